@@ -1,0 +1,35 @@
+// The composition root of the core: everything the product does, wired
+// together without Electron. The Electron main process, the e2e test bridge
+// (and later the command line) are thin shells around this.
+import { mkdir } from 'node:fs/promises';
+import { openAccount, type Account } from './account/account';
+import { createEventBus, type EventBus } from './ipc/events';
+import { createHandlers } from './ipc/handlers';
+import { createHandlerRegistry, type HandlerRegistry } from './ipc/registry';
+import { openKeyStore, type KeyStore, type KeyStoreOptions } from './secrets/key-store';
+import { openSettingsStore } from './settings/settings';
+
+export interface CoreOptions {
+  /** The app's data folder (Electron's userData in the app). */
+  dataDir: string;
+  keychain?: KeyStoreOptions;
+  /** Tests may pass a ready key store; the app always opens the real keychain. */
+  keyStore?: KeyStore;
+}
+
+export interface Core {
+  registry: HandlerRegistry;
+  events: EventBus;
+  account: Account;
+  dispose(): Promise<void>;
+}
+
+export async function createCore(options: CoreOptions): Promise<Core> {
+  await mkdir(options.dataDir, { recursive: true });
+  const events = createEventBus();
+  const settings = await openSettingsStore(options.dataDir);
+  const keyStore = options.keyStore ?? (await openKeyStore(options.keychain));
+  const account = await openAccount({ keyStore, settings, events });
+  const registry = createHandlerRegistry(createHandlers({ account, settings }));
+  return { registry, events, account, dispose: () => account.dispose() };
+}

@@ -1,0 +1,31 @@
+// The type of window.api, derived from the contract: one method per channel,
+// grouped by domain ('key:set' → api.key.set), and one listener per event.
+import type { ChannelName, EventName } from './channels';
+import type { ChannelOutput, Contract, EventPayloads } from './contract';
+import type { IpcResult } from './result';
+import type { z } from 'zod';
+
+type DomainOf<C extends string> = C extends `${infer D}:${string}` ? D : never;
+type VerbOf<C extends string, D extends string> = C extends `${D}:${infer V}` ? V : never;
+
+type MethodFor<C extends ChannelName> =
+  z.input<Contract[C]['input']> extends undefined
+    ? () => Promise<IpcResult<ChannelOutput<C>>>
+    : (input: z.input<Contract[C]['input']>) => Promise<IpcResult<ChannelOutput<C>>>;
+
+type Capitalize2<S extends string> = S extends `${infer F}${infer R}` ? `${Uppercase<F>}${R}` : S;
+type ListenerName<E extends string> = E extends `${infer D}:${infer V}`
+  ? `on${Capitalize2<D>}${Capitalize2<V>}`
+  : never;
+
+export type Unsubscribe = () => void;
+
+export type ListCleanerApi = {
+  [D in DomainOf<ChannelName>]: {
+    [V in VerbOf<ChannelName, D>]: MethodFor<`${D}:${V}` & ChannelName>;
+  };
+} & {
+  events: {
+    [E in EventName as ListenerName<E>]: (listener: (payload: EventPayloads[E]) => void) => Unsubscribe;
+  };
+};

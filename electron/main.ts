@@ -1,0 +1,63 @@
+// The Electron main process: app life cycle and wiring only. Everything the
+// product does lives in the core (./core), shared with the CLI and the tests.
+import { app, BrowserWindow, ipcMain, session } from 'electron';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createCore, type Core } from './core';
+import { registerIpc } from './shell/ipc-main';
+import { createMainWindow, hardenSession, hardenWebContents } from './shell/window';
+import { log } from './lib/log';
+
+const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+const dev = !app.isPackaged && devServerUrl !== undefined;
+const appUrl = dev && devServerUrl ? devServerUrl : pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href;
+
+app.enableSandbox();
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  let core: Core | null = null;
+  let win: BrowserWindow | null = null;
+
+  app.on('second-instance', () => {
+    if (win) {
+      if (win.isMinimized()) win.restore();
+      win.focus();
+    }
+  });
+
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, appUrl));
+
+  void app.whenReady().then(async () => {
+    hardenSession(session.defaultSession, dev);
+    core = await createCore({ dataDir: app.getPath('userData') });
+    registerIpc(ipcMain, core.registry, { contents: () => win?.webContents ?? null, appUrl });
+    core.events.subscribe((event, payload) => {
+      if (win && !win.isDestroyed()) win.webContents.send(event, payload);
+    });
+    const open = (): void => {
+      win = createMainWindow({ preloadPath: join(import.meta.dirname, '../preload/preload.cjs'), appUrl, dev });
+      win.on('closed', () => (win = null));
+    };
+    open();
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) open();
+    });
+  });
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  let disposed = false;
+  app.on('will-quit', (event) => {
+    if (disposed || !core) return;
+    event.preventDefault();
+    disposed = true;
+    void core
+      .dispose()
+      .catch((err: unknown) => log.error('shutdown failed', err))
+      .finally(() => app.quit());
+  });
+}

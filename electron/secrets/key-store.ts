@@ -1,0 +1,105 @@
+// The API key lives in the OS keychain (service "List Cleaner"). Where no
+// keychain can be used, it is kept in this process's memory only and the user
+// is told; it is never written to disk in plain text.
+import { AsyncEntry, type EntryOptions } from '@napi-rs/keyring';
+import { AppError } from '../lib/app-error';
+import { forgetSecret, log, registerSecret } from '../lib/log';
+
+export const KEYCHAIN_SERVICE = 'List Cleaner';
+export const KEYCHAIN_ACCOUNT = 'api-key';
+
+export interface KeyStore {
+  readonly storage: 'keychain' | 'memory';
+  /** Why the key cannot outlive this run, in words for the user; null when it can. */
+  readonly warning: string | null;
+  get(): Promise<string | null>;
+  set(key: string): Promise<void>;
+  clear(): Promise<void>;
+}
+
+export interface KeyStoreOptions {
+  service?: string;
+  account?: string;
+  platform?: NodeJS.Platform;
+}
+
+const MEMORY_WARNING_LINUX =
+  'No keychain service (Secret Service, such as GNOME Keyring or KWallet) is running, so your API key is kept only until you quit List Cleaner. Start your desktop’s keyring to have it remembered.';
+const MEMORY_WARNING_OTHER =
+  'Your system keychain could not be opened, so your API key is kept only until you quit List Cleaner.';
+
+export function createMemoryKeyStore(warning: string | null): KeyStore {
+  let value: string | null = null;
+  return {
+    storage: 'memory',
+    warning,
+    get: async () => value,
+    async set(key) {
+      registerSecret(key);
+      value = key;
+    },
+    async clear() {
+      if (value !== null) forgetSecret(value);
+      value = null;
+    },
+  };
+}
+
+function keychainFailure(action: string): AppError {
+  return new AppError(
+    'keychain',
+    `List Cleaner could not ${action} your system keychain. Unlock your keychain and try again.`,
+  );
+}
+
+/**
+ * Opens the keychain and proves it works with one read. On Linux the entry is
+ * pinned to the Secret Service: the binding would otherwise fall back to the
+ * kernel keyring silently, and a key kept there is lost at logout.
+ */
+export async function openKeyStore(options: KeyStoreOptions = {}): Promise<KeyStore> {
+  const service = options.service ?? KEYCHAIN_SERVICE;
+  const account = options.account ?? KEYCHAIN_ACCOUNT;
+  const platform = options.platform ?? process.platform;
+  const entryOptions: EntryOptions | undefined =
+    platform === 'linux' ? { linux: { store: 'secret-service' } } : undefined;
+
+  let entry: AsyncEntry;
+  try {
+    entry = new AsyncEntry(service, account, entryOptions);
+    const existing = await entry.getPassword();
+    if (existing !== null) registerSecret(existing);
+  } catch (err) {
+    log.warn('keychain unavailable; keeping the API key in memory for this run', String(err));
+    return createMemoryKeyStore(platform === 'linux' ? MEMORY_WARNING_LINUX : MEMORY_WARNING_OTHER);
+  }
+
+  return {
+    storage: 'keychain',
+    warning: null,
+    async get() {
+      try {
+        const value = await entry.getPassword();
+        if (value !== null) registerSecret(value);
+        return value;
+      } catch {
+        throw keychainFailure('read from');
+      }
+    },
+    async set(key) {
+      registerSecret(key);
+      try {
+        await entry.setPassword(key);
+      } catch {
+        throw keychainFailure('save the key in');
+      }
+    },
+    async clear() {
+      try {
+        await entry.deletePassword();
+      } catch {
+        throw keychainFailure('remove the key from');
+      }
+    },
+  };
+}

@@ -1,0 +1,171 @@
+// Every error the service can answer with, and the failures around it, as a
+// typed value: whether it cost money, whether trying again can help, and a
+// message a marketer can act on. Messages never include the API key.
+import { AppError } from '../lib/app-error';
+import type { ErrorCode } from '../ipc/result';
+
+export type Charged = 'no' | 'unknown';
+
+export interface ServiceErrorInfo {
+  kind: ErrorCode;
+  retryable: boolean;
+  charged: Charged;
+  message: string;
+}
+
+/** The codes of the service interface, with what each means for the user. */
+export const serviceErrorCatalogue: Record<number, ServiceErrorInfo> = {
+  40000: {
+    kind: 'service',
+    retryable: false,
+    charged: 'no',
+    message:
+      'The service refused the request as unsupported or conflicting. Nothing was charged. This is a List Cleaner problem: please report it.',
+  },
+  40001: {
+    kind: 'service',
+    retryable: false,
+    charged: 'no',
+    message:
+      'The service could not read the request. Nothing was charged. This is a List Cleaner problem: please report it.',
+  },
+  40002: {
+    kind: 'service',
+    retryable: false,
+    charged: 'no',
+    message:
+      'The service says this is not a valid email address. Nothing was charged. Check the spelling and try again.',
+  },
+  40100: {
+    kind: 'auth_failed',
+    retryable: false,
+    charged: 'no',
+    message:
+      'The service did not accept this API key. Nothing was charged. Copy the key again from your account Settings and paste it here.',
+  },
+  40200: {
+    kind: 'insufficient_balance',
+    retryable: false,
+    charged: 'no',
+    message:
+      'Your balance is too low for this check. Nothing was charged. Top up your account, then try again.',
+  },
+  42200: {
+    kind: 'service',
+    retryable: false,
+    charged: 'no',
+    message:
+      'The service could not determine this address right now. Nothing was charged. It counts as unknown; you can check it again later.',
+  },
+  42900: {
+    kind: 'service',
+    retryable: false,
+    charged: 'no',
+    message:
+      'A usage quota on your account is used up, or too many orders are still unfinished. Nothing was charged. Wait for running tasks to finish, or ask the service to raise your quota.',
+  },
+  42901: {
+    kind: 'service',
+    retryable: true,
+    charged: 'no',
+    message:
+      'All of your account’s check slots are busy. Nothing was charged. List Cleaner waits for a free slot and tries again.',
+  },
+  50303: {
+    kind: 'service',
+    retryable: true,
+    charged: 'no',
+    message:
+      'The service is at capacity. Nothing was charged. List Cleaner waits as long as the service asks and tries again.',
+  },
+  50400: {
+    kind: 'timeout',
+    retryable: true,
+    charged: 'no',
+    message:
+      'The check did not finish within the service’s time limit. Nothing was charged. It can be tried again.',
+  },
+  50300: {
+    kind: 'service',
+    retryable: true,
+    charged: 'no',
+    message:
+      'The verification service is down for maintenance. Nothing was charged. Try again later.',
+  },
+};
+
+export class ServiceError extends AppError {
+  readonly retryable: boolean;
+  readonly charged: Charged;
+  constructor(
+    kind: ErrorCode,
+    message: string,
+    opts: {
+      serviceCode?: number;
+      retryable: boolean;
+      charged: Charged;
+      httpStatus?: number;
+      retryAfterSeconds?: number;
+    },
+  ) {
+    super(kind, message, opts.serviceCode);
+    this.name = 'ServiceError';
+    this.retryable = opts.retryable;
+    this.charged = opts.charged;
+    this.httpStatus = opts.httpStatus;
+    this.retryAfterSeconds = opts.retryAfterSeconds;
+  }
+  readonly httpStatus: number | undefined;
+  readonly retryAfterSeconds: number | undefined;
+}
+
+export function errorForCode(
+  code: number,
+  serviceMsg: string,
+  httpStatus: number,
+  retryAfterSeconds?: number,
+): ServiceError {
+  const info = serviceErrorCatalogue[code];
+  if (info) {
+    return new ServiceError(info.kind, info.message, {
+      serviceCode: code,
+      retryable: info.retryable,
+      charged: info.charged,
+      httpStatus,
+      retryAfterSeconds,
+    });
+  }
+  // A code the interface does not list: say what we know and no more.
+  const said = serviceMsg ? ` (“${serviceMsg.slice(0, 200)}”)` : '';
+  return new ServiceError(
+    'service',
+    `The service answered with error ${code}${said}. Check your balance before trying again.`,
+    { serviceCode: code, retryable: false, charged: 'unknown', httpStatus, retryAfterSeconds },
+  );
+}
+
+export function networkError(host: string, cause: unknown): ServiceError {
+  const err = new ServiceError(
+    'network',
+    `List Cleaner could not reach the verification service at ${host}. Nothing was charged. Check your internet connection, or the service address in Settings.`,
+    { retryable: true, charged: 'no' },
+  );
+  err.cause = cause;
+  return err;
+}
+
+export function timeoutError(host: string, seconds: number): ServiceError {
+  return new ServiceError(
+    'timeout',
+    `The verification service at ${host} did not answer within ${seconds} seconds. Check your connection and try again.`,
+    { retryable: true, charged: 'unknown' },
+  );
+}
+
+export function badResponseError(endpoint: string, detail: string, httpStatus: number): ServiceError {
+  return new ServiceError(
+    'bad_response',
+    `The service gave an answer List Cleaner does not understand (${endpoint}, HTTP ${httpStatus}: ${detail}). It may be down or behind a proxy. Try again in a few minutes.`,
+    { retryable: false, charged: 'unknown', httpStatus },
+  );
+}

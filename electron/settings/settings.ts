@@ -1,0 +1,55 @@
+// Preferences kept in settings.json in the app's data folder, validated on
+// every read so a hand-edited or damaged file cannot put the app in a bad state.
+import { readFile, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { writeFileAtomic } from '../lib/atomic-file';
+import { log } from '../lib/log';
+import { baseUrlSchema, MIN_POLL_SECONDS } from '../ipc/contract';
+
+/** The service's address; users of another deployment change it in Settings. */
+export const DEFAULT_BASE_URL = 'https://api.email-verification.example';
+
+export const settingsSchema = z.object({
+  version: z.literal(1).default(1),
+  baseUrl: baseUrlSchema.default(DEFAULT_BASE_URL),
+  theme: z.enum(['system', 'light', 'dark']).default('system'),
+  pollIntervalSeconds: z.number().int().min(MIN_POLL_SECONDS).max(3600).default(30),
+  /** Which account the app used last, so a demo session comes back after a restart. */
+  account: z.enum(['none', 'demo', 'key']).default('none'),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+export interface SettingsStore {
+  get(): Settings;
+  update(patch: Partial<Settings>): Promise<Settings>;
+}
+
+export async function openSettingsStore(dataDir: string): Promise<SettingsStore> {
+  const file = join(dataDir, 'settings.json');
+  let current = settingsSchema.parse({});
+  try {
+    const text = await readFile(file, 'utf8');
+    const parsed = settingsSchema.safeParse(JSON.parse(text));
+    if (parsed.success) current = parsed.data;
+    else throw new Error(parsed.error.issues[0]?.message ?? 'invalid settings');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+      // Keep the damaged file for inspection rather than silently overwriting it.
+      const aside = `${file}.damaged-${Date.now()}`;
+      await rename(file, aside).catch(() => undefined);
+      log.warn(`settings.json could not be read; using defaults (kept the old file as ${aside})`, String(err));
+    }
+  }
+
+  return {
+    get: () => current,
+    async update(patch) {
+      const next = settingsSchema.parse({ ...current, ...patch });
+      await writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`);
+      current = next;
+      return next;
+    },
+  };
+}

@@ -1,0 +1,81 @@
+// Server state (the account, the balance, settings) through TanStack Query.
+// Main's events update the cache directly, so every view stays in step.
+import { useEffect } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AccountStatus, Balance, SettingsView } from '../../../electron/ipc/contract';
+import { call } from './call';
+import { queryKeys } from './query-keys';
+
+export function useAccount() {
+  return useQuery({ queryKey: queryKeys.account, queryFn: () => call(window.api.key.status()) });
+}
+
+export function useBalance(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.balance,
+    queryFn: () => call(window.api.balance.get()),
+    enabled,
+    // The balance changes only through our own checks (which push events) or a
+    // top-up elsewhere: refresh now and then, not on every focus.
+    staleTime: 60_000,
+    refetchInterval: 5 * 60_000,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+}
+
+export function useSettings() {
+  return useQuery({ queryKey: queryKeys.settings, queryFn: () => call(window.api.settings.get()) });
+}
+
+function useAccountMutation<I>(run: (input: I) => Promise<AccountStatus>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: (status) => {
+      client.setQueryData(queryKeys.account, status);
+      void client.invalidateQueries({ queryKey: queryKeys.balance });
+    },
+  });
+}
+
+export const useSetKey = () =>
+  useAccountMutation((input: { apiKey: string; baseUrl?: string }) => call(window.api.key.set(input)));
+
+export const useStartDemo = () => useAccountMutation(() => call(window.api.demo.start()));
+
+export function useClearKey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(window.api.key.clear()),
+    onSuccess: (status) => {
+      client.setQueryData(queryKeys.account, status);
+      client.removeQueries({ queryKey: queryKeys.balance });
+    },
+  });
+}
+
+export function useUpdateSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: Partial<SettingsView>) => call(window.api.settings.update(patch)),
+    onSuccess: (next) => client.setQueryData(queryKeys.settings, next),
+  });
+}
+
+/** Subscribes once to main's events and writes them into the query cache. */
+export function useMainEvents(): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    const offBalance = window.api.events.onBalanceChanged((balance: Balance) =>
+      client.setQueryData(queryKeys.balance, balance),
+    );
+    const offAccount = window.api.events.onAccountChanged((status: AccountStatus) =>
+      client.setQueryData(queryKeys.account, status),
+    );
+    return () => {
+      offBalance();
+      offAccount();
+    };
+  }, [client]);
+}

@@ -1,0 +1,11 @@
+import { useEffect } from 'react';
+import type { Theme } from '../../../electron/ipc/contract';
+
+/** 'system' leaves the choice to prefers-color-scheme; the CSS reads data-theme. */
+export function useThemeAttribute(theme: Theme): void {
+  useEffect(() => {
+    const root = document.documentElement;
+    if (theme === 'system') delete root.dataset.theme;
+    else root.dataset.theme = theme;
+  }, [theme]);
+}

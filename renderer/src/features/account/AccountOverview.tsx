@@ -1,0 +1,82 @@
+import type { AccountStatus } from '../../../../electron/ipc/contract';
+import { useBalance } from '../../api/hooks';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { formatUsd, formatUsdExact } from '../../format';
+import { useUiStore } from '../../state/ui-store';
+
+export function AccountOverview({ account }: { account: AccountStatus }) {
+  const balance = useBalance(true);
+  const openSettings = useUiStore((s) => s.openSettings);
+
+  return (
+    <div className="overview">
+      <h1 className="page-title">Your account</h1>
+
+      {account.storageWarning && (
+        <div className="notice notice-warning" role="status">
+          <p className="notice-title">Your key will be forgotten when you quit</p>
+          <p>{account.storageWarning}</p>
+        </div>
+      )}
+
+      <div className="card-grid">
+        <section className="card balance-card" aria-labelledby="balance-title">
+          <h2 id="balance-title" className="card-label">
+            Available balance
+          </h2>
+          {balance.isError ? (
+            <div className="stack">
+              <ErrorNotice error={balance.error} title="We could not read your balance" />
+              <div className="button-row">
+                <button type="button" className="button secondary" onClick={() => void balance.refetch()}>
+                  Try again
+                </button>
+                <button type="button" className="button ghost" onClick={openSettings}>
+                  Change key or address
+                </button>
+              </div>
+            </div>
+          ) : (
+            <>
+              <p className="big-amount" title={balance.data ? formatUsdExact(balance.data.balanceMicros) : undefined}>
+                {balance.data ? formatUsd(balance.data.balanceMicros) : '—'}
+              </p>
+              <p className="hint">
+                Checks are paid per address that gets a result. Invalid, empty and duplicate rows
+                are removed for free before anything is sent.
+              </p>
+            </>
+          )}
+        </section>
+
+        <section className="card" aria-labelledby="account-title">
+          <h2 id="account-title" className="card-label">
+            Account
+          </h2>
+          {account.mode === 'demo' ? (
+            <>
+              <p className="card-value">Demo account</p>
+              <p className="hint">
+                A built-in test service with 25 USD of play money. Results are simulated and
+                nothing you do here costs real money.
+              </p>
+            </>
+          ) : (
+            <>
+              <p className="card-value">API key ending in …{account.keyLast4}</p>
+              <p className="hint">
+                {account.storage === 'keychain'
+                  ? 'Kept in your system keychain.'
+                  : 'Kept in memory until you quit.'}{' '}
+                Service: <span className="mono">{account.baseUrl}</span>
+              </p>
+            </>
+          )}
+          <button type="button" className="button ghost small" onClick={openSettings}>
+            Manage account
+          </button>
+        </section>
+      </div>
+    </div>
+  );
+}

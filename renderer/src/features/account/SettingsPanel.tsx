@@ -1,0 +1,111 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { AccountStatus, Theme } from '../../../../electron/ipc/contract';
+import { useClearKey, useSettings, useUpdateSettings } from '../../api/hooks';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { useUiStore } from '../../state/ui-store';
+
+const themes: { value: Theme; label: string }[] = [
+  { value: 'system', label: 'System' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+];
+
+export function SettingsPanel({ account }: { account: AccountStatus }) {
+  const close = useUiStore((s) => s.closeSettings);
+  const settings = useSettings();
+  const update = useUpdateSettings();
+  const clearKey = useClearKey();
+  const [baseUrl, setBaseUrl] = useState<string | null>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const urlId = useId();
+  const titleId = useId();
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    dialogRef.current?.querySelector<HTMLElement>('button, input')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      previous?.focus();
+    };
+  }, [close]);
+
+  const saveUrl = (e: FormEvent) => {
+    e.preventDefault();
+    if (baseUrl !== null) update.mutate({ baseUrl: baseUrl.trim() });
+  };
+
+  return (
+    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && close()}>
+      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={dialogRef}>
+        <div className="dialog-header">
+          <h2 id={titleId}>Settings</h2>
+          <button type="button" className="icon-button" onClick={close} aria-label="Close settings">
+            <svg viewBox="0 0 20 20" aria-hidden="true">
+              <path stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" d="m5 5 10 10M15 5 5 15" />
+            </svg>
+          </button>
+        </div>
+
+        <section className="dialog-section" aria-label="Account">
+          <h3>Account</h3>
+          <p>
+            {account.mode === 'demo'
+              ? 'You are using the demo account.'
+              : `Connected with the API key ending in …${account.keyLast4 ?? ''}.`}
+          </p>
+          {clearKey.error && <ErrorNotice error={clearKey.error} />}
+          <button
+            type="button"
+            className="button danger"
+            disabled={clearKey.isPending}
+            onClick={() => clearKey.mutate(undefined, { onSuccess: close })}
+          >
+            {account.mode === 'demo' ? 'Leave the demo' : 'Remove key'}
+          </button>
+        </section>
+
+        <form className="dialog-section" onSubmit={saveUrl}>
+          <h3>Service</h3>
+          <div className="field">
+            <label htmlFor={urlId}>Service address</label>
+            <div className="input-with-button">
+              <input
+                id={urlId}
+                type="url"
+                value={baseUrl ?? settings.data?.baseUrl ?? ''}
+                onChange={(e) => setBaseUrl(e.target.value)}
+                spellCheck={false}
+              />
+              <button type="submit" className="button secondary" disabled={baseUrl === null || update.isPending}>
+                Save
+              </button>
+            </div>
+          </div>
+          {update.error && <ErrorNotice error={update.error} />}
+        </form>
+
+        <fieldset className="dialog-section">
+          <legend>Appearance</legend>
+          <div className="segmented">
+            {themes.map((t) => (
+              <label key={t.value} className="segment">
+                <input
+                  type="radio"
+                  name="theme"
+                  value={t.value}
+                  checked={(settings.data?.theme ?? 'system') === t.value}
+                  onChange={() => update.mutate({ theme: t.value })}
+                />
+                <span>{t.label}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+// The balance slice end to end: renderer → window.api → handler table → core
+// → service client → sandbox over HTTP, and back.
+import { test, expect } from './fixtures';
+import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
+
+let sandbox: Sandbox;
+
+test.beforeAll(async () => {
+  sandbox = await startSandbox({
+    accounts: [{ key: 'sk_live_e2e_valid_key_0001a2b', balanceMicros: 123_456_789 }],
+  });
+});
+
+test.afterAll(async () => {
+  await sandbox.stop();
+});
+
+test('first run → demo account → balance visible', async ({ app }) => {
+  const { page } = app;
+  await app.open();
+  await expect(page.getByRole('heading', { name: 'Welcome to List Cleaner' })).toBeVisible();
+  await app.screenshot('first-run');
+
+  await page.getByRole('button', { name: 'Try the demo account' }).click();
+
+  await expect(page.getByTestId('balance-amount')).toHaveText('$25.00');
+  await expect(page.getByTestId('account-label')).toHaveText('Demo');
+  await expect(page.getByText(/Updated/)).toBeVisible();
+  await app.screenshot('home-demo');
+
+  // The exact amount, to the micro, is one hover away.
+  await expect(page.getByTestId('balance-amount')).toHaveAttribute('title', '$25.00');
+});
+
+test('a wrong key gets a clear message and is not saved', async ({ app }) => {
+  const { page } = app;
+  await app.open();
+  await page.getByText('Service address').first().click();
+  await page.getByLabel('Service address').fill(sandbox.url);
+  await page.getByLabel('API key').fill('sk_live_not_the_right_key');
+  await page.getByRole('button', { name: 'Connect account' }).click();
+
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('did not accept this API key');
+  await expect(alert).toContainText('Nothing was charged');
+  await expect(alert).not.toContainText('sk_live_not_the_right_key');
+  await app.screenshot('first-run-wrong-key');
+
+  const status = await app.core().registry.invoke('key:status', undefined);
+  expect(status).toMatchObject({ ok: true, value: { mode: 'none' } });
+});
+
+test('an unreachable service gets its own message', async ({ app }) => {
+  const { page } = app;
+  await app.open();
+  await page.getByText('Service address').first().click();
+  await page.getByLabel('Service address').fill('http://127.0.0.1:9');
+  await page.getByLabel('API key').fill('sk_live_e2e_valid_key_0001a2b');
+  await page.getByRole('button', { name: 'Connect account' }).click();
+  await expect(page.getByRole('alert')).toContainText('could not reach the verification service');
+});
+
+test('a saved key survives a restart', async ({ app }) => {
+  const { page } = app;
+  await app.open();
+  await page.getByText('Service address').first().click();
+  await page.getByLabel('Service address').fill(sandbox.url);
+  await page.getByLabel('API key').fill('sk_live_e2e_valid_key_0001a2b');
+  await page.getByRole('button', { name: 'Connect account' }).click();
+
+  await expect(page.getByTestId('balance-amount')).toHaveText('$123.46');
+  await expect(page.getByTestId('account-label')).toHaveText('…1a2b');
+  await expect(page.getByTestId('balance-amount')).toHaveAttribute('title', '$123.456789');
+  await app.screenshot('home-key');
+
+  await app.restart();
+
+  await expect(page.getByTestId('account-label')).toHaveText('…1a2b');
+  await expect(page.getByTestId('balance-amount')).toHaveText('$123.46');
+  expect(app.core().account.status().storage).toBe('keychain');
+
+  // Refresh reads the balance again from the service.
+  const before = sandbox.requests.filter((r) => r.path === '/api/v1/balance').length;
+  await page.getByRole('button', { name: 'Refresh balance' }).click();
+  await expect
+    .poll(() => sandbox.requests.filter((r) => r.path === '/api/v1/balance').length)
+    .toBeGreaterThan(before);
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+  await app.screenshot('settings');
+  await page.getByRole('button', { name: 'Remove key' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome to List Cleaner' })).toBeVisible();
+});

@@ -1,0 +1,94 @@
+// One app per test: a fresh data folder and keychain entry, the core behind
+// the test bridge, and the built renderer in Chromium. restart() does what
+// quitting and reopening the app does: a new core over the same data and keychain.
+import { test as base, expect, type Page } from '@playwright/test';
+import { mkdtemp, mkdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { createCore, type Core } from '../../electron/core';
+import { openKeyStore } from '../../electron/secrets/key-store';
+import { fail } from '../../electron/ipc/result';
+import { BRIDGE_PRELOAD } from './bridge/build-preload';
+import { serveRenderer } from './bridge/serve-renderer';
+
+export interface TestApp {
+  page: Page;
+  dataDir: string;
+  core(): Core;
+  open(): Promise<void>;
+  restart(): Promise<void>;
+  screenshot(name: string): Promise<void>;
+}
+
+export const test = base.extend<{ app: TestApp }>({
+  app: async ({ page }, use, testInfo) => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'list-cleaner-e2e-'));
+    const keychain = { service: `List Cleaner e2e ${randomBytes(4).toString('hex')}` };
+    const server = await serveRenderer();
+    let core = await createCore({ dataDir, keychain });
+    let unsubscribe = (): void => undefined;
+
+    const attach = (): void => {
+      unsubscribe = core.events.subscribe((event, payload) => {
+        void page
+          .evaluate(
+            ([e, p]) =>
+              (window as unknown as { __listCleanerEmit?: (e: string, p: unknown) => void })
+                .__listCleanerEmit?.(e, p),
+            [event, payload] as const,
+          )
+          .catch(() => undefined);
+      });
+    };
+    attach();
+
+    await page.exposeBinding('__listCleanerInvoke', async ({ frame }, channel: string, input: unknown) => {
+      // The bridge's version of the sender check: only the page's top frame.
+      if (frame !== page.mainFrame()) {
+        return fail({ code: 'forbidden', message: 'This request did not come from List Cleaner.' });
+      }
+      return core.registry.invoke(channel, input);
+    });
+    await page.addInitScript({ path: BRIDGE_PRELOAD });
+
+    const shotsDir = join('test-results', 'screens');
+    await mkdir(shotsDir, { recursive: true });
+
+    const app: TestApp = {
+      page,
+      dataDir,
+      core: () => core,
+      open: async () => {
+        await page.goto(server.url);
+      },
+      restart: async () => {
+        unsubscribe();
+        await core.dispose();
+        core = await createCore({ dataDir, keychain });
+        attach();
+        await page.reload();
+      },
+      screenshot: async (name) => {
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme });
+          await page.waitForTimeout(50);
+          await page.screenshot({ path: join(shotsDir, `${name}-${colorScheme}.png`), fullPage: true });
+        }
+        await page.emulateMedia({ colorScheme: null });
+        testInfo.annotations.push({ type: 'screenshot', description: name });
+      },
+    };
+
+    await use(app);
+
+    unsubscribe();
+    await core.dispose();
+    await server.stop();
+    const store = await openKeyStore(keychain);
+    await store.clear().catch(() => undefined);
+    await rm(dataDir, { recursive: true, force: true });
+  },
+});
+
+export { expect };
