@@ -13,7 +13,10 @@ function cspMeta(): Plugin {
     transformIndexHtml: () => [
       {
         tag: 'meta',
-        attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy({ dev: false }) },
+        attrs: {
+          'http-equiv': 'Content-Security-Policy',
+          content: contentSecurityPolicy({ dev: false }),
+        },
         injectTo: 'head-prepend',
       },
     ],

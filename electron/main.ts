@@ -10,7 +10,10 @@ import { log } from './lib/log';
 
 const devServerUrl = process.env.ELECTRON_RENDERER_URL;
 const dev = !app.isPackaged && devServerUrl !== undefined;
-const appUrl = dev && devServerUrl ? devServerUrl : pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href;
+const appUrl =
+  dev && devServerUrl
+    ? devServerUrl
+    : pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href;
 
 app.enableSandbox();
 
@@ -37,7 +40,11 @@ if (!app.requestSingleInstanceLock()) {
       if (win && !win.isDestroyed()) win.webContents.send(event, payload);
     });
     const open = (): void => {
-      win = createMainWindow({ preloadPath: join(import.meta.dirname, '../preload/preload.cjs'), appUrl, dev });
+      win = createMainWindow({
+        preloadPath: join(import.meta.dirname, '../preload/preload.cjs'),
+        appUrl,
+        dev,
+      });
       win.on('closed', () => (win = null));
     };
     open();

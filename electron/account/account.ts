@@ -8,7 +8,12 @@ import { log } from '../lib/log';
 import type { KeyStore } from '../secrets/key-store';
 import type { SettingsStore } from '../settings/settings';
 import { createServiceClient, type ServiceClient } from '../service/client';
-import { DEFAULT_BALANCE_MICROS, newSandboxKey, startSandbox, type Sandbox } from '../sandbox/server';
+import {
+  DEFAULT_BALANCE_MICROS,
+  newSandboxKey,
+  startSandbox,
+  type Sandbox,
+} from '../sandbox/server';
 
 export interface Account {
   status(): AccountStatus;
@@ -71,8 +76,14 @@ export async function openAccount(deps: AccountDeps): Promise<Account> {
 
   const startDemo = async (): Promise<void> => {
     const key = newSandboxKey();
-    const sandbox = await startSandbox({ accounts: [{ key, balanceMicros: DEFAULT_BALANCE_MICROS }] });
-    state = { mode: 'demo', sandbox, client: createServiceClient({ baseUrl: sandbox.url, apiKey: key }) };
+    const sandbox = await startSandbox({
+      accounts: [{ key, balanceMicros: DEFAULT_BALANCE_MICROS }],
+    });
+    state = {
+      mode: 'demo',
+      sandbox,
+      client: createServiceClient({ baseUrl: sandbox.url, apiKey: key }),
+    };
   };
 
   // Come back as the user left: in the demo if that was the last choice, else

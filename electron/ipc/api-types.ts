@@ -26,6 +26,8 @@ export type ListCleanerApi = {
   };
 } & {
   events: {
-    [E in EventName as ListenerName<E>]: (listener: (payload: EventPayloads[E]) => void) => Unsubscribe;
+    [E in EventName as ListenerName<E>]: (
+      listener: (payload: EventPayloads[E]) => void,
+    ) => Unsubscribe;
   };
 };

@@ -31,7 +31,9 @@ export function setLogSink(next: (level: Level, line: string) => void): void {
 
 function write(level: Level, message: string, detail?: unknown): void {
   const extra =
-    detail === undefined ? '' : ` ${detail instanceof Error ? (detail.stack ?? detail.message) : JSON.stringify(detail)}`;
+    detail === undefined
+      ? ''
+      : ` ${detail instanceof Error ? (detail.stack ?? detail.message) : JSON.stringify(detail)}`;
   sink(level, redact(`[list-cleaner] ${level}: ${message}${extra}`));
 }
 

@@ -24,7 +24,9 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 if (balanceUsd !== undefined && (!Number.isFinite(balanceUsd) || balanceUsd < 0)) {
-  console.error(`sandbox: --balance-usd must be a non-negative amount, not ${values['balance-usd']}`);
+  console.error(
+    `sandbox: --balance-usd must be a non-negative amount, not ${values['balance-usd']}`,
+  );
   process.exit(2);
 }
 

@@ -27,7 +27,13 @@ export function createLedger(): Ledger {
         throw new RangeError('balance must be a non-negative whole number of micros');
       }
       balances.set(key, balanceMicros);
-      entries.push({ at: Date.now(), key, kind: 'credit', micros: balanceMicros, note: 'opening balance' });
+      entries.push({
+        at: Date.now(),
+        key,
+        kind: 'credit',
+        micros: balanceMicros,
+        note: 'opening balance',
+      });
     },
     has: (key) => balances.has(key),
     balance(key) {

@@ -47,7 +47,9 @@ type Route = (req: IncomingMessage, res: ServerResponse, key: string) => void;
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const ledger = createLedger();
-  const accounts = options.accounts ?? [{ key: newSandboxKey(), balanceMicros: DEFAULT_BALANCE_MICROS }];
+  const accounts = options.accounts ?? [
+    { key: newSandboxKey(), balanceMicros: DEFAULT_BALANCE_MICROS },
+  ];
   for (const account of accounts) ledger.open(account.key, account.balanceMicros);
   const keys = accounts.map((a) => a.key);
   const requests: RequestLogEntry[] = [];

@@ -52,7 +52,11 @@ export function parseEnvelope<T>(endpoint: string, res: RawResponse, dataSchema:
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const inData = issue ? { ...issue, path: ['data', ...issue.path] } : undefined;
-    throw badResponseError(endpoint, describeIssue(inData as z.core.$ZodIssue | undefined), res.status);
+    throw badResponseError(
+      endpoint,
+      describeIssue(inData as z.core.$ZodIssue | undefined),
+      res.status,
+    );
   }
   return parsed.data;
 }

@@ -162,7 +162,11 @@ export function timeoutError(host: string, seconds: number): ServiceError {
   );
 }
 
-export function badResponseError(endpoint: string, detail: string, httpStatus: number): ServiceError {
+export function badResponseError(
+  endpoint: string,
+  detail: string,
+  httpStatus: number,
+): ServiceError {
   return new ServiceError(
     'bad_response',
     `The service gave an answer List Cleaner does not understand (${endpoint}, HTTP ${httpStatus}: ${detail}). It may be down or behind a proxy. Try again in a few minutes.`,

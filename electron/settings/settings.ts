@@ -39,7 +39,10 @@ export async function openSettingsStore(dataDir: string): Promise<SettingsStore>
       // Keep the damaged file for inspection rather than silently overwriting it.
       const aside = `${file}.damaged-${Date.now()}`;
       await rename(file, aside).catch(() => undefined);
-      log.warn(`settings.json could not be read; using defaults (kept the old file as ${aside})`, String(err));
+      log.warn(
+        `settings.json could not be read; using defaults (kept the old file as ${aside})`,
+        String(err),
+      );
     }
   }
 

@@ -34,8 +34,9 @@ export const test = base.extend<{ app: TestApp }>({
         void page
           .evaluate(
             ([e, p]) =>
-              (window as unknown as { __listCleanerEmit?: (e: string, p: unknown) => void })
-                .__listCleanerEmit?.(e, p),
+              (
+                window as unknown as { __listCleanerEmit?: (e: string, p: unknown) => void }
+              ).__listCleanerEmit?.(e, p),
             [event, payload] as const,
           )
           .catch(() => undefined);
@@ -43,13 +44,19 @@ export const test = base.extend<{ app: TestApp }>({
     };
     attach();
 
-    await page.exposeBinding('__listCleanerInvoke', async ({ frame }, channel: string, input: unknown) => {
-      // The bridge's version of the sender check: only the page's top frame.
-      if (frame !== page.mainFrame()) {
-        return fail({ code: 'forbidden', message: 'This request did not come from List Cleaner.' });
-      }
-      return core.registry.invoke(channel, input);
-    });
+    await page.exposeBinding(
+      '__listCleanerInvoke',
+      async ({ frame }, channel: string, input: unknown) => {
+        // The bridge's version of the sender check: only the page's top frame.
+        if (frame !== page.mainFrame()) {
+          return fail({
+            code: 'forbidden',
+            message: 'This request did not come from List Cleaner.',
+          });
+        }
+        return core.registry.invoke(channel, input);
+      },
+    );
     await page.addInitScript({ path: BRIDGE_PRELOAD });
 
     const shotsDir = join('test-results', 'screens');
@@ -73,7 +80,10 @@ export const test = base.extend<{ app: TestApp }>({
         for (const colorScheme of ['light', 'dark'] as const) {
           await page.emulateMedia({ colorScheme });
           await page.waitForTimeout(50);
-          await page.screenshot({ path: join(shotsDir, `${name}-${colorScheme}.png`), fullPage: true });
+          await page.screenshot({
+            path: join(shotsDir, `${name}-${colorScheme}.png`),
+            fullPage: true,
+          });
         }
         await page.emulateMedia({ colorScheme: null });
         testInfo.annotations.push({ type: 'screenshot', description: name });

@@ -40,7 +40,9 @@ function useAccountMutation<I>(run: (input: I) => Promise<AccountStatus>) {
 }
 
 export const useSetKey = () =>
-  useAccountMutation((input: { apiKey: string; baseUrl?: string }) => call(window.api.key.set(input)));
+  useAccountMutation((input: { apiKey: string; baseUrl?: string }) =>
+    call(window.api.key.set(input)),
+  );
 
 export const useStartDemo = () => useAccountMutation(() => call(window.api.demo.start()));
 

@@ -28,7 +28,11 @@ export function AccountOverview({ account }: { account: AccountStatus }) {
             <div className="stack">
               <ErrorNotice error={balance.error} title="We could not read your balance" />
               <div className="button-row">
-                <button type="button" className="button secondary" onClick={() => void balance.refetch()}>
+                <button
+                  type="button"
+                  className="button secondary"
+                  onClick={() => void balance.refetch()}
+                >
                   Try again
                 </button>
                 <button type="button" className="button ghost" onClick={openSettings}>
@@ -38,7 +42,10 @@ export function AccountOverview({ account }: { account: AccountStatus }) {
             </div>
           ) : (
             <>
-              <p className="big-amount" title={balance.data ? formatUsdExact(balance.data.balanceMicros) : undefined}>
+              <p
+                className="big-amount"
+                title={balance.data ? formatUsdExact(balance.data.balanceMicros) : undefined}
+              >
                 {balance.data ? formatUsd(balance.data.balanceMicros) : '—'}
               </p>
               <p className="hint">
@@ -57,8 +64,8 @@ export function AccountOverview({ account }: { account: AccountStatus }) {
             <>
               <p className="card-value">Demo account</p>
               <p className="hint">
-                A built-in test service with 25 USD of play money. Results are simulated and
-                nothing you do here costs real money.
+                A built-in test service with 25 USD of play money. Results are simulated and nothing
+                you do here costs real money.
               </p>
             </>
           ) : (

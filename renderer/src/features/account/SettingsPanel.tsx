@@ -40,12 +40,23 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
 
   return (
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && close()}>
-      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={dialogRef}>
+      <div
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        ref={dialogRef}
+      >
         <div className="dialog-header">
           <h2 id={titleId}>Settings</h2>
           <button type="button" className="icon-button" onClick={close} aria-label="Close settings">
             <svg viewBox="0 0 20 20" aria-hidden="true">
-              <path stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" d="m5 5 10 10M15 5 5 15" />
+              <path
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+                d="m5 5 10 10M15 5 5 15"
+              />
             </svg>
           </button>
         </div>
@@ -80,7 +91,11 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
                 onChange={(e) => setBaseUrl(e.target.value)}
                 spellCheck={false}
               />
-              <button type="submit" className="button secondary" disabled={baseUrl === null || update.isPending}>
+              <button
+                type="submit"
+                className="button secondary"
+                disabled={baseUrl === null || update.isPending}
+              >
                 Save
               </button>
             </div>

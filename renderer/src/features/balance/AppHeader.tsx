@@ -24,7 +24,9 @@ export function AppHeader({ account }: { account: AccountStatus }) {
         <BalanceDisplay />
         <span
           className={`account-chip ${account.mode === 'demo' ? 'is-demo' : ''}`}
-          aria-label={account.mode === 'demo' ? 'Demo account' : `API key ending in ${account.keyLast4 ?? ''}`}
+          aria-label={
+            account.mode === 'demo' ? 'Demo account' : `API key ending in ${account.keyLast4 ?? ''}`
+          }
           data-testid="account-label"
         >
           {accountLabel(account)}

@@ -32,7 +32,12 @@ export function BalanceDisplay() {
     <div className="balance" role="group" aria-label="Account balance">
       <div className="balance-text">
         <span className="balance-label">Balance</span>
-        <span className="balance-amount" data-testid="balance-amount" title={exact} aria-live="polite">
+        <span
+          className="balance-amount"
+          data-testid="balance-amount"
+          title={exact}
+          aria-live="polite"
+        >
           {amount}
         </span>
         <span className={`balance-caption ${balance.isError ? 'is-error' : ''}`}>{caption}</span>

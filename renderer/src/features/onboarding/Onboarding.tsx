@@ -33,8 +33,8 @@ export function Onboarding() {
         </div>
         <h1 id="welcome-title">Welcome to List Cleaner</h1>
         <p className="lead">
-          Check every address on your lists before you send. Connect your email verification
-          account to start, or look around with the demo account first.
+          Check every address on your lists before you send. Connect your email verification account
+          to start, or look around with the demo account first.
         </p>
 
         <form className="stack" onSubmit={submit} noValidate>

@@ -1,0 +1,139 @@
+// The account through the same handler table the app's IPC uses, against the
+// sandbox over real HTTP. The keychain is replaced by the memory store here;
+// the real keychain has its own suite.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../../electron/core';
+import { createMemoryKeyStore, type KeyStore } from '../../../electron/secrets/key-store';
+import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
+import { setLogSink } from '../../../electron/lib/log';
+
+const KEY = 'sk_live_account_suite_good_4c2d';
+let sandbox: Sandbox;
+const logLines: string[] = [];
+const cores: Core[] = [];
+
+beforeAll(async () => {
+  setLogSink((_level, line) => logLines.push(line));
+  sandbox = await startSandbox({ accounts: [{ key: KEY, balanceMicros: 3_500_000 }] });
+});
+afterAll(() => sandbox.stop());
+afterEach(async () => {
+  for (const core of cores.splice(0)) await core.dispose();
+  expect(logLines.join('\n')).not.toContain(KEY);
+});
+
+async function core(dataDir?: string, keyStore: KeyStore = createMemoryKeyStore(null)) {
+  const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'list-cleaner-account-')));
+  const c = await createCore({ dataDir: dir, keyStore });
+  cores.push(c);
+  return { core: c, dir, keyStore };
+}
+
+describe('account', () => {
+  it('starts with no account, and the balance says what to do', async () => {
+    const { core: c } = await core();
+    expect(await c.registry.invoke('key:status', undefined)).toMatchObject({
+      ok: true,
+      value: { mode: 'none', keyLast4: null },
+    });
+    expect(await c.registry.invoke('balance:get', undefined)).toMatchObject({
+      ok: false,
+      error: { code: 'no_account', message: expect.stringContaining('Paste your API key') },
+    });
+  });
+
+  it('proves a key with a balance call before saving it', async () => {
+    const { core: c, keyStore } = await core();
+    const events: string[] = [];
+    c.events.subscribe((event) => events.push(event));
+
+    const wrong = await c.registry.invoke('key:set', {
+      apiKey: 'sk_live_wrong_one_0000',
+      baseUrl: sandbox.url,
+    });
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'auth_failed', serviceCode: 40100 } });
+    expect(JSON.stringify(wrong)).not.toContain('sk_live_wrong_one_0000');
+    expect(await keyStore.get()).toBeNull();
+
+    const right = await c.registry.invoke('key:set', { apiKey: KEY, baseUrl: sandbox.url });
+    expect(right).toEqual({
+      ok: true,
+      value: {
+        mode: 'key',
+        keyLast4: '4c2d',
+        storage: 'memory',
+        storageWarning: null,
+        baseUrl: sandbox.url,
+      },
+    });
+    expect(JSON.stringify(right)).not.toContain(KEY);
+    expect(await keyStore.get()).toBe(KEY);
+    expect(events).toEqual(['balance:changed', 'account:changed']);
+
+    expect(await c.registry.invoke('balance:get', undefined)).toMatchObject({
+      ok: true,
+      value: { balanceMicros: 3_500_000, fetchedAt: expect.any(String) },
+    });
+  });
+
+  it('comes back with the saved key after a restart, and forgets it when cleared', async () => {
+    const first = await core();
+    await first.core.registry.invoke('key:set', { apiKey: KEY, baseUrl: sandbox.url });
+    await first.core.dispose();
+
+    const second = await core(first.dir, first.keyStore);
+    expect(second.core.account.status()).toMatchObject({ mode: 'key', keyLast4: '4c2d' });
+    expect(await second.core.registry.invoke('balance:get', undefined)).toMatchObject({ ok: true });
+
+    await second.core.registry.invoke('key:clear', undefined);
+    expect(await first.keyStore.get()).toBeNull();
+    const third = await core(first.dir, first.keyStore);
+    expect(third.core.account.status().mode).toBe('none');
+  });
+
+  it('runs the demo account on an in-process sandbox with 25 USD, also after a restart', async () => {
+    const first = await core();
+    expect(await first.core.registry.invoke('demo:start', undefined)).toMatchObject({
+      ok: true,
+      value: { mode: 'demo', keyLast4: null },
+    });
+    expect(await first.core.registry.invoke('balance:get', undefined)).toMatchObject({
+      ok: true,
+      value: { balanceMicros: 25_000_000 },
+    });
+    await first.core.dispose();
+
+    const again = await core(first.dir);
+    expect(again.core.account.status().mode).toBe('demo');
+    expect(await again.core.registry.invoke('balance:get', undefined)).toMatchObject({ ok: true });
+  });
+
+  it('says when the key cannot outlive this run', async () => {
+    const { core: c } = await core(undefined, createMemoryKeyStore('kept only until you quit'));
+    const status = await c.registry.invoke('key:set', { apiKey: KEY, baseUrl: sandbox.url });
+    expect(status).toMatchObject({
+      ok: true,
+      value: { storageWarning: 'kept only until you quit' },
+    });
+  });
+
+  it('points a saved key at a new service address from settings', async () => {
+    const { core: c } = await core();
+    await c.registry.invoke('key:set', { apiKey: KEY, baseUrl: sandbox.url });
+    const other = await startSandbox({ accounts: [{ key: KEY, balanceMicros: 42 }] });
+    try {
+      expect(await c.registry.invoke('settings:update', { baseUrl: other.url })).toMatchObject({
+        ok: true,
+      });
+      expect(await c.registry.invoke('balance:get', undefined)).toMatchObject({
+        ok: true,
+        value: { balanceMicros: 42 },
+      });
+    } finally {
+      await other.stop();
+    }
+  });
+});

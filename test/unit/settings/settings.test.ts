@@ -1,0 +1,49 @@
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_BASE_URL, openSettingsStore } from '../../../electron/settings/settings';
+import { setLogSink } from '../../../electron/lib/log';
+
+const tempDir = () => mkdtemp(join(tmpdir(), 'list-cleaner-settings-'));
+
+describe('settings', () => {
+  it('starts from defaults when there is no file', async () => {
+    const store = await openSettingsStore(await tempDir());
+    expect(store.get()).toEqual({
+      version: 1,
+      baseUrl: DEFAULT_BASE_URL,
+      theme: 'system',
+      pollIntervalSeconds: 30,
+      account: 'none',
+    });
+  });
+
+  it('persists updates atomically and reads them back', async () => {
+    const dir = await tempDir();
+    const store = await openSettingsStore(dir);
+    await store.update({ theme: 'dark', baseUrl: 'https://verify.example.org/' });
+    const again = await openSettingsStore(dir);
+    expect(again.get()).toMatchObject({ theme: 'dark', baseUrl: 'https://verify.example.org/' });
+    expect(await readdir(dir)).toEqual(['settings.json']); // no temporary file left behind
+  });
+
+  it('refuses values outside the rules and keeps the old ones', async () => {
+    const store = await openSettingsStore(await tempDir());
+    await expect(store.update({ pollIntervalSeconds: 5 })).rejects.toThrow();
+    await expect(store.update({ baseUrl: 'ftp://nope.example' })).rejects.toThrow();
+    expect(store.get().pollIntervalSeconds).toBe(30);
+  });
+
+  it('sets a damaged file aside and starts from defaults', async () => {
+    const dir = await tempDir();
+    await writeFile(join(dir, 'settings.json'), '{"theme": "purple"');
+    setLogSink(() => undefined);
+    const store = await openSettingsStore(dir);
+    expect(store.get().theme).toBe('system');
+    const files = await readdir(dir);
+    const aside = files.find((f) => f.startsWith('settings.json.damaged-'));
+    expect(aside).toBeDefined();
+    expect(await readFile(join(dir, aside ?? ''), 'utf8')).toBe('{"theme": "purple"');
+  });
+});
