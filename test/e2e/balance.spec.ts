@@ -35,7 +35,7 @@ test('first run → demo account → balance visible', async ({ app }) => {
 test('a wrong key gets a clear message and is not saved', async ({ app }) => {
   const { page } = app;
   await app.open();
-  await page.getByText('Service address').first().click();
+  await page.getByText('Using another service address?').click();
   await page.getByLabel('Service address').fill(sandbox.url);
   await page.getByLabel('API key').fill('sk_live_not_the_right_key');
   await page.getByRole('button', { name: 'Connect account' }).click();
@@ -53,7 +53,7 @@ test('a wrong key gets a clear message and is not saved', async ({ app }) => {
 test('an unreachable service gets its own message', async ({ app }) => {
   const { page } = app;
   await app.open();
-  await page.getByText('Service address').first().click();
+  await page.getByText('Using another service address?').click();
   await page.getByLabel('Service address').fill('http://127.0.0.1:9');
   await page.getByLabel('API key').fill('sk_live_e2e_valid_key_0001a2b');
   await page.getByRole('button', { name: 'Connect account' }).click();
@@ -63,7 +63,7 @@ test('an unreachable service gets its own message', async ({ app }) => {
 test('a saved key survives a restart', async ({ app }) => {
   const { page } = app;
   await app.open();
-  await page.getByText('Service address').first().click();
+  await page.getByText('Using another service address?').click();
   await page.getByLabel('Service address').fill(sandbox.url);
   await page.getByLabel('API key').fill('sk_live_e2e_valid_key_0001a2b');
   await page.getByRole('button', { name: 'Connect account' }).click();

@@ -32,11 +32,17 @@ export function AppHeader({ account }: { account: AccountStatus }) {
           {accountLabel(account)}
         </span>
         <button type="button" className="icon-button" onClick={openSettings} aria-label="Settings">
-          <svg viewBox="0 0 20 20" aria-hidden="true">
-            <path
-              fill="currentColor"
-              d="M11.3 1.9a1 1 0 0 0-1-.9H9.7a1 1 0 0 0-1 .9l-.2 1.6a6.9 6.9 0 0 0-1.5.9l-1.5-.6a1 1 0 0 0-1.2.4l-.3.5a1 1 0 0 0 .2 1.3l1.3 1a7 7 0 0 0 0 1.8l-1.3 1a1 1 0 0 0-.2 1.3l.3.5a1 1 0 0 0 1.2.4l1.5-.6c.5.4 1 .7 1.5.9l.2 1.6a1 1 0 0 0 1 .9h.6a1 1 0 0 0 1-.9l.2-1.6a6.9 6.9 0 0 0 1.5-.9l1.5.6a1 1 0 0 0 1.2-.4l.3-.5a1 1 0 0 0-.2-1.3l-1.3-1a7 7 0 0 0 0-1.8l1.3-1a1 1 0 0 0 .2-1.3l-.3-.5a1 1 0 0 0-1.2-.4l-1.5.6a6.9 6.9 0 0 0-1.5-.9l-.2-1.6ZM10 13a3 3 0 1 1 0-6 3 3 0 0 1 0 6Z"
-            />
+          <svg
+            viewBox="0 0 20 20"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.7"
+            strokeLinecap="round"
+          >
+            <path d="M3 6h8M15 6h2M3 14h2M9 14h8" />
+            <circle cx="13" cy="6" r="2" />
+            <circle cx="7" cy="14" r="2" />
           </svg>
         </button>
       </div>

@@ -78,7 +78,7 @@ export function Onboarding() {
           </details>
 
           <details className="disclosure">
-            <summary>Service address</summary>
+            <summary>Using another service address?</summary>
             <div className="field">
               <label htmlFor={urlId}>Service address</label>
               <input
