@@ -1,26 +1,51 @@
 // The sandbox's accounts: one balance in micros per API key, and every
 // movement of money as an entry, so tests can prove exactly what was charged.
+// Work that may cost money first reserves the most it can cost, then refunds
+// what was not used, so concurrent requests can never overdraw an account.
+import type { Product } from './config';
 
-export type EntryKind = 'credit' | 'charge' | 'reserve' | 'refund';
+export type EntryKind = 'credit' | 'reserve' | 'refund';
 
 export interface LedgerEntry {
   at: number;
   key: string;
   kind: EntryKind;
   micros: number;
-  note: string;
+  product: Product | null;
+  /** Addresses the movement is for (reserved, or refunded). */
+  addresses: number;
+  /** The request or task it belongs to. */
+  ref: string;
+}
+
+export interface Movement {
+  product: Product;
+  addresses: number;
+  ref: string;
 }
 
 export interface Ledger {
   open(key: string, balanceMicros: number): void;
   has(key: string): boolean;
   balance(key: string): number;
+  /** Takes the amount if the balance covers it in full; false (and nothing taken) if not. */
+  reserve(key: string, micros: number, movement: Movement): boolean;
+  refund(key: string, micros: number, movement: Movement): void;
+  /** Micros spent so far: reserved and not refunded. */
+  spent(key: string): number;
   entries(key?: string): readonly LedgerEntry[];
 }
 
 export function createLedger(): Ledger {
   const balances = new Map<string, number>();
   const entries: LedgerEntry[] = [];
+
+  const balanceOf = (key: string): number => {
+    const value = balances.get(key);
+    if (value === undefined) throw new Error('no such account');
+    return value;
+  };
+
   return {
     open(key, balanceMicros) {
       if (!Number.isSafeInteger(balanceMicros) || balanceMicros < 0) {
@@ -32,14 +57,33 @@ export function createLedger(): Ledger {
         key,
         kind: 'credit',
         micros: balanceMicros,
-        note: 'opening balance',
+        product: null,
+        addresses: 0,
+        ref: 'opening balance',
       });
     },
     has: (key) => balances.has(key),
-    balance(key) {
-      const value = balances.get(key);
-      if (value === undefined) throw new Error('no such account');
-      return value;
+    balance: balanceOf,
+    reserve(key, micros, movement) {
+      const balance = balanceOf(key);
+      if (micros > balance) return false;
+      balances.set(key, balance - micros);
+      entries.push({ at: Date.now(), key, kind: 'reserve', micros, ...movement });
+      return true;
+    },
+    refund(key, micros, movement) {
+      if (micros <= 0) return;
+      balances.set(key, balanceOf(key) + micros);
+      entries.push({ at: Date.now(), key, kind: 'refund', micros, ...movement });
+    },
+    spent(key) {
+      let total = 0;
+      for (const e of entries) {
+        if (e.key !== key) continue;
+        if (e.kind === 'reserve') total += e.micros;
+        else if (e.kind === 'refund') total -= e.micros;
+      }
+      return total;
     },
     entries: (key) => (key === undefined ? entries : entries.filter((e) => e.key === key)),
   };

@@ -1,0 +1,90 @@
+// Switchable faults, so client tests can meet every bad day the real service
+// may have: capacity, maintenance, dropped connections, slowness, failed
+// tasks, and the older kinds of response.
+
+export type ResetWhen = 'before' | 'after';
+
+export interface OlderKind {
+  /** Submit answers with only id, product, status, total and created_at. */
+  submit: boolean;
+  /** Multi check entries without provider. */
+  multiWithoutProvider: boolean;
+  /** The result file served as a zip archive holding the CSV. */
+  zipResult: boolean;
+}
+
+export interface FaultState {
+  capacity: { remaining: number; retryAfter: string };
+  maintenance: boolean;
+  resets: { when: ResetWhen; remaining: number; path: string | null };
+  /** Cut a result download after this many bytes, for the next N downloads. */
+  downloadCut: { afterBytes: number; remaining: number };
+  slowMs: number;
+  failNextTasks: number;
+  older: OlderKind;
+}
+
+export interface FaultControls {
+  /** The next n API requests answer 50303 with this Retry-After (seconds or an HTTP date). */
+  capacity(n: number, retryAfter?: string | number): void;
+  maintenance(on: boolean): void;
+  /** The next n requests (to path, if given) lose their connection before or after the work. */
+  resetConnection(when: ResetWhen, n?: number, path?: string): void;
+  cutDownloads(afterBytes: number, n?: number): void;
+  /** Every response waits this much longer. */
+  slow(ms: number): void;
+  /** The next n bulk tasks submitted end as failed. */
+  failNextTasks(n?: number): void;
+  olderKind(kind: Partial<OlderKind>): void;
+  /** Back to a healthy service. */
+  clear(): void;
+}
+
+export function healthyFaults(): FaultState {
+  return {
+    capacity: { remaining: 0, retryAfter: '1' },
+    maintenance: false,
+    resets: { when: 'before', remaining: 0, path: null },
+    downloadCut: { afterBytes: 0, remaining: 0 },
+    slowMs: 0,
+    failNextTasks: 0,
+    older: { submit: false, multiWithoutProvider: false, zipResult: false },
+  };
+}
+
+export function createFaultControls(state: FaultState): FaultControls {
+  return {
+    capacity(n, retryAfter = 1) {
+      state.capacity = { remaining: n, retryAfter: String(retryAfter) };
+    },
+    maintenance(on) {
+      state.maintenance = on;
+    },
+    resetConnection(when, n = 1, path) {
+      state.resets = { when, remaining: n, path: path ?? null };
+    },
+    cutDownloads(afterBytes, n = 1) {
+      state.downloadCut = { afterBytes, remaining: n };
+    },
+    slow(ms) {
+      state.slowMs = ms;
+    },
+    failNextTasks(n = 1) {
+      state.failNextTasks = n;
+    },
+    olderKind(kind) {
+      state.older = { ...state.older, ...kind };
+    },
+    clear() {
+      Object.assign(state, healthyFaults());
+    },
+  };
+}
+
+/** Takes one pending reset for this path, if any. */
+export function takeReset(state: FaultState, path: string): ResetWhen | null {
+  const r = state.resets;
+  if (r.remaining <= 0 || (r.path !== null && r.path !== path)) return null;
+  r.remaining -= 1;
+  return r.when;
+}
