@@ -6,7 +6,8 @@ export function contentSecurityPolicy({ dev }: { dev: boolean }): string {
   const directives: Record<string, string> = {
     'default-src': "'none'",
     'script-src': dev ? "'self' 'unsafe-inline'" : "'self'",
-    'style-src': "'self'",
+    // Vite's dev server injects CSS as <style> elements; the build ships files.
+    'style-src': dev ? "'self' 'unsafe-inline'" : "'self'",
     'img-src': "'self' data:",
     'font-src': "'self'",
     'connect-src': dev ? "'self' ws://localhost:* http://localhost:*" : "'none'",

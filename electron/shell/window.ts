@@ -3,6 +3,7 @@
 // no new windows, no permissions, and a strict CSP.
 import { BrowserWindow, nativeTheme, shell, type Session, type WebContents } from 'electron';
 import { contentSecurityPolicy } from './csp';
+import { log } from '../lib/log';
 
 export interface WindowOptions {
   preloadPath: string;
@@ -22,7 +23,8 @@ export function isAppUrl(candidate: string, appUrl: string): boolean {
     return false;
   }
   if (app.protocol === 'file:') {
-    return url.protocol === 'file:' && url.pathname === app.pathname;
+    // The host matters too: file://other-host/… is a network share on Windows.
+    return url.protocol === 'file:' && url.host === app.host && url.pathname === app.pathname;
   }
   return url.origin === app.origin;
 }
@@ -40,11 +42,11 @@ export function hardenSession(ses: Session, dev: boolean): void {
 
 /** Applies to every web contents the app creates, so no path escapes the rules. */
 export function hardenWebContents(contents: WebContents, appUrl: string): void {
-  contents.on('will-navigate', (event, url) => {
-    if (!isAppUrl(url, appUrl)) event.preventDefault();
+  contents.on('will-navigate', (event) => {
+    if (!isAppUrl(event.url, appUrl)) event.preventDefault();
   });
-  contents.on('will-redirect', (event, url) => {
-    if (!isAppUrl(url, appUrl)) event.preventDefault();
+  contents.on('will-redirect', (event) => {
+    if (!isAppUrl(event.url, appUrl)) event.preventDefault();
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
@@ -81,6 +83,8 @@ export function createMainWindow(options: WindowOptions): BrowserWindow {
   });
   hardenWebContents(win.webContents, options.appUrl);
   win.once('ready-to-show', () => win.show());
-  void win.loadURL(options.appUrl);
+  win
+    .loadURL(options.appUrl)
+    .catch((err: unknown) => log.error('the window could not load the app', err));
   return win;
 }

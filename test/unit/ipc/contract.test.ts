@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { channelNames, type ChannelName } from '../../../electron/ipc/channels';
+import { MIN_POLL_SECONDS, contract, eventsCovered } from '../../../electron/ipc/contract';
+
+const accepts = (channel: ChannelName, input: unknown): boolean =>
+  contract[channel].input.safeParse(input).success;
+
+function firstIssue(channel: ChannelName, input: unknown): string {
+  const parsed = contract[channel].input.safeParse(input);
+  if (parsed.success) throw new Error(`${channel} accepted ${JSON.stringify(input)}`);
+  return parsed.error.issues[0]?.message ?? '';
+}
+
+const KEY = 'sk_live_abcd1a2b';
+
+describe('IPC contract', () => {
+  it('has a schema for every channel, and no schema without a channel', () => {
+    expect(Object.keys(contract).sort()).toEqual([...channelNames].sort());
+    for (const channel of channelNames) {
+      expect(typeof contract[channel].input.safeParse, channel).toBe('function');
+    }
+  });
+
+  it('has a payload type for every event', () => {
+    expect(eventsCovered).toBe(true);
+  });
+
+  const noInput = channelNames.filter((c) => c !== 'key:set' && c !== 'settings:update');
+
+  it.each(noInput)('%s takes no input at all', (channel) => {
+    expect(accepts(channel, undefined)).toBe(true);
+    for (const input of [null, {}, [], '', 0, false, { apiKey: KEY }]) {
+      expect(accepts(channel, input), JSON.stringify(input)).toBe(false);
+    }
+  });
+});
+
+describe('key:set', () => {
+  it.each([
+    { apiKey: KEY },
+    { apiKey: KEY, baseUrl: 'https://api.example.com' },
+    { apiKey: KEY, baseUrl: 'http://127.0.0.1:4010/' },
+    { apiKey: 'a'.repeat(8) },
+    { apiKey: 'a'.repeat(512) },
+    { apiKey: '!"#$%&\'()*+,-./~' },
+  ])('accepts %j', (input) => {
+    expect(accepts('key:set', input)).toBe(true);
+  });
+
+  it('trims a pasted key', () => {
+    expect(contract['key:set'].input.parse({ apiKey: `\t ${KEY} \n` })).toEqual({ apiKey: KEY });
+  });
+
+  it.each([
+    { name: 'an extra field', input: { apiKey: KEY, admin: true } },
+    { name: 'a misspelt field', input: { apikey: KEY } },
+    { name: 'no key', input: {} },
+    { name: 'a key that is not a string', input: { apiKey: 12345678 } },
+    { name: 'a key of 7 characters', input: { apiKey: 'a'.repeat(7) } },
+    { name: 'a key short once trimmed', input: { apiKey: '   abc   ' } },
+    { name: 'a key of 513 characters', input: { apiKey: 'a'.repeat(513) } },
+    { name: 'a key with a space inside', input: { apiKey: 'sk_live abcd1a2b' } },
+    { name: 'a key with a non-ASCII character', input: { apiKey: 'sk_live_abcd1a2bé' } },
+    { name: 'a key with a control character', input: { apiKey: 'sk_live_\u0000abcd1a2b' } },
+    { name: 'an ftp: base URL', input: { apiKey: KEY, baseUrl: 'ftp://api.example.com' } },
+    { name: 'a file: base URL', input: { apiKey: KEY, baseUrl: 'file:///etc/passwd' } },
+    { name: 'a javascript: base URL', input: { apiKey: KEY, baseUrl: 'javascript:alert(1)' } },
+    { name: 'a data: base URL', input: { apiKey: KEY, baseUrl: 'data:text/plain,hi' } },
+    { name: 'a base URL that is not a URL', input: { apiKey: KEY, baseUrl: 'api.example.com' } },
+    { name: 'an empty base URL', input: { apiKey: KEY, baseUrl: '' } },
+    {
+      name: 'a base URL over 2048 characters',
+      input: { apiKey: KEY, baseUrl: `https://api.example.com/${'a'.repeat(2048)}` },
+    },
+    { name: 'a null base URL', input: { apiKey: KEY, baseUrl: null } },
+  ])('rejects $name', ({ input }) => {
+    expect(accepts('key:set', input)).toBe(false);
+  });
+
+  it('tells the user what to do about a short key or a bad address', () => {
+    expect(firstIssue('key:set', { apiKey: 'short' })).toMatch(/too short/);
+    expect(firstIssue('key:set', { apiKey: KEY, baseUrl: 'ftp://x.example' })).toBe(
+      'Enter a web address starting with https://',
+    );
+  });
+});
+
+describe('settings:update', () => {
+  it.each([
+    {},
+    { theme: 'dark' },
+    { theme: 'light' },
+    { theme: 'system' },
+    { pollIntervalSeconds: MIN_POLL_SECONDS },
+    { pollIntervalSeconds: 3600 },
+    { baseUrl: 'https://api.example.com/v1/' },
+    { baseUrl: 'http://localhost:4010', theme: 'dark', pollIntervalSeconds: 60 },
+  ])('accepts %j', (input) => {
+    expect(accepts('settings:update', input)).toBe(true);
+  });
+
+  it('asks the service to be polled no more often than every 30 seconds', () => {
+    expect(MIN_POLL_SECONDS).toBe(30);
+  });
+
+  it.each([
+    { name: 'a poll interval under 30 seconds', input: { pollIntervalSeconds: 29 } },
+    { name: 'a poll interval of 0', input: { pollIntervalSeconds: 0 } },
+    { name: 'a negative poll interval', input: { pollIntervalSeconds: -60 } },
+    { name: 'a poll interval over an hour', input: { pollIntervalSeconds: 3601 } },
+    { name: 'a fractional poll interval', input: { pollIntervalSeconds: 30.5 } },
+    { name: 'a poll interval given as text', input: { pollIntervalSeconds: '60' } },
+    { name: 'an infinite poll interval', input: { pollIntervalSeconds: Infinity } },
+    { name: 'NaN', input: { pollIntervalSeconds: Number.NaN } },
+    { name: 'an unknown theme', input: { theme: 'purple' } },
+    { name: 'a non-http base URL', input: { baseUrl: 'file:///etc/passwd' } },
+    { name: 'an extra field', input: { account: 'key' } },
+    { name: 'the API key smuggled in', input: { apiKey: KEY } },
+    { name: 'undefined', input: undefined },
+    { name: 'null', input: null },
+  ])('rejects $name', ({ input }) => {
+    expect(accepts('settings:update', input)).toBe(false);
+  });
+});

@@ -1,0 +1,394 @@
+// A stand-in for the `electron` module. The real binary is absent where unit
+// tests run, and the shell's security lives in the handlers it registers, so
+// this fake records every registration and lets a test fire it with the
+// argument shapes Electron uses. Where Electron has a permissive default (no
+// window-open handler: the window opens; no permission handler: granted), the
+// fake has the same default, so a test fails if the app forgets to register.
+//
+// Use it from a test file with:
+//   vi.mock('electron', async () => (await import('../support/fake-electron')).electronModule);
+// and reset it in beforeEach with fakeElectron.reset(). The mocked module holds
+// these very objects, so reset() clears them in place instead of replacing them.
+import type {
+  BrowserWindowConstructorOptions,
+  HeadersReceivedResponse,
+  IpcMain,
+  IpcMainInvokeEvent,
+  Session,
+  WebContents,
+} from 'electron';
+
+type Listener = (...args: unknown[]) => unknown;
+
+/** Electron's cancellable event: enough for handlers that call preventDefault(). */
+export class FakeEvent {
+  defaultPrevented = false;
+
+  /** Electron ≥ 25 also puts the target URL on the event itself. */
+  constructor(readonly url?: string) {}
+
+  preventDefault(): void {
+    this.defaultPrevented = true;
+  }
+}
+
+class Emitter {
+  private readonly listeners = new Map<string, Listener[]>();
+
+  on(event: string, listener: Listener): this {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  }
+
+  once(event: string, listener: Listener): this {
+    const wrapped: Listener = (...args) => {
+      this.removeListener(event, wrapped);
+      return listener(...args);
+    };
+    return this.on(event, wrapped);
+  }
+
+  removeListener(event: string, listener: Listener): this {
+    const list = this.listeners.get(event) ?? [];
+    const at = list.lastIndexOf(listener);
+    if (at >= 0) this.listeners.set(event, list.toSpliced(at, 1));
+    return this;
+  }
+
+  listenerCount(event: string): number {
+    return this.listeners.get(event)?.length ?? 0;
+  }
+
+  emit(event: string, ...args: unknown[]): void {
+    for (const listener of this.listeners.get(event) ?? []) listener(...args);
+  }
+
+  protected clearListeners(): void {
+    this.listeners.clear();
+  }
+}
+
+export interface WindowOpenDetails {
+  url: string;
+  frameName: string;
+  features: string;
+  disposition: 'default' | 'foreground-tab' | 'background-tab' | 'new-window' | 'other';
+}
+
+export interface WindowOpenResponse {
+  action: 'allow' | 'deny';
+}
+
+type WindowOpenHandler = (details: WindowOpenDetails) => WindowOpenResponse;
+
+export class FakeWebContents extends Emitter {
+  private windowOpenHandler: WindowOpenHandler | null = null;
+
+  setWindowOpenHandler(handler: WindowOpenHandler): void {
+    this.windowOpenHandler = handler;
+  }
+
+  /**
+   * Fires will-navigate or will-redirect as Electron does (event, url,
+   * isInPlace, isMainFrame) and answers whether the app blocked it.
+   */
+  tryNavigate(kind: 'will-navigate' | 'will-redirect', url: string): { blocked: boolean } {
+    const event = new FakeEvent(url);
+    this.emit(kind, event, url, false, true);
+    return { blocked: event.defaultPrevented };
+  }
+
+  /** Fires will-attach-webview and answers whether the app blocked it. */
+  tryAttachWebview(src: string): { blocked: boolean } {
+    const event = new FakeEvent();
+    this.emit('will-attach-webview', event, { preload: '', nodeIntegration: true }, { src });
+    return { blocked: event.defaultPrevented };
+  }
+
+  /** What window.open(url) would get; Electron opens the window when no handler is set. */
+  tryOpenWindow(url: string): WindowOpenResponse {
+    if (!this.windowOpenHandler) return { action: 'allow' };
+    return this.windowOpenHandler({ url, frameName: '', features: '', disposition: 'new-window' });
+  }
+
+  asWebContents(): WebContents {
+    return this as unknown as WebContents;
+  }
+}
+
+export interface HeadersDetails {
+  url: string;
+  resourceType: string;
+  responseHeaders?: Record<string, string[]>;
+}
+
+type HeadersListener = (
+  details: HeadersDetails,
+  callback: (response: HeadersReceivedResponse) => void,
+) => void;
+
+type PermissionRequestHandler = (
+  contents: unknown,
+  permission: string,
+  callback: (granted: boolean) => void,
+  details: unknown,
+) => void;
+
+type PermissionCheckHandler = (
+  contents: unknown,
+  permission: string,
+  requestingOrigin: string,
+  details: unknown,
+) => boolean;
+
+export class FakeSession {
+  private headersListener: HeadersListener | null = null;
+  private permissionRequestHandler: PermissionRequestHandler | null = null;
+  private permissionCheckHandler: PermissionCheckHandler | null = null;
+
+  readonly webRequest = {
+    // Electron also accepts (filter, listener); the listener is always last.
+    onHeadersReceived: (...args: [HeadersListener] | [unknown, HeadersListener]): void => {
+      this.headersListener = args.length === 1 ? args[0] : args[1];
+    },
+  };
+
+  setPermissionRequestHandler(handler: PermissionRequestHandler | null): void {
+    this.permissionRequestHandler = handler;
+  }
+
+  setPermissionCheckHandler(handler: PermissionCheckHandler | null): void {
+    this.permissionCheckHandler = handler;
+  }
+
+  /**
+   * Runs a response through the headers listener and gives back what the page
+   * would see. Without a listener the headers pass unchanged.
+   */
+  receiveHeaders(details: HeadersDetails): Promise<HeadersReceivedResponse> {
+    const listener = this.headersListener;
+    if (!listener) return Promise.resolve({});
+    return new Promise((resolve) => listener(details, resolve));
+  }
+
+  /**
+   * The answers the page's request got (Electron grants when no handler is
+   * set). Every answer is collected, so a handler that answers twice or never
+   * shows up in the count.
+   */
+  async requestPermission(permission: string): Promise<{ granted: boolean; answers: number }> {
+    const handler = this.permissionRequestHandler;
+    if (!handler) return { granted: true, answers: 1 };
+    const answers: boolean[] = [];
+    handler(null, permission, (granted) => answers.push(granted), {
+      requestingUrl: 'file:///app/index.html',
+      isMainFrame: true,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return { granted: answers[0] === true, answers: answers.length };
+  }
+
+  /** Electron grants when no check handler is set. */
+  checkPermission(permission: string, origin = 'file:///'): boolean {
+    const handler = this.permissionCheckHandler;
+    if (!handler) return true;
+    return handler(null, permission, origin, { isMainFrame: true, requestingUrl: origin });
+  }
+
+  asSession(): Session {
+    return this as unknown as Session;
+  }
+
+  reset(): void {
+    this.headersListener = null;
+    this.permissionRequestHandler = null;
+    this.permissionCheckHandler = null;
+  }
+}
+
+const windows: FakeBrowserWindow[] = [];
+
+export class FakeBrowserWindow extends Emitter {
+  static getAllWindows(): FakeBrowserWindow[] {
+    return [...windows];
+  }
+
+  readonly webContents = new FakeWebContents();
+  readonly loadedUrls: string[] = [];
+  showCount = 0;
+
+  constructor(readonly options: BrowserWindowConstructorOptions) {
+    super();
+    windows.push(this);
+  }
+
+  show(): void {
+    this.showCount += 1;
+  }
+
+  loadURL(url: string): Promise<void> {
+    this.loadedUrls.push(url);
+    return Promise.resolve();
+  }
+}
+
+type InvokeHandler = (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown;
+
+export class FakeIpcMain {
+  private readonly handlers = new Map<string, InvokeHandler>();
+
+  handle(channel: string, handler: InvokeHandler): void {
+    // Electron refuses a second handler for a channel; so does the fake.
+    if (this.handlers.has(channel)) {
+      throw new Error(`Attempted to register a second handler for '${channel}'`);
+    }
+    this.handlers.set(channel, handler);
+  }
+
+  removeHandler(channel: string): void {
+    this.handlers.delete(channel);
+  }
+
+  get channels(): string[] {
+    return [...this.handlers.keys()];
+  }
+
+  /** What ipcRenderer.invoke would resolve with in the renderer. */
+  async invoke(channel: string, event: IpcMainInvokeEvent, ...args: unknown[]): Promise<unknown> {
+    const handler = this.handlers.get(channel);
+    if (!handler) throw new Error(`No handler registered for '${channel}'`);
+    return handler(event, ...args);
+  }
+
+  asIpcMain(): Pick<IpcMain, 'handle'> {
+    return this as unknown as Pick<IpcMain, 'handle'>;
+  }
+
+  reset(): void {
+    this.handlers.clear();
+  }
+}
+
+/** A frame as IpcMainInvokeEvent.senderFrame shows it: its URL and its parent (null at the top). */
+export interface FakeFrame {
+  url: string;
+  parent: FakeFrame | null;
+}
+
+export function topFrame(url: string): FakeFrame {
+  return { url, parent: null };
+}
+
+export function subFrame(url: string, parent: FakeFrame): FakeFrame {
+  return { url, parent };
+}
+
+export function invokeEvent(
+  sender: FakeWebContents,
+  senderFrame: FakeFrame | null,
+): IpcMainInvokeEvent {
+  const event = {
+    sender,
+    senderFrame,
+    frameId: 1,
+    processId: 1,
+    type: 'frame',
+    defaultPrevented: false,
+    preventDefault(): void {
+      event.defaultPrevented = true;
+    },
+  };
+  return event as unknown as IpcMainInvokeEvent;
+}
+
+export class FakeContextBridge {
+  readonly mainWorld = new Map<string, unknown>();
+
+  exposeInMainWorld(key: string, api: unknown): void {
+    if (this.mainWorld.has(key)) {
+      throw new Error(`Cannot bind an API on top of an existing property on the window object`);
+    }
+    this.mainWorld.set(key, api);
+  }
+
+  reset(): void {
+    this.mainWorld.clear();
+  }
+}
+
+export interface Invocation {
+  channel: string;
+  args: unknown[];
+}
+
+export class FakeIpcRenderer extends Emitter {
+  readonly invocations: Invocation[] = [];
+  /** What main answers; a test may replace it. */
+  respond: (channel: string, args: unknown[]) => unknown = (channel) => ({
+    ok: true,
+    value: { answeredBy: channel },
+  });
+
+  invoke(channel: string, ...args: unknown[]): Promise<unknown> {
+    this.invocations.push({ channel, args });
+    return Promise.resolve(this.respond(channel, args));
+  }
+
+  /** Main's webContents.send(channel, payload), as the renderer receives it. */
+  deliver(channel: string, payload: unknown): { event: unknown } {
+    const event = { sender: this, senderId: 0, ports: [] };
+    this.emit(channel, event, payload);
+    return { event };
+  }
+
+  reset(): void {
+    this.invocations.length = 0;
+    this.respond = (channel) => ({ ok: true, value: { answeredBy: channel } });
+    this.clearListeners();
+  }
+}
+
+class FakeShell {
+  readonly opened: string[] = [];
+
+  openExternal(url: string): Promise<void> {
+    this.opened.push(url);
+    return Promise.resolve();
+  }
+
+  reset(): void {
+    this.opened.length = 0;
+  }
+}
+
+export const fakeElectron = {
+  nativeTheme: { shouldUseDarkColors: false },
+  shell: new FakeShell(),
+  session: { defaultSession: new FakeSession() },
+  ipcMain: new FakeIpcMain(),
+  contextBridge: new FakeContextBridge(),
+  ipcRenderer: new FakeIpcRenderer(),
+  get windows(): readonly FakeBrowserWindow[] {
+    return windows;
+  },
+  reset(): void {
+    windows.length = 0;
+    this.nativeTheme.shouldUseDarkColors = false;
+    this.shell.reset();
+    this.session.defaultSession.reset();
+    this.ipcMain.reset();
+    this.contextBridge.reset();
+    this.ipcRenderer.reset();
+  },
+};
+
+/** The module object handed to vi.mock('electron'). */
+export const electronModule = {
+  BrowserWindow: FakeBrowserWindow,
+  nativeTheme: fakeElectron.nativeTheme,
+  shell: fakeElectron.shell,
+  session: fakeElectron.session,
+  ipcMain: fakeElectron.ipcMain,
+  contextBridge: fakeElectron.contextBridge,
+  ipcRenderer: fakeElectron.ipcRenderer,
+};

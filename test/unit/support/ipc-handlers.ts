@@ -1,0 +1,72 @@
+// A handler table for tests of the IPC layer: canned answers for every
+// channel, and a record of what each handler was actually given, so a test can
+// tell "the handler ran with the validated input" from "it never ran".
+import type { ChannelName } from '../../../electron/ipc/channels';
+import type {
+  AccountStatus,
+  Balance,
+  ChannelInput,
+  ChannelOutput,
+  SettingsView,
+} from '../../../electron/ipc/contract';
+import type { Handlers } from '../../../electron/ipc/registry';
+
+export const sampleStatus: AccountStatus = {
+  mode: 'key',
+  keyLast4: '1a2b',
+  storage: 'keychain',
+  storageWarning: null,
+  baseUrl: 'https://api.example.test',
+};
+
+export const sampleBalance: Balance = {
+  balanceMicros: 3_500_000,
+  fetchedAt: '2025-01-02T03:04:05.000Z',
+};
+
+export const sampleSettings: SettingsView = {
+  baseUrl: 'https://api.example.test',
+  theme: 'system',
+  pollIntervalSeconds: 30,
+};
+
+export interface HandlerCall {
+  channel: ChannelName;
+  input: unknown;
+}
+
+export function recordingHandlers(overrides: Partial<Handlers> = {}): {
+  handlers: Handlers;
+  calls: HandlerCall[];
+} {
+  const calls: HandlerCall[] = [];
+  const defaults: Handlers = {
+    'key:status': async () => sampleStatus,
+    'key:set': async ({ apiKey }) => ({ ...sampleStatus, keyLast4: apiKey.slice(-4) }),
+    'key:clear': async () => ({ ...sampleStatus, mode: 'none', keyLast4: null, storage: null }),
+    'demo:start': async () => ({ ...sampleStatus, mode: 'demo', keyLast4: null, storage: null }),
+    'balance:get': async () => sampleBalance,
+    'settings:get': async () => sampleSettings,
+    'settings:update': async (patch) => ({ ...sampleSettings, ...patch }),
+  };
+  const wrap = <C extends ChannelName>(
+    channel: C,
+  ): ((input: ChannelInput<C>) => Promise<ChannelOutput<C>>) => {
+    const inner: (input: ChannelInput<C>) => Promise<ChannelOutput<C>> =
+      overrides[channel] ?? defaults[channel];
+    return (input: ChannelInput<C>) => {
+      calls.push({ channel, input });
+      return inner(input);
+    };
+  };
+  const handlers: Handlers = {
+    'key:status': wrap('key:status'),
+    'key:set': wrap('key:set'),
+    'key:clear': wrap('key:clear'),
+    'demo:start': wrap('demo:start'),
+    'balance:get': wrap('balance:get'),
+    'settings:get': wrap('settings:get'),
+    'settings:update': wrap('settings:update'),
+  };
+  return { handlers, calls };
+}
