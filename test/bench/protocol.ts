@@ -1,0 +1,73 @@
+// Messages between a benchmark and its child processes (host.ts, loadgen.ts).
+import type { SandboxConfig } from '../../electron/sandbox/config';
+
+/** What host.ts serves: the sandbox, or a bare node:http server as the baseline. */
+export type HostStart =
+  | {
+      type: 'start';
+      mode: 'sandbox';
+      accounts: number;
+      balanceMicros: number;
+      config: Partial<SandboxConfig>;
+    }
+  | {
+      type: 'start';
+      mode: 'bare';
+      /** Served at GET /file when given. */
+      file?: string;
+    };
+
+export type HostCommand = HostStart | { type: 'stats' } | { type: 'stop' };
+
+export type HostEvent =
+  | {
+      type: 'ready';
+      url: string;
+      keys: string[];
+      /** RSS right after the server started, before any request. */
+      idleRssBytes: number;
+    }
+  | {
+      type: 'stats';
+      /** Highest RSS seen by sampling every 50 ms since the server was ready. */
+      peakRssBytes: number;
+      rssBytes: number;
+      /** The kernel's high-water mark (getrusage), startup included. */
+      maxRssBytes: number;
+      samples: number;
+      /** The longest the event loop was blocked since the server was ready. */
+      maxEventLoopDelayMs: number;
+    };
+
+export interface LoadRun {
+  type: 'run';
+  url: string;
+  path: string;
+  keys: string[];
+  /** Requests in flight per key, each on its own keep-alive connection. */
+  perKey: number;
+  warmupMs: number;
+  durationMs: number;
+  /** Size of the fixed address mix the bodies cycle through. */
+  addresses: number;
+}
+
+export type LoadCommand = LoadRun | { type: 'stop' };
+
+export interface LoadResult {
+  type: 'result';
+  /** Answers finished inside the measured window: 200 or 422 (undetermined). */
+  answered: number;
+  /** Of those, 422 undetermined. */
+  undetermined: number;
+  /** 429 (42901) answers: the load went over the in-flight limit. */
+  busy: number;
+  /** Anything else: other statuses and network errors. */
+  failed: number;
+  windowMs: number;
+  p50Ms: number;
+  p99Ms: number;
+  firstFailure: string | null;
+}
+
+export type LoadEvent = LoadResult;
