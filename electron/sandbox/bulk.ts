@@ -16,6 +16,7 @@ import {
   normalizeAddress,
   outcomeOf,
   providerOf,
+  verdictOf,
 } from './outcomes';
 
 export type BulkProduct = 'email_batch' | 'email_avatar_batch';
@@ -31,6 +32,8 @@ interface BulkTask {
   duplicateCnt: number;
   /** Unique valid addresses, normalized, in file order. */
   addresses: string[];
+  /** The verdict of each address, worked out once as the file arrived. */
+  verdicts: Uint8Array;
   willFail: boolean;
   reservedMicros: number;
   settled: { successCnt: number; failureCnt: number } | null;
@@ -63,7 +66,12 @@ interface ParsedUpload {
   invalidCnt: number;
   duplicateCnt: number;
   addresses: string[];
+  verdicts: number[];
 }
+
+const verdictCodes = { deliverable: 0, undeliverable: 1, undetermined: 2 } as const;
+const UNDETERMINED = verdictCodes.undetermined;
+const DELIVERABLE = verdictCodes.deliverable;
 
 /** Streams the multipart body, keeping only unique valid addresses in memory. */
 function parseUpload(req: IncomingMessage, maxFileBytes: number): Promise<ParsedUpload> {
@@ -77,6 +85,7 @@ function parseUpload(req: IncomingMessage, maxFileBytes: number): Promise<Parsed
       invalidCnt: 0,
       duplicateCnt: 0,
       addresses: [],
+      verdicts: [],
     };
     let bb: busboy.Busboy;
     try {
@@ -101,6 +110,7 @@ function parseUpload(req: IncomingMessage, maxFileBytes: number): Promise<Parsed
       else {
         seen.add(address);
         parsed.addresses.push(address);
+        parsed.verdicts.push(verdictCodes[verdictOf(address)]);
       }
     };
 
@@ -202,9 +212,7 @@ export function createBulkService(): BulkService {
       return;
     }
     let successCnt = 0;
-    for (const address of task.addresses) {
-      if (outcomeOf(address, config.slowAddressMs).verdict !== 'undetermined') successCnt += 1;
-    }
+    for (const verdict of task.verdicts) if (verdict !== UNDETERMINED) successCnt += 1;
     task.settled = { successCnt, failureCnt: task.addresses.length - successCnt };
     const charged = successCnt * config.prices[task.product];
     ledger.refund(task.key, task.reservedMicros - charged, {
@@ -320,19 +328,30 @@ export function createBulkService(): BulkService {
         invalidCnt: parsed.invalidCnt,
         duplicateCnt: parsed.duplicateCnt,
         addresses: parsed.addresses,
+        verdicts: Uint8Array.from(parsed.verdicts),
         willFail,
         reservedMicros,
         settled: null,
       };
       tasks.set(id, task);
       if (idemKey !== null) idempotency.set(`${ctx.key}\0${idemKey}`, id);
-      // Money moves when the task finishes, whether or not anyone is polling.
-      const timer = setTimeout(() => {
-        timers.delete(timer);
+      // Money moves when the task finishes, whether or not anyone is polling;
+      // the task and its result are kept for taskRetentionMs after that.
+      const later = (ms: number, run: () => void) => {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          run();
+        }, ms);
+        timer.unref();
+        timers.add(timer);
+      };
+      later(durationMs, () => {
         settle(task, ctx.ledger, ctx.config, ctx.usage);
-      }, durationMs);
-      timer.unref();
-      timers.add(timer);
+        later(ctx.config.taskRetentionMs, () => {
+          tasks.delete(id);
+          if (idemKey !== null) idempotency.delete(`${ctx.key}\0${idemKey}`);
+        });
+      });
 
       const data = view(task, ctx, now);
       if (ctx.faults.older.submit) {
@@ -371,15 +390,20 @@ export function createBulkService(): BulkService {
       }
       const avatar = task.product === 'email_avatar_batch';
       const slowMs = ctx.config.slowAddressMs;
+      const { addresses, verdicts } = task;
       function* csvChunks(): Generator<string> {
         let chunk = avatar ? 'identifier,activated,avatar,avatar_url\n' : 'identifier,activated\n';
-        for (const address of task?.addresses ?? []) {
-          const outcome = outcomeOf(address, slowMs);
-          if (outcome.verdict === 'undetermined') continue;
-          const activated = outcome.verdict === 'deliverable';
+        for (let i = 0; i < addresses.length; i++) {
+          const verdict = verdicts[i];
+          if (verdict === UNDETERMINED) continue;
+          const address = addresses[i] as string;
+          const activated = verdict === DELIVERABLE;
           if (!avatar) chunk += `${address},${activated}\n`;
           else if (!activated) chunk += `${address},false,,\n`;
-          else chunk += `${address},true,${outcome.avatar},${outcome.avatarUrl}\n`;
+          else {
+            const outcome = outcomeOf(address, slowMs);
+            chunk += `${address},true,${outcome.avatar},${outcome.avatarUrl}\n`;
+          }
           if (chunk.length > 64 * 1024) {
             yield chunk;
             chunk = '';

@@ -36,6 +36,10 @@ export interface SandboxConfig {
   resultNotReadyMs: number;
   /** How long a result link works after it is handed out. */
   resultLinkTtlMs: number;
+  /** How long a finished task (and its result) is kept; then it is gone (40400). */
+  taskRetentionMs: number;
+  /** Requests kept in the request log; the oldest go first. */
+  requestLogLimit: number;
 }
 
 export const MICROS_PER_USD = 1_000_000;
@@ -59,5 +63,7 @@ export function defaultConfig(): SandboxConfig {
     bulkAddressesPerSecond: 5_000,
     resultNotReadyMs: 2_000,
     resultLinkTtlMs: 10 * 60_000,
+    taskRetentionMs: 60 * 60_000,
+    requestLogLimit: 100_000,
   };
 }

@@ -36,9 +36,19 @@ export interface Ledger {
   entries(key?: string): readonly LedgerEntry[];
 }
 
+/** Entries kept for inspection; totals are kept apart, so dropping old entries loses no money. */
+const MAX_ENTRIES = 200_000;
+
 export function createLedger(): Ledger {
   const balances = new Map<string, number>();
+  const spentByKey = new Map<string, number>();
   const entries: LedgerEntry[] = [];
+  const record = (entry: LedgerEntry) => {
+    entries.push(entry);
+    if (entries.length > MAX_ENTRIES) entries.splice(0, MAX_ENTRIES / 10);
+    const sign = entry.kind === 'reserve' ? 1 : entry.kind === 'refund' ? -1 : 0;
+    spentByKey.set(entry.key, (spentByKey.get(entry.key) ?? 0) + sign * entry.micros);
+  };
 
   const balanceOf = (key: string): number => {
     const value = balances.get(key);
@@ -52,7 +62,7 @@ export function createLedger(): Ledger {
         throw new RangeError('balance must be a non-negative whole number of micros');
       }
       balances.set(key, balanceMicros);
-      entries.push({
+      record({
         at: Date.now(),
         key,
         kind: 'credit',
@@ -68,23 +78,15 @@ export function createLedger(): Ledger {
       const balance = balanceOf(key);
       if (micros > balance) return false;
       balances.set(key, balance - micros);
-      entries.push({ at: Date.now(), key, kind: 'reserve', micros, ...movement });
+      record({ at: Date.now(), key, kind: 'reserve', micros, ...movement });
       return true;
     },
     refund(key, micros, movement) {
       if (micros <= 0) return;
       balances.set(key, balanceOf(key) + micros);
-      entries.push({ at: Date.now(), key, kind: 'refund', micros, ...movement });
+      record({ at: Date.now(), key, kind: 'refund', micros, ...movement });
     },
-    spent(key) {
-      let total = 0;
-      for (const e of entries) {
-        if (e.key !== key) continue;
-        if (e.kind === 'reserve') total += e.micros;
-        else if (e.kind === 'refund') total -= e.micros;
-      }
-      return total;
-    },
+    spent: (key) => spentByKey.get(key) ?? 0,
     entries: (key) => (key === undefined ? entries : entries.filter((e) => e.key === key)),
   };
 }

@@ -276,6 +276,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       account: key === null ? null : keys.indexOf(key),
     };
     requests.push(entry);
+    // A long-running sandbox (the demo, `npm run sandbox`) keeps only recent requests.
+    if (requests.length > config.requestLogLimit) {
+      requests.splice(
+        0,
+        requests.length - config.requestLogLimit + Math.ceil(config.requestLogLimit / 10),
+      );
+    }
     const finish = () => {
       entry.endedAt ??= Date.now();
     };

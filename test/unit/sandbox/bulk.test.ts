@@ -148,6 +148,15 @@ describe('bulk task life cycle', () => {
     await waitForTask(sandbox, id);
   });
 
+  it('forgets a finished task after its retention time', async () => {
+    sandbox.config.taskRetentionMs = 100;
+    const id = String((await submit(sandbox, lines(1_000))).body.data?.id);
+    await waitForTask(sandbox, id);
+    await sleep(300);
+    expect((await call(sandbox, 'GET', `/api/v1/bulk-tasks/${id}`)).body.code).toBe(40400);
+    expect(sandbox.tasks(KEY)).toHaveLength(0);
+  });
+
   it('does not show one key’s task to another', async () => {
     const id = String((await submit(sandbox, lines(1_000))).body.data?.id);
     const answer = await call(sandbox, 'GET', `/api/v1/bulk-tasks/${id}`, {

@@ -74,6 +74,21 @@ describe('sandbox service', () => {
     expect(typeof entry?.at).toBe('number');
   });
 
+  it('keeps only the most recent requests in a long run', async () => {
+    const small = await startSandbox({
+      accounts: [{ key: A, balanceMicros: 0 }],
+      config: { requestLogLimit: 20 },
+    });
+    try {
+      for (let i = 0; i < 45; i++)
+        await fetch(`${small.url}/api/v1/balance`, { headers: { 'X-API-Key': A } });
+      expect(small.requests.length).toBeLessThanOrEqual(20);
+      expect(small.requests.length).toBeGreaterThan(10);
+    } finally {
+      await small.stop();
+    }
+  });
+
   it('keeps a ledger with the opening balance of each account', () => {
     expect(sandbox.ledger.entries(A)).toEqual([
       expect.objectContaining({ kind: 'credit', micros: 1_000_000 }),
