@@ -11,6 +11,8 @@ export type ErrorCode =
   | 'network'
   | 'timeout'
   | 'bad_response'
+  | 'link_expired'
+  | 'poll_failed'
   | 'service'
   | 'keychain'
   | 'internal';

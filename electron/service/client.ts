@@ -1,62 +1,394 @@
 // The client for the email verification service. Only this module talks to
-// the network; it holds the API key and never lets it into a message.
-import { z } from 'zod';
+// the network; it holds the API key and never lets it into a message. It keeps
+// the service's limits on our side, retries only what cannot charge twice, and
+// turns every answer into a typed value.
+import { openAsBlob } from 'node:fs';
+import { basename } from 'node:path';
+import type { z } from 'zod';
 import { parseEnvelope, type RawResponse } from './envelope';
-import { networkError, timeoutError } from './errors';
+import { ServiceError, badResponseError, networkError, timeoutError } from './errors';
+import { limiterForKey, type Limiter } from './limiter';
+import { DEFAULT_RETRY, abortableSleep, decideRetry, type RetryPolicy } from './retry';
+import {
+  balanceData,
+  bulkTaskData,
+  multiData,
+  singleData,
+  type BulkProduct,
+  type BulkTaskData,
+  type SyncProduct,
+} from './schemas';
+import { downloadResultFile, type DownloadedResult } from './download';
+import { waitForBulkTask, type WaitOptions } from './poll';
+
+export type { BulkProduct, SyncProduct } from './schemas';
 
 export interface ServiceClientOptions {
   baseUrl: string;
   apiKey: string;
-  /** Time limit for simple reads such as the balance, in milliseconds. */
+  /** Time limit for reads (balance, task status), in ms. */
   readTimeoutMs?: number;
+  /** The service's own limits plus a margin, so its 50400 arrives before our timeout. */
+  singleTimeoutMs?: number;
+  multiTimeoutMs?: number;
+  uploadTimeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Shared per key by default, so every client of one key shares its five slots. */
+  limiter?: Limiter;
+  /** Seconds between polls of a bulk task; never under 30 unless fast polling is allowed. */
+  pollIntervalSeconds?: number;
+  /** Only the sandbox may be polled more often than every 30 s. */
+  allowFastPolling?: boolean;
+  /** For tests: the randomness of backoff jitter. */
+  random?: () => number;
+}
+
+export type Outcome = 'deliverable' | 'undeliverable' | 'unknown';
+
+export interface CheckResult {
+  identifier: string;
+  outcome: Outcome;
+  /** For email: a provider code, '' when not registered; null where the answer has none. */
+  provider: string | null;
+  avatar: boolean | null;
+  avatarUrl: string | null;
+}
+
+export interface BatchResult {
+  total: number;
+  succeeded: number;
+  failed: number;
+  /** One per address sent, in the same order. */
+  results: CheckResult[];
+}
+
+export interface BulkTask {
+  id: string;
+  product: BulkProduct;
+  status: 'processing' | 'success' | 'failed';
+  total: number;
+  createdAt: string;
+  submittedLines: number | null;
+  invalidCnt: number | null;
+  duplicateCnt: number | null;
+  preparing: boolean | null;
+  successCnt: number | null;
+  failureCnt: number | null;
+  resultUrl: string | null;
 }
 
 export interface ServiceClient {
   readonly baseUrl: string;
   balance(signal?: AbortSignal): Promise<{ balanceMicros: number }>;
+  check(product: SyncProduct, address: string, signal?: AbortSignal): Promise<CheckResult>;
+  batchCheck(
+    product: SyncProduct,
+    addresses: readonly string[],
+    signal?: AbortSignal,
+  ): Promise<BatchResult>;
+  submitBulk(
+    product: BulkProduct,
+    filePath: string,
+    idempotencyKey: string,
+    signal?: AbortSignal,
+  ): Promise<BulkTask>;
+  getBulk(id: string, signal?: AbortSignal): Promise<BulkTask>;
+  /** Polls until the task fails, or succeeds with a result link. */
+  waitForBulk(id: string, options?: WaitOptions): Promise<BulkTask>;
+  /** Streams a result file to destPath (unpacking an archive), given its link. */
+  downloadResult(url: string, destPath: string, signal?: AbortSignal): Promise<DownloadedResult>;
+  /** Gets a fresh link and downloads; asks again for a link that expired or broke off. */
+  fetchResult(id: string, destPath: string, signal?: AbortSignal): Promise<DownloadedResult>;
+  /** The poll interval in force, in ms. */
+  readonly pollIntervalMs: number;
 }
-
-const balanceSchema = z.object({ balance_micros: z.number().int() });
 
 export function endpointUrl(baseUrl: string, path: string): URL {
   const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
   return new URL(path.replace(/^\//, ''), base);
 }
 
+export const MIN_POLL_SECONDS = 30;
+
+function toTask(d: BulkTaskData): BulkTask {
+  return {
+    id: d.id,
+    product: d.product,
+    status: d.status,
+    total: d.total,
+    createdAt: d.created_at,
+    submittedLines: d.submitted_lines ?? null,
+    invalidCnt: d.invalid_cnt ?? null,
+    duplicateCnt: d.duplicate_cnt ?? null,
+    preparing: d.preparing ?? null,
+    successCnt: d.success_cnt ?? null,
+    failureCnt: d.failure_cnt ?? null,
+    resultUrl: d.result_url ?? null,
+  };
+}
+
+function toResult(entry: {
+  identifier: string;
+  registered: boolean;
+  provider?: string;
+  avatar?: boolean;
+  avatar_url?: string;
+}): CheckResult {
+  return {
+    identifier: entry.identifier,
+    outcome: entry.registered ? 'deliverable' : 'undeliverable',
+    provider: entry.provider ?? null,
+    avatar: entry.avatar ?? null,
+    avatarUrl: entry.avatar_url ?? null,
+  };
+}
+
+const unknownResult = (identifier: string): CheckResult => ({
+  identifier,
+  outcome: 'unknown',
+  provider: null,
+  avatar: null,
+  avatarUrl: null,
+});
+
+interface Operation<T> {
+  endpoint: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: () => Promise<{ body: NonNullable<RequestInit['body']>; contentType?: string }>;
+  headers?: Record<string, string>;
+  timeoutMs: number;
+  schema: z.ZodType<T>;
+  /** Which limiter slot the request needs, if any. */
+  slot?: 'single' | 'multi';
+  /** A repeat cannot charge twice. */
+  safeToRepeat: boolean;
+  signal?: AbortSignal;
+}
+
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const { baseUrl, apiKey } = options;
-  const readTimeoutMs = options.readTimeoutMs ?? 30_000;
   const host = new URL(baseUrl).host;
+  const readTimeoutMs = options.readTimeoutMs ?? 30_000;
+  const singleTimeoutMs = options.singleTimeoutMs ?? 65_000;
+  const multiTimeoutMs = options.multiTimeoutMs ?? 310_000;
+  const uploadTimeoutMs = options.uploadTimeoutMs ?? 15 * 60_000;
+  const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
+  const limiter = options.limiter ?? limiterForKey(apiKey);
+  const random = options.random ?? Math.random;
+  const pollSeconds = options.pollIntervalSeconds ?? MIN_POLL_SECONDS;
+  const pollIntervalMs =
+    (options.allowFastPolling ? pollSeconds : Math.max(pollSeconds, MIN_POLL_SECONDS)) * 1_000;
 
-  async function request(
-    method: string,
-    path: string,
-    timeoutMs: number,
-    signal?: AbortSignal,
-  ): Promise<RawResponse> {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  async function send(op: Operation<unknown>): Promise<RawResponse> {
+    const timeout = AbortSignal.timeout(op.timeoutMs);
+    const signal = op.signal ? AbortSignal.any([op.signal, timeout]) : timeout;
+    const headers: Record<string, string> = {
+      'X-API-Key': apiKey,
+      Accept: 'application/json',
+      ...op.headers,
+    };
+    let body: RequestInit['body'];
+    if (op.body) {
+      const made = await op.body();
+      body = made.body;
+      if (made.contentType) headers['Content-Type'] = made.contentType;
+    }
     try {
-      const res = await fetch(endpointUrl(baseUrl, path), {
-        method,
-        headers: { 'X-API-Key': apiKey, Accept: 'application/json' },
-        signal: combined,
+      const res = await fetch(endpointUrl(baseUrl, op.path), {
+        method: op.method,
+        headers,
+        body,
+        signal,
       });
-      const body = await res.text();
-      return { status: res.status, body, retryAfter: res.headers.get('retry-after') };
+      const text = await res.text();
+      return { status: res.status, body: text, retryAfter: res.headers.get('retry-after') };
     } catch (err) {
-      if (signal?.aborted) throw err;
-      if (timeout.aborted) throw timeoutError(host, Math.round(timeoutMs / 1000));
+      if (op.signal?.aborted) throw op.signal.reason;
+      if (timeout.aborted) throw timeoutError(host, Math.round(op.timeoutMs / 1000));
       throw networkError(host, err);
     }
   }
 
-  return {
+  async function run<T>(op: Operation<T>): Promise<T> {
+    let waitedForRetryAfter = 0;
+    for (let attempt = 1; ; attempt += 1) {
+      const release = op.slot ? await limiter.acquire(op.slot, op.signal) : null;
+      try {
+        return parseEnvelope(op.endpoint, await send(op as Operation<unknown>), op.schema);
+      } catch (err) {
+        if (op.signal?.aborted) throw op.signal.reason;
+        const decision = decideRetry(
+          err,
+          attempt,
+          waitedForRetryAfter,
+          op.safeToRepeat,
+          policy,
+          random,
+        );
+        if (!decision.retry) throw err;
+        if (decision.honoursRetryAfter) waitedForRetryAfter += decision.delayMs;
+        // Free the slot while waiting, so other checks are not held up by this one.
+        release?.();
+        await abortableSleep(decision.delayMs, op.signal);
+        continue;
+      } finally {
+        release?.();
+      }
+    }
+  }
+
+  const json = (value: unknown) => async () => ({
+    body: JSON.stringify(value),
+    contentType: 'application/json',
+  });
+
+  async function getBulk(id: string, signal?: AbortSignal): Promise<BulkTask> {
+    const data = await run({
+      endpoint: 'GET /api/v1/bulk-tasks/{id}',
+      method: 'GET',
+      path: `/api/v1/bulk-tasks/${encodeURIComponent(id)}`,
+      timeoutMs: readTimeoutMs,
+      schema: bulkTaskData,
+      safeToRepeat: true,
+      signal,
+    });
+    return toTask(data);
+  }
+
+  const client: ServiceClient = {
     baseUrl,
+    pollIntervalMs,
+
     async balance(signal) {
-      const res = await request('GET', '/api/v1/balance', readTimeoutMs, signal);
-      const data = parseEnvelope('GET /api/v1/balance', res, balanceSchema);
+      const data = await run({
+        endpoint: 'GET /api/v1/balance',
+        method: 'GET',
+        path: '/api/v1/balance',
+        timeoutMs: readTimeoutMs,
+        schema: balanceData,
+        safeToRepeat: true,
+        signal,
+      });
       return { balanceMicros: data.balance_micros };
     },
+
+    async check(product, address, signal) {
+      try {
+        const data = await run({
+          endpoint: 'POST /api/v1/check',
+          method: 'POST',
+          path: '/api/v1/check',
+          body: json({ service_type: product, identifier: address }),
+          timeoutMs: singleTimeoutMs,
+          schema: singleData,
+          slot: 'single',
+          safeToRepeat: false,
+          signal,
+        });
+        return toResult(data);
+      } catch (err) {
+        // Undetermined is an outcome, not a failure: nothing was charged.
+        if (err instanceof ServiceError && err.serviceCode === 42200) return unknownResult(address);
+        throw err;
+      }
+    },
+
+    async batchCheck(product, addresses, signal) {
+      if (addresses.length < 1 || addresses.length > 100) {
+        throw new RangeError(`a multi check takes 1 to 100 addresses, not ${addresses.length}`);
+      }
+      const endpoint = 'POST /api/v1/batch-check';
+      const data = await run({
+        endpoint,
+        method: 'POST',
+        path: '/api/v1/batch-check',
+        body: json({ service_type: product, identifiers: addresses }),
+        timeoutMs: multiTimeoutMs,
+        schema: multiData,
+        slot: 'multi',
+        safeToRepeat: false,
+        signal,
+      });
+      if (data.results.length !== addresses.length) {
+        throw badResponseError(
+          endpoint,
+          `field data.results: ${data.results.length} entries for ${addresses.length} addresses`,
+          200,
+        );
+      }
+      return {
+        total: data.total,
+        succeeded: data.succeeded,
+        failed: data.failed,
+        results: data.results.map((entry) =>
+          entry.exists ? toResult(entry) : unknownResult(entry.identifier),
+        ),
+      };
+    },
+
+    async submitBulk(product, filePath, idempotencyKey, signal) {
+      if (idempotencyKey.length < 1 || idempotencyKey.length > 128) {
+        throw new RangeError('an Idempotency-Key has 1 to 128 characters');
+      }
+      const data = await run({
+        endpoint: 'POST /api/v1/bulk-tasks',
+        method: 'POST',
+        path: '/api/v1/bulk-tasks',
+        // A file-backed Blob: fetch streams it from disk, it is never read whole.
+        body: async () => {
+          const form = new FormData();
+          form.set('service_type', product);
+          form.set('file', await openAsBlob(filePath, { type: 'text/csv' }), basename(filePath));
+          return { body: form };
+        },
+        headers: { 'Idempotency-Key': idempotencyKey },
+        timeoutMs: uploadTimeoutMs,
+        schema: bulkTaskData,
+        // The same Idempotency-Key returns the task already made, never a second one.
+        safeToRepeat: true,
+        signal,
+      });
+      return toTask(data);
+    },
+
+    getBulk,
+
+    waitForBulk(id, waitOptions) {
+      return waitForBulkTask((signal) => getBulk(id, signal), id, pollIntervalMs, waitOptions);
+    },
+
+    downloadResult(url, destPath, signal) {
+      return downloadResultFile(url, destPath, { timeoutMs: uploadTimeoutMs, signal });
+    },
+
+    async fetchResult(id, destPath, signal) {
+      let lastError: unknown;
+      for (let attempt = 1; attempt <= policy.maxAttempts; attempt += 1) {
+        const task = await client.waitForBulk(id, { signal });
+        if (task.status !== 'success' || !task.resultUrl) {
+          throw new ServiceError(
+            'service',
+            `Bulk task ${id} failed at the service; it was refunded in full.`,
+            {
+              retryable: false,
+              charged: 'no',
+            },
+          );
+        }
+        try {
+          return await client.downloadResult(task.resultUrl, destPath, signal);
+        } catch (err) {
+          if (signal?.aborted) throw signal.reason;
+          const retryable =
+            err instanceof ServiceError &&
+            ['link_expired', 'network', 'timeout'].includes(err.code);
+          if (!retryable) throw err;
+          lastError = err;
+        }
+      }
+      throw lastError;
+    },
   };
+  return client;
 }

@@ -173,3 +173,21 @@ export function badResponseError(
     { retryable: false, charged: 'unknown', httpStatus },
   );
 }
+
+export function linkExpiredError(httpStatus: number): ServiceError {
+  return new ServiceError(
+    'link_expired',
+    'The link to the results has expired. Nothing was charged for this; List Cleaner asks the service for a fresh link.',
+    { retryable: true, charged: 'no', httpStatus },
+  );
+}
+
+export function pollFailedError(taskId: string, failures: number, last: unknown): ServiceError {
+  const err = new ServiceError(
+    'poll_failed',
+    `List Cleaner could not reach the service ${failures} times in a row while waiting for bulk task ${taskId}. Nothing is lost: the task keeps running at the service, and List Cleaner picks it up again when you resume.`,
+    { retryable: true, charged: 'no' },
+  );
+  err.cause = last;
+  return err;
+}

@@ -1,0 +1,25 @@
+import type { Sandbox } from '../../../electron/sandbox/server';
+import type { RequestLogEntry } from '../../../electron/sandbox/server';
+
+/** The most requests to `path` that were in flight at once, from the sandbox's own log. */
+export function maxOverlap(requests: readonly RequestLogEntry[], path: string): number {
+  const events: [number, number][] = [];
+  for (const r of requests) {
+    if (r.path !== path) continue;
+    events.push([r.at, 1], [r.endedAt ?? Number.MAX_SAFE_INTEGER, -1]);
+  }
+  // Ends sort before starts at the same millisecond: a slot freed and taken again is not an overlap.
+  events.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  let current = 0;
+  let max = 0;
+  for (const [, delta] of events) {
+    current += delta;
+    max = Math.max(max, current);
+  }
+  return max;
+}
+
+export const requestsTo = (sandbox: Sandbox, path: string) =>
+  sandbox.requests.filter((r) => r.path === path);
+
+export const fastRetry = { baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 3 };
