@@ -21,8 +21,8 @@ export interface Account {
   clearKey(): Promise<AccountStatus>;
   useDemo(): Promise<AccountStatus>;
   balance(): Promise<Balance>;
-  /** Points a real account at a new base URL (demo accounts keep their sandbox). */
-  setBaseUrl(baseUrl: string): AccountStatus;
+  /** Applies changed settings (base URL, poll interval) to a real account's client. */
+  reconfigure(): AccountStatus;
   /** The client for the current account; throws when none is set up. */
   client(): ServiceClient;
   dispose(): Promise<void>;
@@ -38,6 +38,9 @@ type State =
   | { mode: 'none' }
   | { mode: 'key'; key: string; client: ServiceClient }
   | { mode: 'demo'; sandbox: Sandbox; client: ServiceClient };
+
+/** The demo's bulk tasks finish in seconds; polling it every 2 s keeps the demo lively. */
+const DEMO_POLL_SECONDS = 2;
 
 const noAccount = (): AppError =>
   new AppError(
@@ -74,16 +77,26 @@ export async function openAccount(deps: AccountDeps): Promise<Account> {
     return balance;
   };
 
+  const keyClient = (apiKey: string, baseUrl = settings.get().baseUrl): ServiceClient =>
+    createServiceClient({
+      baseUrl,
+      apiKey,
+      pollIntervalSeconds: settings.get().pollIntervalSeconds,
+    });
+
   const startDemo = async (): Promise<void> => {
     const key = newSandboxKey();
     const sandbox = await startSandbox({
       accounts: [{ key, balanceMicros: DEFAULT_BALANCE_MICROS }],
     });
-    state = {
-      mode: 'demo',
-      sandbox,
-      client: createServiceClient({ baseUrl: sandbox.url, apiKey: key }),
-    };
+    // Only the sandbox may be polled more often than every 30 s.
+    const client = createServiceClient({
+      baseUrl: sandbox.url,
+      apiKey: key,
+      allowFastPolling: true,
+      pollIntervalSeconds: DEMO_POLL_SECONDS,
+    });
+    state = { mode: 'demo', sandbox, client };
   };
 
   // Come back as the user left: in the demo if that was the last choice, else
@@ -95,18 +108,14 @@ export async function openAccount(deps: AccountDeps): Promise<Account> {
   if (settings.get().account === 'demo') {
     await startDemo();
   } else if (savedKey) {
-    state = {
-      mode: 'key',
-      key: savedKey,
-      client: createServiceClient({ baseUrl: settings.get().baseUrl, apiKey: savedKey }),
-    };
+    state = { mode: 'key', key: savedKey, client: keyClient(savedKey) };
   }
 
   return {
     status,
     async setKey(apiKey, baseUrl) {
       const url = baseUrl ?? settings.get().baseUrl;
-      const client = createServiceClient({ baseUrl: url, apiKey });
+      const client = keyClient(apiKey, url);
       // The key is proven by a balance call before it is saved anywhere.
       await readBalance(client);
       await keyStore.set(apiKey);
@@ -133,10 +142,8 @@ export async function openAccount(deps: AccountDeps): Promise<Account> {
       if (state.mode === 'none') throw noAccount();
       return readBalance(state.client);
     },
-    setBaseUrl(baseUrl) {
-      if (state.mode === 'key') {
-        state = { ...state, client: createServiceClient({ baseUrl, apiKey: state.key }) };
-      }
+    reconfigure() {
+      if (state.mode === 'key') state = { ...state, client: keyClient(state.key) };
       return announce();
     },
     client() {

@@ -24,9 +24,14 @@ export function createHandlers({ account, settings }: HandlerDeps): Handlers {
     'balance:get': async () => account.balance(),
     'settings:get': async () => view(settings.get()),
     'settings:update': async (patch) => {
-      const before = settings.get().baseUrl;
+      const before = settings.get();
       const next = await settings.update(patch);
-      if (next.baseUrl !== before) account.setBaseUrl(next.baseUrl);
+      if (
+        next.baseUrl !== before.baseUrl ||
+        next.pollIntervalSeconds !== before.pollIntervalSeconds
+      ) {
+        account.reconfigure();
+      }
       return view(next);
     },
   };

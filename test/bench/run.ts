@@ -14,6 +14,7 @@ interface Suite {
 // The registry: one line per suite, run in this order when none is named.
 const suites: Record<string, () => Promise<Suite>> = {
   sandbox: () => import('./sandbox.bench'),
+  client: () => import('./client.bench'),
 };
 
 async function main(): Promise<number> {

@@ -136,4 +136,22 @@ describe('account', () => {
       await other.stop();
     }
   });
+
+  it('polls the demo sandbox quickly, and a real service never under 30 s', async () => {
+    const demo = await core();
+    await demo.core.registry.invoke('demo:start', undefined);
+    expect(demo.core.account.client().pollIntervalMs).toBe(2_000);
+
+    const real = await core();
+    await real.core.registry.invoke('key:set', { apiKey: KEY, baseUrl: sandbox.url });
+    expect(real.core.account.client().pollIntervalMs).toBe(30_000);
+    await real.core.registry.invoke('settings:update', { pollIntervalSeconds: 90 });
+    expect(real.core.account.client().pollIntervalMs).toBe(90_000);
+    expect(
+      await real.core.registry.invoke('settings:update', { pollIntervalSeconds: 10 }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+  });
 });
