@@ -163,6 +163,8 @@ interface Operation<T> {
   slot?: 'single' | 'multi';
   /** A repeat cannot charge twice. */
   safeToRepeat: boolean;
+  /** Fewer attempts than the policy's, for reads a person is waiting on. */
+  maxAttempts?: number;
   signal?: AbortSignal;
 }
 
@@ -218,12 +220,15 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         return parseEnvelope(op.endpoint, await send(op as Operation<unknown>), op.schema);
       } catch (err) {
         if (op.signal?.aborted) throw op.signal.reason;
+        const opPolicy = op.maxAttempts
+          ? { ...policy, maxAttempts: Math.min(policy.maxAttempts, op.maxAttempts) }
+          : policy;
         const decision = decideRetry(
           err,
           attempt,
           waitedForRetryAfter,
           op.safeToRepeat,
-          policy,
+          opPolicy,
           random,
         );
         if (!decision.retry) throw err;
@@ -268,6 +273,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         timeoutMs: readTimeoutMs,
         schema: balanceData,
         safeToRepeat: true,
+        // Someone is looking at the screen (or pasting a key): one quick retry, then say so.
+        maxAttempts: 2,
         signal,
       });
       return { balanceMicros: data.balance_micros };

@@ -174,19 +174,25 @@ describe('errors that are retried', () => {
   });
 
   it('50300 maintenance: backs off with growing waits, then gives up with a clear message', async () => {
+    const client = clientFor({
+      retry: { ...fastRetry, baseDelayMs: 40, maxDelayMs: 1_000, maxAttempts: 4 },
+    });
+    const task = await client.submitBulk('email_batch', await listFile(1_000), 'maintenance-1');
     sandbox.faults.maintenance(true);
-    const err = await failure(
-      clientFor({
-        retry: { ...fastRetry, baseDelayMs: 40, maxDelayMs: 1_000, maxAttempts: 4 },
-      }).balance(),
-    );
+    const err = await failure(client.getBulk(task.id));
     expect(err.serviceCode).toBe(50300);
     expect(err.message).toMatch(/maintenance/);
-    const log = requestsTo(sandbox, '/api/v1/balance');
+    const log = requestsTo(sandbox, `/api/v1/bulk-tasks/${task.id}`);
     expect(log).toHaveLength(4);
     const gaps = log.slice(1).map((r, i) => r.at - (log[i]?.endedAt ?? 0));
     expect(gaps[0]).toBeGreaterThanOrEqual(15);
     expect(gaps[2]).toBeGreaterThanOrEqual(gaps[0] ?? 0);
+  });
+
+  it('50300 on the balance someone is waiting for: retried once only', async () => {
+    sandbox.faults.maintenance(true);
+    expect((await failure(clientFor().balance())).serviceCode).toBe(50300);
+    expect(requestsTo(sandbox, '/api/v1/balance')).toHaveLength(2);
   });
 
   it('50400 on a check: not charged, backed off and resent', async () => {
@@ -207,9 +213,15 @@ describe('lost answers', () => {
   });
 
   it('a read whose connection drops is resent', async () => {
-    sandbox.faults.resetConnection('before', 2, '/api/v1/balance');
-    await expect(clientFor().balance()).resolves.toEqual({ balanceMicros: 50_000_000 });
-    expect(requestsTo(sandbox, '/api/v1/balance')).toHaveLength(3);
+    // The balance, which someone is waiting on, is retried once (fetch itself may
+    // resend once more on a dropped keep-alive socket); task reads longer.
+    sandbox.faults.resetConnection('before', 10, '/api/v1/balance');
+    await expect(clientFor().balance()).rejects.toMatchObject({ code: 'network' });
+    expect(requestsTo(sandbox, '/api/v1/balance').length).toBeLessThanOrEqual(4);
+    const task = await clientFor().submitBulk('email_batch', await listFile(1_000), 'reset-read-1');
+    sandbox.faults.resetConnection('before', 2, `/api/v1/bulk-tasks/${task.id}`);
+    await expect(clientFor().getBulk(task.id)).resolves.toMatchObject({ id: task.id });
+    expect(requestsTo(sandbox, `/api/v1/bulk-tasks/${task.id}`)).toHaveLength(3);
   });
 
   it('a bulk submit whose answer is lost is resent with the same Idempotency-Key: one task, one charge', async () => {
