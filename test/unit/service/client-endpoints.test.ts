@@ -9,8 +9,7 @@ import { createLimiter } from '../../../electron/service/limiter';
 import { ServiceError } from '../../../electron/service/errors';
 import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
 import { avatarUrlFor } from '../../../electron/sandbox/outcomes';
-import { startStub } from '../support/http-stub';
-import { fastRetry } from './support';
+import { fastRetry, jsonReply, withStub } from './support';
 
 const KEY = 'sk_test_client_endpoints_0001';
 let sandbox: Sandbox;
@@ -187,86 +186,51 @@ describe('bulk tasks', () => {
 });
 
 describe('answers that are not what the interface says', () => {
-  it('names the endpoint and the field of a malformed multi answer', async () => {
-    const stub = await startStub((_req, res) => {
-      res.setHeader('Content-Type', 'application/json');
-      res.end(
-        JSON.stringify({
-          code: 0,
-          msg: 'ok',
-          data: {
-            service_type: 'email',
-            total: 1,
-            succeeded: 1,
-            failed: 0,
-            results: [{ identifier: 'a@b.co', exists: true, registered: 'yes' }],
-          },
-        }),
-      );
+  const stubClient = (url: string) =>
+    createServiceClient({ baseUrl: url, apiKey: KEY, limiter: createLimiter(), retry: fastRetry });
+  const multi = (results: unknown[], total = results.length) =>
+    jsonReply(200, {
+      code: 0,
+      msg: 'ok',
+      data: { service_type: 'email', total, succeeded: 0, failed: 0, results },
     });
-    try {
-      const c = createServiceClient({ baseUrl: stub.url, apiKey: KEY, limiter: createLimiter() });
-      const err = (await c
+
+  it('names the endpoint and the field of a malformed multi answer', async () => {
+    const handler = multi([{ identifier: 'a@b.co', exists: true, registered: 'yes' }]);
+    const err = await withStub(handler, (url) =>
+      stubClient(url)
         .batchCheck('email', ['a@b.co'])
-        .catch((e: unknown) => e)) as ServiceError;
-      expect(err.code).toBe('bad_response');
-      expect(err.message).toContain('POST /api/v1/batch-check');
-      expect(err.message).toContain('data.results.0');
-    } finally {
-      await stub.stop();
-    }
+        .catch((e: unknown) => e),
+    );
+    expect(err).toBeInstanceOf(ServiceError);
+    expect(err).toMatchObject({ code: 'bad_response' });
+    expect((err as ServiceError).message).toContain('POST /api/v1/batch-check');
+    expect((err as ServiceError).message).toContain('data.results.0');
   });
 
   it('rejects a multi answer whose length differs from what was sent', async () => {
-    const stub = await startStub((_req, res) => {
-      res.setHeader('Content-Type', 'application/json');
-      res.end(
-        JSON.stringify({
-          code: 0,
-          msg: 'ok',
-          data: {
-            service_type: 'email',
-            total: 2,
-            succeeded: 0,
-            failed: 1,
-            results: [{ identifier: 'a@b.co', exists: false }],
-          },
-        }),
+    const handler = multi([{ identifier: 'a@b.co', exists: false }], 2);
+    await withStub(handler, async (url) => {
+      await expect(stubClient(url).batchCheck('email', ['a@b.co', 'c@d.co'])).rejects.toMatchObject(
+        {
+          code: 'bad_response',
+        },
       );
     });
-    try {
-      const c = createServiceClient({ baseUrl: stub.url, apiKey: KEY, limiter: createLimiter() });
-      await expect(c.batchCheck('email', ['a@b.co', 'c@d.co'])).rejects.toMatchObject({
-        code: 'bad_response',
-      });
-    } finally {
-      await stub.stop();
-    }
   });
 
   it('rejects a task answer with an unknown status', async () => {
-    const stub = await startStub((_req, res) => {
-      res.setHeader('Content-Type', 'application/json');
-      res.end(
-        JSON.stringify({
-          code: 0,
-          msg: 'ok',
-          data: { id: 'ab12', product: 'email_batch', status: 'queued', total: 5, created_at: 'x' },
-        }),
-      );
+    const handler = jsonReply(200, {
+      code: 0,
+      msg: 'ok',
+      data: { id: 'ab12', product: 'email_batch', status: 'queued', total: 5, created_at: 'x' },
     });
-    try {
-      const c = createServiceClient({
-        baseUrl: stub.url,
-        apiKey: KEY,
-        limiter: createLimiter(),
-        retry: fastRetry,
-      });
-      const err = (await c.getBulk('ab12').catch((e: unknown) => e)) as ServiceError;
-      expect(err.message).toContain('GET /api/v1/bulk-tasks/{id}');
-      expect(err.message).toContain('data.status');
-    } finally {
-      await stub.stop();
-    }
+    const err = await withStub(handler, (url) =>
+      stubClient(url)
+        .getBulk('ab12')
+        .catch((e: unknown) => e),
+    );
+    expect((err as ServiceError).message).toContain('GET /api/v1/bulk-tasks/{id}');
+    expect((err as ServiceError).message).toContain('data.status');
   });
 });

@@ -10,7 +10,7 @@ import { ServiceError } from '../../../electron/service/errors';
 import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
 import { setLogSink } from '../../../electron/lib/log';
 import { closedPortUrl, startStub } from '../support/http-stub';
-import { fastRetry, maxOverlap, requestsTo } from './support';
+import { fastRetry, jsonReply, maxOverlap, requestsTo, withStub } from './support';
 
 const KEY = 'sk_test_client_resilience_77';
 let sandbox: Sandbox;
@@ -102,24 +102,24 @@ describe('errors that are never retried', () => {
 
   it('40001 from a service that could not read the body: one request', async () => {
     let hits = 0;
-    const stub = await startStub((_req, res) => {
-      hits += 1;
-      res
-        .writeHead(400, { 'Content-Type': 'application/json' })
-        .end(JSON.stringify({ code: 40001, msg: 'bad json' }));
-    });
-    try {
-      const c = createServiceClient({
-        baseUrl: stub.url,
-        apiKey: KEY,
-        limiter: createLimiter(),
-        retry: fastRetry,
-      });
-      expect((await failure(c.check('email', 'a@gmail.com'))).serviceCode).toBe(40001);
-      expect(hits).toBe(1);
-    } finally {
-      await stub.stop();
-    }
+    const reply = jsonReply(400, { code: 40001, msg: 'bad json' });
+    const err = await withStub(
+      (req, res) => {
+        hits += 1;
+        reply(req, res);
+      },
+      (url) =>
+        failure(
+          createServiceClient({
+            baseUrl: url,
+            apiKey: KEY,
+            limiter: createLimiter(),
+            retry: fastRetry,
+          }).check('email', 'a@gmail.com'),
+        ),
+    );
+    expect(err.serviceCode).toBe(40001);
+    expect(hits).toBe(1);
   });
 });
 

@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startStub } from '../support/http-stub';
 import type { Sandbox } from '../../../electron/sandbox/server';
 import type { RequestLogEntry } from '../../../electron/sandbox/server';
 
@@ -23,3 +25,23 @@ export const requestsTo = (sandbox: Sandbox, path: string) =>
   sandbox.requests.filter((r) => r.path === path);
 
 export const fastRetry = { baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 3 };
+
+/** A handler that answers every request with this status and JSON body. */
+export const jsonReply =
+  (status: number, body: unknown) =>
+  (_req: IncomingMessage, res: ServerResponse): void => {
+    res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+  };
+
+/** Runs `use` against a one-route stub server, and always stops it. */
+export async function withStub<T>(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+  use: (url: string) => Promise<T>,
+): Promise<T> {
+  const stub = await startStub(handler);
+  try {
+    return await use(stub.url);
+  } finally {
+    await stub.stop();
+  }
+}
