@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'link_expired'
   | 'poll_failed'
   | 'service'
+  | 'bad_file'
   | 'keychain'
   | 'internal';
 

@@ -1,0 +1,63 @@
+// One papaparse configuration for reading a list, used by the import and again
+// by the merge, so both see exactly the same rows in the same order.
+import Papa from 'papaparse';
+import type { Readable } from 'node:stream';
+import type { Delimiter } from './types';
+
+export interface Dialect {
+  delimiter: Delimiter;
+  newline: '\r\n' | '\n' | '\r';
+}
+
+export interface ParseHandlers {
+  /** Rows of one chunk, in order; return a promise to hold the parser until it settles. */
+  rows(rows: string[][]): void | Promise<void>;
+}
+
+/**
+ * Parses a decoded text stream (see encoding.ts) chunk by chunk. Completely
+ * empty lines are not rows; everything else is, exactly as written.
+ */
+export function parseRows(text: Readable, dialect: Dialect, handlers: ParseHandlers): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let failed = false;
+    let pending: Promise<void> = Promise.resolve();
+    text.once('error', (err) => {
+      failed = true;
+      reject(err);
+    });
+    Papa.parse<string[]>(text as unknown as File, {
+      delimiter: dialect.delimiter,
+      newline: dialect.newline,
+      quoteChar: '"',
+      escapeChar: '"',
+      header: false,
+      dynamicTyping: false,
+      skipEmptyLines: true,
+      chunk(results, parser) {
+        if (failed) return;
+        const done = handlers.rows(results.data);
+        if (done) {
+          parser.pause();
+          pending = done.then(
+            () => parser.resume(),
+            (err: unknown) => {
+              failed = true;
+              parser.abort();
+              reject(err);
+            },
+          );
+        }
+      },
+      complete() {
+        if (!failed) void pending.then(() => resolve());
+      },
+      error(err: Error) {
+        if (!failed) {
+          failed = true;
+          reject(err);
+        }
+      },
+    });
+  });
+}

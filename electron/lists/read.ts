@@ -1,0 +1,240 @@
+// Importing a list: the file is streamed once, never held whole; every row is
+// judged (valid, invalid, empty, duplicate), the unique valid addresses are
+// written to a file in first-seen order, and an index from every row to its
+// address lets the outcomes be merged back later without judging again.
+import { createWriteStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import { once } from 'node:events';
+import { basename, join } from 'node:path';
+import { AppError } from '../lib/app-error';
+import { isValidAddress, normalizeCell } from './address';
+import { createDeduper } from './dedupe';
+import { MIN_CONFIDENCE, columnName, detectHeader, rankColumns } from './column';
+import { detectDelimiter, detectNewline, sampleRows } from './dialect';
+import { bomLength, decodedStream, detectEncoding } from './encoding';
+import { parseRows, type Dialect } from './parse-config';
+import { RowIndexWriter, encodeRow } from './row-index';
+import { RowClass, type ColumnCandidate, type ImportedList, type ListCounts } from './types';
+
+export interface ImportProgress {
+  bytesRead: number;
+  totalBytes: number;
+  rows: number;
+}
+
+export interface ImportOptions {
+  /** Where the address file and the row index go (a job's folder). */
+  workDir: string;
+  /** The address column chosen by the user: a header name or a 0-based index. */
+  column?: string | number;
+  onProgress?: (progress: ImportProgress) => void;
+  signal?: AbortSignal;
+  /** More unique addresses than this end the import with a clear reason. */
+  maxUniqueAddresses?: number;
+}
+
+export const PREVIEW_ROWS = 50;
+const SAMPLE_BYTES = 256 * 1024;
+const DEFAULT_MAX_UNIQUE = 3_000_000;
+
+export const badFile = (message: string) => new AppError('bad_file', message);
+
+/** Refuses what is plainly not a text list, with a reason a person understands. */
+async function sniffBinary(path: string, name: string, encoding: string): Promise<void> {
+  const handle = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(8_192);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    const bytes = head.subarray(0, bytesRead);
+    if (bytes.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) {
+      throw badFile(
+        `${name} is a spreadsheet workbook or an archive, not a text list. In Excel choose File › Save As › CSV UTF-8, then drop the CSV here.`,
+      );
+    }
+    if (encoding.startsWith('utf-16')) return;
+    let control = 0;
+    for (const b of bytes) {
+      if (b === 0) {
+        throw badFile(`${name} is not a text file (it looks like an image or a program). Drop a .csv, .tsv or .txt list.`);
+      }
+      if (b < 0x09 || (b > 0x0d && b < 0x20)) control += 1;
+    }
+    if (bytes.length > 0 && control / bytes.length > 0.05) {
+      throw badFile(`${name} does not look like a text list. Drop a .csv, .tsv or .txt file.`);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The first part of the file as text, and whether that is the whole file. */
+async function readSample(path: string, size: number, encoding: ImportedList['encoding']) {
+  const handle = await open(path, 'r');
+  try {
+    const length = Math.min(size, SAMPLE_BYTES);
+    const bytes = Buffer.alloc(length);
+    await handle.read(bytes, 0, length, 0);
+    const label = encoding === 'utf-8-bom' ? 'utf-8' : encoding;
+    // Without fatal: a multi-byte character cut at the sample's end is harmless here.
+    const text = new TextDecoder(label).decode(bytes.subarray(bomLength(encoding)));
+    return { text, complete: length === size };
+  } finally {
+    await handle.close();
+  }
+}
+
+function chooseColumn(
+  ranked: ColumnCandidate[],
+  columns: string[],
+  wanted: string | number | undefined,
+): ColumnCandidate {
+  if (wanted !== undefined) {
+    const index =
+      typeof wanted === 'number'
+        ? wanted
+        : columns.findIndex((c) => c.trim().toLowerCase() === wanted.trim().toLowerCase());
+    const found = ranked.find((c) => c.index === index);
+    if (!found) {
+      throw badFile(`There is no column ${JSON.stringify(wanted)}. The columns are: ${columns.join(', ')}.`);
+    }
+    return { ...found, confidence: 1 };
+  }
+  const best = ranked[0];
+  if (!best || best.confidence < MIN_CONFIDENCE) {
+    throw badFile(
+      `No column looks like email addresses. The columns are: ${columns.join(', ')}. Choose the address column yourself, or check that this is the right file.`,
+    );
+  }
+  return best;
+}
+
+export async function importList(path: string, options: ImportOptions): Promise<ImportedList> {
+  const name = basename(path);
+  const info = await stat(path).catch(() => {
+    throw badFile(`${name} could not be opened. Check that the file still exists and you may read it.`);
+  });
+  if (!info.isFile()) throw badFile(`${name} is not a file.`);
+  if (info.size === 0) throw badFile(`${name} is empty: there are no rows to check.`);
+
+  const encoding = await detectEncoding(path);
+  await sniffBinary(path, name, encoding);
+  const sample = await readSample(path, info.size, encoding);
+  const newline = detectNewline(sample.text);
+  const delimiter = detectDelimiter(sample.text, newline, sample.complete);
+  const dialect: Dialect = { delimiter, newline };
+  const rows = sampleRows(sample.text, dialect, sample.complete);
+  const hasHeader = detectHeader(rows);
+  const width = Math.max(...rows.map((r) => r.length), 1);
+  const header = hasHeader ? (rows[0] ?? []) : null;
+  const columns = Array.from({ length: Math.max(width, header?.length ?? 0) }, (_, i) => columnName(header, i));
+  const candidates = rankColumns(rows, hasHeader);
+  const column = chooseColumn(candidates, columns, options.column);
+  if (hasHeader && rows.length === 1 && sample.complete) {
+    throw badFile(`${name} has a header row (${columns.join(', ')}) but no rows below it.`);
+  }
+
+  const addressesPath = join(options.workDir, 'addresses.txt');
+  const rowIndexPath = join(options.workDir, 'rows.idx');
+  const addresses = createWriteStream(addressesPath);
+  const index = new RowIndexWriter(rowIndexPath);
+  const seen = createDeduper();
+  const counts: ListCounts = { rows: 0, unique: 0, invalid: 0, empty: 0, duplicates: 0, ragged: 0 };
+  const preview: string[][] = [];
+  const maxUnique = options.maxUniqueAddresses ?? DEFAULT_MAX_UNIQUE;
+  const expectedWidth = columns.length;
+  let skipHeader = hasHeader;
+  let bytesRead = 0;
+  let lastReport = 0;
+  let pendingAddresses = '';
+
+  const report = (force: boolean) => {
+    const now = Date.now();
+    if (!options.onProgress || (!force && now - lastReport < 100)) return;
+    lastReport = now;
+    options.onProgress({ bytesRead, totalBytes: info.size, rows: counts.rows });
+  };
+
+  try {
+    const text = decodedStream(path, encoding, (b) => (bytesRead = b));
+    await parseRows(text, dialect, {
+      rows: async (chunk) => {
+        if (options.signal?.aborted) throw options.signal.reason;
+        for (const row of chunk) {
+          if (skipHeader) {
+            skipHeader = false;
+            continue;
+          }
+          counts.rows += 1;
+          if (preview.length < PREVIEW_ROWS) preview.push(row);
+          if (row.length !== expectedWidth) counts.ragged += 1;
+          const address = normalizeCell(row[column.index] ?? '');
+          let value: number;
+          if (address === '') {
+            counts.empty += 1;
+            value = encodeRow(RowClass.empty, -1);
+          } else if (!isValidAddress(address)) {
+            counts.invalid += 1;
+            value = encodeRow(RowClass.invalid, -1);
+          } else {
+            const known = seen.seenOrAdd(address, counts.unique);
+            if (known !== -1) {
+              counts.duplicates += 1;
+              value = encodeRow(RowClass.duplicate, known);
+            } else {
+              if (counts.unique >= maxUnique) {
+                throw badFile(
+                  `${name} has more than ${maxUnique.toLocaleString('en-US')} different addresses. Split it into smaller files and check them one after another.`,
+                );
+              }
+              value = encodeRow(RowClass.valid, counts.unique);
+              counts.unique += 1;
+              pendingAddresses += `${address}\n`;
+            }
+          }
+          const flushing = index.push(value);
+          if (flushing) await flushing;
+        }
+        if (pendingAddresses.length > 0) {
+          const ok = addresses.write(pendingAddresses);
+          pendingAddresses = '';
+          if (!ok) await once(addresses, 'drain');
+        }
+        report(false);
+      },
+    });
+    addresses.end();
+    await once(addresses, 'finish');
+    await index.close();
+  } catch (err) {
+    addresses.destroy();
+    index.destroy();
+    if (err instanceof AppError) throw err;
+    if (options.signal?.aborted) throw err;
+    throw badFile(`${name} could not be read to the end (${(err as Error).message}). The rest of your work is kept; check the file and try again.`);
+  }
+  report(true);
+
+  if (counts.rows === 0) {
+    throw badFile(
+      hasHeader
+        ? `${name} has a header row (${columns.join(', ')}) but no rows below it.`
+        : `${name} has no rows.`,
+    );
+  }
+
+  return {
+    sourcePath: path,
+    sourceBytes: info.size,
+    encoding,
+    delimiter,
+    newline,
+    hasHeader,
+    columns,
+    column,
+    candidates,
+    counts,
+    preview,
+    addressesPath,
+    rowIndexPath,
+  };
+}

@@ -1,0 +1,78 @@
+// The shapes shared by reading a list and writing it back: what an import
+// produces, and what a merge needs to put outcomes next to the original rows.
+
+export type Encoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+export type Delimiter = ',' | ';' | '\t' | '|';
+
+/** The class of a row's address cell, decided while reading. */
+export const RowClass = {
+  /** The first row with this valid address: it is sent to the service. */
+  valid: 0,
+  /** A repeat of an earlier row's address: gets the status 'duplicate', free. */
+  duplicate: 1,
+  /** Not an email address: 'invalid', never sent, never paid. */
+  invalid: 2,
+  /** No address in the cell (or the row is too short to have the column): 'invalid'. */
+  empty: 3,
+} as const;
+export type RowClass = (typeof RowClass)[keyof typeof RowClass];
+
+export interface ColumnCandidate {
+  index: number;
+  /** The header cell, or "Column 3" when the file has no header row. */
+  name: string;
+  /** 0..1: how sure we are that this column holds the addresses. */
+  confidence: number;
+  /** Share of non-empty sampled cells that look like an address. */
+  addressShare: number;
+  /** The header names it as an email column. */
+  headerMatch: boolean;
+}
+
+export interface ListCounts {
+  /** Data rows (the header row not counted). */
+  rows: number;
+  /** Unique valid addresses: what will be sent and paid for. */
+  unique: number;
+  invalid: number;
+  empty: number;
+  duplicates: number;
+  /** Rows with a different number of fields than the header (kept as they are). */
+  ragged: number;
+}
+
+export interface ImportedList {
+  /** The input file, never modified. */
+  sourcePath: string;
+  sourceBytes: number;
+  encoding: Encoding;
+  delimiter: Delimiter;
+  /** The input's line ending, used again when writing. */
+  newline: '\r\n' | '\n' | '\r';
+  hasHeader: boolean;
+  /** Header cells, or generated names ("Column 1") without a header row. */
+  columns: string[];
+  column: ColumnCandidate;
+  /** Every column with its score, best first. */
+  candidates: ColumnCandidate[];
+  counts: ListCounts;
+  /** The first 50 data rows, as parsed. */
+  preview: string[][];
+  /** One unique valid address per line (normalized), in first-seen order. */
+  addressesPath: string;
+  /** Per data row: index into the unique addresses (or -1), and its RowClass; see row-index.ts. */
+  rowIndexPath: string;
+}
+
+/** What the service said about one unique address. */
+export interface AddressOutcome {
+  status: 'deliverable' | 'undeliverable' | 'unknown';
+  provider?: string | null;
+  avatar?: boolean | null;
+  avatarUrl?: string | null;
+}
+
+export type RowStatus = 'deliverable' | 'undeliverable' | 'unknown' | 'invalid' | 'duplicate';
+
+export type ExportFilter = 'all' | 'deliverable' | 'not-deliverable';
+export type AppendedColumn = 'email_status' | 'email_provider' | 'email_avatar' | 'email_avatar_url';
