@@ -27,7 +27,13 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { main: resolve('electron/main.ts') } },
+      rollupOptions: {
+        input: {
+          main: resolve('electron/main.ts'),
+          // A worker thread of the list import; found next to main.js at run time.
+          'classify-worker': resolve('electron/lists/classify-worker.ts'),
+        },
+      },
     },
   },
   preload: {

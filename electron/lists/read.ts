@@ -2,19 +2,16 @@
 // judged (valid, invalid, empty, duplicate), the unique valid addresses are
 // written to a file in first-seen order, and an index from every row to its
 // address lets the outcomes be merged back later without judging again.
-import { createWriteStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-import { once } from 'node:events';
 import { basename, join } from 'node:path';
 import { AppError } from '../lib/app-error';
-import { isValidAddress, normalizeCell } from './address';
-import { createDeduper } from './dedupe';
+import { normalizeCell } from './address';
+import { startClassifier } from './classifier';
 import { MIN_CONFIDENCE, columnName, detectHeader, rankColumns } from './column';
 import { detectDelimiter, detectNewline, sampleRows } from './dialect';
 import { bomLength, decodedStream, detectEncoding } from './encoding';
 import { parseRows, type Dialect } from './parse-config';
-import { RowIndexWriter, encodeRow } from './row-index';
-import { RowClass, type ColumnCandidate, type ImportedList, type ListCounts } from './types';
+import type { ColumnCandidate, ImportedList, ListCounts } from './types';
 
 export interface ImportProgress {
   bytesRead: number;
@@ -55,7 +52,9 @@ async function sniffBinary(path: string, name: string, encoding: string): Promis
     let control = 0;
     for (const b of bytes) {
       if (b === 0) {
-        throw badFile(`${name} is not a text file (it looks like an image or a program). Drop a .csv, .tsv or .txt list.`);
+        throw badFile(
+          `${name} is not a text file (it looks like an image or a program). Drop a .csv, .tsv or .txt list.`,
+        );
       }
       if (b < 0x09 || (b > 0x0d && b < 0x20)) control += 1;
     }
@@ -95,7 +94,9 @@ function chooseColumn(
         : columns.findIndex((c) => c.trim().toLowerCase() === wanted.trim().toLowerCase());
     const found = ranked.find((c) => c.index === index);
     if (!found) {
-      throw badFile(`There is no column ${JSON.stringify(wanted)}. The columns are: ${columns.join(', ')}.`);
+      throw badFile(
+        `There is no column ${JSON.stringify(wanted)}. The columns are: ${columns.join(', ')}.`,
+      );
     }
     return { ...found, confidence: 1 };
   }
@@ -111,7 +112,9 @@ function chooseColumn(
 export async function importList(path: string, options: ImportOptions): Promise<ImportedList> {
   const name = basename(path);
   const info = await stat(path).catch(() => {
-    throw badFile(`${name} could not be opened. Check that the file still exists and you may read it.`);
+    throw badFile(
+      `${name} could not be opened. Check that the file still exists and you may read it.`,
+    );
   });
   if (!info.isFile()) throw badFile(`${name} is not a file.`);
   if (info.size === 0) throw badFile(`${name} is empty: there are no rows to check.`);
@@ -126,7 +129,9 @@ export async function importList(path: string, options: ImportOptions): Promise<
   const hasHeader = detectHeader(rows);
   const width = Math.max(...rows.map((r) => r.length), 1);
   const header = hasHeader ? (rows[0] ?? []) : null;
-  const columns = Array.from({ length: Math.max(width, header?.length ?? 0) }, (_, i) => columnName(header, i));
+  const columns = Array.from({ length: Math.max(width, header?.length ?? 0) }, (_, i) =>
+    columnName(header, i),
+  );
   const candidates = rankColumns(rows, hasHeader);
   const column = chooseColumn(candidates, columns, options.column);
   if (hasHeader && rows.length === 1 && sample.complete) {
@@ -135,17 +140,17 @@ export async function importList(path: string, options: ImportOptions): Promise<
 
   const addressesPath = join(options.workDir, 'addresses.txt');
   const rowIndexPath = join(options.workDir, 'rows.idx');
-  const addresses = createWriteStream(addressesPath);
-  const index = new RowIndexWriter(rowIndexPath);
-  const seen = createDeduper();
   const counts: ListCounts = { rows: 0, unique: 0, invalid: 0, empty: 0, duplicates: 0, ragged: 0 };
   const preview: string[][] = [];
   const maxUnique = options.maxUniqueAddresses ?? DEFAULT_MAX_UNIQUE;
   const expectedWidth = columns.length;
+  const tooMany = () =>
+    badFile(
+      `${name} has more than ${maxUnique.toLocaleString('en-US')} different addresses. Split it into smaller files and check them one after another.`,
+    );
   let skipHeader = hasHeader;
   let bytesRead = 0;
   let lastReport = 0;
-  let pendingAddresses = '';
 
   const report = (force: boolean) => {
     const now = Date.now();
@@ -154,11 +159,13 @@ export async function importList(path: string, options: ImportOptions): Promise<
     options.onProgress({ bytesRead, totalBytes: info.size, rows: counts.rows });
   };
 
+  const classifier = startClassifier({ addressesPath, rowIndexPath, maxUnique });
   try {
     const text = decodedStream(path, encoding, (b) => (bytesRead = b));
     await parseRows(text, dialect, {
-      rows: async (chunk) => {
+      rows: (chunk) => {
         if (options.signal?.aborted) throw options.signal.reason;
+        const cells: string[] = [];
         for (const row of chunk) {
           if (skipHeader) {
             skipHeader = false;
@@ -167,50 +174,24 @@ export async function importList(path: string, options: ImportOptions): Promise<
           counts.rows += 1;
           if (preview.length < PREVIEW_ROWS) preview.push(row);
           if (row.length !== expectedWidth) counts.ragged += 1;
-          const address = normalizeCell(row[column.index] ?? '');
-          let value: number;
-          if (address === '') {
-            counts.empty += 1;
-            value = encodeRow(RowClass.empty, -1);
-          } else if (!isValidAddress(address)) {
-            counts.invalid += 1;
-            value = encodeRow(RowClass.invalid, -1);
-          } else {
-            const known = seen.seenOrAdd(address, counts.unique);
-            if (known !== -1) {
-              counts.duplicates += 1;
-              value = encodeRow(RowClass.duplicate, known);
-            } else {
-              if (counts.unique >= maxUnique) {
-                throw badFile(
-                  `${name} has more than ${maxUnique.toLocaleString('en-US')} different addresses. Split it into smaller files and check them one after another.`,
-                );
-              }
-              value = encodeRow(RowClass.valid, counts.unique);
-              counts.unique += 1;
-              pendingAddresses += `${address}\n`;
-            }
-          }
-          const flushing = index.push(value);
-          if (flushing) await flushing;
-        }
-        if (pendingAddresses.length > 0) {
-          const ok = addresses.write(pendingAddresses);
-          pendingAddresses = '';
-          if (!ok) await once(addresses, 'drain');
+          let cell = row[column.index] ?? '';
+          if (cell.includes('\n') || cell.includes('\r')) cell = cell.replace(/[\r\n]/g, ' ');
+          cells.push(cell);
         }
         report(false);
+        return cells.length > 0 ? classifier.send(cells.join('\n')) : undefined;
       },
     });
-    addresses.end();
-    await once(addresses, 'finish');
-    await index.close();
+    const judged = await classifier.finish();
+    if (judged === 'too-many') throw tooMany();
+    Object.assign(counts, judged);
   } catch (err) {
-    addresses.destroy();
-    index.destroy();
+    classifier.kill();
     if (err instanceof AppError) throw err;
     if (options.signal?.aborted) throw err;
-    throw badFile(`${name} could not be read to the end (${(err as Error).message}). The rest of your work is kept; check the file and try again.`);
+    throw badFile(
+      `${name} could not be read to the end (${(err as Error).message}). The rest of your work is kept; check the file and try again.`,
+    );
   }
   report(true);
 

@@ -1,0 +1,106 @@
+// Starts the classify worker and keeps it fed without flooding it: at most a
+// few chunks in flight, so memory stays bounded however fast the parse runs.
+import { Worker } from 'node:worker_threads';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { ClassifierMessage, ClassifierSetup } from './classify-protocol';
+
+const MAX_IN_FLIGHT = 6;
+
+type Judged = Extract<ClassifierMessage, { type: 'done' }>['counts'];
+
+export interface Classifier {
+  /** Resolves at once, or once the worker has caught up enough to take more. */
+  send(text: string): Promise<void> | undefined;
+  finish(): Promise<Judged | 'too-many'>;
+  kill(): void;
+}
+
+function spawn(setup: ClassifierSetup): Worker {
+  // Built app: electron-vite emits the worker next to the main bundle. From
+  // source (tests, tsx), the TypeScript file runs through tsx.
+  const built = new URL('./classify-worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(built))) return new Worker(built, { workerData: setup });
+  // Workers ignore --import, so the worker registers tsx itself before loading.
+  const source = new URL('./classify-worker.ts', import.meta.url).href;
+  const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); })`;
+  return new Worker(boot, { eval: true, workerData: setup });
+}
+
+export function startClassifier(setup: ClassifierSetup): Classifier {
+  const worker = spawn(setup);
+  let inFlight = 0;
+  let wake: (() => void) | null = null;
+  let failure: Error | null = null;
+  let finished: ((result: Judged | 'too-many') => void) | null = null;
+  let failFinish: ((err: Error) => void) | null = null;
+  let tooMany = false;
+
+  const fail = (err: Error) => {
+    failure ??= err;
+    wake?.();
+    failFinish?.(failure);
+  };
+
+  worker.on('message', (message: ClassifierMessage) => {
+    switch (message.type) {
+      case 'ack':
+        inFlight -= 1;
+        if (inFlight < MAX_IN_FLIGHT) {
+          const w = wake;
+          wake = null;
+          w?.();
+        }
+        break;
+      case 'done':
+        finished?.(message.counts);
+        break;
+      case 'too-many':
+        tooMany = true;
+        wake?.();
+        finished?.('too-many');
+        break;
+      case 'error':
+        fail(new Error(message.message));
+        break;
+    }
+  });
+  worker.on('error', (err) => fail(err));
+  worker.on('exit', (code) => {
+    if (code !== 0) fail(new Error(`the classify worker stopped (exit code ${code})`));
+  });
+
+  return {
+    send(text) {
+      if (failure) throw failure;
+      if (tooMany) return undefined;
+      worker.postMessage({ type: 'cells', text });
+      inFlight += 1;
+      if (inFlight < MAX_IN_FLIGHT) return undefined;
+      return new Promise<void>((resolve, reject) => {
+        wake = () => (failure ? reject(failure) : resolve());
+      });
+    },
+    finish() {
+      return new Promise((resolve, reject) => {
+        if (failure) {
+          reject(failure);
+          return;
+        }
+        if (tooMany) {
+          resolve('too-many');
+          return;
+        }
+        finished = (result) => {
+          void worker.terminate();
+          resolve(result);
+        };
+        failFinish = reject;
+        worker.postMessage({ type: 'end' });
+      });
+    },
+    kill() {
+      void worker.terminate();
+    },
+  };
+}

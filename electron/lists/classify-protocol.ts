@@ -1,0 +1,15 @@
+// Messages between the import (main thread) and its classify worker.
+
+export interface ClassifierSetup {
+  addressesPath: string;
+  rowIndexPath: string;
+  maxUnique: number;
+}
+
+export type ClassifierInput = { type: 'cells'; text: string } | { type: 'end' };
+
+export type ClassifierMessage =
+  | { type: 'ack' }
+  | { type: 'done'; counts: { unique: number; invalid: number; empty: number; duplicates: number } }
+  | { type: 'too-many' }
+  | { type: 'error'; message: string };
