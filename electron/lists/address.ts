@@ -23,14 +23,16 @@ export function normalizeCell(raw: string): string {
     s = s.trim();
   }
   // A value quoted inside its cell: "jane@example.com" or 'jane@example.com'.
-  if (s.length >= 2 && (s[0] === '"' || s[0] === "'") && s[s.length - 1] === s[0]) s = s.slice(1, -1).trim();
+  if (s.length >= 2 && (s[0] === '"' || s[0] === "'") && s[s.length - 1] === s[0])
+    s = s.slice(1, -1).trim();
   return s.toLowerCase();
 }
 
 // A strict subset of what isEmail accepts, for speed on million-row files:
 // plain ASCII local parts and host names with a letter TLD. Anything else
 // goes to isEmail itself, which stays the judge.
-const plain = /^[a-z0-9_%+-]+(?:\.[a-z0-9_%+-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const plain =
+  /^[a-z0-9_%+-]+(?:\.[a-z0-9_%+-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 export function isValidAddress(normalized: string): boolean {
   if (normalized.length > 254) return false;

@@ -20,7 +20,12 @@ export function detectNewline(sample: string): Dialect['newline'] {
 }
 
 /** Rows of the sample, cut back to its last complete line. */
-export function sampleRows(sample: string, dialect: Dialect, complete: boolean, limit = 200): string[][] {
+export function sampleRows(
+  sample: string,
+  dialect: Dialect,
+  complete: boolean,
+  limit = 200,
+): string[][] {
   let text = sample;
   if (!complete) {
     const cut = text.lastIndexOf(dialect.newline);
@@ -36,7 +41,11 @@ export function sampleRows(sample: string, dialect: Dialect, complete: boolean, 
   return parsed.data;
 }
 
-export function detectDelimiter(sample: string, newline: Dialect['newline'], complete: boolean): Delimiter {
+export function detectDelimiter(
+  sample: string,
+  newline: Dialect['newline'],
+  complete: boolean,
+): Delimiter {
   let best: { delimiter: Delimiter; score: number } = { delimiter: ',', score: 0 };
   for (const delimiter of candidates) {
     const rows = sampleRows(sample, { delimiter, newline }, complete, 50);

@@ -39,7 +39,9 @@ async function isUtf8File(path: string, from: number): Promise<boolean> {
       const { bytesRead } = await handle.read(block, 0, block.length, position);
       if (bytesRead === 0) return carry.length === 0 || isUtf8(carry);
       position += bytesRead;
-      const data = carry.length ? Buffer.concat([carry, block.subarray(0, bytesRead)]) : block.subarray(0, bytesRead);
+      const data = carry.length
+        ? Buffer.concat([carry, block.subarray(0, bytesRead)])
+        : block.subarray(0, bytesRead);
       // Hold back an incomplete sequence at the end of the block for the next one.
       let cut = data.length;
       for (let back = 1; back <= 3 && back <= data.length; back++) {
@@ -66,7 +68,8 @@ export async function detectEncoding(path: string): Promise<Encoding> {
   } finally {
     await handle.close();
   }
-  if (bytesRead >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return 'utf-8-bom';
+  if (bytesRead >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf)
+    return 'utf-8-bom';
   if (bytesRead >= 2 && head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
   if (bytesRead >= 2 && head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
   return (await isUtf8File(path, 0)) ? 'utf-8' : 'windows-1252';

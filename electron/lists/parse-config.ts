@@ -18,7 +18,11 @@ export interface ParseHandlers {
  * Parses a decoded text stream (see encoding.ts) chunk by chunk. Completely
  * empty lines are not rows; everything else is, exactly as written.
  */
-export function parseRows(text: Readable, dialect: Dialect, handlers: ParseHandlers): Promise<void> {
+export function parseRows(
+  text: Readable,
+  dialect: Dialect,
+  handlers: ParseHandlers,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     let failed = false;
     let pending: Promise<void> = Promise.resolve();

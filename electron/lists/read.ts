@@ -5,7 +5,6 @@
 import { open, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { AppError } from '../lib/app-error';
-import { normalizeCell } from './address';
 import { startClassifier } from './classifier';
 import { MIN_CONFIDENCE, columnName, detectHeader, rankColumns } from './column';
 import { detectDelimiter, detectNewline, sampleRows } from './dialect';

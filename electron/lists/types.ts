@@ -75,4 +75,5 @@ export interface AddressOutcome {
 export type RowStatus = 'deliverable' | 'undeliverable' | 'unknown' | 'invalid' | 'duplicate';
 
 export type ExportFilter = 'all' | 'deliverable' | 'not-deliverable';
-export type AppendedColumn = 'email_status' | 'email_provider' | 'email_avatar' | 'email_avatar_url';
+export type AppendedColumn =
+  'email_status' | 'email_provider' | 'email_avatar' | 'email_avatar_url';
