@@ -81,6 +81,15 @@ async function readSample(path: string, size: number, encoding: ImportedList['en
   }
 }
 
+function commonWidth(rows: string[][]): number {
+  const seen = new Map<number, number>();
+  for (const row of rows) seen.set(row.length, (seen.get(row.length) ?? 0) + 1);
+  let best = 0;
+  let most = -1;
+  for (const [width, count] of seen) if (count > most) [best, most] = [width, count];
+  return best;
+}
+
 function chooseColumn(
   ranked: ColumnCandidate[],
   columns: string[],
@@ -142,7 +151,9 @@ export async function importList(path: string, options: ImportOptions): Promise<
   const counts: ListCounts = { rows: 0, unique: 0, invalid: 0, empty: 0, duplicates: 0, ragged: 0 };
   const preview: string[][] = [];
   const maxUnique = options.maxUniqueAddresses ?? DEFAULT_MAX_UNIQUE;
-  const expectedWidth = columns.length;
+  // Ragged means "not as wide as the header" (or, without one, as most rows):
+  // columns.length also counts the extra fields of the longest sampled row.
+  const expectedWidth = header ? header.length : commonWidth(rows);
   const tooMany = () =>
     badFile(
       `${name} has more than ${maxUnique.toLocaleString('en-US')} different addresses. Split it into smaller files and check them one after another.`,

@@ -1,0 +1,262 @@
+// Merging outcomes back and writing the cleaned list: the input is parsed
+// again exactly as the import parsed it (parse-config.ts), each row is paired
+// with its entry in the row index, and the original cells are written back in
+// their order with the chosen columns appended. Nothing is judged twice and the
+// input file is only ever read.
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { open, realpath, rename, rm, stat } from 'node:fs/promises';
+import { once } from 'node:events';
+import { randomBytes } from 'node:crypto';
+import { basename, dirname, join, resolve } from 'node:path';
+import { AppError } from '../lib/app-error';
+import { decodedStream } from './encoding';
+import { escapeFormula } from './formula';
+import { parseRows } from './parse-config';
+import { decodeRow } from './row-index';
+import {
+  RowClass,
+  type AddressOutcome,
+  type AppendedColumn,
+  type ExportFilter,
+  type ImportedList,
+  type RowStatus,
+} from './types';
+
+/** The outcome of the unique address at this index (see ImportedList.addressesPath). */
+export type OutcomeLookup = (addressIndex: number) => AddressOutcome | undefined;
+
+export interface ExportProgress {
+  bytesRead: number;
+  totalBytes: number;
+  rows: number;
+}
+
+export interface ExportOptions {
+  destPath: string;
+  /** Which rows to write; default all of them. */
+  filter?: ExportFilter;
+  /** Appended in this order; default email_status alone. */
+  columns?: readonly AppendedColumn[];
+  /** A UTF-8 byte order mark, so Excel opens the file as UTF-8. */
+  bom?: boolean;
+  /** Default true; see formula.ts. */
+  escapeFormulas?: boolean;
+  onProgress?: (progress: ExportProgress) => void;
+  signal?: AbortSignal;
+}
+
+export interface ExportResult {
+  path: string;
+  rowsWritten: number;
+  rowsTotal: number;
+}
+
+export const ALL_APPENDED_COLUMNS: readonly AppendedColumn[] = [
+  'email_status',
+  'email_provider',
+  'email_avatar',
+  'email_avatar_url',
+];
+
+/** What a row's appended status says. A row with no outcome yet is 'unknown'. */
+export function rowStatus(cls: RowClass, outcome: AddressOutcome | undefined): RowStatus {
+  switch (cls) {
+    case RowClass.valid:
+      return outcome?.status ?? 'unknown';
+    case RowClass.duplicate:
+      return 'duplicate';
+    default:
+      return 'invalid';
+  }
+}
+
+export function keepsRow(filter: ExportFilter, status: RowStatus): boolean {
+  if (filter === 'all') return true;
+  return filter === 'deliverable' ? status === 'deliverable' : status !== 'deliverable';
+}
+
+/**
+ * The appended columns' header names: a name the file already uses gets the
+ * first free suffix (`email_status_2`, `_3`, …), so no original column is shadowed.
+ */
+export function appendedHeaderNames(
+  existing: readonly string[],
+  appended: readonly AppendedColumn[],
+): string[] {
+  const taken = new Set(existing.map((c) => c.trim().toLowerCase()));
+  return appended.map((name) => {
+    let candidate: string = name;
+    for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${name}_${n}`;
+    taken.add(candidate.toLowerCase());
+    return candidate;
+  });
+}
+
+function appendedCell(
+  column: AppendedColumn,
+  status: RowStatus,
+  outcome: AddressOutcome | undefined,
+): string {
+  switch (column) {
+    case 'email_status':
+      return status;
+    case 'email_provider':
+      return outcome?.provider ?? '';
+    case 'email_avatar':
+      return outcome?.avatar == null ? '' : String(outcome.avatar);
+    case 'email_avatar_url':
+      return outcome?.avatarUrl ?? '';
+  }
+}
+
+/** Reads the row index alongside the rows, one positional read per parsed chunk. */
+async function openRowIndex(path: string) {
+  const handle = await open(path, 'r');
+  let position = 0;
+  return {
+    async take(count: number): Promise<Int32Array> {
+      const values = new Int32Array(count);
+      const bytes = Buffer.from(values.buffer);
+      const { bytesRead } = await handle.read(bytes, 0, bytes.length, position);
+      position += bytesRead;
+      if (bytesRead !== bytes.length) {
+        throw new Error('the list changed since it was read (it has more rows than before)');
+      }
+      return values;
+    },
+    async rest(): Promise<number> {
+      const { size } = await handle.stat();
+      return (size - position) / 4;
+    },
+    close: () => handle.close(),
+  };
+}
+
+function cellWriter(delimiter: string, escapeFormulas: boolean) {
+  // Quoted only where the cell needs it, so a cell written back reads back the same.
+  const special = new RegExp(`["\\r\\n${delimiter === '|' ? '\\|' : delimiter}]`);
+  return (cell: string): string => {
+    const safe = escapeFormulas ? escapeFormula(cell) : cell;
+    return special.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+}
+
+async function sameFile(a: string, b: string): Promise<boolean> {
+  const real = async (p: string) => realpath(p).catch(() => resolve(p));
+  return (await real(a)) === (await real(b));
+}
+
+async function write(out: WriteStream, text: string): Promise<void> {
+  if (!out.write(text)) await once(out, 'drain');
+}
+
+export async function exportList(
+  list: ImportedList,
+  outcomeOf: OutcomeLookup,
+  options: ExportOptions,
+): Promise<ExportResult> {
+  const destPath = resolve(options.destPath);
+  const filter = options.filter ?? 'all';
+  const appended = options.columns ?? ['email_status'];
+  const { delimiter, newline } = list;
+  const cell = cellWriter(delimiter, options.escapeFormulas ?? true);
+  const width = list.columns.length;
+
+  if (await sameFile(destPath, list.sourcePath)) {
+    throw new AppError(
+      'bad_file',
+      `The cleaned list cannot replace ${basename(list.sourcePath)}: your original file is never changed. Choose another name.`,
+    );
+  }
+  const folder = dirname(destPath);
+  const folderInfo = await stat(folder).catch(() => null);
+  if (!folderInfo?.isDirectory()) {
+    throw new AppError('bad_file', `The folder ${folder} does not exist. Choose another place.`);
+  }
+
+  const tmp = join(folder, `.${basename(destPath)}.${randomBytes(6).toString('hex')}.tmp`);
+  const out = createWriteStream(tmp, { flags: 'wx' });
+  const index = await openRowIndex(list.rowIndexPath);
+  let rowsWritten = 0;
+  let rowsTotal = 0;
+  let bytesRead = 0;
+  let lastReport = 0;
+  let skipHeader = list.hasHeader;
+  const report = (force: boolean) => {
+    const now = Date.now();
+    if (!options.onProgress || (!force && now - lastReport < 100)) return;
+    lastReport = now;
+    options.onProgress({ bytesRead, totalBytes: list.sourceBytes, rows: rowsTotal });
+  };
+
+  try {
+    if (options.bom) await write(out, '\uFEFF');
+    // The header row is written as it was read (not list.columns, whose blank
+    // names were filled in), padded, then the appended names.
+    const headerLine = (header: string[]) => {
+      const padded = [
+        ...header.map(cell),
+        ...Array<string>(Math.max(0, width - header.length)).fill(''),
+      ];
+      const names = appendedHeaderNames(list.columns, appended).map(cell);
+      return [...padded, ...names].join(delimiter) + newline;
+    };
+
+    const text = decodedStream(list.sourcePath, list.encoding, (b) => (bytesRead = b));
+    await parseRows(text, list, {
+      rows: async (rows) => {
+        if (options.signal?.aborted) throw options.signal.reason;
+        let chunk = '';
+        const first = skipHeader && rows.length > 0 ? 1 : 0;
+        if (first === 1) {
+          skipHeader = false;
+          chunk += headerLine(rows[0] as string[]);
+        }
+        const values = await index.take(rows.length - first);
+        for (let r = first; r < rows.length; r++) {
+          const row = rows[r] as string[];
+          const { cls, addressIndex } = decodeRow(values[r - first] as number);
+          const outcome = addressIndex >= 0 ? outcomeOf(addressIndex) : undefined;
+          const status = rowStatus(cls, outcome);
+          rowsTotal += 1;
+          if (!keepsRow(filter, status)) continue;
+          rowsWritten += 1;
+          let line = '';
+          for (let c = 0; c < row.length; c++) {
+            if (c > 0) line += delimiter;
+            line += cell(row[c] as string);
+          }
+          // A short row is padded so the appended columns line up under their header.
+          for (let c = row.length; c < width; c++) line += delimiter;
+          for (const column of appended)
+            line += delimiter + cell(appendedCell(column, status, outcome));
+          chunk += line + newline;
+        }
+        report(false);
+        if (chunk !== '') await write(out, chunk);
+      },
+    });
+    if ((await index.rest()) !== 0) {
+      throw new Error('the list changed since it was read (it has fewer rows than before)');
+    }
+    out.end();
+    await once(out, 'finish');
+    // The data is on disk before the name points at it.
+    const handle = await open(tmp, 'r');
+    await handle.sync().finally(() => handle.close());
+    await rename(tmp, destPath);
+  } catch (err) {
+    out.destroy();
+    await rm(tmp, { force: true });
+    if (options.signal?.aborted || err instanceof AppError) throw err;
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new AppError(
+      'bad_file',
+      `The cleaned list could not be written (${reason}). Your original file and your results are kept; try again or choose another folder.`,
+    );
+  } finally {
+    await index.close();
+  }
+  report(true);
+  return { path: destPath, rowsWritten, rowsTotal };
+}
