@@ -1,5 +1,6 @@
 // Messages between a benchmark and its child processes (host.ts, loadgen.ts).
 import type { SandboxConfig } from '../../electron/sandbox/config';
+import type { ImportedList } from '../../electron/lists/types';
 
 /** What host.ts serves: the sandbox, or a bare node:http server as the baseline. */
 export type HostStart =
@@ -71,3 +72,28 @@ export interface LoadResult {
 }
 
 export type LoadEvent = LoadResult;
+
+/** One measured step of the lists benchmark, each in a fresh child (lists-child.ts). */
+export type ListsCommand =
+  | {
+      type: 'run';
+      step: 'bare' | 'import' | 'write';
+      path: string;
+      workDir: string;
+      destPath: string;
+      list?: ImportedList;
+    }
+  | { type: 'stop' };
+
+export type ListsEvent =
+  | { type: 'ready' }
+  | {
+      type: 'result';
+      ms: number;
+      rows: number;
+      /** Sampled every 20 ms, and the kernel's high-water mark (getrusage). */
+      peakRssBytes: number;
+      maxRssBytes: number;
+      list?: ImportedList;
+    }
+  | { type: 'failed'; message: string };

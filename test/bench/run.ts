@@ -15,6 +15,7 @@ interface Suite {
 const suites: Record<string, () => Promise<Suite>> = {
   sandbox: () => import('./sandbox.bench'),
   client: () => import('./client.bench'),
+  lists: () => import('./lists.bench'),
 };
 
 async function main(): Promise<number> {

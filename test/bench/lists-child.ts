@@ -1,0 +1,88 @@
+// Child process of the lists benchmark: runs one measured step in a fresh
+// process, so its peak RSS is the step's own, and reports time and memory.
+import { createReadStream } from 'node:fs';
+import Papa from 'papaparse';
+import { importList } from '../../electron/lists/read';
+import { exportList } from '../../electron/lists/write';
+import type { AddressOutcome, ImportedList } from '../../electron/lists/types';
+import type { ListsCommand, ListsEvent } from './protocol';
+
+const send = (event: ListsEvent): void => {
+  process.send?.(event);
+};
+
+let peakRss = process.memoryUsage.rss();
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage.rss());
+}, 20);
+
+/** The baseline: papaparse streaming the file, doing nothing with the rows. */
+function bareParse(path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let rows = 0;
+    const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 });
+    Papa.parse<string[]>(stream as unknown as File, {
+      delimiter: ',',
+      newline: '\n',
+      skipEmptyLines: true,
+      chunk: (results) => {
+        rows += results.data.length;
+      },
+      complete: () => resolve(rows),
+      error: reject,
+    });
+  });
+}
+
+// Outcomes as a job would hold them: a status per unique address.
+const OUTCOMES: AddressOutcome[] = [
+  { status: 'deliverable', provider: 'provider_code_1' },
+  { status: 'undeliverable', provider: '' },
+  { status: 'unknown' },
+];
+
+async function run(command: Extract<ListsCommand, { type: 'run' }>): Promise<ListsEvent> {
+  const started = performance.now();
+  let rows = 0;
+  let list: ImportedList | undefined;
+  if (command.step === 'bare') {
+    rows = await bareParse(command.path);
+  } else if (command.step === 'import') {
+    list = await importList(command.path, { workDir: command.workDir });
+    rows = list.counts.rows;
+  } else {
+    const source = command.list;
+    if (!source) throw new Error('write needs the imported list');
+    const outcome = (i: number) => OUTCOMES[i % 7 === 0 ? 1 : i % 31 === 0 ? 2 : 0];
+    const result = await exportList(source, outcome, {
+      destPath: command.destPath,
+      filter: 'all',
+      columns: ['email_status', 'email_provider'],
+    });
+    rows = result.rowsTotal;
+  }
+  const ms = performance.now() - started;
+  peakRss = Math.max(peakRss, process.memoryUsage.rss());
+  return {
+    type: 'result',
+    ms,
+    rows,
+    peakRssBytes: peakRss,
+    maxRssBytes: process.resourceUsage().maxRSS * 1024,
+    list,
+  };
+}
+
+process.on('message', (command: ListsCommand) => {
+  if (command.type === 'stop') {
+    clearInterval(sampler);
+    process.exit(0);
+  }
+  run(command).then(send, (err: unknown) => {
+    send({
+      type: 'failed',
+      message: err instanceof Error ? (err.stack ?? err.message) : String(err),
+    });
+  });
+});
+send({ type: 'ready' });
