@@ -5,10 +5,13 @@ import isEmail from 'validator/lib/isEmail';
 
 /** The address inside a cell, normalized; '' when the cell holds nothing. */
 export function normalizeCell(raw: string): string {
-  // Most cells are a bare address: skip the unwrapping work for them.
+  // Most cells are a bare address: skip the unwrapping work for them. Only
+  // printable ASCII ends qualify: a no-break space (pasted from a web page into
+  // Excel) or a BOM at either end is whitespace that trim() must remove.
   const first = raw.charCodeAt(0);
   const last = raw.charCodeAt(raw.length - 1);
-  if (first > 0x20 && last > 0x20 && first !== 0x22 && first !== 0x27 && last !== 0x3e) {
+  const printable = first > 0x20 && first < 0x7f && last > 0x20 && last < 0x7f;
+  if (printable && first !== 0x22 && first !== 0x27 && last !== 0x3e) {
     if ((first !== 0x6d && first !== 0x4d) || !/^mailto:/i.test(raw)) return raw.toLowerCase();
   }
   let s = raw.trim();
