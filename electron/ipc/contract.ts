@@ -30,6 +30,55 @@ export interface SettingsView {
   pollIntervalSeconds: number;
 }
 
+export type JobProduct = 'email' | 'avatar';
+export type JobStateName =
+  | 'draft'
+  | 'queued'
+  | 'checking'
+  | 'waiting'
+  | 'downloading'
+  | 'done'
+  | 'failed';
+
+/** A job as the UI and the command line show it. Money is in micros of USD. */
+export interface JobView {
+  id: string;
+  fileName: string;
+  sourcePath: string;
+  product: JobProduct | null;
+  state: JobStateName;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** Picked up again after the app or the command line stopped mid-way. */
+  resumed: boolean;
+  /** Is it being worked on in this process right now. */
+  running: boolean;
+  rows: number;
+  invalid: number;
+  empty: number;
+  duplicates: number;
+  /** Unique valid addresses: what is sent and paid for. */
+  unique: number;
+  /** Addresses with an outcome so far. */
+  checked: number;
+  deliverable: number;
+  undeliverable: number;
+  unknown: number;
+  /** Bulk tasks: id, when sent, and when the next poll is due (null when not waiting). */
+  tasks: { id: string | null; submittedAt: string | null; status: string }[];
+  nextCheckAt: string | null;
+  unitPriceMicros: number | null;
+  /** For a done job: what the determined outcomes cost, where the unit price is known. */
+  chargedMicros: number | null;
+  failure: {
+    code: string;
+    message: string;
+    charged: 'no' | 'unknown';
+    outsideCoverage?: number;
+  } | null;
+}
+
 /** The service asks to be polled no more often than this; only the sandbox may go faster. */
 export const MIN_POLL_SECONDS = 30;
 

@@ -106,6 +106,8 @@ export class ServiceError extends AppError {
       charged: Charged;
       httpStatus?: number;
       retryAfterSeconds?: number;
+      /** The service's own msg, kept for details the code alone does not carry. */
+      serviceMessage?: string;
     },
   ) {
     super(kind, message, opts.serviceCode);
@@ -114,7 +116,9 @@ export class ServiceError extends AppError {
     this.charged = opts.charged;
     this.httpStatus = opts.httpStatus;
     this.retryAfterSeconds = opts.retryAfterSeconds;
+    this.serviceMessage = opts.serviceMessage;
   }
+  readonly serviceMessage: string | undefined;
   readonly httpStatus: number | undefined;
   readonly retryAfterSeconds: number | undefined;
 }
@@ -133,6 +137,7 @@ export function errorForCode(
       charged: info.charged,
       httpStatus,
       retryAfterSeconds,
+      serviceMessage: serviceMsg.slice(0, 500),
     });
   }
   // A code the interface does not list: say what we know and no more.

@@ -1,0 +1,358 @@
+// `list-cleaner`: the core driven from a terminal. Progress goes to stderr,
+// results to stdout (one JSON object with --json). Exit codes: 0 done, 1 a
+// failure (one clear line), 2 a usage mistake, 130 stopped with Ctrl-C (the
+// job is kept and resumes with `list-cleaner resume`).
+import { parseArgs } from 'node:util';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import type { JobView } from '../ipc/contract';
+import { AppError } from '../lib/app-error';
+import { setLogSink } from '../lib/log';
+import { normalizeCell, isValidAddress } from '../lists/address';
+import type { AppendedColumn, ExportFilter } from '../lists/types';
+import { openJobs, type Jobs } from '../jobs/jobs';
+import { connect, type Connection } from './connect';
+import { appDataDir } from './data-dir';
+import { createProgress, describeJob, usd } from './output';
+
+const HELP = `Usage: list-cleaner <command> [options]
+
+Commands:
+  balance                       Show the account balance.
+  check <address> [--avatar]    Check one address.
+  clean <file> [options]        Check a list and save the cleaned copy.
+      --out <file>              Where to save it (default: <name>.cleaned.csv next to the input)
+      --product email|avatar    What to check (default: email)
+      --column <name|index>     The address column, when not the detected one (index from 1)
+      --keep all|deliverable|undeliverable
+                                Which rows to save (default: all, each with its status)
+      --bom                     Start the file with a UTF-8 BOM (for Excel)
+      --json                    Print one JSON object with the counts on stdout
+  jobs                          List the jobs, newest first.
+  resume [<id>]                 Carry on with unfinished jobs (or retry a failed one).
+
+Options for every command:
+  --demo                        Use a sandbox in this process instead of the real service
+  -h, --help                    Show this help
+
+Configuration: LIST_CLEANER_API_KEY and LIST_CLEANER_BASE_URL, else the key and
+service address saved in the List Cleaner app.`;
+
+class UsageError extends Error {}
+
+const options = {
+  out: { type: 'string' },
+  product: { type: 'string' },
+  column: { type: 'string' },
+  keep: { type: 'string' },
+  bom: { type: 'boolean', default: false },
+  json: { type: 'boolean', default: false },
+  avatar: { type: 'boolean', default: false },
+  demo: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+type Values = ReturnType<
+  typeof parseArgs<{ options: typeof options; allowPositionals: true }>
+>['values'];
+
+const err = (line: string) => process.stderr.write(`${line}\n`);
+const out = (line: string) => process.stdout.write(`${line}\n`);
+
+/** Ctrl-C once: finish what was sent (it is paid for), keep the job. Twice: leave now. */
+function onInterrupt(jobs: Jobs, jobIds: () => string[]): () => void {
+  let stopping = false;
+  const handler = () => {
+    if (stopping) {
+      err('Stopped. Checks still in flight may be charged without their results being kept.');
+      process.exit(130);
+    }
+    stopping = true;
+    const ids = jobIds();
+    err(
+      `Stopping: waiting for the checks already sent (they are paid for). Press Ctrl-C again to quit at once.${
+        ids.length ? ` Carry on later with: list-cleaner resume ${ids.join(' ')}` : ''
+      }`,
+    );
+    void jobs.stop().then(() => process.exit(130));
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+  return () => {
+    process.off('SIGINT', handler);
+    process.off('SIGTERM', handler);
+  };
+}
+
+async function withConnection<T>(values: Values, work: (c: Connection) => Promise<T>): Promise<T> {
+  const connection = await connect(appDataDir(), { demo: values.demo });
+  try {
+    return await work(connection);
+  } finally {
+    await connection.close();
+  }
+}
+
+async function balance(values: Values): Promise<number> {
+  return withConnection(values, async ({ client }) => {
+    const { balanceMicros } = await client.balance();
+    if (values.json) out(JSON.stringify({ balance_micros: balanceMicros }));
+    else out(usd(balanceMicros));
+    return 0;
+  });
+}
+
+async function check(values: Values, address: string | undefined): Promise<number> {
+  if (!address) throw new UsageError('check needs an address: list-cleaner check jane@example.com');
+  const normalized = normalizeCell(address);
+  if (!isValidAddress(normalized)) {
+    throw new AppError('invalid_input', `${address} is not an email address; nothing was sent.`);
+  }
+  return withConnection(values, async ({ client }) => {
+    const result = await client.check(values.avatar ? 'email_avatar' : 'email', normalized);
+    if (values.json) {
+      out(
+        JSON.stringify({
+          address: result.identifier,
+          status: result.outcome,
+          provider: result.provider,
+          avatar: result.avatar,
+          avatar_url: result.avatarUrl,
+        }),
+      );
+    } else {
+      const details = [
+        result.provider ? `provider ${result.provider}` : null,
+        result.avatar === true
+          ? `avatar ${result.avatarUrl || '(no picture address)'}`
+          : result.avatar === false
+            ? 'no avatar'
+            : null,
+      ].filter(Boolean);
+      out(
+        `${result.identifier}: ${result.outcome}${details.length ? ` (${details.join(', ')})` : ''}`,
+      );
+    }
+    return 0;
+  });
+}
+
+function parseColumn(value: string | undefined): string | number | undefined {
+  if (value === undefined) return undefined;
+  // People count columns from 1; the core counts from 0.
+  return /^\d+$/.test(value) ? Number(value) - 1 : value;
+}
+
+function parseKeep(value: string | undefined): ExportFilter {
+  switch (value ?? 'all') {
+    case 'all':
+      return 'all';
+    case 'deliverable':
+      return 'deliverable';
+    case 'undeliverable':
+      return 'not-deliverable';
+    default:
+      throw new UsageError('--keep takes all, deliverable or undeliverable');
+  }
+}
+
+function parseProduct(value: string | undefined): 'email' | 'avatar' {
+  if (value === undefined || value === 'email') return 'email';
+  if (value === 'avatar') return 'avatar';
+  throw new UsageError('--product takes email or avatar');
+}
+
+function defaultOut(input: string): string {
+  const ext = extname(input);
+  return join(
+    dirname(input),
+    `${basename(input, ext)}.cleaned${ext.toLowerCase() === '.tsv' ? '.tsv' : '.csv'}`,
+  );
+}
+
+async function exportAndReport(
+  jobs: Jobs,
+  job: JobView,
+  values: Values,
+  destPath: string,
+): Promise<number> {
+  const columns: AppendedColumn[] =
+    job.product === 'avatar'
+      ? ['email_status', 'email_avatar', 'email_avatar_url']
+      : ['email_status', 'email_provider'];
+  const written = await jobs.export(job.id, {
+    destPath,
+    filter: parseKeep(values.keep),
+    columns,
+    bom: values.bom,
+  });
+  if (values.json) {
+    out(
+      JSON.stringify({
+        job: job.id,
+        rows: job.rows,
+        unique: job.unique,
+        invalid: job.invalid,
+        empty: job.empty,
+        duplicates: job.duplicates,
+        deliverable: job.deliverable,
+        undeliverable: job.undeliverable,
+        unknown: job.unknown,
+        charged_micros: job.chargedMicros,
+        out: written.path,
+        rows_written: written.rowsWritten,
+      }),
+    );
+  } else {
+    out(describeJob(job));
+    out(
+      `Saved ${written.rowsWritten.toLocaleString('en-US')} of ${written.rowsTotal.toLocaleString('en-US')} rows to ${written.path}`,
+    );
+  }
+  return 0;
+}
+
+async function clean(values: Values, file: string | undefined): Promise<number> {
+  if (!file) throw new UsageError('clean needs a file: list-cleaner clean contacts.csv');
+  const input = resolve(file);
+  const destPath = resolve(values.out ?? defaultOut(input));
+  const product = parseProduct(values.product);
+  parseKeep(values.keep);
+  return withConnection(values, async ({ client, dataDir }) => {
+    const progress = createProgress(process.stderr);
+    const jobs = await openJobs({
+      dataDir,
+      client: () => client,
+      onChange: (v) => progress.job(v),
+    });
+    let id: string | null = null;
+    const release = onInterrupt(jobs, () => (id ? [id] : []));
+    try {
+      const column = parseColumn(values.column);
+      const { job, list } = await jobs.importFile(input, {
+        ...(column !== undefined ? { column } : {}),
+        onProgress: (p) => progress.reading(p),
+      });
+      id = job.id;
+      progress.done();
+      err(
+        `${job.fileName}: ${job.rows.toLocaleString('en-US')} rows; address column "${list.column.name}"; ` +
+          `${job.unique.toLocaleString('en-US')} to check, ${job.invalid} invalid, ${job.empty} empty, ${job.duplicates} duplicates (removed for free).`,
+      );
+      if (job.unique > 0) {
+        const estimate = await jobs.estimate(job.id, product);
+        if (estimate.estimateMicros !== null) {
+          err(
+            `Estimated charge ${usd(estimate.estimateMicros)}; balance ${usd(estimate.balanceMicros)}, after it about ${usd(estimate.balanceMicros - estimate.estimateMicros)}.`,
+          );
+        }
+        await jobs.start(job.id, product);
+      }
+      const finished = job.unique > 0 ? await jobs.finished(job.id) : job;
+      progress.done();
+      if (finished.state === 'failed') {
+        throw new AppError(
+          'service',
+          `${finished.failure?.message ?? 'The job failed.'} (job ${finished.id})`,
+        );
+      }
+      return await exportAndReport(jobs, finished, values, destPath);
+    } finally {
+      release();
+    }
+  });
+}
+
+async function listJobs(values: Values): Promise<number> {
+  const dataDir = values.demo ? join(appDataDir(), 'demo') : appDataDir();
+  const jobs = await openJobs({
+    dataDir,
+    client: () => {
+      throw new AppError('no_account', 'not needed to list jobs');
+    },
+  });
+  const all = await jobs.list();
+  if (values.json) {
+    out(JSON.stringify(all));
+    return 0;
+  }
+  if (all.length === 0) {
+    out('No jobs yet. Start one with: list-cleaner clean <file>');
+    return 0;
+  }
+  for (const job of all) out(`${job.id}  ${describeJob(job)}`);
+  return 0;
+}
+
+async function resumeJobs(values: Values, id: string | undefined): Promise<number> {
+  return withConnection(values, async ({ client, dataDir }) => {
+    const progress = createProgress(process.stderr);
+    const jobs = await openJobs({
+      dataDir,
+      client: () => client,
+      onChange: (v) => progress.job(v),
+    });
+    const picked = await jobs.resume(id);
+    const release = onInterrupt(jobs, () => picked.map((j) => j.id));
+    try {
+      if (picked.length === 0) {
+        out(id ? `Job ${id} has nothing left to do.` : 'No unfinished jobs.');
+        return 0;
+      }
+      let failed = 0;
+      for (const job of picked) {
+        const done = await jobs.finished(job.id);
+        progress.done();
+        if (done.state === 'failed') failed += 1;
+        if (values.json) out(JSON.stringify(done));
+        else out(`${done.id}  ${describeJob(done)}`);
+      }
+      return failed > 0 ? 1 : 0;
+    } finally {
+      release();
+    }
+  });
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (e) {
+    err(`list-cleaner: ${(e as Error).message}. See list-cleaner --help.`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [command, argument] = positionals;
+  if (values.help || !command) {
+    out(HELP);
+    return values.help ? 0 : 2;
+  }
+  // Log lines would mix with progress: keep only warnings, on stderr.
+  setLogSink((level, line) => {
+    if (level !== 'info') err(line);
+  });
+  try {
+    switch (command) {
+      case 'balance':
+        return await balance(values);
+      case 'check':
+        return await check(values, argument);
+      case 'clean':
+        return await clean(values, argument);
+      case 'jobs':
+        return await listJobs(values);
+      case 'resume':
+        return await resumeJobs(values, argument);
+      default:
+        throw new UsageError(`unknown command "${command}"`);
+    }
+  } catch (e) {
+    if (e instanceof UsageError) {
+      err(`list-cleaner: ${e.message}. See list-cleaner --help.`);
+      return 2;
+    }
+    const message = e instanceof Error ? e.message : String(e);
+    err(`list-cleaner: ${message}`);
+    return 1;
+  }
+}

@@ -1,0 +1,33 @@
+// An imported list as kept in a job's folder (list.json), checked on read.
+import { z } from 'zod';
+
+const candidate = z.object({
+  index: z.number().int().min(0),
+  name: z.string(),
+  confidence: z.number(),
+  addressShare: z.number(),
+  headerMatch: z.boolean(),
+});
+
+export const importedListSchema = z.object({
+  sourcePath: z.string(),
+  sourceBytes: z.number().int().min(0),
+  encoding: z.enum(['utf-8', 'utf-8-bom', 'utf-16le', 'utf-16be', 'windows-1252']),
+  delimiter: z.enum([',', ';', '\t', '|']),
+  newline: z.enum(['\r\n', '\n', '\r']),
+  hasHeader: z.boolean(),
+  columns: z.array(z.string()),
+  column: candidate,
+  candidates: z.array(candidate),
+  counts: z.object({
+    rows: z.number().int().min(0),
+    unique: z.number().int().min(0),
+    invalid: z.number().int().min(0),
+    empty: z.number().int().min(0),
+    duplicates: z.number().int().min(0),
+    ragged: z.number().int().min(0),
+  }),
+  preview: z.array(z.array(z.string())),
+  addressesPath: z.string(),
+  rowIndexPath: z.string(),
+});

@@ -1,0 +1,173 @@
+// A job's outcomes: an append-only log on disk (one line per address, synced
+// before the next charge-bearing request), and in memory a compact table over
+// typed arrays, so a million outcomes cost a few megabytes, not a million objects.
+import { open, readFile, type FileHandle } from 'node:fs/promises';
+import type { AddressOutcome } from '../lists/types';
+
+const STATUS = ['deliverable', 'undeliverable', 'unknown'] as const;
+type Status = (typeof STATUS)[number];
+
+export interface OutcomeRecord {
+  index: number;
+  status: Status;
+  provider?: string | null;
+  avatar?: boolean | null;
+  avatarUrl?: string | null;
+}
+
+export interface OutcomeCounts {
+  deliverable: number;
+  undeliverable: number;
+  unknown: number;
+  /** Addresses with any outcome yet. */
+  done: number;
+}
+
+export interface OutcomeTable {
+  readonly size: number;
+  has(index: number): boolean;
+  get(index: number): AddressOutcome | undefined;
+  set(record: OutcomeRecord): void;
+  counts(): OutcomeCounts;
+  /** Provider name → addresses, for the results chart. */
+  providers(): Record<string, number>;
+}
+
+export function createOutcomeTable(size: number): OutcomeTable {
+  // 0: none yet; 1 + index into STATUS.
+  const status = new Uint8Array(size);
+  // 0: none; 1 + index into providerNames.
+  const provider = new Uint16Array(size);
+  // 0: not given; 1: false; 2: true.
+  const avatar = new Uint8Array(size);
+  const avatarUrls = new Map<number, string>();
+  const providerNames: string[] = [];
+  const providerIds = new Map<string, number>();
+  const counts: OutcomeCounts = { deliverable: 0, undeliverable: 0, unknown: 0, done: 0 };
+
+  return {
+    size,
+    has: (i) => status[i] !== 0,
+    get(i) {
+      const s = status[i];
+      if (!s) return undefined;
+      const p = provider[i] as number;
+      const a = avatar[i] as number;
+      return {
+        status: STATUS[s - 1] as Status,
+        provider: p === 0 ? null : (providerNames[p - 1] ?? null),
+        avatar: a === 0 ? null : a === 2,
+        avatarUrl: avatarUrls.get(i) ?? (a === 0 ? null : ''),
+      };
+    },
+    set(record) {
+      const i = record.index;
+      if (i < 0 || i >= size) throw new RangeError(`outcome for address ${i} of ${size}`);
+      const previous = status[i] as number;
+      if (previous !== 0) counts[STATUS[previous - 1] as Status] -= 1;
+      else counts.done += 1;
+      status[i] = STATUS.indexOf(record.status) + 1;
+      counts[record.status] += 1;
+      if (record.provider != null) {
+        let id = providerIds.get(record.provider);
+        if (id === undefined) {
+          providerNames.push(record.provider);
+          id = providerNames.length;
+          providerIds.set(record.provider, id);
+        }
+        provider[i] = id;
+      } else provider[i] = 0;
+      avatar[i] = record.avatar == null ? 0 : record.avatar ? 2 : 1;
+      if (record.avatarUrl) avatarUrls.set(i, record.avatarUrl);
+      else avatarUrls.delete(i);
+    },
+    counts: () => ({ ...counts }),
+    providers() {
+      const byId = new Uint32Array(providerNames.length + 1);
+      for (let i = 0; i < size; i++) {
+        if (status[i] === 0) continue;
+        const id = provider[i] as number;
+        byId[id] = (byId[id] as number) + 1;
+      }
+      const out: Record<string, number> = {};
+      providerNames.forEach((name, k) => {
+        const n = byId[k + 1] as number;
+        if (n > 0) out[name === '' ? 'not registered' : name] = n;
+      });
+      if ((byId[0] as number) > 0) out['not reported'] = byId[0] as number;
+      return out;
+    },
+  };
+}
+
+// The log's line: index, status, provider, avatar, avatar URL, tab-separated.
+// Providers and URLs never hold tabs or newlines; they are dropped if they do.
+const clean = (s: string | null | undefined) => (s == null ? '\u0000' : s.replace(/[\t\r\n]/g, ''));
+const S_CODE: Record<Status, string> = { deliverable: 'd', undeliverable: 'u', unknown: '?' };
+const CODE_S: Record<string, Status> = { d: 'deliverable', u: 'undeliverable', '?': 'unknown' };
+
+export function formatRecords(records: readonly OutcomeRecord[]): string {
+  let out = '';
+  for (const r of records) {
+    const avatar = r.avatar == null ? '' : r.avatar ? '1' : '0';
+    out += `${r.index}\t${S_CODE[r.status]}\t${clean(r.provider)}\t${avatar}\t${clean(r.avatarUrl)}\n`;
+  }
+  return out;
+}
+
+/** Reads the log into a table; a torn last line (a crash mid-append) is ignored. */
+export async function loadOutcomes(path: string, size: number): Promise<OutcomeTable> {
+  const table = createOutcomeTable(size);
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return table;
+    throw err;
+  }
+  let from = 0;
+  for (;;) {
+    const nl = text.indexOf('\n', from);
+    if (nl === -1) break;
+    const line = text.slice(from, nl);
+    from = nl + 1;
+    const [i, s, p, a, u] = line.split('\t');
+    const status = CODE_S[s ?? ''];
+    const index = Number(i);
+    if (!status || !Number.isInteger(index) || index < 0 || index >= size) continue;
+    table.set({
+      index,
+      status,
+      provider: p === undefined || p === '\u0000' ? null : p,
+      avatar: a === '1' ? true : a === '0' ? false : null,
+      avatarUrl: u === undefined || u === '\u0000' ? null : u,
+    });
+  }
+  return table;
+}
+
+/** Appends to the log and syncs, so what was paid for is on disk before anything else is sent. */
+export interface OutcomeLog {
+  append(records: readonly OutcomeRecord[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openOutcomeLog(path: string): Promise<OutcomeLog> {
+  const handle: FileHandle = await open(path, 'a');
+  let queue: Promise<void> = Promise.resolve();
+  return {
+    append(records) {
+      if (records.length === 0) return queue;
+      const text = formatRecords(records);
+      queue = queue.then(async () => {
+        await handle.appendFile(text);
+        await handle.datasync();
+      });
+      return queue;
+    },
+    async close() {
+      await queue.catch(() => undefined);
+      await handle.close();
+    },
+  };
+}

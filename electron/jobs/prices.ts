@@ -1,0 +1,48 @@
+// Unit prices in micros per address, per service product. Only the avatar
+// bulk price is published (0.003 USD); the others are learned from what the
+// balance moved by for a known number of checked addresses, and remembered.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { writeFileAtomic } from '../lib/atomic-file';
+import { log } from '../lib/log';
+
+export type ServiceProduct = 'email' | 'email_avatar' | 'email_batch' | 'email_avatar_batch';
+
+const PUBLISHED: Partial<Record<ServiceProduct, number>> = { email_avatar_batch: 3_000 };
+
+const pricesFile = z.record(
+  z.enum(['email', 'email_avatar', 'email_batch', 'email_avatar_batch']),
+  z.number().int().positive(),
+);
+
+export interface PriceBook {
+  get(product: ServiceProduct): number | null;
+  /** Records a price seen: `micros` moved for `addresses` addresses. Ignores what does not divide. */
+  learn(product: ServiceProduct, micros: number, addresses: number): Promise<void>;
+}
+
+export async function openPriceBook(dataDir: string): Promise<PriceBook> {
+  const file = join(dataDir, 'prices.json');
+  let learned: Partial<Record<ServiceProduct, number>> = {};
+  try {
+    const parsed = pricesFile.safeParse(JSON.parse(await readFile(file, 'utf8')));
+    if (parsed.success) learned = parsed.data;
+    else log.warn('prices.json is not valid and is ignored');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+      log.warn('prices.json could not be read', err);
+  }
+  return {
+    get: (product) => learned[product] ?? PUBLISHED[product] ?? null,
+    async learn(product, micros, addresses) {
+      if (addresses <= 0 || micros <= 0 || micros % addresses !== 0) return;
+      const unit = micros / addresses;
+      if (learned[product] === unit) return;
+      learned = { ...learned, [product]: unit };
+      await writeFileAtomic(file, JSON.stringify(learned, null, 2)).catch((err: unknown) =>
+        log.warn('prices.json could not be written', err),
+      );
+    },
+  };
+}

@@ -1,0 +1,257 @@
+// Running one job: synchronous checks for a small list (or the remainder of a
+// large one), bulk tasks for the rest. Every rule here serves one promise:
+// what the user paid for is on disk before anything else is sent, and nothing
+// is sent twice in a way that could charge twice.
+//
+// Stopping (Ctrl-C, quitting the app) stops taking new work; requests already
+// sent are waited for and their outcomes kept, since they are being paid for.
+import { createWriteStream } from 'node:fs';
+import { access } from 'node:fs/promises';
+import { once } from 'node:events';
+import type { ServiceClient, CheckResult, BulkTask } from '../service/client';
+import { ServiceError } from '../service/errors';
+import { AppError } from '../lib/app-error';
+import { log } from '../lib/log';
+import type { OutcomeLog, OutcomeRecord, OutcomeTable } from './outcomes';
+import { SPARE_SLOTS, syncSchedule, type Range } from './plan';
+import type { BulkTaskRecord, JobRecord } from './record';
+import { readResultFile } from './result-file';
+import type { JobPaths } from './store';
+
+export interface RunHooks {
+  /** Saves the record atomically; resolves once it is on disk. */
+  save(): Promise<void>;
+  /** Something the UI shows changed (counts, next poll); not saved. */
+  changed(): void;
+  setNextCheck(taskIndex: number, at: number | null): void;
+}
+
+export interface RunContext {
+  record: JobRecord;
+  paths: JobPaths;
+  client: ServiceClient;
+  addresses: readonly string[];
+  outcomes: OutcomeTable;
+  log: OutcomeLog;
+  hooks: RunHooks;
+  /** Stop taking new work (requests in flight finish and are kept). */
+  stop: AbortSignal;
+}
+
+const syncProduct = (record: JobRecord) =>
+  record.product === 'avatar' ? ('email_avatar' as const) : ('email' as const);
+const bulkProduct = (record: JobRecord) =>
+  record.product === 'avatar' ? ('email_avatar_batch' as const) : ('email_batch' as const);
+
+export class StoppedError extends Error {
+  constructor() {
+    super('The job was stopped; it carries on where it left off when resumed.');
+    this.name = 'StoppedError';
+  }
+}
+
+function toRecord(index: number, result: CheckResult): OutcomeRecord {
+  return {
+    index,
+    status: result.outcome,
+    provider: result.provider,
+    avatar: result.avatar,
+    avatarUrl: result.avatarUrl,
+  };
+}
+
+async function keep(ctx: RunContext, records: OutcomeRecord[]): Promise<void> {
+  await ctx.log.append(records);
+  for (const r of records) ctx.outcomes.set(r);
+  ctx.hooks.changed();
+}
+
+/** The addresses of a range that have no outcome yet: what a resume still has to do. */
+function pendingIn(ctx: RunContext, range: Range): number[] {
+  const pending: number[] = [];
+  for (let i = range.start; i < range.end; i++) if (!ctx.outcomes.has(i)) pending.push(i);
+  return pending;
+}
+
+export async function runSync(ctx: RunContext, range: Range): Promise<void> {
+  const pending = pendingIn(ctx, range);
+  const schedule = syncSchedule({ start: 0, end: pending.length });
+  const product = syncProduct(ctx.record);
+  let fatal: unknown = null;
+  const halted = () => fatal !== null || ctx.stop.aborted;
+  const addressOf = (i: number) => ctx.addresses[i] as string;
+
+  const multis = async () => {
+    for (const part of schedule.multis) {
+      if (halted()) return;
+      const indexes = pending.slice(part.start, part.end);
+      try {
+        const answer = await ctx.client.batchCheck(product, indexes.map(addressOf));
+        await keep(
+          ctx,
+          answer.results.map((r, k) => toRecord(indexes[k] as number, r)),
+        );
+      } catch (err) {
+        fatal ??= err;
+      }
+    }
+  };
+
+  let nextSingle = schedule.singles?.start ?? 0;
+  const singlesEnd = schedule.singles?.end ?? 0;
+  const singles = async () => {
+    while (!halted() && nextSingle < singlesEnd) {
+      const index = pending[nextSingle++] as number;
+      try {
+        const result = await ctx.client.check(product, addressOf(index));
+        await keep(ctx, [toRecord(index, result)]);
+      } catch (err) {
+        // The service judges the address invalid after all: no charge, no result.
+        if (err instanceof ServiceError && err.serviceCode === 40002) {
+          await keep(ctx, [{ index, status: 'unknown' }]);
+        } else fatal ??= err;
+      }
+    }
+  };
+
+  await Promise.all([multis(), ...Array.from({ length: SPARE_SLOTS }, singles)]);
+  if (fatal !== null) throw fatal;
+  if (ctx.stop.aborted) throw new StoppedError();
+}
+
+/** Writes a task's address file: one address per line, as the service takes them. */
+async function writeTaskFile(ctx: RunContext, k: number, task: BulkTaskRecord): Promise<string> {
+  const path = ctx.paths.taskFile(k);
+  const out = createWriteStream(path);
+  let chunk = '';
+  for (let i = task.start; i < task.end; i++) {
+    chunk += `${ctx.addresses[i] as string}\n`;
+    if (chunk.length > 1 << 20) {
+      if (!out.write(chunk)) await once(out, 'drain');
+      chunk = '';
+    }
+  }
+  out.end(chunk);
+  await once(out, 'finish');
+  return path;
+}
+
+const outsideCoverage = (err: ServiceError): number | null => {
+  const match = /(\d[\d,]*) addresses? (?:are|is) outside/i.exec(err.serviceMessage ?? '');
+  return match ? Number((match[1] as string).replace(/,/g, '')) : null;
+};
+
+export class CoverageError extends AppError {
+  constructor(readonly outside: number) {
+    super(
+      'service',
+      `${outside.toLocaleString('en-US')} of these addresses are at providers the avatar check does not cover, so the service refused the file before charging anything. You can run the rest as avatar checks one by one (only covered addresses are charged), or check the list with Email instead.`,
+      40000,
+    );
+  }
+}
+
+async function submitTask(ctx: RunContext, k: number): Promise<void> {
+  const task = ctx.record.plan?.bulk[k];
+  if (!task) return;
+  let file = ctx.paths.taskFile(k);
+  if (task.status === 'pending') {
+    file = await writeTaskFile(ctx, k, task);
+    // On disk before the request: a crash from here on resends with this same key.
+    task.status = 'submitting';
+    await ctx.hooks.save();
+  } else if (
+    await access(file).then(
+      () => false,
+      () => true,
+    )
+  ) {
+    await writeTaskFile(ctx, k, task);
+  }
+  let answer: BulkTask;
+  try {
+    answer = await ctx.client.submitBulk(bulkProduct(ctx.record), file, task.idempotencyKey);
+  } catch (err) {
+    if (err instanceof ServiceError && err.serviceCode === 40000) {
+      const outside = outsideCoverage(err);
+      if (outside !== null) {
+        task.status = 'pending';
+        throw new CoverageError(outside);
+      }
+    }
+    throw err;
+  }
+  task.taskId = answer.id;
+  task.submittedAt = answer.createdAt;
+  task.status = answer.status === 'processing' ? 'processing' : answer.status;
+  await ctx.hooks.save();
+}
+
+export class TaskFailedError extends AppError {
+  constructor(taskId: string) {
+    super(
+      'service',
+      `The service could not finish bulk task ${taskId}; everything reserved for it was refunded. Resume the job to send those addresses again.`,
+    );
+  }
+}
+
+async function finishTask(ctx: RunContext, k: number): Promise<void> {
+  const task = ctx.record.plan?.bulk[k];
+  if (!task?.taskId) return;
+  const id = task.taskId;
+  const dest = ctx.paths.resultFile(k);
+  if (task.status === 'processing') {
+    const done = await ctx.client.waitForBulk(id, {
+      signal: ctx.stop,
+      onUpdate: (_t, next) => ctx.hooks.setNextCheck(k, next),
+    });
+    ctx.hooks.setNextCheck(k, null);
+    task.successCnt = done.successCnt;
+    task.failureCnt = done.failureCnt;
+    if (done.status === 'failed') {
+      task.status = 'failed';
+      await ctx.hooks.save();
+      throw new TaskFailedError(id);
+    }
+    task.status = 'success';
+    await ctx.hooks.save();
+    ctx.hooks.changed();
+    // The link is short-lived: download now; a link that expired meanwhile is asked for again.
+    try {
+      await ctx.client.downloadResult(done.resultUrl as string, dest, ctx.stop);
+    } catch (err) {
+      if (ctx.stop.aborted) throw new StoppedError();
+      log.warn(`jobs: the result of task ${id} is fetched again`, err);
+      await ctx.client.fetchResult(id, dest, ctx.stop);
+    }
+  } else if (task.status === 'success') {
+    await ctx.client.fetchResult(id, dest, ctx.stop);
+  } else return;
+  const addresses = ctx.addresses.slice(task.start, task.end);
+  const result = await readResultFile(dest, addresses, task.start, ctx.record.product === 'avatar');
+  await keep(ctx, result.records);
+  task.status = 'done';
+  await ctx.hooks.save();
+}
+
+export function downloading(record: JobRecord): boolean {
+  return record.plan?.bulk.some((t) => t.status === 'success') ?? false;
+}
+
+/**
+ * Bulk tasks: sent one after another (each saved before it is sent), then all
+ * waited for together while the synchronous remainder, if any, is checked.
+ */
+export async function runBulk(ctx: RunContext, alongside: () => Promise<void>): Promise<void> {
+  const tasks = ctx.record.plan?.bulk ?? [];
+  for (let k = 0; k < tasks.length; k++) {
+    if (ctx.stop.aborted) throw new StoppedError();
+    const status = tasks[k]?.status;
+    if (status === 'pending' || status === 'submitting') await submitTask(ctx, k);
+  }
+  const waits = tasks.map((_, k) => finishTask(ctx, k));
+  const results = await Promise.allSettled([alongside(), ...waits]);
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+}
