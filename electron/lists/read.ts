@@ -90,10 +90,26 @@ function commonWidth(rows: string[][]): number {
   return best;
 }
 
+/**
+ * Cells named in a message: a dozen at most, each cut short. A file that is one
+ * 10 MB line would otherwise put the whole sample into the error.
+ */
+function nameList(cells: string[]): string {
+  const shown = cells.slice(0, 12).map((cell) => {
+    const text = cell.trim().replace(/\s+/g, ' ');
+    if (text === '') return '(empty)';
+    return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+  });
+  const more = cells.length - shown.length;
+  return shown.join(', ') + (more > 0 ? ` and ${more.toLocaleString('en-US')} more` : '');
+}
+
 function chooseColumn(
   ranked: ColumnCandidate[],
   columns: string[],
   wanted: string | number | undefined,
+  name: string,
+  firstRow: string[] | null,
 ): ColumnCandidate {
   if (wanted !== undefined) {
     const index =
@@ -103,15 +119,20 @@ function chooseColumn(
     const found = ranked.find((c) => c.index === index);
     if (!found) {
       throw badFile(
-        `There is no column ${JSON.stringify(wanted)}. The columns are: ${columns.join(', ')}.`,
+        `${name} has no column ${JSON.stringify(wanted)}. Its columns are: ${nameList(columns)}.`,
       );
     }
     return { ...found, confidence: 1 };
   }
   const best = ranked[0];
   if (!best || best.confidence < MIN_CONFIDENCE) {
+    // Without a header row the columns are only "Column 1", "Column 2"…: the
+    // first row is what the person will recognise.
+    const seen = firstRow
+      ? `Its first row reads: ${nameList(firstRow)}.`
+      : `Its columns are: ${nameList(columns)}.`;
     throw badFile(
-      `No column looks like email addresses. The columns are: ${columns.join(', ')}. Choose the address column yourself, or check that this is the right file.`,
+      `No column of ${name} looks like email addresses. ${seen} Choose the address column yourself, or check that this is the right file.`,
     );
   }
   return best;
@@ -141,10 +162,21 @@ export async function importList(path: string, options: ImportOptions): Promise<
     columnName(header, i),
   );
   const candidates = rankColumns(rows, hasHeader);
-  const column = chooseColumn(candidates, columns, options.column);
-  if (hasHeader && rows.length === 1 && sample.complete) {
-    throw badFile(`${name} has a header row (${columns.join(', ')}) but no rows below it.`);
+  // Before choosing a column: a header with nothing below has no address
+  // column either, and "no rows" is the reason the person can act on.
+  if (sample.complete && rows.every((row) => row.every((cell) => cell.trim() === ''))) {
+    throw badFile(`${name} has only blank lines: there are no rows to check.`);
   }
+  if (hasHeader && rows.length === 1 && sample.complete) {
+    throw badFile(`${name} has a header row (${nameList(columns)}) but no rows below it.`);
+  }
+  const column = chooseColumn(
+    candidates,
+    columns,
+    options.column,
+    name,
+    hasHeader ? null : (rows[0] ?? null),
+  );
 
   const addressesPath = join(options.workDir, 'addresses.txt');
   const rowIndexPath = join(options.workDir, 'rows.idx');
@@ -208,7 +240,7 @@ export async function importList(path: string, options: ImportOptions): Promise<
   if (counts.rows === 0) {
     throw badFile(
       hasHeader
-        ? `${name} has a header row (${columns.join(', ')}) but no rows below it.`
+        ? `${name} has a header row (${nameList(columns)}) but no rows below it.`
         : `${name} has no rows.`,
     );
   }

@@ -223,12 +223,12 @@ describe('choosing the column', () => {
       importList(fixture('pipe-delimited.txt'), { workDir: await tempDir(), column: 'E-mail' }),
     );
     expect(byName.message).toBe(
-      'There is no column "E-mail". The columns are: customer_id, full_name, email_address, plan, mrr.',
+      'pipe-delimited.txt has no column "E-mail". Its columns are: customer_id, full_name, email_address, plan, mrr.',
     );
     const byIndex = await badFileError(
       importList(fixture('pipe-delimited.txt'), { workDir: await tempDir(), column: 9 }),
     );
-    expect(byIndex.message).toContain('There is no column 9.');
+    expect(byIndex.message).toContain('pipe-delimited.txt has no column 9.');
   });
 });
 
