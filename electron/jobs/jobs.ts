@@ -277,6 +277,16 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
       stop: stopper.signal,
       hooks: {
         save: () => save(l),
+        ...(active === 1
+          ? {
+              learnBulkPrice: (micros: number, lines: number) =>
+                prices.learn(
+                  record.product === 'avatar' ? 'email_avatar_batch' : 'email_batch',
+                  micros,
+                  lines,
+                ),
+            }
+          : {}),
         changed: () => {
           const state = downloading(record) ? 'downloading' : record.state;
           if (state !== record.state) record.state = state;

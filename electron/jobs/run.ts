@@ -24,6 +24,11 @@ export interface RunHooks {
   /** Something the UI shows changed (counts, next poll); not saved. */
   changed(): void;
   setNextCheck(taskIndex: number, at: number | null): void;
+  /**
+   * Present when this job is the only one running: the balance is read around
+   * a submit, and what it moved by for the lines sent is the bulk unit price.
+   */
+  learnBulkPrice?(reservedMicros: number, lines: number): Promise<void>;
 }
 
 export interface RunContext {
@@ -169,6 +174,8 @@ async function submitTask(ctx: RunContext, k: number): Promise<void> {
     await writeTaskFile(ctx, k, task);
   }
   let answer: BulkTask;
+  const learn = ctx.hooks.learnBulkPrice;
+  const before = learn ? await ctx.client.balance().catch(() => null) : null;
   try {
     answer = await ctx.client.submitBulk(bulkProduct(ctx.record), file, task.idempotencyKey);
   } catch (err) {
@@ -180,6 +187,14 @@ async function submitTask(ctx: RunContext, k: number): Promise<void> {
       }
     }
     throw err;
+  }
+  if (learn && before) {
+    const after = await ctx.client.balance().catch(() => null);
+    if (after)
+      await learn(
+        before.balanceMicros - after.balanceMicros,
+        answer.submittedLines ?? answer.total,
+      );
   }
   task.taskId = answer.id;
   task.submittedAt = answer.createdAt;

@@ -16,6 +16,7 @@ const suites: Record<string, () => Promise<Suite>> = {
   sandbox: () => import('./sandbox.bench'),
   client: () => import('./client.bench'),
   lists: () => import('./lists.bench'),
+  jobs: () => import('./jobs.bench'),
 };
 
 async function main(): Promise<number> {
