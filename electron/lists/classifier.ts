@@ -14,6 +14,8 @@ export interface Classifier {
   send(text: string): Promise<void> | undefined;
   finish(): Promise<Judged | 'too-many'>;
   kill(): void;
+  /** The worker has seen more unique addresses than allowed: feeding it more is pointless. */
+  readonly overLimit: boolean;
 }
 
 function spawn(setup: ClassifierSetup): Worker {
@@ -101,6 +103,9 @@ export function startClassifier(setup: ClassifierSetup): Classifier {
     },
     kill() {
       void worker.terminate();
+    },
+    get overLimit() {
+      return tooMany;
     },
   };
 }

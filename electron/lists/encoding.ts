@@ -103,5 +103,8 @@ export function decodedStream(
     },
   });
   source.on('error', (err) => decode.destroy(err));
+  // pipe() does not destroy its source when the destination goes: closing the
+  // text stream early (a cancelled import) must close the file too.
+  decode.once('close', () => source.destroy());
   return source.pipe(decode);
 }

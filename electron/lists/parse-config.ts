@@ -40,7 +40,19 @@ export function parseRows(
       skipEmptyLines: true,
       chunk(results, parser) {
         if (failed) return;
-        const done = handlers.rows(results.data);
+        // A handler that throws (a cancelled import, too many addresses) must
+        // end the parse here. papaparse catches throws only on the stream's
+        // 'data' path; from parser.resume() below one escaped into a rejected
+        // promise nobody awaited, and the import never settled.
+        let done: void | Promise<void>;
+        try {
+          done = handlers.rows(results.data);
+        } catch (err) {
+          failed = true;
+          parser.abort();
+          reject(err);
+          return;
+        }
         if (done) {
           parser.pause();
           pending = done.then(

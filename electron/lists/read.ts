@@ -202,11 +202,13 @@ export async function importList(path: string, options: ImportOptions): Promise<
   };
 
   const classifier = startClassifier({ addressesPath, rowIndexPath, maxUnique });
+  const text = decodedStream(path, encoding, (b) => (bytesRead = b));
   try {
-    const text = decodedStream(path, encoding, (b) => (bytesRead = b));
     await parseRows(text, dialect, {
       rows: (chunk) => {
         if (options.signal?.aborted) throw options.signal.reason;
+        // Stop here, not at the end of a file that may be gigabytes long.
+        if (classifier.overLimit) throw tooMany();
         const cells: string[] = [];
         for (const row of chunk) {
           if (skipHeader) {
@@ -229,6 +231,9 @@ export async function importList(path: string, options: ImportOptions): Promise<
     Object.assign(counts, judged);
   } catch (err) {
     classifier.kill();
+    // papaparse only stops listening when a chunk throws: without this a
+    // cancelled import would go on reading and decoding the file to its end.
+    text.destroy();
     if (err instanceof AppError) throw err;
     if (options.signal?.aborted) throw err;
     throw badFile(

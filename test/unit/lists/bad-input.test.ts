@@ -2,16 +2,25 @@
 // a reason a person understands (naming the file) or with its rows counted;
 // never a crash, a hang or a worker left running.
 import { createWriteStream } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { join } from 'node:path';
+import type * as Fs from 'node:fs';
+import type { ReadStream } from 'node:fs';
 import type * as WorkerThreads from 'node:worker_threads';
 import { zipSync, strToU8 } from 'fflate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppError } from '../../../electron/lib/app-error';
 import { importList } from '../../../electron/lists/read';
 import { encodeWindows1252 } from '../../fixtures/lists/generate';
-import { badFileError, fixture, readAddresses, readIndex, tempDir } from './read-support';
+import {
+  badFileError,
+  fixture,
+  readAddresses,
+  readIndex,
+  tempDir,
+  writeManyAddresses,
+} from './read-support';
 
 const workers = vi.hoisted(() => [] as Promise<number>[]);
 vi.mock('node:worker_threads', async (importOriginal) => {
@@ -24,8 +33,28 @@ vi.mock('node:worker_threads', async (importOriginal) => {
   }
   return { ...actual, default: { ...actual, Worker: TrackedWorker }, Worker: TrackedWorker };
 });
+// Every file read stream, to see how far an import read before it stopped.
+const readStreams = vi.hoisted(() => [] as ReadStream[]);
+vi.mock('node:fs', async (importOriginal) => {
+  const actual = await importOriginal<typeof Fs>();
+  const createReadStream = ((...args: Parameters<typeof actual.createReadStream>) => {
+    const stream = actual.createReadStream(...args);
+    readStreams.push(stream);
+    return stream;
+  }) as typeof actual.createReadStream;
+  return { ...actual, default: { ...actual, createReadStream }, createReadStream };
+});
+
+/** How many bytes the import's reader took from the file before it closed. */
+async function bytesTakenFrom(path: string): Promise<number> {
+  const stream = readStreams.find((s) => s.path === path);
+  if (!stream) throw new Error(`${path} was never read`);
+  if (!stream.closed) await once(stream, 'close');
+  return stream.bytesRead;
+}
 
 afterEach(async () => {
+  readStreams.length = 0;
   const started = workers.splice(0);
   const timeout = new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 3_000));
   for (const exited of started) expect(await Promise.race([exited, timeout])).not.toBe('hung');
@@ -244,13 +273,10 @@ describe('too many addresses', () => {
   it('stops a large list early, without waiting for the end of the file', async () => {
     const dir = await tempDir();
     const path = join(dir, 'big.csv');
-    const out = createWriteStream(path);
-    out.write('email\n');
-    for (let i = 0; i < 200_000; i++) out.write(`someone${i}@example.com\n`);
-    out.end();
-    await once(out, 'finish');
+    await writeManyAddresses(path, 1_500_000);
     const err = await badFileError(importList(path, { workDir: dir, maxUniqueAddresses: 1_000 }));
     expect(err.message).toMatch(/^big\.csv has more than 1,000 different addresses\./);
     expect(workers).toHaveLength(1);
+    expect(await bytesTakenFrom(path)).toBeLessThan((await stat(path)).size);
   });
 });

@@ -1,7 +1,7 @@
 // Helpers for the read-side list suites: fixture paths, a temporary folder per
 // test, and the row index read back in the notation of expected.json.
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +52,25 @@ export async function tempDir(prefix = 'lc-read-'): Promise<string> {
 afterEach(async () => {
   await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
+
+/**
+ * A plain one-column list of `rows` different addresses, written in batches.
+ * 1.5 million rows make about 39 MB: far more than the reader buffers ahead.
+ */
+export async function writeManyAddresses(path: string, rows: number): Promise<void> {
+  const handle = await open(path, 'w');
+  try {
+    await handle.write('email\n');
+    for (let start = 0; start < rows; start += 50_000) {
+      let batch = '';
+      for (let i = start; i < Math.min(rows, start + 50_000); i++)
+        batch += `someone${i}@example.com\n`;
+      await handle.write(batch);
+    }
+  } finally {
+    await handle.close();
+  }
+}
 
 export async function readIndex(path: string): Promise<DecodedRow[]> {
   const rows: DecodedRow[] = [];
