@@ -4,7 +4,9 @@
 import { mkdir } from 'node:fs/promises';
 import { openAccount, type Account } from './account/account';
 import { createEventBus, type EventBus } from './ipc/events';
-import { createHandlers } from './ipc/handlers';
+import { createHandlers, type ShellHooks } from './ipc/handlers';
+import type { JobView } from './ipc/contract';
+import { openWorkspace, type Workspace } from './jobs/workspace';
 import { createHandlerRegistry, type HandlerRegistry } from './ipc/registry';
 import { openKeyStore, type KeyStore, type KeyStoreOptions } from './secrets/key-store';
 import { openSettingsStore } from './settings/settings';
@@ -15,12 +17,15 @@ export interface CoreOptions {
   keychain?: KeyStoreOptions;
   /** Tests may pass a ready key store; the app always opens the real keychain. */
   keyStore?: KeyStore;
+  /** Native dialogs and the file manager; without a shell, exports go next to the input. */
+  shell?: Partial<ShellHooks> & { notify?(view: JobView): void };
 }
 
 export interface Core {
   registry: HandlerRegistry;
   events: EventBus;
   account: Account;
+  workspace: Workspace;
   dispose(): Promise<void>;
 }
 
@@ -30,6 +35,27 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const settings = await openSettingsStore(options.dataDir);
   const keyStore = options.keyStore ?? (await openKeyStore(options.keychain));
   const account = await openAccount({ keyStore, settings, events });
-  const registry = createHandlerRegistry(createHandlers({ account, settings }));
-  return { registry, events, account, dispose: () => account.dispose() };
+  const workspace = openWorkspace({
+    dataDir: options.dataDir,
+    account,
+    events,
+    ...(options.shell?.notify ? { onFinished: options.shell.notify } : {}),
+  });
+  const shell: ShellHooks = {
+    chooseSavePath: options.shell?.chooseSavePath ?? (async (path) => path),
+    showInFolder: options.shell?.showInFolder ?? (() => undefined),
+  };
+  const registry = createHandlerRegistry(
+    createHandlers({ account, settings, workspace, events, shell }),
+  );
+  return {
+    registry,
+    events,
+    account,
+    workspace,
+    async dispose() {
+      await workspace.dispose();
+      await account.dispose();
+    },
+  };
 }

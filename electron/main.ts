@@ -1,10 +1,11 @@
 // The Electron main process: app life cycle and wiring only. Everything the
 // product does lives in the core (./core), shared with the CLI and the tests.
-import { app, BrowserWindow, ipcMain, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Notification, session, shell } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createCore, type Core } from './core';
 import { registerIpc } from './shell/ipc-main';
+import { nativeShell } from './shell/native';
 import { createMainWindow, hardenSession, hardenWebContents } from './shell/window';
 import { log } from './lib/log';
 
@@ -34,7 +35,10 @@ if (!app.requestSingleInstanceLock()) {
 
   void app.whenReady().then(async () => {
     hardenSession(session.defaultSession, dev);
-    core = await createCore({ dataDir: app.getPath('userData') });
+    core = await createCore({
+      dataDir: app.getPath('userData'),
+      shell: nativeShell({ dialog, shell, Notification, window: () => win }),
+    });
     registerIpc(ipcMain, core.registry, { contents: () => win?.webContents ?? null, appUrl });
     core.events.subscribe((event, payload) => {
       if (win && !win.isDestroyed()) win.webContents.send(event, payload);

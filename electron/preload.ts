@@ -1,7 +1,9 @@
 // The preload: exposes the IPC contract as window.api, one method per
-// channel, and nothing else. Bundled as one CommonJS file for the sandbox.
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+// channel, and the dropped-file path helper (File.path is gone since Electron
+// 32). Nothing else. Bundled as one CommonJS file for the sandbox.
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import { createApi } from './ipc/api';
+import type { FilesApi } from './ipc/api-types';
 
 contextBridge.exposeInMainWorld(
   'api',
@@ -14,3 +16,8 @@ contextBridge.exposeInMainWorld(
     },
   }),
 );
+
+const files: FilesApi = {
+  pathFor: async (file) => webUtils.getPathForFile(file),
+};
+contextBridge.exposeInMainWorld('files', files);

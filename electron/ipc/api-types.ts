@@ -31,3 +31,8 @@ export type ListCleanerApi = {
     ) => Unsubscribe;
   };
 };
+
+/** window.files: the path of a file the user dropped or chose (never its contents). */
+export interface FilesApi {
+  pathFor(file: File): Promise<string>;
+}

@@ -9,11 +9,29 @@ export const channelNames = [
   'balance:get',
   'settings:get',
   'settings:update',
+  'list:import',
+  'list:column',
+  'job:estimate',
+  'job:start',
+  'job:list',
+  'job:resume',
+  'job:continue',
+  'job:remove',
+  'job:summary',
+  'job:rows',
+  'job:export',
+  'file:show',
+  'check:one',
 ] as const;
 
 export type ChannelName = (typeof channelNames)[number];
 
-export const eventNames = ['balance:changed', 'account:changed'] as const;
+export const eventNames = [
+  'balance:changed',
+  'account:changed',
+  'job:changed',
+  'list:progress',
+] as const;
 
 export type EventName = (typeof eventNames)[number];
 

@@ -32,13 +32,7 @@ export interface SettingsView {
 
 export type JobProduct = 'email' | 'avatar';
 export type JobStateName =
-  | 'draft'
-  | 'queued'
-  | 'checking'
-  | 'waiting'
-  | 'downloading'
-  | 'done'
-  | 'failed';
+  'draft' | 'queued' | 'checking' | 'waiting' | 'downloading' | 'done' | 'failed';
 
 /** A job as the UI and the command line show it. Money is in micros of USD. */
 export interface JobView {
@@ -79,6 +73,89 @@ export interface JobView {
   } | null;
 }
 
+export interface ColumnView {
+  index: number;
+  name: string;
+  confidence: number;
+  addressShare: number;
+  headerMatch: boolean;
+}
+
+/** What the review panel shows of an imported list. */
+export interface ImportView {
+  job: JobView;
+  fileName: string;
+  sizeBytes: number;
+  /** In words: "UTF-8 with BOM", "Windows-1252", … */
+  encoding: string;
+  /** In words: "comma", "semicolon", "tab", "pipe". */
+  delimiter: string;
+  hasHeader: boolean;
+  columns: string[];
+  column: ColumnView;
+  candidates: ColumnView[];
+  counts: {
+    rows: number;
+    unique: number;
+    invalid: number;
+    empty: number;
+    duplicates: number;
+    ragged: number;
+  };
+  preview: string[][];
+}
+
+export interface ImportProgressView {
+  path: string;
+  bytesRead: number;
+  totalBytes: number;
+  rows: number;
+}
+
+export interface EstimateView {
+  unique: number;
+  unitPriceMicros: number | null;
+  estimateMicros: number | null;
+  balanceMicros: number;
+  /** How the addresses will be sent: 'multi' (synchronous checks) or 'bulk' (bulk tasks). */
+  route: 'multi' | 'bulk';
+}
+
+export type RowStatusName = 'deliverable' | 'undeliverable' | 'unknown' | 'invalid' | 'duplicate';
+
+export interface JobSummaryView {
+  job: JobView;
+  statuses: Record<RowStatusName, number>;
+  /** Provider code → addresses with an outcome (email checks; bulk files carry none). */
+  providers: Record<string, number>;
+  columns: string[];
+  addressColumn: number;
+}
+
+export interface JobRowView {
+  /** 1-based, as a spreadsheet counts data rows. */
+  row: number;
+  address: string | null;
+  status: RowStatusName | 'pending';
+  provider: string | null;
+  avatar: boolean | null;
+  avatarUrl: string | null;
+}
+
+export interface ExportView {
+  path: string;
+  rowsWritten: number;
+  rowsTotal: number;
+}
+
+export interface CheckView {
+  address: string;
+  status: 'deliverable' | 'undeliverable' | 'unknown';
+  provider: string | null;
+  avatar: boolean | null;
+  avatarUrl: string | null;
+}
+
 /** The service asks to be polled no more often than this; only the sandbox may go faster. */
 export const MIN_POLL_SECONDS = 30;
 
@@ -96,6 +173,8 @@ const apiKeySchema = z
   .regex(/^[\x21-\x7e]+$/, 'A key has no spaces or special characters: paste only the key.');
 
 const themeSchema = z.enum(['system', 'light', 'dark']);
+const jobIdSchema = z.string().regex(/^[a-z0-9-]{1,64}$/, 'That is not a job of this app.');
+const productSchema = z.enum(['email', 'avatar']);
 
 export const contract = {
   'key:status': { input: noInput, output: {} as AccountStatus },
@@ -117,6 +196,65 @@ export const contract = {
       .strict(),
     output: {} as SettingsView,
   },
+  'list:import': {
+    input: z.object({ path: z.string().min(1).max(4096) }).strict(),
+    output: {} as ImportView,
+  },
+  'list:column': {
+    input: z.object({ jobId: jobIdSchema, column: z.number().int().min(0).max(10_000) }).strict(),
+    output: {} as ImportView,
+  },
+  'job:estimate': {
+    input: z.object({ jobId: jobIdSchema, product: productSchema }).strict(),
+    output: {} as EstimateView,
+  },
+  'job:start': {
+    input: z.object({ jobId: jobIdSchema, product: productSchema }).strict(),
+    output: {} as JobView,
+  },
+  'job:list': { input: noInput, output: {} as JobView[] },
+  'job:resume': { input: z.object({ jobId: jobIdSchema }).strict(), output: {} as JobView[] },
+  'job:continue': { input: z.object({ jobId: jobIdSchema }).strict(), output: {} as JobView },
+  'job:remove': {
+    input: z.object({ jobId: jobIdSchema }).strict(),
+    output: {} as { removed: true },
+  },
+  'job:summary': { input: z.object({ jobId: jobIdSchema }).strict(), output: {} as JobSummaryView },
+  'job:rows': {
+    input: z
+      .object({
+        jobId: jobIdSchema,
+        offset: z.number().int().min(0),
+        limit: z.number().int().min(1).max(1_000),
+      })
+      .strict(),
+    output: {} as { total: number; rows: JobRowView[] },
+  },
+  'job:export': {
+    input: z
+      .object({
+        jobId: jobIdSchema,
+        filter: z.enum(['all', 'deliverable', 'not-deliverable']),
+        columns: z
+          .array(z.enum(['email_status', 'email_provider', 'email_avatar', 'email_avatar_url']))
+          .min(1)
+          .max(4),
+        bom: z.boolean(),
+      })
+      .strict(),
+    /** Null when the user closed the save dialog without choosing. */
+    output: {} as ExportView | null,
+  },
+  'file:show': {
+    input: z.object({ path: z.string().min(1).max(4096) }).strict(),
+    output: null,
+  },
+  'check:one': {
+    input: z
+      .object({ address: z.string().trim().min(3).max(320), product: productSchema })
+      .strict(),
+    output: {} as CheckView,
+  },
 } as const satisfies Record<ChannelName, { input: z.ZodType; output: unknown }>;
 
 export type Contract = typeof contract;
@@ -126,6 +264,8 @@ export type ChannelOutput<C extends ChannelName> = Contract[C]['output'];
 export interface EventPayloads {
   'balance:changed': Balance;
   'account:changed': AccountStatus;
+  'job:changed': JobView;
+  'list:progress': ImportProgressView;
 }
 
 // Compile-time proof that every event name has a payload type and vice versa.

@@ -1,12 +1,37 @@
 // The handler behind each channel: thin adapters from the contract to the core.
+import { basename, dirname, extname, join } from 'node:path';
 import type { Account } from '../account/account';
-import type { SettingsView } from './contract';
+import type {
+  ColumnView,
+  ImportView,
+  JobSummaryView,
+  RowStatusName,
+  SettingsView,
+} from './contract';
+import type { EventBus } from './events';
 import type { Handlers } from './registry';
 import type { Settings, SettingsStore } from '../settings/settings';
+import type { Workspace } from '../jobs/workspace';
+import type { Jobs } from '../jobs/jobs';
+import { readRows } from '../jobs/rows';
+import { encodingNames } from '../lists/encoding';
+import { isValidAddress, normalizeCell } from '../lists/address';
+import { AppError } from '../lib/app-error';
+import type { ImportedList } from '../lists/types';
+
+/** What only a shell can do: native dialogs and the file manager. */
+export interface ShellHooks {
+  /** Asks where to save; null when the user cancels. */
+  chooseSavePath(defaultPath: string): Promise<string | null>;
+  showInFolder(path: string): void;
+}
 
 export interface HandlerDeps {
   account: Account;
   settings: SettingsStore;
+  workspace: Workspace;
+  events: EventBus;
+  shell: ShellHooks;
 }
 
 const view = ({ baseUrl, theme, pollIntervalSeconds }: Settings): SettingsView => ({
@@ -15,7 +40,64 @@ const view = ({ baseUrl, theme, pollIntervalSeconds }: Settings): SettingsView =
   pollIntervalSeconds,
 });
 
-export function createHandlers({ account, settings }: HandlerDeps): Handlers {
+const DELIMITER_NAMES = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' } as const;
+
+function importView(job: ImportView['job'], list: ImportedList): ImportView {
+  const column = (c: ColumnView): ColumnView => ({ ...c });
+  return {
+    job,
+    fileName: job.fileName,
+    sizeBytes: list.sourceBytes,
+    encoding: encodingNames[list.encoding],
+    delimiter: DELIMITER_NAMES[list.delimiter],
+    hasHeader: list.hasHeader,
+    columns: list.columns,
+    column: column(list.column),
+    candidates: list.candidates.map(column),
+    counts: { ...list.counts },
+    preview: list.preview,
+  };
+}
+
+function defaultExportPath(sourcePath: string, fileName: string, filter: string): string {
+  const ext = extname(fileName);
+  const suffix =
+    filter === 'deliverable'
+      ? 'deliverable'
+      : filter === 'not-deliverable'
+        ? 'to-review'
+        : 'cleaned';
+  return join(dirname(sourcePath), `${basename(fileName, ext)}.${suffix}.csv`);
+}
+
+async function summary(jobs: Jobs, jobId: string): Promise<JobSummaryView> {
+  const job = await jobs.get(jobId);
+  const list = await jobs.getList(jobId);
+  const outcomes = await jobs.outcomes(jobId);
+  const statuses: Record<RowStatusName, number> = {
+    deliverable: job.deliverable,
+    undeliverable: job.undeliverable,
+    unknown: job.unknown,
+    invalid: list.counts.invalid + list.counts.empty,
+    duplicate: list.counts.duplicates,
+  };
+  return {
+    job,
+    statuses,
+    providers: outcomes.providers(),
+    columns: list.columns,
+    addressColumn: list.column.index,
+  };
+}
+
+export function createHandlers({
+  account,
+  settings,
+  workspace,
+  events,
+  shell,
+}: HandlerDeps): Handlers {
+  const jobs = () => workspace.jobs();
   return {
     'key:status': async () => account.status(),
     'key:set': async ({ apiKey, baseUrl }) => account.setKey(apiKey, baseUrl),
@@ -33,6 +115,79 @@ export function createHandlers({ account, settings }: HandlerDeps): Handlers {
         account.reconfigure();
       }
       return view(next);
+    },
+    'list:import': async ({ path }) => {
+      const { job, list } = await (
+        await jobs()
+      ).importFile(path, {
+        onProgress: (p) => events.emit('list:progress', { path, ...p }),
+      });
+      return importView(job, list);
+    },
+    'list:column': async ({ jobId, column }) => {
+      const { job, list } = await (await jobs()).chooseColumn(jobId, column);
+      return importView(job, list);
+    },
+    'job:estimate': async ({ jobId, product }) => {
+      const estimate = await (await jobs()).estimate(jobId, product);
+      return { ...estimate, route: estimate.unique >= 1_000 ? 'bulk' : 'multi' };
+    },
+    'job:start': async ({ jobId, product }) => (await jobs()).start(jobId, product),
+    'job:list': async () => (await jobs()).list(),
+    'job:resume': async ({ jobId }) => (await jobs()).resume(jobId),
+    'job:continue': async ({ jobId }) => (await jobs()).runRest(jobId),
+    'job:remove': async ({ jobId }) => {
+      await (await jobs()).remove(jobId);
+      return { removed: true };
+    },
+    'job:summary': async ({ jobId }) => summary(await jobs(), jobId),
+    'job:rows': async ({ jobId, offset, limit }) => {
+      const j = await jobs();
+      const [list, outcomes, book] = await Promise.all([
+        j.getList(jobId),
+        j.outcomes(jobId),
+        workspace.addressBook(jobId),
+      ]);
+      return readRows(list, book, outcomes, offset, limit);
+    },
+    'job:export': async ({ jobId, filter, columns, bom }) => {
+      const j = await jobs();
+      const job = await j.get(jobId);
+      if (job.state !== 'done') {
+        throw new AppError(
+          'invalid_input',
+          'This job has not finished yet: export it once every address has its outcome.',
+        );
+      }
+      const destPath = await shell.chooseSavePath(
+        defaultExportPath(job.sourcePath, job.fileName, filter),
+      );
+      if (destPath === null) return null;
+      return j.export(jobId, { destPath, filter, columns, bom });
+    },
+    'file:show': async ({ path }) => {
+      shell.showInFolder(path);
+      return null;
+    },
+    'check:one': async ({ address, product }) => {
+      const normalized = normalizeCell(address);
+      if (!isValidAddress(normalized)) {
+        throw new AppError(
+          'invalid_input',
+          `${address} is not an email address, so it was not sent and nothing was charged.`,
+        );
+      }
+      const result = await account
+        .client()
+        .check(product === 'avatar' ? 'email_avatar' : 'email', normalized);
+      void account.balance().catch(() => undefined);
+      return {
+        address: result.identifier,
+        status: result.outcome,
+        provider: result.provider,
+        avatar: result.avatar,
+        avatarUrl: result.avatarUrl,
+      };
     },
   };
 }

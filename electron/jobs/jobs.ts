@@ -29,6 +29,11 @@ export interface JobsOptions {
   onChange?(view: JobView): void;
   /** Jobs run at the same time; the rest wait as queued. */
   concurrency?: number;
+  /**
+   * The service forgets everything when this process ends (the demo's
+   * sandbox): tasks sent before are sent again on resume, under new keys.
+   */
+  ephemeralService?: boolean;
 }
 
 export interface Estimate {
@@ -117,6 +122,8 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
   let active = 0;
   let stopper = new AbortController();
   const running = new Set<Promise<void>>();
+  /** Jobs queued by this process: their tasks are known to an ephemeral service. */
+  const sentHere = new Set<string>();
 
   const determinedSplit = (l: Live) => {
     // Charged addresses per route: those with a determined outcome.
@@ -367,6 +374,7 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
 
   const enqueue = async (l: Live) => {
     if (l.running || queue.includes(l.record.id)) return;
+    sentHere.add(l.record.id);
     l.record.state = 'queued';
     await save(l);
     queue.push(l.record.id);
@@ -551,8 +559,11 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
         l.resumed = true;
         l.record.resumes += 1;
         // A failed task's reservation was refunded: send its addresses again under a new key.
+        const forgotten = new Set(['submitting', 'processing', 'success']);
         for (const t of l.record.plan?.bulk ?? []) {
-          if (t.status === 'failed') {
+          const gone =
+            options.ephemeralService && !sentHere.has(record.id) && forgotten.has(t.status);
+          if (t.status === 'failed' || gone) {
             Object.assign(t, {
               status: 'pending',
               idempotencyKey: randomUUID(),

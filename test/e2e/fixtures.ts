@@ -2,9 +2,9 @@
 // the test bridge, and the built renderer in Chromium. restart() does what
 // quitting and reopening the app does: a new core over the same data and keychain.
 import { test as base, expect, type Page } from '@playwright/test';
-import { mkdtemp, mkdir, rm } from 'node:fs/promises';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createCore, type Core } from '../../electron/core';
 import { openKeyStore } from '../../electron/secrets/key-store';
@@ -15,6 +15,11 @@ import { serveRenderer } from './bridge/serve-renderer';
 export interface TestApp {
   page: Page;
   dataDir: string;
+  /** Where dropped files are kept, and where the Save dialog's stand-in saves. */
+  filesDir: string;
+  downloadsDir: string;
+  /** Paths "Show in folder" was asked for. */
+  shownInFolder: string[];
   core(): Core;
   open(): Promise<void>;
   restart(): Promise<void>;
@@ -26,7 +31,17 @@ export const test = base.extend<{ app: TestApp }>({
     const dataDir = await mkdtemp(join(tmpdir(), 'list-cleaner-e2e-'));
     const keychain = { service: `List Cleaner e2e ${randomBytes(4).toString('hex')}` };
     const server = await serveRenderer();
-    let core = await createCore({ dataDir, keychain });
+    const filesDir = await mkdtemp(join(tmpdir(), 'list-cleaner-e2e-files-'));
+    const downloadsDir = join(filesDir, 'downloads');
+    await mkdir(downloadsDir);
+    const shownInFolder: string[] = [];
+    // The Save dialog's stand-in: saves under the suggested name in downloadsDir.
+    const shell = {
+      chooseSavePath: async (suggested: string) => join(downloadsDir, basename(suggested)),
+      showInFolder: (path: string) => void shownInFolder.push(path),
+    };
+    const coreOptions = { dataDir, keychain, shell };
+    let core = await createCore(coreOptions);
     let unsubscribe = (): void => undefined;
 
     const attach = (): void => {
@@ -57,6 +72,18 @@ export const test = base.extend<{ app: TestApp }>({
         return core.registry.invoke(channel, input);
       },
     );
+    let stored = 0;
+    await page.exposeBinding(
+      '__listCleanerStoreFile',
+      async ({ frame }, name: string, base64: string) => {
+        if (frame !== page.mainFrame()) throw new Error('not from the app');
+        const dir = join(filesDir, String((stored += 1)));
+        await mkdir(dir);
+        const path = join(dir, basename(name));
+        await writeFile(path, Buffer.from(base64, 'base64'));
+        return path;
+      },
+    );
     await page.addInitScript({ path: BRIDGE_PRELOAD });
 
     const shotsDir = join('test-results', 'screens');
@@ -65,6 +92,9 @@ export const test = base.extend<{ app: TestApp }>({
     const app: TestApp = {
       page,
       dataDir,
+      filesDir,
+      downloadsDir,
+      shownInFolder,
       core: () => core,
       open: async () => {
         await page.goto(server.url);
@@ -72,7 +102,7 @@ export const test = base.extend<{ app: TestApp }>({
       restart: async () => {
         unsubscribe();
         await core.dispose();
-        core = await createCore({ dataDir, keychain });
+        core = await createCore(coreOptions);
         attach();
         await page.reload();
       },
@@ -98,6 +128,7 @@ export const test = base.extend<{ app: TestApp }>({
     const store = await openKeyStore(keychain);
     await store.clear().catch(() => undefined);
     await rm(dataDir, { recursive: true, force: true });
+    await rm(filesDir, { recursive: true, force: true });
   },
 });
 

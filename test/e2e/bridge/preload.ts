@@ -7,6 +7,8 @@ type Listener = (payload: unknown) => void;
 
 interface BridgeWindow {
   __listCleanerInvoke(channel: string, input: unknown): Promise<unknown>;
+  /** Receives a dropped file's bytes (base64) and answers the path the test stored it at. */
+  __listCleanerStoreFile(name: string, base64: string): Promise<string>;
   __listCleanerEmit?: (event: string, payload: unknown) => void;
   api?: unknown;
 }
@@ -28,6 +30,23 @@ Object.defineProperty(window, 'api', {
       return () => set.delete(listener);
     },
   }),
+  writable: false,
+  configurable: false,
+});
+
+// The bridge's webUtils.getPathForFile: a browser has no paths, so the file's
+// bytes go to the test process, which keeps them on disk and answers the path.
+async function pathFor(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return w.__listCleanerStoreFile(file.name, btoa(binary));
+}
+
+Object.defineProperty(window, 'files', {
+  value: Object.freeze({ pathFor }),
   writable: false,
   configurable: false,
 });

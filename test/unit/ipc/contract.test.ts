@@ -25,7 +25,58 @@ describe('IPC contract', () => {
     expect(eventsCovered).toBe(true);
   });
 
-  const noInput = channelNames.filter((c) => c !== 'key:set' && c !== 'settings:update');
+  const noInput: ChannelName[] = [
+    'key:status',
+    'key:clear',
+    'demo:start',
+    'balance:get',
+    'settings:get',
+    'job:list',
+  ];
+
+  const validSamples: Partial<Record<ChannelName, unknown>> = {
+    'list:import': { path: '/home/me/contacts.csv' },
+    'list:column': { jobId: '20261121-abc123', column: 2 },
+    'job:estimate': { jobId: '20261121-abc123', product: 'email' },
+    'job:start': { jobId: '20261121-abc123', product: 'avatar' },
+    'job:resume': { jobId: '20261121-abc123' },
+    'job:continue': { jobId: '20261121-abc123' },
+    'job:remove': { jobId: '20261121-abc123' },
+    'job:summary': { jobId: '20261121-abc123' },
+    'job:rows': { jobId: '20261121-abc123', offset: 0, limit: 100 },
+    'job:export': {
+      jobId: '20261121-abc123',
+      filter: 'deliverable',
+      columns: ['email_status'],
+      bom: true,
+    },
+    'file:show': { path: '/home/me/contacts.cleaned.csv' },
+    'check:one': { address: 'jane@example.com', product: 'email' },
+  };
+
+  it.each(Object.keys(validSamples) as ChannelName[])(
+    '%s accepts its input and refuses extra fields, a foreign job id and nothing at all',
+    (channel) => {
+      const sample = validSamples[channel] as Record<string, unknown>;
+      expect(accepts(channel, sample)).toBe(true);
+      expect(accepts(channel, { ...sample, extra: 1 })).toBe(false);
+      expect(accepts(channel, undefined)).toBe(false);
+      if ('jobId' in sample) {
+        expect(accepts(channel, { ...sample, jobId: '../../etc/passwd' })).toBe(false);
+      }
+    },
+  );
+
+  it('bounds the rows a table may ask for at once, and the export columns', () => {
+    const rows = { jobId: 'a-1', offset: 0, limit: 100 };
+    expect(accepts('job:rows', { ...rows, limit: 1_001 })).toBe(false);
+    expect(accepts('job:rows', { ...rows, offset: -1 })).toBe(false);
+    const exp = { jobId: 'a-1', filter: 'all', columns: ['email_status'], bom: false };
+    expect(accepts('job:export', { ...exp, columns: [] })).toBe(false);
+    expect(accepts('job:export', { ...exp, columns: ['password'] })).toBe(false);
+    expect(accepts('job:export', { ...exp, filter: 'everything' })).toBe(false);
+    expect(accepts('job:start', { jobId: 'a-1', product: 'email_batch' })).toBe(false);
+  });
 
   it.each(noInput)('%s takes no input at all', (channel) => {
     expect(accepts(channel, undefined)).toBe(true);

@@ -32,8 +32,14 @@ beforeEach(() => {
 });
 
 describe('preload', () => {
-  it('exposes exactly one key, api, on the main world', () => {
-    expect([...exposed.keys()]).toEqual(['api']);
+  it('exposes exactly two keys on the main world: api, and files for dropped paths', () => {
+    expect([...exposed.keys()]).toEqual(['api', 'files']);
+  });
+
+  it('gives a dropped file its path through webUtils, and nothing of its contents', async () => {
+    const files = exposed.get('files') as { pathFor(file: { name: string }): Promise<string> };
+    expect(Object.keys(files)).toEqual(['pathFor']);
+    await expect(files.pathFor({ name: 'contacts.csv' })).resolves.toBe('/dropped/contacts.csv');
   });
 
   it('exposes the contract, and only the contract', () => {

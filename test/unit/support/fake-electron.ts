@@ -382,8 +382,14 @@ export const fakeElectron = {
   },
 };
 
+/** Electron's webUtils: a dropped File's path, here taken from its name. */
+export const fakeWebUtils = {
+  getPathForFile: (file: { name: string }): string => `/dropped/${file.name}`,
+};
+
 /** The module object handed to vi.mock('electron'). */
 export const electronModule = {
+  webUtils: fakeWebUtils,
   BrowserWindow: FakeBrowserWindow,
   nativeTheme: fakeElectron.nativeTheme,
   shell: fakeElectron.shell,

@@ -1,7 +1,7 @@
 // A handler table for tests of the IPC layer: canned answers for every
 // channel, and a record of what each handler was actually given, so a test can
 // tell "the handler ran with the validated input" from "it never ran".
-import type { ChannelName } from '../../../electron/ipc/channels';
+import { channelNames, type ChannelName } from '../../../electron/ipc/channels';
 import type {
   AccountStatus,
   Balance,
@@ -40,7 +40,11 @@ export function recordingHandlers(overrides: Partial<Handlers> = {}): {
   calls: HandlerCall[];
 } {
   const calls: HandlerCall[] = [];
+  const notStubbed = (channel: ChannelName) => async (): Promise<never> => {
+    throw new Error(`${channel} has no canned answer in this test`);
+  };
   const defaults: Handlers = {
+    ...(Object.fromEntries(channelNames.map((c) => [c, notStubbed(c)])) as unknown as Handlers),
     'key:status': async () => sampleStatus,
     'key:set': async ({ apiKey }) => ({ ...sampleStatus, keyLast4: apiKey.slice(-4) }),
     'key:clear': async () => ({ ...sampleStatus, mode: 'none', keyLast4: null, storage: null }),
@@ -59,14 +63,7 @@ export function recordingHandlers(overrides: Partial<Handlers> = {}): {
       return inner(input);
     };
   };
-  const handlers: Handlers = {
-    'key:status': wrap('key:status'),
-    'key:set': wrap('key:set'),
-    'key:clear': wrap('key:clear'),
-    'demo:start': wrap('demo:start'),
-    'balance:get': wrap('balance:get'),
-    'settings:get': wrap('settings:get'),
-    'settings:update': wrap('settings:update'),
-  };
+  const handlers = Object.fromEntries(channelNames.map((c) => [c, wrap(c)])) as unknown as Handlers;
+
   return { handlers, calls };
 }

@@ -1,0 +1,94 @@
+// The jobs of the account in use: real jobs in the data folder, demo jobs in a
+// folder of their own (a real resume must never reach a sandbox, nor a demo
+// job the real service). Opening it resumes every unfinished job; a finished
+// job is announced to the shell, which may show a notification.
+import { join } from 'node:path';
+import type { Account } from '../account/account';
+import type { JobView } from '../ipc/contract';
+import type { EventBus } from '../ipc/events';
+import { log } from '../lib/log';
+import { openJobs, type Jobs } from './jobs';
+import { openAddressBook, type AddressBook } from './rows';
+
+export interface Workspace {
+  /** The jobs of the current account (demo or real); throws when no account is set up. */
+  jobs(): Promise<Jobs>;
+  addressBook(jobId: string): Promise<AddressBook>;
+  dispose(): Promise<void>;
+}
+
+export interface WorkspaceOptions {
+  dataDir: string;
+  account: Account;
+  events: EventBus;
+  /** A job finished or failed: the shell may tell the user. */
+  onFinished?(view: JobView): void;
+}
+
+export function openWorkspace(options: WorkspaceOptions): Workspace {
+  const { account, events } = options;
+  const opened = new Map<'demo' | 'key', Promise<Jobs>>();
+  const books = new Map<string, Promise<AddressBook>>();
+  const lastState = new Map<string, string>();
+
+  const onChange = (view: JobView) => {
+    events.emit('job:changed', view);
+    const before = lastState.get(view.id);
+    lastState.set(view.id, view.state);
+    if (before && before !== view.state && (view.state === 'done' || view.state === 'failed')) {
+      options.onFinished?.(view);
+    }
+  };
+
+  const open = (mode: 'demo' | 'key'): Promise<Jobs> => {
+    let jobs = opened.get(mode);
+    if (!jobs) {
+      jobs = openJobs({
+        dataDir: mode === 'demo' ? join(options.dataDir, 'demo') : options.dataDir,
+        client: () => account.client(),
+        onChange,
+        // The demo's sandbox starts afresh with the app: its old tasks are gone.
+        ephemeralService: mode === 'demo',
+      }).then(async (j) => {
+        const resumed = await j.resume().catch((err: unknown) => {
+          log.warn('jobs: unfinished jobs could not be resumed', err);
+          return [];
+        });
+        if (resumed.length > 0) log.info(`jobs: resumed ${resumed.length} unfinished job(s)`);
+        return j;
+      });
+      opened.set(mode, jobs);
+    }
+    return jobs;
+  };
+
+  const current = () => {
+    const mode = account.status().mode;
+    if (mode === 'none') {
+      // Asking the account for its client throws the "set up an account" error.
+      account.client();
+    }
+    return open(mode === 'demo' ? 'demo' : 'key');
+  };
+
+  // Pick up unfinished jobs as soon as the app opens, not when the UI first asks.
+  if (account.status().mode !== 'none') void current().catch(() => undefined);
+
+  return {
+    jobs: current,
+    addressBook(jobId) {
+      let book = books.get(jobId);
+      if (!book) {
+        book = current()
+          .then((j) => j.getList(jobId))
+          .then((list) => openAddressBook(list.addressesPath));
+        books.set(jobId, book);
+        book.catch(() => books.delete(jobId));
+      }
+      return book;
+    },
+    async dispose() {
+      for (const jobs of opened.values()) await (await jobs).stop();
+    },
+  };
+}

@@ -1,0 +1,54 @@
+// What only the desktop can do for the core: the Save dialog, "Show in
+// folder", and a notification when a job ends while the window is not in
+// front. Kept apart from main.ts so it can be tested with a stand-in electron.
+import type { BrowserWindow, Dialog, Notification as NotificationClass, Shell } from 'electron';
+import type { JobView } from '../ipc/contract';
+import type { ShellHooks } from '../ipc/handlers';
+
+export interface NativeDeps {
+  dialog: Pick<Dialog, 'showSaveDialog'>;
+  shell: Pick<Shell, 'showItemInFolder'>;
+  Notification: Pick<typeof NotificationClass, 'isSupported'> &
+    (new (options: { title: string; body: string }) => Pick<NotificationClass, 'show' | 'on'>);
+  window(): BrowserWindow | null;
+}
+
+export function nativeShell(deps: NativeDeps): ShellHooks & { notify(view: JobView): void } {
+  return {
+    async chooseSavePath(defaultPath) {
+      const win = deps.window();
+      const options = {
+        defaultPath,
+        filters: [{ name: 'CSV', extensions: ['csv'] }],
+        properties: ['createDirectory' as const, 'showOverwriteConfirmation' as const],
+      };
+      const result = win
+        ? await deps.dialog.showSaveDialog(win, options)
+        : await deps.dialog.showSaveDialog(options);
+      return result.canceled || !result.filePath ? null : result.filePath;
+    },
+    showInFolder(path) {
+      deps.shell.showItemInFolder(path);
+    },
+    notify(view) {
+      const win = deps.window();
+      if ((win && win.isFocused()) || !deps.Notification.isSupported()) return;
+      const body =
+        view.state === 'done'
+          ? `${view.deliverable.toLocaleString()} deliverable, ${view.undeliverable.toLocaleString()} undeliverable, ${view.unknown.toLocaleString()} unknown.`
+          : (view.failure?.message ?? 'The job stopped.');
+      const note = new deps.Notification({
+        title: view.state === 'done' ? `${view.fileName} is cleaned` : `${view.fileName} stopped`,
+        body,
+      });
+      note.on('click', () => {
+        const w = deps.window();
+        if (w) {
+          if (w.isMinimized()) w.restore();
+          w.focus();
+        }
+      });
+      note.show();
+    },
+  };
+}
