@@ -11,7 +11,10 @@ export type ServiceProduct = 'email' | 'email_avatar' | 'email_batch' | 'email_a
 
 const PUBLISHED: Partial<Record<ServiceProduct, number>> = { email_avatar_batch: 3_000 };
 
-const pricesFile = z.record(
+// Partial: a price is known only for the products used so far. (zod 4's
+// z.record with enum keys demands every key, which refused every saved file
+// and so forgot every learned price on the next start.)
+const pricesFile = z.partialRecord(
   z.enum(['email', 'email_avatar', 'email_batch', 'email_avatar_batch']),
   z.number().int().positive(),
 );
