@@ -156,9 +156,15 @@ export class CoverageError extends AppError {
   }
 }
 
-async function submitTask(ctx: RunContext, k: number): Promise<void> {
+/** What the balance moved by around a submit, for the lines sent: a bulk unit price to confirm. */
+interface PriceSeen {
+  micros: number;
+  lines: number;
+}
+
+async function submitTask(ctx: RunContext, k: number): Promise<PriceSeen | null> {
   const task = ctx.record.plan?.bulk[k];
-  if (!task) return;
+  if (!task) return null;
   let file = ctx.paths.taskFile(k);
   if (task.status === 'pending') {
     file = await writeTaskFile(ctx, k, task);
@@ -174,7 +180,12 @@ async function submitTask(ctx: RunContext, k: number): Promise<void> {
     await writeTaskFile(ctx, k, task);
   }
   let answer: BulkTask;
-  const learn = ctx.hooks.learnBulkPrice;
+  // Another task of this job that may settle meanwhile (its refund lands between
+  // the two balance reads) would spoil the reading: only learn when none can.
+  const othersMayMove = (ctx.record.plan?.bulk ?? []).some(
+    (t, j) => j !== k && (t.status === 'processing' || t.status === 'submitting'),
+  );
+  const learn = othersMayMove ? undefined : ctx.hooks.learnBulkPrice;
   const before = learn ? await ctx.client.balance().catch(() => null) : null;
   try {
     answer = await ctx.client.submitBulk(bulkProduct(ctx.record), file, task.idempotencyKey);
@@ -188,18 +199,24 @@ async function submitTask(ctx: RunContext, k: number): Promise<void> {
     }
     throw err;
   }
+  let seen: PriceSeen | null = null;
   if (learn && before) {
     const after = await ctx.client.balance().catch(() => null);
+    // Not learned yet: a task that finished before the second read was already
+    // charged for what it checked and refunded the rest (a 3,000-line task with
+    // 171 undetermined taught "943" instead of 1,000). finishTask learns it once
+    // the first poll shows the task was still processing after that read.
     if (after)
-      await learn(
-        before.balanceMicros - after.balanceMicros,
-        answer.submittedLines ?? answer.total,
-      );
+      seen = {
+        micros: before.balanceMicros - after.balanceMicros,
+        lines: answer.submittedLines ?? answer.total,
+      };
   }
   task.taskId = answer.id;
   task.submittedAt = answer.createdAt;
   task.status = answer.status === 'processing' ? 'processing' : answer.status;
   await ctx.hooks.save();
+  return seen;
 }
 
 export class TaskFailedError extends AppError {
@@ -211,15 +228,25 @@ export class TaskFailedError extends AppError {
   }
 }
 
-async function finishTask(ctx: RunContext, k: number): Promise<void> {
+async function finishTask(ctx: RunContext, k: number, seen: PriceSeen | null): Promise<void> {
   const task = ctx.record.plan?.bulk[k];
   if (!task?.taskId) return;
   const id = task.taskId;
   const dest = ctx.paths.resultFile(k);
   if (task.status === 'processing') {
+    let unconfirmed = seen;
     const done = await ctx.client.waitForBulk(id, {
       signal: ctx.stop,
-      onUpdate: (_t, next) => ctx.hooks.setNextCheck(k, next),
+      onUpdate: (t, next) => {
+        ctx.hooks.setNextCheck(k, next);
+        // Still processing after the balance was read: what it moved by was the reservation.
+        if (unconfirmed && t.status === 'processing') {
+          void ctx.hooks
+            .learnBulkPrice?.(unconfirmed.micros, unconfirmed.lines)
+            .catch(() => undefined);
+        }
+        unconfirmed = null;
+      },
     });
     ctx.hooks.setNextCheck(k, null);
     task.successCnt = done.successCnt;
@@ -260,12 +287,16 @@ export function downloading(record: JobRecord): boolean {
  */
 export async function runBulk(ctx: RunContext, alongside: () => Promise<void>): Promise<void> {
   const tasks = ctx.record.plan?.bulk ?? [];
+  const seen = new Map<number, PriceSeen>();
   for (let k = 0; k < tasks.length; k++) {
     if (ctx.stop.aborted) throw new StoppedError();
     const status = tasks[k]?.status;
-    if (status === 'pending' || status === 'submitting') await submitTask(ctx, k);
+    if (status === 'pending' || status === 'submitting') {
+      const price = await submitTask(ctx, k);
+      if (price) seen.set(k, price);
+    }
   }
-  const waits = tasks.map((_, k) => finishTask(ctx, k));
+  const waits = tasks.map((_, k) => finishTask(ctx, k, seen.get(k) ?? null));
   const results = await Promise.allSettled([alongside(), ...waits]);
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) throw failed.reason;
