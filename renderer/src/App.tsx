@@ -1,11 +1,75 @@
 import { useAccount, useMainEvents, useSettings } from './api/hooks';
+import { useJobEvents, useJobs } from './api/job-hooks';
 import { useThemeAttribute } from './components/useThemeAttribute';
 import { Onboarding } from './features/onboarding/Onboarding';
 import { AppHeader } from './features/balance/AppHeader';
-import { AccountOverview } from './features/account/AccountOverview';
 import { SettingsPanel } from './features/account/SettingsPanel';
+import { AccountOverview } from './features/account/AccountOverview';
+import type { AccountStatus } from '../../electron/ipc/contract';
 import { ErrorNotice } from './components/ErrorNotice';
-import { useUiStore } from './state/ui-store';
+import { ImportScreen } from './features/import/ImportScreen';
+import { DropOverlay } from './features/import/DropOverlay';
+import { JobsScreen } from './features/jobs/JobsScreen';
+import { ResultsScreen } from './features/results/ResultsScreen';
+import { QuickCheck } from './features/check/QuickCheck';
+import { useUiStore, type Screen } from './state/ui-store';
+
+const SCREENS: { id: Screen; label: string }[] = [
+  { id: 'import', label: 'New list' },
+  { id: 'jobs', label: 'Jobs' },
+  { id: 'results', label: 'Results' },
+  { id: 'check', label: 'Quick check' },
+  { id: 'account', label: 'Account' },
+];
+
+function Navigation() {
+  const screen = useUiStore((s) => s.screen);
+  const selected = useUiStore((s) => s.selectedJobId);
+  const go = useUiStore((s) => s.go);
+  const jobs = useJobs();
+  const active = jobs.data?.filter((j) => j.running || j.state === 'queued').length ?? 0;
+  return (
+    <nav className="app-nav" aria-label="Main">
+      {SCREENS.map(({ id, label }) => {
+        if (id === 'results' && selected === null) return null;
+        return (
+          <button
+            key={id}
+            type="button"
+            className="nav-item"
+            aria-current={screen === id ? 'page' : undefined}
+            onClick={() => go(id)}
+          >
+            {label}
+            {id === 'jobs' && active > 0 && (
+              <span className="nav-badge" aria-label={`${active} running`}>
+                {active}
+              </span>
+            )}
+          </button>
+        );
+      })}
+    </nav>
+  );
+}
+
+function Workspace({ account }: { account: AccountStatus }) {
+  useJobEvents(useUiStore.getState().setImportProgress);
+  const screen = useUiStore((s) => s.screen);
+  return (
+    <>
+      <Navigation />
+      <main className="workspace" id="main">
+        {screen === 'import' && <ImportScreen />}
+        {screen === 'jobs' && <JobsScreen />}
+        {screen === 'results' && <ResultsScreen />}
+        {screen === 'check' && <QuickCheck />}
+        {screen === 'account' && <AccountOverview account={account} />}
+      </main>
+      <DropOverlay />
+    </>
+  );
+}
 
 export function App() {
   useMainEvents();
@@ -29,9 +93,7 @@ export function App() {
   return (
     <div className="app-shell">
       <AppHeader account={account.data} />
-      <main className="workspace" id="main">
-        <AccountOverview account={account.data} />
-      </main>
+      <Workspace account={account.data} />
       {settingsOpen && <SettingsPanel account={account.data} />}
     </div>
   );

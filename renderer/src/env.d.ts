@@ -1,9 +1,11 @@
-import type { ListCleanerApi } from '../../electron/ipc/api-types';
+import type { FilesApi, ListCleanerApi } from '../../electron/ipc/api-types';
 
 declare global {
   interface Window {
     /** The IPC contract, exposed by the preload (or the e2e test bridge). */
     readonly api: ListCleanerApi;
+    /** The path of a dropped or chosen file (webUtils.getPathForFile in the app). */
+    readonly files: FilesApi;
   }
 }
 

@@ -4,4 +4,13 @@ export const queryKeys = {
   account: ['account'] as const,
   balance: ['balance'] as const,
   settings: ['settings'] as const,
+  jobs: {
+    all: ['jobs'] as const,
+    list: () => [...queryKeys.jobs.all, 'list'] as const,
+    summary: (jobId: string) => [...queryKeys.jobs.all, 'summary', jobId] as const,
+    rows: (jobId: string, page: number) => [...queryKeys.jobs.all, 'rows', jobId, page] as const,
+    rowsOf: (jobId: string) => [...queryKeys.jobs.all, 'rows', jobId] as const,
+    estimate: (jobId: string, product: string) =>
+      [...queryKeys.jobs.all, 'estimate', jobId, product] as const,
+  },
 };

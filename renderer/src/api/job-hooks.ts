@@ -1,0 +1,146 @@
+// Server state of lists and jobs through TanStack Query. Main pushes
+// job:changed for every change; useJobEvents writes it into the cache, so the
+// jobs list and a job's results stay live without polling.
+import { useEffect } from 'react';
+import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
+import type { ImportProgressView, JobProduct, JobView } from '../../../electron/ipc/contract';
+import { call } from './call';
+import { queryKeys } from './query-keys';
+
+export const ROWS_PAGE = 200;
+
+export function useJobs(enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.jobs.list(),
+    queryFn: () => call(window.api.job.list()),
+    enabled,
+  });
+}
+
+export function useJob(jobId: string | null): JobView | undefined {
+  const jobs = useJobs(jobId !== null);
+  return jobs.data?.find((j) => j.id === jobId);
+}
+
+export function useEstimate(jobId: string | null, product: JobProduct) {
+  return useQuery({
+    queryKey: queryKeys.jobs.estimate(jobId ?? '', product),
+    queryFn: () => call(window.api.job.estimate({ jobId: jobId ?? '', product })),
+    enabled: jobId !== null,
+    staleTime: 30_000,
+  });
+}
+
+export function useJobSummary(jobId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.jobs.summary(jobId ?? ''),
+    queryFn: () => call(window.api.job.summary({ jobId: jobId ?? '' })),
+    enabled: jobId !== null,
+  });
+}
+
+/** One page of a job's rows (ROWS_PAGE rows), for the virtualized table. */
+export function useJobRows(jobId: string, page: number, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.jobs.rows(jobId, page),
+    queryFn: () => call(window.api.job.rows({ jobId, offset: page * ROWS_PAGE, limit: ROWS_PAGE })),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+  });
+}
+
+export function useImportList() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (path: string) => call(window.api.list.import({ path })),
+    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.jobs.list() }),
+  });
+}
+
+export function useChooseColumn() {
+  return useMutation({
+    mutationFn: (input: { jobId: string; column: number }) => call(window.api.list.column(input)),
+  });
+}
+
+export function useStartJob() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { jobId: string; product: JobProduct }) =>
+      call(window.api.job.start(input)),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: queryKeys.jobs.list() });
+      void client.invalidateQueries({ queryKey: queryKeys.balance });
+    },
+  });
+}
+
+export function useResumeJob() {
+  return useMutation({
+    mutationFn: (jobId: string) => call(window.api.job.resume({ jobId })),
+  });
+}
+
+export function useContinueJob() {
+  return useMutation({
+    mutationFn: (jobId: string) => call(window.api.job.continue({ jobId })),
+  });
+}
+
+export function useRemoveJob() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (jobId: string) => call(window.api.job.remove({ jobId })),
+    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.jobs.list() }),
+  });
+}
+
+export function useExportJob() {
+  return useMutation({
+    mutationFn: (input: Parameters<typeof window.api.job.export>[0]) =>
+      call(window.api.job.export(input)),
+  });
+}
+
+export function useShowInFolder() {
+  return useMutation({
+    mutationFn: (path: string) => call(window.api.file.show({ path })),
+  });
+}
+
+export function useQuickCheck() {
+  return useMutation({
+    mutationFn: (input: { address: string; product: JobProduct }) =>
+      call(window.api.check.one(input)),
+  });
+}
+
+/**
+ * Writes each pushed job into the jobs list, and drops a finished job's
+ * cached rows and summary so they are read again with their outcomes.
+ */
+export function useJobEvents(onProgress?: (p: ImportProgressView) => void): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    const offJob = window.api.events.onJobChanged((job: JobView) => {
+      client.setQueryData<JobView[]>(queryKeys.jobs.list(), (jobs) => {
+        if (!jobs) return jobs;
+        const at = jobs.findIndex((j) => j.id === job.id);
+        if (at === -1) return [job, ...jobs];
+        const next = jobs.slice();
+        next[at] = job;
+        return next;
+      });
+      void client.invalidateQueries({ queryKey: queryKeys.jobs.summary(job.id) });
+      if (job.state === 'done' || job.state === 'failed') {
+        void client.invalidateQueries({ queryKey: queryKeys.jobs.rowsOf(job.id) });
+      }
+    });
+    const offProgress = window.api.events.onListProgress((p) => onProgress?.(p));
+    return () => {
+      offJob();
+      offProgress();
+    };
+  }, [client, onProgress]);
+}
