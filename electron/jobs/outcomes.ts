@@ -152,7 +152,40 @@ export interface OutcomeLog {
   close(): Promise<void>;
 }
 
+/**
+ * Cuts a torn last line off the log. loadOutcomes ignores it, but the next
+ * append would be glued onto it: the torn line and the first new one would read
+ * as one damaged record, and that new outcome (already paid for) would be lost.
+ */
+async function dropTornLine(path: string): Promise<void> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, 'r+');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  try {
+    const { size } = await handle.stat();
+    const buffer = Buffer.alloc(64 * 1024);
+    for (let end = size; end > 0;) {
+      const start = Math.max(0, end - buffer.length);
+      const { bytesRead } = await handle.read(buffer, 0, end - start, start);
+      const newline = buffer.subarray(0, bytesRead).lastIndexOf(0x0a);
+      if (newline !== -1) {
+        if (start + newline + 1 < size) await handle.truncate(start + newline + 1);
+        return;
+      }
+      end = start;
+    }
+    if (size > 0) await handle.truncate(0);
+  } finally {
+    await handle.close();
+  }
+}
+
 export async function openOutcomeLog(path: string): Promise<OutcomeLog> {
+  await dropTornLine(path);
   const handle: FileHandle = await open(path, 'a');
   let queue: Promise<void> = Promise.resolve();
   return {
