@@ -1,7 +1,9 @@
 // One cell to one address: trimmed, unwrapped from the forms mail programs and
 // CRMs write ("Name" <addr>, <addr>, mailto:addr), lowercased, and judged by
 // validator's isEmail (internationalized domains accepted).
-import isEmail from 'validator/lib/isEmail';
+// The .js suffix is needed: validator is CommonJS without an exports map, so Node's
+// ESM loader (used by Playwright for the e2e bridge) cannot resolve the bare subpath.
+import isEmail from 'validator/lib/isEmail.js';
 
 /** The address inside a cell, normalized; '' when the cell holds nothing. */
 export function normalizeCell(raw: string): string {
