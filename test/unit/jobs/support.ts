@@ -43,7 +43,7 @@ export interface Bench {
   /** A fresh client with its own limiter (the process-wide one is per key anyway). */
   client(): ServiceClient;
   /** The jobs core in this process, opened once per test on the data folder. */
-  jobs(): Promise<Jobs>;
+  jobs(options?: { onChange?: (view: JobView) => void }): Promise<Jobs>;
   /** The environment for `list-cleaner` in a child process. */
   env(): Record<string, string>;
 }
@@ -80,10 +80,14 @@ export async function setup(
         pollIntervalSeconds: 0.02,
         retry: { baseDelayMs: 20, maxDelayMs: 100 },
       }),
-    async jobs() {
+    async jobs(opts = {}) {
       if (!jobs) {
         const client = bench.client();
-        jobs = await openJobs({ dataDir, client: () => client });
+        jobs = await openJobs({
+          dataDir,
+          client: () => client,
+          ...(opts.onChange ? { onChange: opts.onChange } : {}),
+        });
       }
       return jobs;
     },
