@@ -3,13 +3,17 @@
 // failure (one clear line), 2 a usage mistake, 130 stopped with Ctrl-C (the
 // job is kept and resumes with `list-cleaner resume`).
 import { parseArgs } from 'node:util';
+import { readFile } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
+import { z } from 'zod';
 import type { JobView } from '../ipc/contract';
 import { AppError } from '../lib/app-error';
+import { writeFileAtomic } from '../lib/atomic-file';
 import { setLogSink } from '../lib/log';
 import { normalizeCell, isValidAddress } from '../lists/address';
 import type { AppendedColumn, ExportFilter } from '../lists/types';
 import { openJobs, type Jobs } from '../jobs/jobs';
+import { openJobStore } from '../jobs/store';
 import { connect, type Connection } from './connect';
 import { appDataDir } from './data-dir';
 import { createProgress, describeJob, usd } from './output';
@@ -169,22 +173,49 @@ function defaultOut(input: string): string {
   );
 }
 
+// What `clean` was asked to write, kept in the job's folder: a job stopped by
+// Ctrl-C or a crash is finished by `resume`, which then writes the export the
+// interrupted `clean` would have written (there is no other way to get it from
+// the command line).
+const cleanExport = z.object({
+  out: z.string(),
+  keep: z.enum(['all', 'deliverable', 'undeliverable']),
+  bom: z.boolean(),
+});
+type CleanExport = z.infer<typeof cleanExport>;
+
+const cleanExportPath = (dataDir: string, id: string) =>
+  join(openJobStore(dataDir).paths(id).dir, 'cli-export.json');
+
+async function loadCleanExport(dataDir: string, id: string): Promise<CleanExport | null> {
+  try {
+    return cleanExport.parse(JSON.parse(await readFile(cleanExportPath(dataDir, id), 'utf8')));
+  } catch {
+    return null;
+  }
+}
+
+async function writeExport(
+  jobs: Jobs,
+  job: JobView,
+  keep: string | undefined,
+  bom: boolean,
+  destPath: string,
+) {
+  const columns: AppendedColumn[] =
+    job.product === 'avatar'
+      ? ['email_status', 'email_avatar', 'email_avatar_url']
+      : ['email_status', 'email_provider'];
+  return jobs.export(job.id, { destPath, filter: parseKeep(keep), columns, bom });
+}
+
 async function exportAndReport(
   jobs: Jobs,
   job: JobView,
   values: Values,
   destPath: string,
 ): Promise<number> {
-  const columns: AppendedColumn[] =
-    job.product === 'avatar'
-      ? ['email_status', 'email_avatar', 'email_avatar_url']
-      : ['email_status', 'email_provider'];
-  const written = await jobs.export(job.id, {
-    destPath,
-    filter: parseKeep(values.keep),
-    columns,
-    bom: values.bom,
-  });
+  const written = await writeExport(jobs, job, values.keep, values.bom, destPath);
   if (values.json) {
     out(
       JSON.stringify({
@@ -233,6 +264,14 @@ async function clean(values: Values, file: string | undefined): Promise<number> 
         onProgress: (p) => progress.reading(p),
       });
       id = job.id;
+      await writeFileAtomic(
+        cleanExportPath(dataDir, job.id),
+        JSON.stringify({
+          out: destPath,
+          keep: cleanExport.shape.keep.parse(values.keep ?? 'all'),
+          bom: values.bom,
+        } satisfies CleanExport),
+      );
       progress.done();
       err(
         `${job.fileName}: ${job.rows.toLocaleString('en-US')} rows; address column "${list.column.name}"; ` +
@@ -303,8 +342,19 @@ async function resumeJobs(values: Values, id: string | undefined): Promise<numbe
         const done = await jobs.finished(job.id);
         progress.done();
         if (done.state === 'failed') failed += 1;
-        if (values.json) out(JSON.stringify(done));
-        else out(`${done.id}  ${describeJob(done)}`);
+        const wanted = done.state === 'done' ? await loadCleanExport(dataDir, done.id) : null;
+        const written = wanted
+          ? await writeExport(jobs, done, wanted.keep, wanted.bom, wanted.out)
+          : null;
+        if (values.json) out(JSON.stringify(written ? { ...done, out: written.path } : done));
+        else {
+          out(`${done.id}  ${describeJob(done)}`);
+          if (written) {
+            out(
+              `Saved ${written.rowsWritten.toLocaleString('en-US')} of ${written.rowsTotal.toLocaleString('en-US')} rows to ${written.path}`,
+            );
+          }
+        }
       }
       return failed > 0 ? 1 : 0;
     } finally {
