@@ -1,0 +1,378 @@
+// `list-cleaner` as a user runs it: a child process, configured by the
+// environment, against the sandbox over real HTTP. What it prints, what it
+// writes, and its exit codes: 0 done, 1 a failure in one clear line, 2 a usage
+// mistake.
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { avatarUrlFor } from '../../../electron/sandbox/outcomes';
+import {
+  API,
+  addresses,
+  cli,
+  failureLines,
+  jobsOnDisk,
+  requestsTo,
+  setup,
+  writeList,
+  type Bench,
+} from './support';
+
+/** A list with every kind of row: 6 deliverable, 3 undeliverable, 1 undetermined, and free ones. */
+async function mixedList(b: Bench, name = 'contacts.csv'): Promise<string> {
+  const rows = [
+    'email,name',
+    'deliverable+1@gmail.com,Ann',
+    'deliverable+2@outlook.com,Bob',
+    'undeliverable+1@gmail.com,Cid',
+    'not an address,Dee',
+    ',Eve',
+    'deliverable+3@yahoo.com,Fay',
+    'DELIVERABLE+1@gmail.com,Ann again',
+    'undetermined+1@example.com,Gus',
+    'deliverable+4@example.com,Hal',
+    'undeliverable+2@example.com,Ivy',
+    'deliverable+5@mail.ru,Jon',
+    'undeliverable+3@yandex.ru,Kim',
+    'deliverable+6@icloud.com,Lou',
+  ];
+  const path = join(b.dir, name);
+  await writeFile(path, `${rows.join('\n')}\n`);
+  return path;
+}
+
+const SUMMARY_KEYS = [
+  'rows',
+  'unique',
+  'invalid',
+  'empty',
+  'duplicates',
+  'deliverable',
+  'undeliverable',
+  'unknown',
+  'charged_micros',
+  'out',
+];
+
+describe('balance', () => {
+  it('prints the balance in USD, or as JSON', async () => {
+    const b = await setup({ balanceMicros: 12_345_678 });
+    await expect(cli(['balance'], b.env())).resolves.toEqual({
+      code: 0,
+      stdout: '12.345678 USD\n',
+      stderr: '',
+    });
+    const json = await cli(['balance', '--json'], b.env());
+    expect(JSON.parse(json.stdout)).toEqual({ balance_micros: 12_345_678 });
+  });
+
+  it('fails in one line when the key is refused, and never prints the key', async () => {
+    const b = await setup();
+    const result = await cli(['balance'], { ...b.env(), LIST_CLEANER_API_KEY: 'sk_test_wrong' });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(/^list-cleaner: The service did not accept this API key\./);
+    expect(result.stderr).not.toContain('sk_test_wrong');
+  });
+
+  it('fails in one line when the service cannot be reached', async () => {
+    const b = await setup();
+    const closed = await setup();
+    const url = closed.sandbox.url;
+    await closed.sandbox.stop();
+    const result = await cli(['balance'], { ...b.env(), LIST_CLEANER_BASE_URL: url });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(/^list-cleaner: List Cleaner could not reach/);
+  });
+
+  it('runs against its own sandbox with --demo', async () => {
+    const b = await setup();
+    const result = await cli(['balance', '--demo'], { LIST_CLEANER_DATA_DIR: b.dataDir });
+    expect(result).toMatchObject({ code: 0, stdout: '25.00 USD\n' });
+  });
+});
+
+describe('check', () => {
+  it('checks one address and prints its outcome', async () => {
+    const b = await setup();
+    const result = await cli(['check', ' Deliverable@Gmail.com '], b.env());
+    expect(result).toMatchObject({
+      code: 0,
+      stdout: 'deliverable@gmail.com: deliverable (provider provider_code_1)\n',
+    });
+    b.chargedOutsideJobs += 1_000;
+    expect(requestsTo(b, API.single)).toHaveLength(1);
+  });
+
+  it('prints an avatar check as JSON', async () => {
+    const b = await setup();
+    const result = await cli(['check', 'avatar@gmail.com', '--avatar', '--json'], b.env());
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({
+      address: 'avatar@gmail.com',
+      status: 'deliverable',
+      provider: null,
+      avatar: true,
+      avatar_url: avatarUrlFor('avatar@gmail.com'),
+    });
+    b.chargedOutsideJobs += 3_000;
+  });
+
+  it('says unknown for an undetermined address, free of charge', async () => {
+    const b = await setup();
+    const result = await cli(['check', 'undetermined@gmail.com'], b.env());
+    expect(result).toMatchObject({ code: 0, stdout: 'undetermined@gmail.com: unknown\n' });
+    expect(b.sandbox.ledger.spent(b.key)).toBe(0);
+  });
+
+  it('refuses what is not an address without sending it', async () => {
+    const b = await setup();
+    const result = await cli(['check', 'jane at example'], b.env());
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'list-cleaner: jane at example is not an email address; nothing was sent.\n',
+    );
+    expect(b.sandbox.requests).toHaveLength(0);
+  });
+});
+
+describe('clean', () => {
+  it('--json prints one object with the counts, the charge and where the file went', async () => {
+    const b = await setup();
+    const file = await mixedList(b);
+    const result = await cli(['clean', file, '--json'], b.env());
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout.trim().split('\n')).toHaveLength(1);
+    const summary = JSON.parse(result.stdout) as Record<string, unknown>;
+    // The keys the issue names, plus the job's id and the rows written.
+    expect(Object.keys(summary).sort()).toEqual([...SUMMARY_KEYS, 'job', 'rows_written'].sort());
+    const out = join(b.dir, 'contacts.cleaned.csv');
+    expect(summary).toEqual({
+      job: expect.stringMatching(/^[0-9]{14}-[0-9a-f]{6}$/) as unknown,
+      rows: 13,
+      unique: 10,
+      invalid: 1,
+      empty: 1,
+      duplicates: 1,
+      deliverable: 6,
+      undeliverable: 3,
+      unknown: 1,
+      charged_micros: 9_000,
+      out,
+      rows_written: 13,
+    });
+    expect(b.sandbox.ledger.spent(b.key)).toBe(9_000);
+    const written = (await readFile(out, 'utf8')).split('\n');
+    expect(written[0]).toBe('email,name,email_status,email_provider');
+    expect(written[1]).toBe('deliverable+1@gmail.com,Ann,deliverable,provider_code_1');
+    expect(written[4]).toBe('not an address,Dee,invalid,');
+    expect(written[7]).toBe('DELIVERABLE+1@gmail.com,Ann again,duplicate,provider_code_1');
+    // Progress and the plan went to stderr.
+    expect(result.stderr).toMatch(/13 rows; address column "email"; 10 to check/);
+    // The input is never touched.
+    expect(await readFile(file, 'utf8')).toMatch(/^email,name\ndeliverable\+1@gmail\.com,Ann\n/);
+  });
+
+  it('prints a summary and the saved file without --json', async () => {
+    const b = await setup();
+    const result = await cli(['clean', await mixedList(b)], b.env());
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe(
+      'contacts.csv [email]: done: 6 deliverable, 3 undeliverable, 1 unknown; charged 0.009 USD\n' +
+        `Saved 13 of 13 rows to ${join(b.dir, 'contacts.cleaned.csv')}\n`,
+    );
+  });
+
+  it('--keep deliverable --out --bom writes only the deliverable rows where asked', async () => {
+    const b = await setup();
+    const out = join(b.dir, 'keep.csv');
+    const result = await cli(
+      ['clean', await mixedList(b), '--keep', 'deliverable', '--out', out, '--bom', '--json'],
+      b.env(),
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ out, rows_written: 6, deliverable: 6 });
+    const text = await readFile(out, 'utf8');
+    expect(text.startsWith('\uFEFFemail,name,email_status,email_provider\n')).toBe(true);
+    const rows = text.trim().split('\n').slice(1);
+    expect(rows).toHaveLength(6);
+    expect(rows.every((r) => r.includes(',deliverable,'))).toBe(true);
+  });
+
+  it('--keep undeliverable writes every row that is not deliverable', async () => {
+    const b = await setup();
+    const out = join(b.dir, 'rest.csv');
+    const result = await cli(
+      ['clean', await mixedList(b), '--keep', 'undeliverable', '--out', out],
+      b.env(),
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const statuses = (await readFile(out, 'utf8'))
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((r) => r.split(',')[2]);
+    expect(statuses.sort()).toEqual(
+      [
+        'undeliverable',
+        'undeliverable',
+        'undeliverable',
+        'invalid',
+        'invalid',
+        'duplicate',
+        'unknown',
+      ].sort(),
+    );
+  });
+
+  it('--column picks another address column, by name or by position from 1', async () => {
+    const b = await setup();
+    const file = join(b.dir, 'two.csv');
+    const rows = addresses(
+      20,
+      (i) => `deliverable+${i}@example.com,Person ${i},undeliverable+${i}@example.com`,
+    );
+    await writeFile(file, `email,name,backup\n${rows.join('\n')}\n`);
+    const byDefault = await cli(['clean', file, '--json'], b.env());
+    expect(JSON.parse(byDefault.stdout)).toMatchObject({ deliverable: 20, undeliverable: 0 });
+    const byName = await cli(
+      ['clean', file, '--column', 'backup', '--out', join(b.dir, 'n.csv'), '--json'],
+      b.env(),
+    );
+    expect(byName.code, byName.stderr).toBe(0);
+    expect(JSON.parse(byName.stdout)).toMatchObject({ deliverable: 0, undeliverable: 20 });
+    expect(byName.stderr).toMatch(/address column "backup"/);
+    const byIndex = await cli(
+      ['clean', file, '--column', '3', '--out', join(b.dir, 'i.csv'), '--json'],
+      b.env(),
+    );
+    expect(JSON.parse(byIndex.stdout)).toMatchObject({ deliverable: 0, undeliverable: 20 });
+    // The second and third runs were all undeliverable, but still charged: one result each.
+  });
+
+  it('--product avatar appends the avatar columns', async () => {
+    const b = await setup();
+    const file = await writeList(b, 'people.csv', ['avatar@gmail.com', 'noavatar@mail.ru']);
+    const result = await cli(['clean', file, '--product', 'avatar', '--json'], b.env());
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ deliverable: 2, charged_micros: 6_000 });
+    const text = await readFile(join(b.dir, 'people.cleaned.csv'), 'utf8');
+    expect(text.split('\n').slice(0, 3)).toEqual([
+      'email,name,email_status,email_avatar,email_avatar_url',
+      `avatar@gmail.com,row 1,deliverable,true,${avatarUrlFor('avatar@gmail.com')}`,
+      'noavatar@mail.ru,row 2,deliverable,false,',
+    ]);
+  });
+
+  it('a list with nothing to check is written as it is, for free', async () => {
+    const b = await setup();
+    const file = join(b.dir, 'bad.csv');
+    await writeFile(file, 'email,name\nnope,A\n,B\n');
+    const result = await cli(['clean', file, '--json'], b.env());
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ unique: 0, invalid: 1, empty: 1 });
+    expect(b.sandbox.requests.filter((r) => r.path !== API.balance)).toHaveLength(0);
+  });
+
+  it('refuses what the balance cannot cover in one clear line, charging nothing', async () => {
+    const b = await setup({ balanceMicros: 1_000_000 });
+    const list = addresses(1_000, (i) => `person${i}@gmail.com`);
+    const result = await cli(
+      ['clean', await writeList(b, 'big.csv', list), '--product', 'avatar'],
+      b.env(),
+    );
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(failureLines(result.stderr)).toEqual([
+      'list-cleaner: Checking 1,000 addresses costs about 3.00 USD, and your balance is 1.00 USD. Add funds, or check a smaller list. Nothing was charged.',
+    ]);
+    expect(result.stderr.trim().split('\n').at(-1)).toMatch(/^list-cleaner: /);
+    expect(b.sandbox.ledger.spent(b.key)).toBe(0);
+  });
+
+  it('fails in one line for a file that is not there', async () => {
+    const b = await setup();
+    const result = await cli(['clean', join(b.dir, 'missing.csv')], b.env());
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'list-cleaner: missing.csv could not be opened. Check that the file still exists and you may read it.',
+    ]);
+    expect(await jobsOnDisk(b.dataDir)).toEqual([]);
+  });
+
+  it('a job that fails at the service ends with its reason and the job id', async () => {
+    const b = await setup();
+    b.sandbox.faults.failNextTasks(1);
+    const list = addresses(1_000, (i) => `user${i}@example.com`);
+    const result = await cli(['clean', await writeList(b, 'list.csv', list)], b.env());
+    expect(result.code).toBe(1);
+    const [line] = failureLines(result.stderr);
+    expect(failureLines(result.stderr)).toHaveLength(1);
+    expect(line).toMatch(/could not finish bulk task .* refunded\. .*\(job \d{14}-[0-9a-f]{6}\)$/);
+    expect(b.sandbox.ledger.spent(b.key)).toBe(0);
+  });
+});
+
+describe('jobs', () => {
+  it('lists the jobs, newest first, also as JSON', async () => {
+    const b = await setup();
+    const empty = await cli(['jobs'], b.env());
+    expect(empty).toMatchObject({
+      code: 0,
+      stdout: 'No jobs yet. Start one with: list-cleaner clean <file>\n',
+    });
+    await cli(['clean', await mixedList(b, 'first.csv')], b.env());
+    await cli(['clean', await writeList(b, 'second.csv', ['deliverable@gmail.com'])], b.env());
+    const listed = await cli(['jobs'], b.env());
+    expect(listed.code).toBe(0);
+    const lines = listed.stdout.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^\d{14}-[0-9a-f]{6} {2}second\.csv \[email\]: done: 1 deliverable/);
+    expect(lines[1]).toMatch(/ {2}first\.csv \[email\]: done: 6 deliverable, 3 undeliverable/);
+    const json = JSON.parse((await cli(['jobs', '--json'], b.env())).stdout) as {
+      fileName: string;
+      state: string;
+    }[];
+    expect(json.map((j) => [j.fileName, j.state])).toEqual([
+      ['second.csv', 'done'],
+      ['first.csv', 'done'],
+    ]);
+  });
+});
+
+describe('usage mistakes (exit code 2)', () => {
+  const env = { LIST_CLEANER_BASE_URL: 'http://127.0.0.1:9', LIST_CLEANER_API_KEY: 'sk_test_x' };
+
+  it('--help prints the usage and succeeds', async () => {
+    const result = await cli(['--help'], env);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: list-cleaner <command> \[options\]/);
+    expect(result.stdout).toMatch(/clean <file> \[options\]/);
+  });
+
+  it('no command prints the usage and exits 2', async () => {
+    const result = await cli([], env);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toMatch(/^Usage:/);
+  });
+
+  it.each([
+    [['frob'], /unknown command "frob"/],
+    [['balance', '--frob'], /Unknown option '--frob'/],
+    [['clean'], /clean needs a file/],
+    [['check'], /check needs an address/],
+    [['clean', 'x.csv', '--keep', 'some'], /--keep takes all, deliverable or undeliverable/],
+    [['clean', 'x.csv', '--product', 'sms'], /--product takes email or avatar/],
+  ])('%j: one line, exit 2, nothing sent', async (args, message) => {
+    const result = await cli(args, env);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^list-cleaner: /);
+    expect(lines[0]).toMatch(message);
+    expect(lines[0]).toMatch(/See list-cleaner --help\.$/);
+  });
+});
