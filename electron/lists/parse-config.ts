@@ -54,9 +54,17 @@ export function parseRows(
           return;
         }
         if (done) {
+          // parser.pause() only stops papaparse's parsing: the stream kept
+          // flowing and papaparse queued every chunk it emitted, so a consumer
+          // slower than the disk (the classify worker) let the whole file pile
+          // up in memory. Pausing the stream holds the file reading too.
           parser.pause();
+          text.pause();
           pending = done.then(
-            () => parser.resume(),
+            () => {
+              parser.resume();
+              text.resume();
+            },
             (err: unknown) => {
               failed = true;
               parser.abort();
