@@ -404,7 +404,9 @@ describe('cancelling', () => {
     }).catch((e: unknown) => e);
     expect((err as Error).name).toBe('AbortError');
     expect(events).toBe(3);
-    expect(await bytesTakenFrom(path)).toBeLessThan((await stat(path)).size);
+    // Closed (how far it read depends on timing here; the test above checks that).
+    await bytesTakenFrom(path);
+    expect(await openDescriptors(path)).toEqual([]);
   });
 
   it('rejects at once when the signal is already aborted', async () => {
