@@ -26,3 +26,70 @@ export function formatRelativeTime(iso: string, now = Date.now(), locale?: strin
   if (abs < 22 * 3600) return rtf.format(Math.round(seconds / 3600), 'hour');
   return rtf.format(Math.round(seconds / 86400), 'day');
 }
+
+// --- Counts, sizes and durations (import, jobs and quick check screens) ---
+
+/** A count for the user's locale: 12,345 in en-US, 12 345 in fr-FR. */
+export function formatNumber(value: number, locale?: string): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
+}
+
+/** A share as a percentage: 0.973 → "97%" (one decimal below 10%: "4.5%"). */
+export function formatPercent(share: number, locale?: string): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'percent',
+    maximumFractionDigits: share > 0 && share < 0.1 ? 1 : 0,
+  }).format(share);
+}
+
+/** A file size in decimal units, as file managers show it: 1.2 MB, 834 KB, 512 bytes. */
+export function formatBytes(bytes: number, locale?: string): string {
+  const units = [
+    [1e9, 'gigabyte'],
+    [1e6, 'megabyte'],
+    [1e3, 'kilobyte'],
+  ] as const;
+  for (const [size, unit] of units) {
+    if (bytes >= size) {
+      return new Intl.NumberFormat(locale, {
+        style: 'unit',
+        unit,
+        unitDisplay: 'short',
+        maximumFractionDigits: bytes >= size * 100 ? 0 : 1,
+      }).format(bytes / size);
+    }
+  }
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: 'byte',
+    unitDisplay: 'long',
+  }).format(bytes);
+}
+
+/** A duration for elapsed and countdown displays: "12s", "3m 41s", "1h 02m". */
+export function formatDuration(ms: number, locale?: string): string {
+  const total = Math.max(0, Math.round(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const unit = (value: number, u: 'hour' | 'minute' | 'second', pad = false) =>
+    new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit: u,
+      unitDisplay: 'narrow',
+      minimumIntegerDigits: pad ? 2 : 1,
+    }).format(value);
+  if (h > 0) return `${unit(h, 'hour')} ${unit(m, 'minute', true)}`;
+  if (m > 0) return `${unit(m, 'minute')} ${unit(s, 'second', true)}`;
+  return unit(s, 'second');
+}
+
+/** A time of day, with the date when it is not today: "2:05 PM", "Mar 3, 2:05 PM". */
+export function formatTimeOfDay(iso: string, now = Date.now(), locale?: string): string {
+  const at = new Date(iso);
+  const sameDay = new Date(now).toDateString() === at.toDateString();
+  return new Intl.DateTimeFormat(
+    locale,
+    sameDay ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' },
+  ).format(at);
+}
