@@ -396,12 +396,26 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
     progress?: { onProgress?: (p: ImportProgress) => void; signal?: AbortSignal },
   ) => {
     const paths = store.paths(l.id);
-    const list = await importList(l.inputPath, {
-      workDir: paths.dir,
-      ...(column !== undefined ? { column } : {}),
-      ...(progress?.onProgress ? { onProgress: progress.onProgress } : {}),
-      ...(progress?.signal ? { signal: progress.signal } : {}),
-    });
+    let list: ImportedList;
+    try {
+      list = await importList(l.inputPath, {
+        workDir: paths.dir,
+        ...(column !== undefined ? { column } : {}),
+        ...(progress?.onProgress ? { onProgress: progress.onProgress } : {}),
+        ...(progress?.signal ? { signal: progress.signal } : {}),
+      });
+    } catch (err) {
+      // The job reads its own copy ("input.csv"), and the reader's messages name
+      // the file it read; the user knows the file by its own name.
+      if (err instanceof AppError) {
+        throw new AppError(
+          err.code,
+          err.message.split(basename(l.inputPath)).join(l.fileName),
+          err.serviceCode,
+        );
+      }
+      throw err;
+    }
     await store.saveList(l.id, list);
     return list;
   };
