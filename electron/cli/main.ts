@@ -142,8 +142,18 @@ async function check(values: Values, address: string | undefined): Promise<numbe
 
 function parseColumn(value: string | undefined): string | number | undefined {
   if (value === undefined) return undefined;
-  // People count columns from 1; the core counts from 0.
-  return /^\d+$/.test(value) ? Number(value) - 1 : value;
+  if (!/^\d+$/.test(value)) return value;
+  // People count columns from 1; the core counts from 0 (0 would become -1).
+  if (Number(value) < 1) throw new UsageError('--column counts from 1 (or takes a header name)');
+  return Number(value) - 1;
+}
+
+/** The reader names a missing column by the core's index (from 0): say it as it was typed. */
+function columnFromOne(err: unknown, column: string | number | undefined): unknown {
+  if (typeof column !== 'number' || !(err instanceof AppError)) return err;
+  const said = ` has no column ${column}.`;
+  if (!err.message.includes(said)) return err;
+  return new AppError(err.code, err.message.replace(said, ` has no column ${column + 1}.`));
 }
 
 function parseKeep(value: string | undefined): ExportFilter {
@@ -248,6 +258,7 @@ async function clean(values: Values, file: string | undefined): Promise<number> 
   const destPath = resolve(values.out ?? defaultOut(input));
   const product = parseProduct(values.product);
   parseKeep(values.keep);
+  const column = parseColumn(values.column);
   return withConnection(values, async ({ client, dataDir }) => {
     const progress = createProgress(process.stderr);
     const jobs = await openJobs({
@@ -258,11 +269,14 @@ async function clean(values: Values, file: string | undefined): Promise<number> 
     let id: string | null = null;
     const release = onInterrupt(jobs, () => (id ? [id] : []));
     try {
-      const column = parseColumn(values.column);
-      const { job, list } = await jobs.importFile(input, {
-        ...(column !== undefined ? { column } : {}),
-        onProgress: (p) => progress.reading(p),
-      });
+      const { job, list } = await jobs
+        .importFile(input, {
+          ...(column !== undefined ? { column } : {}),
+          onProgress: (p) => progress.reading(p),
+        })
+        .catch((e: unknown) => {
+          throw columnFromOne(e, column);
+        });
       id = job.id;
       await writeFileAtomic(
         cleanExportPath(dataDir, job.id),

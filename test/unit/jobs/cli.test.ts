@@ -252,6 +252,24 @@ describe('clean', () => {
     // The second and third runs were all undeliverable, but still charged: one result each.
   });
 
+  it('--column that is not there fails in one line naming the user’s file and its columns', async () => {
+    const b = await setup();
+    const file = await mixedList(b);
+    const byName = await cli(['clean', file, '--column', 'phone'], b.env());
+    expect(byName.code).toBe(1);
+    expect(failureLines(byName.stderr)).toEqual([
+      'list-cleaner: contacts.csv has no column "phone". Its columns are: email, name.',
+    ]);
+    // Positions count from 1 on the command line, in the message too.
+    const byIndex = await cli(['clean', file, '--column', '3'], b.env());
+    expect(byIndex.code).toBe(1);
+    expect(failureLines(byIndex.stderr)).toEqual([
+      'list-cleaner: contacts.csv has no column 3. Its columns are: email, name.',
+    ]);
+    expect(await jobsOnDisk(b.dataDir)).toEqual([]);
+    expect(b.sandbox.ledger.spent(b.key)).toBe(0);
+  });
+
   it('--product avatar appends the avatar columns', async () => {
     const b = await setup();
     const file = await writeList(b, 'people.csv', ['avatar@gmail.com', 'noavatar@mail.ru']);
@@ -365,6 +383,7 @@ describe('usage mistakes (exit code 2)', () => {
     [['check'], /check needs an address/],
     [['clean', 'x.csv', '--keep', 'some'], /--keep takes all, deliverable or undeliverable/],
     [['clean', 'x.csv', '--product', 'sms'], /--product takes email or avatar/],
+    [['clean', 'x.csv', '--column', '0'], /--column counts from 1/],
   ])('%j: one line, exit 2, nothing sent', async (args, message) => {
     const result = await cli(args, env);
     expect(result.code).toBe(2);
