@@ -34,14 +34,78 @@ export function normalizeCell(raw: string): string {
 }
 
 // A strict subset of what isEmail accepts, for speed on million-row files:
-// plain ASCII local parts and host names with a letter TLD. Anything else
-// goes to isEmail itself, which stays the judge.
-const plain =
-  /^[a-z0-9_%+-]+(?:\.[a-z0-9_%+-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+// local parts of letters (any script isEmail takes), digits, _ % + - and
+// single inner dots, at most 64 bytes; ASCII host names (labels of letters,
+// digits and inner hyphens, at most 63 each, a letter TLD of 2 to 63).
+// One pass over the characters; a
+// regular expression for the same took longer than parsing the whole file.
+// Anything else goes to isEmail itself, which stays the judge.
+function isPlainAddress(s: string): boolean {
+  const n = s.length;
+  let i = 0;
+  // Local part. Letters beyond ASCII are what isEmail's allow_utf8_local_part
+  // takes (U+00A1–U+D7FF, U+F900–U+FDCF, U+FDF0–U+FFEF); its 64 is in bytes.
+  let run = 0;
+  let bytes = 0;
+  for (; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x40) break; // @
+    if (c === 0x2e) {
+      if (run === 0) return false; // leading or doubled dot
+      run = 0;
+      bytes += 1;
+      continue;
+    }
+    if (
+      (c >= 0x61 && c <= 0x7a) ||
+      (c >= 0x30 && c <= 0x39) ||
+      c === 0x5f ||
+      c === 0x25 ||
+      c === 0x2b ||
+      c === 0x2d
+    ) {
+      bytes += 1;
+    } else if (c >= 0xa1 && c <= 0x7ff) {
+      bytes += 2;
+    } else if (
+      (c >= 0x800 && c <= 0xd7ff) ||
+      (c >= 0xf900 && c <= 0xfdcf) ||
+      (c >= 0xfdf0 && c <= 0xffef)
+    ) {
+      bytes += 3;
+    } else return false;
+    run += 1;
+  }
+  if (i === n || i === 0 || bytes > 64 || run === 0) return false;
+  // Domain: labels separated by dots; the last one is the TLD.
+  let labels = 0;
+  let length = 0;
+  let letters = true;
+  let last = 0;
+  for (i += 1; i <= n; i++) {
+    const c = i < n ? s.charCodeAt(i) : 0x2e;
+    if (c === 0x2e) {
+      if (length === 0 || length > 63 || last === 0x2d) return false;
+      labels += 1;
+      if (i === n) break;
+      length = 0;
+      letters = true;
+      continue;
+    }
+    const letter = c >= 0x61 && c <= 0x7a;
+    const digit = c >= 0x30 && c <= 0x39;
+    if (!letter && !digit && c !== 0x2d) return false;
+    if (c === 0x2d && length === 0) return false; // label starting with a hyphen
+    if (!letter) letters = false;
+    length += 1;
+    last = c;
+  }
+  return labels >= 2 && letters && length >= 2;
+}
 
 export function isValidAddress(normalized: string): boolean {
   if (normalized.length > 254) return false;
-  if (plain.test(normalized)) return normalized.indexOf('@') <= 64;
+  if (isPlainAddress(normalized)) return true;
   return isEmail(normalized);
 }
 
