@@ -1,0 +1,239 @@
+// Every row of a job with its outcome, for lists of any length: only the rows
+// on screen exist in the DOM (@tanstack/react-virtual, fixed row height), and
+// only the pages of ROWS_PAGE rows they fall in are read from main, once each
+// page has stayed on screen briefly, so dragging the scrollbar across a
+// million rows asks for nothing on the way. Until a page arrives its rows show
+// their numbers and a placeholder.
+import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
+import type { JobProduct, JobRowView } from '../../../../electron/ipc/contract';
+import { ROWS_PAGE, useJobRows } from '../../api/job-hooks';
+import { OUTCOME_LABEL, formatCount, providerLabel } from './outcomes';
+
+/** Fixed, so a row's place is its index times this, with nothing to measure. */
+const ROW_HEIGHT = 32;
+/** The sticky header row sits above the first row inside the scroll area. */
+const HEAD_HEIGHT = 36;
+/**
+ * Chromium cannot lay out an element taller than about 33.5 million pixels;
+ * 1,000,000 rows of 32 px stay under it. Longer lists are shown a million rows
+ * at a time, with a export-choice of which million.
+ */
+const SECTION_ROWS = 1_000_000;
+/** How long a page must stay on screen before it is read. */
+const SETTLE_MS = 60;
+
+interface Props {
+  jobId: string;
+  total: number;
+  product: JobProduct | null;
+  fileName: string;
+}
+
+export function RowsTable({ jobId, total, product, fileName }: Props) {
+  const titleId = useId();
+  const [section, setSection] = useState(0);
+  const sections = Math.max(1, Math.ceil(total / SECTION_ROWS));
+  const first = section * SECTION_ROWS;
+  const count = Math.max(0, Math.min(SECTION_ROWS, total - first));
+  const showAvatar = product === 'avatar';
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  // The virtualizer returns fresh functions on every render by design; the
+  // React Compiler lint cannot know that, and nothing here is memoised on them.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    paddingStart: HEAD_HEIGHT,
+    overscan: 10,
+    initialRect: { width: 900, height: 480 },
+  });
+
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 });
+  }, [section, jobId]);
+
+  const byPage = new Map<number, VirtualItem[]>();
+  for (const item of virtualizer.getVirtualItems()) {
+    const page = Math.floor((first + item.index) / ROWS_PAGE);
+    const list = byPage.get(page);
+    if (list) list.push(item);
+    else byPage.set(page, [item]);
+  }
+
+  const gridClass = `rows-grid ${showAvatar ? 'with-avatar' : ''}`;
+
+  return (
+    <section className="card results-card rows-card" aria-labelledby={titleId}>
+      <div className="rows-card-head">
+        <h2 className="results-card-title" id={titleId}>
+          Rows
+        </h2>
+        <span className="hint rows-count" data-testid="rows-count">
+          {formatCount(total)} {total === 1 ? 'row' : 'rows'}, in the order of your file
+        </span>
+        {sections > 1 && (
+          <label className="rows-section">
+            <span>Showing</span>
+            <select value={section} onChange={(e) => setSection(Number(e.target.value))}>
+              {Array.from({ length: sections }, (_, s) => (
+                <option key={s} value={s}>
+                  rows {formatCount(s * SECTION_ROWS + 1)}–
+                  {formatCount(Math.min(total, (s + 1) * SECTION_ROWS))}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+      </div>
+      <div
+        className="rows-scroll"
+        ref={scrollRef}
+        tabIndex={0}
+        role="region"
+        aria-label={`Rows of ${fileName}. Scroll with the arrow keys, Page Up, Page Down, Home and End.`}
+        data-testid="rows-scroll"
+      >
+        <div
+          className="rows-table"
+          role="table"
+          aria-label={`Rows of ${fileName} with their outcome`}
+          aria-rowcount={total + 1}
+          style={{ height: virtualizer.getTotalSize() }}
+        >
+          <div role="rowgroup" className="rows-head">
+            <div role="row" aria-rowindex={1} className={gridClass}>
+              <span role="columnheader" className="num">
+                Row
+              </span>
+              <span role="columnheader">Address</span>
+              <span role="columnheader">Outcome</span>
+              <span role="columnheader">Provider</span>
+              {showAvatar && <span role="columnheader">Avatar</span>}
+            </div>
+          </div>
+          <div role="rowgroup" className="rows-body">
+            {[...byPage].map(([page, items]) => (
+              <RowPage
+                key={page}
+                jobId={jobId}
+                page={page}
+                first={first}
+                items={items}
+                gridClass={gridClass}
+                showAvatar={showAvatar}
+              />
+            ))}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+interface PageProps {
+  jobId: string;
+  page: number;
+  first: number;
+  items: VirtualItem[];
+  gridClass: string;
+  showAvatar: boolean;
+}
+
+function RowPage({ jobId, page, first, items, gridClass, showAvatar }: PageProps) {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(true), SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  // A page read before is shown at once from the cache, even while disabled.
+  const rows = useJobRows(jobId, page, settled);
+  const pageStart = page * ROWS_PAGE;
+
+  return items.map((item) => {
+    const index = first + item.index;
+    const row = rows.data?.rows[index - pageStart];
+    const style: CSSProperties = { transform: `translateY(${item.start}px)` };
+    return (
+      <div
+        key={item.key}
+        role="row"
+        aria-rowindex={index + 2}
+        className={`${gridClass} rows-row`}
+        style={style}
+      >
+        <span role="cell" className="num rows-number">
+          {formatCount(index + 1)}
+        </span>
+        {row ? (
+          <RowCells row={row} showAvatar={showAvatar} />
+        ) : (
+          <PlaceholderCells showAvatar={showAvatar} failed={rows.isError} />
+        )}
+      </div>
+    );
+  });
+}
+
+function RowCells({ row, showAvatar }: { row: JobRowView; showAvatar: boolean }) {
+  const provider = row.provider ? providerLabel(row.provider) : null;
+  return (
+    <>
+      <span role="cell" className="rows-address" title={row.address ?? undefined}>
+        {row.address ?? <span className="rows-muted">no address</span>}
+      </span>
+      <span role="cell">
+        <span className={`outcome-badge is-${row.status}`}>
+          <span className="dot" aria-hidden="true" />
+          {OUTCOME_LABEL[row.status]}
+        </span>
+      </span>
+      <span role="cell" className="rows-provider">
+        {provider ?? <span className="rows-muted">—</span>}
+      </span>
+      {showAvatar && (
+        <span role="cell" className="rows-avatar">
+          {row.avatarUrl ? (
+            <span title={row.avatarUrl}>Yes</span>
+          ) : row.avatar === true ? (
+            'Yes'
+          ) : row.avatar === false ? (
+            'No'
+          ) : (
+            <span className="rows-muted">—</span>
+          )}
+        </span>
+      )}
+    </>
+  );
+}
+
+function PlaceholderCells({ showAvatar, failed }: { showAvatar: boolean; failed: boolean }) {
+  return (
+    <>
+      <span role="cell" className="rows-address">
+        {failed ? (
+          <span className="rows-muted">Could not read this row</span>
+        ) : (
+          <>
+            <span className="rows-skeleton wide" aria-hidden="true" />
+            <span className="visually-hidden">Loading</span>
+          </>
+        )}
+      </span>
+      <span role="cell">
+        <span className="rows-skeleton" aria-hidden="true" />
+      </span>
+      <span role="cell">
+        <span className="rows-skeleton" aria-hidden="true" />
+      </span>
+      {showAvatar && (
+        <span role="cell">
+          <span className="rows-skeleton short" aria-hidden="true" />
+        </span>
+      )}
+    </>
+  );
+}
