@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { useBalance } from '../../api/hooks';
 import { errorMessage } from '../../api/call';
 import { formatRelativeTime, formatUsd, formatUsdExact } from '../../format';
+import { lowBalance, useReviewEstimate } from './low-balance';
+import './balance.css';
 
 /** Re-renders every 30 s so "updated 2 minutes ago" stays true. */
 function useNow(intervalMs = 30_000): number {
@@ -17,6 +19,14 @@ export function BalanceDisplay() {
   const balance = useBalance(true);
   const now = useNow();
   const refreshing = balance.isFetching;
+  const estimate = useReviewEstimate();
+  const low = balance.data ? lowBalance(balance.data.balanceMicros, estimate) : null;
+  const lowText =
+    low?.reason === 'estimate'
+      ? `Your balance is less than the ${formatUsd(low.thresholdMicros)} this list is estimated to cost: checking stops when it runs out. Top up your account first.`
+      : low
+        ? `Your balance is under ${formatUsd(low.thresholdMicros)}: checking stops when it runs out. Top up your account before a large list.`
+        : '';
 
   let amount = '—';
   let exact: string | undefined;
@@ -29,7 +39,7 @@ export function BalanceDisplay() {
   if (balance.isError) caption = 'Balance unavailable';
 
   return (
-    <div className="balance" role="group" aria-label="Account balance">
+    <div className={`balance ${low ? 'is-low' : ''}`} role="group" aria-label="Account balance">
       <div className="balance-text">
         <span className="balance-label">Balance</span>
         <span
@@ -42,6 +52,18 @@ export function BalanceDisplay() {
         </span>
         <span className={`balance-caption ${balance.isError ? 'is-error' : ''}`}>{caption}</span>
       </div>
+      {low && (
+        <span className="balance-warning" title={lowText} data-testid="balance-warning">
+          <svg viewBox="0 0 20 20" aria-hidden="true">
+            <path
+              fill="currentColor"
+              d="M8.6 2.8a1.6 1.6 0 0 1 2.8 0l6.9 12.3a1.6 1.6 0 0 1-1.4 2.4H3.1a1.6 1.6 0 0 1-1.4-2.4L8.6 2.8ZM10 7a1 1 0 0 0-1 1v3.5a1 1 0 1 0 2 0V8a1 1 0 0 0-1-1Zm0 8.6a1.2 1.2 0 1 0 0-2.4 1.2 1.2 0 0 0 0 2.4Z"
+            />
+          </svg>
+          Low
+          <span className="visually-hidden">. {lowText}</span>
+        </span>
+      )}
       <button
         type="button"
         className={`icon-button ${refreshing ? 'is-spinning' : ''}`}
