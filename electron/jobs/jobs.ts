@@ -155,7 +155,8 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
       createdAt: r.createdAt,
       startedAt: r.startedAt,
       finishedAt: r.finishedAt,
-      resumed: l.resumed,
+      // Kept in job.json, so the command line's `jobs` says so too.
+      resumed: l.resumed || r.resumes > 0,
       running: l.running,
       rows: l.list.counts.rows,
       invalid: l.list.counts.invalid,

@@ -2,7 +2,7 @@
 // of the input, the imported list (address file and row index), the outcome
 // log, the result files of bulk tasks and job.json, written atomically before
 // anything that can charge.
-import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-file';
 import { log } from '../lib/log';
@@ -31,6 +31,22 @@ export interface JobStore {
   /** Every readable job; a damaged one is logged and left on disk. */
   all(): Promise<JobRecord[]>;
   remove(id: string): Promise<void>;
+}
+
+/**
+ * A folder without job.json is an import that never finished (the app was
+ * closed while reading): nothing in it was sent or paid for. Removed once it
+ * is a day old, so an import under way in another process is never touched.
+ */
+async function removeAbandoned(dir: string): Promise<void> {
+  try {
+    const info = await stat(dir);
+    if (info.isDirectory() && Date.now() - info.mtimeMs > 24 * 3600_000) {
+      await rm(dir, { recursive: true, force: true });
+    }
+  } catch {
+    // Gone already, or not ours to judge.
+  }
 }
 
 export function openJobStore(dataDir: string): JobStore {
@@ -82,7 +98,10 @@ export function openJobStore(dataDir: string): JobStore {
         try {
           records.push(jobRecord.parse(JSON.parse(await readFile(paths(name).record, 'utf8'))));
         } catch (err) {
-          if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
+          if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+            await removeAbandoned(paths(name).dir);
+            continue;
+          }
           log.warn(`jobs: ${name} could not be read and is left as it is`, err);
         }
       }
