@@ -1,4 +1,87 @@
-// Placeholder: built in issue 7.
+import { useEffect, useState } from 'react';
+import { useUiStore } from '../../state/ui-store';
+import { useFileImport } from './use-file-import';
+import './import.css';
+
+const carriesFiles = (e: DragEvent) => e.dataTransfer?.types.includes('Files') ?? false;
+
+/**
+ * Drop a list anywhere on the window: while files are dragged over it, a
+ * clear overlay says what will happen; the drop opens the first file. A drop
+ * is never left to the browser, which would navigate away to the file.
+ */
 export function DropOverlay() {
-  return null;
+  const [over, setOver] = useState(false);
+  const importing = useUiStore((s) => s.importing);
+  const open = useFileImport();
+
+  useEffect(() => {
+    // dragenter/dragleave fire for every child crossed: count them.
+    let depth = 0;
+    const enter = (e: DragEvent) => {
+      if (!carriesFiles(e)) return;
+      e.preventDefault();
+      depth += 1;
+      setOver(true);
+    };
+    const overWindow = (e: DragEvent) => {
+      if (!carriesFiles(e)) return;
+      e.preventDefault();
+      if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
+    };
+    const leave = (e: DragEvent) => {
+      if (!carriesFiles(e)) return;
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) setOver(false);
+    };
+    const drop = (e: DragEvent) => {
+      if (!carriesFiles(e)) return;
+      e.preventDefault();
+      depth = 0;
+      setOver(false);
+      void open([...(e.dataTransfer?.files ?? [])]);
+    };
+    window.addEventListener('dragenter', enter);
+    window.addEventListener('dragover', overWindow);
+    window.addEventListener('dragleave', leave);
+    window.addEventListener('drop', drop);
+    return () => {
+      window.removeEventListener('dragenter', enter);
+      window.removeEventListener('dragover', overWindow);
+      window.removeEventListener('dragleave', leave);
+      window.removeEventListener('drop', drop);
+    };
+  }, [open]);
+
+  if (!over) return null;
+  // Pointer-only feedback: keyboard and screen-reader users have "Choose file…".
+  return (
+    <div className="drop-overlay" aria-hidden="true" data-testid="drop-overlay">
+      <div className="drop-overlay-card">
+        <svg className="drop-overlay-icon" viewBox="0 0 24 24" aria-hidden="true">
+          <path
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            d="M12 15V4m0 0L7.5 8.5M12 4l4.5 4.5M4 15v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3"
+          />
+        </svg>
+        {importing ? (
+          <>
+            <p className="drop-overlay-title">Still reading {importing.fileName}</p>
+            <p className="drop-overlay-hint">Drop your next list once this one is read.</p>
+          </>
+        ) : (
+          <>
+            <p className="drop-overlay-title">Drop your list to review it</p>
+            <p className="drop-overlay-hint">
+              CSV, TSV or TXT. Nothing is sent or charged until you press Start.
+            </p>
+          </>
+        )}
+      </div>
+    </div>
+  );
 }
