@@ -1,4 +1,85 @@
-// Placeholder: built in issue 7.
+import { useJobs } from '../../api/job-hooks';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { useUiStore } from '../../state/ui-store';
+import { useFlowFocus } from '../import/use-file-import';
+import { JobCard } from './JobCard';
+import { STATE_WORDS, isActive } from './job-words';
+import { useNow } from './use-now';
+import './jobs.css';
+
+/** Every job of this account, newest first, live through main's job:changed events. */
 export function JobsScreen() {
-  return null;
+  const jobs = useJobs();
+  const go = useUiStore((s) => s.go);
+  const list = [...(jobs.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  // One clock for every card: ticks only while something is under way.
+  const now = useNow(list.some(isActive));
+  // Arriving from Start: keyboard and screen-reader users land on this screen, not on nothing.
+  const heading = useFlowFocus<HTMLHeadingElement>('jobs');
+
+  return (
+    <div className="jobs-screen">
+      <div className="jobs-head">
+        <h1 className="page-title" tabIndex={-1} ref={heading}>
+          Jobs
+        </h1>
+        {list.length > 0 && (
+          <button type="button" className="button secondary small" onClick={() => go('import')}>
+            Check a new list
+          </button>
+        )}
+      </div>
+
+      {jobs.isError && (
+        <div className="stack-sm">
+          <ErrorNotice error={jobs.error} title="Your jobs could not be read" />
+          <button
+            type="button"
+            className="button secondary small"
+            onClick={() => void jobs.refetch()}
+          >
+            Try again
+          </button>
+        </div>
+      )}
+
+      {jobs.isPending && <p className="hint">Reading your jobs…</p>}
+
+      {jobs.isSuccess && list.length === 0 && (
+        <section className="card jobs-empty" aria-labelledby="jobs-empty-title">
+          <h2 id="jobs-empty-title" className="jobs-empty-title">
+            No lists checked yet
+          </h2>
+          <p className="hint">
+            Drop a list anywhere in this window, review it, and press Start. Each list you check
+            appears here, and keeps going even if you quit List Cleaner.
+          </p>
+          <button type="button" className="button primary" onClick={() => go('import')}>
+            Check a list
+          </button>
+        </section>
+      )}
+
+      {list.length > 0 && (
+        <ul className="job-list" aria-label="Jobs, newest first">
+          {list.map((job) => (
+            <li key={job.id}>
+              <JobCard job={job} now={now} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {/* One line per job: only the line whose state changed is read out. */}
+      <div className="visually-hidden" role="status" aria-live="polite">
+        {list
+          .filter((j) => j.state !== 'draft')
+          .map((j) => (
+            <span key={j.id}>
+              {j.fileName}: {STATE_WORDS[j.state]}.{' '}
+            </span>
+          ))}
+      </div>
+    </div>
+  );
 }

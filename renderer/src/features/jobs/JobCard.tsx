@@ -1,0 +1,381 @@
+import { useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { JobView } from '../../../../electron/ipc/contract';
+import { call } from '../../api/call';
+import { useChooseColumn, useContinueJob, useRemoveJob, useResumeJob } from '../../api/job-hooks';
+import { queryKeys } from '../../api/query-keys';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import {
+  formatDuration,
+  formatNumber,
+  formatPercent,
+  formatTimeOfDay,
+  formatUsd,
+  formatUsdExact,
+} from '../../format';
+import { useUiStore } from '../../state/ui-store';
+import { ProgressBar } from '../import/ProgressBar';
+import { useImportFlow } from '../import/use-file-import';
+import { PRODUCT_WORDS, STATE_WORDS, isActive, isBulk } from './job-words';
+
+const plural = (n: number, one: string, many: string) =>
+  `${formatNumber(n)} ${n === 1 ? one : many}`;
+
+export function JobCard({ job, now }: { job: JobView; now: number }) {
+  const titleId = useId();
+  const active = isActive(job);
+  return (
+    <article
+      className={`card job is-${job.state}`}
+      aria-labelledby={titleId}
+      data-testid="job"
+      data-state={job.state}
+    >
+      <header className="job-head">
+        <div className="job-heading">
+          <h2 id={titleId} className="job-title file-name">
+            {job.fileName}
+          </h2>
+          <p className="job-meta">
+            {job.product ? PRODUCT_WORDS[job.product] : 'Product not chosen'}
+            <span aria-hidden="true"> · </span>
+            {plural(job.rows, 'row', 'rows')}
+            <span aria-hidden="true"> · </span>
+            added {formatTimeOfDay(job.createdAt, now)}
+          </p>
+        </div>
+        <div className="job-badges">
+          {job.resumed && (
+            <span className="badge badge-resumed" data-testid="resumed-badge">
+              <svg viewBox="0 0 16 16" aria-hidden="true">
+                <path
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.6"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                  d="M13 8a5 5 0 1 1-1.5-3.5M13 2.5v2.7h-2.7"
+                />
+              </svg>
+              Resumed after a restart
+            </span>
+          )}
+          <span className={`badge badge-state is-${job.state}`} data-testid="job-state">
+            {STATE_WORDS[job.state]}
+          </span>
+        </div>
+      </header>
+
+      {job.state === 'draft' && (
+        <p className="hint">
+          Imported but not started: review it to check the address column and choose what to check.
+        </p>
+      )}
+      {active && <Progress job={job} now={now} />}
+      {job.state === 'done' && <Done job={job} />}
+      {job.state === 'failed' && <Failure job={job} />}
+
+      <Actions job={job} />
+    </article>
+  );
+}
+
+function Progress({ job, now }: { job: JobView; now: number }) {
+  const bulk = isBulk(job);
+  const share = job.unique > 0 ? job.checked / job.unique : 0;
+  const checkedText = `${formatNumber(job.checked)} of ${plural(job.unique, 'address', 'addresses')} checked`;
+  // A bulk task reports nothing until it is done: say that rather than show a bar stuck at 0.
+  const waitingOnService = bulk && job.checked === 0;
+  const elapsed = job.startedAt ? now - Date.parse(job.startedAt) : null;
+  const submitted = job.tasks
+    .map((t) => t.submittedAt)
+    .filter((t): t is string => t !== null)
+    .sort()[0];
+  const tasksDone = job.tasks.filter((t) => t.status === 'done').length;
+  const nextIn = job.nextCheckAt ? Date.parse(job.nextCheckAt) - now : null;
+
+  return (
+    <div className="job-progress">
+      <ProgressBar
+        value={job.state === 'queued' ? 0 : waitingOnService ? null : share}
+        label={`Progress of ${job.fileName}`}
+        valueText={
+          job.state === 'queued'
+            ? 'Waiting for another job to finish'
+            : waitingOnService
+              ? 'Waiting for the service'
+              : checkedText
+        }
+      />
+      <div className="job-progress-facts">
+        <span className="num" data-testid="job-checked">
+          {job.state === 'queued'
+            ? 'Waiting for another job to finish'
+            : bulk && job.checked === 0
+              ? `${plural(job.unique, 'address', 'addresses')} with the service`
+              : checkedText}
+        </span>
+        {elapsed !== null && (
+          <span className="num job-elapsed">
+            Elapsed{' '}
+            <span className="fixed-duration" data-testid="job-elapsed">
+              {formatDuration(elapsed)}
+            </span>
+          </span>
+        )}
+      </div>
+      {bulk && (
+        <p className="job-bulk" data-testid="job-bulk">
+          {job.tasks.length === 1
+            ? 'Bulk task'
+            : `${formatNumber(job.tasks.length)} bulk tasks, ${formatNumber(tasksDone)} done`}
+          {submitted && (
+            <>
+              <span aria-hidden="true"> · </span>
+              submitted at {formatTimeOfDay(submitted, now)}
+            </>
+          )}
+          {job.state === 'downloading' ? (
+            <>
+              <span aria-hidden="true"> · </span>
+              downloading the results
+            </>
+          ) : (
+            nextIn !== null && (
+              <>
+                <span aria-hidden="true"> · </span>
+                {nextIn > 500 ? (
+                  <>
+                    next check in{' '}
+                    <span className="num fixed-duration" data-testid="next-check">
+                      {formatDuration(nextIn)}
+                    </span>
+                  </>
+                ) : (
+                  'checking now'
+                )}
+              </>
+            )
+          )}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Done({ job }: { job: JobView }) {
+  const removed = job.invalid + job.empty + job.duplicates;
+  const duration =
+    job.startedAt && job.finishedAt ? Date.parse(job.finishedAt) - Date.parse(job.startedAt) : null;
+  const outcomes = [
+    { key: 'deliverable', label: 'Deliverable', value: job.deliverable },
+    { key: 'undeliverable', label: 'Undeliverable', value: job.undeliverable },
+    { key: 'unknown', label: 'Unknown', value: job.unknown },
+    { key: 'removed', label: 'Removed for free', value: removed },
+  ];
+  return (
+    <div className="job-done">
+      <dl className="job-outcomes">
+        {outcomes.map((o) => (
+          <div key={o.key} className={`outcome is-${o.key}`}>
+            <dt>{o.label}</dt>
+            <dd>
+              <span className="outcome-count">{formatNumber(o.value)}</span>
+              {o.key !== 'removed' && job.unique > 0 && (
+                <span className="outcome-share">{formatPercent(o.value / job.unique)}</span>
+              )}
+            </dd>
+          </div>
+        ))}
+        <div className="outcome is-charged">
+          <dt>Charged</dt>
+          <dd>
+            <span
+              className="outcome-count"
+              data-testid="job-charged"
+              title={job.chargedMicros !== null ? formatUsdExact(job.chargedMicros) : undefined}
+            >
+              {job.chargedMicros !== null ? formatUsd(job.chargedMicros) : 'Not known'}
+            </span>
+            <span className="outcome-share">
+              {job.chargedMicros !== null && job.unitPriceMicros !== null
+                ? `${formatUsdExact(job.unitPriceMicros)} each`
+                : 'price not learned'}
+            </span>
+          </dd>
+        </div>
+      </dl>
+      <p className="hint">
+        {plural(job.unique, 'unique address', 'unique addresses')} checked
+        {duration !== null &&
+          (duration < 1_000 ? <> in under a second</> : <> in {formatDuration(duration)}</>)}
+        {job.finishedAt && <>, finished {formatTimeOfDay(job.finishedAt)}</>}. Unknown addresses are
+        not charged.
+      </p>
+    </div>
+  );
+}
+
+function Failure({ job }: { job: JobView }) {
+  const failure = job.failure;
+  if (!failure) return null;
+  const coverage = failure.code === 'avatar_coverage';
+  return (
+    <div className="notice notice-error job-failure" role="group" aria-label="Why it stopped">
+      <svg className="notice-icon" viewBox="0 0 20 20" aria-hidden="true">
+        <path
+          fill="currentColor"
+          d="M10 1.5a8.5 8.5 0 1 0 0 17 8.5 8.5 0 0 0 0-17Zm0 4a1 1 0 0 1 1 1v4a1 1 0 1 1-2 0v-4a1 1 0 0 1 1-1Zm0 9.25a1.25 1.25 0 1 1 0-2.5 1.25 1.25 0 0 1 0 2.5Z"
+        />
+      </svg>
+      <div>
+        <p className="notice-title">
+          {coverage ? 'Some addresses have no avatar check' : 'This job stopped'}
+        </p>
+        <p data-testid="job-failure" id={`${job.id}-failure`}>
+          {failure.message}
+        </p>
+        {(job.checked > 0 || failure.charged === 'unknown') && (
+          <p className="job-failure-charge">
+            {job.checked > 0 &&
+              `${formatNumber(job.checked)} of ${plural(job.unique, 'address', 'addresses')} are checked and kept. `}
+            {failure.charged === 'unknown' &&
+              'An answer from the service was lost on the way, so part of it may have been charged: your balance shows for sure.'}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Actions({ job }: { job: JobView }) {
+  const go = useUiStore((s) => s.go);
+  const resume = useResumeJob();
+  const runRest = useContinueJob();
+  const remove = useRemoveJob();
+  const choose = useChooseColumn();
+  const client = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  const active = isActive(job);
+  const coverage = job.failure?.code === 'avatar_coverage';
+  const error = resume.error ?? runRest.error ?? remove.error ?? choose.error;
+
+  const reviewDraft = async () => {
+    try {
+      const summary = await client.fetchQuery({
+        queryKey: queryKeys.jobs.summary(job.id),
+        queryFn: () => call(window.api.job.summary({ jobId: job.id })),
+      });
+      const view = await choose.mutateAsync({ jobId: job.id, column: summary.addressColumn });
+      useImportFlow.getState().set({ failure: null, skipped: [], focus: 'review' });
+      useUiStore.getState().setReview(view);
+      go('import');
+    } catch {
+      // Shown below the buttons.
+    }
+  };
+
+  const doRemove = () => {
+    remove.mutate(job.id, {
+      onSuccess: () => {
+        const ui = useUiStore.getState();
+        if (ui.review?.job.id === job.id) ui.setReview(null);
+        if (ui.selectedJobId === job.id) ui.go(ui.screen, null);
+      },
+    });
+  };
+
+  if (confirming) {
+    return (
+      <div className="job-confirm" role="group" aria-label={`Remove ${job.fileName}?`}>
+        <p>
+          Remove this job and its results? You paid for them: export the results first if you still
+          need them. Your original file is not touched.
+        </p>
+        <div className="button-row">
+          <button
+            type="button"
+            className="button danger small"
+            onClick={doRemove}
+            disabled={remove.isPending}
+          >
+            Remove job and results
+          </button>
+          <button
+            type="button"
+            className="button secondary small"
+            autoFocus
+            onClick={() => {
+              setConfirming(false);
+              requestAnimationFrame(() => removeButton.current?.focus());
+            }}
+          >
+            Keep it
+          </button>
+        </div>
+        {remove.isError && <ErrorNotice error={remove.error} />}
+      </div>
+    );
+  }
+
+  const viewable = job.state === 'done' || (job.state === 'failed' && job.checked > 0);
+  return (
+    <div className="job-actions">
+      <div className="button-row">
+        {job.state === 'draft' && (
+          <button
+            type="button"
+            className="button primary small"
+            onClick={() => void reviewDraft()}
+            disabled={choose.isPending}
+          >
+            {choose.isPending ? 'Opening…' : 'Review and start'}
+          </button>
+        )}
+        {viewable && (
+          <button
+            type="button"
+            className={`button small ${job.state === 'done' ? 'primary' : 'secondary'}`}
+            onClick={() => go('results', job.id)}
+          >
+            View results
+          </button>
+        )}
+        {job.state === 'failed' && coverage && (
+          <button
+            type="button"
+            className="button primary small"
+            onClick={() => runRest.mutate(job.id)}
+            disabled={runRest.isPending}
+            aria-describedby={`${job.id}-failure`}
+          >
+            Run the rest
+          </button>
+        )}
+        {job.state === 'failed' && !coverage && (
+          <button
+            type="button"
+            className="button primary small"
+            onClick={() => resume.mutate(job.id)}
+            disabled={resume.isPending}
+          >
+            Try again
+          </button>
+        )}
+        {!active && (
+          <button
+            ref={removeButton}
+            type="button"
+            className="button ghost small job-remove"
+            onClick={() => (job.state === 'draft' ? doRemove() : setConfirming(true))}
+            disabled={remove.isPending}
+          >
+            Remove
+          </button>
+        )}
+      </div>
+      {error && <ErrorNotice error={error} />}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+// A job's state and product in the user's words.
+import type { JobProduct, JobStateName, JobView } from '../../../../electron/ipc/contract';
+
+export const STATE_WORDS: Record<JobStateName, string> = {
+  draft: 'Not started',
+  queued: 'Queued',
+  checking: 'Checking',
+  waiting: 'With the service',
+  downloading: 'Fetching results',
+  done: 'Done',
+  failed: 'Stopped',
+};
+
+export const PRODUCT_WORDS: Record<JobProduct, string> = {
+  email: 'Email',
+  avatar: 'Email + avatar',
+};
+
+export const UNFINISHED: ReadonlySet<JobStateName> = new Set([
+  'queued',
+  'checking',
+  'waiting',
+  'downloading',
+]);
+
+export const isBulk = (job: JobView) => job.tasks.length > 0;
+
+export const isActive = (job: JobView) => job.running || UNFINISHED.has(job.state);
