@@ -1,0 +1,269 @@
+// The import workflow through the UI: drop or choose a list, see it read,
+// review it (column, counts, product, cost), start it and see it done; a
+// wrongly detected column corrected; a bad file; a balance too small.
+import { test, expect } from './fixtures';
+import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
+import { connectKey, dropFile, jobCard, knownList, nav, tabTo, useDemo } from './import-support';
+import { writeBigList } from './results-support';
+import { join } from 'node:path';
+
+let sandbox: Sandbox;
+const POOR_KEY = 'sk_live_e2e_poor_account_00p00r';
+const EMPTY_KEY = 'sk_live_e2e_empty_account_0e0e';
+
+test.beforeAll(async () => {
+  sandbox = await startSandbox({
+    accounts: [
+      { key: POOR_KEY, balanceMicros: 50_000 },
+      { key: EMPTY_KEY, balanceMicros: 0 },
+    ],
+  });
+});
+
+test.afterAll(async () => {
+  await sandbox.stop();
+});
+
+test('a 150-row list dropped on the window → review → start → done, with its charge', async ({
+  app,
+}) => {
+  const { page } = app;
+  await useDemo(app);
+  await expect(page.getByRole('heading', { level: 1, name: 'Check a new list' })).toBeVisible();
+  await app.screenshot('import-empty');
+
+  // 140 unique addresses (112 deliverable, 28 undeliverable), 4 not addresses, 2 empty, 4 repeats.
+  const list = knownList({ unique: 140, invalid: 4, empty: 2, duplicates: 4 });
+  await dropFile(page, 'spring-webinar.csv', list.csv, {
+    beforeDrop: () => app.screenshot('import-drop-overlay'),
+  });
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Review your list' })).toBeFocused();
+  await expect(page.getByTestId('count-rows')).toHaveText('150');
+  await expect(page.getByTestId('count-invalid')).toHaveText('4 removed for free');
+  await expect(page.getByTestId('count-empty')).toHaveText('2 removed for free');
+  await expect(page.getByTestId('count-duplicates')).toHaveText('4 removed for free');
+  await expect(page.getByTestId('unique-count')).toHaveText('140');
+  await expect(page.getByText('spring-webinar.csv')).toBeVisible();
+  await expect(page.getByText('UTF-8', { exact: true })).toBeVisible();
+  await expect(page.getByText('comma', { exact: true })).toBeVisible();
+  // The detected column is selected and marked in the preview.
+  await expect(page.getByLabel('Column with the email addresses')).toHaveValue('2');
+  await expect(page.locator('th.is-address')).toContainText('email');
+  // A first check has no known price: said plainly, no made-up estimate.
+  await expect(page.getByTestId('price-unknown')).toContainText('No estimate yet');
+  await expect(page.getByTestId('estimate')).toContainText('Price per addressNot known yet');
+  await expect(page.getByTestId('estimate')).toContainText('Balance now$25.00');
+  await app.screenshot('import-review');
+
+  await page.getByRole('button', { name: 'Check 140 addresses' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
+  const card = jobCard(page, 'spring-webinar.csv');
+  await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 30_000 });
+  // Paid: the 140 addresses with a result at $0.001 each; the 10 removed rows cost nothing.
+  await expect(card.getByTestId('job-charged')).toHaveText('$0.14');
+  await expect(card).toContainText('Deliverable112');
+  await expect(card).toContainText('Undeliverable28');
+  await expect(card).toContainText('Removed for free10');
+  await app.screenshot('jobs-done');
+
+  // The same list again: now the price is known, so the review shows the charge and what is left.
+  await nav(page, 'New list').click();
+  await dropFile(page, 'spring-webinar-2.csv', list.csv);
+  await expect(page.getByTestId('estimate')).toContainText('Balance now$24.86');
+  await expect(page.getByTestId('estimate-charge')).toHaveText('up to $0.14');
+  await expect(page.getByTestId('estimate-after')).toHaveText('$24.72');
+  await page.getByText('Email + avatar').click();
+  await expect(page.getByText('Avatars cover three mailbox providers only')).toBeVisible();
+  await app.screenshot('import-review-priced');
+  await page.getByText('Email', { exact: true }).click();
+
+  // Not started: the Jobs screen lists it, newest first, ready to review again.
+  await nav(page, 'Jobs').click();
+  const cards = page.getByTestId('job');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.first()).toContainText('spring-webinar-2.csv');
+  await expect(cards.first().getByTestId('job-state')).toHaveText('Not started');
+  await app.screenshot('jobs-list');
+  await cards.first().getByRole('button', { name: 'Review and start' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Review your list' })).toBeVisible();
+  await expect(page.getByTestId('unique-count')).toHaveText('140');
+});
+
+test('a large list shows its reading progress in bytes and rows', async ({ app }) => {
+  const { page } = app;
+  await useDemo(app);
+  const path = join(app.filesDir, 'crm-export.csv');
+  await writeBigList(path, 1_000_000, 900);
+  let seen = false;
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose file…' }).click();
+  await (await chooser).setFiles(path);
+  const bar = page.getByRole('progressbar', { name: /Reading crm-export\.csv/ });
+  try {
+    await expect(bar).toHaveAttribute('aria-valuetext', /of .* read, [\d,]+ rows/, {
+      timeout: 20_000,
+    });
+    seen = true;
+    await app.screenshot('import-reading');
+  } catch {
+    // Read faster than we could look: the review below still proves the import.
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'Review your list' })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(page.getByTestId('count-rows')).toHaveText('1,000,000');
+  await app.screenshot('import-review-large');
+  await expect(page.getByTestId('unique-count')).toHaveText('900');
+  test.info().annotations.push({ type: 'reading progress seen', description: String(seen) });
+});
+
+test('a wrongly detected address column is corrected by the user', async ({ app }) => {
+  const { page } = app;
+  await useDemo(app);
+  // "backup_email" is full; "email" has a few "n/a" cells, so the backup wins the detection.
+  const lines = ['name,backup_email,email,city'];
+  for (let i = 1; i <= 40; i++) {
+    const primary = i % 10 === 0 ? 'n/a' : `deliverable+${i}@provider1.test`;
+    lines.push(`Person ${i},undeliverable+old${i}@provider2.test,${primary},Lyon`);
+  }
+  await dropFile(page, 'merged-contacts.csv', `${lines.join('\n')}\n`);
+
+  const select = page.getByLabel('Column with the email addresses');
+  await expect(select).toHaveValue('1');
+  await expect(page.locator('th.is-address')).toContainText('backup_email');
+  await expect(page.getByTestId('unique-count')).toHaveText('40');
+  await app.screenshot('import-review-wrong-column');
+
+  await select.selectOption({ label: 'email — 90% addresses' });
+  await expect(page.locator('th.is-address')).toContainText('email');
+  await expect(page.locator('th.is-address')).not.toContainText('backup');
+  await expect(page.getByTestId('unique-count')).toHaveText('36');
+  await expect(page.getByTestId('count-invalid')).toHaveText('4 removed for free');
+  await expect(page.getByText('Your choice: 90% of its cells look like addresses.')).toBeVisible();
+  await app.screenshot('import-review-column-corrected');
+
+  await page.getByRole('button', { name: 'Check 36 addresses' }).click();
+  const card = jobCard(page, 'merged-contacts.csv');
+  await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 30_000 });
+  // The corrected column was checked: every address of it is deliverable.
+  await expect(card).toContainText('Deliverable36');
+});
+
+test('a file that is not a list gets its reason and a way forward', async ({ app }) => {
+  const { page } = app;
+  await useDemo(app);
+  await dropFile(page, 'notes.txt', 'Call Anne on Monday\nBuy stamps\nQuarterly plan\n');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('notes.txt could not be used');
+  await expect(alert).toContainText('Nothing was sent and nothing was charged.');
+  const again = alert.getByRole('button', { name: 'Choose another file…' });
+  await expect(again).toBeFocused();
+  await app.screenshot('import-bad-file');
+
+  // The way forward works: another file, from the same button.
+  const chooser = page.waitForEvent('filechooser');
+  await again.click();
+  await (
+    await chooser
+  ).setFiles({
+    name: 'good.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(knownList({ unique: 5 }).csv),
+  });
+  await expect(page.getByRole('heading', { level: 1, name: 'Review your list' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('an empty balance: Start is refused with a clear message and nothing is charged', async ({
+  app,
+}) => {
+  const { page } = app;
+  await connectKey(app, sandbox.url, EMPTY_KEY);
+  await dropFile(page, 'newsletter.csv', knownList({ unique: 30 }).csv);
+  await expect(page.getByTestId('estimate')).toContainText('Balance now$0.00');
+  await expect(page.getByText('Your balance does not cover this list')).toBeVisible();
+
+  const checksBefore = sandbox.requests.filter((r) => r.path.includes('check')).length;
+  await page.getByRole('button', { name: 'Check 30 addresses' }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('The list was not started');
+  await expect(alert).toContainText('Your balance is 0.00 USD');
+  await expect(alert).toContainText('Nothing was charged');
+  await app.screenshot('import-insufficient-empty');
+
+  expect(sandbox.ledger.balance(EMPTY_KEY)).toBe(0);
+  expect(sandbox.requests.filter((r) => r.path.includes('check')).length).toBe(checksBefore);
+  await nav(page, 'Jobs').click();
+  await expect(jobCard(page, 'newsletter.csv').getByTestId('job-state')).toHaveText('Not started');
+});
+
+test('a balance short of the estimate: Start is refused before anything is sent', async ({
+  app,
+}) => {
+  const { page } = app;
+  await connectKey(app, sandbox.url, POOR_KEY);
+  // A first small list teaches the price per address: 20 × $0.001 of the $0.05.
+  await dropFile(page, 'first.csv', knownList({ unique: 20, undeliverableEvery: 0 }).csv);
+  await page.getByRole('button', { name: 'Check 20 addresses' }).click();
+  await expect(jobCard(page, 'first.csv').getByTestId('job-state')).toHaveText('Done', {
+    timeout: 30_000,
+  });
+  expect(sandbox.ledger.balance(POOR_KEY)).toBe(30_000);
+
+  await nav(page, 'New list').click();
+  await dropFile(page, 'big-campaign.csv', knownList({ unique: 140 }).csv);
+  await expect(page.getByTestId('estimate-charge')).toHaveText('up to $0.14');
+  await expect(page.getByTestId('estimate-after')).toHaveText('-$0.11');
+  await expect(page.getByText('Your balance does not cover this list')).toBeVisible();
+
+  const checksBefore = sandbox.requests.filter((r) => r.path.includes('check')).length;
+  await page.getByRole('button', { name: 'Check 140 addresses' }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('costs about 0.14 USD, and your balance is 0.03 USD');
+  await expect(alert).toContainText('Nothing was charged');
+  await app.screenshot('import-insufficient-short');
+  expect(sandbox.ledger.balance(POOR_KEY)).toBe(30_000);
+  expect(sandbox.requests.filter((r) => r.path.includes('check')).length).toBe(checksBefore);
+});
+
+test('keyboard only: demo, choose a file, review, start, see it done (Tab, Enter, Space)', async ({
+  app,
+}) => {
+  const { page } = app;
+  await app.open();
+  await tabTo(page, 'Try the demo account');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('account-label')).toHaveText('Demo');
+
+  await tabTo(page, 'Choose file…');
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  await (
+    await chooser
+  ).setFiles({
+    name: 'keyboard.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(knownList({ unique: 25, duplicates: 2 }).csv),
+  });
+
+  // The review takes the focus, so the next Tab goes through it in reading order.
+  await expect(page.getByRole('heading', { level: 1, name: 'Review your list' })).toBeFocused();
+  await tabTo(page, 'Column with the email addresses');
+  await tabTo(page, /^First rows of keyboard\.csv$/);
+  await tabTo(page, /^Email\s*Whether each address/);
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('radio', { name: /^Email\s*Whether/ })).toBeChecked();
+  await tabTo(page, 'Check 25 addresses');
+  await app.screenshot('import-review-keyboard');
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeFocused();
+  const card = jobCard(page, 'keyboard.csv');
+  await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 30_000 });
+  await tabTo(page, 'View results');
+  await app.screenshot('jobs-keyboard');
+  await page.keyboard.press('Enter');
+  await expect(nav(page, 'Results')).toHaveAttribute('aria-current', 'page');
+});

@@ -1,0 +1,139 @@
+// The Jobs screen through the UI: a bulk task followed to done, a restart in
+// the middle of a job, a lost answer tried again, an avatar file refused for
+// coverage and its rest run one by one, and removing a job.
+import { test, expect } from './fixtures';
+import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
+import { connectKey, dropFile, jobCard, knownList, nav, useDemo } from './import-support';
+
+let sandbox: Sandbox;
+const KEY = 'sk_live_e2e_jobs_account_0j0b';
+
+test.beforeAll(async () => {
+  sandbox = await startSandbox({ accounts: [{ key: KEY, balanceMicros: 10_000_000 }] });
+});
+
+test.afterEach(() => {
+  sandbox.config.checkLatencyMs = 0;
+  sandbox.faults.clear();
+});
+
+test.afterAll(async () => {
+  await sandbox.stop();
+});
+
+test('a 5,000-row list goes out as a bulk task and comes back done', async ({ app }) => {
+  const { page } = app;
+  await useDemo(app);
+  const list = knownList({ unique: 5_000 });
+  await dropFile(page, 'annual-customers.csv', list.csv);
+  await expect(page.getByTestId('unique-count')).toHaveText('5,000');
+  await expect(page.getByText('Sent as a bulk task')).toBeVisible();
+  await app.screenshot('import-review-bulk');
+  await page.getByRole('button', { name: 'Check 5,000 addresses' }).click();
+
+  const card = jobCard(page, 'annual-customers.csv');
+  // While the service works: when it was sent, a live countdown to the next check, elapsed time.
+  await expect(card.getByTestId('job-bulk')).toContainText('submitted at', { timeout: 20_000 });
+  await expect(card.getByTestId('next-check')).toBeVisible();
+  await expect(card.getByRole('progressbar')).toBeVisible();
+  await app.screenshot('jobs-bulk-waiting');
+
+  await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 60_000 });
+  await expect(card).toContainText(`Deliverable${(4_000).toLocaleString('en-US')}`);
+  await expect(card).toContainText(`Undeliverable${(1_000).toLocaleString('en-US')}`);
+  await expect(card.getByTestId('job-charged')).toHaveText('$5.00');
+  await app.screenshot('jobs-bulk-done');
+});
+
+test('a restart in the middle of a job: it resumes by itself and finishes', async ({ app }) => {
+  const { page } = app;
+  await connectKey(app, sandbox.url, KEY);
+  // 400 addresses: four multi checks, one after another, slow enough to restart between them.
+  sandbox.config.checkLatencyMs = 1_200;
+  await dropFile(page, 'trade-show.csv', knownList({ unique: 400 }).csv);
+  await page.getByRole('button', { name: 'Check 400 addresses' }).click();
+
+  const card = jobCard(page, 'trade-show.csv');
+  await expect(card.getByTestId('job-state')).toHaveText('Checking');
+  await expect(card.getByTestId('job-checked')).toHaveText('100 of 400 addresses checked', {
+    timeout: 20_000,
+  });
+  await app.screenshot('jobs-checking');
+
+  await app.restart();
+  await nav(page, 'Jobs').click();
+  const again = jobCard(page, 'trade-show.csv');
+  await expect(again.getByTestId('resumed-badge')).toHaveText('Resumed after a restart');
+  await expect(again.getByTestId('job-state')).not.toHaveText('Done');
+  await app.screenshot('jobs-resumed');
+  await expect(again.getByTestId('job-state')).toHaveText('Done', { timeout: 30_000 });
+  await expect(again).toContainText('Deliverable320');
+  await expect(again).toContainText('Undeliverable80');
+  await expect(again.getByTestId('resumed-badge')).toBeVisible();
+  // Every address was paid for once (400 × $0.001), however the restart fell.
+  expect(sandbox.ledger.balance(KEY)).toBe(10_000_000 - 400_000);
+});
+
+test('a lost answer stops the job with its reason; Try again finishes it', async ({ app }) => {
+  const { page } = app;
+  await connectKey(app, sandbox.url, KEY);
+  // The second multi check's answer is lost after the service did the work.
+  sandbox.faults.resetConnection('after', 1, '/api/v1/batch-check');
+  await dropFile(page, 'partners.csv', knownList({ unique: 60 }).csv);
+  await page.getByRole('button', { name: 'Check 60 addresses' }).click();
+
+  const card = jobCard(page, 'partners.csv');
+  await expect(card.getByTestId('job-state')).toHaveText('Stopped', { timeout: 20_000 });
+  await expect(card.getByTestId('job-failure')).toContainText('could not reach');
+  await expect(card).toContainText('The addresses checked so far are kept');
+  await app.screenshot('jobs-failed');
+
+  await card.getByRole('button', { name: 'Try again' }).click();
+  await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 20_000 });
+  await expect(card).toContainText('Deliverable48');
+});
+
+test('an avatar file refused for coverage: Run the rest checks them one by one', async ({
+  app,
+}) => {
+  const { page } = app;
+  await useDemo(app);
+  // 1,000 addresses at a covered provider, 200 at one avatars do not cover.
+  const covered = knownList({ unique: 1_000, domain: 'provider1.test' }).csv;
+  const rest = knownList({ unique: 200, domain: 'provider2.test' }).csv.split('\r\n').slice(1);
+  await dropFile(page, 'vip-avatars.csv', `${covered}${rest.join('\r\n')}`);
+  await expect(page.getByTestId('unique-count')).toHaveText('1,200');
+  await page.getByText('Email + avatar').click();
+  await page.getByRole('button', { name: 'Check 1,200 addresses' }).click();
+
+  const card = jobCard(page, 'vip-avatars.csv');
+  await expect(card.getByTestId('job-state')).toHaveText('Stopped', { timeout: 20_000 });
+  await expect(card.getByTestId('job-failure')).toContainText('200 of these addresses');
+  await expect(card.getByTestId('job-failure')).toContainText('before charging anything');
+  await app.screenshot('jobs-avatar-refused');
+
+  await card.getByRole('button', { name: 'Run the rest' }).click();
+  await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 60_000 });
+  // The 200 uncovered come back unknown, and unknown is never charged.
+  await expect(card).toContainText('Unknown200');
+});
+
+test('removing a finished job asks first; a draft goes at once', async ({ app }) => {
+  const { page } = app;
+  await useDemo(app);
+  await dropFile(page, 'keep-or-remove.csv', knownList({ unique: 10 }).csv);
+  await page.getByRole('button', { name: 'Check 10 addresses' }).click();
+  const card = jobCard(page, 'keep-or-remove.csv');
+  await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 20_000 });
+
+  await card.getByRole('button', { name: 'Remove' }).click();
+  await expect(card.getByRole('button', { name: 'Keep it' })).toBeFocused();
+  await app.screenshot('jobs-remove-confirm');
+  await card.getByRole('button', { name: 'Keep it' }).click();
+  await expect(card.getByRole('button', { name: 'Remove' })).toBeFocused();
+  await card.getByRole('button', { name: 'Remove' }).click();
+  await card.getByRole('button', { name: 'Remove job and results' }).click();
+  await expect(page.getByTestId('job')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'No lists checked yet' })).toBeVisible();
+  await app.screenshot('jobs-empty');
+});
