@@ -18,15 +18,19 @@ export interface Classifier {
   readonly overLimit: boolean;
 }
 
+// The worker's garbage is short-lived strings: a small young generation keeps
+// its heap (and the process's RSS) low at the cost of cheap, frequent scavenges.
+const LIMITS = { maxYoungGenerationSizeMb: 8 };
+
 function spawn(setup: ClassifierSetup): Worker {
   // Built app: electron-vite emits the worker next to the main bundle. From
   // source (tests, tsx), the TypeScript file runs through tsx.
   const built = new URL('./classify-worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(built))) return new Worker(built, { workerData: setup });
+  if (existsSync(fileURLToPath(built))) return new Worker(built, { workerData: setup, resourceLimits: LIMITS });
   // Workers ignore --import, so the worker registers tsx itself before loading.
   const source = new URL('./classify-worker.ts', import.meta.url).href;
   const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); })`;
-  return new Worker(boot, { eval: true, workerData: setup });
+  return new Worker(boot, { eval: true, workerData: setup, resourceLimits: LIMITS });
 }
 
 export function startClassifier(setup: ClassifierSetup): Classifier {

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
 import { AppError } from '../lib/app-error';
 import { decodedStream } from './encoding';
-import { escapeFormula } from './formula';
+import { needsFormulaEscape } from './formula';
 import { parseRows } from './parse-config';
 import { decodeRow } from './row-index';
 import {
@@ -133,11 +133,21 @@ async function openRowIndex(path: string) {
 }
 
 function cellWriter(delimiter: string, escapeFormulas: boolean) {
-  // Quoted only where the cell needs it, so a cell written back reads back the same.
-  const special = new RegExp(`["\\r\\n${delimiter === '|' ? '\\|' : delimiter}]`);
+  // Quoted only where the cell needs it, so a cell written back reads back the
+  // same. indexOf and a first-character test instead of regular expressions:
+  // this runs for every cell of a million-row file.
   return (cell: string): string => {
-    const safe = escapeFormulas ? escapeFormula(cell) : cell;
-    return special.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+    if (cell === '') return cell;
+    const safe = escapeFormulas && needsFormulaEscape(cell) ? `'${cell}` : cell;
+    if (
+      safe.indexOf('"') === -1 &&
+      safe.indexOf(delimiter) === -1 &&
+      safe.indexOf('\n') === -1 &&
+      safe.indexOf('\r') === -1
+    ) {
+      return safe;
+    }
+    return `"${safe.replace(/"/g, '""')}"`;
   };
 }
 
@@ -161,6 +171,8 @@ export async function exportList(
   const { delimiter, newline } = list;
   const cell = cellWriter(delimiter, options.escapeFormulas ?? true);
   const width = list.columns.length;
+  const pads: string[] = [];
+  const padding = (n: number) => (pads[n] ??= delimiter.repeat(n));
 
   if (await sameFile(destPath, list.sourcePath)) {
     throw new AppError(
@@ -221,15 +233,13 @@ export async function exportList(
           rowsTotal += 1;
           if (!keepsRow(filter, status)) continue;
           rowsWritten += 1;
-          let line = '';
-          for (let c = 0; c < row.length; c++) {
-            if (c > 0) line += delimiter;
-            line += cell(row[c] as string);
-          }
+          let line = cell(row[0] ?? '');
+          for (let c = 1; c < row.length; c++) line += delimiter + cell(row[c] as string);
           // A short row is padded so the appended columns line up under their header.
-          for (let c = row.length; c < width; c++) line += delimiter;
-          for (const column of appended)
+          if (row.length < width) line += padding(width - row.length);
+          for (const column of appended) {
             line += delimiter + cell(appendedCell(column, status, outcome));
+          }
           chunk += line + newline;
         }
         report(false);
