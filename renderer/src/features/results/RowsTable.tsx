@@ -4,7 +4,7 @@
 // page has stayed on screen briefly, so dragging the scrollbar across a
 // million rows asks for nothing on the way. Until a page arrives its rows show
 // their numbers and a placeholder.
-import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { memo, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import type { JobProduct, JobRowView } from '../../../../electron/ipc/contract';
 import { ROWS_PAGE, useJobRows } from '../../api/job-hooks';
@@ -154,28 +154,45 @@ function RowPage({ jobId, page, first, items, gridClass, showAvatar }: PageProps
 
   return items.map((item) => {
     const index = first + item.index;
-    const row = rows.data?.rows[index - pageStart];
-    const style: CSSProperties = { transform: `translateY(${item.start}px)` };
     return (
-      <div
+      <Row
         key={item.key}
-        role="row"
-        aria-rowindex={index + 2}
-        className={`${gridClass} rows-row`}
-        style={style}
-      >
-        <span role="cell" className="num rows-number">
-          {formatCount(index + 1)}
-        </span>
-        {row ? (
-          <RowCells row={row} showAvatar={showAvatar} />
-        ) : (
-          <PlaceholderCells showAvatar={showAvatar} failed={rows.isError} />
-        )}
-      </div>
+        index={index}
+        top={item.start}
+        row={rows.data?.rows[index - pageStart]}
+        failed={rows.isError}
+        gridClass={gridClass}
+        showAvatar={showAvatar}
+      />
     );
   });
 }
+
+interface RowProps {
+  index: number;
+  top: number;
+  row: JobRowView | undefined;
+  failed: boolean;
+  gridClass: string;
+  showAvatar: boolean;
+}
+
+/** Memoised: a scroll frame re-renders only the rows that came into view. */
+const Row = memo(function Row({ index, top, row, failed, gridClass, showAvatar }: RowProps) {
+  const style: CSSProperties = { transform: `translateY(${top}px)` };
+  return (
+    <div role="row" aria-rowindex={index + 2} className={`${gridClass} rows-row`} style={style}>
+      <span role="cell" className="num rows-number">
+        {formatCount(index + 1)}
+      </span>
+      {row ? (
+        <RowCells row={row} showAvatar={showAvatar} />
+      ) : (
+        <PlaceholderCells showAvatar={showAvatar} failed={failed} />
+      )}
+    </div>
+  );
+});
 
 function RowCells({ row, showAvatar }: { row: JobRowView; showAvatar: boolean }) {
   const provider = row.provider ? providerLabel(row.provider) : null;
