@@ -143,3 +143,12 @@ export async function tabTo(page: Page, name: string | RegExp, maxStops = 40): P
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * app.screenshot from the top of the page: a full-page shot taken while
+ * scrolled draws the sticky header in the middle of the page.
+ */
+export async function screenshotFromTop(app: TestApp, name: string): Promise<void> {
+  await app.page.evaluate(() => window.scrollTo(0, 0));
+  await app.screenshot(name);
+}

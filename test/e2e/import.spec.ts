@@ -3,7 +3,16 @@
 // wrongly detected column corrected; a bad file; a balance too small.
 import { test, expect } from './fixtures';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
-import { connectKey, dropFile, jobCard, knownList, nav, tabTo, useDemo } from './import-support';
+import {
+  connectKey,
+  dropFile,
+  jobCard,
+  knownList,
+  nav,
+  screenshotFromTop,
+  tabTo,
+  useDemo,
+} from './import-support';
 import { writeBigList } from './results-support';
 import { join } from 'node:path';
 
@@ -30,7 +39,7 @@ test('a 150-row list dropped on the window → review → start → done, with i
   const { page } = app;
   await useDemo(app);
   await expect(page.getByRole('heading', { level: 1, name: 'Check a new list' })).toBeVisible();
-  await app.screenshot('import-empty');
+  await screenshotFromTop(app, 'import-empty');
 
   // 140 unique addresses (112 deliverable, 28 undeliverable), 4 not addresses, 2 empty, 4 repeats.
   const list = knownList({ unique: 140, invalid: 4, empty: 2, duplicates: 4 });
@@ -54,7 +63,7 @@ test('a 150-row list dropped on the window → review → start → done, with i
   await expect(page.getByTestId('price-unknown')).toContainText('No estimate yet');
   await expect(page.getByTestId('estimate')).toContainText('Price per addressNot known yet');
   await expect(page.getByTestId('estimate')).toContainText('Balance now$25.00');
-  await app.screenshot('import-review');
+  await screenshotFromTop(app, 'import-review');
 
   await page.getByRole('button', { name: 'Check 140 addresses' }).click();
 
@@ -66,7 +75,7 @@ test('a 150-row list dropped on the window → review → start → done, with i
   await expect(card).toContainText('Deliverable112');
   await expect(card).toContainText('Undeliverable28');
   await expect(card).toContainText('Removed for free10');
-  await app.screenshot('jobs-done');
+  await screenshotFromTop(app, 'jobs-done');
 
   // The same list again: now the price is known, so the review shows the charge and what is left.
   await nav(page, 'New list').click();
@@ -76,7 +85,7 @@ test('a 150-row list dropped on the window → review → start → done, with i
   await expect(page.getByTestId('estimate-after')).toHaveText('$24.72');
   await page.getByText('Email + avatar').click();
   await expect(page.getByText('Avatars cover three mailbox providers only')).toBeVisible();
-  await app.screenshot('import-review-priced');
+  await screenshotFromTop(app, 'import-review-priced');
   await page.getByText('Email', { exact: true }).click();
 
   // Not started: the Jobs screen lists it, newest first, ready to review again.
@@ -85,7 +94,7 @@ test('a 150-row list dropped on the window → review → start → done, with i
   await expect(cards).toHaveCount(2);
   await expect(cards.first()).toContainText('spring-webinar-2.csv');
   await expect(cards.first().getByTestId('job-state')).toHaveText('Not started');
-  await app.screenshot('jobs-list');
+  await screenshotFromTop(app, 'jobs-list');
   await cards.first().getByRole('button', { name: 'Review and start' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Review your list' })).toBeVisible();
   await expect(page.getByTestId('unique-count')).toHaveText('140');
@@ -106,7 +115,7 @@ test('a large list shows its reading progress in bytes and rows', async ({ app }
       timeout: 20_000,
     });
     seen = true;
-    await app.screenshot('import-reading');
+    await screenshotFromTop(app, 'import-reading');
   } catch {
     // Read faster than we could look: the review below still proves the import.
   }
@@ -114,7 +123,7 @@ test('a large list shows its reading progress in bytes and rows', async ({ app }
     timeout: 60_000,
   });
   await expect(page.getByTestId('count-rows')).toHaveText('1,000,000');
-  await app.screenshot('import-review-large');
+  await screenshotFromTop(app, 'import-review-large');
   await expect(page.getByTestId('unique-count')).toHaveText('900');
   test.info().annotations.push({ type: 'reading progress seen', description: String(seen) });
 });
@@ -134,7 +143,7 @@ test('a wrongly detected address column is corrected by the user', async ({ app 
   await expect(select).toHaveValue('1');
   await expect(page.locator('th.is-address')).toContainText('backup_email');
   await expect(page.getByTestId('unique-count')).toHaveText('40');
-  await app.screenshot('import-review-wrong-column');
+  await screenshotFromTop(app, 'import-review-wrong-column');
 
   await select.selectOption({ label: 'email — 90% addresses' });
   await expect(page.locator('th.is-address')).toContainText('email');
@@ -142,7 +151,7 @@ test('a wrongly detected address column is corrected by the user', async ({ app 
   await expect(page.getByTestId('unique-count')).toHaveText('36');
   await expect(page.getByTestId('count-invalid')).toHaveText('4 removed for free');
   await expect(page.getByText('Your choice: 90% of its cells look like addresses.')).toBeVisible();
-  await app.screenshot('import-review-column-corrected');
+  await screenshotFromTop(app, 'import-review-column-corrected');
 
   await page.getByRole('button', { name: 'Check 36 addresses' }).click();
   const card = jobCard(page, 'merged-contacts.csv');
@@ -160,7 +169,7 @@ test('a file that is not a list gets its reason and a way forward', async ({ app
   await expect(alert).toContainText('Nothing was sent and nothing was charged.');
   const again = alert.getByRole('button', { name: 'Choose another file…' });
   await expect(again).toBeFocused();
-  await app.screenshot('import-bad-file');
+  await screenshotFromTop(app, 'import-bad-file');
 
   // The way forward works: another file, from the same button.
   const chooser = page.waitForEvent('filechooser');
@@ -191,7 +200,7 @@ test('an empty balance: Start is refused with a clear message and nothing is cha
   await expect(alert).toContainText('The list was not started');
   await expect(alert).toContainText('Your balance is 0.00 USD');
   await expect(alert).toContainText('Nothing was charged');
-  await app.screenshot('import-insufficient-empty');
+  await screenshotFromTop(app, 'import-insufficient-empty');
 
   expect(sandbox.ledger.balance(EMPTY_KEY)).toBe(0);
   expect(sandbox.requests.filter((r) => r.path.includes('check')).length).toBe(checksBefore);
@@ -223,7 +232,7 @@ test('a balance short of the estimate: Start is refused before anything is sent'
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('costs about 0.14 USD, and your balance is 0.03 USD');
   await expect(alert).toContainText('Nothing was charged');
-  await app.screenshot('import-insufficient-short');
+  await screenshotFromTop(app, 'import-insufficient-short');
   expect(sandbox.ledger.balance(POOR_KEY)).toBe(30_000);
   expect(sandbox.requests.filter((r) => r.path.includes('check')).length).toBe(checksBefore);
 });
@@ -256,14 +265,14 @@ test('keyboard only: demo, choose a file, review, start, see it done (Tab, Enter
   await page.keyboard.press('Space');
   await expect(page.getByRole('radio', { name: /^Email\s*Whether/ })).toBeChecked();
   await tabTo(page, 'Check 25 addresses');
-  await app.screenshot('import-review-keyboard');
+  await screenshotFromTop(app, 'import-review-keyboard');
   await page.keyboard.press('Enter');
 
   await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeFocused();
   const card = jobCard(page, 'keyboard.csv');
   await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 30_000 });
   await tabTo(page, 'View results');
-  await app.screenshot('jobs-keyboard');
+  await screenshotFromTop(app, 'jobs-keyboard');
   await page.keyboard.press('Enter');
   await expect(nav(page, 'Results')).toHaveAttribute('aria-current', 'page');
 });

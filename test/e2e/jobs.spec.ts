@@ -3,7 +3,15 @@
 // coverage and its rest run one by one, and removing a job.
 import { test, expect } from './fixtures';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
-import { connectKey, dropFile, jobCard, knownList, nav, useDemo } from './import-support';
+import {
+  connectKey,
+  dropFile,
+  jobCard,
+  knownList,
+  nav,
+  screenshotFromTop,
+  useDemo,
+} from './import-support';
 
 let sandbox: Sandbox;
 const KEY = 'sk_live_e2e_jobs_account_0j0b';
@@ -28,7 +36,7 @@ test('a 5,000-row list goes out as a bulk task and comes back done', async ({ ap
   await dropFile(page, 'annual-customers.csv', list.csv);
   await expect(page.getByTestId('unique-count')).toHaveText('5,000');
   await expect(page.getByText('Sent as a bulk task')).toBeVisible();
-  await app.screenshot('import-review-bulk');
+  await screenshotFromTop(app, 'import-review-bulk');
   await page.getByRole('button', { name: 'Check 5,000 addresses' }).click();
 
   const card = jobCard(page, 'annual-customers.csv');
@@ -36,13 +44,13 @@ test('a 5,000-row list goes out as a bulk task and comes back done', async ({ ap
   await expect(card.getByTestId('job-bulk')).toContainText('submitted at', { timeout: 20_000 });
   await expect(card.getByTestId('next-check')).toBeVisible();
   await expect(card.getByRole('progressbar')).toBeVisible();
-  await app.screenshot('jobs-bulk-waiting');
+  await screenshotFromTop(app, 'jobs-bulk-waiting');
 
   await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 60_000 });
   await expect(card).toContainText(`Deliverable${(4_000).toLocaleString('en-US')}`);
   await expect(card).toContainText(`Undeliverable${(1_000).toLocaleString('en-US')}`);
   await expect(card.getByTestId('job-charged')).toHaveText('$5.00');
-  await app.screenshot('jobs-bulk-done');
+  await screenshotFromTop(app, 'jobs-bulk-done');
 });
 
 test('a restart in the middle of a job: it resumes by itself and finishes', async ({ app }) => {
@@ -58,14 +66,14 @@ test('a restart in the middle of a job: it resumes by itself and finishes', asyn
   await expect(card.getByTestId('job-checked')).toHaveText('100 of 400 addresses checked', {
     timeout: 20_000,
   });
-  await app.screenshot('jobs-checking');
+  await screenshotFromTop(app, 'jobs-checking');
 
   await app.restart();
   await nav(page, 'Jobs').click();
   const again = jobCard(page, 'trade-show.csv');
   await expect(again.getByTestId('resumed-badge')).toHaveText('Resumed after a restart');
   await expect(again.getByTestId('job-state')).not.toHaveText('Done');
-  await app.screenshot('jobs-resumed');
+  await screenshotFromTop(app, 'jobs-resumed');
   await expect(again.getByTestId('job-state')).toHaveText('Done', { timeout: 30_000 });
   await expect(again).toContainText('Deliverable320');
   await expect(again).toContainText('Undeliverable80');
@@ -86,7 +94,7 @@ test('a lost answer stops the job with its reason; Try again finishes it', async
   await expect(card.getByTestId('job-state')).toHaveText('Stopped', { timeout: 20_000 });
   await expect(card.getByTestId('job-failure')).toContainText('could not reach');
   await expect(card).toContainText('The addresses checked so far are kept');
-  await app.screenshot('jobs-failed');
+  await screenshotFromTop(app, 'jobs-failed');
 
   await card.getByRole('button', { name: 'Try again' }).click();
   await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 20_000 });
@@ -110,7 +118,7 @@ test('an avatar file refused for coverage: Run the rest checks them one by one',
   await expect(card.getByTestId('job-state')).toHaveText('Stopped', { timeout: 20_000 });
   await expect(card.getByTestId('job-failure')).toContainText('200 of these addresses');
   await expect(card.getByTestId('job-failure')).toContainText('before charging anything');
-  await app.screenshot('jobs-avatar-refused');
+  await screenshotFromTop(app, 'jobs-avatar-refused');
 
   await card.getByRole('button', { name: 'Run the rest' }).click();
   await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 60_000 });
@@ -128,12 +136,12 @@ test('removing a finished job asks first; a draft goes at once', async ({ app })
 
   await card.getByRole('button', { name: 'Remove' }).click();
   await expect(card.getByRole('button', { name: 'Keep it' })).toBeFocused();
-  await app.screenshot('jobs-remove-confirm');
+  await screenshotFromTop(app, 'jobs-remove-confirm');
   await card.getByRole('button', { name: 'Keep it' }).click();
   await expect(card.getByRole('button', { name: 'Remove' })).toBeFocused();
   await card.getByRole('button', { name: 'Remove' }).click();
   await card.getByRole('button', { name: 'Remove job and results' }).click();
   await expect(page.getByTestId('job')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'No lists checked yet' })).toBeVisible();
-  await app.screenshot('jobs-empty');
+  await screenshotFromTop(app, 'jobs-empty');
 });
