@@ -250,7 +250,7 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
     } else if (err instanceof ServiceError) {
       l.record.failure = {
         code: err.code,
-        message: `${err.message} The addresses checked so far are kept; resume the job to carry on.`,
+        message: `${err.message} The addresses checked so far are kept; Try again (list-cleaner resume) carries on from there.`,
         charged: err.charged,
         ...(err.serviceCode !== undefined ? { serviceCode: err.serviceCode } : {}),
       };
@@ -260,7 +260,7 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
       log.error(`jobs: ${l.record.id} stopped on an unexpected error`, err);
       l.record.failure = {
         code: 'internal',
-        message: `Something went wrong inside List Cleaner (${err instanceof Error ? err.message : String(err)}). The addresses checked so far are kept; resume the job to carry on.`,
+        message: `Something went wrong inside List Cleaner (${err instanceof Error ? err.message : String(err)}). The addresses checked so far are kept; Try again (list-cleaner resume) carries on from there.`,
         charged: 'unknown',
       };
     }
@@ -320,7 +320,10 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
       if (record.plan?.bulk.length) await runBulk(ctx, syncPart);
       else await syncPart();
       if (l.outcomes.counts().done < record.unique) {
-        throw new AppError('internal', 'Some addresses have no outcome yet; resume the job.');
+        throw new AppError(
+          'internal',
+          'Some addresses have no outcome yet; Try again (list-cleaner resume) checks them.',
+        );
       }
       record.state = 'done';
       record.finishedAt = now();

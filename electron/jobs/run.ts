@@ -223,7 +223,7 @@ export class TaskFailedError extends AppError {
   constructor(taskId: string) {
     super(
       'service',
-      `The service could not finish bulk task ${taskId}; everything reserved for it was refunded. Resume the job to send those addresses again.`,
+      `The service could not finish bulk task ${taskId}; everything reserved for it was refunded. Try again (list-cleaner resume) sends those addresses again.`,
     );
   }
 }

@@ -208,7 +208,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     } catch (err) {
       if (op.signal?.aborted) throw op.signal.reason;
       if (timeout.aborted) throw timeoutError(host, Math.round(op.timeoutMs / 1000));
-      throw networkError(host, err);
+      throw networkError(host, err, !op.safeToRepeat && op.method === 'POST');
     }
   }
 

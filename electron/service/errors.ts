@@ -149,12 +149,45 @@ export function errorForCode(
   );
 }
 
-export function networkError(host: string, cause: unknown): ServiceError {
-  const err = new ServiceError(
-    'network',
-    `List Cleaner could not reach the verification service at ${host}. Nothing was charged. Check your internet connection, or the service address in Settings.`,
-    { retryable: true, charged: 'no' },
-  );
+// Failures that happen before a request leaves this machine: it cannot have been charged.
+const NEVER_SENT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
+function causeCode(cause: unknown): string | undefined {
+  let at: unknown = cause;
+  for (let depth = 0; depth < 4 && at && typeof at === 'object'; depth++) {
+    const code = (at as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    at = (at as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * `chargeable`: the request was one the service charges for (a check). When
+ * the connection broke after it may have arrived, the service may have done
+ * (and charged for) the work whose answer never came: say so, never "nothing
+ * was charged".
+ */
+export function networkError(host: string, cause: unknown, chargeable = false): ServiceError {
+  const code = causeCode(cause);
+  const maybeCharged = chargeable && (code === undefined || !NEVER_SENT.has(code));
+  const err = maybeCharged
+    ? new ServiceError(
+        'network',
+        `The connection to the verification service at ${host} broke before its answer arrived. The service may have checked, and charged for, the addresses in that request; their results could not be kept. Check your internet connection; checking them again may charge them again.`,
+        { retryable: true, charged: 'unknown' },
+      )
+    : new ServiceError(
+        'network',
+        `List Cleaner could not reach the verification service at ${host}. Nothing was charged. Check your internet connection, or the service address in Settings.`,
+        { retryable: true, charged: 'no' },
+      );
   err.cause = cause;
   return err;
 }

@@ -135,6 +135,8 @@ export function useJobEvents(onProgress?: (p: ImportProgressView) => void): void
       void client.invalidateQueries({ queryKey: queryKeys.jobs.summary(job.id) });
       if (job.state === 'done' || job.state === 'failed') {
         void client.invalidateQueries({ queryKey: queryKeys.jobs.rowsOf(job.id) });
+        // What the job cost is now settled at the service: read the balance again.
+        void client.invalidateQueries({ queryKey: queryKeys.balance });
       }
     });
     const offProgress = window.api.events.onListProgress((p) => onProgress?.(p));

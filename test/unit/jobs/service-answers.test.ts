@@ -127,7 +127,7 @@ describe('result links', () => {
     const failed = await runJob(b, await writeList(b, 'list.csv', list));
     expect(failed.state).toBe('failed');
     expect(failed.failure?.code).toBe('link_expired');
-    expect(failed.failure?.message).toMatch(/link to the results has expired.*resume the job/);
+    expect(failed.failure?.message).toMatch(/link to the results has expired.*Try again/);
     expect(failed.checked).toBe(0);
     expect(failed.tasks.map((t) => t.status)).toEqual(['success']);
 
