@@ -16,6 +16,10 @@ interface Props {
   jobId: string;
   product: JobProduct | null;
   statuses: Record<RowStatusName, number>;
+  /** Whether the checks named providers; bulk and avatar checks leave the column empty. */
+  providers: boolean;
+  /** The panel has the screen's whole width: its choices sit side by side. */
+  wide: boolean;
 }
 
 const COLUMN_CHOICES: { name: ColumnName; label: string; avatarOnly: boolean }[] = [
@@ -24,7 +28,7 @@ const COLUMN_CHOICES: { name: ColumnName; label: string; avatarOnly: boolean }[]
   { name: 'email_avatar_url', label: 'Avatar URL', avatarOnly: true },
 ];
 
-export function ExportPanel({ jobId, product, statuses }: Props) {
+export function ExportPanel({ jobId, product, statuses, providers, wide }: Props) {
   const titleId = useId();
   const [filter, setFilter] = useState<Filter>('deliverable');
   const [extra, setExtra] = useState<ReadonlySet<ColumnName>>(() => new Set(['email_provider']));
@@ -55,7 +59,9 @@ export function ExportPanel({ jobId, product, statuses }: Props) {
       hint: 'The rows to remove or review.',
     },
   ];
-  const choices = COLUMN_CHOICES.filter((c) => !c.avatarOnly || product === 'avatar');
+  const choices = COLUMN_CHOICES.filter((c) =>
+    c.name === 'email_provider' ? providers : !c.avatarOnly || product === 'avatar',
+  );
 
   const toggle = (name: ColumnName, on: boolean) =>
     setExtra((prev) => {
@@ -86,8 +92,8 @@ export function ExportPanel({ jobId, product, statuses }: Props) {
         A new CSV file: your original columns and row order, with the outcome columns added at the
         end. Your own file is never changed.
       </p>
-      <form className="export-form" onSubmit={submit}>
-        <fieldset className="export-group">
+      <form className={`export-form ${wide ? 'is-wide' : ''}`} onSubmit={submit}>
+        <fieldset className="export-group export-rows">
           <legend>Rows</legend>
           {filters.map((f) => (
             <label key={f.value} className="export-choice is-option">
@@ -107,41 +113,43 @@ export function ExportPanel({ jobId, product, statuses }: Props) {
           ))}
         </fieldset>
 
-        <fieldset className="export-group">
-          <legend>Columns to add</legend>
-          <label className="export-choice">
-            <input type="checkbox" checked disabled aria-describedby={`${titleId}-status`} />
+        <div className="export-side">
+          <fieldset className="export-group">
+            <legend>Columns to add</legend>
+            <label className="export-choice">
+              <input type="checkbox" checked disabled aria-describedby={`${titleId}-status`} />
+              <span className="export-choice-text">
+                <span className="export-choice-label">Outcome</span>
+                <span className="export-choice-hint" id={`${titleId}-status`}>
+                  Always added, as email_status.
+                </span>
+              </span>
+            </label>
+            {choices.map((c) => (
+              <label key={c.name} className="export-choice">
+                <input
+                  type="checkbox"
+                  checked={extra.has(c.name)}
+                  onChange={(e) => toggle(c.name, e.target.checked)}
+                />
+                <span className="export-choice-text">
+                  <span className="export-choice-label">{c.label}</span>
+                  <span className="export-choice-hint">As {c.name}.</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+
+          <label className="export-choice export-bom">
+            <input type="checkbox" checked={bom} onChange={(e) => setBom(e.target.checked)} />
             <span className="export-choice-text">
-              <span className="export-choice-label">Outcome</span>
-              <span className="export-choice-hint" id={`${titleId}-status`}>
-                Always added, as email_status.
+              <span className="export-choice-label">Excel-friendly (UTF-8 with BOM)</span>
+              <span className="export-choice-hint">
+                Lets Excel show accents and other letters correctly.
               </span>
             </span>
           </label>
-          {choices.map((c) => (
-            <label key={c.name} className="export-choice">
-              <input
-                type="checkbox"
-                checked={extra.has(c.name)}
-                onChange={(e) => toggle(c.name, e.target.checked)}
-              />
-              <span className="export-choice-text">
-                <span className="export-choice-label">{c.label}</span>
-                <span className="export-choice-hint">As {c.name}.</span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
-
-        <label className="export-choice export-bom">
-          <input type="checkbox" checked={bom} onChange={(e) => setBom(e.target.checked)} />
-          <span className="export-choice-text">
-            <span className="export-choice-label">Excel-friendly (UTF-8 with BOM)</span>
-            <span className="export-choice-hint">
-              Lets Excel show accents and other letters correctly.
-            </span>
-          </span>
-        </label>
+        </div>
 
         <div className="export-actions">
           <button type="submit" className="button primary" disabled={save.isPending}>

@@ -91,12 +91,22 @@ function DoneResults({ job }: { job: JobView }) {
     return <ErrorNotice error={summary.error} title="The results could not be read" />;
   }
   const { statuses, providers } = summary.data;
+  const reported = providersReported(providers);
   return (
     <>
-      <OutcomeSummary statuses={statuses} />
-      <div className="results-columns">
+      <OutcomeSummary
+        statuses={statuses}
+        note={reported ? null : unreportedProviders(job.product)}
+      />
+      <div className={reported ? 'results-columns' : 'results-single'}>
         {job.state === 'done' ? (
-          <ExportPanel jobId={job.id} product={job.product} statuses={statuses} />
+          <ExportPanel
+            jobId={job.id}
+            product={job.product}
+            statuses={statuses}
+            providers={reported}
+            wide={!reported}
+          />
         ) : (
           <section className="card results-card" aria-label="Export">
             <h2 className="results-card-title">Export</h2>
@@ -109,11 +119,28 @@ function DoneResults({ job }: { job: JobView }) {
             </button>
           </section>
         )}
-        <ProviderSummary providers={providers} />
+        {reported && <ProviderSummary providers={providers} />}
       </div>
-      <RowsTable jobId={job.id} total={job.rows} product={job.product} fileName={job.fileName} />
+      <RowsTable
+        jobId={job.id}
+        total={job.rows}
+        product={job.product}
+        fileName={job.fileName}
+        providers={reported}
+      />
     </>
   );
+}
+
+/** Bulk checks and avatar checks name no provider: the core counts those as 'not reported'. */
+function providersReported(providers: Record<string, number>): boolean {
+  return Object.entries(providers).some(([code, n]) => code !== 'not reported' && n > 0);
+}
+
+function unreportedProviders(product: JobView['product']): string {
+  return product === 'avatar'
+    ? 'Avatar checks do not report mailbox providers, so there is no provider breakdown.'
+    : 'Lists of 1,000 addresses and more are checked as bulk tasks, which do not report mailbox providers.';
 }
 
 function FailedResults({ job }: { job: JobView }) {

@@ -28,9 +28,11 @@ interface Props {
   total: number;
   product: JobProduct | null;
   fileName: string;
+  /** Whether the checks named providers (bulk and avatar checks do not). */
+  providers: boolean;
 }
 
-export function RowsTable({ jobId, total, product, fileName }: Props) {
+export function RowsTable({ jobId, total, product, fileName, providers }: Props) {
   const titleId = useId();
   const [section, setSection] = useState(0);
   const sections = Math.max(1, Math.ceil(total / SECTION_ROWS));
@@ -63,7 +65,8 @@ export function RowsTable({ jobId, total, product, fileName }: Props) {
     else byPage.set(page, [item]);
   }
 
-  const gridClass = `rows-grid ${showAvatar ? 'with-avatar' : ''}`;
+  const showProvider = providers;
+  const gridClass = `rows-grid ${showProvider ? 'with-provider' : ''} ${showAvatar ? 'with-avatar' : ''}`;
 
   return (
     <section className="card results-card rows-card" aria-labelledby={titleId}>
@@ -110,7 +113,7 @@ export function RowsTable({ jobId, total, product, fileName }: Props) {
               </span>
               <span role="columnheader">Address</span>
               <span role="columnheader">Outcome</span>
-              <span role="columnheader">Provider</span>
+              {showProvider && <span role="columnheader">Provider</span>}
               {showAvatar && <span role="columnheader">Avatar</span>}
             </div>
           </div>
@@ -123,6 +126,7 @@ export function RowsTable({ jobId, total, product, fileName }: Props) {
                 first={first}
                 items={items}
                 gridClass={gridClass}
+                showProvider={showProvider}
                 showAvatar={showAvatar}
               />
             ))}
@@ -139,10 +143,11 @@ interface PageProps {
   first: number;
   items: VirtualItem[];
   gridClass: string;
+  showProvider: boolean;
   showAvatar: boolean;
 }
 
-function RowPage({ jobId, page, first, items, gridClass, showAvatar }: PageProps) {
+function RowPage({ jobId, page, first, items, gridClass, showProvider, showAvatar }: PageProps) {
   const [settled, setSettled] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(true), SETTLE_MS);
@@ -162,6 +167,7 @@ function RowPage({ jobId, page, first, items, gridClass, showAvatar }: PageProps
         row={rows.data?.rows[index - pageStart]}
         failed={rows.isError}
         gridClass={gridClass}
+        showProvider={showProvider}
         showAvatar={showAvatar}
       />
     );
@@ -174,11 +180,20 @@ interface RowProps {
   row: JobRowView | undefined;
   failed: boolean;
   gridClass: string;
+  showProvider: boolean;
   showAvatar: boolean;
 }
 
 /** Memoised: a scroll frame re-renders only the rows that came into view. */
-const Row = memo(function Row({ index, top, row, failed, gridClass, showAvatar }: RowProps) {
+const Row = memo(function Row({
+  index,
+  top,
+  row,
+  failed,
+  gridClass,
+  showProvider,
+  showAvatar,
+}: RowProps) {
   const style: CSSProperties = { transform: `translateY(${top}px)` };
   return (
     <div role="row" aria-rowindex={index + 2} className={`${gridClass} rows-row`} style={style}>
@@ -186,15 +201,20 @@ const Row = memo(function Row({ index, top, row, failed, gridClass, showAvatar }
         {formatCount(index + 1)}
       </span>
       {row ? (
-        <RowCells row={row} showAvatar={showAvatar} />
+        <RowCells row={row} showProvider={showProvider} showAvatar={showAvatar} />
       ) : (
-        <PlaceholderCells showAvatar={showAvatar} failed={failed} />
+        <PlaceholderCells showProvider={showProvider} showAvatar={showAvatar} failed={failed} />
       )}
     </div>
   );
 });
 
-function RowCells({ row, showAvatar }: { row: JobRowView; showAvatar: boolean }) {
+interface CellsProps {
+  showProvider: boolean;
+  showAvatar: boolean;
+}
+
+function RowCells({ row, showProvider, showAvatar }: CellsProps & { row: JobRowView }) {
   const provider = row.provider ? providerLabel(row.provider) : null;
   return (
     <>
@@ -207,9 +227,11 @@ function RowCells({ row, showAvatar }: { row: JobRowView; showAvatar: boolean })
           {OUTCOME_LABEL[row.status]}
         </span>
       </span>
-      <span role="cell" className="rows-provider">
-        {provider ?? <span className="rows-muted">—</span>}
-      </span>
+      {showProvider && (
+        <span role="cell" className="rows-provider">
+          {provider ?? <span className="rows-muted">—</span>}
+        </span>
+      )}
       {showAvatar && (
         <span role="cell" className="rows-avatar">
           {row.avatarUrl ? (
@@ -227,7 +249,7 @@ function RowCells({ row, showAvatar }: { row: JobRowView; showAvatar: boolean })
   );
 }
 
-function PlaceholderCells({ showAvatar, failed }: { showAvatar: boolean; failed: boolean }) {
+function PlaceholderCells({ showProvider, showAvatar, failed }: CellsProps & { failed: boolean }) {
   return (
     <>
       <span role="cell" className="rows-address">
@@ -243,9 +265,11 @@ function PlaceholderCells({ showAvatar, failed }: { showAvatar: boolean; failed:
       <span role="cell">
         <span className="rows-skeleton" aria-hidden="true" />
       </span>
-      <span role="cell">
-        <span className="rows-skeleton" aria-hidden="true" />
-      </span>
+      {showProvider && (
+        <span role="cell">
+          <span className="rows-skeleton" aria-hidden="true" />
+        </span>
+      )}
       {showAvatar && (
         <span role="cell">
           <span className="rows-skeleton short" aria-hidden="true" />

@@ -15,7 +15,14 @@ import {
   providerLabel,
 } from './outcomes';
 
-export function OutcomeSummary({ statuses }: { statuses: Record<RowStatusName, number> }) {
+export function OutcomeSummary({
+  statuses,
+  note = null,
+}: {
+  statuses: Record<RowStatusName, number>;
+  /** A line under the table, such as why there is no provider breakdown. */
+  note?: string | null;
+}) {
   const titleId = useId();
   const total = OUTCOMES.reduce((sum, o) => sum + statuses[o], 0);
   const slices = OUTCOMES.filter((o) => statuses[o] > 0).map((o) => ({
@@ -84,6 +91,7 @@ export function OutcomeSummary({ statuses }: { statuses: Record<RowStatusName, n
           </tbody>
         </table>
       </div>
+      {note && <p className="hint results-note">{note}</p>}
     </section>
   );
 }
@@ -96,7 +104,6 @@ export function ProviderSummary({ providers }: { providers: Record<string, numbe
     .filter(([, n]) => n > 0)
     .sort((a, b) => b[1] - a[1]);
   const total = entries.reduce((sum, [, n]) => sum + n, 0);
-  const onlyUnreported = entries.length > 0 && entries.every(([code]) => code === 'not reported');
   const data = entries.map(([code, value]) => ({
     name: providerLabel(code),
     value,
@@ -109,12 +116,8 @@ export function ProviderSummary({ providers }: { providers: Record<string, numbe
         Mailbox providers
       </h2>
       <p className="hint results-card-hint">Checked addresses by the provider that hosts them.</p>
-      {entries.length === 0 || onlyUnreported ? (
-        <p className="results-empty">
-          {onlyUnreported
-            ? 'Large lists are checked as bulk tasks, which do not report providers.'
-            : 'No address was checked, so there are no providers to show.'}
-        </p>
+      {entries.length === 0 ? (
+        <p className="results-empty">No address was checked, so there are no providers to show.</p>
       ) : (
         <>
           <div className="provider-chart" aria-hidden="true">
