@@ -1,0 +1,104 @@
+// axe-core over every main screen a user can reach, in the light and the dark
+// theme: no serious or critical violation. Lesser findings are printed and
+// attached to the report, so they stay visible without failing the run.
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect, type TestApp } from './fixtures';
+import { crmCsv, doneJob, openResults, writeList } from './results-support';
+
+interface Finding {
+  screen: string;
+  scheme: string;
+  id: string;
+  impact: string | null | undefined;
+  help: string;
+  targets: string[];
+}
+
+async function audit(app: TestApp, screen: string): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  // From the top, as a screen first shows: sticky bars otherwise overlap
+  // whatever the last click scrolled under them.
+  await app.page.evaluate(() => window.scrollTo(0, 0));
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await app.page.emulateMedia({ colorScheme });
+    const result = await new AxeBuilder({ page: app.page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .analyze();
+    for (const v of result.violations) {
+      findings.push({
+        screen,
+        scheme: colorScheme,
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`),
+      });
+    }
+  }
+  await app.page.emulateMedia({ colorScheme: null });
+  return findings;
+}
+
+const serious = (findings: Finding[]) =>
+  findings.filter((f) => f.impact === 'serious' || f.impact === 'critical');
+
+test('every main screen passes axe with no serious or critical violation', async ({
+  app,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const { page } = app;
+  const findings: Finding[] = [];
+  const nav = page.getByRole('navigation', { name: 'Main' });
+
+  await app.open();
+  await expect(page.getByRole('heading', { name: 'Welcome to List Cleaner' })).toBeVisible();
+  findings.push(...(await audit(app, 'first run')));
+
+  await page.getByRole('button', { name: 'Try the demo account' }).click();
+  await expect(page.getByTestId('balance-amount')).toHaveText('$25.00');
+  findings.push(...(await audit(app, 'new list (header, empty)')));
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+  findings.push(...(await audit(app, 'settings panel')));
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Settings' })).toHaveCount(0);
+
+  // The review of a list chosen through the UI.
+  const reviewPath = await writeList(app.filesDir, 'review-me.csv', crmCsv(60));
+  await page.getByTestId('list-file-input').setInputFiles(reviewPath);
+  await expect(page.getByTestId('estimate')).toBeVisible();
+  findings.push(...(await audit(app, 'new list (review)')));
+
+  // A job done through the core, then Jobs and its Results in the UI.
+  const donePath = await writeList(app.filesDir, 'audited.csv', crmCsv(150));
+  await doneJob(app, donePath);
+  await nav.getByRole('button', { name: 'Jobs' }).click();
+  await expect(page.getByRole('article', { name: 'audited.csv' })).toBeVisible();
+  findings.push(...(await audit(app, 'jobs')));
+
+  await openResults(page, 'audited.csv');
+  await expect(page.getByRole('table', { name: /Rows of audited\.csv/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Save…' }).click();
+  await expect(page.getByTestId('export-done')).toBeVisible();
+  findings.push(...(await audit(app, 'results (after export)')));
+
+  await nav.getByRole('button', { name: 'Quick check' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  findings.push(...(await audit(app, 'quick check')));
+
+  await nav.getByRole('button', { name: 'Account' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  findings.push(...(await audit(app, 'account')));
+
+  for (const f of findings) {
+    console.log(
+      `axe ${f.impact ?? '?'} ${f.id} on ${f.screen} (${f.scheme}): ${f.help} — ${f.targets.join(', ')}`,
+    );
+  }
+  await testInfo.attach('axe-findings.json', {
+    body: JSON.stringify(findings, null, 2),
+    contentType: 'application/json',
+  });
+  expect(serious(findings)).toEqual([]);
+});
