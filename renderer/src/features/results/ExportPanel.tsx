@@ -160,7 +160,7 @@ export function ExportPanel({ jobId, product, statuses, providers, wide }: Props
 
       <div className="export-outcome" aria-live="polite">
         {saved && !save.isPending && (
-          <div className="notice export-success" role="status" data-testid="export-done">
+          <div className="notice export-success" data-testid="export-done">
             <svg className="notice-icon" viewBox="0 0 20 20" aria-hidden="true">
               <path
                 fill="currentColor"
