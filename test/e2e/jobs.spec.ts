@@ -92,7 +92,9 @@ test('a lost answer stops the job with its reason; Try again finishes it', async
 
   const card = jobCard(page, 'partners.csv');
   await expect(card.getByTestId('job-state')).toHaveText('Stopped', { timeout: 20_000 });
-  await expect(card.getByTestId('job-failure')).toContainText('could not reach');
+  // The service did the work and charged for it; the answer never came: say so.
+  await expect(card.getByTestId('job-failure')).toContainText('broke before its answer arrived');
+  await expect(card.getByTestId('job-failure')).toContainText('may have checked, and charged for');
   await expect(card).toContainText('The addresses checked so far are kept');
   await screenshotFromTop(app, 'jobs-failed');
 

@@ -319,7 +319,8 @@ function Actions({ job }: { job: JobView }) {
     );
   }
 
-  const viewable = job.state === 'done' || (job.state === 'failed' && job.checked > 0);
+  // A running job's results fill in as they arrive; only a draft has nothing to show.
+  const viewable = job.state !== 'draft';
   return (
     <div className="job-actions">
       <div className="button-row">
