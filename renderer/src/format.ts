@@ -1,15 +1,44 @@
-// Money and time for the user's locale. Balances arrive in micros of USD.
+// Money, counts and times for the user's locale. Balances arrive in micros of USD.
+//
+// Formatters are cached by locale and options: building an Intl formatter costs
+// far more than using one, and tables format thousands of cells while scrolling.
+const formatters = new Map<
+  string,
+  Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat
+>();
+
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
+  kind: string,
+  locale: string | undefined,
+  options: object | undefined,
+  make: () => T,
+): T {
+  const key = `${kind}|${locale ?? ''}|${JSON.stringify(options ?? {})}`;
+  let formatter = formatters.get(key) as T | undefined;
+  if (!formatter) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+const numberFormat = (locale?: string, options?: Intl.NumberFormatOptions) =>
+  cached('n', locale, options, () => new Intl.NumberFormat(locale, options));
+const dateFormat = (locale?: string, options?: Intl.DateTimeFormatOptions) =>
+  cached('d', locale, options, () => new Intl.DateTimeFormat(locale, options));
+const relativeFormat = (locale?: string, options?: Intl.RelativeTimeFormatOptions) =>
+  cached('r', locale, options, () => new Intl.RelativeTimeFormat(locale, options));
 const MICROS_PER_USD = 1_000_000;
 
 export function formatUsd(micros: number, locale?: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(
+  return numberFormat(locale, { style: 'currency', currency: 'USD' }).format(
     micros / MICROS_PER_USD,
   );
 }
 
 /** Full precision, for the tooltip: $24.999123 rather than $25.00. */
 export function formatUsdExact(micros: number, locale?: string): string {
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'currency',
     currency: 'USD',
     minimumFractionDigits: 2,
@@ -19,7 +48,7 @@ export function formatUsdExact(micros: number, locale?: string): string {
 
 export function formatRelativeTime(iso: string, now = Date.now(), locale?: string): string {
   const seconds = Math.round((Date.parse(iso) - now) / 1000);
-  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const rtf = relativeFormat(locale, { numeric: 'auto' });
   const abs = Math.abs(seconds);
   if (abs < 45) return rtf.format(0, 'second');
   if (abs < 45 * 60) return rtf.format(Math.round(seconds / 60), 'minute');
@@ -31,12 +60,12 @@ export function formatRelativeTime(iso: string, now = Date.now(), locale?: strin
 
 /** A count for the user's locale: 12,345 in en-US, 12 345 in fr-FR. */
 export function formatNumber(value: number, locale?: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
+  return numberFormat(locale, { maximumFractionDigits: 0 }).format(value);
 }
 
 /** A share as a percentage: 0.973 → "97%" (one decimal below 10%: "4.5%"). */
 export function formatPercent(share: number, locale?: string): string {
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'percent',
     maximumFractionDigits: share > 0 && share < 0.1 ? 1 : 0,
   }).format(share);
@@ -51,7 +80,7 @@ export function formatBytes(bytes: number, locale?: string): string {
   ] as const;
   for (const [size, unit] of units) {
     if (bytes >= size) {
-      return new Intl.NumberFormat(locale, {
+      return numberFormat(locale, {
         style: 'unit',
         unit,
         unitDisplay: 'short',
@@ -59,7 +88,7 @@ export function formatBytes(bytes: number, locale?: string): string {
       }).format(bytes / size);
     }
   }
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'unit',
     unit: 'byte',
     unitDisplay: 'long',
@@ -73,7 +102,7 @@ export function formatDuration(ms: number, locale?: string): string {
   const m = Math.floor((total % 3600) / 60);
   const s = total % 60;
   const unit = (value: number, u: 'hour' | 'minute' | 'second', pad = false) =>
-    new Intl.NumberFormat(locale, {
+    numberFormat(locale, {
       style: 'unit',
       unit: u,
       unitDisplay: 'narrow',
@@ -88,7 +117,7 @@ export function formatDuration(ms: number, locale?: string): string {
 export function formatTimeOfDay(iso: string, now = Date.now(), locale?: string): string {
   const at = new Date(iso);
   const sameDay = new Date(now).toDateString() === at.toDateString();
-  return new Intl.DateTimeFormat(
+  return dateFormat(
     locale,
     sameDay ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' },
   ).format(at);
