@@ -26,7 +26,8 @@ function spawn(setup: ClassifierSetup): Worker {
   // Built app: electron-vite emits the worker next to the main bundle. From
   // source (tests, tsx), the TypeScript file runs through tsx.
   const built = new URL('./classify-worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(built))) return new Worker(built, { workerData: setup, resourceLimits: LIMITS });
+  if (existsSync(fileURLToPath(built)))
+    return new Worker(built, { workerData: setup, resourceLimits: LIMITS });
   // Workers ignore --import, so the worker registers tsx itself before loading.
   const source = new URL('./classify-worker.ts', import.meta.url).href;
   const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); })`;
