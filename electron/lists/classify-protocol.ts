@@ -4,6 +4,8 @@ export interface ClassifierSetup {
   addressesPath: string;
   rowIndexPath: string;
   maxUnique: number;
+  /** Rows the file probably holds (from its size and the sample), to size the table once. */
+  expectedRows: number;
 }
 
 export type ClassifierInput = { type: 'cells'; text: string } | { type: 'end' };

@@ -201,7 +201,11 @@ export async function importList(path: string, options: ImportOptions): Promise<
     options.onProgress({ bytesRead, totalBytes: info.size, rows: counts.rows });
   };
 
-  const classifier = startClassifier({ addressesPath, rowIndexPath, maxUnique });
+  // Rows expected from the sample's bytes per row: the worker sizes its table once.
+  const expectedRows = Math.ceil(
+    (info.size / Math.max(1, Buffer.byteLength(sample.text))) * Math.max(1, rows.length),
+  );
+  const classifier = startClassifier({ addressesPath, rowIndexPath, maxUnique, expectedRows });
   const text = decodedStream(path, encoding, (b) => (bytesRead = b));
   try {
     await parseRows(text, dialect, {

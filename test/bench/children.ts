@@ -40,10 +40,12 @@ interface Waiter {
 export function startChild<In extends Message, Out extends Message>(
   script: URL,
   label: string,
+  /** A built JavaScript file runs as it is, without the TypeScript loader. */
+  options: { built?: boolean } = {},
 ): Child<In, Out> {
   const proc = fork(fileURLToPath(script), [], {
     cwd: repoRoot,
-    execArgv: ['--import', 'tsx'],
+    execArgv: options.built ? [] : ['--import', 'tsx'],
     // stdin closed, the child's stdout onto our stderr, its stderr onto ours, and IPC.
     stdio: ['ignore', 2, 2, 'ipc'],
   });
