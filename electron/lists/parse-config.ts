@@ -85,3 +85,74 @@ export function parseRows(
     });
   });
 }
+
+/**
+ * Parses a decoded text stream row by row (papaparse's step mode, with the
+ * same configuration as parseRows, so the rows are the same ones), giving each
+ * row with its original text: from the end of the row before (blank lines
+ * between them included) to the end of its own line end. The merge copies
+ * that text instead of writing every cell again, which was most of its time.
+ * To hold the reading (backpressure), pause `text` and resume it later.
+ */
+export function parseRowsWithText(
+  text: Readable,
+  dialect: Dialect,
+  onRow: (row: string[], raw: string) => void,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const pieces: { start: number; text: string }[] = [];
+    let end = 0;
+    let last = 0;
+    let failed = false;
+    const fail = (err: unknown, parser?: { abort(): void }) => {
+      if (failed) return;
+      failed = true;
+      parser?.abort();
+      text.destroy();
+      reject(err);
+    };
+    text.once('error', (err) => fail(err));
+    // Registered before papaparse's listener: a chunk is known before its rows are.
+    text.on('data', (chunk: string) => {
+      pieces.push({ start: end, text: chunk });
+      end += chunk.length;
+    });
+    const slice = (from: number, to: number): string => {
+      while (pieces.length > 1 && (pieces[1] as { start: number }).start <= from) pieces.shift();
+      let out = '';
+      for (const piece of pieces) {
+        if (piece.start >= to) break;
+        const a = Math.max(0, from - piece.start);
+        const b = Math.min(piece.text.length, to - piece.start);
+        if (b > a) out = out === '' ? piece.text.slice(a, b) : out + piece.text.slice(a, b);
+      }
+      return out;
+    };
+    Papa.parse<string[]>(text as unknown as File, {
+      delimiter: dialect.delimiter,
+      newline: dialect.newline,
+      quoteChar: '"',
+      escapeChar: '"',
+      header: false,
+      dynamicTyping: false,
+      skipEmptyLines: true,
+      step(result, parser) {
+        if (failed) return;
+        const cursor = (result.meta as { cursor: number }).cursor;
+        try {
+          onRow(result.data as unknown as string[], slice(last, cursor));
+        } catch (err) {
+          fail(err, parser);
+          return;
+        }
+        last = cursor;
+      },
+      complete() {
+        if (!failed) resolve();
+      },
+      error(err: Error) {
+        fail(err);
+      },
+    });
+  });
+}
