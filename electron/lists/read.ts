@@ -9,7 +9,7 @@ import { startClassifier } from './classifier';
 import { MIN_CONFIDENCE, columnName, detectHeader, rankColumns } from './column';
 import { detectDelimiter, detectNewline, sampleRows } from './dialect';
 import { bomLength, decodedStream, detectEncoding } from './encoding';
-import { parseRows, type Dialect } from './parse-config';
+import { parseRowsWithText, type Dialect } from './parse-config';
 import type { ColumnCandidate, ImportedList, ListCounts } from './types';
 
 export interface ImportProgress {
@@ -208,28 +208,53 @@ export async function importList(path: string, options: ImportOptions): Promise<
   const classifier = startClassifier({ addressesPath, rowIndexPath, maxUnique, expectedRows });
   const text = decodedStream(path, encoding, (b) => (bytesRead = b));
   try {
-    await parseRows(text, dialect, {
-      rows: (chunk) => {
-        if (options.signal?.aborted) throw options.signal.reason;
-        // Stop here, not at the end of a file that may be gigabytes long.
-        if (classifier.overLimit) throw tooMany();
-        const cells: string[] = [];
-        for (const row of chunk) {
-          if (skipHeader) {
-            skipHeader = false;
-            continue;
-          }
-          counts.rows += 1;
-          if (preview.length < PREVIEW_ROWS) preview.push(row);
-          if (row.length !== expectedWidth) counts.ragged += 1;
-          let cell = row[column.index] ?? '';
-          if (cell.includes('\n') || cell.includes('\r')) cell = cell.replace(/[\r\n]/g, ' ');
-          cells.push(cell);
+    // Cells go to the worker in batches; while it is behind, the reading is
+    // held (the rows of the chunk already read still arrive, and wait here).
+    let cells: string[] = [];
+    let holding: Promise<void> | null = null;
+    const send = () => {
+      if (holding || cells.length === 0) return;
+      const batch = cells.join('\n');
+      cells = [];
+      const wait = classifier.send(batch);
+      if (!wait) return;
+      holding = wait;
+      text.pause();
+      wait.then(
+        () => {
+          holding = null;
+          text.resume();
+        },
+        (err: unknown) => text.destroy(err instanceof Error ? err : new Error(String(err))),
+      );
+    };
+    await parseRowsWithText(
+      text,
+      dialect,
+      (row) => {
+        if (skipHeader) {
+          skipHeader = false;
+          return;
         }
-        report(false);
-        return cells.length > 0 ? classifier.send(cells.join('\n')) : undefined;
+        counts.rows += 1;
+        if (preview.length < PREVIEW_ROWS) preview.push(row);
+        if (row.length !== expectedWidth) counts.ragged += 1;
+        let cell = row[column.index] ?? '';
+        if (cell.includes('\n') || cell.includes('\r')) cell = cell.replace(/[\r\n]/g, ' ');
+        cells.push(cell);
+        if (cells.length >= 8_192) {
+          if (options.signal?.aborted) throw options.signal.reason;
+          // Stop here, not at the end of a file that may be gigabytes long.
+          if (classifier.overLimit) throw tooMany();
+          report(false);
+          send();
+        }
       },
-    });
+      { withText: false },
+    );
+    if (options.signal?.aborted) throw options.signal.reason;
+    while (holding) await holding;
+    send();
     const judged = await classifier.finish();
     if (judged === 'too-many') throw tooMany();
     Object.assign(counts, judged);
