@@ -29,7 +29,8 @@ export function bomLength(encoding: Encoding): number {
 }
 
 /** Whether the whole file is valid UTF-8, checked in blocks without holding it. */
-async function isUtf8File(path: string, from: number): Promise<boolean> {
+/** Whether the file (or its first `limit` bytes) is valid UTF-8. */
+async function isUtf8File(path: string, from: number, limit = Infinity): Promise<boolean> {
   const handle = await open(path, 'r');
   try {
     const block = Buffer.alloc(1 << 20);
@@ -52,6 +53,8 @@ async function isUtf8File(path: string, from: number): Promise<boolean> {
         break;
       }
       if (!isUtf8(data.subarray(0, cut))) return false;
+      // A sequence cut at the limit is judged with the rest of the file, later.
+      if (position - from >= limit) return true;
       carry = Buffer.from(data.subarray(cut));
     }
   } finally {
@@ -59,7 +62,15 @@ async function isUtf8File(path: string, from: number): Promise<boolean> {
   }
 }
 
-export async function detectEncoding(path: string): Promise<Encoding> {
+/**
+ * With `prefixOnly`, only the first megabyte decides between UTF-8 and
+ * Windows-1252; the rest is checked while the file is read (decodedStream
+ * with `fatal`), so a valid file is not read twice.
+ */
+export async function detectEncoding(
+  path: string,
+  options: { prefixOnly?: boolean } = {},
+): Promise<Encoding> {
   const handle = await open(path, 'r');
   const head = Buffer.alloc(4);
   let bytesRead: number;
@@ -72,19 +83,38 @@ export async function detectEncoding(path: string): Promise<Encoding> {
     return 'utf-8-bom';
   if (bytesRead >= 2 && head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
   if (bytesRead >= 2 && head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
-  return (await isUtf8File(path, 0)) ? 'utf-8' : 'windows-1252';
+  const limit = options.prefixOnly ? 1 << 20 : Infinity;
+  return (await isUtf8File(path, 0, limit)) ? 'utf-8' : 'windows-1252';
 }
 
 /**
  * The file as a stream of text, BOM removed. `onBytes` reports raw bytes read,
  * for progress. highWaterMark is large: fewer, bigger chunks parse faster.
  */
+/** A file read as UTF-8 held a byte sequence that is not UTF-8. */
+export class NotUtf8Error extends Error {
+  constructor() {
+    super('the file is not valid UTF-8 after all');
+    this.name = 'NotUtf8Error';
+  }
+}
+
 export function decodedStream(
   path: string,
   encoding: Encoding,
   onBytes?: (bytes: number) => void,
+  options: { fatal?: boolean } = {},
 ): Readable {
-  const decoder = new TextDecoder(decoderLabel[encoding], { ignoreBOM: false });
+  const fatal = options.fatal === true && (encoding === 'utf-8' || encoding === 'utf-8-bom');
+  const decoder = new TextDecoder(decoderLabel[encoding], { ignoreBOM: false, fatal });
+  const decodeOrFail = (chunk?: Buffer): string => {
+    try {
+      return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
+    } catch (err) {
+      if (fatal) throw new NotUtf8Error();
+      throw err;
+    }
+  };
   const source = createReadStream(path, { start: 0, highWaterMark: 1 << 20 });
   let read = 0;
   // Strings travel as objects: no round trip through Buffer for each chunk.
@@ -94,11 +124,23 @@ export function decodedStream(
     transform(chunk: Buffer, _enc, done) {
       read += chunk.length;
       onBytes?.(read);
-      const text = decoder.decode(chunk, { stream: true });
+      let text: string;
+      try {
+        text = decodeOrFail(chunk);
+      } catch (err) {
+        done(err as Error);
+        return;
+      }
       done(null, text.length > 0 ? text : undefined);
     },
     flush(done) {
-      const rest = decoder.decode();
+      let rest: string;
+      try {
+        rest = decodeOrFail();
+      } catch (err) {
+        done(err as Error);
+        return;
+      }
       done(null, rest.length > 0 ? rest : undefined);
     },
   });

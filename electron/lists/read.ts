@@ -8,9 +8,9 @@ import { AppError } from '../lib/app-error';
 import { startClassifier } from './classifier';
 import { MIN_CONFIDENCE, columnName, detectHeader, rankColumns } from './column';
 import { detectDelimiter, detectNewline, sampleRows } from './dialect';
-import { bomLength, decodedStream, detectEncoding } from './encoding';
+import { NotUtf8Error, bomLength, decodedStream, detectEncoding } from './encoding';
 import { parseRowsWithText, type Dialect } from './parse-config';
-import type { ColumnCandidate, ImportedList, ListCounts } from './types';
+import type { ColumnCandidate, Encoding, ImportedList, ListCounts } from './types';
 
 export interface ImportProgress {
   bytesRead: number;
@@ -148,7 +148,25 @@ export async function importList(path: string, options: ImportOptions): Promise<
   if (!info.isFile()) throw badFile(`${name} is not a file.`);
   if (info.size === 0) throw badFile(`${name} is empty: there are no rows to check.`);
 
-  const encoding = await detectEncoding(path);
+  // The first megabyte decides the encoding; a file that turns out not to be
+  // UTF-8 further on is read again as Windows-1252 (see importAs).
+  const first = await detectEncoding(path, { prefixOnly: true });
+  try {
+    return await importAs(path, name, info.size, first, options);
+  } catch (err) {
+    if (!(err instanceof NotUtf8Error)) throw err;
+    return importAs(path, name, info.size, 'windows-1252', options);
+  }
+}
+
+async function importAs(
+  path: string,
+  name: string,
+  size: number,
+  encoding: Encoding,
+  options: ImportOptions,
+): Promise<ImportedList> {
+  const info = { size };
   await sniffBinary(path, name, encoding);
   const sample = await readSample(path, info.size, encoding);
   const newline = detectNewline(sample.text);
@@ -206,7 +224,7 @@ export async function importList(path: string, options: ImportOptions): Promise<
     (info.size / Math.max(1, Buffer.byteLength(sample.text))) * Math.max(1, rows.length),
   );
   const classifier = startClassifier({ addressesPath, rowIndexPath, maxUnique, expectedRows });
-  const text = decodedStream(path, encoding, (b) => (bytesRead = b));
+  const text = decodedStream(path, encoding, (b) => (bytesRead = b), { fatal: true });
   try {
     // Cells go to the worker in batches; while it is behind, the reading is
     // held (the rows of the chunk already read still arrive, and wait here).
@@ -263,7 +281,7 @@ export async function importList(path: string, options: ImportOptions): Promise<
     // papaparse only stops listening when a chunk throws: without this a
     // cancelled import would go on reading and decoding the file to its end.
     text.destroy();
-    if (err instanceof AppError) throw err;
+    if (err instanceof AppError || err instanceof NotUtf8Error) throw err;
     if (options.signal?.aborted) throw err;
     throw badFile(
       `${name} could not be read to the end (${(err as Error).message}). The rest of your work is kept; check the file and try again.`,
