@@ -1,5 +1,6 @@
 // One papaparse configuration for reading a list, used by the import and again
-// by the merge, so both see exactly the same rows in the same order.
+// by the merge, so both see exactly the same rows in the same order. Completely
+// empty lines are not rows; everything else is, exactly as written.
 import Papa from 'papaparse';
 import type { Readable } from 'node:stream';
 import type { Delimiter } from './types';
@@ -9,92 +10,16 @@ export interface Dialect {
   newline: '\r\n' | '\n' | '\r';
 }
 
-export interface ParseHandlers {
-  /** Rows of one chunk, in order; return a promise to hold the parser until it settles. */
-  rows(rows: string[][]): void | Promise<void>;
-}
-
 /**
- * Parses a decoded text stream (see encoding.ts) chunk by chunk. Completely
- * empty lines are not rows; everything else is, exactly as written.
+ * Parses a decoded text stream (see encoding.ts) row by row, in papaparse's
+ * step mode (a third faster than chunk mode on a million rows: no per-chunk
+ * result arrays), giving each row with its original text: from the end of the
+ * row before (blank lines between them included) to the end of its own line
+ * end. The merge copies that text instead of writing every cell again, which
+ * was most of its time. To hold the reading (backpressure), pause `text` and
+ * resume it later; a throw from `onRow` ends the parse with that error.
  */
 export function parseRows(
-  text: Readable,
-  dialect: Dialect,
-  handlers: ParseHandlers,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let failed = false;
-    let pending: Promise<void> = Promise.resolve();
-    text.once('error', (err) => {
-      failed = true;
-      reject(err);
-    });
-    Papa.parse<string[]>(text as unknown as File, {
-      delimiter: dialect.delimiter,
-      newline: dialect.newline,
-      quoteChar: '"',
-      escapeChar: '"',
-      header: false,
-      dynamicTyping: false,
-      skipEmptyLines: true,
-      chunk(results, parser) {
-        if (failed) return;
-        // A handler that throws (a cancelled import, too many addresses) must
-        // end the parse here. papaparse catches throws only on the stream's
-        // 'data' path; from parser.resume() below one escaped into a rejected
-        // promise nobody awaited, and the import never settled.
-        let done: void | Promise<void>;
-        try {
-          done = handlers.rows(results.data);
-        } catch (err) {
-          failed = true;
-          parser.abort();
-          reject(err);
-          return;
-        }
-        if (done) {
-          // parser.pause() only stops papaparse's parsing: the stream kept
-          // flowing and papaparse queued every chunk it emitted, so a consumer
-          // slower than the disk (the classify worker) let the whole file pile
-          // up in memory. Pausing the stream holds the file reading too.
-          parser.pause();
-          text.pause();
-          pending = done.then(
-            () => {
-              parser.resume();
-              text.resume();
-            },
-            (err: unknown) => {
-              failed = true;
-              parser.abort();
-              reject(err);
-            },
-          );
-        }
-      },
-      complete() {
-        if (!failed) void pending.then(() => resolve());
-      },
-      error(err: Error) {
-        if (!failed) {
-          failed = true;
-          reject(err);
-        }
-      },
-    });
-  });
-}
-
-/**
- * Parses a decoded text stream row by row (papaparse's step mode, with the
- * same configuration as parseRows, so the rows are the same ones), giving each
- * row with its original text: from the end of the row before (blank lines
- * between them included) to the end of its own line end. The merge copies
- * that text instead of writing every cell again, which was most of its time.
- * To hold the reading (backpressure), pause `text` and resume it later.
- */
-export function parseRowsWithText(
   text: Readable,
   dialect: Dialect,
   onRow: (row: string[], raw: string) => void,
@@ -115,8 +40,6 @@ export function parseRowsWithText(
     };
     text.once('error', (err) => fail(err));
     // Registered before papaparse's listener: a chunk is known before its rows are.
-    // (Step mode is also the faster one: a third quicker than chunk mode on a
-    // million rows, as it builds no per-chunk result arrays.)
     if (withText) {
       text.on('data', (chunk: string) => {
         pieces.push({ start: end, text: chunk });

@@ -9,7 +9,7 @@ import { startClassifier } from './classifier';
 import { MIN_CONFIDENCE, columnName, detectHeader, rankColumns } from './column';
 import { detectDelimiter, detectNewline, sampleRows } from './dialect';
 import { NotUtf8Error, bomLength, decodedStream, detectEncoding } from './encoding';
-import { parseRowsWithText, type Dialect } from './parse-config';
+import { parseRows, type Dialect } from './parse-config';
 import type { ColumnCandidate, Encoding, ImportedList, ListCounts } from './types';
 
 export interface ImportProgress {
@@ -246,7 +246,7 @@ async function importAs(
         (err: unknown) => text.destroy(err instanceof Error ? err : new Error(String(err))),
       );
     };
-    await parseRowsWithText(
+    await parseRows(
       text,
       dialect,
       (row) => {

@@ -11,7 +11,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { AppError } from '../lib/app-error';
 import { decodedStream } from './encoding';
 import { needsFormulaEscape } from './formula';
-import { parseRowsWithText } from './parse-config';
+import { parseRows } from './parse-config';
 import { decodeRow } from './row-index';
 import {
   RowClass,
@@ -232,7 +232,7 @@ export async function exportList(
       }
     };
     let at = 0;
-    await parseRowsWithText(text, list, (row, raw) => {
+    await parseRows(text, list, (row, raw) => {
       if (skipHeader) {
         // The header as it was read (not list.columns, whose blank names were
         // filled in), padded, then the appended names.

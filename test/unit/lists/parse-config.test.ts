@@ -1,6 +1,6 @@
 // parseRows: the one papaparse set-up the import and the merge share. Rows in
-// order across chunks; a handler's promise holds the parse and the file
-// reading; a handler's failure ends it, however the chunk arrived.
+// order across chunks, each with its original text; pausing the text holds
+// the file reading; a failure in the caller or the stream ends the parse.
 import type * as Fs from 'node:fs';
 import type { ReadStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -29,13 +29,11 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 const textStream = (...chunks: string[]) => Readable.from(chunks);
 
 describe('parseRows', () => {
+  const chunks = ['id,note\n1,"a, b"\n2,"line', ' one\nline two"\n\n3,', '"say ""hi"""\n   \n4,x'];
+
   it('gives every row in order, whatever the chunk boundaries', async () => {
     const rows: string[][] = [];
-    await parseRows(
-      textStream('id,note\n1,"a, b"\n2,"line', ' one\nline two"\n\n3,', '"say ""hi"""\n   \n4,x'),
-      comma,
-      { rows: (chunk) => void rows.push(...chunk) },
-    );
+    await parseRows(textStream(...chunks), comma, (row) => void rows.push(row));
     expect(rows).toEqual([
       ['id', 'note'],
       ['1', 'a, b'],
@@ -46,86 +44,78 @@ describe('parseRows', () => {
     ]);
   });
 
-  it('waits for a handler promise before the next chunk', async () => {
+  it("gives each row's original text, so together they are the whole input", async () => {
+    const raws: string[] = [];
+    await parseRows(textStream(...chunks), comma, (_row, raw) => void raws.push(raw));
+    expect(raws.join('')).toBe(chunks.join(''));
+    expect(raws[2]).toBe('2,"line one\nline two"\n');
+    // The blank line before row 3 travels with it.
+    expect(raws[3]).toBe('\n3,"say ""hi"""\n');
+    expect(raws[5]).toBe('4,x');
+  });
+
+  it('can leave the text out when only the cells are wanted', async () => {
+    const raws: string[] = [];
+    await parseRows(textStream('a\nb\n'), comma, (_row, raw) => void raws.push(raw), {
+      withText: false,
+    });
+    expect(raws).toEqual(['', '']);
+  });
+
+  it('gives a million-character file the same rows in step with its text', async () => {
     const dir = await tempDir('lc-parse-');
     const path = join(dir, 'list.csv');
     await writeManyAddresses(path, 150_000); // about 3.5 MB: several 1 MiB chunks
-    const order: string[] = [];
-    let chunks = 0;
-    await parseRows(decodedStream(path, 'utf-8'), comma, {
-      rows: async () => {
-        const n = (chunks += 1);
-        order.push(`start ${n}`);
-        await delay(5);
-        order.push(`end ${n}`);
-      },
+    let rows = 0;
+    let text = '';
+    await parseRows(decodedStream(path, 'utf-8'), comma, (row, raw) => {
+      rows += 1;
+      if (rows % 50_000 === 0) text += raw;
+      expect(raw.startsWith(row[0] ?? '')).toBe(true);
     });
-    expect(chunks).toBeGreaterThan(2);
-    expect(order).toEqual(
-      Array.from({ length: chunks }, (_, i) => [`start ${i + 1}`, `end ${i + 1}`]).flat(),
-    );
+    expect(rows).toBeGreaterThan(100_000);
+    expect(text.split('\n').filter(Boolean)).toHaveLength(Math.floor(rows / 50_000));
   });
 
-  it('holds the file reading while a handler is busy, instead of queueing the file', async () => {
+  it('holds the file reading while the caller has paused the text', async () => {
     const dir = await tempDir('lc-parse-');
     const path = join(dir, 'big.csv');
     await writeManyAddresses(path, 1_500_000); // about 39 MB
     readStreams.length = 0;
+    const text = decodedStream(path, 'utf-8');
     let readWhileBusy = -1;
     let first = true;
-    await parseRows(decodedStream(path, 'utf-8'), comma, {
-      rows: async () => {
-        if (!first) return;
-        first = false;
-        await delay(300);
+    await parseRows(text, comma, () => {
+      if (!first) return;
+      first = false;
+      text.pause();
+      void delay(300).then(() => {
         readWhileBusy = readStreams[0]?.bytesRead ?? -1;
-      },
+        text.resume();
+      });
     });
     // A few chunks of read-ahead, not the 39 MB.
     expect(readWhileBusy).toBeGreaterThan(0);
     expect(readWhileBusy).toBeLessThan(24 * 1024 * 1024);
   });
 
-  it('rejects with the error a handler throws on the first chunk', async () => {
+  it('rejects with the error the caller throws, and stops reading', async () => {
     const boom = new Error('stop');
+    let seen = 0;
     await expect(
-      parseRows(textStream('a\nb\n'), comma, {
-        rows: () => {
-          throw boom;
-        },
+      parseRows(textStream('a\nb\nc\n'), comma, () => {
+        seen += 1;
+        throw boom;
       }),
     ).rejects.toBe(boom);
-  });
-
-  it('rejects with the error a handler throws after the parse resumed', async () => {
-    const dir = await tempDir('lc-parse-');
-    const path = join(dir, 'list.csv');
-    await writeManyAddresses(path, 150_000);
-    let chunks = 0;
-    const boom = new Error('cancelled');
-    const settled = parseRows(decodedStream(path, 'utf-8'), comma, {
-      rows: () => {
-        chunks += 1;
-        if (chunks === 1) return delay(5); // paused, then resumed by the promise
-        throw boom;
-      },
-    });
-    await expect(settled).rejects.toBe(boom);
-    expect(chunks).toBe(2);
-  });
-
-  it('rejects when a handler promise rejects', async () => {
-    const boom = new Error('worker died');
-    await expect(
-      parseRows(textStream('a\n', 'b\n'), comma, { rows: () => Promise.reject(boom) }),
-    ).rejects.toBe(boom);
+    expect(seen).toBe(1);
   });
 
   it('rejects when the stream fails', async () => {
     const dir = await tempDir('lc-parse-');
     await writeFile(join(dir, 'x.csv'), 'a\n');
     await expect(
-      parseRows(decodedStream(join(dir, 'missing.csv'), 'utf-8'), comma, { rows: () => {} }),
+      parseRows(decodedStream(join(dir, 'missing.csv'), 'utf-8'), comma, () => undefined),
     ).rejects.toThrow(/ENOENT/);
   });
 });

@@ -88,6 +88,27 @@ describe('exportList round trips', () => {
     expect(out).toBe(expected);
   });
 
+  it('copies each row as the file wrote it: quotes it did not need stay, byte for byte', async () => {
+    const input = [
+      '"id";"email";"name"',
+      '"1";"ok@example.com";"Anne"',
+      '2;bad@example.com;"Bob ""B"""',
+      '',
+      '3;maybe@example.com;Cleo',
+      '',
+    ].join('\r\n');
+    const list = await importText('quoted.csv', input);
+    expect(await exportText(list)).toBe(
+      [
+        '"id";"email";"name";email_status',
+        '"1";"ok@example.com";"Anne";deliverable',
+        '2;bad@example.com;"Bob ""B""";undeliverable',
+        '3;maybe@example.com;Cleo;unknown',
+        '',
+      ].join('\r\n'),
+    );
+  });
+
   it('keeps the delimiter and CRLF line ends of an Excel semicolon file, BOM on request', async () => {
     const input =
       '\uFEFFNom;Courriel;Ville\r\nÉlodie;ok@exemple.fr;Besançon\r\nZoé;bad@exemple.fr;"Aix; Marseille"\r\n';
