@@ -77,7 +77,7 @@ export type LoadEvent = LoadResult;
 export type ListsCommand =
   | {
       type: 'run';
-      step: 'bare' | 'import' | 'write';
+      step: 'bare' | 'bare-step' | 'import' | 'write';
       path: string;
       workDir: string;
       destPath: string;
