@@ -42,8 +42,31 @@ const view = ({ baseUrl, theme, pollIntervalSeconds }: Settings): SettingsView =
 
 const DELIMITER_NAMES = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' } as const;
 
+// What the review shows is bounded: a file that is one 10 MB line, or has
+// thousands of columns, must not freeze the window (the full cells stay in the
+// file and in the export).
+const MAX_COLUMNS_SHOWN = 1_000;
+const MAX_CELL_SHOWN = 300;
+const MAX_NAME_SHOWN = 120;
+
+const clip = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;
+
+export function clipForReview(list: Pick<ImportedList, 'columns' | 'preview' | 'candidates'>) {
+  return {
+    columns: list.columns.slice(0, MAX_COLUMNS_SHOWN).map((c) => clip(c, MAX_NAME_SHOWN)),
+    preview: list.preview.map((row) =>
+      row.slice(0, MAX_COLUMNS_SHOWN).map((cell) => clip(cell, MAX_CELL_SHOWN)),
+    ),
+    candidates: list.candidates
+      .filter((c) => c.index < MAX_COLUMNS_SHOWN)
+      .map((c) => ({ ...c, name: clip(c.name, MAX_NAME_SHOWN) })),
+  };
+}
+
 function importView(job: ImportView['job'], list: ImportedList): ImportView {
-  const column = (c: ColumnView): ColumnView => ({ ...c });
+  const column = (c: ColumnView): ColumnView => ({ ...c, name: clip(c.name, MAX_NAME_SHOWN) });
+  const shown = clipForReview(list);
   return {
     job,
     fileName: job.fileName,
@@ -51,11 +74,11 @@ function importView(job: ImportView['job'], list: ImportedList): ImportView {
     encoding: encodingNames[list.encoding],
     delimiter: DELIMITER_NAMES[list.delimiter],
     hasHeader: list.hasHeader,
-    columns: list.columns,
+    columns: shown.columns,
     column: column(list.column),
-    candidates: list.candidates.map(column),
+    candidates: shown.candidates,
     counts: { ...list.counts },
-    preview: list.preview,
+    preview: shown.preview,
   };
 }
 
