@@ -169,7 +169,7 @@ export function createHandlers({
       const [list, outcomes, book] = await Promise.all([
         j.getList(jobId),
         j.outcomes(jobId),
-        workspace.addressBook(jobId),
+        j.addressBook(jobId),
       ]);
       return readRows(list, book, outcomes, offset, limit);
     },

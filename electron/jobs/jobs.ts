@@ -2,7 +2,7 @@
 // and starting it, running it (several may be queued; they share the client's
 // limits), picking unfinished ones up again after a restart, and exporting
 // the cleaned list as often as the user likes.
-import { copyFile, readFile } from 'node:fs/promises';
+import { copyFile } from 'node:fs/promises';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { basename, extname } from 'node:path';
 import type { JobProduct, JobView } from '../ipc/contract';
@@ -20,6 +20,7 @@ import type { JobRecord } from './record';
 import { CoverageError, StoppedError, downloading, runBulk, runSync, type RunContext } from './run';
 import { openJobStore, type JobStore } from './store';
 import { importedListSchema } from './list-schema';
+import { openAddressBook, type AddressBook } from './address-book';
 
 export interface JobsOptions {
   dataDir: string;
@@ -69,6 +70,7 @@ export interface Jobs {
   get(id: string): Promise<JobView>;
   getList(id: string): Promise<ImportedList>;
   outcomes(id: string): Promise<OutcomeTable>;
+  addressBook(id: string): Promise<AddressBook>;
   export(id: string, options: ExportOptions): Promise<ExportResult>;
   remove(id: string): Promise<void>;
   /** Stops taking new work and waits for what is in flight. */
@@ -85,6 +87,8 @@ interface Live {
   running: boolean;
   resumed: boolean;
   waiters: ((view: JobView) => void)[];
+  /** The unique addresses, read once when first needed (see address-book.ts). */
+  book: Promise<AddressBook> | null;
 }
 
 const now = () => new Date().toISOString();
@@ -196,6 +200,29 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
     announce(l);
   };
 
+  /** Keeps a job in memory with its list and the outcomes it has so far. */
+  const track = async (record: JobRecord, list: ImportedList): Promise<Live> => {
+    const outcomes = await loadOutcomes(store.paths(record.id).outcomes, record.unique);
+    const l: Live = {
+      record,
+      list,
+      outcomes,
+      nextChecks: new Map(),
+      running: false,
+      resumed: false,
+      waiters: [],
+      book: null,
+    };
+    live.set(record.id, l);
+    return l;
+  };
+
+  const addressBook = (l: Live): Promise<AddressBook> => {
+    l.book ??= openAddressBook(l.list.addressesPath);
+    l.book.catch(() => (l.book = null));
+    return l.book;
+  };
+
   const load = async (id: string): Promise<Live> => {
     const known = live.get(id);
     if (known) return known;
@@ -211,26 +238,7 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
         `Job ${id} could not be read (its file is damaged). Its folder is kept as it is.`,
       );
     }
-    const list = importedListSchema.parse(await store.loadList(id));
-    const outcomes = await loadOutcomes(store.paths(id).outcomes, record.unique);
-    const l: Live = {
-      record,
-      list,
-      outcomes,
-      nextChecks: new Map(),
-      running: false,
-      resumed: false,
-      waiters: [],
-    };
-    live.set(id, l);
-    return l;
-  };
-
-  const readAddresses = async (list: ImportedList): Promise<string[]> => {
-    const text = await readFile(list.addressesPath, 'utf8');
-    const lines = text.split('\n');
-    if (lines[lines.length - 1] === '') lines.pop();
-    return lines;
+    return track(record, importedListSchema.parse(await store.loadList(id)));
   };
 
   const settle = (l: Live) => {
@@ -272,7 +280,7 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
     const paths = store.paths(record.id);
     const outcomeLog = await openOutcomeLog(paths.outcomes);
     const client = options.client();
-    const addresses = await readAddresses(l.list);
+    const addresses = await addressBook(l);
     const balanceBefore = active === 1 ? await client.balance().catch(() => null) : null;
     const doneBefore = determinedSplit(l);
     const ctx: RunContext = {
@@ -464,17 +472,7 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
         resumes: 0,
       };
       await store.save(record);
-      const outcomes = await loadOutcomes(paths.outcomes, record.unique);
-      const l: Live = {
-        record,
-        list,
-        outcomes,
-        nextChecks: new Map(),
-        running: false,
-        resumed: false,
-        waiters: [],
-      };
-      live.set(id, l);
+      const l = await track(record, list);
       announce(l);
       return { job: view(l), list };
     },
@@ -489,6 +487,8 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
       l.record.column = column;
       l.record.unique = l.list.counts.unique;
       l.outcomes = await loadOutcomes(store.paths(id).outcomes, l.record.unique);
+      // The address file was written again for the new column.
+      l.book = null;
       await save(l);
       return { job: view(l), list: l.list };
     },
@@ -531,12 +531,8 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
           `Checking ${estimate.unique.toLocaleString('en-US')} addresses costs about ${usd(estimate.estimateMicros)}, and your balance is ${usd(estimate.balanceMicros)}. Add funds, or check a smaller list. Nothing was charged.`,
         );
       }
-      const addresses = await readAddresses(l.list);
-      const plan = planJob(
-        l.record.unique,
-        product,
-        (i) => Buffer.byteLength(addresses[i] ?? '') + 1,
-      );
+      const addresses = await addressBook(l);
+      const plan = planJob(l.record.unique, product, (i) => addresses.lineBytes(i));
       l.record.product = product;
       l.record.plan = {
         sync: plan.sync,
@@ -632,6 +628,7 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
     get: async (id) => view(await load(id)),
     getList: async (id) => (await load(id)).list,
     outcomes: async (id) => (await load(id)).outcomes,
+    addressBook: async (id) => addressBook(await load(id)),
 
     async export(id, exportOptions) {
       const l = await load(id);

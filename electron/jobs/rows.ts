@@ -2,32 +2,14 @@
 // of them: the row index gives each row's address number and class, and the
 // address file (kept as one off-heap buffer with line offsets) gives the
 // address. Nothing of the input file is parsed again.
-import { open, readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import type { JobRowView } from '../ipc/contract';
 import type { ImportedList } from '../lists/types';
 import { decodeRow } from '../lists/row-index';
 import { RowClass } from '../lists/types';
 import { rowStatus } from '../lists/write';
+import type { AddressBook } from './address-book';
 import type { OutcomeTable } from './outcomes';
-
-export interface AddressBook {
-  count: number;
-  at(index: number): string;
-}
-
-export async function openAddressBook(path: string): Promise<AddressBook> {
-  const bytes = await readFile(path);
-  let lines = 0;
-  for (let i = 0; i < bytes.length; i++) if (bytes[i] === 0x0a) lines += 1;
-  const starts = new Float64Array(lines + 1);
-  let line = 0;
-  for (let i = 0; i < bytes.length; i++) if (bytes[i] === 0x0a) starts[++line] = i + 1;
-  return {
-    count: lines,
-    at: (index) =>
-      bytes.toString('utf8', starts[index] as number, (starts[index + 1] as number) - 1),
-  };
-}
 
 export async function readRows(
   list: ImportedList,

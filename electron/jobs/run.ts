@@ -5,13 +5,12 @@
 //
 // Stopping (Ctrl-C, quitting the app) stops taking new work; requests already
 // sent are waited for and their outcomes kept, since they are being paid for.
-import { createWriteStream } from 'node:fs';
-import { access } from 'node:fs/promises';
-import { once } from 'node:events';
+import { access, writeFile } from 'node:fs/promises';
 import type { ServiceClient, CheckResult, BulkTask } from '../service/client';
 import { ServiceError } from '../service/errors';
 import { AppError } from '../lib/app-error';
 import { log } from '../lib/log';
+import type { AddressBook } from './address-book';
 import type { OutcomeLog, OutcomeRecord, OutcomeTable } from './outcomes';
 import { SPARE_SLOTS, syncSchedule, type Range } from './plan';
 import type { BulkTaskRecord, JobRecord } from './record';
@@ -35,7 +34,7 @@ export interface RunContext {
   record: JobRecord;
   paths: JobPaths;
   client: ServiceClient;
-  addresses: readonly string[];
+  addresses: AddressBook;
   outcomes: OutcomeTable;
   log: OutcomeLog;
   hooks: RunHooks;
@@ -84,7 +83,7 @@ export async function runSync(ctx: RunContext, range: Range): Promise<void> {
   const product = syncProduct(ctx.record);
   let fatal: unknown = null;
   const halted = () => fatal !== null || ctx.stop.aborted;
-  const addressOf = (i: number) => ctx.addresses[i] as string;
+  const addressOf = (i: number) => ctx.addresses.at(i);
 
   const multis = async () => {
     for (const part of schedule.multis) {
@@ -127,17 +126,7 @@ export async function runSync(ctx: RunContext, range: Range): Promise<void> {
 /** Writes a task's address file: one address per line, as the service takes them. */
 async function writeTaskFile(ctx: RunContext, k: number, task: BulkTaskRecord): Promise<string> {
   const path = ctx.paths.taskFile(k);
-  const out = createWriteStream(path);
-  let chunk = '';
-  for (let i = task.start; i < task.end; i++) {
-    chunk += `${ctx.addresses[i] as string}\n`;
-    if (chunk.length > 1 << 20) {
-      if (!out.write(chunk)) await once(out, 'drain');
-      chunk = '';
-    }
-  }
-  out.end(chunk);
-  await once(out, 'finish');
+  await writeFile(path, ctx.addresses.lines(task.start, task.end));
   return path;
 }
 
@@ -270,7 +259,9 @@ async function finishTask(ctx: RunContext, k: number, seen: PriceSeen | null): P
   } else if (task.status === 'success') {
     await ctx.client.fetchResult(id, dest, ctx.stop);
   } else return;
-  const addresses = ctx.addresses.slice(task.start, task.end);
+  const addresses = Array.from({ length: task.end - task.start }, (_, k) =>
+    ctx.addresses.at(task.start + k),
+  );
   const result = await readResultFile(dest, addresses, task.start, ctx.record.product === 'avatar');
   await keep(ctx, result.records);
   task.status = 'done';

@@ -8,12 +8,10 @@ import type { JobView } from '../ipc/contract';
 import type { EventBus } from '../ipc/events';
 import { log } from '../lib/log';
 import { openJobs, type Jobs } from './jobs';
-import { openAddressBook, type AddressBook } from './rows';
 
 export interface Workspace {
   /** The jobs of the current account (demo or real); throws when no account is set up. */
   jobs(): Promise<Jobs>;
-  addressBook(jobId: string): Promise<AddressBook>;
   dispose(): Promise<void>;
 }
 
@@ -28,7 +26,6 @@ export interface WorkspaceOptions {
 export function openWorkspace(options: WorkspaceOptions): Workspace {
   const { account, events } = options;
   const opened = new Map<'demo' | 'key', Promise<Jobs>>();
-  const books = new Map<string, Promise<AddressBook>>();
   const lastState = new Map<string, string>();
 
   const onChange = (view: JobView) => {
@@ -76,17 +73,6 @@ export function openWorkspace(options: WorkspaceOptions): Workspace {
 
   return {
     jobs: current,
-    addressBook(jobId) {
-      let book = books.get(jobId);
-      if (!book) {
-        book = current()
-          .then((j) => j.getList(jobId))
-          .then((list) => openAddressBook(list.addressesPath));
-        books.set(jobId, book);
-        book.catch(() => books.delete(jobId));
-      }
-      return book;
-    },
     async dispose() {
       for (const jobs of opened.values()) await (await jobs).stop();
     },
