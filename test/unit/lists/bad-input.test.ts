@@ -5,9 +5,6 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import type * as Fs from 'node:fs';
-import type { ReadStream } from 'node:fs';
-import type * as WorkerThreads from 'node:worker_threads';
 import { zipSync, strToU8 } from 'fflate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppError } from '../../../electron/lib/app-error';
@@ -21,44 +18,16 @@ import {
   tempDir,
   writeManyAddresses,
 } from './read-support';
+import { bytesTakenFrom, expectEveryWorkerExited, workers } from './io-spies';
 
-const workers = vi.hoisted(() => [] as Promise<number>[]);
-vi.mock('node:worker_threads', async (importOriginal) => {
-  const actual = await importOriginal<typeof WorkerThreads>();
-  class TrackedWorker extends actual.Worker {
-    constructor(...args: ConstructorParameters<typeof actual.Worker>) {
-      super(...args);
-      workers.push(new Promise<number>((resolve) => this.once('exit', resolve)));
-    }
-  }
-  return { ...actual, default: { ...actual, Worker: TrackedWorker }, Worker: TrackedWorker };
-});
-// Every file read stream, to see how far an import read before it stopped.
-const readStreams = vi.hoisted(() => [] as ReadStream[]);
-vi.mock('node:fs', async (importOriginal) => {
-  const actual = await importOriginal<typeof Fs>();
-  const createReadStream = ((...args: Parameters<typeof actual.createReadStream>) => {
-    const stream = actual.createReadStream(...args);
-    readStreams.push(stream);
-    return stream;
-  }) as typeof actual.createReadStream;
-  return { ...actual, default: { ...actual, createReadStream }, createReadStream };
-});
+// Every classify worker, so each test can prove none was left running; every
+// file read stream, to see how far an import read before it stopped.
+vi.mock('node:worker_threads', async (real) =>
+  (await import('./io-spies')).trackWorkers(await real()),
+);
+vi.mock('node:fs', async (real) => (await import('./io-spies')).trackReadStreams(await real()));
 
-/** How many bytes the import's reader took from the file before it closed. */
-async function bytesTakenFrom(path: string): Promise<number> {
-  const stream = readStreams.find((s) => s.path === path);
-  if (!stream) throw new Error(`${path} was never read`);
-  if (!stream.closed) await once(stream, 'close');
-  return stream.bytesRead;
-}
-
-afterEach(async () => {
-  readStreams.length = 0;
-  const started = workers.splice(0);
-  const timeout = new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 3_000));
-  for (const exited of started) expect(await Promise.race([exited, timeout])).not.toBe('hung');
-});
+afterEach(expectEveryWorkerExited);
 
 /** A file in a fresh folder; the import's work files go to the same folder. */
 async function listFile(name: string, content: string | Uint8Array) {

@@ -1,8 +1,6 @@
 // parseRows: the one papaparse set-up the import and the merge share. Rows in
 // order across chunks, each with its original text; pausing the text holds
 // the file reading; a failure in the caller or the stream ends the parse.
-import type * as Fs from 'node:fs';
-import type { ReadStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -10,17 +8,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { decodedStream } from '../../../electron/lists/encoding';
 import { parseRows, type Dialect } from '../../../electron/lists/parse-config';
 import { tempDir, writeManyAddresses } from './read-support';
+import { readStreams } from './io-spies';
 
-const readStreams = vi.hoisted(() => [] as ReadStream[]);
-vi.mock('node:fs', async (importOriginal) => {
-  const actual = await importOriginal<typeof Fs>();
-  const createReadStream = ((...args: Parameters<typeof actual.createReadStream>) => {
-    const stream = actual.createReadStream(...args);
-    readStreams.push(stream);
-    return stream;
-  }) as typeof actual.createReadStream;
-  return { ...actual, default: { ...actual, createReadStream }, createReadStream };
-});
+vi.mock('node:fs', async (real) => (await import('./io-spies')).trackReadStreams(await real()));
 
 const comma: Dialect = { delimiter: ',', newline: '\n' };
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
