@@ -15,6 +15,7 @@ import type { AppendedColumn, ExportFilter } from '../lists/types';
 import { openJobs, type Jobs } from '../jobs/jobs';
 import { openJobStore } from '../jobs/store';
 import { connect, type Connection } from './connect';
+import type { ServiceClient } from '../service/client';
 import { appDataDir } from './data-dir';
 import { createProgress, describeJob, usd } from './output';
 
@@ -94,6 +95,13 @@ async function withConnection<T>(values: Values, work: (c: Connection) => Promis
   } finally {
     await connection.close();
   }
+}
+
+/** The jobs of this data folder, their changes shown as progress on stderr. */
+async function openJobsWithProgress(client: ServiceClient, dataDir: string) {
+  const progress = createProgress(process.stderr);
+  const jobs = await openJobs({ dataDir, client: () => client, onChange: (v) => progress.job(v) });
+  return { progress, jobs };
 }
 
 async function balance(values: Values): Promise<number> {
@@ -260,12 +268,7 @@ async function clean(values: Values, file: string | undefined): Promise<number> 
   parseKeep(values.keep);
   const column = parseColumn(values.column);
   return withConnection(values, async ({ client, dataDir }) => {
-    const progress = createProgress(process.stderr);
-    const jobs = await openJobs({
-      dataDir,
-      client: () => client,
-      onChange: (v) => progress.job(v),
-    });
+    const { progress, jobs } = await openJobsWithProgress(client, dataDir);
     let id: string | null = null;
     const release = onInterrupt(jobs, () => (id ? [id] : []));
     try {
@@ -338,12 +341,7 @@ async function listJobs(values: Values): Promise<number> {
 
 async function resumeJobs(values: Values, id: string | undefined): Promise<number> {
   return withConnection(values, async ({ client, dataDir }) => {
-    const progress = createProgress(process.stderr);
-    const jobs = await openJobs({
-      dataDir,
-      client: () => client,
-      onChange: (v) => progress.job(v),
-    });
+    const { progress, jobs } = await openJobsWithProgress(client, dataDir);
     const picked = await jobs.resume(id);
     const release = onInterrupt(jobs, () => picked.map((j) => j.id));
     try {
