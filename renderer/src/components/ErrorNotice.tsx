@@ -1,14 +1,21 @@
 import { errorMessage } from '../api/call';
 
+/** The error notices' icon: a circled exclamation mark, hidden from screen readers. */
+export function ErrorIcon() {
+  return (
+    <svg className="notice-icon" viewBox="0 0 20 20" aria-hidden="true">
+      <path
+        fill="currentColor"
+        d="M10 1.5a8.5 8.5 0 1 0 0 17 8.5 8.5 0 0 0 0-17Zm0 4a1 1 0 0 1 1 1v4a1 1 0 1 1-2 0v-4a1 1 0 0 1 1-1Zm0 9.25a1.25 1.25 0 1 1 0-2.5 1.25 1.25 0 0 1 0 2.5Z"
+      />
+    </svg>
+  );
+}
+
 export function ErrorNotice({ error, title }: { error: unknown; title?: string }) {
   return (
     <div className="notice notice-error" role="alert">
-      <svg className="notice-icon" viewBox="0 0 20 20" aria-hidden="true">
-        <path
-          fill="currentColor"
-          d="M10 1.5a8.5 8.5 0 1 0 0 17 8.5 8.5 0 0 0 0-17Zm0 4a1 1 0 0 1 1 1v4a1 1 0 1 1-2 0v-4a1 1 0 0 1 1-1Zm0 9.25a1.25 1.25 0 1 1 0-2.5 1.25 1.25 0 0 1 0 2.5Z"
-        />
-      </svg>
+      <ErrorIcon />
       <div>
         {title && <p className="notice-title">{title}</p>}
         <p>{errorMessage(error)}</p>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ErrorIcon } from '../../components/ErrorNotice';
 import type { ImportProgressView } from '../../../../electron/ipc/contract';
 import { formatBytes, formatNumber, formatPercent } from '../../format';
 import { useUiStore } from '../../state/ui-store';
@@ -86,12 +87,7 @@ function ImportFailure({ fileName, message }: { fileName: string; message: strin
   const again = useFlowFocus<HTMLButtonElement>('failure');
   return (
     <div className="notice notice-error import-failure" role="alert">
-      <svg className="notice-icon" viewBox="0 0 20 20" aria-hidden="true">
-        <path
-          fill="currentColor"
-          d="M10 1.5a8.5 8.5 0 1 0 0 17 8.5 8.5 0 0 0 0-17Zm0 4a1 1 0 0 1 1 1v4a1 1 0 1 1-2 0v-4a1 1 0 0 1 1-1Zm0 9.25a1.25 1.25 0 1 1 0-2.5 1.25 1.25 0 0 1 0 2.5Z"
-        />
-      </svg>
+      <ErrorIcon />
       <div className="import-failure-body">
         <p className="notice-title">{fileName} could not be used</p>
         <p>{message}</p>

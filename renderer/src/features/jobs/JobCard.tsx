@@ -4,7 +4,7 @@ import type { JobView } from '../../../../electron/ipc/contract';
 import { call } from '../../api/call';
 import { useChooseColumn, useContinueJob, useRemoveJob, useResumeJob } from '../../api/job-hooks';
 import { queryKeys } from '../../api/query-keys';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { ErrorIcon, ErrorNotice } from '../../components/ErrorNotice';
 import {
   formatDuration,
   formatNumber,
@@ -222,12 +222,7 @@ function Failure({ job }: { job: JobView }) {
   const coverage = failure.code === 'avatar_coverage';
   return (
     <div className="notice notice-error job-failure" role="group" aria-label="Why it stopped">
-      <svg className="notice-icon" viewBox="0 0 20 20" aria-hidden="true">
-        <path
-          fill="currentColor"
-          d="M10 1.5a8.5 8.5 0 1 0 0 17 8.5 8.5 0 0 0 0-17Zm0 4a1 1 0 0 1 1 1v4a1 1 0 1 1-2 0v-4a1 1 0 0 1 1-1Zm0 9.25a1.25 1.25 0 1 1 0-2.5 1.25 1.25 0 0 1 0 2.5Z"
-        />
-      </svg>
+      <ErrorIcon />
       <div>
         <p className="notice-title">
           {coverage ? 'Some addresses have no avatar check' : 'This job stopped'}
