@@ -130,17 +130,21 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
   const sentHere = new Set<string>();
 
   const determinedSplit = (l: Live) => {
-    // Charged addresses per route: those with a determined outcome.
+    // Charged addresses per route: those with a determined outcome. The table
+    // keeps the totals; only the synchronous range (at most the remainder under
+    // 1,000, unless the rest of an avatar job went that way) is walked, since
+    // this runs for every change shown, and a bulk job can hold millions.
+    const c = l.outcomes.counts();
+    const determined = c.deliverable + c.undeliverable;
+    const range = l.record.plan?.sync;
     let sync = 0;
-    let bulk = 0;
-    const syncRange = l.record.plan?.sync;
-    for (let i = 0; i < l.outcomes.size; i++) {
-      const o = l.outcomes.get(i);
-      if (!o || o.status === 'unknown') continue;
-      if (syncRange && i >= syncRange.start && i < syncRange.end) sync += 1;
-      else bulk += 1;
+    if (range) {
+      for (let i = range.start; i < range.end; i++) {
+        const o = l.outcomes.get(i);
+        if (o && o.status !== 'unknown') sync += 1;
+      }
     }
-    return { sync, bulk };
+    return { sync, bulk: determined - sync };
   };
 
   const view = (l: Live): JobView => {
