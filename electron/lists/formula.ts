@@ -18,5 +18,5 @@ export function needsFormulaEscape(cell: string): boolean {
 }
 
 export function escapeFormula(cell: string): string {
-  return FORMULA_START.test(cell) ? `'${cell}` : cell;
+  return needsFormulaEscape(cell) ? `'${cell}` : cell;
 }

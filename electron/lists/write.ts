@@ -4,15 +4,15 @@
 // their order with the chosen columns appended. Nothing is judged twice and the
 // input file is only ever read.
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { open, readFile, realpath, rename, rm, stat } from 'node:fs/promises';
+import { open, realpath, rename, rm, stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
 import { AppError } from '../lib/app-error';
 import { decodedStream } from './encoding';
-import { needsFormulaEscape } from './formula';
+import { escapeFormula, needsFormulaEscape } from './formula';
 import { parseRows } from './parse-config';
-import { decodeRow } from './row-index';
+import { decodeRow, readRowIndex } from './row-index';
 import {
   RowClass,
   type AddressOutcome,
@@ -109,21 +109,13 @@ function appendedCell(
   }
 }
 
-async function readWholeIndex(path: string): Promise<Int32Array> {
-  const bytes = await readFile(path);
-  // A fresh, aligned copy: a Buffer may start at any byte of its memory.
-  const values = new Int32Array(bytes.length >> 2);
-  Buffer.from(values.buffer).set(bytes.subarray(0, values.length * 4));
-  return values;
-}
-
 function cellWriter(delimiter: string, escapeFormulas: boolean) {
   // Quoted only where the cell needs it, so a cell written back reads back the
   // same. indexOf and a first-character test instead of regular expressions:
   // this runs for every cell of a million-row file.
   return (cell: string): string => {
     if (cell === '') return cell;
-    const safe = escapeFormulas && needsFormulaEscape(cell) ? `'${cell}` : cell;
+    const safe = escapeFormulas ? escapeFormula(cell) : cell;
     if (
       safe.indexOf('"') === -1 &&
       safe.indexOf(delimiter) === -1 &&
@@ -174,7 +166,7 @@ export async function exportList(
   const tmp = join(folder, `.${basename(destPath)}.${randomBytes(6).toString('hex')}.tmp`);
   // The whole row index at once: 4 bytes a row (4 MB for a million rows), read
   // in one go, so each row's class is at hand while papaparse steps.
-  const index = await readWholeIndex(list.rowIndexPath);
+  const index = await readRowIndex(list.rowIndexPath);
   const out = createWriteStream(tmp, { flags: 'wx' });
   let rowsWritten = 0;
   let rowsTotal = 0;

@@ -74,7 +74,7 @@ export async function writeManyAddresses(path: string, rows: number): Promise<vo
 
 export async function readIndex(path: string): Promise<DecodedRow[]> {
   const rows: DecodedRow[] = [];
-  for await (const block of readRowIndex(path)) for (const v of block) rows.push(decodeRow(v));
+  for (const v of await readRowIndex(path)) rows.push(decodeRow(v));
   return rows;
 }
 
