@@ -500,7 +500,9 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
     async estimate(id, product) {
       const l = await load(id);
       const unique = l.record.unique;
-      const plan = planJob(unique, product, () => 0);
+      // The same plan start() will make, so the estimate's routes (and prices) match it.
+      const book = await addressBook(l);
+      const plan = planJob(unique, product, (i) => book.lineBytes(i));
       const syncCount = plan.sync ? plan.sync.end - plan.sync.start : 0;
       const unit = unitPrices(product, prices);
       const { balanceMicros } = await options.client().balance();

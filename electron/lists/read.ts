@@ -166,9 +166,8 @@ async function importAs(
   encoding: Encoding,
   options: ImportOptions,
 ): Promise<ImportedList> {
-  const info = { size };
   await sniffBinary(path, name, encoding);
-  const sample = await readSample(path, info.size, encoding);
+  const sample = await readSample(path, size, encoding);
   const newline = detectNewline(sample.text);
   const delimiter = detectDelimiter(sample.text, newline, sample.complete);
   const dialect: Dialect = { delimiter, newline };
@@ -216,12 +215,12 @@ async function importAs(
     const now = Date.now();
     if (!options.onProgress || (!force && now - lastReport < 100)) return;
     lastReport = now;
-    options.onProgress({ bytesRead, totalBytes: info.size, rows: counts.rows });
+    options.onProgress({ bytesRead, totalBytes: size, rows: counts.rows });
   };
 
   // Rows expected from the sample's bytes per row: the worker sizes its table once.
   const expectedRows = Math.ceil(
-    (info.size / Math.max(1, Buffer.byteLength(sample.text))) * Math.max(1, rows.length),
+    (size / Math.max(1, Buffer.byteLength(sample.text))) * Math.max(1, rows.length),
   );
   const classifier = startClassifier({ addressesPath, rowIndexPath, maxUnique, expectedRows });
   const text = decodedStream(path, encoding, (b) => (bytesRead = b), { fatal: true });
@@ -299,7 +298,7 @@ async function importAs(
 
   return {
     sourcePath: path,
-    sourceBytes: info.size,
+    sourceBytes: size,
     encoding,
     delimiter,
     newline,
