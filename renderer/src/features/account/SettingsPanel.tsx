@@ -1,6 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { AccountStatus, Theme } from '../../../../electron/ipc/contract';
-import { useClearKey, useSettings, useUpdateSettings } from '../../api/hooks';
+import {
+  MIN_POLL_SECONDS,
+  type AccountStatus,
+  type Theme,
+} from '../../../../electron/ipc/contract';
+import { useClearKey, useSetKey, useSettings, useUpdateSettings } from '../../api/hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useUiStore } from '../../state/ui-store';
 
@@ -15,7 +19,13 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
   const settings = useSettings();
   const update = useUpdateSettings();
   const clearKey = useClearKey();
+  const setKey = useSetKey();
   const [baseUrl, setBaseUrl] = useState<string | null>(null);
+  const [newKey, setNewKey] = useState('');
+  const [pollSeconds, setPollSeconds] = useState<string | null>(null);
+  const keyId = useId();
+  const pollId = useId();
+  const pollHintId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const urlId = useId();
   const titleId = useId();
@@ -36,6 +46,24 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
   const saveUrl = (e: FormEvent) => {
     e.preventDefault();
     if (baseUrl !== null) update.mutate({ baseUrl: baseUrl.trim() });
+  };
+
+  // The new key is proven by a balance call in main before it replaces the old one.
+  const replaceKey = (e: FormEvent) => {
+    e.preventDefault();
+    if (newKey.trim() !== '') {
+      setKey.mutate({ apiKey: newKey.trim() }, { onSuccess: () => setNewKey('') });
+    }
+  };
+
+  const savePoll = (e: FormEvent) => {
+    e.preventDefault();
+    if (pollSeconds !== null) {
+      update.mutate(
+        { pollIntervalSeconds: Number(pollSeconds) },
+        { onSuccess: () => setPollSeconds(null) },
+      );
+    }
   };
 
   return (
@@ -79,6 +107,31 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
           </button>
         </section>
 
+        <form className="dialog-section" onSubmit={replaceKey} aria-label="Replace the API key">
+          <h3>{account.mode === 'demo' ? 'Use your own key' : 'Replace the key'}</h3>
+          <div className="field">
+            <label htmlFor={keyId}>New API key</label>
+            <div className="input-with-button">
+              <input
+                id={keyId}
+                type="password"
+                autoComplete="off"
+                spellCheck={false}
+                value={newKey}
+                onChange={(e) => setNewKey(e.target.value)}
+              />
+              <button
+                type="submit"
+                className="button secondary"
+                disabled={newKey.trim() === '' || setKey.isPending}
+              >
+                {setKey.isPending ? 'Checking…' : 'Replace'}
+              </button>
+            </div>
+          </div>
+          {setKey.error && <ErrorNotice error={setKey.error} />}
+        </form>
+
         <form className="dialog-section" onSubmit={saveUrl}>
           <h3>Service</h3>
           <div className="field">
@@ -100,8 +153,40 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
               </button>
             </div>
           </div>
-          {update.error && <ErrorNotice error={update.error} />}
         </form>
+
+        <form className="dialog-section" onSubmit={savePoll}>
+          <h3>Bulk tasks</h3>
+          <div className="field">
+            <label htmlFor={pollId}>Check a bulk task every (seconds)</label>
+            <div className="input-with-button">
+              <input
+                id={pollId}
+                type="number"
+                min={MIN_POLL_SECONDS}
+                max={3600}
+                step={1}
+                aria-describedby={pollHintId}
+                value={
+                  pollSeconds ?? String(settings.data?.pollIntervalSeconds ?? MIN_POLL_SECONDS)
+                }
+                onChange={(e) => setPollSeconds(e.target.value)}
+              />
+              <button
+                type="submit"
+                className="button secondary"
+                disabled={pollSeconds === null || update.isPending}
+              >
+                Save
+              </button>
+            </div>
+            <p className="hint" id={pollHintId}>
+              The service asks to be checked no more often than every {MIN_POLL_SECONDS} seconds.
+              The demo account is checked every 2 seconds.
+            </p>
+          </div>
+        </form>
+        {update.error && <ErrorNotice error={update.error} />}
 
         <fieldset className="dialog-section">
           <legend>Appearance</legend>

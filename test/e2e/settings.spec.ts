@@ -1,0 +1,67 @@
+// Settings: replacing the key (proven by the service before it replaces the
+// old one) and the bulk poll interval (never under 30 seconds).
+import { test, expect } from './fixtures';
+import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
+import { connectKey } from './import-support';
+
+const FIRST = 'sk_live_settings_first_0001';
+const SECOND = 'sk_live_settings_second_9f2c';
+let sandbox: Sandbox;
+
+test.beforeAll(async () => {
+  sandbox = await startSandbox({
+    accounts: [
+      { key: FIRST, balanceMicros: 5_000_000 },
+      { key: SECOND, balanceMicros: 7_000_000 },
+    ],
+  });
+});
+
+test.afterAll(async () => {
+  await sandbox.stop();
+});
+
+test('a key is replaced only once the service accepts the new one', async ({ app }) => {
+  const { page } = app;
+  await connectKey(app, sandbox.url, FIRST);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+
+  await dialog.getByLabel('New API key').fill('sk_live_not_a_key_of_this_service');
+  await dialog.getByRole('button', { name: 'Replace' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('did not accept this API key');
+  await expect(page.getByTestId('account-label')).toHaveText(`…${FIRST.slice(-4)}`);
+
+  await dialog.getByLabel('New API key').fill(SECOND);
+  await dialog.getByRole('button', { name: 'Replace' }).click();
+  await expect(page.getByTestId('account-label')).toHaveText(`…${SECOND.slice(-4)}`);
+  await expect(page.getByTestId('balance-amount')).toHaveText('$7.00');
+  await expect(dialog.getByLabel('New API key')).toHaveValue('');
+  await app.screenshot('settings-replaced-key');
+});
+
+test('the poll interval is saved, and never under 30 seconds', async ({ app }) => {
+  const { page } = app;
+  await connectKey(app, sandbox.url, FIRST);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const field = dialog.getByLabel('Check a bulk task every (seconds)');
+  await expect(field).toHaveValue('30');
+
+  await field.fill('45');
+  await field.press('Enter');
+  await expect
+    .poll(async () => app.core().registry.invoke('settings:get', undefined))
+    .toMatchObject({ ok: true, value: { pollIntervalSeconds: 45 } });
+
+  // Under the floor the form does not submit, and main would refuse it anyway.
+  await field.fill('10');
+  await field.press('Enter');
+  expect(await field.evaluate((el: HTMLInputElement) => el.validity.rangeUnderflow)).toBe(true);
+  const refused = await app.core().registry.invoke('settings:update', { pollIntervalSeconds: 10 });
+  expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  await expect
+    .poll(async () => app.core().registry.invoke('settings:get', undefined))
+    .toMatchObject({ ok: true, value: { pollIntervalSeconds: 45 } });
+  await app.screenshot('settings-poll');
+});
