@@ -1,7 +1,10 @@
 // What the import, jobs and quick-check specs share: lists with known
 // outcomes (the sandbox's test addresses), a file dropped on the window the
 // way a user drags one from the file manager, and the two ways into the app.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import Papa from 'papaparse';
 import { expect, type TestApp } from './fixtures';
 
 /**
@@ -151,4 +154,37 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export async function screenshotFromTop(app: TestApp, name: string): Promise<void> {
   await app.page.evaluate(() => window.scrollTo(0, 0));
   await app.screenshot(name);
+}
+
+/**
+ * From a job's card on the Jobs screen: its results, then Save… with the rows
+ * chosen; answers the saved file's rows (the BOM, if any, taken off).
+ */
+export async function exportFromCard(
+  app: TestApp,
+  fileName: string,
+  rows: 'Deliverable only' | 'All rows, with their outcome',
+  savedAs: string,
+): Promise<string[][]> {
+  const { page } = app;
+  await jobCard(page, fileName).getByRole('button', { name: 'View results' }).click();
+  const panel = page.getByRole('region', { name: 'Export' });
+  await panel.getByRole('radio', { name: new RegExp(`^${rows}`) }).check();
+  await panel.getByRole('button', { name: 'Save…' }).click();
+  const saved = join(app.downloadsDir, savedAs);
+  await expect(page.getByTestId('export-done')).toContainText(saved);
+  const text = (await readFile(saved, 'utf8')).replace(/^\uFEFF/, '');
+  return Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
+}
+
+/** The rows of a knownList CSV whose address is the first of its kind and starts so. */
+export function firstRowsWith(csv: string, prefix: string): string[][] {
+  const [, ...rows] = Papa.parse<string[]>(csv, { skipEmptyLines: true }).data;
+  const seen = new Set<string>();
+  return rows.filter((row) => {
+    const address = (row[2] ?? '').toLowerCase();
+    if (seen.has(address)) return false;
+    seen.add(address);
+    return address.startsWith(prefix);
+  });
 }

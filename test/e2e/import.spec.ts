@@ -1,11 +1,14 @@
 // The import workflow through the UI: drop or choose a list, see it read,
 // review it (column, counts, product, cost), start it and see it done; a
 // wrongly detected column corrected; a bad file; a balance too small.
+import Papa from 'papaparse';
 import { test, expect } from './fixtures';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
 import {
   connectKey,
   dropFile,
+  exportFromCard,
+  firstRowsWith,
   jobCard,
   knownList,
   nav,
@@ -33,7 +36,7 @@ test.afterAll(async () => {
   await sandbox.stop();
 });
 
-test('a 150-row list dropped on the window → review → start → done, with its charge', async ({
+test('a 150-row list dropped on the window → review → start → done → export deliverable only', async ({
   app,
 }) => {
   const { page } = app;
@@ -76,6 +79,21 @@ test('a 150-row list dropped on the window → review → start → done, with i
   await expect(card).toContainText('Undeliverable28');
   await expect(card).toContainText('Removed for free10');
   await screenshotFromTop(app, 'jobs-done');
+
+  // Its results, and the deliverable rows saved: exactly those rows, in their
+  // order, every original cell as it was, the outcome columns appended.
+  const saved = await exportFromCard(
+    app,
+    'spring-webinar.csv',
+    'Deliverable only',
+    'spring-webinar.deliverable.csv',
+  );
+  const [header] = Papa.parse<string[]>(list.csv).data;
+  expect(saved[0]).toEqual([...(header as string[]), 'email_status', 'email_provider']);
+  const deliverable = firstRowsWith(list.csv, 'deliverable+');
+  expect(deliverable).toHaveLength(112);
+  expect(saved.slice(1).map((row) => row.slice(0, -2))).toEqual(deliverable);
+  expect(saved.slice(1).every((row) => row.at(-2) === 'deliverable')).toBe(true);
 
   // The same list again: now the price is known, so the review shows the charge and what is left.
   await nav(page, 'New list').click();

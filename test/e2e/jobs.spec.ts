@@ -6,6 +6,8 @@ import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
 import {
   connectKey,
   dropFile,
+  exportFromCard,
+  firstRowsWith,
   jobCard,
   knownList,
   nav,
@@ -29,7 +31,9 @@ test.afterAll(async () => {
   await sandbox.stop();
 });
 
-test('a 5,000-row list goes out as a bulk task and comes back done', async ({ app }) => {
+test('a 5,000-row list goes out as a bulk task, comes back done, and is exported', async ({
+  app,
+}) => {
   const { page } = app;
   await useDemo(app);
   const list = knownList({ unique: 5_000 });
@@ -51,6 +55,23 @@ test('a 5,000-row list goes out as a bulk task and comes back done', async ({ ap
   await expect(card).toContainText(`Undeliverable${(1_000).toLocaleString('en-US')}`);
   await expect(card.getByTestId('job-charged')).toHaveText('$5.00');
   await screenshotFromTop(app, 'jobs-bulk-done');
+
+  // Exported with every row and its outcome, in the file's order.
+  const saved = await exportFromCard(
+    app,
+    'annual-customers.csv',
+    'All rows, with their outcome',
+    'annual-customers.cleaned.csv',
+  );
+  expect(saved).toHaveLength(5_001);
+  // A bulk file names no provider, so the outcome is the only column added.
+  expect(saved[0]?.at(-1)).toBe('email_status');
+  const statuses = saved.slice(1).map((row) => row.at(-1));
+  expect(statuses.filter((s) => s === 'deliverable')).toHaveLength(4_000);
+  expect(statuses.filter((s) => s === 'undeliverable')).toHaveLength(1_000);
+  expect(saved.slice(1).map((row) => row[2])).toEqual(
+    firstRowsWith(list.csv, '').map((row) => row[2]),
+  );
 });
 
 test('a restart in the middle of a job: it resumes by itself and finishes', async ({ app }) => {
