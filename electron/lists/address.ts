@@ -37,25 +37,23 @@ export function normalizeCell(raw: string): string {
 // local parts of letters (any script isEmail takes), digits, _ % + - and
 // single inner dots, at most 64 bytes; ASCII host names (labels of letters,
 // digits and inner hyphens, at most 63 each, a letter TLD of 2 to 63).
-// One pass over the characters; a
-// regular expression for the same took longer than parsing the whole file.
-// Anything else goes to isEmail itself, which stays the judge.
-function isPlainAddress(s: string): boolean {
-  const n = s.length;
-  let i = 0;
+// One pass over the UTF-8 bytes of a normalized address (the classify worker
+// holds them so); a regular expression for the same took longer than parsing
+// the whole file. Anything else goes to isEmail itself, which stays the judge.
+export function isPlainAddress(bytes: Uint8Array, start: number, end: number): boolean {
+  let i = start;
   // Local part. Letters beyond ASCII are what isEmail's allow_utf8_local_part
   // takes (U+00A1–U+D7FF, U+F900–U+FDCF, U+FDF0–U+FFEF); its 64 is in bytes.
   let run = 0;
-  let bytes = 0;
-  for (; i < n; i++) {
-    const c = s.charCodeAt(i);
+  for (; i < end; i++) {
+    const c = bytes[i] as number;
     if (c === 0x40) break; // @
     if (c === 0x2e) {
       if (run === 0) return false; // leading or doubled dot
       run = 0;
-      bytes += 1;
       continue;
     }
+    run += 1;
     if (
       (c >= 0x61 && c <= 0x7a) ||
       (c >= 0x30 && c <= 0x39) ||
@@ -64,30 +62,41 @@ function isPlainAddress(s: string): boolean {
       c === 0x2b ||
       c === 0x2d
     ) {
-      bytes += 1;
-    } else if (c >= 0xa1 && c <= 0x7ff) {
-      bytes += 2;
-    } else if (
-      (c >= 0x800 && c <= 0xd7ff) ||
-      (c >= 0xf900 && c <= 0xfdcf) ||
-      (c >= 0xfdf0 && c <= 0xffef)
-    ) {
-      bytes += 3;
-    } else return false;
-    run += 1;
+      continue;
+    }
+    const c1 = (bytes[i + 1] ?? 0) ^ 0x80;
+    if (c >= 0xc2 && c <= 0xdf && i + 1 < end && c1 < 0x40) {
+      if ((((c & 0x1f) << 6) | c1) < 0xa1) return false;
+      i += 1;
+      continue;
+    }
+    const c2 = (bytes[i + 2] ?? 0) ^ 0x80;
+    if (c >= 0xe0 && c <= 0xef && i + 2 < end && c1 < 0x40 && c2 < 0x40) {
+      const point = ((c & 0x0f) << 12) | (c1 << 6) | c2;
+      if (!(
+        (point >= 0x800 && point <= 0xd7ff) ||
+        (point >= 0xf900 && point <= 0xfdcf) ||
+        (point >= 0xfdf0 && point <= 0xffef)
+      )) {
+        return false;
+      }
+      i += 2;
+      continue;
+    }
+    return false;
   }
-  if (i === n || i === 0 || bytes > 64 || run === 0) return false;
+  if (i === end || i === start || i - start > 64 || run === 0) return false;
   // Domain: labels separated by dots; the last one is the TLD.
   let labels = 0;
   let length = 0;
   let letters = true;
   let last = 0;
-  for (i += 1; i <= n; i++) {
-    const c = i < n ? s.charCodeAt(i) : 0x2e;
+  for (i += 1; i <= end; i++) {
+    const c = i < end ? (bytes[i] as number) : 0x2e;
     if (c === 0x2e) {
       if (length === 0 || length > 63 || last === 0x2d) return false;
       labels += 1;
-      if (i === n) break;
+      if (i === end) break;
       length = 0;
       letters = true;
       continue;
@@ -105,8 +114,15 @@ function isPlainAddress(s: string): boolean {
 
 export function isValidAddress(normalized: string): boolean {
   if (normalized.length > 254) return false;
-  if (isPlainAddress(normalized)) return true;
-  return isEmail(normalized);
+  const bytes = Buffer.from(normalized);
+  return isPlainAddress(bytes, 0, bytes.length) || isEmail(normalized);
+}
+
+/** isValidAddress for a normalized address held as UTF-8 bytes. */
+export function isValidAddressBytes(bytes: Buffer, start: number, end: number): boolean {
+  // 254 bytes are at most 254 characters; longer ones are counted as text.
+  if (end - start <= 254 && isPlainAddress(bytes, start, end)) return true;
+  return isValidAddress(bytes.toString('utf8', start, end));
 }
 
 /** Cheap "looks like an address" test for judging which column holds them. */

@@ -3,15 +3,19 @@
 import { Worker } from 'node:worker_threads';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { ClassifierMessage, ClassifierSetup } from './classify-protocol';
+import type { ClassifierInput, ClassifierMessage, ClassifierSetup } from './classify-protocol';
 
 const MAX_IN_FLIGHT = 6;
 
 type Judged = Extract<ClassifierMessage, { type: 'done' }>['counts'];
 
 export interface Classifier {
-  /** Resolves at once, or once the worker has caught up enough to take more. */
-  send(text: string): Promise<void> | undefined;
+  /**
+   * Hands over a batch of cells (see ClassifierInput; the buffer is
+   * transferred). Returns a promise while the worker is behind: wait for it
+   * before sending more.
+   */
+  send(bytes: Uint8Array<ArrayBuffer>, cells: number): Promise<void> | undefined;
   finish(): Promise<Judged | 'too-many'>;
   kill(): void;
   /** The worker has seen more unique addresses than allowed: feeding it more is pointless. */
@@ -78,10 +82,11 @@ export function startClassifier(setup: ClassifierSetup): Classifier {
   });
 
   return {
-    send(text) {
+    send(bytes, cells) {
       if (failure) throw failure;
       if (tooMany) return undefined;
-      worker.postMessage({ type: 'cells', text });
+      const input: ClassifierInput = { type: 'cells', bytes, cells };
+      worker.postMessage(input, [bytes.buffer]);
       inFlight += 1;
       if (inFlight < MAX_IN_FLIGHT) return undefined;
       return new Promise<void>((resolve, reject) => {

@@ -8,7 +8,13 @@ export interface ClassifierSetup {
   expectedRows: number;
 }
 
-export type ClassifierInput = { type: 'cells'; text: string } | { type: 'end' };
+/**
+ * A batch of address cells: UTF-8 with an LF after each cell (a line break
+ * inside a cell became a space first, which judges the same: whitespace
+ * inside an address makes it invalid either way). Transferred, not copied.
+ */
+export type ClassifierInput =
+  { type: 'cells'; bytes: Uint8Array<ArrayBuffer>; cells: number } | { type: 'end' };
 
 export type ClassifierMessage =
   | { type: 'ack' }

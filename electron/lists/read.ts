@@ -5,10 +5,18 @@
 import { open, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { AppError } from '../lib/app-error';
+import { createCellBatch } from './cell-batch';
 import { startClassifier } from './classifier';
 import { MIN_CONFIDENCE, columnName, detectHeader, rankColumns } from './column';
 import { detectDelimiter, detectNewline, sampleRows } from './dialect';
-import { NotUtf8Error, bomLength, decodedStream, detectEncoding } from './encoding';
+import {
+  NotUtf8Error,
+  bomLength,
+  detectEncoding,
+  fromByteText,
+  parsesAsBytes,
+  textStream,
+} from './encoding';
 import { parseRows, type Dialect } from './parse-config';
 import type { ColumnCandidate, Encoding, ImportedList, ListCounts } from './types';
 
@@ -30,6 +38,8 @@ export interface ImportOptions {
 }
 
 export const PREVIEW_ROWS = 50;
+// Cells go to the classify worker about 200 KB at a time (some 8,000 addresses).
+const BATCH_BYTES = 200 * 1024;
 const SAMPLE_BYTES = 256 * 1024;
 const DEFAULT_MAX_UNIQUE = 3_000_000;
 
@@ -79,6 +89,13 @@ async function readSample(path: string, size: number, encoding: ImportedList['en
   } finally {
     await handle.close();
   }
+}
+
+function countLines(text: string, newline: string): number {
+  let lines = 0;
+  for (let at = text.indexOf(newline); at !== -1; at = text.indexOf(newline, at + newline.length))
+    lines += 1;
+  return lines;
 }
 
 function commonWidth(rows: string[][]): number {
@@ -218,22 +235,23 @@ async function importAs(
     options.onProgress({ bytesRead, totalBytes: size, rows: counts.rows });
   };
 
-  // Rows expected from the sample's bytes per row: the worker sizes its table once.
+  // Rows expected from the sample's line breaks per byte (a few more than rows
+  // when cells hold line breaks): the worker sizes its table once.
   const expectedRows = Math.ceil(
-    (size / Math.max(1, Buffer.byteLength(sample.text))) * Math.max(1, rows.length),
+    (size / Math.max(1, Buffer.byteLength(sample.text))) * (countLines(sample.text, newline) + 1),
   );
   const classifier = startClassifier({ addressesPath, rowIndexPath, maxUnique, expectedRows });
-  const text = decodedStream(path, encoding, (b) => (bytesRead = b), { fatal: true });
+  const asBytes = parsesAsBytes(encoding);
+  const text = textStream(path, encoding, (b) => (bytesRead = b), { fatal: true });
   try {
     // Cells go to the worker in batches; while it is behind, the reading is
     // held (the rows of the chunk already read still arrive, and wait here).
-    let cells: string[] = [];
+    const cells = createCellBatch({ byteText: asBytes });
     let holding: Promise<void> | null = null;
     const send = () => {
-      if (holding || cells.length === 0) return;
-      const batch = cells.join('\n');
-      cells = [];
-      const wait = classifier.send(batch);
+      if (holding || cells.cells === 0) return;
+      const batch = cells.take();
+      const wait = classifier.send(batch.bytes, batch.cells);
       if (!wait) return;
       holding = wait;
       text.pause();
@@ -254,12 +272,10 @@ async function importAs(
           return;
         }
         counts.rows += 1;
-        if (preview.length < PREVIEW_ROWS) preview.push(row);
+        if (preview.length < PREVIEW_ROWS) preview.push(asBytes ? row.map(fromByteText) : row);
         if (row.length !== expectedWidth) counts.ragged += 1;
-        let cell = row[column.index] ?? '';
-        if (cell.includes('\n') || cell.includes('\r')) cell = cell.replace(/[\r\n]/g, ' ');
-        cells.push(cell);
-        if (cells.length >= 8_192) {
+        cells.add(row[column.index] ?? '');
+        if (cells.bytes >= BATCH_BYTES) {
           if (options.signal?.aborted) throw options.signal.reason;
           // Stop here, not at the end of a file that may be gigabytes long.
           if (classifier.overLimit) throw tooMany();

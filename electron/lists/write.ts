@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
 import { AppError } from '../lib/app-error';
-import { decodedStream } from './encoding';
+import { parsesAsBytes, textStream, toByteText } from './encoding';
 import { escapeFormula, needsFormulaEscape } from './formula';
 import { parseRows } from './parse-config';
 import { decodeRow, readRowIndex } from './row-index';
@@ -109,13 +109,13 @@ function appendedCell(
   }
 }
 
-function cellWriter(delimiter: string, escapeFormulas: boolean) {
+function cellWriter(delimiter: string, escapeFormulas: boolean, byteText: boolean) {
   // Quoted only where the cell needs it, so a cell written back reads back the
   // same. indexOf and a first-character test instead of regular expressions:
   // this runs for every cell of a million-row file.
   return (cell: string): string => {
     if (cell === '') return cell;
-    const safe = escapeFormulas ? escapeFormula(cell) : cell;
+    const safe = escapeFormulas ? escapeFormula(cell, byteText) : cell;
     if (
       safe.indexOf('"') === -1 &&
       safe.indexOf(delimiter) === -1 &&
@@ -133,8 +133,8 @@ async function sameFile(a: string, b: string): Promise<boolean> {
   return (await real(a)) === (await real(b));
 }
 
-async function write(out: WriteStream, text: string): Promise<void> {
-  if (!out.write(text)) await once(out, 'drain');
+async function write(out: WriteStream, bytes: Uint8Array): Promise<void> {
+  if (!out.write(bytes)) await once(out, 'drain');
 }
 
 export async function exportList(
@@ -146,7 +146,12 @@ export async function exportList(
   const filter = options.filter ?? 'all';
   const appended = options.columns ?? ['email_status'];
   const { delimiter, newline } = list;
-  const cell = cellWriter(delimiter, options.escapeFormulas ?? true);
+  // Rows are written back as they were read: byte text as its bytes, decoded
+  // text as UTF-8. Appended cells join them in the same form.
+  const asBytes = parsesAsBytes(list.encoding);
+  const outputEncoding = asBytes ? 'latin1' : 'utf8';
+  const inForm = asBytes ? toByteText : (text: string) => text;
+  const cell = cellWriter(delimiter, options.escapeFormulas ?? true, asBytes);
   const width = list.columns.length;
   const pads: string[] = [];
   const padding = (n: number) => (pads[n] ??= delimiter.repeat(n));
@@ -182,7 +187,9 @@ export async function exportList(
   const escapeFormulas = options.escapeFormulas ?? true;
   const needsEscape = (row: string[]): boolean => {
     if (!escapeFormulas) return false;
-    for (let c = 0; c < row.length; c++) if (needsFormulaEscape(row[c] as string)) return true;
+    for (let c = 0; c < row.length; c++) {
+      if (needsFormulaEscape(row[c] as string, asBytes)) return true;
+    }
     return false;
   };
   /**
@@ -203,14 +210,16 @@ export async function exportList(
   };
 
   try {
-    if (options.bom) await write(out, '\uFEFF');
-    const names = appendedHeaderNames(list.columns, appended).map(cell).join(delimiter);
-    const text = decodedStream(list.sourcePath, list.encoding, (b) => (bytesRead = b));
+    if (options.bom) await write(out, Buffer.from([0xef, 0xbb, 0xbf]));
+    const names = appendedHeaderNames(list.columns, appended)
+      .map((name) => cell(inForm(name)))
+      .join(delimiter);
+    const text = textStream(list.sourcePath, list.encoding, (b) => (bytesRead = b));
     let chunk = '';
     let waiting = false;
     const flush = () => {
       if (chunk === '') return;
-      const ok = out.write(chunk);
+      const ok = out.write(chunk, outputEncoding);
       chunk = '';
       report(false);
       // The writer is behind: hold the reading until it catches up.
@@ -247,7 +256,7 @@ export async function exportList(
         // A short row is padded so the appended columns line up under their header.
         if (row.length < width) line += padding(width - row.length);
         for (const column of appended) {
-          line += delimiter + cell(appendedCell(column, status, outcome));
+          line += delimiter + cell(inForm(appendedCell(column, status, outcome)));
         }
         chunk += line + newline;
       }

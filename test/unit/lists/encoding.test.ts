@@ -4,10 +4,14 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  NotUtf8Error,
   bomLength,
-  decodedStream,
   detectEncoding,
   encodingNames,
+  fromByteText,
+  parsesAsBytes,
+  textStream,
+  toByteText,
 } from '../../../electron/lists/encoding';
 import type { Encoding } from '../../../electron/lists/types';
 import { encodeWindows1252 } from '../../fixtures/lists/generate';
@@ -21,15 +25,17 @@ async function file(content: Uint8Array | string): Promise<string> {
   return path;
 }
 
-async function decodeAll(path: string, encoding: Encoding) {
+/** The stream's text, as text (byte text decoded), with what it reported. */
+async function decodeAll(path: string, encoding: Encoding, options: { fatal?: boolean } = {}) {
   const byteCounts: number[] = [];
-  let text = '';
+  let raw = '';
   let chunks = 0;
-  for await (const chunk of decodedStream(path, encoding, (b) => byteCounts.push(b))) {
-    text += chunk as string;
+  for await (const chunk of textStream(path, encoding, (b) => byteCounts.push(b), options)) {
+    raw += chunk as string;
     chunks += 1;
   }
-  return { text, byteCounts, chunks };
+  const text = parsesAsBytes(encoding) ? fromByteText(raw) : raw;
+  return { raw, text, byteCounts, chunks };
 }
 
 const utf16be = (text: string) => Buffer.from(text, 'utf16le').swap16();
@@ -81,7 +87,7 @@ describe('detectEncoding', () => {
   });
 });
 
-describe('decodedStream', () => {
+describe('textStream', () => {
   it.each<[Encoding, Buffer]>([
     ['utf-8-bom', Buffer.from('\ufeffEmail;Prénom\r\n')],
     ['utf-16le', Buffer.from('\ufeffEmail;Prénom\r\n', 'utf16le')],
@@ -124,10 +130,60 @@ describe('decodedStream', () => {
     expect(text).toBe(source);
   });
 
+  it('gives UTF-8 as byte text: the bytes after the BOM, one character each', async () => {
+    const bytes = Buffer.from('\ufeffEmail;Prénom\r\nü@bücher.de;🎉\r\n');
+    const { raw, byteCounts } = await decodeAll(await file(bytes), 'utf-8-bom');
+    expect(raw).toBe(bytes.subarray(3).toString('latin1'));
+    expect(Buffer.from(raw, 'latin1').equals(bytes.subarray(3))).toBe(true);
+    expect(byteCounts.at(-1)).toBe(bytes.length);
+  });
+
+  it.each<[string, Buffer]>([
+    [
+      'a byte that is not UTF-8 two blocks in',
+      Buffer.from('a,b\n'.repeat(BLOCK / 2) + 'Ren\xe9\n', 'latin1'),
+    ],
+    [
+      'a character cut short at the end',
+      Buffer.concat([Buffer.from('a\n'.repeat(10)), Buffer.from([0xe2, 0x82])]),
+    ],
+  ])('with fatal, fails on %s with NotUtf8Error', async (_name, bytes) => {
+    const err = await decodeAll(await file(bytes), 'utf-8', { fatal: true }).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(NotUtf8Error);
+  });
+
+  it('with fatal, accepts characters split across blocks', async () => {
+    const source = 'a'.repeat(BLOCK - 1) + '€\n' + 'ü,🎉\n'.repeat(1000);
+    const { text } = await decodeAll(await file(source), 'utf-8', { fatal: true });
+    expect(text).toBe(source);
+  });
+
   it('fails the stream when the file cannot be read', async () => {
     const dir = await tempDir('lc-enc-');
-    const stream = decodedStream(join(dir, 'missing.csv'), 'utf-8');
+    const stream = textStream(join(dir, 'missing.csv'), 'utf-8');
     await expect(stream.toArray()).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe('byte text', () => {
+  it('is how UTF-8 lists are parsed, and only they', () => {
+    expect(parsesAsBytes('utf-8')).toBe(true);
+    expect(parsesAsBytes('utf-8-bom')).toBe(true);
+    expect(parsesAsBytes('utf-16le')).toBe(false);
+    expect(parsesAsBytes('utf-16be')).toBe(false);
+    expect(parsesAsBytes('windows-1252')).toBe(false);
+  });
+
+  it('goes to and from text without loss', () => {
+    for (const text of ['', 'ascii@example.com', 'Jürgen', '中文', '🎉 fête', 'e\u0301']) {
+      const bytes = toByteText(text);
+      expect(Buffer.from(bytes, 'latin1').equals(Buffer.from(text))).toBe(true);
+      expect(fromByteText(bytes)).toBe(text);
+    }
+    const ascii = 'a@b.co';
+    expect(toByteText(ascii)).toBe(ascii);
   });
 });
 

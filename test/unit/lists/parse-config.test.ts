@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
-import { decodedStream } from '../../../electron/lists/encoding';
+import { textStream as fileText } from '../../../electron/lists/encoding';
 import { parseRows, type Dialect } from '../../../electron/lists/parse-config';
 import { tempDir, writeManyAddresses } from './read-support';
 import { readStreams } from './io-spies';
@@ -58,7 +58,7 @@ describe('parseRows', () => {
     await writeManyAddresses(path, 150_000); // about 3.5 MB: several 1 MiB chunks
     let rows = 0;
     let text = '';
-    await parseRows(decodedStream(path, 'utf-8'), comma, (row, raw) => {
+    await parseRows(fileText(path, 'utf-8'), comma, (row, raw) => {
       rows += 1;
       if (rows % 50_000 === 0) text += raw;
       expect(raw.startsWith(row[0] ?? '')).toBe(true);
@@ -72,7 +72,7 @@ describe('parseRows', () => {
     const path = join(dir, 'big.csv');
     await writeManyAddresses(path, 1_500_000); // about 39 MB
     readStreams.length = 0;
-    const text = decodedStream(path, 'utf-8');
+    const text = fileText(path, 'utf-8');
     let readWhileBusy = -1;
     let first = true;
     await parseRows(text, comma, () => {
@@ -105,7 +105,7 @@ describe('parseRows', () => {
     const dir = await tempDir('lc-parse-');
     await writeFile(join(dir, 'x.csv'), 'a\n');
     await expect(
-      parseRows(decodedStream(join(dir, 'missing.csv'), 'utf-8'), comma, () => undefined),
+      parseRows(fileText(join(dir, 'missing.csv'), 'utf-8'), comma, () => undefined),
     ).rejects.toThrow(/ENOENT/);
   });
 });

@@ -11,6 +11,7 @@ import {
   type OutcomeLookup,
 } from '../../../electron/lists/write';
 import { escapeFormula } from '../../../electron/lists/formula';
+import { toByteText } from '../../../electron/lists/encoding';
 import type { AddressOutcome, ImportedList } from '../../../electron/lists/types';
 import { AppError } from '../../../electron/lib/app-error';
 
@@ -270,6 +271,27 @@ describe('formula injection', () => {
     }
   });
 
+  it('finds the same starts in byte text, the form UTF-8 lists are parsed in', () => {
+    for (const cell of ['=SUM(A1)', '@cmd', '\nx', '＝1+1', '＋1', '－1', '＠x']) {
+      expect(escapeFormula(toByteText(cell), true)).toBe(`'${toByteText(cell)}`);
+    }
+    // Other characters whose UTF-8 starts with 0xEF are text.
+    for (const cell of ['plain', 'été', '\uFF21BC', '\uFEFFx', '中文']) {
+      expect(escapeFormula(toByteText(cell), true)).toBe(toByteText(cell));
+    }
+  });
+
+  it('rewrites a UTF-8 row with a full-width formula and keeps its other characters', async () => {
+    const list = await importText(
+      'wide.csv',
+      'email,name,note\nok@example.com,Jürgen 中文,＝1+1\nmaybe@example.com,Zoë,🎉\n',
+    );
+    await exportList(list, await outcomesFor(list), { destPath: join(dir, 'w.csv') });
+    expect(await readFile(join(dir, 'w.csv'), 'utf8')).toBe(
+      "email,name,note,email_status\nok@example.com,Jürgen 中文,'＝1+1,deliverable\nmaybe@example.com,Zoë,🎉,unknown\n",
+    );
+  });
+
   it('is on by default when writing, and quotes a multi-line formula cell', async () => {
     const list = await importText(
       'formula.csv',
@@ -281,6 +303,34 @@ describe('formula injection', () => {
     }).data;
     expect(rows[1]?.[1]).toBe('\'=HYPERLINK("http://evil")\nclick');
     expect(rows[2]?.[1]).toBe("'+1 555");
+  });
+});
+
+describe('appended values beyond ASCII', () => {
+  const outcome: AddressOutcome = {
+    status: 'deliverable',
+    provider: 'fournisseur_é',
+    avatar: true,
+    avatarUrl: 'https://exämple.org/ü.png',
+  };
+  const columns = ['email_status', 'email_provider', 'email_avatar_url'] as const;
+
+  it.each<[string, Buffer]>([
+    ['UTF-8', Buffer.from('email,name\nok@example.com,Zoë\n')],
+    ['UTF-16 LE', Buffer.from('\ufeffemail\tname\r\nok@example.com\tZoë\r\n', 'utf16le')],
+  ])('are written as UTF-8 next to the cells of a %s list', async (_name, bytes) => {
+    const list = await importText('wide.csv', bytes);
+    await exportList(list, () => outcome, { destPath: join(dir, 'o.csv'), columns });
+    const rows = Papa.parse<string[]>(await readFile(join(dir, 'o.csv'), 'utf8'), {
+      skipEmptyLines: true,
+    }).data;
+    expect(rows[1]).toEqual([
+      'ok@example.com',
+      'Zoë',
+      'deliverable',
+      'fournisseur_é',
+      'https://exämple.org/ü.png',
+    ]);
   });
 });
 

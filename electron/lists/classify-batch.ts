@@ -1,0 +1,177 @@
+// Judging address cells in batches, as the classify worker receives them:
+// UTF-8 bytes with an LF after each cell. Most cells are a bare ASCII address,
+// and those are judged on the bytes themselves (lowercased while copied, then
+// validated and hashed in place) without ever becoming strings; the rest take
+// the string path (normalizeCell, isValidAddress) and join the same table as
+// UTF-8 bytes, so both paths find each other's repeats.
+import { isValidAddress, isValidAddressBytes, normalizeCell } from './address';
+import { FINGERPRINT_INTS, createDeduper, fingerprint } from './dedupe';
+import { encodeRow } from './row-index';
+import { RowClass } from './types';
+
+export class TooManyAddresses extends Error {
+  constructor() {
+    super('more unique addresses than allowed');
+    this.name = 'TooManyAddresses';
+  }
+}
+
+export interface JudgedBatch {
+  /** One row-index value per cell, in order (see row-index.ts). */
+  rows: Int32Array;
+  /** The addresses first seen in this batch, normalized, an LF after each. */
+  addresses: Buffer;
+}
+
+export interface BatchJudge {
+  judge(batch: Uint8Array, cells: number): JudgedBatch;
+  readonly counts: { unique: number; invalid: number; empty: number; duplicates: number };
+}
+
+const LF = 0x0a;
+
+/**
+ * Whether a cell's normalized form is its bytes lowercased: every byte
+ * printable ASCII, no quotes or angle bracket to unwrap, no mailto: prefix.
+ * (normalizeCell says the same of such a cell; it decides all the others.)
+ */
+function isBare(out: Uint8Array, start: number, end: number, printable: boolean): boolean {
+  if (!printable) return false;
+  const first = out[start] as number;
+  if (first === 0x22 || first === 0x27 || out[end - 1] === 0x3e) return false;
+  if (first !== 0x6d || end - start < 7) return true; // "m", already lowercased
+  return !(
+    out[start + 1] === 0x61 &&
+    out[start + 2] === 0x69 &&
+    out[start + 3] === 0x6c &&
+    out[start + 4] === 0x74 &&
+    out[start + 5] === 0x6f &&
+    out[start + 6] === 0x3a
+  );
+}
+
+// The result of judging one cell: an address's byte length (copied to the
+// output), or one of these.
+const EMPTY = -1;
+const INVALID = -2;
+
+/**
+ * Copies the cell from input[s] to its LF into out[o], ASCII letters
+ * lowercased; returns the LF's index. `printable` tells whether every byte
+ * was printable ASCII. Kept apart from the rest: V8 optimizes this loop alone.
+ */
+let printable = true;
+function copyLowered(input: Uint8Array, s: number, out: Uint8Array, o: number): number {
+  let i = s;
+  let all = true;
+  for (; ; i++) {
+    let c = input[i] as number;
+    if (c === LF) break;
+    if (c <= 0x20 || c >= 0x7f) all = false;
+    else if (c >= 0x41 && c <= 0x5a) c |= 0x20;
+    out[o + i - s] = c;
+  }
+  printable = all;
+  return i;
+}
+
+export function createBatchJudge(options: { expectedRows: number; maxUnique: number }): BatchJudge {
+  // Sized for the whole file at once: growing a million-entry table several
+  // times cost more than a tenth of the worker's time.
+  const seen = createDeduper(Math.min(Math.max(options.expectedRows, 1 << 12), options.maxUnique));
+  const counts = { unique: 0, invalid: 0, empty: 0, duplicates: 0 };
+  // Valid addresses are copied here as they are judged, an LF after each.
+  // Invariant: from `o` on, `out` has room for all the input still to judge.
+  let out = Buffer.alloc(0);
+  let o = 0;
+  // Per cell of the batch: its fingerprint, and where its address is in `out`.
+  let prints = new Int32Array(0);
+  let at = new Int32Array(0);
+
+  /** A cell that is not bare: judged as text, its address written as UTF-8. */
+  function judgeText(input: Buffer, s: number, e: number): number {
+    const address = normalizeCell(input.toString('utf8', s, e));
+    if (address === '') return EMPTY;
+    if (!isValidAddress(address)) return INVALID;
+    // Lowercasing may lengthen a character (İ is two bytes, i̇ three).
+    const room = Buffer.byteLength(address) + 1 + (input.length - e);
+    if (o + room > out.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(out.length * 2, o + room));
+      out.copy(bigger, 0, 0, o);
+      out = bigger;
+    }
+    return out.write(address, o, 'utf8');
+  }
+
+  /**
+   * First pass: every cell judged; a valid one's address is copied to `out`
+   * and fingerprinted, and its row value is left 0 for the second pass.
+   */
+  function judgeCells(input: Buffer, rows: Int32Array): void {
+    let s = 0;
+    for (let r = 0; r < rows.length; r++) {
+      const e = copyLowered(input, s, out, o);
+      let n = e - s;
+      if (n === 0) n = EMPTY;
+      else if (!isBare(out, o, o + n, printable)) n = judgeText(input, s, e);
+      else if (!isValidAddressBytes(out, o, o + n)) n = INVALID;
+      s = e + 1;
+      if (n === EMPTY) {
+        counts.empty += 1;
+        rows[r] = encodeRow(RowClass.empty, -1);
+      } else if (n === INVALID) {
+        counts.invalid += 1;
+        rows[r] = encodeRow(RowClass.invalid, -1);
+      } else {
+        fingerprint(out, o, o + n, prints, r);
+        at[r] = o;
+        out[o + n] = LF;
+        o += n + 1;
+      }
+    }
+  }
+
+  /**
+   * Second pass: the valid cells looked up in one tight loop (see dedupe.ts).
+   * Repeats are cut out of `out`, leaving the new addresses in order.
+   */
+  function findRepeats(rows: Int32Array): Buffer {
+    const kept: Buffer[] = [];
+    let from = 0;
+    for (let r = 0; r < rows.length; r++) {
+      if (rows[r] !== 0) continue;
+      const known = seen.seenOrAdd(prints, r, counts.unique);
+      if (known === -1) {
+        if (counts.unique >= options.maxUnique) throw new TooManyAddresses();
+        rows[r] = encodeRow(RowClass.valid, counts.unique);
+        counts.unique += 1;
+      } else {
+        counts.duplicates += 1;
+        rows[r] = encodeRow(RowClass.duplicate, known);
+        const start = at[r] as number;
+        if (start > from) kept.push(out.subarray(from, start));
+        from = out.indexOf(LF, start) + 1;
+      }
+    }
+    if (kept.length === 0) return out.subarray(from, o);
+    if (o > from) kept.push(out.subarray(from, o));
+    return Buffer.concat(kept);
+  }
+
+  function judge(batch: Uint8Array, cells: number): JudgedBatch {
+    const input = Buffer.from(batch.buffer, batch.byteOffset, batch.length);
+    // Cells end at an LF: the copying loop relies on finding it.
+    if (cells > 0 && input[input.length - 1] !== LF) throw new Error('a batch must end with LF');
+    const rows = new Int32Array(cells);
+    out = Buffer.allocUnsafe(input.length + 1024);
+    o = 0;
+    if (at.length < cells) {
+      at = new Int32Array(cells);
+      prints = new Int32Array(cells * FINGERPRINT_INTS);
+    }
+    judgeCells(input, rows);
+    return { rows, addresses: findRepeats(rows) };
+  }
+
+  return { judge, counts };
+}
