@@ -55,12 +55,16 @@ function isBare(out: Uint8Array, start: number, end: number, printable: boolean)
 const EMPTY = -1;
 const INVALID = -2;
 
+// Set by copyLowered: whether every byte of the cell it copied was printable
+// ASCII. A module variable rather than a returned pair: a million cells
+// would be a million small allocations.
+let printable = true;
+
 /**
  * Copies the cell from input[s] to its LF into out[o], ASCII letters
- * lowercased; returns the LF's index. `printable` tells whether every byte
- * was printable ASCII. Kept apart from the rest: V8 optimizes this loop alone.
+ * lowercased; returns the LF's index. Kept apart from the rest: V8 optimizes
+ * this loop alone.
  */
-let printable = true;
 function copyLowered(input: Uint8Array, s: number, out: Uint8Array, o: number): number {
   let i = s;
   let all = true;
