@@ -65,3 +65,29 @@ test('the poll interval is saved, and never under 30 seconds', async ({ app }) =
     .toMatchObject({ ok: true, value: { pollIntervalSeconds: 45 } });
   await app.screenshot('settings-poll');
 });
+
+test("a chosen theme wins over the system's, and System follows it again", async ({ app }) => {
+  const { page } = app;
+  await connectKey(app, sandbox.url, FIRST);
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const LIGHT = 'rgb(245, 246, 248)'; // --bg
+  const DARK = 'rgb(15, 18, 22)';
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect.poll(background).toBe(LIGHT);
+  await dialog.getByText('Dark', { exact: true }).click();
+  await expect.poll(background).toBe(DARK);
+
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await dialog.getByText('Light', { exact: true }).click();
+  await expect.poll(background).toBe(LIGHT);
+
+  await dialog.getByText('System', { exact: true }).click();
+  await expect(dialog.getByRole('radio', { name: 'System' })).toBeChecked();
+  await expect.poll(background).toBe(DARK);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect.poll(background).toBe(LIGHT);
+  await page.emulateMedia({ colorScheme: null });
+});
