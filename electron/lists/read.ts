@@ -45,50 +45,47 @@ const DEFAULT_MAX_UNIQUE = 3_000_000;
 
 export const badFile = (message: string) => new AppError('bad_file', message);
 
-/** Refuses what is plainly not a text list, with a reason a person understands. */
-async function sniffBinary(path: string, name: string, encoding: string): Promise<void> {
+/** The first part of the file (SAMPLE_BYTES at most), read once for the checks below. */
+async function readHead(path: string, size: number): Promise<Buffer> {
   const handle = await open(path, 'r');
   try {
-    const head = Buffer.alloc(8_192);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    const bytes = head.subarray(0, bytesRead);
-    if (bytes.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) {
-      throw badFile(
-        `${name} is a spreadsheet workbook or an archive, not a text list. In Excel choose File › Save As › CSV UTF-8, then drop the CSV here.`,
-      );
-    }
-    if (encoding.startsWith('utf-16')) return;
-    let control = 0;
-    for (const b of bytes) {
-      if (b === 0) {
-        throw badFile(
-          `${name} is not a text file (it looks like an image or a program). Drop a .csv, .tsv or .txt list.`,
-        );
-      }
-      if (b < 0x09 || (b > 0x0d && b < 0x20)) control += 1;
-    }
-    if (bytes.length > 0 && control / bytes.length > 0.05) {
-      throw badFile(`${name} does not look like a text list. Drop a .csv, .tsv or .txt file.`);
-    }
+    const bytes = Buffer.alloc(Math.min(size, SAMPLE_BYTES));
+    const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0);
+    return bytes.subarray(0, bytesRead);
   } finally {
     await handle.close();
   }
 }
 
-/** The first part of the file as text, and whether that is the whole file. */
-async function readSample(path: string, size: number, encoding: ImportedList['encoding']) {
-  const handle = await open(path, 'r');
-  try {
-    const length = Math.min(size, SAMPLE_BYTES);
-    const bytes = Buffer.alloc(length);
-    await handle.read(bytes, 0, length, 0);
-    const label = encoding === 'utf-8-bom' ? 'utf-8' : encoding;
-    // Without fatal: a multi-byte character cut at the sample's end is harmless here.
-    const text = new TextDecoder(label).decode(bytes.subarray(bomLength(encoding)));
-    return { text, complete: length === size };
-  } finally {
-    await handle.close();
+/** Refuses what is plainly not a text list, with a reason a person understands. */
+function sniffBinary(head: Buffer, name: string, encoding: string): void {
+  const bytes = head.subarray(0, 8_192);
+  if (bytes.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) {
+    throw badFile(
+      `${name} is a spreadsheet workbook or an archive, not a text list. In Excel choose File › Save As › CSV UTF-8, then drop the CSV here.`,
+    );
   }
+  if (encoding.startsWith('utf-16')) return;
+  let control = 0;
+  for (const b of bytes) {
+    if (b === 0) {
+      throw badFile(
+        `${name} is not a text file (it looks like an image or a program). Drop a .csv, .tsv or .txt list.`,
+      );
+    }
+    if (b < 0x09 || (b > 0x0d && b < 0x20)) control += 1;
+  }
+  if (bytes.length > 0 && control / bytes.length > 0.05) {
+    throw badFile(`${name} does not look like a text list. Drop a .csv, .tsv or .txt file.`);
+  }
+}
+
+/** The head of the file as text, and whether that is the whole file. */
+function sampleOf(head: Buffer, size: number, encoding: ImportedList['encoding']) {
+  const label = encoding === 'utf-8-bom' ? 'utf-8' : encoding;
+  // Without fatal: a multi-byte character cut at the sample's end is harmless here.
+  const text = new TextDecoder(label).decode(head.subarray(bomLength(encoding)));
+  return { text, complete: head.length === size };
 }
 
 function countLines(text: string, newline: string): number {
@@ -183,8 +180,9 @@ async function importAs(
   encoding: Encoding,
   options: ImportOptions,
 ): Promise<ImportedList> {
-  await sniffBinary(path, name, encoding);
-  const sample = await readSample(path, size, encoding);
+  const head = await readHead(path, size);
+  sniffBinary(head, name, encoding);
+  const sample = sampleOf(head, size, encoding);
   const newline = detectNewline(sample.text);
   const delimiter = detectDelimiter(sample.text, newline, sample.complete);
   const dialect: Dialect = { delimiter, newline };
