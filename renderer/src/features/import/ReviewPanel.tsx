@@ -43,7 +43,7 @@ export function ReviewPanel({ review, notices }: { review: ImportView; notices?:
 
   return (
     <>
-      <div className="review-head">
+      <div className="page-head">
         <h1 className="page-title" tabIndex={-1} ref={heading}>
           Review your list
         </h1>

@@ -19,7 +19,7 @@ export function JobsScreen() {
 
   return (
     <div className="jobs-screen">
-      <div className="jobs-head">
+      <div className="page-head">
         <h1 className="page-title" tabIndex={-1} ref={heading}>
           Jobs
         </h1>

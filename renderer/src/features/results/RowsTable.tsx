@@ -17,7 +17,7 @@ const HEAD_HEIGHT = 36;
 /**
  * Chromium cannot lay out an element taller than about 33.5 million pixels;
  * 1,000,000 rows of 32 px stay under it. Longer lists are shown a million rows
- * at a time, with a export-choice of which million.
+ * at a time, with a choice of which million.
  */
 const SECTION_ROWS = 1_000_000;
 /** How long a page must stay on screen before it is read. */
