@@ -2,21 +2,26 @@
 // product does lives in the core (./core), shared with the CLI and the tests.
 import { app, BrowserWindow, dialog, ipcMain, Notification, session, shell } from 'electron';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { createCore, type Core } from './core';
 import { registerIpc } from './shell/ipc-main';
 import { nativeShell } from './shell/native';
-import { createMainWindow, hardenSession, hardenWebContents } from './shell/window';
+import { APP_URL } from './shell/app-protocol';
+import {
+  createMainWindow,
+  hardenSession,
+  hardenWebContents,
+  registerAppScheme,
+  serveAppScheme,
+} from './shell/window';
 import { log } from './lib/log';
 
 const devServerUrl = process.env.ELECTRON_RENDERER_URL;
 const dev = !app.isPackaged && devServerUrl !== undefined;
-const appUrl =
-  dev && devServerUrl
-    ? devServerUrl
-    : pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href;
+const appUrl = dev && devServerUrl ? devServerUrl : APP_URL;
 
 app.enableSandbox();
+// Must precede ready: Chromium fixes its scheme table at start-up.
+registerAppScheme();
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -31,10 +36,13 @@ if (!app.requestSingleInstanceLock()) {
     }
   });
 
-  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, appUrl));
+  app.on('web-contents-created', (_event, contents) =>
+    hardenWebContents(contents, appUrl, { dev }),
+  );
 
   void app.whenReady().then(async () => {
     hardenSession(session.defaultSession, dev);
+    serveAppScheme(join(import.meta.dirname, '../renderer'));
     core = await createCore({
       dataDir: app.getPath('userData'),
       shell: nativeShell({ dialog, shell, Notification, window: () => win }),

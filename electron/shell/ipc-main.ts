@@ -1,6 +1,7 @@
 // The only way into ipcMain.handle. Every call is checked to come from our own
-// window's top frame at the app's own URL, then handed to the registry, which
-// validates the input and answers with a result envelope.
+// window's top frame at the app's own origin (app://list-cleaner, or the dev
+// server's in development; never a file:// page), then handed to the registry,
+// which validates the input and answers with a result envelope.
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import type { HandlerRegistry } from '../ipc/registry';
 import { fail } from '../ipc/result';

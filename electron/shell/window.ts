@@ -1,18 +1,36 @@
 // The app's one window, locked down per Electron's security checklist: an
-// isolated, sandboxed renderer with no Node, no navigation away from the app,
-// no new windows, no permissions, and a strict CSP.
-import { BrowserWindow, nativeTheme, shell, type Session, type WebContents } from 'electron';
+// isolated, sandboxed renderer with no Node, served from its own app:// origin,
+// no navigation away from the app, no new windows, no permissions, no devices,
+// no DevTools in a packaged build, and a strict CSP.
+import {
+  BrowserWindow,
+  nativeTheme,
+  protocol,
+  shell,
+  type Session,
+  type WebContents,
+} from 'electron';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, serveAppRequest } from './app-protocol';
 import { contentSecurityPolicy } from './csp';
+import { isHelpLink } from './help-links';
 import { log } from '../lib/log';
 
 export interface WindowOptions {
   preloadPath: string;
-  /** The dev server's URL, or the built index.html's file URL. */
+  /** The dev server's URL, or the built renderer's app://list-cleaner/index.html. */
   appUrl: string;
   dev: boolean;
 }
 
-/** True for a URL inside the app: the dev server's origin, or the built renderer's files. */
+/** Schemes the app can be served from; file:// is not one, whatever the app URL says. */
+const APP_PROTOCOLS = new Set(['app:', 'http:', 'https:']);
+
+/**
+ * True for a URL inside the app: same scheme and host (port included) as the
+ * app URL, which is app://list-cleaner for the built renderer or the dev
+ * server's origin. Compared part by part, because the URL parser gives a
+ * custom scheme the opaque origin "null", which every such URL shares.
+ */
 export function isAppUrl(candidate: string, appUrl: string): boolean {
   let url: URL;
   let app: URL;
@@ -22,11 +40,27 @@ export function isAppUrl(candidate: string, appUrl: string): boolean {
   } catch {
     return false;
   }
-  if (app.protocol === 'file:') {
-    // The host matters too: file://other-host/… is a network share on Windows.
-    return url.protocol === 'file:' && url.host === app.host && url.pathname === app.pathname;
-  }
-  return url.origin === app.origin;
+  if (!APP_PROTOCOLS.has(app.protocol) || app.host === '') return false;
+  return (
+    url.protocol === app.protocol &&
+    url.host === app.host &&
+    url.username === '' &&
+    url.password === ''
+  );
+}
+
+/** Before the app is ready: app:// as a standard, secure scheme, and no more (see app-protocol.ts). */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { ...APP_SCHEME_PRIVILEGES } },
+  ]);
+}
+
+/** Once ready: the default session answers app:// from the built renderer folder, and only from it. */
+export function serveAppScheme(rendererRoot: string): void {
+  protocol.handle(APP_SCHEME, (request) =>
+    serveAppRequest(rendererRoot, { url: request.url, method: request.method }),
+  );
 }
 
 export function hardenSession(ses: Session, dev: boolean): void {
@@ -38,10 +72,40 @@ export function hardenSession(ses: Session, dev: boolean): void {
   });
   ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   ses.setPermissionCheckHandler(() => false);
+  // WebHID, WebUSB and Web Serial: no device is ever granted or offered. The
+  // chooser events would otherwise let main pick a device for the page, so
+  // each is taken (preventDefault) and answered with no device.
+  ses.setDevicePermissionHandler(() => false);
+  ses.on('select-hid-device', (event, _details, callback) => {
+    event.preventDefault();
+    callback();
+  });
+  ses.on('select-usb-device', (event, _details, callback) => {
+    event.preventDefault();
+    callback();
+  });
+  ses.on('select-serial-port', (event, _ports, _contents, callback) => {
+    event.preventDefault();
+    callback('');
+  });
 }
 
-/** Applies to every web contents the app creates, so no path escapes the rules. */
-export function hardenWebContents(contents: WebContents, appUrl: string): void {
+const hardened = new WeakSet<WebContents>();
+
+/**
+ * Applies to every web contents the app creates, so no path escapes the rules.
+ * Each is hardened once, however many paths reach it (app's
+ * web-contents-created and createMainWindow both do), so no chooser callback
+ * is answered twice. Outside development, DevTools are closed as soon as
+ * anything opens them.
+ */
+export function hardenWebContents(
+  contents: WebContents,
+  appUrl: string,
+  { dev }: { dev: boolean } = { dev: false },
+): void {
+  if (hardened.has(contents)) return;
+  hardened.add(contents);
   contents.on('will-navigate', (event) => {
     if (!isAppUrl(event.url, appUrl)) event.preventDefault();
   });
@@ -50,10 +114,20 @@ export function hardenWebContents(contents: WebContents, appUrl: string): void {
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
-    // Help links open in the user's browser; nothing opens inside the app.
-    if (url.startsWith('https://')) void shell.openExternal(url);
+    // Only the app's own help links open, in the user's browser; nothing opens inside the app.
+    if (isHelpLink(url)) {
+      shell.openExternal(url).catch((err: unknown) => log.error('a help link did not open', err));
+    } else {
+      log.warn('refused to open a link that is not a help link', url.slice(0, 300));
+    }
     return { action: 'deny' };
   });
+  // Without preventDefault Electron picks the first Bluetooth device itself.
+  contents.on('select-bluetooth-device', (event, _devices, callback) => {
+    event.preventDefault();
+    callback('');
+  });
+  if (!dev) contents.on('devtools-opened', () => contents.closeDevTools());
 }
 
 export function createMainWindow(options: WindowOptions): BrowserWindow {
@@ -79,9 +153,10 @@ export function createMainWindow(options: WindowOptions): BrowserWindow {
       experimentalFeatures: false,
       navigateOnDragDrop: false,
       spellcheck: false,
+      devTools: options.dev,
     },
   });
-  hardenWebContents(win.webContents, options.appUrl);
+  hardenWebContents(win.webContents, options.appUrl, { dev: options.dev });
   win.once('ready-to-show', () => win.show());
   win
     .loadURL(options.appUrl)

@@ -14,10 +14,13 @@ import { recordingHandlers, sampleBalance } from '../support/ipc-handlers';
 import { channelNames } from '../../../electron/ipc/channels';
 import { createHandlerRegistry, type HandlerRegistry } from '../../../electron/ipc/registry';
 import { setLogSink } from '../../../electron/lib/log';
+import { APP_URL } from '../../../electron/shell/app-protocol';
 import { isTrustedSender, registerIpc, type TrustedSender } from '../../../electron/shell/ipc-main';
 
 vi.mock('electron', async () => (await import('../support/fake-electron')).electronModule);
 
+const APP = APP_URL;
+/** Where the built renderer used to load from: no longer the app. */
 const FILE_APP = 'file:///opt/List%20Cleaner/resources/app.asar/out/renderer/index.html';
 const DEV_APP = 'http://localhost:5173/';
 
@@ -45,7 +48,7 @@ function countingRegistry(): { registry: HandlerRegistry; passed: string[]; ran:
   };
 }
 
-function setUp(appUrl = FILE_APP) {
+function setUp(appUrl = APP) {
   const win = { contents: new FakeWebContents() as FakeWebContents | null };
   const trusted: TrustedSender = {
     contents: () => win.contents?.asWebContents() ?? null,
@@ -80,36 +83,36 @@ describe('registerIpc', () => {
 
   it("answers the app window's top frame with the handler's result", async () => {
     const { win, gate, send } = setUp();
-    const answer = await send('balance:get', win.contents, topFrame(FILE_APP));
+    const answer = await send('balance:get', win.contents, topFrame(APP));
     expect(answer).toEqual({ ok: true, value: sampleBalance });
     expect(gate.ran()).toBe(1);
   });
 
   it('accepts the app at any in-app route (hash or query)', async () => {
     const { win, send } = setUp();
-    const answer = await send('balance:get', win.contents, topFrame(`${FILE_APP}#/jobs?x=1`));
+    const answer = await send('balance:get', win.contents, topFrame(`${APP}#/jobs?x=1`));
     expect(answer).toMatchObject({ ok: true });
   });
 
   it('still validates input from a trusted sender', async () => {
     const { win, gate, send } = setUp();
-    const answer = await send('key:set', win.contents, topFrame(FILE_APP), { apiKey: 'short' });
+    const answer = await send('key:set', win.contents, topFrame(APP), { apiKey: 'short' });
     expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(gate.ran()).toBe(0);
   });
 
-  const topOfApp = topFrame(FILE_APP);
+  const topOfApp = topFrame(APP);
   const refusals: Array<{
     name: string;
     appUrl?: string;
     sender: 'window' | 'foreign';
     frame: FakeFrame | null;
   }> = [
-    { name: 'another web contents', sender: 'foreign', frame: topFrame(FILE_APP) },
+    { name: 'another web contents', sender: 'foreign', frame: topFrame(APP) },
     {
       name: 'a sub-frame of the app window',
       sender: 'window',
-      frame: subFrame(FILE_APP, topOfApp),
+      frame: subFrame(APP, topOfApp),
     },
     {
       name: 'a foreign sub-frame of the app window',
@@ -117,12 +120,39 @@ describe('registerIpc', () => {
       frame: subFrame('https://evil.example/', topOfApp),
     },
     { name: 'a frame that is gone (null senderFrame)', sender: 'window', frame: null },
+    { name: 'the built app at its old file:// URL', sender: 'window', frame: topFrame(FILE_APP) },
     {
-      name: 'another file in the app folder',
+      name: 'another file in the app folder over file://',
       sender: 'window',
       frame: topFrame('file:///opt/List%20Cleaner/resources/app.asar/out/renderer/evil.html'),
     },
     { name: 'some other local file', sender: 'window', frame: topFrame('file:///tmp/index.html') },
+    {
+      name: 'another host on the app scheme',
+      sender: 'window',
+      frame: topFrame('app://evil.example/index.html'),
+    },
+    {
+      name: 'the app host on another scheme',
+      sender: 'window',
+      frame: topFrame('https://list-cleaner/index.html'),
+    },
+    {
+      name: 'the app host with a port',
+      sender: 'window',
+      frame: topFrame('app://list-cleaner:1/index.html'),
+    },
+    {
+      name: 'a look-alike host',
+      sender: 'window',
+      frame: topFrame('app://list-cleaner.evil.example/index.html'),
+    },
+    {
+      name: 'the app scheme while running from the dev server',
+      appUrl: DEV_APP,
+      sender: 'window',
+      frame: topFrame(APP),
+    },
     { name: 'a remote page', sender: 'window', frame: topFrame('https://evil.example/') },
     { name: 'about:blank', sender: 'window', frame: topFrame('about:blank') },
     {
@@ -162,7 +192,7 @@ describe('registerIpc', () => {
   it('refuses every channel, not only some', async () => {
     const { gate, send } = setUp();
     for (const channel of channelNames) {
-      const answer = await send(channel, new FakeWebContents(), topFrame(FILE_APP));
+      const answer = await send(channel, new FakeWebContents(), topFrame(APP));
       expect(answer, channel).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     }
     expect(gate.passed).toEqual([]);
@@ -170,7 +200,7 @@ describe('registerIpc', () => {
 
   it('refuses the sender before looking at its input', async () => {
     const { gate, send } = setUp();
-    const answer = await send('key:set', new FakeWebContents(), topFrame(FILE_APP), {
+    const answer = await send('key:set', new FakeWebContents(), topFrame(APP), {
       apiKey: 1,
       extra: true,
     });
@@ -182,7 +212,7 @@ describe('registerIpc', () => {
     const { win, gate, send } = setUp();
     const closed = win.contents;
     win.contents = null;
-    const answer = await send('balance:get', closed, topFrame(FILE_APP));
+    const answer = await send('balance:get', closed, topFrame(APP));
     expect(answer).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(gate.passed).toEqual([]);
   });
@@ -191,10 +221,10 @@ describe('registerIpc', () => {
     const { win, send } = setUp();
     const old = win.contents;
     win.contents = new FakeWebContents();
-    expect(await send('balance:get', win.contents, topFrame(FILE_APP))).toMatchObject({
+    expect(await send('balance:get', win.contents, topFrame(APP))).toMatchObject({
       ok: true,
     });
-    expect(await send('balance:get', old, topFrame(FILE_APP))).toMatchObject({
+    expect(await send('balance:get', old, topFrame(APP))).toMatchObject({
       ok: false,
       error: { code: 'forbidden' },
     });
@@ -214,5 +244,29 @@ describe('isTrustedSender', () => {
     expect(isTrustedSender(invokeEvent(contents, topFrame('http://evil.example/')), trusted)).toBe(
       false,
     );
+  });
+});
+
+describe('isTrustedSender for the built app', () => {
+  const contents = new FakeWebContents();
+  const trusted: TrustedSender = { contents: () => contents.asWebContents(), appUrl: APP };
+  const from = (url: string): boolean =>
+    isTrustedSender(invokeEvent(contents, topFrame(url)), trusted);
+
+  it('trusts the top frame at app://list-cleaner, at any route', () => {
+    expect(from(APP)).toBe(true);
+    expect(from(`${APP}#/settings`)).toBe(true);
+  });
+
+  it.each([
+    FILE_APP,
+    'file:///tmp/index.html',
+    'app://evil.example/index.html',
+    'app://list-cleaner.evil.example/',
+    'https://list-cleaner/index.html',
+    'http://localhost:5173/',
+    'about:blank',
+  ])('refuses a frame at %s', (url) => {
+    expect(from(url)).toBe(false);
   });
 });

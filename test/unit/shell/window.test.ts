@@ -1,10 +1,14 @@
 // The window and session hardening, driven through the handlers the shell
 // registers on a stand-in electron module: each test fires what Chromium would
 // (a navigation, window.open, a permission prompt, a response) and checks the
-// outcome the page would see.
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+// outcome the page would see. Devices, DevTools and the app:// wiring are in
+// lockdown.test.ts.
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeWebContents, fakeElectron, type FakeBrowserWindow } from '../support/fake-electron';
+import { APP_URL } from '../../../electron/shell/app-protocol';
 import { contentSecurityPolicy } from '../../../electron/shell/csp';
+import { HELP_LINKS } from '../../../electron/shell/help-links';
+import { setLogSink } from '../../../electron/lib/log';
 import {
   createMainWindow,
   hardenSession,
@@ -14,45 +18,75 @@ import {
 
 vi.mock('electron', async () => (await import('../support/fake-electron')).electronModule);
 
+const APP = APP_URL;
+/** Where the built renderer used to load from, and must no longer count as the app. */
 const FILE_APP = 'file:///opt/List%20Cleaner/resources/app.asar/out/renderer/index.html';
 const DEV_APP = 'http://localhost:5173/';
 const PRELOAD = '/opt/List Cleaner/resources/app.asar/out/preload/preload.cjs';
 
-beforeEach(() => fakeElectron.reset());
+const warnings: string[] = [];
+setLogSink((level, line) => {
+  if (level === 'warn') warnings.push(line);
+});
+afterAll(() => setLogSink(() => undefined));
+
+beforeEach(() => {
+  fakeElectron.reset();
+  warnings.length = 0;
+});
 
 describe('isAppUrl', () => {
-  describe('for the built app (file://)', () => {
-    it.each([
-      FILE_APP,
-      `${FILE_APP}#/settings`,
-      `${FILE_APP}?tab=jobs`,
-      'file://localhost/opt/List%20Cleaner/resources/app.asar/out/renderer/index.html',
-    ])('accepts %s', (url) => {
-      expect(isAppUrl(url, FILE_APP)).toBe(true);
+  describe('for the built app (app://list-cleaner)', () => {
+    it('is served from app://list-cleaner', () => {
+      expect(APP).toBe('app://list-cleaner/index.html');
     });
 
     it.each([
-      'file:///opt/List%20Cleaner/resources/app.asar/out/renderer/other.html',
-      'file:///opt/List%20Cleaner/resources/app.asar/out/renderer/',
+      APP,
+      `${APP}#/settings`,
+      `${APP}?tab=jobs`,
+      'app://list-cleaner/',
+      'app://list-cleaner/assets/index-abc123.js',
+    ])('accepts %s', (url) => {
+      expect(isAppUrl(url, APP)).toBe(true);
+    });
+
+    it.each([
+      FILE_APP,
       'file:///etc/passwd',
-      'file:///opt/List%20Cleaner/resources/app.asar/out/renderer/index.html/../../../x.html',
-      'https://evil.example/opt/List%20Cleaner/resources/app.asar/out/renderer/index.html',
-      'http://localhost:5173/',
+      'file://list-cleaner/index.html',
+      'app://evil.example/index.html',
+      'app://list-cleaner.evil.example/index.html',
+      'app://list-cleaner@evil.example/index.html',
+      'app://user:pass@list-cleaner/index.html',
+      'app://list-cleaner:8080/index.html',
+      'app:///index.html',
+      'app:index.html',
+      'appx://list-cleaner/index.html',
+      'https://list-cleaner/index.html',
+      'http://list-cleaner/index.html',
+      'blob:app://list-cleaner/0b6c1e0e-0000-4000-8000-000000000000',
       'javascript:alert(1)',
       'data:text/html,<script>alert(1)</script>',
       'about:blank',
       'not a url',
       '',
     ])('refuses %s', (url) => {
-      expect(isAppUrl(url, FILE_APP)).toBe(false);
+      expect(isAppUrl(url, APP)).toBe(false);
     });
+  });
 
-    // On Windows a file URL naming another host is a UNC path (\\evil.example\...).
-    it('refuses a file URL on another host', () => {
-      const remote =
-        'file://evil.example/opt/List%20Cleaner/resources/app.asar/out/renderer/index.html';
-      expect(isAppUrl(remote, FILE_APP)).toBe(false);
-    });
+  // A custom scheme's origin is "null" to the URL parser, as is every file://
+  // or other opaque URL's: comparing origins would let all of them in.
+  it('does not take a shared "null" origin for a match', () => {
+    expect(new URL(APP).origin).toBe('null');
+    expect(isAppUrl('evil://list-cleaner/index.html', APP)).toBe(false);
+    expect(isAppUrl('data:text/html,x', APP)).toBe(false);
+  });
+
+  it('never treats file:// as the app, even if handed a file URL as the app URL', () => {
+    expect(isAppUrl(FILE_APP, FILE_APP)).toBe(false);
+    expect(isAppUrl('file:///etc/passwd', FILE_APP)).toBe(false);
   });
 
   describe('for the dev server (http)', () => {
@@ -89,61 +123,86 @@ describe('hardenWebContents', () => {
     ({ kind }) => {
       it('lets the app move within itself', () => {
         const contents = new FakeWebContents();
-        hardenWebContents(contents.asWebContents(), FILE_APP);
-        expect(contents.tryNavigate(kind, `${FILE_APP}#/settings`)).toEqual({ blocked: false });
+        hardenWebContents(contents.asWebContents(), APP);
+        expect(contents.tryNavigate(kind, `${APP}#/settings`)).toEqual({ blocked: false });
+        expect(contents.tryNavigate(kind, 'app://list-cleaner/')).toEqual({ blocked: false });
       });
 
       it.each([
         'https://evil.example/',
+        FILE_APP,
         'file:///etc/passwd',
+        'app://evil.example/index.html',
         'http://localhost:5173/',
         'javascript:alert(1)',
         'not a url',
       ])('blocks %s', (url) => {
         const contents = new FakeWebContents();
-        hardenWebContents(contents.asWebContents(), FILE_APP);
+        hardenWebContents(contents.asWebContents(), APP);
         expect(contents.tryNavigate(kind, url)).toEqual({ blocked: true });
       });
 
       it('judges against the dev server origin when running from it', () => {
         const contents = new FakeWebContents();
-        hardenWebContents(contents.asWebContents(), DEV_APP);
+        hardenWebContents(contents.asWebContents(), DEV_APP, { dev: true });
         expect(contents.tryNavigate(kind, 'http://localhost:5173/index.html')).toEqual({
           blocked: false,
         });
         expect(contents.tryNavigate(kind, 'http://localhost:8080/')).toEqual({ blocked: true });
+        expect(contents.tryNavigate(kind, APP)).toEqual({ blocked: true });
       });
     },
   );
 
   it('refuses to attach any webview', () => {
     const contents = new FakeWebContents();
-    hardenWebContents(contents.asWebContents(), FILE_APP);
+    hardenWebContents(contents.asWebContents(), APP);
     expect(contents.tryAttachWebview('https://evil.example/')).toEqual({ blocked: true });
-    expect(contents.tryAttachWebview(FILE_APP)).toEqual({ blocked: true });
+    expect(contents.tryAttachWebview(APP)).toEqual({ blocked: true });
   });
 
-  it("opens https links in the user's browser and never a window inside the app", () => {
-    const contents = new FakeWebContents();
-    hardenWebContents(contents.asWebContents(), FILE_APP);
-    const help = 'https://help.example.com/list-cleaner?topic=keys#step-2';
-    expect(contents.tryOpenWindow(help)).toEqual({ action: 'deny' });
-    expect(fakeElectron.shell.opened).toEqual([help]);
+  it('lists only https help pages under the reserved .example domain', () => {
+    const links = Object.values(HELP_LINKS);
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(new URL(link).protocol, link).toBe('https:');
+    for (const link of links) expect(new URL(link).hostname, link).toMatch(/\.example$/);
   });
+
+  it.each(Object.entries(HELP_LINKS))(
+    "opens the help link %s in the user's browser and never a window inside the app",
+    (_name, link) => {
+      const contents = new FakeWebContents();
+      hardenWebContents(contents.asWebContents(), APP);
+      expect(contents.tryOpenWindow(link)).toEqual({ action: 'deny' });
+      expect(fakeElectron.shell.opened).toEqual([link]);
+    },
+  );
 
   it.each([
+    'https://help.example.com/list-cleaner?topic=keys#step-2',
+    'https://evil.example/',
+    `${HELP_LINKS.apiKey}?next=https://evil.example/`,
+    `${HELP_LINKS.apiKey}#step-2`,
+    `${HELP_LINKS.serviceDocs}/../../evil`,
+    `${HELP_LINKS.support}/`,
+    HELP_LINKS.pricing.replace('https:', 'http:'),
+    HELP_LINKS.serviceDocs.replace('email-verification.example', 'email-verification.example.evil'),
+    ` ${HELP_LINKS.support}`,
     'http://insecure.example/',
     'file:///etc/passwd',
     'javascript:alert(1)',
     'data:text/html,hello',
     'smb://share.example/x',
+    'ms-settings:privacy',
     'about:blank',
+    APP,
     FILE_APP,
-  ])('denies %s and hands it to no other program', (url) => {
+  ])('denies %s, hands it to no other program, and logs it', (url) => {
     const contents = new FakeWebContents();
-    hardenWebContents(contents.asWebContents(), FILE_APP);
+    hardenWebContents(contents.asWebContents(), APP);
     expect(contents.tryOpenWindow(url)).toEqual({ action: 'deny' });
     expect(fakeElectron.shell.opened).toEqual([]);
+    expect(warnings.join('\n')).toContain('refused to open a link');
   });
 });
 
@@ -152,7 +211,7 @@ describe('hardenSession', () => {
     const ses = fakeElectron.session.defaultSession;
     hardenSession(ses.asSession(), dev);
     const response = await ses.receiveHeaders({
-      url: FILE_APP,
+      url: APP,
       resourceType: 'mainFrame',
       responseHeaders: { 'Content-Type': ['text/html'], 'Cache-Control': ['no-cache'] },
     });
@@ -180,7 +239,7 @@ describe('hardenSession', () => {
   it('adds the CSP even to a response without headers', async () => {
     const ses = fakeElectron.session.defaultSession;
     hardenSession(ses.asSession(), false);
-    const response = await ses.receiveHeaders({ url: FILE_APP, resourceType: 'mainFrame' });
+    const response = await ses.receiveHeaders({ url: APP, resourceType: 'mainFrame' });
     expect(response.responseHeaders).toEqual({
       'Content-Security-Policy': [contentSecurityPolicy({ dev: false })],
     });
@@ -200,7 +259,7 @@ describe('hardenSession', () => {
     (permission) => {
       const ses = fakeElectron.session.defaultSession;
       hardenSession(ses.asSession(), false);
-      expect(ses.checkPermission(permission, FILE_APP)).toBe(false);
+      expect(ses.checkPermission(permission, 'app://list-cleaner')).toBe(false);
     },
   );
 });
@@ -209,7 +268,7 @@ describe('createMainWindow', () => {
   function open(options: { appUrl?: string; dev?: boolean } = {}): FakeBrowserWindow {
     createMainWindow({
       preloadPath: PRELOAD,
-      appUrl: options.appUrl ?? FILE_APP,
+      appUrl: options.appUrl ?? APP,
       dev: options.dev ?? false,
     });
     expect(fakeElectron.windows).toHaveLength(1);
@@ -253,6 +312,8 @@ describe('createMainWindow', () => {
 
   it('loads the app URL, and only that', () => {
     expect(open({ appUrl: DEV_APP, dev: true }).loadedUrls).toEqual([DEV_APP]);
+    fakeElectron.reset();
+    expect(open().loadedUrls).toEqual(['app://list-cleaner/index.html']);
   });
 
   it("hardens the window's own web contents", () => {
@@ -260,7 +321,7 @@ describe('createMainWindow', () => {
     expect(win.webContents.tryNavigate('will-navigate', 'https://evil.example/')).toEqual({
       blocked: true,
     });
-    expect(win.webContents.tryNavigate('will-navigate', `${FILE_APP}#/jobs`)).toEqual({
+    expect(win.webContents.tryNavigate('will-navigate', `${APP}#/jobs`)).toEqual({
       blocked: false,
     });
     expect(win.webContents.tryOpenWindow('http://evil.example/')).toEqual({ action: 'deny' });

@@ -11,62 +11,13 @@
 // these very objects, so reset() clears them in place instead of replacing them.
 import type {
   BrowserWindowConstructorOptions,
-  HeadersReceivedResponse,
   IpcMain,
   IpcMainInvokeEvent,
-  Session,
   WebContents,
 } from 'electron';
+import { Emitter, FakeEvent, FakeProtocol, FakeSession } from './fake-electron-session';
 
-type Listener = (...args: unknown[]) => unknown;
-
-/** Electron's cancellable event: enough for handlers that call preventDefault(). */
-export class FakeEvent {
-  defaultPrevented = false;
-
-  /** Electron ≥ 25 also puts the target URL on the event itself. */
-  constructor(readonly url?: string) {}
-
-  preventDefault(): void {
-    this.defaultPrevented = true;
-  }
-}
-
-class Emitter {
-  private readonly listeners = new Map<string, Listener[]>();
-
-  on(event: string, listener: Listener): this {
-    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
-    return this;
-  }
-
-  once(event: string, listener: Listener): this {
-    const wrapped: Listener = (...args) => {
-      this.removeListener(event, wrapped);
-      return listener(...args);
-    };
-    return this.on(event, wrapped);
-  }
-
-  removeListener(event: string, listener: Listener): this {
-    const list = this.listeners.get(event) ?? [];
-    const at = list.lastIndexOf(listener);
-    if (at >= 0) this.listeners.set(event, list.toSpliced(at, 1));
-    return this;
-  }
-
-  listenerCount(event: string): number {
-    return this.listeners.get(event)?.length ?? 0;
-  }
-
-  emit(event: string, ...args: unknown[]): void {
-    for (const listener of this.listeners.get(event) ?? []) listener(...args);
-  }
-
-  protected clearListeners(): void {
-    this.listeners.clear();
-  }
-}
+export * from './fake-electron-session';
 
 export interface WindowOpenDetails {
   url: string;
@@ -83,6 +34,7 @@ type WindowOpenHandler = (details: WindowOpenDetails) => WindowOpenResponse;
 
 export class FakeWebContents extends Emitter {
   private windowOpenHandler: WindowOpenHandler | null = null;
+  private devToolsOpen = false;
 
   setWindowOpenHandler(handler: WindowOpenHandler): void {
     this.windowOpenHandler = handler;
@@ -111,98 +63,34 @@ export class FakeWebContents extends Emitter {
     return this.windowOpenHandler({ url, frameName: '', features: '', disposition: 'new-window' });
   }
 
+  /**
+   * Fires select-bluetooth-device with one device on offer and reports what
+   * the app answered; without preventDefault Electron picks that device itself.
+   */
+  selectBluetoothDevice(): { prevented: boolean; answers: string[] } {
+    const event = new FakeEvent();
+    const answers: string[] = [];
+    const devices = [{ deviceId: 'bt-1', deviceName: 'Headset' }];
+    this.emit('select-bluetooth-device', event, devices, (id: string) => answers.push(id));
+    return { prevented: event.defaultPrevented, answers };
+  }
+
+  /** Opens DevTools as a shortcut or a stray call would, and fires devtools-opened. */
+  openDevTools(): void {
+    this.devToolsOpen = true;
+    this.emit('devtools-opened');
+  }
+
+  closeDevTools(): void {
+    this.devToolsOpen = false;
+  }
+
+  isDevToolsOpened(): boolean {
+    return this.devToolsOpen;
+  }
+
   asWebContents(): WebContents {
     return this as unknown as WebContents;
-  }
-}
-
-export interface HeadersDetails {
-  url: string;
-  resourceType: string;
-  responseHeaders?: Record<string, string[]>;
-}
-
-type HeadersListener = (
-  details: HeadersDetails,
-  callback: (response: HeadersReceivedResponse) => void,
-) => void;
-
-type PermissionRequestHandler = (
-  contents: unknown,
-  permission: string,
-  callback: (granted: boolean) => void,
-  details: unknown,
-) => void;
-
-type PermissionCheckHandler = (
-  contents: unknown,
-  permission: string,
-  requestingOrigin: string,
-  details: unknown,
-) => boolean;
-
-export class FakeSession {
-  private headersListener: HeadersListener | null = null;
-  private permissionRequestHandler: PermissionRequestHandler | null = null;
-  private permissionCheckHandler: PermissionCheckHandler | null = null;
-
-  readonly webRequest = {
-    // Electron also accepts (filter, listener); the listener is always last.
-    onHeadersReceived: (...args: [HeadersListener] | [unknown, HeadersListener]): void => {
-      this.headersListener = args.length === 1 ? args[0] : args[1];
-    },
-  };
-
-  setPermissionRequestHandler(handler: PermissionRequestHandler | null): void {
-    this.permissionRequestHandler = handler;
-  }
-
-  setPermissionCheckHandler(handler: PermissionCheckHandler | null): void {
-    this.permissionCheckHandler = handler;
-  }
-
-  /**
-   * Runs a response through the headers listener and gives back what the page
-   * would see. Without a listener the headers pass unchanged.
-   */
-  receiveHeaders(details: HeadersDetails): Promise<HeadersReceivedResponse> {
-    const listener = this.headersListener;
-    if (!listener) return Promise.resolve({});
-    return new Promise((resolve) => listener(details, resolve));
-  }
-
-  /**
-   * The answers the page's request got (Electron grants when no handler is
-   * set). Every answer is collected, so a handler that answers twice or never
-   * shows up in the count.
-   */
-  async requestPermission(permission: string): Promise<{ granted: boolean; answers: number }> {
-    const handler = this.permissionRequestHandler;
-    if (!handler) return { granted: true, answers: 1 };
-    const answers: boolean[] = [];
-    handler(null, permission, (granted) => answers.push(granted), {
-      requestingUrl: 'file:///app/index.html',
-      isMainFrame: true,
-    });
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    return { granted: answers[0] === true, answers: answers.length };
-  }
-
-  /** Electron grants when no check handler is set. */
-  checkPermission(permission: string, origin = 'file:///'): boolean {
-    const handler = this.permissionCheckHandler;
-    if (!handler) return true;
-    return handler(null, permission, origin, { isMainFrame: true, requestingUrl: origin });
-  }
-
-  asSession(): Session {
-    return this as unknown as Session;
-  }
-
-  reset(): void {
-    this.headersListener = null;
-    this.permissionRequestHandler = null;
-    this.permissionCheckHandler = null;
   }
 }
 
@@ -365,6 +253,7 @@ export const fakeElectron = {
   nativeTheme: { shouldUseDarkColors: false },
   shell: new FakeShell(),
   session: { defaultSession: new FakeSession() },
+  protocol: new FakeProtocol(),
   ipcMain: new FakeIpcMain(),
   contextBridge: new FakeContextBridge(),
   ipcRenderer: new FakeIpcRenderer(),
@@ -376,6 +265,7 @@ export const fakeElectron = {
     this.nativeTheme.shouldUseDarkColors = false;
     this.shell.reset();
     this.session.defaultSession.reset();
+    this.protocol.reset();
     this.ipcMain.reset();
     this.contextBridge.reset();
     this.ipcRenderer.reset();
@@ -394,6 +284,7 @@ export const electronModule = {
   nativeTheme: fakeElectron.nativeTheme,
   shell: fakeElectron.shell,
   session: fakeElectron.session,
+  protocol: fakeElectron.protocol,
   ipcMain: fakeElectron.ipcMain,
   contextBridge: fakeElectron.contextBridge,
   ipcRenderer: fakeElectron.ipcRenderer,
