@@ -1,42 +1,29 @@
-// Serves the built renderer (out/renderer) over loopback HTTP, as the app
-// would load it, with the same Content-Security-Policy as the app.
-import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, resolve } from 'node:path';
+// Serves the built renderer (out/renderer) over loopback HTTP with the app's
+// own app:// handler: each request's path is asked of serveAppRequest exactly
+// as app://list-cleaner would be, so the e2e suite runs the real serving rules
+// (what is served, with which type and CSP, and every refusal).
+import { createServer, type ServerResponse } from 'node:http';
+import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { contentSecurityPolicy } from '../../../electron/shell/csp';
+import { APP_ORIGIN, serveAppRequest } from '../../../electron/shell/app-protocol';
 
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-};
+async function send(res: ServerResponse, response: Response): Promise<void> {
+  const body = Buffer.from(await response.arrayBuffer());
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(body);
+}
 
 export async function serveRenderer(
   root = resolve('out/renderer'),
 ): Promise<{ url: string; stop(): Promise<void> }> {
-  const csp = contentSecurityPolicy({ dev: false });
   const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const file = normalize(join(root, path === '/' ? 'index.html' : path));
-    if (!file.startsWith(root)) {
-      res.writeHead(403).end();
-      return;
-    }
-    readFile(file).then(
-      (body) => {
-        res.writeHead(200, {
-          'Content-Type': types[extname(file)] ?? 'application/octet-stream',
-          'Content-Security-Policy': csp,
-        });
-        res.end(body);
-      },
-      () => res.writeHead(404).end(),
-    );
+    // The raw request target, unnormalised: `/../x` reaches the handler as sent.
+    // Anything but an origin-form path (`*`, `http://host/...`) names no file.
+    const target = req.url ?? '';
+    const url = target.startsWith('/') ? `${APP_ORIGIN}${target}` : '';
+    serveAppRequest(root, { url, method: req.method ?? 'GET' })
+      .then((response) => send(res, response))
+      .catch(() => res.writeHead(500).end());
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
