@@ -10,6 +10,7 @@ import { openWorkspace, type Workspace } from './jobs/workspace';
 import { createHandlerRegistry, type HandlerRegistry } from './ipc/registry';
 import { openKeyStore, type KeyStore, type KeyStoreOptions } from './secrets/key-store';
 import { openSettingsStore } from './settings/settings';
+import { createFileGrants, type FileGrants } from './files/grants';
 
 export interface CoreOptions {
   /** The app's data folder (Electron's userData in the app). */
@@ -26,6 +27,8 @@ export interface Core {
   events: EventBus;
   account: Account;
   workspace: Workspace;
+  /** Files the user chose by a gesture; the shells register drops here. */
+  files: FileGrants;
   dispose(): Promise<void>;
 }
 
@@ -34,7 +37,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const events = createEventBus();
   const settings = await openSettingsStore(options.dataDir);
   const keyStore = options.keyStore ?? (await openKeyStore(options.keychain));
-  const account = await openAccount({ keyStore, settings, events });
+  // Without a shell there is no one to ask: the key stays with its proven address.
+  const confirmKeyHost = options.shell?.confirmKeyHost ?? (async () => false);
+  const account = await openAccount({ keyStore, settings, events, confirmKeyHost });
+  const files = createFileGrants();
   const workspace = openWorkspace({
     dataDir: options.dataDir,
     account,
@@ -42,17 +48,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...(options.shell?.notify ? { onFinished: options.shell.notify } : {}),
   });
   const shell: ShellHooks = {
+    chooseOpenPath: options.shell?.chooseOpenPath ?? (async () => null),
     chooseSavePath: options.shell?.chooseSavePath ?? (async (path) => path),
     showInFolder: options.shell?.showInFolder ?? (() => undefined),
+    confirmKeyHost,
   };
   const registry = createHandlerRegistry(
-    createHandlers({ account, settings, workspace, events, shell }),
+    createHandlers({ account, files, settings, workspace, events, shell }),
   );
   return {
     registry,
     events,
     account,
     workspace,
+    files,
     async dispose() {
       await workspace.dispose();
       await account.dispose();

@@ -5,6 +5,7 @@ import type { AccountStatus, Balance } from '../ipc/contract';
 import type { EventBus } from '../ipc/events';
 import { AppError } from '../lib/app-error';
 import { log } from '../lib/log';
+import { hostOf, originOf } from '../common/service-url';
 import type { KeyStore } from '../secrets/key-store';
 import type { SettingsStore } from '../settings/settings';
 import { createServiceClient, type ServiceClient } from '../service/client';
@@ -18,6 +19,11 @@ import {
 export interface Account {
   status(): AccountStatus;
   setKey(apiKey: string, baseUrl?: string): Promise<AccountStatus>;
+  /**
+   * After the service address moved to another host: asks the user (a native
+   * dialog naming the host), then proves the key there before using it.
+   */
+  confirmAddress(): Promise<AccountStatus>;
   clearKey(): Promise<AccountStatus>;
   useDemo(): Promise<AccountStatus>;
   balance(): Promise<Balance>;
@@ -32,11 +38,16 @@ export interface AccountDeps {
   keyStore: KeyStore;
   settings: SettingsStore;
   events: EventBus;
+  /**
+   * Asks the user whether the key may go to a host it was not proven for.
+   * Only a shell with native dialogs can ask; without one the answer is no.
+   */
+  confirmKeyHost?(provenHost: string, newHost: string): Promise<boolean>;
 }
 
 type State =
   | { mode: 'none' }
-  | { mode: 'key'; key: string; client: ServiceClient }
+  | { mode: 'key'; key: string; provenBaseUrl: string }
   | { mode: 'demo'; sandbox: Sandbox; client: ServiceClient };
 
 /** The demo's bulk tasks finish in seconds; polling it every 2 s keeps the demo lively. */
@@ -48,13 +59,33 @@ const noAccount = (): AppError =>
     'No account is set up yet. Paste your API key, or try the demo account.',
   );
 
+/** The key stays with the origin it was proven against (scheme, host and port). */
+const sameOrigin = (a: string, b: string): boolean => {
+  const origin = originOf(a);
+  return origin !== null && origin === originOf(b);
+};
+
+export function keyUnconfirmedError(provenBaseUrl: string, baseUrl: string): AppError {
+  const proven = hostOf(provenBaseUrl);
+  const next = hostOf(baseUrl);
+  return new AppError(
+    'key_unconfirmed',
+    `Your API key was proven for ${proven}, and the service address is now ${next}. List Cleaner sends your key only where it was proven: confirm ${next} in Settings, or enter your key again for it. Nothing was sent or charged.`,
+  );
+}
+
 export async function openAccount(deps: AccountDeps): Promise<Account> {
   const { keyStore, settings, events } = deps;
   let state: State = { mode: 'none' };
+  // The key's client, for the address and poll interval it was made with.
+  let cached: { baseUrl: string; poll: number; key: string; client: ServiceClient } | null = null;
 
   const stopDemo = async (): Promise<void> => {
     if (state.mode === 'demo') await state.sandbox.stop();
   };
+
+  const keyConfirmed = (s: { provenBaseUrl: string }): boolean =>
+    sameOrigin(settings.get().baseUrl, s.provenBaseUrl);
 
   const status = (): AccountStatus => ({
     mode: state.mode,
@@ -62,6 +93,8 @@ export async function openAccount(deps: AccountDeps): Promise<Account> {
     storage: state.mode === 'key' ? keyStore.storage : null,
     storageWarning: state.mode === 'key' ? keyStore.warning : null,
     baseUrl: settings.get().baseUrl,
+    keyHost: state.mode === 'key' ? hostOf(state.provenBaseUrl) : null,
+    keyUnconfirmed: state.mode === 'key' && !keyConfirmed(state),
   });
 
   const announce = (): AccountStatus => {
@@ -77,12 +110,22 @@ export async function openAccount(deps: AccountDeps): Promise<Account> {
     return balance;
   };
 
-  const keyClient = (apiKey: string, baseUrl = settings.get().baseUrl): ServiceClient =>
+  const keyClient = (apiKey: string, baseUrl: string): ServiceClient =>
     createServiceClient({
       baseUrl,
       apiKey,
       pollIntervalSeconds: settings.get().pollIntervalSeconds,
     });
+
+  /** The one way a stored key reaches the network: only at the origin it was proven for. */
+  const provenClient = (s: { key: string; provenBaseUrl: string }): ServiceClient => {
+    const { baseUrl, pollIntervalSeconds: poll } = settings.get();
+    if (!sameOrigin(baseUrl, s.provenBaseUrl)) throw keyUnconfirmedError(s.provenBaseUrl, baseUrl);
+    if (!cached || cached.baseUrl !== baseUrl || cached.poll !== poll || cached.key !== s.key) {
+      cached = { baseUrl, poll, key: s.key, client: keyClient(s.key, baseUrl) };
+    }
+    return cached.client;
+  };
 
   const startDemo = async (): Promise<void> => {
     const key = newSandboxKey();
@@ -101,27 +144,57 @@ export async function openAccount(deps: AccountDeps): Promise<Account> {
 
   // Come back as the user left: in the demo if that was the last choice, else
   // with the saved key.
-  const savedKey = await keyStore.get().catch((err: unknown) => {
+  const saved = await keyStore.get().catch((err: unknown) => {
     log.warn('could not read the saved API key', String(err));
     return null;
   });
   if (settings.get().account === 'demo') {
     await startDemo();
-  } else if (savedKey) {
-    state = { mode: 'key', key: savedKey, client: keyClient(savedKey) };
+  } else if (saved) {
+    let provenBaseUrl = saved.provenBaseUrl;
+    if (provenBaseUrl === null) {
+      // Saved by a version that kept no address with the key: it was proven
+      // against the address saved beside it, which is the one in settings.
+      provenBaseUrl = settings.get().baseUrl;
+      await keyStore
+        .set({ apiKey: saved.apiKey, provenBaseUrl })
+        .catch((err: unknown) => log.warn('could not note the key’s address', String(err)));
+    }
+    state = { mode: 'key', key: saved.apiKey, provenBaseUrl };
   }
+
+  const client = (): ServiceClient => {
+    if (state.mode === 'none') throw noAccount();
+    if (state.mode === 'demo') return state.client;
+    return provenClient(state);
+  };
 
   return {
     status,
+    client,
     async setKey(apiKey, baseUrl) {
       const url = baseUrl ?? settings.get().baseUrl;
-      const client = keyClient(apiKey, url);
-      // The key is proven by a balance call before it is saved anywhere.
-      await readBalance(client);
-      await keyStore.set(apiKey);
+      // The key is proven by a balance call before it is saved anywhere, and
+      // saved with the address that proved it.
+      await readBalance(keyClient(apiKey, url));
+      await keyStore.set({ apiKey, provenBaseUrl: url });
       await settings.update({ baseUrl: url, account: 'key' });
       await stopDemo();
-      state = { mode: 'key', key: apiKey, client };
+      state = { mode: 'key', key: apiKey, provenBaseUrl: url };
+      return announce();
+    },
+    async confirmAddress() {
+      if (state.mode !== 'key') throw noAccount();
+      if (keyConfirmed(state)) return status();
+      const { key, provenBaseUrl } = state;
+      const next = settings.get().baseUrl;
+      const yes = (await deps.confirmKeyHost?.(hostOf(provenBaseUrl), hostOf(next))) ?? false;
+      // The dialog may have stayed open while the key was replaced or removed.
+      if (!yes || state.mode !== 'key' || state.key !== key) return status();
+      // The user named the host; the key still proves itself there before it is kept for it.
+      await readBalance(keyClient(key, next));
+      await keyStore.set({ apiKey: key, provenBaseUrl: next });
+      state = { mode: 'key', key, provenBaseUrl: next };
       return announce();
     },
     async clearKey() {
@@ -129,6 +202,7 @@ export async function openAccount(deps: AccountDeps): Promise<Account> {
       await stopDemo();
       await settings.update({ account: 'none' });
       state = { mode: 'none' };
+      cached = null;
       return announce();
     },
     async useDemo() {
@@ -138,18 +212,8 @@ export async function openAccount(deps: AccountDeps): Promise<Account> {
       }
       return announce();
     },
-    async balance() {
-      if (state.mode === 'none') throw noAccount();
-      return readBalance(state.client);
-    },
-    reconfigure() {
-      if (state.mode === 'key') state = { ...state, client: keyClient(state.key) };
-      return announce();
-    },
-    client() {
-      if (state.mode === 'none') throw noAccount();
-      return state.client;
-    },
+    balance: () => readBalance(client()),
+    reconfigure: announce,
     async dispose() {
       await stopDemo();
     },

@@ -4,7 +4,8 @@
 import { join } from 'node:path';
 import { AppError } from '../lib/app-error';
 import { registerSecret } from '../lib/log';
-import { openKeyStore } from '../secrets/key-store';
+import { hostOf, isLoopbackUrl, originOf, serviceUrlProblem } from '../common/service-url';
+import { openKeyStore, type KeyStore } from '../secrets/key-store';
 import { openSettingsStore } from '../settings/settings';
 import { createServiceClient, MIN_POLL_SECONDS, type ServiceClient } from '../service/client';
 import { DEFAULT_BALANCE_MICROS, newSandboxKey, startSandbox } from '../sandbox/server';
@@ -17,16 +18,63 @@ export interface Connection {
   close(): Promise<void>;
 }
 
-/** A service on this machine is a sandbox or a developer's: it may be polled faster. */
-export function isLoopback(baseUrl: string): boolean {
-  const host = new URL(baseUrl).hostname;
-  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host === '::1';
+export interface ConnectOptions {
+  demo: boolean;
+  env?: NodeJS.ProcessEnv;
+  /** Tests pass a key store of their own; the command opens the app's keychain entry. */
+  keyStore?: () => Promise<KeyStore>;
 }
 
-export async function connect(
-  dataDir: string,
-  options: { demo: boolean; env?: NodeJS.ProcessEnv },
-): Promise<Connection> {
+function envBaseUrl(env: NodeJS.ProcessEnv): string | null {
+  const value = env.LIST_CLEANER_BASE_URL?.trim();
+  if (!value) return null;
+  try {
+    new URL(value);
+  } catch {
+    throw new AppError('invalid_input', `LIST_CLEANER_BASE_URL is not a web address: ${value}`);
+  }
+  const problem = serviceUrlProblem(value, 'LIST_CLEANER_BASE_URL');
+  if (problem) throw new AppError('invalid_input', problem);
+  return value;
+}
+
+/**
+ * The key and the address it goes to. A key from the environment given with
+ * LIST_CLEANER_BASE_URL is the user's explicit choice. The app's saved key
+ * goes only to the origin it was proven against, whatever the settings file
+ * or the environment now say.
+ */
+async function keyAndAddress(
+  env: NodeJS.ProcessEnv,
+  savedAddress: string,
+  openStore: () => Promise<KeyStore>,
+): Promise<{ apiKey: string; baseUrl: string }> {
+  const envKey = env.LIST_CLEANER_API_KEY?.trim() || null;
+  const envUrl = envBaseUrl(env);
+  if (envKey && envUrl) return { apiKey: envKey, baseUrl: envUrl };
+  const saved = await openStore()
+    .then((store) => store.get())
+    .catch(() => null);
+  // A key saved by an earlier version was proven against the address saved beside it.
+  const proven = saved ? (saved.provenBaseUrl ?? savedAddress) : null;
+  if (envKey) return { apiKey: envKey, baseUrl: proven ?? savedAddress };
+  if (!saved || proven === null) {
+    throw new AppError(
+      'no_account',
+      'No API key: set LIST_CLEANER_API_KEY, save a key in the List Cleaner app, or try --demo.',
+    );
+  }
+  const baseUrl = envUrl ?? savedAddress;
+  if (originOf(baseUrl) !== originOf(proven)) {
+    throw new AppError(
+      'key_unconfirmed',
+      `The API key saved in List Cleaner was proven for ${hostOf(proven)}, not ${hostOf(baseUrl)}, and goes nowhere else. Confirm ${hostOf(baseUrl)} in the app’s Settings, or give its key in LIST_CLEANER_API_KEY together with LIST_CLEANER_BASE_URL. Nothing was sent or charged.`,
+    );
+  }
+  return { apiKey: saved.apiKey, baseUrl };
+}
+
+export async function connect(dataDir: string, options: ConnectOptions): Promise<Connection> {
   const env = options.env ?? process.env;
   if (options.demo) {
     const key = newSandboxKey();
@@ -47,25 +95,14 @@ export async function connect(
     };
   }
   const settings = await openSettingsStore(dataDir);
-  const baseUrl = env.LIST_CLEANER_BASE_URL ?? settings.get().baseUrl;
-  try {
-    new URL(baseUrl);
-  } catch {
-    throw new AppError('invalid_input', `LIST_CLEANER_BASE_URL is not a web address: ${baseUrl}`);
-  }
-  let apiKey = env.LIST_CLEANER_API_KEY?.trim() || null;
-  if (!apiKey) {
-    const store = await openKeyStore();
-    apiKey = await store.get().catch(() => null);
-  }
-  if (!apiKey) {
-    throw new AppError(
-      'no_account',
-      'No API key: set LIST_CLEANER_API_KEY, save a key in the List Cleaner app, or try --demo.',
-    );
-  }
+  const { apiKey, baseUrl } = await keyAndAddress(
+    env,
+    settings.get().baseUrl,
+    options.keyStore ?? (() => openKeyStore()),
+  );
   registerSecret(apiKey);
-  const fast = isLoopback(baseUrl);
+  // A service on this machine is a sandbox or a developer's: it may be polled faster.
+  const fast = isLoopbackUrl(baseUrl);
   const wanted = Number(env.LIST_CLEANER_POLL_SECONDS ?? settings.get().pollIntervalSeconds);
   const pollIntervalSeconds = Number.isFinite(wanted) && wanted > 0 ? wanted : MIN_POLL_SECONDS;
   return {
@@ -78,7 +115,7 @@ export async function connect(
         : Math.max(MIN_POLL_SECONDS, pollIntervalSeconds),
     }),
     dataDir,
-    label: new URL(baseUrl).host,
+    label: hostOf(baseUrl),
     close: async () => undefined,
   };
 }

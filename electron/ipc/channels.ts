@@ -5,10 +5,12 @@ export const channelNames = [
   'key:status',
   'key:set',
   'key:clear',
+  'key:confirm',
   'demo:start',
   'balance:get',
   'settings:get',
   'settings:update',
+  'file:choose',
   'list:import',
   'list:column',
   'job:estimate',
@@ -25,6 +27,14 @@ export const channelNames = [
 ] as const;
 
 export type ChannelName = (typeof channelNames)[number];
+
+/**
+ * Not part of window.api: the preload alone calls it, with the path
+ * webUtils.getPathForFile gives for a file the user really dropped. Page
+ * script cannot reach it (context isolation), and a File made by script has
+ * no path, so it gets nothing.
+ */
+export const FILE_GRANT_CHANNEL = 'file:grant';
 
 export const eventNames = [
   'balance:changed',

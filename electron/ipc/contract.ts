@@ -3,6 +3,7 @@
 // schemas; the renderer takes its types from here; nothing else crosses.
 import { z } from 'zod';
 import type { ChannelName, EventName } from './channels';
+import { serviceUrlProblem } from '../common/service-url';
 
 export type Theme = 'system' | 'light' | 'dark';
 
@@ -16,6 +17,13 @@ export interface AccountStatus {
   /** Set when the key cannot be kept across restarts, in words for the user. */
   storageWarning: string | null;
   baseUrl: string;
+  /** The host the key was proven against ("api.example.com"); null unless mode is 'key'. */
+  keyHost: string | null;
+  /**
+   * The service address now points at another host than the key was proven
+   * for: the key is not sent there until the user confirms it (or enters it again).
+   */
+  keyUnconfirmed: boolean;
 }
 
 export interface Balance {
@@ -106,7 +114,8 @@ export interface ImportView {
 }
 
 export interface ImportProgressView {
-  path: string;
+  /** The file's token, as the window knows it. */
+  token: string;
   bytesRead: number;
   totalBytes: number;
   rows: number;
@@ -142,7 +151,15 @@ export interface JobRowView {
   avatarUrl: string | null;
 }
 
+/** A file the user chose by a gesture (a drop, the Open dialog): usable once, by its token. */
+export interface FileGrantView {
+  token: string;
+  fileName: string;
+}
+
 export interface ExportView {
+  /** For "Show in folder": main shows only files it wrote itself, by this id. */
+  fileId: string;
   path: string;
   rowsWritten: number;
   rowsTotal: number;
@@ -162,8 +179,23 @@ export const MIN_POLL_SECONDS = 30;
 const noInput = z.undefined();
 
 export const baseUrlSchema = z
-  .url({ protocol: /^https?$/, error: 'Enter a web address starting with https://' })
-  .max(2048);
+  .string()
+  .trim()
+  .max(2048, 'That address is too long.')
+  .superRefine((value, ctx) => {
+    const problem = serviceUrlProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** An opaque id main handed out for a file (128 random bits, base64url), never a path. */
+const FILE_ID = /^[A-Za-z0-9_-]{22}$/;
+const fileTokenSchema = z
+  .string()
+  .regex(
+    FILE_ID,
+    'List Cleaner opens only a file you drop on its window or pick in its Open dialog.',
+  );
+const savedFileSchema = z.string().regex(FILE_ID, 'List Cleaner shows only files it saved itself.');
 
 const apiKeySchema = z
   .string()
@@ -183,6 +215,8 @@ export const contract = {
     output: {} as AccountStatus,
   },
   'key:clear': { input: noInput, output: {} as AccountStatus },
+  /** Main asks the user, in a native dialog naming the host, before the key goes to a new address. */
+  'key:confirm': { input: noInput, output: {} as AccountStatus },
   'demo:start': { input: noInput, output: {} as AccountStatus },
   'balance:get': { input: noInput, output: {} as Balance },
   'settings:get': { input: noInput, output: {} as SettingsView },
@@ -196,8 +230,10 @@ export const contract = {
       .strict(),
     output: {} as SettingsView,
   },
+  /** The native Open dialog, shown by main; null when the user closed it. */
+  'file:choose': { input: noInput, output: {} as FileGrantView | null },
   'list:import': {
-    input: z.object({ path: z.string().min(1).max(4096) }).strict(),
+    input: z.object({ token: fileTokenSchema }).strict(),
     output: {} as ImportView,
   },
   'list:column': {
@@ -246,7 +282,7 @@ export const contract = {
     output: {} as ExportView | null,
   },
   'file:show': {
-    input: z.object({ path: z.string().min(1).max(4096) }).strict(),
+    input: z.object({ fileId: savedFileSchema }).strict(),
     output: null,
   },
   'check:one': {

@@ -18,16 +18,23 @@ import { encodingNames } from '../lists/encoding';
 import { isValidAddress, normalizeCell } from '../lists/address';
 import { AppError } from '../lib/app-error';
 import type { ImportedList } from '../lists/types';
+import type { FileGrants } from '../files/grants';
+import { localPathProblem } from '../files/local-path';
 
 /** What only a shell can do: native dialogs and the file manager. */
 export interface ShellHooks {
+  /** The native Open dialog for a list; null when the user cancels. */
+  chooseOpenPath(): Promise<string | null>;
   /** Asks where to save; null when the user cancels. */
   chooseSavePath(defaultPath: string): Promise<string | null>;
   showInFolder(path: string): void;
+  /** Asks whether the API key may go to a host it was not proven for. */
+  confirmKeyHost(provenHost: string, newHost: string): Promise<boolean>;
 }
 
 export interface HandlerDeps {
   account: Account;
+  files: FileGrants;
   settings: SettingsStore;
   workspace: Workspace;
   events: EventBus;
@@ -115,6 +122,7 @@ async function summary(jobs: Jobs, jobId: string): Promise<JobSummaryView> {
 
 export function createHandlers({
   account,
+  files,
   settings,
   workspace,
   events,
@@ -125,6 +133,7 @@ export function createHandlers({
     'key:status': async () => account.status(),
     'key:set': async ({ apiKey, baseUrl }) => account.setKey(apiKey, baseUrl),
     'key:clear': async () => account.clearKey(),
+    'key:confirm': async () => account.confirmAddress(),
     'demo:start': async () => account.useDemo(),
     'balance:get': async () => account.balance(),
     'settings:get': async () => view(settings.get()),
@@ -139,11 +148,16 @@ export function createHandlers({
       }
       return view(next);
     },
-    'list:import': async ({ path }) => {
+    'file:choose': async () => {
+      const path = await shell.chooseOpenPath();
+      return path === null ? null : files.grant(path);
+    },
+    'list:import': async ({ token }) => {
+      const path = files.take(token);
       const { job, list } = await (
         await jobs()
       ).importFile(path, {
-        onProgress: (p) => events.emit('list:progress', { path, ...p }),
+        onProgress: (p) => events.emit('list:progress', { token, ...p }),
       });
       return importView(job, list);
     },
@@ -186,10 +200,13 @@ export function createHandlers({
         defaultExportPath(job.sourcePath, job.fileName, filter),
       );
       if (destPath === null) return null;
-      return j.export(jobId, { destPath, filter, columns, bom });
+      const problem = localPathProblem(destPath);
+      if (problem) throw new AppError('bad_file', problem);
+      const written = await j.export(jobId, { destPath, filter, columns, bom });
+      return { ...written, fileId: files.saved(written.path) };
     },
-    'file:show': async ({ path }) => {
-      shell.showInFolder(path);
+    'file:show': async ({ fileId }) => {
+      shell.showInFolder(files.savedPath(fileId));
       return null;
     },
     'check:one': async ({ address, product }) => {

@@ -12,10 +12,13 @@ export type ErrorCode =
   | 'timeout'
   | 'bad_response'
   | 'link_expired'
+  | 'redirect_refused'
+  | 'result_too_large'
   | 'poll_failed'
   | 'service'
   | 'bad_file'
   | 'keychain'
+  | 'key_unconfirmed'
   | 'internal';
 
 export interface IpcError {

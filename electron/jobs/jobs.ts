@@ -281,9 +281,18 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
 
   const execute = async (l: Live): Promise<void> => {
     const { record } = l;
+    let client: ServiceClient;
+    try {
+      // No usable account (none set up, or the key is not proven for the
+      // current address): the job stops with that reason, nothing was sent.
+      client = options.client();
+    } catch (err) {
+      failWith(l, err);
+      await save(l).catch((e: unknown) => log.error('jobs: a failed job could not be saved', e));
+      return;
+    }
     const paths = store.paths(record.id);
     const outcomeLog = await openOutcomeLog(paths.outcomes);
-    const client = options.client();
     const addresses = await addressBook(l);
     const balanceBefore = active === 1 ? await client.balance().catch(() => null) : null;
     const doneBefore = determinedSplit(l);

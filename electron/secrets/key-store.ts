@@ -1,20 +1,52 @@
-// The API key lives in the OS keychain (service "List Cleaner"). Where no
-// keychain can be used, it is kept in this process's memory only and the user
-// is told; it is never written to disk in plain text.
+// The API key lives in the OS keychain (service "List Cleaner"), together
+// with the service address it was proven against: the key goes nowhere else.
+// Where no keychain can be used, it is kept in this process's memory only and
+// the user is told; it is never written to disk in plain text.
 import { AsyncEntry, type EntryOptions } from '@napi-rs/keyring';
+import { z } from 'zod';
 import { AppError } from '../lib/app-error';
 import { forgetSecret, log, registerSecret } from '../lib/log';
 
 export const KEYCHAIN_SERVICE = 'List Cleaner';
 export const KEYCHAIN_ACCOUNT = 'api-key';
 
+/** A key, and the service address a balance call proved it against. */
+export interface SavedKey {
+  apiKey: string;
+  /** Null for a key saved before addresses were kept with it. */
+  provenBaseUrl: string | null;
+}
+
 export interface KeyStore {
   readonly storage: 'keychain' | 'memory';
   /** Why the key cannot outlive this run, in words for the user; null when it can. */
   readonly warning: string | null;
-  get(): Promise<string | null>;
-  set(key: string): Promise<void>;
+  get(): Promise<SavedKey | null>;
+  set(saved: { apiKey: string; provenBaseUrl: string }): Promise<void>;
   clear(): Promise<void>;
+}
+
+const entrySchema = z.object({ apiKey: z.string().min(1), provenBaseUrl: z.url() }).strict();
+
+/** The keychain item's text: the key and its address, as one JSON object. */
+export function encodeSavedKey(saved: { apiKey: string; provenBaseUrl: string }): string {
+  return JSON.stringify({ apiKey: saved.apiKey, provenBaseUrl: saved.provenBaseUrl });
+}
+
+/** An item written before addresses were kept is the bare key. */
+export function decodeSavedKey(text: string): SavedKey {
+  try {
+    const parsed = entrySchema.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // Not JSON: the bare key of an earlier version.
+  }
+  return { apiKey: text, provenBaseUrl: null };
+}
+
+function remember(saved: SavedKey): SavedKey {
+  registerSecret(saved.apiKey);
+  return saved;
 }
 
 export interface KeyStoreOptions {
@@ -29,17 +61,16 @@ const MEMORY_WARNING_OTHER =
   'Your system keychain could not be opened, so your API key is kept only until you quit List Cleaner.';
 
 export function createMemoryKeyStore(warning: string | null): KeyStore {
-  let value: string | null = null;
+  let value: SavedKey | null = null;
   return {
     storage: 'memory',
     warning,
     get: async () => value,
-    async set(key) {
-      registerSecret(key);
-      value = key;
+    async set(saved) {
+      value = remember({ ...saved });
     },
     async clear() {
-      if (value !== null) forgetSecret(value);
+      if (value !== null) forgetSecret(value.apiKey);
       value = null;
     },
   };
@@ -68,7 +99,7 @@ export async function openKeyStore(options: KeyStoreOptions = {}): Promise<KeySt
   try {
     entry = new AsyncEntry(service, account, entryOptions);
     const existing = await entry.getPassword();
-    if (existing !== null) registerSecret(existing);
+    if (existing !== null) remember(decodeSavedKey(existing));
   } catch (err) {
     log.warn('keychain unavailable; keeping the API key in memory for this run', String(err));
     return createMemoryKeyStore(platform === 'linux' ? MEMORY_WARNING_LINUX : MEMORY_WARNING_OTHER);
@@ -80,16 +111,15 @@ export async function openKeyStore(options: KeyStoreOptions = {}): Promise<KeySt
     async get() {
       try {
         const value = await entry.getPassword();
-        if (value !== null) registerSecret(value);
-        return value;
+        return value === null ? null : remember(decodeSavedKey(value));
       } catch {
         throw keychainFailure('read from');
       }
     },
-    async set(key) {
-      registerSecret(key);
+    async set(saved) {
+      remember({ ...saved });
       try {
-        await entry.setPassword(key);
+        await entry.setPassword(encodeSavedKey(saved));
       } catch {
         throw keychainFailure('save the key in');
       }

@@ -44,6 +44,9 @@ export const useSetKey = () =>
     call(window.api.key.set(input)),
   );
 
+/** Main asks in its own dialog before the key goes to a new address, then proves it there. */
+export const useConfirmKey = () => useAccountMutation(() => call(window.api.key.confirm()));
+
 export const useStartDemo = () => useAccountMutation(() => call(window.api.demo.start()));
 
 export function useClearKey() {

@@ -28,14 +28,16 @@ describe('IPC contract', () => {
   const noInput: ChannelName[] = [
     'key:status',
     'key:clear',
+    'key:confirm',
     'demo:start',
     'balance:get',
     'settings:get',
     'job:list',
+    'file:choose',
   ];
 
   const validSamples: Partial<Record<ChannelName, unknown>> = {
-    'list:import': { path: '/home/me/contacts.csv' },
+    'list:import': { token: 'Zm9vYmFyYmF6cXV4MTIzNA' },
     'list:column': { jobId: '20261121-abc123', column: 2 },
     'job:estimate': { jobId: '20261121-abc123', product: 'email' },
     'job:start': { jobId: '20261121-abc123', product: 'avatar' },
@@ -50,7 +52,7 @@ describe('IPC contract', () => {
       columns: ['email_status'],
       bom: true,
     },
-    'file:show': { path: '/home/me/contacts.cleaned.csv' },
+    'file:show': { fileId: 'c2F2ZWRfZmlsZV9pZF8xMg' },
     'check:one': { address: 'jane@example.com', product: 'email' },
   };
 
@@ -131,7 +133,13 @@ describe('key:set', () => {
   it('tells the user what to do about a short key or a bad address', () => {
     expect(firstIssue('key:set', { apiKey: 'short' })).toMatch(/too short/);
     expect(firstIssue('key:set', { apiKey: KEY, baseUrl: 'ftp://x.example' })).toBe(
-      'Enter a web address starting with https://',
+      'The service address must start with https:// (it starts with ftp://).',
+    );
+  });
+
+  it('says why a plain http:// address elsewhere is refused', () => {
+    expect(firstIssue('key:set', { apiKey: KEY, baseUrl: 'http://api.example.com' })).toMatch(
+      /^The service address starts with http:\/\/, which is not encrypted: anyone on the way could read your API key/,
     );
   });
 });
@@ -146,6 +154,8 @@ describe('settings:update', () => {
     { pollIntervalSeconds: 3600 },
     { baseUrl: 'https://api.example.com/v1/' },
     { baseUrl: 'http://localhost:4010', theme: 'dark', pollIntervalSeconds: 60 },
+    { baseUrl: 'http://127.0.0.2:8787' },
+    { baseUrl: 'http://[::1]:8787/api' },
   ])('accepts %j', (input) => {
     expect(accepts('settings:update', input)).toBe(true);
   });
@@ -165,11 +175,35 @@ describe('settings:update', () => {
     { name: 'NaN', input: { pollIntervalSeconds: Number.NaN } },
     { name: 'an unknown theme', input: { theme: 'purple' } },
     { name: 'a non-http base URL', input: { baseUrl: 'file:///etc/passwd' } },
+    { name: 'plain http elsewhere', input: { baseUrl: 'http://api.example.com' } },
+    { name: 'plain http on the local network', input: { baseUrl: 'http://10.0.0.1:8787' } },
+    {
+      name: 'plain http to a look-alike of loopback',
+      input: { baseUrl: 'http://127.0.0.1.nip.io' },
+    },
+    {
+      name: 'plain http to a look-alike of localhost',
+      input: { baseUrl: 'http://localhost.evil.example' },
+    },
+    { name: 'credentials in the address', input: { baseUrl: 'https://user:pw@api.example.com' } },
     { name: 'an extra field', input: { account: 'key' } },
     { name: 'the API key smuggled in', input: { apiKey: KEY } },
     { name: 'undefined', input: undefined },
     { name: 'null', input: null },
   ])('rejects $name', ({ input }) => {
     expect(accepts('settings:update', input)).toBe(false);
+  });
+});
+
+describe('paths', () => {
+  it('are never an input: list:import takes a token, file:show the id of a saved file', () => {
+    for (const path of ['/home/me/contacts.csv', 'C:\\Users\\me\\contacts.csv', '/etc']) {
+      expect(accepts('list:import', { path })).toBe(false);
+      expect(accepts('list:import', { token: path })).toBe(false);
+      expect(accepts('file:show', { path })).toBe(false);
+      expect(accepts('file:show', { fileId: path })).toBe(false);
+    }
+    expect(firstIssue('list:import', { token: '/etc/passwd' })).toMatch(/drop on its window/);
+    expect(firstIssue('file:show', { fileId: '/etc' })).toMatch(/only files it saved itself/);
   });
 });

@@ -4,8 +4,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { connect, isLoopback } from '../../../electron/cli/connect';
+import { connect } from '../../../electron/cli/connect';
 import { appDataDir } from '../../../electron/cli/data-dir';
+import { isLoopbackUrl as isLoopback } from '../../../electron/common/service-url';
+import { createMemoryKeyStore } from '../../../electron/secrets/key-store';
+import { openSettingsStore } from '../../../electron/settings/settings';
 
 let dir: string;
 beforeEach(async () => {
@@ -61,8 +64,81 @@ describe('connect', () => {
     expect(isLoopback('https://localhost.example.com')).toBe(false);
   });
 
+  it('refuses an unencrypted address for a service elsewhere, and says why', async () => {
+    await expect(connect(dir, { demo: false, env: env('http://api.example.com') })).rejects.toThrow(
+      /LIST_CLEANER_BASE_URL starts with http:\/\/, which is not encrypted/,
+    );
+  });
+
   it('uses LIST_CLEANER_DATA_DIR as the data folder when set', () => {
     expect(appDataDir({ LIST_CLEANER_DATA_DIR: '/data/lc' }, 'linux')).toBe('/data/lc');
     expect(appDataDir({ XDG_CONFIG_HOME: '/cfg' }, 'linux')).toBe(join('/cfg', 'List Cleaner'));
+  });
+});
+
+describe('the key saved in the app goes only where it was proven', () => {
+  const KEY = 'sk_live_saved_in_the_app_5e5e';
+  const saved = (provenBaseUrl: string) => async () => {
+    const store = createMemoryKeyStore(null);
+    await store.set({ apiKey: KEY, provenBaseUrl });
+    return store;
+  };
+  const address = async (baseUrl: string) => (await openSettingsStore(dir)).update({ baseUrl });
+
+  it('uses it at its own origin, whatever the path', async () => {
+    await address('https://api.example.com/v2');
+    const c = await connect(dir, {
+      demo: false,
+      env: {},
+      keyStore: saved('https://api.example.com/v1'),
+    });
+    expect(c.client.baseUrl).toBe('https://api.example.com/v2');
+    expect(c.label).toBe('api.example.com');
+  });
+
+  it('refuses the settings file’s other address, naming both hosts', async () => {
+    await address('https://elsewhere.example.net');
+    const attempt = connect(dir, {
+      demo: false,
+      env: {},
+      keyStore: saved('https://api.example.com'),
+    });
+    await expect(attempt).rejects.toMatchObject({ code: 'key_unconfirmed' });
+    await expect(attempt).rejects.toThrow(
+      /proven for api\.example\.com, not elsewhere\.example\.net/,
+    );
+  });
+
+  it('refuses LIST_CLEANER_BASE_URL at another origin without a key of its own', async () => {
+    await address('https://api.example.com');
+    await expect(
+      connect(dir, {
+        demo: false,
+        env: { LIST_CLEANER_BASE_URL: 'https://api.example.com:8443' },
+        keyStore: saved('https://api.example.com'),
+      }),
+    ).rejects.toMatchObject({ code: 'key_unconfirmed' });
+  });
+
+  it('sends a key from the environment, without an address, to the proven one', async () => {
+    await address('https://elsewhere.example.net');
+    const c = await connect(dir, {
+      demo: false,
+      env: { LIST_CLEANER_API_KEY: 'sk_live_from_env_7f7f' },
+      keyStore: saved('https://api.example.com'),
+    });
+    expect(c.client.baseUrl).toBe('https://api.example.com');
+  });
+
+  it('takes a key and an address both given in the environment as the user’s choice', async () => {
+    const c = await connect(dir, {
+      demo: false,
+      env: {
+        LIST_CLEANER_API_KEY: 'sk_live_from_env_7f7f',
+        LIST_CLEANER_BASE_URL: 'https://elsewhere.example.net',
+      },
+      keyStore: saved('https://api.example.com'),
+    });
+    expect(c.client.baseUrl).toBe('https://elsewhere.example.net');
   });
 });

@@ -1,6 +1,6 @@
 // The keychain for real: these tests talk to a running Secret Service
 // (gnome-keyring in a D-Bus session, as .ci/run starts it).
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -33,6 +33,20 @@ async function secretToolLookup(service: string): Promise<string | null> {
   }
 }
 
+/** Writes the item straight into the Secret Service, as an earlier version did. */
+function secretToolStore(service: string, secret: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'secret-tool',
+      ['store', '--label', service, 'service', service, 'username', 'api-key'],
+      { stdio: ['pipe', 'ignore', 'inherit'] },
+    );
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`exit ${code}`))));
+    child.stdin.end(secret);
+  });
+}
+
 afterEach(async () => {
   for (const service of services.splice(0)) {
     const store = await openKeyStore({ service });
@@ -48,10 +62,15 @@ describe.runIf(hasSecretService || process.env.CI)('key store on a real Secret S
     expect(store.warning).toBeNull();
     expect(await store.get()).toBeNull();
 
-    await store.set('sk_live_keychain_roundtrip_1a2b');
-    expect(await store.get()).toBe('sk_live_keychain_roundtrip_1a2b');
-    // Independently visible in the Secret Service, so it is not the kernel keyring.
-    expect(await secretToolLookup(service)).toBe('sk_live_keychain_roundtrip_1a2b');
+    const saved = {
+      apiKey: 'sk_live_keychain_roundtrip_1a2b',
+      provenBaseUrl: 'https://api.example.com/v1',
+    };
+    await store.set(saved);
+    expect(await store.get()).toEqual(saved);
+    // Independently visible in the Secret Service, so it is not the kernel keyring;
+    // the address the key was proven against is kept in the same item.
+    expect(JSON.parse((await secretToolLookup(service)) ?? 'null')).toEqual(saved);
 
     await store.clear();
     expect(await store.get()).toBeNull();
@@ -60,9 +79,19 @@ describe.runIf(hasSecretService || process.env.CI)('key store on a real Secret S
 
   it('keeps the key across openings, as across app restarts', async () => {
     const service = testService();
-    await (await openKeyStore({ service })).set('sk_live_survives_restart_9z9z');
+    const saved = { apiKey: 'sk_live_survives_restart_9z9z', provenBaseUrl: 'http://127.0.0.1:1' };
+    await (await openKeyStore({ service })).set(saved);
     const reopened = await openKeyStore({ service });
-    expect(await reopened.get()).toBe('sk_live_survives_restart_9z9z');
+    expect(await reopened.get()).toEqual(saved);
+  });
+
+  it('reads a bare key saved by an earlier version as a key with no address yet', async () => {
+    const service = testService();
+    await secretToolStore(service, 'sk_live_from_an_earlier_version_3c3c');
+    expect(await (await openKeyStore({ service })).get()).toEqual({
+      apiKey: 'sk_live_from_an_earlier_version_3c3c',
+      provenBaseUrl: null,
+    });
   });
 
   it('clearing when nothing is saved is not an error', async () => {

@@ -7,8 +7,8 @@ const lines: string[] = [];
 setLogSink((_level, line) => lines.push(line));
 const key = process.argv[2] ?? '';
 const store = await openKeyStore({ service: 'List Cleaner probe', platform: 'linux' });
-await store.set(key);
-const readBack = await store.get();
+await store.set({ apiKey: key, provenBaseUrl: 'https://api.example.com' });
+const readBack = (await store.get())?.apiKey ?? null;
 await store.clear();
 const afterClear = await store.get();
 process.stdout.write(

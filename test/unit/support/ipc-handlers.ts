@@ -17,6 +17,8 @@ export const sampleStatus: AccountStatus = {
   storage: 'keychain',
   storageWarning: null,
   baseUrl: 'https://api.example.test',
+  keyHost: 'api.example.test',
+  keyUnconfirmed: false,
 };
 
 export const sampleBalance: Balance = {

@@ -3,6 +3,7 @@ import { useBalance } from '../../api/hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatUsd, formatUsdExact } from '../../format';
 import { useUiStore } from '../../state/ui-store';
+import { KeyAddressNotice } from './KeyAddressNotice';
 
 export function AccountOverview({ account }: { account: AccountStatus }) {
   const balance = useBalance(true);
@@ -11,6 +12,8 @@ export function AccountOverview({ account }: { account: AccountStatus }) {
   return (
     <div className="overview">
       <h1 className="page-title">Your account</h1>
+
+      <KeyAddressNotice account={account} />
 
       {account.storageWarning && (
         <div className="notice notice-warning" role="status">

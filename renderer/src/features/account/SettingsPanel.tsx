@@ -4,9 +4,16 @@ import {
   type AccountStatus,
   type Theme,
 } from '../../../../electron/ipc/contract';
-import { useClearKey, useSetKey, useSettings, useUpdateSettings } from '../../api/hooks';
+import {
+  useClearKey,
+  useConfirmKey,
+  useSetKey,
+  useSettings,
+  useUpdateSettings,
+} from '../../api/hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useUiStore } from '../../state/ui-store';
+import { KeyAddressNotice } from './KeyAddressNotice';
 
 const themes: { value: Theme; label: string }[] = [
   { value: 'system', label: 'System' },
@@ -20,6 +27,7 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
   const update = useUpdateSettings();
   const clearKey = useClearKey();
   const setKey = useSetKey();
+  const confirmKey = useConfirmKey();
   const [baseUrl, setBaseUrl] = useState<string | null>(null);
   const [newKey, setNewKey] = useState('');
   const [pollSeconds, setPollSeconds] = useState<string | null>(null);
@@ -45,7 +53,17 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
 
   const saveUrl = (e: FormEvent) => {
     e.preventDefault();
-    if (baseUrl !== null) update.mutate({ baseUrl: baseUrl.trim() });
+    if (baseUrl === null) return;
+    update.mutate(
+      { baseUrl: baseUrl.trim() },
+      {
+        onSuccess: () => {
+          setBaseUrl(null);
+          // A key proven for another host: main asks, in its own dialog, before sending it there.
+          if (account.mode === 'key') confirmKey.mutate();
+        },
+      },
+    );
   };
 
   // The new key is proven by a balance call in main before it replaces the old one.
@@ -153,6 +171,8 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
               </button>
             </div>
           </div>
+          <KeyAddressNotice account={account} />
+          {confirmKey.error && <ErrorNotice error={confirmKey.error} />}
         </form>
 
         <form className="dialog-section" onSubmit={savePoll}>
