@@ -4,6 +4,7 @@ import { app, BrowserWindow, dialog, ipcMain, Notification, session, shell } fro
 import { join } from 'node:path';
 import { createCore, type Core } from './core';
 import { registerIpc } from './shell/ipc-main';
+import { registerFileGrant } from './shell/file-grant-ipc';
 import { nativeShell } from './shell/native';
 import { APP_URL } from './shell/app-protocol';
 import {
@@ -47,7 +48,9 @@ if (!app.requestSingleInstanceLock()) {
       dataDir: app.getPath('userData'),
       shell: nativeShell({ dialog, shell, Notification, window: () => win }),
     });
-    registerIpc(ipcMain, core.registry, { contents: () => win?.webContents ?? null, appUrl });
+    const trusted = { contents: () => win?.webContents ?? null, appUrl };
+    registerIpc(ipcMain, core.registry, trusted);
+    registerFileGrant(ipcMain, core.files, trusted);
     core.events.subscribe((event, payload) => {
       if (win && !win.isDestroyed()) win.webContents.send(event, payload);
     });

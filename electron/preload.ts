@@ -1,9 +1,14 @@
 // The preload: exposes the IPC contract as window.api, one method per
-// channel, and the dropped-file path helper (File.path is gone since Electron
-// 32). Nothing else. Bundled as one CommonJS file for the sandbox.
+// channel, and window.files, which turns a really dropped file into a token
+// (File.path is gone since Electron 32; webUtils reads the path here, in the
+// isolated world, and main keeps it). Nothing else. Bundled as one CommonJS
+// file for the sandbox.
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import { createApi } from './ipc/api';
 import type { FilesApi } from './ipc/api-types';
+import { FILE_GRANT_CHANNEL } from './ipc/channels';
+import type { FileGrantView } from './ipc/contract';
+import { fail, type IpcResult } from './ipc/result';
 
 contextBridge.exposeInMainWorld(
   'api',
@@ -17,7 +22,23 @@ contextBridge.exposeInMainWorld(
   }),
 );
 
+const notFromDisk = fail({
+  code: 'bad_file',
+  message:
+    'That file did not come from your computer. Drop a list from your file manager, or use Choose file.',
+});
+
 const files: FilesApi = {
-  pathFor: async (file) => webUtils.getPathForFile(file),
+  async grant(file) {
+    let path = '';
+    try {
+      // Empty for a File made by script: only a real drop has a path.
+      path = webUtils.getPathForFile(file);
+    } catch {
+      return notFromDisk;
+    }
+    if (!path) return notFromDisk;
+    return (await ipcRenderer.invoke(FILE_GRANT_CHANNEL, path)) as IpcResult<FileGrantView>;
+  },
 };
-contextBridge.exposeInMainWorld('files', files);
+contextBridge.exposeInMainWorld('files', Object.freeze(files));

@@ -1,7 +1,7 @@
 // The type of window.api, derived from the contract: one method per channel,
 // grouped by domain ('key:set' → api.key.set), and one listener per event.
 import type { ChannelName, EventName } from './channels';
-import type { ChannelOutput, Contract, EventPayloads } from './contract';
+import type { ChannelOutput, Contract, EventPayloads, FileGrantView } from './contract';
 import type { IpcResult } from './result';
 import type { z } from 'zod';
 
@@ -32,7 +32,11 @@ export type ListCleanerApi = {
   };
 };
 
-/** window.files: the path of a file the user dropped or chose (never its contents). */
+/**
+ * window.files: turns a file the user really dropped into a one-use token for
+ * list:import. The window never learns or names the path; a File made by
+ * script has none and gets nothing.
+ */
 export interface FilesApi {
-  pathFor(file: File): Promise<string>;
+  grant(file: File): Promise<IpcResult<FileGrantView>>;
 }

@@ -20,6 +20,10 @@ export interface TestApp {
   downloadsDir: string;
   /** Paths "Show in folder" was asked for. */
   shownInFolder: string[];
+  /** The file main's Open dialog stand-in answers next ("Choose file…"); null: cancelled. */
+  chooseNextFile(path: string | null): void;
+  /** How the user answers main's "Send your API key to …?" dialog; what it asked. */
+  keyHostDialog: { answer: boolean; asked: [string, string][] };
   core(): Core;
   open(): Promise<void>;
   restart(): Promise<void>;
@@ -35,10 +39,22 @@ export const test = base.extend<{ app: TestApp }>({
     const downloadsDir = join(filesDir, 'downloads');
     await mkdir(downloadsDir);
     const shownInFolder: string[] = [];
-    // The Save dialog's stand-in: saves under the suggested name in downloadsDir.
+    let nextFile: string | null = null;
+    const keyHostDialog = { answer: false, asked: [] as [string, string][] };
+    // Stand-ins for main's native dialogs. The Save dialog saves under the
+    // suggested name in downloadsDir; the Open dialog answers what the test chose.
     const shell = {
+      chooseOpenPath: async () => {
+        const chosen = nextFile;
+        nextFile = null;
+        return chosen;
+      },
       chooseSavePath: async (suggested: string) => join(downloadsDir, basename(suggested)),
       showInFolder: (path: string) => void shownInFolder.push(path),
+      confirmKeyHost: async (proven: string, next: string) => {
+        keyHostDialog.asked.push([proven, next]);
+        return keyHostDialog.answer;
+      },
     };
     const coreOptions = { dataDir, keychain, shell };
     let core = await createCore(coreOptions);
@@ -74,14 +90,19 @@ export const test = base.extend<{ app: TestApp }>({
     );
     let stored = 0;
     await page.exposeBinding(
-      '__listCleanerStoreFile',
+      '__listCleanerGrantFile',
       async ({ frame }, name: string, base64: string) => {
-        if (frame !== page.mainFrame()) throw new Error('not from the app');
+        if (frame !== page.mainFrame()) {
+          return fail({
+            code: 'forbidden',
+            message: 'This request did not come from List Cleaner.',
+          });
+        }
         const dir = join(filesDir, String((stored += 1)));
         await mkdir(dir);
         const path = join(dir, basename(name));
         await writeFile(path, Buffer.from(base64, 'base64'));
-        return path;
+        return core.files.grantRoute(path);
       },
     );
     await page.addInitScript({ path: BRIDGE_PRELOAD });
@@ -95,6 +116,10 @@ export const test = base.extend<{ app: TestApp }>({
       filesDir,
       downloadsDir,
       shownInFolder,
+      chooseNextFile: (path) => {
+        nextFile = path;
+      },
+      keyHostDialog,
       core: () => core,
       open: async () => {
         await page.goto(server.url);

@@ -17,6 +17,7 @@ import {
   useDemo,
 } from './import-support';
 import { writeBigList } from './results-support';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 let sandbox: Sandbox;
@@ -124,9 +125,8 @@ test('a large list shows its reading progress in bytes and rows', async ({ app }
   const path = join(app.filesDir, 'crm-export.csv');
   await writeBigList(path, 1_000_000, 900);
   let seen = false;
-  const chooser = page.waitForEvent('filechooser');
+  app.chooseNextFile(path);
   await page.getByRole('button', { name: 'Choose file…' }).click();
-  await (await chooser).setFiles(path);
   const bar = page.getByRole('progressbar', { name: /Reading crm-export\.csv/ });
   try {
     await expect(bar).toHaveAttribute('aria-valuetext', /of .* read, [\d,]+ rows/, {
@@ -190,15 +190,10 @@ test('a file that is not a list gets its reason and a way forward', async ({ app
   await screenshotFromTop(app, 'import-bad-file');
 
   // The way forward works: another file, from the same button.
-  const chooser = page.waitForEvent('filechooser');
+  const good = join(app.filesDir, 'good.csv');
+  await writeFile(good, knownList({ unique: 5 }).csv);
+  app.chooseNextFile(good);
   await again.click();
-  await (
-    await chooser
-  ).setFiles({
-    name: 'good.csv',
-    mimeType: 'text/csv',
-    buffer: Buffer.from(knownList({ unique: 5 }).csv),
-  });
   await expect(page.getByRole('heading', { level: 1, name: 'Review your list' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
@@ -265,15 +260,10 @@ test('keyboard only: demo, choose a file, review, start, see it done (Tab, Enter
   await expect(page.getByTestId('account-label')).toHaveText('Demo');
 
   await tabTo(page, 'Choose file…');
-  const chooser = page.waitForEvent('filechooser');
+  const path = join(app.filesDir, 'keyboard.csv');
+  await writeFile(path, knownList({ unique: 25, duplicates: 2 }).csv);
+  app.chooseNextFile(path);
   await page.keyboard.press('Enter');
-  await (
-    await chooser
-  ).setFiles({
-    name: 'keyboard.csv',
-    mimeType: 'text/csv',
-    buffer: Buffer.from(knownList({ unique: 25, duplicates: 2 }).csv),
-  });
 
   // The review takes the focus, so the next Tab goes through it in reading order.
   await expect(page.getByRole('heading', { level: 1, name: 'Review your list' })).toBeFocused();

@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { doneJob, invoke, openResults, writeBigList } from './results-support';
+import { doneJob, importFile, invoke, openResults, writeBigList } from './results-support';
 
 const ROWS = 1_000_000;
 
@@ -176,7 +176,7 @@ test('a 1,000,000-row file imported through the core while the UI is open', asyn
     .click();
 
   const start = await observe(page);
-  const view = await invoke<{ counts: { rows: number } }>(app, 'list:import', { path });
+  const view = await importFile(app, path);
   expect(view.counts.rows).toBe(ROWS);
   // The new draft reaches the open Jobs screen through main's events.
   await expect(page.getByRole('article', { name: 'million-core.csv' })).toBeVisible();

@@ -53,7 +53,8 @@ test('a balance under the estimate of the list being reviewed is flagged', async
   // price is published (0.003 USD), so the estimate is known: 3.60 USD.
   const path = join(app.filesDir, 'avatars.csv');
   await writeBigList(path, 1_200, 1_200);
-  await page.getByTestId('list-file-input').setInputFiles(path);
+  app.chooseNextFile(path);
+  await page.getByRole('button', { name: 'Choose file…' }).click();
   await page.getByRole('radio', { name: /Email \+ avatar/ }).check();
   await expect(page.getByTestId('estimate-charge')).toHaveText('up to $3.60');
   const warning = page.getByTestId('balance-warning');

@@ -9,6 +9,7 @@ import type { JobRowView, JobSummaryView } from '../../electron/ipc/contract';
 import {
   crmCsv,
   doneJob,
+  importFile,
   invoke,
   openResults,
   shot,
@@ -158,7 +159,7 @@ test('a running job shows its progress, and its results appear when it finishes'
     lines.push(`${i},${i % 100 === 50 ? `slow+${i}` : `user${i}`}@gmail.com`);
   }
   const path = await writeList(app.filesDir, 'webinar-signups.csv', `${lines.join('\n')}\n`);
-  const view = await invoke<{ job: { id: string } }>(app, 'list:import', { path });
+  const view = await importFile(app, path);
   await app.open();
   await invoke(app, 'job:start', { jobId: view.job.id, product: 'email' });
 

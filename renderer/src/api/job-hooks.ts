@@ -53,7 +53,7 @@ export function useJobRows(jobId: string, page: number, enabled = true) {
 export function useImportList() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (path: string) => call(window.api.list.import({ path })),
+    mutationFn: (token: string) => call(window.api.list.import({ token })),
     onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.jobs.list() }),
   });
 }
@@ -105,7 +105,7 @@ export function useExportJob() {
 
 export function useShowInFolder() {
   return useMutation({
-    mutationFn: (path: string) => call(window.api.file.show({ path })),
+    mutationFn: (fileId: string) => call(window.api.file.show({ fileId })),
   });
 }
 

@@ -1,10 +1,16 @@
 // The real preload, run against a stand-in contextBridge and ipcRenderer: what
 // it puts on the page, and what crosses to main when the page uses it.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeElectron } from '../support/fake-electron';
+import { fakeElectron, fakeWebUtils } from '../support/fake-electron';
 import { createApi } from '../../../electron/ipc/api';
-import type { ListCleanerApi } from '../../../electron/ipc/api-types';
-import { channelNames, eventNames, listenerName, splitName } from '../../../electron/ipc/channels';
+import type { FilesApi, ListCleanerApi } from '../../../electron/ipc/api-types';
+import {
+  FILE_GRANT_CHANNEL,
+  channelNames,
+  eventNames,
+  listenerName,
+  splitName,
+} from '../../../electron/ipc/channels';
 
 vi.mock('electron', async () => (await import('../support/fake-electron')).electronModule);
 
@@ -32,14 +38,36 @@ beforeEach(() => {
 });
 
 describe('preload', () => {
-  it('exposes exactly two keys on the main world: api, and files for dropped paths', () => {
+  it('exposes exactly two keys on the main world: api, and files for dropped files', () => {
     expect([...exposed.keys()]).toEqual(['api', 'files']);
   });
 
-  it('gives a dropped file its path through webUtils, and nothing of its contents', async () => {
-    const files = exposed.get('files') as { pathFor(file: { name: string }): Promise<string> };
-    expect(Object.keys(files)).toEqual(['pathFor']);
-    await expect(files.pathFor({ name: 'contacts.csv' })).resolves.toBe('/dropped/contacts.csv');
+  const files = () => exposed.get('files') as FilesApi;
+
+  it('registers a dropped file with main by its path, on a channel outside window.api', async () => {
+    expect(Object.keys(files())).toEqual(['grant']);
+    expect(Object.isFrozen(files())).toBe(true);
+    const granted = { ok: true, value: { token: 'A'.repeat(22), fileName: 'contacts.csv' } };
+    ipcRenderer.respond = () => granted;
+    const answer = await files().grant(new File(['a@b.c'], 'contacts.csv'));
+    // The page gets a token, never the path; the path crossed only to main.
+    expect(answer).toBe(granted);
+    expect(ipcRenderer.invocations).toEqual([
+      { channel: FILE_GRANT_CHANNEL, args: ['/dropped/contacts.csv'] },
+    ]);
+    expect(channelNames as readonly string[]).not.toContain(FILE_GRANT_CHANNEL);
+  });
+
+  it('gets nothing for a File made by script, which has no path', async () => {
+    // Electron's webUtils answers '' for a File that is not on disk.
+    const spy = vi.spyOn(fakeWebUtils, 'getPathForFile').mockReturnValue('');
+    try {
+      const answer = await files().grant(new File(['x'], '/etc/passwd'));
+      expect(answer).toMatchObject({ ok: false, error: { code: 'bad_file' } });
+      expect(ipcRenderer.invocations).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('exposes the contract, and only the contract', () => {

@@ -13,7 +13,7 @@ const carriesFiles = (e: DragEvent) => e.dataTransfer?.types.includes('Files') ?
 export function DropOverlay() {
   const [over, setOver] = useState(false);
   const importing = useUiStore((s) => s.importing);
-  const open = useFileImport();
+  const { openFiles } = useFileImport();
 
   useEffect(() => {
     // dragenter/dragleave fire for every child crossed: count them.
@@ -39,7 +39,7 @@ export function DropOverlay() {
       e.preventDefault();
       depth = 0;
       setOver(false);
-      void open([...(e.dataTransfer?.files ?? [])]);
+      void openFiles([...(e.dataTransfer?.files ?? [])]);
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragover', overWindow);
@@ -51,7 +51,7 @@ export function DropOverlay() {
       window.removeEventListener('dragleave', leave);
       window.removeEventListener('drop', drop);
     };
-  }, [open]);
+  }, [openFiles]);
 
   if (!over) return null;
   // Pointer-only feedback: keyboard and screen-reader users have "Choose file…".

@@ -1,15 +1,15 @@
 // Opening a list file, from a drop anywhere on the window or from "Choose
-// file…": ask the shell for its path, let main read it (progress arrives as
-// list:progress events), then show the review. The import lives beyond the
-// component that started it, so leaving the screen mid-read loses nothing.
+// file…": the file is granted to main by the user's gesture (the preload
+// reads a dropped file's path; main shows the Open dialog) and the window gets
+// only a one-use token for it. Main reads it (progress arrives as list:progress
+// events), then the review shows. The import lives beyond the component that
+// started it, so leaving the screen mid-read loses nothing.
 import { useCallback, useEffect, useRef } from 'react';
 import { create } from 'zustand';
-import { errorMessage } from '../../api/call';
+import type { FileGrantView } from '../../../../electron/ipc/contract';
+import { call, errorMessage } from '../../api/call';
 import { useImportList, useRemoveJob } from '../../api/job-hooks';
 import { useUiStore } from '../../state/ui-store';
-
-/** What the file inputs accept; main judges the content, not the name. */
-export const ACCEPTED_FILES = '.csv,.tsv,.txt';
 
 type FocusTarget = 'review' | 'failure' | 'jobs';
 
@@ -39,25 +39,29 @@ export const useImportFlow = create<ImportFlowState>((set) => ({
   set: (patch) => set(patch),
 }));
 
-/** Returns open(files): reads the first file and shows its review. */
-export function useFileImport(): (files: readonly File[]) => Promise<void> {
+export interface FileImport {
+  /** Reads the first of the dropped files and shows its review. */
+  openFiles(files: readonly File[]): Promise<void>;
+  /** Main's Open dialog; the chosen file is read and reviewed. */
+  chooseFile(): Promise<void>;
+}
+
+export function useFileImport(): FileImport {
   const { mutateAsync: importList } = useImportList();
   const { mutate: removeJob } = useRemoveJob();
 
-  return useCallback(
-    async (files: readonly File[]) => {
-      const file = files[0];
+  const read = useCallback(
+    async (fileName: string, grant: () => Promise<FileGrantView>, skipped: string[] = []) => {
       const ui = useUiStore.getState();
-      if (!file || ui.importing) return;
+      if (ui.importing) return;
       const flow = useImportFlow.getState();
-      flow.set({ failure: null, skipped: files.slice(1).map((f) => f.name) });
+      flow.set({ failure: null, skipped });
       const previous = ui.review;
       ui.setReview(null);
-      ui.setImporting({ fileName: file.name, progress: null });
+      ui.setImporting({ fileName, progress: null });
       ui.go('import');
       try {
-        const path = await window.files.pathFor(file);
-        const view = await importList(path);
+        const view = await importList((await grant()).token);
         // The list this one replaces was never started: its draft holds nothing paid for.
         if (previous && previous.job.state === 'draft' && previous.job.id !== view.job.id) {
           removeJob(previous.job.id);
@@ -65,10 +69,7 @@ export function useFileImport(): (files: readonly File[]) => Promise<void> {
         flow.set({ focus: 'review' });
         useUiStore.getState().setReview(view);
       } catch (err) {
-        flow.set({
-          failure: { fileName: file.name, message: errorMessage(err) },
-          focus: 'failure',
-        });
+        flow.set({ failure: { fileName, message: errorMessage(err) }, focus: 'failure' });
         // The review replaced by the failed file stays reviewable.
         if (previous) useUiStore.getState().setReview(previous);
       } finally {
@@ -77,6 +78,37 @@ export function useFileImport(): (files: readonly File[]) => Promise<void> {
     },
     [importList, removeJob],
   );
+
+  const openFiles = useCallback(
+    async (files: readonly File[]) => {
+      const file = files[0];
+      if (!file) return;
+      await read(
+        file.name,
+        () => call(window.files.grant(file)),
+        files.slice(1).map((f) => f.name),
+      );
+    },
+    [read],
+  );
+
+  const chooseFile = useCallback(async () => {
+    if (useUiStore.getState().importing) return;
+    let chosen: FileGrantView | null;
+    try {
+      chosen = await call(window.api.file.choose());
+    } catch (err) {
+      useImportFlow.getState().set({
+        failure: { fileName: 'The file', message: errorMessage(err) },
+        focus: 'failure',
+      });
+      useUiStore.getState().go('import');
+      return;
+    }
+    if (chosen) await read(chosen.fileName, async () => chosen);
+  }, [read]);
+
+  return { openFiles, chooseFile };
 }
 
 /** Gives the element focus when the import flow asks for this target (once). */

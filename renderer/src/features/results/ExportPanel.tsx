@@ -177,7 +177,7 @@ export function ExportPanel({ jobId, product, statuses, providers, wide }: Props
               <button
                 type="button"
                 className="button secondary small"
-                onClick={() => show.mutate(saved.path)}
+                onClick={() => show.mutate(saved.fileId)}
               >
                 Show in folder
               </button>
