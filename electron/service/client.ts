@@ -15,13 +15,21 @@ import {
   multiData,
   singleData,
   type BulkProduct,
-  type BulkTaskData,
   type SyncProduct,
 } from './schemas';
 import { downloadResultFile, type DownloadedResult } from './download';
 import { waitForBulkTask, type WaitOptions } from './poll';
+import {
+  toResult,
+  toTask,
+  unknownResult,
+  type BatchResult,
+  type BulkTask,
+  type CheckResult,
+} from './results';
 
 export type { BulkProduct, SyncProduct } from './schemas';
+export type { BatchResult, BulkTask, CheckResult, Outcome } from './results';
 
 export interface ServiceClientOptions {
   baseUrl: string;
@@ -41,40 +49,6 @@ export interface ServiceClientOptions {
   allowFastPolling?: boolean;
   /** For tests: the randomness of backoff jitter. */
   random?: () => number;
-}
-
-export type Outcome = 'deliverable' | 'undeliverable' | 'unknown';
-
-export interface CheckResult {
-  identifier: string;
-  outcome: Outcome;
-  /** For email: a provider code, '' when not registered; null where the answer has none. */
-  provider: string | null;
-  avatar: boolean | null;
-  avatarUrl: string | null;
-}
-
-export interface BatchResult {
-  total: number;
-  succeeded: number;
-  failed: number;
-  /** One per address sent, in the same order. */
-  results: CheckResult[];
-}
-
-export interface BulkTask {
-  id: string;
-  product: BulkProduct;
-  status: 'processing' | 'success' | 'failed';
-  total: number;
-  createdAt: string;
-  submittedLines: number | null;
-  invalidCnt: number | null;
-  duplicateCnt: number | null;
-  preparing: boolean | null;
-  successCnt: number | null;
-  failureCnt: number | null;
-  resultUrl: string | null;
 }
 
 export interface ServiceClient {
@@ -109,47 +83,6 @@ export function endpointUrl(baseUrl: string, path: string): URL {
 }
 
 export const MIN_POLL_SECONDS = 30;
-
-function toTask(d: BulkTaskData): BulkTask {
-  return {
-    id: d.id,
-    product: d.product,
-    status: d.status,
-    total: d.total,
-    createdAt: d.created_at,
-    submittedLines: d.submitted_lines ?? null,
-    invalidCnt: d.invalid_cnt ?? null,
-    duplicateCnt: d.duplicate_cnt ?? null,
-    preparing: d.preparing ?? null,
-    successCnt: d.success_cnt ?? null,
-    failureCnt: d.failure_cnt ?? null,
-    resultUrl: d.result_url ?? null,
-  };
-}
-
-function toResult(entry: {
-  identifier: string;
-  registered: boolean;
-  provider?: string;
-  avatar?: boolean;
-  avatar_url?: string;
-}): CheckResult {
-  return {
-    identifier: entry.identifier,
-    outcome: entry.registered ? 'deliverable' : 'undeliverable',
-    provider: entry.provider ?? null,
-    avatar: entry.avatar ?? null,
-    avatarUrl: entry.avatar_url ?? null,
-  };
-}
-
-const unknownResult = (identifier: string): CheckResult => ({
-  identifier,
-  outcome: 'unknown',
-  provider: null,
-  avatar: null,
-  avatarUrl: null,
-});
 
 interface Operation<T> {
   endpoint: string;
