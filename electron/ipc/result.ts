@@ -13,7 +13,6 @@ export type ErrorCode =
   | 'bad_response'
   | 'link_expired'
   | 'redirect_refused'
-  | 'result_too_large'
   | 'poll_failed'
   | 'service'
   | 'bad_file'

@@ -5,6 +5,9 @@
 import { openAsBlob } from 'node:fs';
 import { basename } from 'node:path';
 import type { z } from 'zod';
+import { serviceUrlProblem } from '../common/service-url';
+import { AppError } from '../lib/app-error';
+import { readAnswer } from './read-answer';
 import { parseEnvelope, type RawResponse } from './envelope';
 import { ServiceError, badResponseError, networkError, timeoutError } from './errors';
 import { limiterForKey, type Limiter } from './limiter';
@@ -103,6 +106,9 @@ interface Operation<T> {
 
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const { baseUrl, apiKey } = options;
+  // The key goes with every request: never over an unencrypted connection off this machine.
+  const problem = serviceUrlProblem(baseUrl);
+  if (problem !== null) throw new AppError('invalid_input', problem);
   const host = new URL(baseUrl).host;
   const readTimeoutMs = options.readTimeoutMs ?? 30_000;
   const singleTimeoutMs = options.singleTimeoutMs ?? 65_000;
@@ -129,17 +135,19 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       body = made.body;
       if (made.contentType) headers['Content-Type'] = made.contentType;
     }
+    const url = endpointUrl(baseUrl, op.path);
     try {
-      const res = await fetch(endpointUrl(baseUrl, op.path), {
+      const res = await fetch(url, {
         method: op.method,
         headers,
         body,
         signal,
+        redirect: 'manual',
       });
-      const text = await res.text();
-      return { status: res.status, body: text, retryAfter: res.headers.get('retry-after') };
+      return await readAnswer(res, url, op.endpoint, op.method === 'POST');
     } catch (err) {
       if (op.signal?.aborted) throw op.signal.reason;
+      if (err instanceof ServiceError) throw err;
       if (timeout.aborted) throw timeoutError(host, Math.round(op.timeoutMs / 1000));
       throw networkError(host, err, !op.safeToRepeat && op.method === 'POST');
     }

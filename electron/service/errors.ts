@@ -229,3 +229,39 @@ export function pollFailedError(taskId: string, failures: number, last: unknown)
   err.cause = last;
   return err;
 }
+
+/**
+ * The service (or something in front of it) answered an API request with a
+ * redirect. It is never followed: the request carries the API key, which goes
+ * only to the address the user set. `target` is where it pointed, if it said.
+ */
+export function redirectedError(host: string, target: string | null, status: number): ServiceError {
+  const where = target === null ? 'somewhere it did not name' : `to ${target}`;
+  return new ServiceError(
+    'redirect_refused',
+    `The verification service at ${host} tried to send List Cleaner on ${where} instead of answering. List Cleaner did not go: your API key was not sent there, and nothing was charged. If your provider moved the service, enter its new https:// address under Service address in Settings; otherwise ask your provider or your network administrator about it.`,
+    { retryable: false, charged: 'no', httpStatus: status },
+  );
+}
+
+/**
+ * An API answer larger than any the interface gives: reading stopped at the
+ * limit. `chargeable`: the request was a check or a submit, which the service
+ * may have done (and charged for) before answering.
+ */
+export function answerTooLargeError(
+  endpoint: string,
+  limitBytes: number,
+  httpStatus: number,
+  chargeable: boolean,
+): ServiceError {
+  const mb = Math.round(limitBytes / 1_048_576);
+  const charge = chargeable
+    ? 'The service may have checked, and charged for, the addresses in that request; their results could not be kept.'
+    : 'Nothing was charged.';
+  return new ServiceError(
+    'bad_response',
+    `The service's answer (${endpoint}, HTTP ${httpStatus}) was larger than any answer it should give (over ${mb} MB), so List Cleaner stopped reading it. ${charge} The service may be down or behind a proxy: try again in a few minutes, and ask your provider if it keeps happening.`,
+    { retryable: false, charged: chargeable ? 'unknown' : 'no', httpStatus },
+  );
+}
