@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'bad_response'
   | 'link_expired'
   | 'redirect_refused'
+  | 'result_too_large'
   | 'poll_failed'
   | 'service'
   | 'bad_file'

@@ -7,6 +7,7 @@
 // sent are waited for and their outcomes kept, since they are being paid for.
 import { access, writeFile } from 'node:fs/promises';
 import type { ServiceClient, CheckResult, BulkTask } from '../service/client';
+import { freshLinkMayHelp } from '../service/download';
 import { ServiceError } from '../service/errors';
 import { AppError } from '../lib/app-error';
 import { log } from '../lib/log';
@@ -222,6 +223,8 @@ async function finishTask(ctx: RunContext, k: number, seen: PriceSeen | null): P
   if (!task?.taskId) return;
   const id = task.taskId;
   const dest = ctx.paths.resultFile(k);
+  // The task's own address count bounds its result file.
+  const download = { signal: ctx.stop, rows: task.end - task.start };
   if (task.status === 'processing') {
     let unconfirmed = seen;
     const done = await ctx.client.waitForBulk(id, {
@@ -250,14 +253,17 @@ async function finishTask(ctx: RunContext, k: number, seen: PriceSeen | null): P
     ctx.hooks.changed();
     // The link is short-lived: download now; a link that expired meanwhile is asked for again.
     try {
-      await ctx.client.downloadResult(done.resultUrl as string, dest, ctx.stop);
+      await ctx.client.downloadResult(done.resultUrl as string, dest, download);
     } catch (err) {
       if (ctx.stop.aborted) throw new StoppedError();
+      // A fresh link helps only a download that expired or broke off; a file
+      // too large or a link refused would come back the same.
+      if (!freshLinkMayHelp(err)) throw err;
       log.warn(`jobs: the result of task ${id} is fetched again`, err);
-      await ctx.client.fetchResult(id, dest, ctx.stop);
+      await ctx.client.fetchResult(id, dest, download);
     }
   } else if (task.status === 'success') {
-    await ctx.client.fetchResult(id, dest, ctx.stop);
+    await ctx.client.fetchResult(id, dest, download);
   } else return;
   const addresses = Array.from({ length: task.end - task.start }, (_, k) =>
     ctx.addresses.at(task.start + k),

@@ -20,7 +20,12 @@ import {
   type BulkProduct,
   type SyncProduct,
 } from './schemas';
-import { downloadResultFile, type DownloadedResult } from './download';
+import {
+  downloadResultFile,
+  freshLinkMayHelp,
+  type DownloadedResult,
+  type ResultOptions,
+} from './download';
 import { waitForBulkTask, type WaitOptions } from './poll';
 import {
   toResult,
@@ -32,6 +37,7 @@ import {
 } from './results';
 
 export type { BulkProduct, SyncProduct } from './schemas';
+export type { ResultOptions } from './download';
 export type { BatchResult, BulkTask, CheckResult, Outcome } from './results';
 
 export interface ServiceClientOptions {
@@ -72,10 +78,13 @@ export interface ServiceClient {
   getBulk(id: string, signal?: AbortSignal): Promise<BulkTask>;
   /** Polls until the task fails, or succeeds with a result link. */
   waitForBulk(id: string, options?: WaitOptions): Promise<BulkTask>;
-  /** Streams a result file to destPath (unpacking an archive), given its link. */
-  downloadResult(url: string, destPath: string, signal?: AbortSignal): Promise<DownloadedResult>;
+  /**
+   * Streams a result file to destPath (unpacking an archive), given its link;
+   * never larger than `rows` addresses can fill.
+   */
+  downloadResult(url: string, destPath: string, options?: ResultOptions): Promise<DownloadedResult>;
   /** Gets a fresh link and downloads; asks again for a link that expired or broke off. */
-  fetchResult(id: string, destPath: string, signal?: AbortSignal): Promise<DownloadedResult>;
+  fetchResult(id: string, destPath: string, options?: ResultOptions): Promise<DownloadedResult>;
   /** The poll interval in force, in ms. */
   readonly pollIntervalMs: number;
 }
@@ -306,11 +315,12 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       return waitForBulkTask((signal) => getBulk(id, signal), id, pollIntervalMs, waitOptions);
     },
 
-    downloadResult(url, destPath, signal) {
-      return downloadResultFile(url, destPath, { timeoutMs: uploadTimeoutMs, signal });
+    downloadResult(url, destPath, resultOptions = {}) {
+      return downloadResultFile(url, destPath, { ...resultOptions, timeoutMs: uploadTimeoutMs });
     },
 
-    async fetchResult(id, destPath, signal) {
+    async fetchResult(id, destPath, resultOptions = {}) {
+      const { signal } = resultOptions;
       let lastError: unknown;
       for (let attempt = 1; attempt <= policy.maxAttempts; attempt += 1) {
         const task = await client.waitForBulk(id, { signal });
@@ -325,13 +335,10 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           );
         }
         try {
-          return await client.downloadResult(task.resultUrl, destPath, signal);
+          return await client.downloadResult(task.resultUrl, destPath, resultOptions);
         } catch (err) {
           if (signal?.aborted) throw signal.reason;
-          const retryable =
-            err instanceof ServiceError &&
-            ['link_expired', 'network', 'timeout'].includes(err.code);
-          if (!retryable) throw err;
+          if (!freshLinkMayHelp(err)) throw err;
           lastError = err;
         }
       }

@@ -1,20 +1,24 @@
-// Downloading a result file: streamed to disk, told apart by content (a zip
-// archive starts with "PK\3\4", whatever the name or headers say), unpacked
-// with fflate, and renamed into place only when whole.
-import { createReadStream, createWriteStream } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
-import { once } from 'node:events';
-import { Readable, type Writable } from 'node:stream';
+// Downloading a result file: only from an encrypted link (or one on this
+// machine), following redirects ourselves so each hop is judged, never larger
+// than the task's addresses can fill, streamed to disk, unpacked when it is an
+// archive, and renamed into place only when whole.
+import { createWriteStream } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
+import { hostOf, redirectProblem, serviceUrlProblem } from '../common/service-url';
+import { boundedChunks, discardBody, readBoundedText, type BodyLimit } from './bounded-body';
 import {
   ServiceError,
   badResponseError,
   linkExpiredError,
   networkError,
+  resultLinkRefusedError,
+  resultTooLargeError,
   timeoutError,
 } from './errors';
+import { isRedirect, redirectTarget } from './read-answer';
+import { isZip, unzipTo } from './unzip';
 
 export interface DownloadedResult {
   format: 'csv' | 'zip';
@@ -22,69 +26,74 @@ export interface DownloadedResult {
   bytes: number;
 }
 
+export interface ResultOptions {
+  signal?: AbortSignal;
+  /** The addresses in the task: what sets the most its result file may hold. */
+  rows?: number;
+}
+
+/**
+ * A generous row of a result file: the identifier (254 bytes at most), the
+ * flags and provider, and an avatar URL that may be long. Real rows are a
+ * tenth of this; the cap is there for a file that is not a result at all.
+ */
+export const RESULT_ROW_BYTES = 4_096;
+/** Room for a header and an archive's own overhead, whatever the row count. */
+export const RESULT_MARGIN_BYTES = 1_048_576;
+/** The most addresses a bulk task takes: the cap when a caller does not say how many. */
+export const MAX_TASK_ROWS = 500_000;
+/** Hops of a result link followed before giving up. */
+export const MAX_REDIRECTS = 5;
+
+/** The most bytes a result file (or what its archive unpacks to) may hold, for `rows` addresses. */
+export const resultByteCap = (rows: number): number =>
+  rows * RESULT_ROW_BYTES + RESULT_MARGIN_BYTES;
+
+/** Asking the service for a fresh link can help: the link expired, or the download broke off. */
+export const freshLinkMayHelp = (err: unknown): boolean =>
+  err instanceof ServiceError && err.retryable;
+
 const ENDPOINT = 'GET result_url';
+/** Enough of an error page to quote in a message. */
+const ERROR_PAGE_BYTES = 65_536;
 
-async function isZip(path: string): Promise<boolean> {
-  const handle = await open(path, 'r');
-  try {
-    const head = Buffer.alloc(4);
-    const { bytesRead } = await handle.read(head, 0, 4, 0);
-    return bytesRead === 4 && head.readUInt32LE(0) === 0x04034b50;
-  } finally {
-    await handle.close();
-  }
-}
-
-async function write(out: Writable, chunk: Uint8Array): Promise<void> {
-  if (!out.write(chunk)) await once(out, 'drain');
-}
-
-/** Unpacks the file an archive holds (its first file entry) to dest. */
-async function unzipTo(archive: string, dest: string): Promise<void> {
-  const out = createWriteStream(dest);
-  const pending: Uint8Array[] = [];
-  let chosen: UnzipFile | null = null;
-  let complete = false;
-  let failure: Error | null = null;
-  const unzip = new Unzip((file) => {
-    if (chosen !== null || file.name.endsWith('/')) return;
-    chosen = file;
-    file.ondata = (err, data, final) => {
-      if (err) failure = err;
-      else {
-        pending.push(data);
-        if (final) complete = true;
-      }
-    };
-    file.start();
-  });
-  unzip.register(UnzipInflate);
-  const flush = async () => {
-    if (failure) throw failure;
-    while (pending.length) await write(out, pending.shift() as Uint8Array);
-  };
-  try {
-    for await (const chunk of createReadStream(archive) as AsyncIterable<Buffer>) {
-      unzip.push(chunk);
-      await flush();
+/**
+ * The answer at the end of the link. The link is signed by the service: it
+ * gets no API key, which must never go to whatever host a link points at.
+ */
+async function openLink(url: string, signal: AbortSignal): Promise<Response> {
+  let at = url;
+  for (let hops = 0; ; hops += 1) {
+    const res = await fetch(at, { signal, redirect: 'manual' });
+    if (!isRedirect(res.status)) return res;
+    await discardBody(res);
+    const next = redirectTarget(res, at);
+    if (next === null) throw badResponseError(ENDPOINT, 'a redirect to no address', res.status);
+    const problem = redirectProblem(at, next);
+    if (problem !== null) throw resultLinkRefusedError('redirect_refused', problem, res.status);
+    if (hops >= MAX_REDIRECTS) {
+      throw resultLinkRefusedError(
+        'redirect_refused',
+        `The result link was redirected more than ${MAX_REDIRECTS} times (last to ${hostOf(next)}); List Cleaner stopped following it.`,
+        res.status,
+      );
     }
-    unzip.push(new Uint8Array(0), true);
-    await flush();
-    if (!complete) throw new Error('the archive holds no complete file');
-    out.end();
-    await once(out, 'finish');
-  } catch (err) {
-    out.destroy();
-    throw err;
+    at = next;
   }
 }
 
 export async function downloadResultFile(
   url: string,
   destPath: string,
-  options: { timeoutMs: number; signal?: AbortSignal },
+  options: ResultOptions & { timeoutMs: number },
 ): Promise<DownloadedResult> {
-  const host = new URL(url).host;
+  // Refused before any connection: an unencrypted link could be read, or changed, on the way.
+  const problem = serviceUrlProblem(url, 'The result link');
+  if (problem !== null) throw resultLinkRefusedError('bad_response', problem);
+  const rows = options.rows ?? MAX_TASK_ROWS;
+  const cap = resultByteCap(rows);
+  const bound: BodyLimit = { limit: cap, tooLarge: () => resultTooLargeError(rows, cap) };
+  const host = hostOf(url);
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const part = `${destPath}.part`;
@@ -96,33 +105,23 @@ export async function downloadResultFile(
     throw networkError(host, err);
   };
   try {
-    // The link is signed by the service: it gets no API key, which must never
-    // go to whatever host a link points at.
-    let res: Response;
-    try {
-      res = await fetch(url, { signal });
-    } catch (err) {
-      return fail(err);
-    }
+    const res = await openLink(url, signal).catch(fail);
     if (!res.ok) {
-      const text = await res.text().catch(() => '');
+      const text = await readBoundedText(res, {
+        limit: ERROR_PAGE_BYTES,
+        tooLarge: () => new Error('an error page too long to quote'),
+      }).catch(() => '');
       if ([403, 404, 410].includes(res.status)) throw linkExpiredError(res.status);
       throw badResponseError(ENDPOINT, text.slice(0, 80) || res.statusText, res.status);
     }
     if (!res.body) throw badResponseError(ENDPOINT, 'no body', res.status);
-    try {
-      await pipeline(
-        Readable.fromWeb(res.body as WebReadableStream<Uint8Array>),
-        createWriteStream(part),
-      );
-    } catch (err) {
-      return fail(err);
-    }
+    await pipeline(Readable.from(boundedChunks(res, bound)), createWriteStream(part)).catch(fail);
     const zip = await isZip(part);
     if (zip) {
       try {
-        await unzipTo(part, unpacked);
+        await unzipTo(part, unpacked, bound);
       } catch (err) {
+        if (err instanceof ServiceError) throw err;
         throw badResponseError(
           ENDPOINT,
           `the archive could not be unpacked (${String(err)})`,
@@ -133,10 +132,12 @@ export async function downloadResultFile(
     } else {
       await rename(part, destPath);
     }
-    const handle = await open(destPath, 'r');
-    const { size } = await handle.stat();
-    await handle.close();
+    const { size } = await stat(destPath);
     return { format: zip ? 'zip' : 'csv', path: destPath, bytes: size };
+  } catch (err) {
+    // Nothing at destPath may pass for this answer: no part of it, nor an older file.
+    await rm(destPath, { force: true });
+    throw err;
   } finally {
     await rm(part, { force: true });
     await rm(unpacked, { force: true });

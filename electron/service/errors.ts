@@ -265,3 +265,37 @@ export function answerTooLargeError(
     { retryable: false, charged: chargeable ? 'unknown' : 'no', httpStatus },
   );
 }
+
+/** What every failure of a finished task's download has in common: paid for, and still there. */
+const TASK_STAYS =
+  'The service charged the bulk task for the addresses it checked and keeps its results for a while';
+
+/**
+ * A result file larger than the task's addresses could fill: stopped at the
+ * cap, none of it kept. Asking again brings the same file, so it is not retried.
+ */
+export function resultTooLargeError(rows: number, capBytes: number): ServiceError {
+  const mb = Math.ceil(capBytes / 1_048_576);
+  return new ServiceError(
+    'result_too_large',
+    `The result file of a bulk task of ${rows.toLocaleString('en-US')} addresses grew past ${mb.toLocaleString('en-US')} MB, far more than those results can take, so List Cleaner stopped downloading it and kept none of it. ${TASK_STAYS}: ask your provider's support to check the task's result file, then try again; checking the addresses anew would charge them again.`,
+    { retryable: false, charged: 'unknown' },
+  );
+}
+
+/**
+ * A result link List Cleaner does not open (`problem` says which and why): not
+ * encrypted, or redirected where it does not follow. A fresh link from the
+ * same service would be no better, so it is not retried.
+ */
+export function resultLinkRefusedError(
+  kind: 'redirect_refused' | 'bad_response',
+  problem: string,
+  httpStatus?: number,
+): ServiceError {
+  return new ServiceError(
+    kind,
+    `${problem} ${TASK_STAYS}: ask your provider's support about the result link, then try again.`,
+    { retryable: false, charged: 'unknown', httpStatus },
+  );
+}
