@@ -91,3 +91,39 @@ test("a chosen theme wins over the system's, and System follows it again", async
   await expect.poll(background).toBe(LIGHT);
   await page.emulateMedia({ colorScheme: null });
 });
+
+test('a new service address gets the key only once the user confirms it in main’s dialog', async ({
+  app,
+}) => {
+  const { page } = app;
+  // Another origin on this machine that would answer to the same key.
+  const elsewhere = await startSandbox({
+    host: '127.0.0.2',
+    accounts: [{ key: FIRST, balanceMicros: 1_230_000 }],
+  });
+  try {
+    const host = new URL(elsewhere.url).host;
+    await connectKey(app, sandbox.url, FIRST);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+
+    // The user answers Cancel in main's dialog, which names both hosts.
+    app.keyHostDialog.answer = false;
+    await dialog.getByLabel('Service address').fill(elsewhere.url);
+    await dialog.getByRole('button', { name: 'Save' }).first().click();
+    const notice = dialog.getByTestId('key-unconfirmed');
+    await expect(notice).toContainText(`Your key is not sent to ${host} yet`);
+    expect(app.keyHostDialog.asked).toEqual([[new URL(sandbox.url).host, host]]);
+    await app.screenshot('settings-key-unconfirmed');
+    expect(elsewhere.requests).toEqual([]);
+
+    // Then says yes: the key is proven there, and the balance is that service's.
+    app.keyHostDialog.answer = true;
+    await notice.getByRole('button', { name: `Use my key with ${host}…` }).click();
+    await expect(notice).toBeHidden();
+    await expect(page.getByTestId('balance-amount')).toHaveText('$1.23');
+    expect(elsewhere.requests.map((r) => r.path)).toContain('/api/v1/balance');
+  } finally {
+    await elsewhere.stop();
+  }
+});

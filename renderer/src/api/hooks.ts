@@ -75,9 +75,11 @@ export function useMainEvents(): void {
     const offBalance = window.api.events.onBalanceChanged((balance: Balance) =>
       client.setQueryData(queryKeys.balance, balance),
     );
-    const offAccount = window.api.events.onAccountChanged((status: AccountStatus) =>
-      client.setQueryData(queryKeys.account, status),
-    );
+    const offAccount = window.api.events.onAccountChanged((status: AccountStatus) => {
+      client.setQueryData(queryKeys.account, status);
+      // A balance read at the address the key was proven for is not this address's.
+      if (status.keyUnconfirmed) void client.resetQueries({ queryKey: queryKeys.balance });
+    });
     return () => {
       offBalance();
       offAccount();
