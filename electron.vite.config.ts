@@ -5,7 +5,7 @@ import type { Plugin } from 'vite';
 import { contentSecurityPolicy } from './electron/shell/csp';
 
 // The built renderer carries its CSP in a meta tag, so it holds however the
-// page is served (file:// in the app, http in the e2e bridge).
+// page is served (app:// in the app, http in the e2e bridge).
 function cspMeta(): Plugin {
   return {
     name: 'list-cleaner-csp-meta',

@@ -35,6 +35,25 @@ describe('settings', () => {
     expect(store.get().pollIntervalSeconds).toBe(30);
   });
 
+  it('refuses an unencrypted address elsewhere, saying why, and allows one on this machine', async () => {
+    const store = await openSettingsStore(await tempDir());
+    await expect(store.update({ baseUrl: 'http://api.example.com' })).rejects.toThrow(
+      /http:\/\/, which is not encrypted/,
+    );
+    expect(store.get().baseUrl).toBe(DEFAULT_BASE_URL);
+    await store.update({ baseUrl: 'http://127.0.0.1:8787' });
+    expect(store.get().baseUrl).toBe('http://127.0.0.1:8787');
+  });
+
+  it('never takes an unencrypted address from a hand-edited file', async () => {
+    const dir = await tempDir();
+    await writeFile(join(dir, 'settings.json'), '{"baseUrl": "http://api.example.com"}');
+    setLogSink(() => undefined);
+    const store = await openSettingsStore(dir);
+    expect(store.get().baseUrl).toBe(DEFAULT_BASE_URL);
+    expect((await readdir(dir)).some((f) => f.startsWith('settings.json.damaged-'))).toBe(true);
+  });
+
   it('sets a damaged file aside and starts from defaults', async () => {
     const dir = await tempDir();
     await writeFile(join(dir, 'settings.json'), '{"theme": "purple"');
