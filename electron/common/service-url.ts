@@ -64,6 +64,20 @@ export function hostOf(value: string): string {
 }
 
 /**
+ * May a link the service at `service` handed out be fetched? Encrypted, and
+ * never onto this machine unless the service itself is here (the sandbox): a
+ * link must not be able to make List Cleaner fetch from local services.
+ */
+export function resultLinkProblem(service: string, link: string): string | null {
+  const problem = serviceUrlProblem(link, 'The result link');
+  if (problem !== null) return problem;
+  if (isLoopbackUrl(link) && !isLoopbackUrl(service)) {
+    return `The result link from ${hostOf(service)} points at this computer (${hostOf(link)}); List Cleaner does not follow it.`;
+  }
+  return null;
+}
+
+/**
  * May a download follow a redirect from `from` to `to`? Never to a weaker
  * scheme, and never from the internet onto this machine (a link must not be
  * able to make List Cleaner fetch from local services).

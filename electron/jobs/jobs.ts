@@ -78,6 +78,7 @@ export interface Jobs {
 }
 
 const UNFINISHED = new Set(['queued', 'checking', 'waiting', 'downloading']);
+const SAYS_WHAT_TO_DO = new Set<string>(['result_too_large', 'redirect_refused']);
 
 interface Live {
   record: JobRecord;
@@ -260,9 +261,14 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
         outsideCoverage: err.outside,
       };
     } else if (err instanceof ServiceError) {
+      // A refused link or an oversized result says itself what to do; trying
+      // again at once would only meet the same file.
+      const carryOn = SAYS_WHAT_TO_DO.has(err.code)
+        ? ''
+        : ' The addresses checked so far are kept; Try again (list-cleaner resume) carries on from there.';
       l.record.failure = {
         code: err.code,
-        message: `${err.message} The addresses checked so far are kept; Try again (list-cleaner resume) carries on from there.`,
+        message: `${err.message}${carryOn}`,
         charged: err.charged,
         ...(err.serviceCode !== undefined ? { serviceCode: err.serviceCode } : {}),
       };

@@ -316,7 +316,11 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     },
 
     downloadResult(url, destPath, resultOptions = {}) {
-      return downloadResultFile(url, destPath, { ...resultOptions, timeoutMs: uploadTimeoutMs });
+      return downloadResultFile(url, destPath, {
+        ...resultOptions,
+        timeoutMs: uploadTimeoutMs,
+        serviceUrl: baseUrl,
+      });
     },
 
     async fetchResult(id, destPath, resultOptions = {}) {

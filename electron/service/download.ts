@@ -6,7 +6,7 @@ import { createWriteStream } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { hostOf, redirectProblem, serviceUrlProblem } from '../common/service-url';
+import { hostOf, redirectProblem, resultLinkProblem } from '../common/service-url';
 import { boundedChunks, discardBody, readBoundedText, type BodyLimit } from './bounded-body';
 import {
   ServiceError,
@@ -85,10 +85,11 @@ async function openLink(url: string, signal: AbortSignal): Promise<Response> {
 export async function downloadResultFile(
   url: string,
   destPath: string,
-  options: ResultOptions & { timeoutMs: number },
+  options: ResultOptions & { timeoutMs: number; serviceUrl: string },
 ): Promise<DownloadedResult> {
-  // Refused before any connection: an unencrypted link could be read, or changed, on the way.
-  const problem = serviceUrlProblem(url, 'The result link');
+  // Refused before any connection: an unencrypted link could be read, or
+  // changed, on the way, and one onto this machine could reach local services.
+  const problem = resultLinkProblem(options.serviceUrl, url);
   if (problem !== null) throw resultLinkRefusedError('bad_response', problem);
   const rows = options.rows ?? MAX_TASK_ROWS;
   const cap = resultByteCap(rows);

@@ -155,6 +155,23 @@ describe('an unencrypted address', () => {
     expect((await readdir(dir)).filter((f) => f.startsWith('never.csv'))).toEqual([]);
   });
 
+  it('is refused when a service elsewhere hands out a link onto this machine', async () => {
+    const local = await listenOn('127.0.0.1');
+    try {
+      const err = await serviceFailure(
+        clientAt('https://api.example.invalid').downloadResult(
+          `${local.url}/admin/export.csv`,
+          join(dir, 'local.csv'),
+        ),
+      );
+      expect(err.message).toContain('points at this computer');
+      expect(err.retryable).toBe(false);
+      expect(local.connections()).toBe(0);
+    } finally {
+      await local.stop();
+    }
+  });
+
   it('is refused as the result link a task answers with, and not asked for again', async () => {
     const task = {
       id: 'task-plain',
