@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createServiceClient, type ServiceClient } from '../../../electron/service/client';
+import type { ServiceClient } from '../../../electron/service/client';
 import { MAX_ANSWER_BYTES } from '../../../electron/service/read-answer';
 import {
   MAX_TASK_ROWS,
@@ -16,16 +16,15 @@ import {
   RESULT_ROW_BYTES,
   resultByteCap,
 } from '../../../electron/service/download';
-import { createLimiter } from '../../../electron/service/limiter';
 import { startStub } from '../support/http-stub';
 import {
-  fastRetry,
   largeBody,
   listenOn,
   serviceFailure,
   watchSizes,
   zipOfZeros,
   type Served,
+  quickClient,
 } from './support';
 
 const KEY = 'sk_test_bounds_5150';
@@ -41,15 +40,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const clientAt = (url: string): ServiceClient =>
-  createServiceClient({
-    baseUrl: url,
-    apiKey: KEY,
-    limiter: createLimiter(),
-    retry: fastRetry,
-    allowFastPolling: true,
-    pollIntervalSeconds: 0.02,
-  });
+const clientAt = (url: string): ServiceClient => quickClient(url, KEY);
 
 /** The stub's response was closed before it was all sent: the client stopped reading. */
 async function expectLetGo(served: Served | undefined, total: number): Promise<void> {

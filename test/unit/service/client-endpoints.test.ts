@@ -9,7 +9,7 @@ import { createLimiter } from '../../../electron/service/limiter';
 import { ServiceError } from '../../../electron/service/errors';
 import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
 import { avatarUrlFor } from '../../../electron/sandbox/outcomes';
-import { fastRetry, jsonReply, withStub } from './support';
+import { fastRetry, quickClient, jsonReply, withStub } from './support';
 
 const KEY = 'sk_test_client_endpoints_0001';
 let sandbox: Sandbox;
@@ -26,14 +26,7 @@ beforeAll(async () => {
 afterAll(() => sandbox.stop());
 beforeEach(() => {
   sandbox.faults.clear();
-  client = createServiceClient({
-    baseUrl: sandbox.url,
-    apiKey: KEY,
-    limiter: createLimiter(),
-    allowFastPolling: true,
-    pollIntervalSeconds: 0.05,
-    retry: fastRetry,
-  });
+  client = quickClient(sandbox.url, KEY, { pollIntervalSeconds: 0.05 });
 });
 
 async function listFile(name: string, count: number, make = (i: number) => `person${i}@gmail.com`) {

@@ -10,7 +10,7 @@ import { ServiceError } from '../../../electron/service/errors';
 import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
 import { setLogSink } from '../../../electron/lib/log';
 import { closedPortUrl, startStub } from '../support/http-stub';
-import { fastRetry, jsonReply, maxOverlap, requestsTo, withStub } from './support';
+import { fastRetry, quickClient, jsonReply, maxOverlap, requestsTo, withStub } from './support';
 
 const KEY = 'sk_test_client_resilience_77';
 let sandbox: Sandbox;
@@ -36,15 +36,7 @@ afterEach(async () => {
 });
 
 const clientFor = (options: Partial<ServiceClientOptions> = {}) =>
-  createServiceClient({
-    baseUrl: sandbox.url,
-    apiKey: KEY,
-    limiter: createLimiter(),
-    retry: fastRetry,
-    allowFastPolling: true,
-    pollIntervalSeconds: 0.1,
-    ...options,
-  });
+  quickClient(sandbox.url, KEY, { pollIntervalSeconds: 0.1, ...options });
 
 async function failure(promise: Promise<unknown>): Promise<ServiceError> {
   const err = await promise.then(

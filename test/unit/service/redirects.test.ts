@@ -9,10 +9,9 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../../electron/lib/app-error';
 import { startSandbox } from '../../../electron/sandbox/server';
-import { createServiceClient, type ServiceClient } from '../../../electron/service/client';
+import type { ServiceClient } from '../../../electron/service/client';
 import { MAX_REDIRECTS } from '../../../electron/service/download';
-import { createLimiter } from '../../../electron/service/limiter';
-import { fastRetry, listenOn, serviceFailure, type Listener } from './support';
+import { quickClient, listenOn, serviceFailure, type Listener } from './support';
 
 const KEY = 'sk_test_redirects_2600';
 /** TEST-NET-3: never routed, so a connection there could only hang or fail, never answer. */
@@ -33,15 +32,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const clientAt = (url: string): ServiceClient =>
-  createServiceClient({
-    baseUrl: url,
-    apiKey: KEY,
-    limiter: createLimiter(),
-    retry: fastRetry,
-    allowFastPolling: true,
-    pollIntervalSeconds: 0.02,
-  });
+const clientAt = (url: string): ServiceClient => quickClient(url, KEY);
 
 /** Every address fetch was asked for, from here on. */
 function fetchesSeen(): string[] {

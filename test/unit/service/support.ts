@@ -6,7 +6,13 @@ import { Zip, ZipDeflate } from 'fflate';
 import { startStub } from '../support/http-stub';
 import type { Sandbox } from '../../../electron/sandbox/server';
 import type { RequestLogEntry } from '../../../electron/sandbox/server';
+import {
+  createServiceClient,
+  type ServiceClient,
+  type ServiceClientOptions,
+} from '../../../electron/service/client';
 import { ServiceError } from '../../../electron/service/errors';
+import { createLimiter } from '../../../electron/service/limiter';
 
 /** The most requests to `path` that were in flight at once, from the sandbox's own log. */
 export function maxOverlap(requests: readonly RequestLogEntry[], path: string): number {
@@ -30,6 +36,22 @@ export const requestsTo = (sandbox: Sandbox, path: string) =>
   sandbox.requests.filter((r) => r.path === path);
 
 export const fastRetry = { baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 3 };
+
+/** A client of its own (its own limiter), with quick retries and fast polling, for a service here. */
+export const quickClient = (
+  baseUrl: string,
+  apiKey: string,
+  options: Partial<ServiceClientOptions> = {},
+): ServiceClient =>
+  createServiceClient({
+    baseUrl,
+    apiKey,
+    limiter: createLimiter(),
+    retry: fastRetry,
+    allowFastPolling: true,
+    pollIntervalSeconds: 0.02,
+    ...options,
+  });
 
 /** A handler that answers every request with this status and JSON body. */
 export const jsonReply =
