@@ -17,6 +17,7 @@ export type ErrorCode =
   | 'poll_failed'
   | 'service'
   | 'bad_file'
+  | 'file_in_use'
   | 'keychain'
   | 'key_unconfirmed'
   | 'internal';
