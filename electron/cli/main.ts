@@ -100,7 +100,12 @@ async function withConnection<T>(values: Values, work: (c: Connection) => Promis
 /** The jobs of this data folder, their changes shown as progress on stderr. */
 async function openJobsWithProgress(client: ServiceClient, dataDir: string) {
   const progress = createProgress(process.stderr);
-  const jobs = await openJobs({ dataDir, client: () => client, onChange: (v) => progress.job(v) });
+  const jobs = await openJobs({
+    dataDir,
+    client: () => client,
+    onChange: (v) => progress.job(v),
+    runner: 'the list-cleaner command',
+  });
   return { progress, jobs };
 }
 
@@ -347,6 +352,14 @@ async function resumeJobs(values: Values, id: string | undefined): Promise<numbe
     try {
       if (picked.length === 0) {
         out(id ? `Job ${id} has nothing left to do.` : 'No unfinished jobs.');
+        if (job.elsewhere) {
+          // Two runners would check, and charge, the same addresses twice.
+          err(
+            `list-cleaner: job ${job.id} (${job.fileName}) is running in ${job.elsewhere}; left alone.`,
+          );
+          failed += 1;
+          continue;
+        }
         return 0;
       }
       let failed = 0;

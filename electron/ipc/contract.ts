@@ -56,6 +56,13 @@ export interface JobView {
   resumed: boolean;
   /** Is it being worked on in this process right now. */
   running: boolean;
+  /**
+   * Who runs it when another process does ("the list-cleaner command", "the
+   * List Cleaner app"): this one only follows its progress from disk.
+   */
+  elsewhere: string | null;
+  /** Unfinished, and run by no one: it carries on when resumed. */
+  paused: boolean;
   rows: number;
   invalid: number;
   empty: number;

@@ -15,11 +15,17 @@ export type ErrorCode =
   | 'redirect_refused'
   | 'result_too_large'
   | 'poll_failed'
+  | 'disk_full'
+  | 'disk_write'
+  | 'result_incomplete'
+  | 'job_folder_gone'
+  | 'task_file_changed'
   | 'service'
   | 'bad_file'
   | 'file_in_use'
   | 'keychain'
   | 'key_unconfirmed'
+  | 'running_elsewhere'
   | 'internal';
 
 export interface IpcError {

@@ -2,7 +2,7 @@
 // and starting it, running it (several may be queued; they share the client's
 // limits), picking unfinished ones up again after a restart, and exporting
 // the cleaned list as often as the user likes.
-import { copyFile } from 'node:fs/promises';
+import { copyFile, stat } from 'node:fs/promises';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { basename, extname } from 'node:path';
 import type { JobProduct, JobView } from '../ipc/contract';
@@ -21,6 +21,8 @@ import { CoverageError, StoppedError, downloading, runBulk, runSync, type RunCon
 import { openJobStore, type JobStore } from './store';
 import { importedListSchema } from './list-schema';
 import { openAddressBook, type AddressBook } from './address-book';
+import { acquireJobLock, jobLockHolder, type JobLock, type LockHolder } from './lock';
+import { createFollower } from './follow';
 
 export interface JobsOptions {
   dataDir: string;
@@ -35,6 +37,10 @@ export interface JobsOptions {
    * sandbox): tasks sent before are sent again on resume, under new keys.
    */
   ephemeralService?: boolean;
+  /** Who runs the jobs, in words another process shows its user ("the List Cleaner app"). */
+  runner?: string;
+  /** How often a job run by another process is read again from disk. */
+  followIntervalMs?: number;
 }
 
 export interface Estimate {
@@ -90,6 +96,10 @@ interface Live {
   waiters: ((view: JobView) => void)[];
   /** The unique addresses, read once when first needed (see address-book.ts). */
   book: Promise<AddressBook> | null;
+  /** Held from the moment this process queues the job until its run ends. */
+  lock: JobLock | null;
+  /** Another process runs it: this one only follows its progress from disk. */
+  elsewhere: LockHolder | null;
 }
 
 const now = () => new Date().toISOString();
@@ -167,6 +177,9 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
       // Kept in job.json, so the command line's `jobs` says so too.
       resumed: l.resumed || r.resumes > 0,
       running: l.running,
+      elsewhere: l.elsewhere?.by ?? null,
+      paused:
+        UNFINISHED.has(r.state) && !l.running && !queue.includes(r.id) && l.elsewhere === null,
       rows: l.list.counts.rows,
       invalid: l.list.counts.invalid,
       empty: l.list.counts.empty,
@@ -217,10 +230,82 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
       resumed: false,
       waiters: [],
       book: null,
+      lock: null,
+      elsewhere: null,
     };
     live.set(record.id, l);
     return l;
   };
+
+  /**
+   * Takes the job's lock before anything about it changes on disk: two
+   * processes resuming one job must never both rewrite its record, nor both
+   * send its addresses. False when another process runs it; this one then
+   * follows its progress from disk.
+   */
+  const takeLock = async (l: Live): Promise<boolean> => {
+    if (l.lock) return true;
+    const attempt = await acquireJobLock(store.paths(l.record.id).dir, {
+      by: options.runner ?? 'another List Cleaner',
+    });
+    if (attempt.ok) {
+      l.lock = attempt.lock;
+      l.elsewhere = null;
+      return true;
+    }
+    l.elsewhere = attempt.holder;
+    follower.follow(l.record.id);
+    announce(l);
+    return false;
+  };
+
+  const releaseLock = async (l: Live): Promise<void> => {
+    const lock = l.lock;
+    l.lock = null;
+    await lock?.release().catch((err: unknown) => log.warn('jobs: a lock was not released', err));
+  };
+
+  const runningElsewhere = (l: Live): AppError =>
+    new AppError(
+      'running_elsewhere',
+      `${l.record.fileName} is being checked by ${l.elsewhere?.by ?? 'another List Cleaner'} right now; this window follows its progress. Nothing was sent from here.`,
+    );
+
+  // A job another process runs is read again from disk now and then, until
+  // its lock is free; its files are read again only when they changed.
+  const seenOnDisk = new Map<string, string>();
+  const follower = createFollower({
+    intervalMs: options.followIntervalMs ?? 1_000,
+    async check(id) {
+      const l = live.get(id);
+      if (!l) return false;
+      const paths = store.paths(id);
+      const holder = await jobLockHolder(paths.dir);
+      const marks = await Promise.all(
+        [paths.record, paths.outcomes].map((p) =>
+          stat(p).then(
+            (s) => `${s.size}:${s.mtimeMs}`,
+            () => '-',
+          ),
+        ),
+      );
+      const mark = marks.join('|');
+      if (seenOnDisk.get(id) !== mark) {
+        const record = await store.load(id).catch(() => null);
+        if (record) {
+          l.record = record;
+          l.outcomes = await loadOutcomes(paths.outcomes, record.unique);
+          seenOnDisk.set(id, mark);
+        }
+      }
+      l.elsewhere = holder;
+      announce(l);
+      if (holder !== null) return true;
+      seenOnDisk.delete(id);
+      settle(l);
+      return false;
+    },
+  });
 
   const addressBook = (l: Live): Promise<AddressBook> => {
     l.book ??= openAddressBook(l.list.addressesPath);
@@ -309,7 +394,8 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
       addresses,
       outcomes: l.outcomes,
       log: outcomeLog,
-      stop: stopper.signal,
+      // Stopping here, or the lock found taken away, ends the run the same way.
+      stop: l.lock ? AbortSignal.any([stopper.signal, l.lock.lost]) : stopper.signal,
       hooks: {
         save: () => save(l),
         ...(active === 1
@@ -370,7 +456,10 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
       record.unitPriceMicros = record.plan?.bulk.length ? unit.bulk : unit.sync;
       await save(l);
     } catch (err) {
-      if (err instanceof StoppedError || stopper.signal.aborted) {
+      if (l.lock?.lost.aborted) {
+        // Another process holds the job now: its record is that process's to write.
+        log.warn(`jobs: ${record.id} stopped here: its lock was taken away`);
+      } else if (err instanceof StoppedError || stopper.signal.aborted) {
         // Left as it is (queued/checking/waiting): it resumes by itself next time.
         await save(l).catch(() => undefined);
       } else {
@@ -391,20 +480,24 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
       active += 1;
       l.running = true;
       if (!l.record.startedAt) l.record.startedAt = now();
-      const work = execute(l).finally(() => {
-        active -= 1;
-        l.running = false;
-        running.delete(work);
-        announce(l);
-        settle(l);
-        pump();
-      });
+      const work = execute(l)
+        .finally(() => releaseLock(l))
+        .finally(() => {
+          active -= 1;
+          l.running = false;
+          running.delete(work);
+          announce(l);
+          settle(l);
+          pump();
+        });
       running.add(work);
     }
   };
 
+  /** Queues a job this process holds the lock of (see takeLock). */
   const enqueue = async (l: Live) => {
     if (l.running || queue.includes(l.record.id)) return;
+    if (!(await takeLock(l))) throw runningElsewhere(l);
     sentHere.add(l.record.id);
     l.record.state = 'queued';
     await save(l);
@@ -591,6 +684,13 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
         if (!resumable || !record.plan) continue;
         const l = await load(record.id);
         if (l.running || queue.includes(record.id)) continue;
+        if (!(await takeLock(l))) {
+          picked.push(view(l));
+          continue;
+        }
+        // What another process may have written while it ran the job.
+        l.record = await store.load(record.id);
+        l.outcomes = await loadOutcomes(store.paths(record.id).outcomes, l.record.unique);
         l.resumed = true;
         l.record.resumes += 1;
         // A failed task's reservation was refunded: send its addresses again under a new key.
@@ -621,6 +721,7 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
           'Only a job refused for avatar coverage can run the rest.',
         );
       }
+      if (!(await takeLock(l))) throw runningElsewhere(l);
       // Everything not yet done goes through avatar checks, where uncovered addresses are free.
       const unsent = l.record.plan.bulk.filter((t) => t.status === 'pending');
       if (unsent.length > 0) {
@@ -638,7 +739,16 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
       const views: JobView[] = [];
       for (const r of records) {
         try {
-          views.push(view(await load(r.id)));
+          const l = await load(r.id);
+          // A job left unfinished here may be run by another process: follow it if so.
+          if (UNFINISHED.has(r.state) && !l.lock && !l.elsewhere) {
+            const holder = await jobLockHolder(store.paths(r.id).dir);
+            if (holder) {
+              l.elsewhere = holder;
+              follower.follow(r.id);
+            }
+          }
+          views.push(view(l));
         } catch (err) {
           log.warn(`jobs: ${r.id} could not be shown`, err);
         }
@@ -661,14 +771,24 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
       if (l?.running || queue.includes(id)) {
         throw new AppError('invalid_input', 'This job is running; wait for it to finish first.');
       }
+      const holder = await jobLockHolder(store.paths(id).dir);
+      if (holder) {
+        throw new AppError(
+          'running_elsewhere',
+          `This job is being checked by ${holder.by} right now; wait for it to finish first.`,
+        );
+      }
       live.delete(id);
       await store.remove(id);
     },
 
     async stop() {
       stopper.abort();
-      queue.length = 0;
+      follower.stop();
+      // Queued but not started: their locks go now, so another process may run them.
+      const waiting = queue.splice(0).map((id) => live.get(id));
       await Promise.allSettled([...running]);
+      for (const l of waiting) if (l && !l.running) await releaseLock(l);
       stopper = new AbortController();
     },
   };

@@ -44,6 +44,7 @@ export function openWorkspace(options: WorkspaceOptions): Workspace {
         dataDir: mode === 'demo' ? join(options.dataDir, 'demo') : options.dataDir,
         client: () => account.client(),
         onChange,
+        runner: 'the List Cleaner app',
         // The demo's sandbox starts afresh with the app: its old tasks are gone.
         ephemeralService: mode === 'demo',
       }).then(async (j) => {

@@ -1,7 +1,10 @@
 // The Jobs screen through the UI: a bulk task followed to done, a restart in
 // the middle of a job, a lost answer tried again, an avatar file refused for
 // coverage and its rest run one by one, and removing a job.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { test, expect } from './fixtures';
+import { openJobs } from '../../electron/jobs/jobs';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
 import {
   connectKey,
@@ -167,4 +170,40 @@ test('removing a finished job asks first; a draft goes at once', async ({ app })
   await expect(page.getByTestId('job')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'No lists checked yet' })).toBeVisible();
   await screenshotFromTop(app, 'jobs-empty');
+});
+
+test('a job the command line runs shows as running there, and the window only follows it', async ({
+  app,
+}) => {
+  const { page } = app;
+  await connectKey(app, sandbox.url, KEY);
+  // Every multi check takes a while, so the job is caught running.
+  sandbox.config.checkLatencyMs = 400;
+  const path = join(app.filesDir, 'from-the-terminal.csv');
+  await writeFile(path, knownList({ unique: 300 }).csv);
+  // `list-cleaner resume` in a terminal, on the same data folder: the same jobs core.
+  const client = app.core().account.client();
+  const cli = await openJobs({
+    dataDir: app.dataDir,
+    client: () => client,
+    runner: 'the list-cleaner command',
+  });
+  try {
+    const { job } = await cli.importFile(path);
+    await cli.start(job.id, 'email');
+
+    await nav(page, 'Jobs').click();
+    const card = jobCard(page, 'from-the-terminal.csv');
+    await expect(card.getByTestId('job-elsewhere')).toHaveText(
+      /Running in the list-cleaner command, in another window or the command line/,
+    );
+    await expect(card.getByRole('button', { name: 'Remove' })).toHaveCount(0);
+    await screenshotFromTop(app, 'jobs-running-elsewhere');
+
+    await cli.finished(job.id);
+    await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 20_000 });
+    await expect(card.getByTestId('job-elsewhere')).toHaveCount(0);
+  } finally {
+    await cli.stop();
+  }
 });

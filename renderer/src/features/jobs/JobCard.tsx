@@ -60,8 +60,11 @@ export function JobCard({ job, now }: { job: JobView; now: number }) {
               Resumed after a restart
             </span>
           )}
-          <span className={`badge badge-state is-${job.state}`} data-testid="job-state">
-            {STATE_WORDS[job.state]}
+          <span
+            className={`badge badge-state is-${job.paused ? 'paused' : job.state}`}
+            data-testid="job-state"
+          >
+            {job.paused ? 'Paused' : STATE_WORDS[job.state]}
           </span>
         </div>
       </header>
@@ -69,6 +72,18 @@ export function JobCard({ job, now }: { job: JobView; now: number }) {
       {job.state === 'draft' && (
         <p className="hint">
           Imported but not started: review it to check the address column and choose what to check.
+        </p>
+      )}
+      {job.elsewhere && (
+        <p className="hint job-elsewhere" data-testid="job-elsewhere">
+          Running in {job.elsewhere}, in another window or the command line. This window follows its
+          progress and sends nothing for it.
+        </p>
+      )}
+      {job.paused && (
+        <p className="hint" data-testid="job-paused">
+          Stopped before it finished, outside this window. What was checked is kept; Resume carries
+          on with the rest.
         </p>
       )}
       {active && <Progress job={job} now={now} />}
@@ -347,6 +362,16 @@ function Actions({ job }: { job: JobView }) {
             aria-describedby={`${job.id}-failure`}
           >
             Run the rest
+          </button>
+        )}
+        {job.paused && (
+          <button
+            type="button"
+            className="button primary small"
+            onClick={() => resume.mutate(job.id)}
+            disabled={resume.isPending}
+          >
+            Resume
           </button>
         )}
         {job.state === 'failed' && !coverage && (
