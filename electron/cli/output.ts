@@ -42,7 +42,12 @@ export function jobProgress(job: JobView, at = Date.now()): string {
 export function describeJob(job: JobView): string {
   const product =
     job.product === 'avatar' ? 'email + avatar' : job.product === 'email' ? 'email' : '';
-  return `${job.fileName}${product ? ` [${product}]` : ''}: ${jobProgress(job)}${job.resumed ? ' (resumed)' : ''}`;
+  const where = job.elsewhere
+    ? ` (running in ${job.elsewhere})`
+    : job.paused
+      ? ' (paused: list-cleaner resume carries on)'
+      : '';
+  return `${job.fileName}${product ? ` [${product}]` : ''}: ${jobProgress(job)}${job.resumed ? ' (resumed)' : ''}${where}`;
 }
 
 export interface Progress {

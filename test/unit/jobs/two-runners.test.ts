@@ -117,4 +117,29 @@ describe('two processes and one job', () => {
       await app.stop();
     }
   });
+
+  it('`list-cleaner jobs` says which job another process runs, and which is paused', async () => {
+    const b = await setup({ config: { checkLatencyMs: 200 } });
+    const { id } = await interrupted(b, 400);
+    const paused = await cli(['jobs'], b.env());
+    expect(paused.stdout).toContain(`${id}  list.csv [email]`);
+    expect(paused.stdout).toContain('(paused: list-cleaner resume carries on)');
+
+    const client = b.client();
+    const app = await openJobs({
+      dataDir: b.dataDir,
+      client: () => client,
+      runner: 'the List Cleaner app',
+    });
+    try {
+      // Slow answers from here on: the job is still running when the command looks.
+      b.sandbox.config.checkLatencyMs = 2_000;
+      await app.resume(id);
+      const listed = await cli(['jobs'], b.env());
+      expect(listed.stdout).toContain('(running in the List Cleaner app)');
+      await app.finished(id);
+    } finally {
+      await app.stop();
+    }
+  });
 });
