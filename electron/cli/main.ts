@@ -4,13 +4,14 @@
 // job is kept and resumes with `list-cleaner resume`).
 import { parseArgs } from 'node:util';
 import { readFile } from 'node:fs/promises';
-import { basename, dirname, extname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { JobView } from '../ipc/contract';
 import { AppError } from '../lib/app-error';
 import { writeFileAtomic } from '../lib/atomic-file';
 import { setLogSink } from '../lib/log';
 import { normalizeCell, isValidAddress } from '../lists/address';
+import { defaultExportPath, exportDestinationProblem } from '../lists/export-name';
 import type { AppendedColumn, ExportFilter } from '../lists/types';
 import { openJobs, type Jobs } from '../jobs/jobs';
 import { openJobStore } from '../jobs/store';
@@ -188,14 +189,6 @@ function parseProduct(value: string | undefined): 'email' | 'avatar' {
   throw new UsageError('--product takes email or avatar');
 }
 
-function defaultOut(input: string): string {
-  const ext = extname(input);
-  return join(
-    dirname(input),
-    `${basename(input, ext)}.cleaned${ext.toLowerCase() === '.tsv' ? '.tsv' : '.csv'}`,
-  );
-}
-
 // What `clean` was asked to write, kept in the job's folder: a job stopped by
 // Ctrl-C or a crash is finished by `resume`, which then writes the export the
 // interrupted `clean` would have written (there is no other way to get it from
@@ -268,7 +261,10 @@ async function exportAndReport(
 async function clean(values: Values, file: string | undefined): Promise<number> {
   if (!file) throw new UsageError('clean needs a file: list-cleaner clean contacts.csv');
   const input = resolve(file);
-  const destPath = resolve(values.out ?? defaultOut(input));
+  const destPath = resolve(values.out ?? defaultExportPath(input, { keepTsv: true }));
+  // Refused before anything is read or paid for; the user's own list is never replaced.
+  const problem = await exportDestinationProblem(destPath, { input });
+  if (problem) throw new AppError('bad_file', problem);
   const product = parseProduct(values.product);
   parseKeep(values.keep);
   const column = parseColumn(values.column);

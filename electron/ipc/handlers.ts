@@ -1,5 +1,4 @@
 // The handler behind each channel: thin adapters from the contract to the core.
-import { basename, dirname, extname, join } from 'node:path';
 import type { Account } from '../account/account';
 import type {
   ColumnView,
@@ -20,6 +19,7 @@ import { AppError } from '../lib/app-error';
 import type { ImportedList } from '../lists/types';
 import type { FileGrants } from '../files/grants';
 import { localPathProblem } from '../files/local-path';
+import { defaultExportPath, exportDestinationProblem } from '../lists/export-name';
 
 /** What only a shell can do: native dialogs and the file manager. */
 export interface ShellHooks {
@@ -87,17 +87,6 @@ function importView(job: ImportView['job'], list: ImportedList): ImportView {
     counts: { ...list.counts },
     preview: shown.preview,
   };
-}
-
-function defaultExportPath(sourcePath: string, fileName: string, filter: string): string {
-  const ext = extname(fileName);
-  const suffix =
-    filter === 'deliverable'
-      ? 'deliverable'
-      : filter === 'not-deliverable'
-        ? 'to-review'
-        : 'cleaned';
-  return join(dirname(sourcePath), `${basename(fileName, ext)}.${suffix}.csv`);
 }
 
 async function summary(jobs: Jobs, jobId: string): Promise<JobSummaryView> {
@@ -196,11 +185,12 @@ export function createHandlers({
           'This job has not finished yet: export it once every address has its outcome.',
         );
       }
-      const destPath = await shell.chooseSavePath(
-        defaultExportPath(job.sourcePath, job.fileName, filter),
-      );
+      const destPath = await shell.chooseSavePath(defaultExportPath(job.sourcePath, { filter }));
       if (destPath === null) return null;
-      const problem = localPathProblem(destPath);
+      // The user's own list, not only the job's copy, is never replaced.
+      const problem =
+        localPathProblem(destPath) ??
+        (await exportDestinationProblem(destPath, { input: job.sourcePath }));
       if (problem) throw new AppError('bad_file', problem);
       const written = await j.export(jobId, { destPath, filter, columns, bom });
       return { ...written, fileId: files.saved(written.path) };

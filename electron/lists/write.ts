@@ -4,12 +4,13 @@
 // their order with the chosen columns appended. Nothing is judged twice and the
 // input file is only ever read.
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { open, realpath, rename, rm, stat } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { once } from 'node:events';
-import { randomBytes } from 'node:crypto';
-import { basename, dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { AppError } from '../lib/app-error';
+import { placeFile, tempPathFor, type PlaceOptions } from '../lib/atomic-file';
 import { parsesAsBytes, textStream, toByteText } from './encoding';
+import { exportDestinationProblem } from './export-name';
 import { escapeFormula, needsFormulaEscape } from './formula';
 import { parseRows } from './parse-config';
 import { decodeRow, readRowIndex } from './row-index';
@@ -43,6 +44,8 @@ export interface ExportOptions {
   escapeFormulas?: boolean;
   onProgress?: (progress: ExportProgress) => void;
   signal?: AbortSignal;
+  /** How the finished file is put in place (tests shorten the waits for a file in use). */
+  place?: PlaceOptions;
 }
 
 export interface ExportResult {
@@ -128,11 +131,6 @@ function cellWriter(delimiter: string, escapeFormulas: boolean, byteText: boolea
   };
 }
 
-async function sameFile(a: string, b: string): Promise<boolean> {
-  const real = async (p: string) => realpath(p).catch(() => resolve(p));
-  return (await real(a)) === (await real(b));
-}
-
 async function write(out: WriteStream, bytes: Uint8Array): Promise<void> {
   if (!out.write(bytes)) await once(out, 'drain');
 }
@@ -156,19 +154,10 @@ export async function exportList(
   const pads: string[] = [];
   const padding = (n: number) => (pads[n] ??= delimiter.repeat(n));
 
-  if (await sameFile(destPath, list.sourcePath)) {
-    throw new AppError(
-      'bad_file',
-      `The cleaned list cannot replace ${basename(list.sourcePath)}: your original file is never changed. Choose another name.`,
-    );
-  }
-  const folder = dirname(destPath);
-  const folderInfo = await stat(folder).catch(() => null);
-  if (!folderInfo?.isDirectory()) {
-    throw new AppError('bad_file', `The folder ${folder} does not exist. Choose another place.`);
-  }
+  const problem = await exportDestinationProblem(destPath, { input: list.sourcePath });
+  if (problem) throw new AppError('bad_file', problem);
 
-  const tmp = join(folder, `.${basename(destPath)}.${randomBytes(6).toString('hex')}.tmp`);
+  const tmp = tempPathFor(destPath);
   // The whole row index at once: 4 bytes a row (4 MB for a million rows), read
   // in one go, so each row's class is at hand while papaparse steps.
   const index = await readRowIndex(list.rowIndexPath);
@@ -272,10 +261,7 @@ export async function exportList(
     }
     out.end();
     await once(out, 'finish');
-    // The data is on disk before the name points at it.
-    const handle = await open(tmp, 'r');
-    await handle.sync().finally(() => handle.close());
-    await rename(tmp, destPath);
+    await placeFile(tmp, destPath, options.place);
   } catch (err) {
     out.destroy();
     await rm(tmp, { force: true });
