@@ -3,10 +3,12 @@
 // than the task's addresses can fill, streamed to disk, unpacked when it is an
 // archive, and renamed into place only when whole.
 import { createWriteStream } from 'node:fs';
-import { rename, rm, stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { hostOf, redirectProblem, resultLinkProblem } from '../common/service-url';
+import { placeFile } from '../lib/atomic-file';
 import { boundedChunks, discardBody, readBoundedText, type BodyLimit } from './bounded-body';
 import {
   ServiceError,
@@ -17,6 +19,7 @@ import {
   resultTooLargeError,
   timeoutError,
 } from './errors';
+import { asWriteFailure, resultNotSavedError } from '../lib/write-failure';
 import { isRedirect, redirectTarget } from './read-answer';
 import { isZip, unzipTo } from './unzip';
 
@@ -102,6 +105,8 @@ export async function downloadResultFile(
   const fail = (err: unknown): never => {
     if (options.signal?.aborted) throw options.signal.reason;
     if (err instanceof ServiceError) throw err;
+    // Writing the file failed, not the network: said as such below.
+    if (asWriteFailure(err)) throw err;
     if (timeout.aborted) throw timeoutError(host, Math.round(options.timeoutMs / 1000));
     throw networkError(host, err);
   };
@@ -122,23 +127,25 @@ export async function downloadResultFile(
       try {
         await unzipTo(part, unpacked, bound);
       } catch (err) {
-        if (err instanceof ServiceError) throw err;
+        if (err instanceof ServiceError || asWriteFailure(err)) throw err;
         throw badResponseError(
           ENDPOINT,
           `the archive could not be unpacked (${String(err)})`,
           res.status,
         );
       }
-      await rename(unpacked, destPath);
+      await placeFile(unpacked, destPath);
     } else {
-      await rename(part, destPath);
+      await placeFile(part, destPath);
     }
     const { size } = await stat(destPath);
     return { format: zip ? 'zip' : 'csv', path: destPath, bytes: size };
   } catch (err) {
     // Nothing at destPath may pass for this answer: no part of it, nor an older file.
     await rm(destPath, { force: true });
-    throw err;
+    // A full disk is not the link's fault: the results wait at the service.
+    const failure = asWriteFailure(err);
+    throw failure ? resultNotSavedError(failure, dirname(destPath)) : err;
   } finally {
     await rm(part, { force: true });
     await rm(unpacked, { force: true });
