@@ -1,0 +1,105 @@
+// A job's files on Windows: job.json saved, read back, listed and removed by
+// the job store (a save waits out another reader of job.json instead of
+// failing), and the outcome log appended, synced, read back, and mended after
+// a line torn by a crash.
+import assert from 'node:assert/strict';
+import { open, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { formatRecords, loadOutcomes, openOutcomeLog } from '../../electron/jobs/outcomes';
+import type { JobRecord } from '../../electron/jobs/record';
+import { openJobStore } from '../../electron/jobs/store';
+import { runsOnWindows, tempDir } from './support';
+
+runsOnWindows();
+
+const record = (id: string, createdAt: string): JobRecord => ({
+  version: 1,
+  id,
+  createdAt,
+  updatedAt: createdAt,
+  startedAt: null,
+  finishedAt: null,
+  fileName: 'contacts.csv',
+  sourcePath: 'C:\\Users\\Ann\\Documents\\contacts.csv',
+  product: null,
+  state: 'draft',
+  column: null,
+  unique: 3,
+  plan: null,
+  unitPriceMicros: null,
+  failure: null,
+  resumes: 0,
+});
+
+describe('the job store', () => {
+  it('saves, loads, lists newest first and removes jobs, leaving no temporary file', async () => {
+    const store = openJobStore(await tempDir());
+    await store.create('job-a');
+    await store.create('job-b');
+    await store.save(record('job-a', '2025-01-01T00:00:00.000Z'));
+    await store.save(record('job-b', '2025-01-02T00:00:00.000Z'));
+    await store.save({ ...record('job-a', '2025-01-01T00:00:00.000Z'), state: 'queued' });
+    assert.equal((await store.load('job-a')).state, 'queued');
+    assert.equal((await store.load('job-a')).sourcePath, 'C:\\Users\\Ann\\Documents\\contacts.csv');
+    assert.deepEqual(
+      (await store.all()).map((r) => r.id),
+      ['job-b', 'job-a'],
+    );
+    assert.deepEqual(await readdir(store.paths('job-a').dir), ['job.json']);
+    await store.remove('job-b');
+    assert.deepEqual(
+      (await store.all()).map((r) => r.id),
+      ['job-a'],
+    );
+  });
+
+  it('saves job.json while another handle reads it, once that handle lets go', async () => {
+    const store = openJobStore(await tempDir());
+    await store.create('job-a');
+    await store.save(record('job-a', '2025-01-01T00:00:00.000Z'));
+    const reader = await open(store.paths('job-a').record, 'r');
+    const released = new Promise((resolve) => setTimeout(resolve, 300)).then(() => reader.close());
+    await store.save({ ...record('job-a', '2025-01-01T00:00:00.000Z'), state: 'checking' });
+    await released;
+    assert.equal((await store.load('job-a')).state, 'checking');
+    assert.deepEqual(await readdir(store.paths('job-a').dir), ['job.json']);
+  });
+});
+
+describe('the outcome log', () => {
+  it('reads back what was appended', async () => {
+    const path = join(await tempDir(), 'outcomes.log');
+    const log = await openOutcomeLog(path);
+    await log.append([
+      { index: 0, status: 'deliverable', provider: 'provider_code_1' },
+      { index: 1, status: 'undeliverable' },
+    ]);
+    await log.append([{ index: 2, status: 'unknown' }]);
+    await log.close();
+    const table = await loadOutcomes(path, 3);
+    assert.deepEqual(table.counts(), { deliverable: 1, undeliverable: 1, unknown: 1, done: 3 });
+    assert.deepEqual(table.get(0), {
+      status: 'deliverable',
+      provider: 'provider_code_1',
+      avatar: null,
+      avatarUrl: null,
+    });
+  });
+
+  it('ignores a torn last line, and appends after it on a line of its own', async () => {
+    const path = join(await tempDir(), 'outcomes.log');
+    const whole = formatRecords([{ index: 0, status: 'deliverable' }]);
+    const torn = formatRecords([{ index: 1, status: 'undeliverable' }]).slice(0, 3);
+    await writeFile(path, whole + torn);
+    assert.equal((await loadOutcomes(path, 3)).counts().done, 1);
+    const log = await openOutcomeLog(path);
+    await log.append([
+      { index: 1, status: 'undeliverable' },
+      { index: 2, status: 'deliverable' },
+    ]);
+    await log.close();
+    const table = await loadOutcomes(path, 3);
+    assert.deepEqual(table.counts(), { deliverable: 2, undeliverable: 1, unknown: 0, done: 3 });
+  });
+});
