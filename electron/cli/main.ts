@@ -264,7 +264,7 @@ async function clean(values: Values, file: string | undefined): Promise<number> 
   const destPath = resolve(values.out ?? defaultExportPath(input, { keepTsv: true }));
   // Refused before anything is read or paid for; the user's own list is never replaced.
   const problem = await exportDestinationProblem(destPath, { input });
-  if (problem) throw new AppError('bad_file', problem);
+  if (problem) throw new AppError('bad_file', `${problem} Nothing was sent or charged.`);
   const product = parseProduct(values.product);
   parseKeep(values.keep);
   const column = parseColumn(values.column);

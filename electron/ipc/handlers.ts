@@ -191,7 +191,7 @@ export function createHandlers({
       const problem =
         localPathProblem(destPath) ??
         (await exportDestinationProblem(destPath, { input: job.sourcePath }));
-      if (problem) throw new AppError('bad_file', problem);
+      if (problem) throw new AppError('bad_file', `${problem} Your results are kept.`);
       const written = await j.export(jobId, { destPath, filter, columns, bom });
       return { ...written, fileId: files.saved(written.path) };
     },

@@ -155,7 +155,7 @@ export async function exportList(
   const padding = (n: number) => (pads[n] ??= delimiter.repeat(n));
 
   const problem = await exportDestinationProblem(destPath, { input: list.sourcePath });
-  if (problem) throw new AppError('bad_file', problem);
+  if (problem) throw new AppError('bad_file', `${problem} Your results are kept.`);
 
   const tmp = tempPathFor(destPath);
   // The whole row index at once: 4 bytes a row (4 MB for a million rows), read

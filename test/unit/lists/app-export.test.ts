@@ -81,7 +81,7 @@ describe('job:export', () => {
       error: {
         code: 'bad_file',
         message:
-          'The cleaned list cannot replace contacts.csv: your original file is never changed. Choose another name.',
+          'The cleaned list cannot replace contacts.csv: your original file is never changed. Choose another name. Your results are kept.',
       },
     });
     expect(await readFile(list, 'utf8')).toBe(LIST);

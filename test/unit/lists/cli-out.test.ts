@@ -17,7 +17,7 @@ describe('clean --out', () => {
     const result = await cli(['clean', input, '--out', input], b.env());
     expect(result.code).toBe(1);
     expect(failureLines(result.stderr)).toEqual([
-      'list-cleaner: The cleaned list cannot replace contacts.tsv: your original file is never changed. Choose another name.',
+      'list-cleaner: The cleaned list cannot replace contacts.tsv: your original file is never changed. Choose another name. Nothing was sent or charged.',
     ]);
     expect(b.sandbox.requests).toEqual([]);
     expect(await jobsOnDisk(b.dataDir)).toEqual([]);
@@ -32,7 +32,7 @@ describe('clean --out', () => {
     const result = await cli(['clean', input, '--out', out], b.env());
     expect(result.code).toBe(1);
     expect(failureLines(result.stderr)).toEqual([
-      `list-cleaner: The folder ${join(b.dir, 'missing')} does not exist. Choose another place.`,
+      `list-cleaner: The folder ${join(b.dir, 'missing')} does not exist. Choose another place. Nothing was sent or charged.`,
     ]);
     expect(b.sandbox.requests).toEqual([]);
   });

@@ -84,7 +84,9 @@ describe('an export put in place', () => {
       (e: unknown) => e,
     );
     expect((err as AppError).code).toBe('bad_file');
-    expect((err as AppError).message).toMatch(/does not exist\. Choose another place\.$/);
+    expect((err as AppError).message).toMatch(
+      /does not exist\. Choose another place\. Your results are kept\.$/,
+    );
     expect(await readdir(out)).toEqual([]);
   });
 });
