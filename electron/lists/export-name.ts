@@ -166,13 +166,13 @@ export async function exportDestinationProblem(
   const paths = pathsFor(platform);
   const resolved = paths.resolve(dest);
   const name = paths.basename(resolved);
-  const problem =
-    exportNameProblem(name, platform) ?? folderProblem(paths.dirname(resolved), platform);
-  if (problem) return problem;
   const folder = paths.dirname(resolved);
+  const problem = exportNameProblem(name, platform) ?? folderProblem(folder, platform);
+  if (problem) return problem;
   const folderInfo = await stat(folder).catch(() => null);
-  if (!folderInfo?.isDirectory())
+  if (!folderInfo?.isDirectory()) {
     return `The folder ${folder} does not exist. Choose another place.`;
+  }
   const info = await stat(resolved).catch(() => null);
   if (info?.isDirectory()) return `"${shown(name)}" is a folder. Choose a name for the file.`;
   if (check.input !== undefined) {

@@ -202,6 +202,16 @@ describe('a chosen destination', () => {
     expect(await exportDestinationProblem(join(dir, 'contacts.cleaned.csv'), { input })).toBeNull();
   });
 
+  it('is never the input on macOS when only the accents are composed differently', async () => {
+    const input = join(dir, 'Caf\u00e9.csv');
+    await writeFile(input, 'email\n');
+    const decomposed = join(dir, 'Cafe\u0301.csv');
+    expect(await exportDestinationProblem(decomposed, { input, platform: 'darwin' })).toMatch(
+      /cannot replace/,
+    );
+    expect(await exportDestinationProblem(decomposed, { input, platform: 'linux' })).toBeNull();
+  });
+
   it('is never the input reached through a link', async () => {
     const input = join(dir, 'contacts.csv');
     await writeFile(input, 'email\n');
