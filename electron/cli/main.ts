@@ -348,6 +348,10 @@ async function resumeJobs(values: Values, id: string | undefined): Promise<numbe
     try {
       if (picked.length === 0) {
         out(id ? `Job ${id} has nothing left to do.` : 'No unfinished jobs.');
+        return 0;
+      }
+      let failed = 0;
+      for (const job of picked) {
         if (job.elsewhere) {
           // Two runners would check, and charge, the same addresses twice.
           err(
@@ -356,10 +360,6 @@ async function resumeJobs(values: Values, id: string | undefined): Promise<numbe
           failed += 1;
           continue;
         }
-        return 0;
-      }
-      let failed = 0;
-      for (const job of picked) {
         const done = await jobs.finished(job.id);
         progress.done();
         if (done.state === 'failed') failed += 1;
