@@ -1,7 +1,9 @@
 // Waiting for a bulk task: a GET every poll interval (never under 30 s for the
-// real service), a quicker second look when success arrives without a result
-// link, and a clear stop after too many failures in a row, leaving the task id
-// for a later resume.
+// real service), counted from the last time the service told us about the
+// task (its submit answer is one such look, and so is a poll before a
+// restart), a quicker second look when success arrives without a result
+// link, as the interface asks, and a clear stop after too many failures in a
+// row, leaving the task id for a later resume.
 import { ServiceError, pollFailedError } from './errors';
 import { abortableSleep } from './retry';
 import type { BulkTask } from './client';
@@ -14,6 +16,23 @@ export interface WaitOptions {
   maxConsecutiveFailures?: number;
   /** Wait before asking again when success came without result_url. */
   notReadyRetryMs?: number;
+  /**
+   * When the service last answered about this task (ms since epoch): the
+   * first GET waits until an interval after it. Without it, the first GET
+   * goes at once.
+   */
+  lastLookedAt?: number;
+  /**
+   * Called after every GET that reached an end (answered or failed), with when
+   * it ended, and awaited: a caller keeps it on disk, so that after a restart
+   * the next poll is due an interval after this one. A rejection ends the wait.
+   */
+  onLooked?: (at: number) => void | Promise<void>;
+}
+
+/** When the first GET of a wait may go: an interval after the last look, or now. */
+export function firstPollAt(intervalMs: number, lastLookedAt: number | undefined): number {
+  return lastLookedAt === undefined ? Date.now() : lastLookedAt + intervalMs;
 }
 
 export async function waitForBulkTask(
@@ -22,30 +41,36 @@ export async function waitForBulkTask(
   intervalMs: number,
   options: WaitOptions = {},
 ): Promise<BulkTask> {
-  const { signal, onUpdate } = options;
+  const { signal, onUpdate, onLooked } = options;
   const maxFailures = options.maxConsecutiveFailures ?? 5;
   const notReadyRetryMs = Math.min(options.notReadyRetryMs ?? 3_000, intervalMs);
+  let due = firstPollAt(intervalMs, options.lastLookedAt);
   let failures = 0;
   for (;;) {
+    const wait = due - Date.now();
+    if (wait > 0) await abortableSleep(wait, signal);
     let task: BulkTask;
     try {
       task = await get(signal);
       failures = 0;
     } catch (err) {
+      const at = Date.now();
       if (signal?.aborted) throw signal.reason;
       // A refusal that will not change by asking again ends the wait at once.
       if (err instanceof ServiceError && !err.retryable && err.code !== 'bad_response') throw err;
+      await onLooked?.(at);
       failures += 1;
       if (failures >= maxFailures) throw pollFailedError(id, failures, err);
-      await abortableSleep(intervalMs, signal);
+      due = at + intervalMs;
       continue;
     }
+    const at = Date.now();
+    await onLooked?.(at);
     if (task.status === 'failed' || (task.status === 'success' && task.resultUrl)) {
       onUpdate?.(task, null);
       return task;
     }
-    const wait = task.status === 'success' ? notReadyRetryMs : intervalMs;
-    onUpdate?.(task, Date.now() + wait);
-    await abortableSleep(wait, signal);
+    due = at + (task.status === 'success' ? notReadyRetryMs : intervalMs);
+    onUpdate?.(task, due);
   }
 }
