@@ -3,6 +3,7 @@
 // typed arrays, so a million outcomes cost a few megabytes, not a million objects.
 import { open, readFile, type FileHandle } from 'node:fs/promises';
 import type { AddressOutcome } from '../lists/types';
+import { retryWrite, systemDisk, type Disk } from './disk';
 
 const STATUS = ['deliverable', 'undeliverable', 'unknown'] as const;
 type Status = (typeof STATUS)[number];
@@ -148,8 +149,26 @@ export async function loadOutcomes(path: string, size: number): Promise<OutcomeT
 
 /** Appends to the log and syncs, so what was paid for is on disk before anything else is sent. */
 export interface OutcomeLog {
+  /**
+   * Resolves once the records are on disk. A write that fails is tried again
+   * briefly (a part written is cut off first); then the disk's error is thrown.
+   * Throws LogGoneError when the file was deleted under the job.
+   */
   append(records: readonly OutcomeRecord[]): Promise<void>;
+  /** The file was deleted (with its folder) while the log was open. */
+  gone(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/**
+ * The log's file has no name left on disk (its job folder was deleted while
+ * the job ran): what is appended goes nowhere anyone will read.
+ */
+export class LogGoneError extends Error {
+  constructor(readonly path: string) {
+    super(`${path} was deleted while its job ran`);
+    this.name = 'LogGoneError';
+  }
 }
 
 /**
@@ -184,22 +203,51 @@ async function dropTornLine(path: string): Promise<void> {
   }
 }
 
-export async function openOutcomeLog(path: string): Promise<OutcomeLog> {
+export async function openOutcomeLog(
+  path: string,
+  disk: Pick<Disk, 'open' | 'retryDelaysMs'> = systemDisk,
+): Promise<OutcomeLog> {
   await dropTornLine(path);
-  const handle: FileHandle = await open(path, 'a');
+  const handle: FileHandle = await disk.open(path, 'a');
+  // Where the last whole append ended: a failed attempt is cut back to it, so
+  // the next one never glues onto half a line.
+  let size = (await handle.stat()).size;
   let queue: Promise<void> = Promise.resolve();
+  let broken: unknown = null;
+  const gone = async () => (await handle.stat()).nlink === 0;
   return {
     append(records) {
       if (records.length === 0) return queue;
       const text = formatRecords(records);
-      queue = queue.then(async () => {
-        await handle.appendFile(text);
-        await handle.datasync();
-      });
-      return queue;
+      const write = async () => {
+        if (broken) throw broken;
+        try {
+          await retryWrite(
+            async () => {
+              await handle.appendFile(text);
+              await handle.datasync();
+            },
+            disk.retryDelaysMs,
+            () => handle.truncate(size),
+          );
+        } catch (err) {
+          // Whatever part of the line got written goes; if even that fails, no
+          // later line may follow it (it would read as one damaged record).
+          await handle.truncate(size).catch(() => (broken = err));
+          throw err;
+        }
+        size += Buffer.byteLength(text);
+        // Appending to a deleted file succeeds; only its link count tells.
+        if (await gone()) throw new LogGoneError(path);
+      };
+      // One append at a time, in order; one that failed does not stop the next from trying.
+      const done = queue.then(write, write);
+      queue = done.catch(() => undefined);
+      return done;
     },
+    gone,
     async close() {
-      await queue.catch(() => undefined);
+      await queue;
       await handle.close();
     },
   };
