@@ -23,6 +23,8 @@ import { importedListSchema } from './list-schema';
 import { openAddressBook, type AddressBook } from './address-book';
 import { acquireJobLock, jobLockHolder, type JobLock, type LockHolder } from './lock';
 import { createFollower } from './follow';
+import { diskWith, type Disk } from './disk';
+import { ChargedError } from '../lib/write-failure';
 
 export interface JobsOptions {
   dataDir: string;
@@ -41,6 +43,8 @@ export interface JobsOptions {
   runner?: string;
   /** How often a job run by another process is read again from disk. */
   followIntervalMs?: number;
+  /** For tests: free space, the outcome log's file, and how long failed writes are retried. */
+  disk?: Partial<Disk>;
 }
 
 export interface Estimate {
@@ -130,6 +134,7 @@ function cost(
 
 export async function openJobs(options: JobsOptions): Promise<Jobs> {
   const store: JobStore = openJobStore(options.dataDir);
+  const disk = diskWith(options.disk);
   const prices = await openPriceBook(options.dataDir);
   const live = new Map<string, Live>();
   const queue: string[] = [];
@@ -357,6 +362,9 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
         charged: err.charged,
         ...(err.serviceCode !== undefined ? { serviceCode: err.serviceCode } : {}),
       };
+    } else if (err instanceof ChargedError) {
+      // Its message says what was paid for and not kept, and what to do.
+      l.record.failure = { code: err.code, message: err.message, charged: err.charged };
     } else if (err instanceof AppError) {
       l.record.failure = { code: err.code, message: err.message, charged: 'no' };
     } else {
@@ -383,7 +391,7 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
       return;
     }
     const paths = store.paths(record.id);
-    const outcomeLog = await openOutcomeLog(paths.outcomes);
+    const outcomeLog = await openOutcomeLog(paths.outcomes, disk);
     const addresses = await addressBook(l);
     const balanceBefore = active === 1 ? await client.balance().catch(() => null) : null;
     const doneBefore = determinedSplit(l);
@@ -394,6 +402,7 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
       addresses,
       outcomes: l.outcomes,
       log: outcomeLog,
+      disk,
       // Stopping here, or the lock found taken away, ends the run the same way.
       stop: l.lock ? AbortSignal.any([stopper.signal, l.lock.lost]) : stopper.signal,
       hooks: {

@@ -11,6 +11,21 @@ export const bulkTaskRecord = range.extend({
   status: z.enum(['pending', 'submitting', 'processing', 'success', 'failed', 'done']),
   taskId: z.string().nullable().default(null),
   submittedAt: z.string().nullable().default(null),
+  /**
+   * SHA-256 of the address file as first sent: a resend under the same key
+   * must send the same file, since the service answers with the task it made
+   * for the first one.
+   */
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .nullable()
+    .optional(),
+  /**
+   * When the service last told us about the task (the submit's answer, then
+   * each poll): the next poll is due an interval later, after a restart too.
+   */
+  lookedAt: z.string().nullable().optional(),
   /** Counts the service gave when the task finished. */
   successCnt: z.number().int().nullable().default(null),
   failureCnt: z.number().int().nullable().default(null),
