@@ -24,6 +24,7 @@ import { openAddressBook, type AddressBook } from './address-book';
 import { acquireJobLock, jobLockHolder, type JobLock, type LockHolder } from './lock';
 import { createFollower } from './follow';
 import { diskWith, type Disk } from './disk';
+import { ensureRoom, roomNeeded } from './room';
 import { ChargedError } from '../lib/write-failure';
 
 export interface JobsOptions {
@@ -640,6 +641,9 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
           'This list has no valid addresses to check, so there is nothing to pay for. Export it as it is, or choose another column.',
         );
       }
+      // Before anything is sent: a disk that fills mid-job loses answers already paid for.
+      const room = roomNeeded(l.record.unique, product, await addressBook(l));
+      await ensureRoom(store.paths(id).dir, options.dataDir, room, disk);
       const estimate = await jobs.estimate(id, product);
       const usd = (m: number) => `${(m / 1_000_000).toFixed(2)} USD`;
       if (estimate.balanceMicros <= 0) {
