@@ -4,7 +4,11 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { main } = await import(new URL('../electron/cli/main.ts', import.meta.url).href);
+const { main, flushOutput } = await import(
+  new URL('../electron/cli/main.ts', import.meta.url).href
+);
 const code = await main(process.argv.slice(2));
-// Open sockets (keep-alive, a demo sandbox) must not hold the process after the answer.
+// Everything printed goes out first (pipes are asynchronous on Windows); then
+// open sockets (keep-alive, a demo sandbox) must not hold the process.
+await flushOutput();
 process.exit(code);

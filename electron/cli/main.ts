@@ -18,7 +18,7 @@ import { openJobStore } from '../jobs/store';
 import { connect, type Connection } from './connect';
 import type { ServiceClient } from '../service/client';
 import { appDataDir } from './data-dir';
-import { createProgress, describeJob, usd } from './output';
+import { createProgress, describeJob, usd, type Progress } from './output';
 
 const HELP = `Usage: list-cleaner <command> [options]
 
@@ -45,6 +45,13 @@ service address saved in the List Cleaner app.`;
 
 class UsageError extends Error {}
 
+/** A log line without the stack trace an error detail may bring along. */
+const withoutStack = (line: string) =>
+  line
+    .split('\n')
+    .filter((l) => !/^\s+at /.test(l))
+    .join('\n');
+
 const options = {
   out: { type: 'string' },
   product: { type: 'string' },
@@ -61,8 +68,39 @@ type Values = ReturnType<
   typeof parseArgs<{ options: typeof options; allowPositionals: true }>
 >['values'];
 
-const err = (line: string) => process.stderr.write(`${line}\n`);
-const out = (line: string) => process.stdout.write(`${line}\n`);
+/** The progress shown on stderr, if any: a line redrawn on a terminal is ended before any other. */
+let drawing: Progress | null = null;
+const endDrawnLine = () => {
+  if (process.stderr.isTTY) drawing?.done();
+};
+const err = (line: string) => {
+  endDrawnLine();
+  process.stderr.write(`${line}\n`);
+};
+const out = (line: string) => {
+  endDrawnLine();
+  process.stdout.write(`${line}\n`);
+};
+
+/**
+ * Resolves once everything written to stdout and stderr has gone out. On
+ * Windows, pipes are written asynchronously: process.exit() would drop the
+ * rest. Bounded, for a reader that never reads.
+ */
+export function flushOutput(): Promise<void> {
+  endDrawnLine();
+  const flushed = (stream: NodeJS.WriteStream) =>
+    new Promise<void>((resolve) => {
+      if (stream.destroyed || !stream.writable) resolve();
+      else stream.write('', () => resolve());
+    });
+  return Promise.race([
+    Promise.all([flushed(process.stdout), flushed(process.stderr)]).then(() => undefined),
+    new Promise<void>((resolve) => setTimeout(resolve, 5_000).unref()),
+  ]);
+}
+
+const exitAfterFlush = (code: number) => void flushOutput().then(() => process.exit(code));
 
 /** Ctrl-C once: finish what was sent (it is paid for), keep the job. Twice: leave now. */
 function onInterrupt(jobs: Jobs, jobIds: () => string[]): () => void {
@@ -70,7 +108,8 @@ function onInterrupt(jobs: Jobs, jobIds: () => string[]): () => void {
   const handler = () => {
     if (stopping) {
       err('Stopped. Checks still in flight may be charged without their results being kept.');
-      process.exit(130);
+      exitAfterFlush(130);
+      return;
     }
     stopping = true;
     const ids = jobIds();
@@ -79,7 +118,7 @@ function onInterrupt(jobs: Jobs, jobIds: () => string[]): () => void {
         ids.length ? ` Carry on later with: list-cleaner resume ${ids.join(' ')}` : ''
       }`,
     );
-    void jobs.stop().then(() => process.exit(130));
+    void jobs.stop().then(() => exitAfterFlush(130));
   };
   process.on('SIGINT', handler);
   process.on('SIGTERM', handler);
@@ -101,6 +140,7 @@ async function withConnection<T>(values: Values, work: (c: Connection) => Promis
 /** The jobs of this data folder, their changes shown as progress on stderr. */
 async function openJobsWithProgress(client: ServiceClient, dataDir: string) {
   const progress = createProgress(process.stderr);
+  drawing = progress;
   const jobs = await openJobs({
     dataDir,
     client: () => client,
@@ -399,8 +439,10 @@ export async function main(argv: string[]): Promise<number> {
     return values.help ? 0 : 2;
   }
   // Log lines would mix with progress: keep only warnings, on stderr.
+  // A condition the app handles is one line: a stack is shown only with LIST_CLEANER_DEBUG.
   setLogSink((level, line) => {
-    if (level !== 'info') err(line);
+    if (level === 'info') return;
+    err(process.env.LIST_CLEANER_DEBUG ? line : withoutStack(line));
   });
   try {
     switch (command) {
