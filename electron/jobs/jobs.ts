@@ -25,7 +25,8 @@ import { acquireJobLock, jobLockHolder, type JobLock, type LockHolder } from './
 import { createFollower } from './follow';
 import { diskWith, type Disk } from './disk';
 import { ensureRoom, roomNeeded } from './room';
-import { ChargedError } from '../lib/write-failure';
+import { ChargedError, asWriteFailure } from '../lib/write-failure';
+import { progressNotSavedError } from './failures';
 
 export interface JobsOptions {
   dataDir: string;
@@ -343,6 +344,8 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
   };
 
   const failWith = (l: Live, err: unknown) => {
+    // A write of the job's own files that failed (job.json as the run ends, say) is said as such.
+    if (asWriteFailure(err)) err = progressNotSavedError(err, store.paths(l.record.id).dir);
     if (err instanceof CoverageError) {
       l.record.failure = {
         code: 'avatar_coverage',

@@ -43,8 +43,50 @@ vi.mock('../../../electron/lib/atomic-file', async (importOriginal) => {
 });
 
 describe.skipIf(!existsSync('/dev/full'))('a full disk when job.json is saved', () => {
+  it('as a job ends: says so in its words, and Try again finishes it without a check', async () => {
+    const b = await setup();
+    setLogSink(() => undefined);
+    let armed = true;
+    const client = b.client();
+    const jobs = await openJobs({
+      dataDir: b.dataDir,
+      client: () => client,
+      disk: { retryDelaysMs: [5, 10, 20] },
+      // Every answer is in the outcome log: from here the disk is full (once).
+      onChange: (v: JobView) => {
+        if (armed && v.unique > 0 && v.checked === v.unique && v.state === 'checking') {
+          armed = false;
+          full.on = true;
+        }
+      },
+    });
+    try {
+      const list = addresses(150, (i) => `deliverable+${i}@example.com`);
+      const { job } = await jobs.importFile(await writeList(b, 'list.csv', list));
+      await jobs.start(job.id, 'email');
+      const failed = await jobs.finished(job.id);
+      expect(failed.state).toBe('failed');
+      expect(failed.failure?.code).toBe('disk_full');
+      expect(failed.failure?.message).toMatch(
+        /^The disk is full: the progress of this job \(job\.json\) could not be saved in /,
+      );
+      expect(failed.checked).toBe(150);
+
+      full.on = false;
+      const sent = requestsTo(b, API.multi).length;
+      await jobs.resume(job.id);
+      expectComplete(await jobs.finished(job.id));
+      expect(requestsTo(b, API.multi)).toHaveLength(sent);
+    } finally {
+      full.on = false;
+      setLogSink(() => undefined);
+      await jobs.stop();
+    }
+  });
+
   it('after a submit is answered: stops saying so, and Try again charges nothing twice', async () => {
     const b = await setup();
+    full.refused = 0;
     // The failure itself cannot be saved either; that is logged, and not the point here.
     setLogSink(() => undefined);
     const client = b.client();
