@@ -18,7 +18,10 @@ import { openJobStore } from '../jobs/store';
 import { connect, type Connection } from './connect';
 import type { ServiceClient } from '../service/client';
 import { appDataDir } from './data-dir';
-import { createProgress, describeJob, usd, type Progress } from './output';
+import { createProgress, describeJob, usd } from './output';
+import { err, exitAfterFlush, out, showingProgress, withoutStack } from './print';
+
+export { flushOutput } from './print';
 
 const HELP = `Usage: list-cleaner <command> [options]
 
@@ -45,13 +48,6 @@ service address saved in the List Cleaner app.`;
 
 class UsageError extends Error {}
 
-/** A log line without the stack trace an error detail may bring along. */
-const withoutStack = (line: string) =>
-  line
-    .split('\n')
-    .filter((l) => !/^\s+at /.test(l))
-    .join('\n');
-
 const options = {
   out: { type: 'string' },
   product: { type: 'string' },
@@ -67,40 +63,6 @@ const options = {
 type Values = ReturnType<
   typeof parseArgs<{ options: typeof options; allowPositionals: true }>
 >['values'];
-
-/** The progress shown on stderr, if any: a line redrawn on a terminal is ended before any other. */
-let drawing: Progress | null = null;
-const endDrawnLine = () => {
-  if (process.stderr.isTTY) drawing?.done();
-};
-const err = (line: string) => {
-  endDrawnLine();
-  process.stderr.write(`${line}\n`);
-};
-const out = (line: string) => {
-  endDrawnLine();
-  process.stdout.write(`${line}\n`);
-};
-
-/**
- * Resolves once everything written to stdout and stderr has gone out. On
- * Windows, pipes are written asynchronously: process.exit() would drop the
- * rest. Bounded, for a reader that never reads.
- */
-export function flushOutput(): Promise<void> {
-  endDrawnLine();
-  const flushed = (stream: NodeJS.WriteStream) =>
-    new Promise<void>((resolve) => {
-      if (stream.destroyed || !stream.writable) resolve();
-      else stream.write('', () => resolve());
-    });
-  return Promise.race([
-    Promise.all([flushed(process.stdout), flushed(process.stderr)]).then(() => undefined),
-    new Promise<void>((resolve) => setTimeout(resolve, 5_000).unref()),
-  ]);
-}
-
-const exitAfterFlush = (code: number) => void flushOutput().then(() => process.exit(code));
 
 /** Ctrl-C once: finish what was sent (it is paid for), keep the job. Twice: leave now. */
 function onInterrupt(jobs: Jobs, jobIds: () => string[]): () => void {
@@ -140,7 +102,7 @@ async function withConnection<T>(values: Values, work: (c: Connection) => Promis
 /** The jobs of this data folder, their changes shown as progress on stderr. */
 async function openJobsWithProgress(client: ServiceClient, dataDir: string) {
   const progress = createProgress(process.stderr);
-  drawing = progress;
+  showingProgress(progress);
   const jobs = await openJobs({
     dataDir,
     client: () => client,
