@@ -198,7 +198,12 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     contentType: 'application/json',
   });
 
-  async function getBulk(id: string, signal?: AbortSignal): Promise<BulkTask> {
+  /**
+   * `polling`: one look of a wait, which paces its own looks (a failed one is
+   * tried again an interval later): no quick retries here, since the service
+   * asks to be polled no more often than every 30 s. Its Retry-After is still heeded.
+   */
+  async function getBulk(id: string, signal?: AbortSignal, polling = false): Promise<BulkTask> {
     const data = await run({
       endpoint: 'GET /api/v1/bulk-tasks/{id}',
       method: 'GET',
@@ -206,6 +211,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       timeoutMs: readTimeoutMs,
       schema: bulkTaskData,
       safeToRepeat: true,
+      ...(polling ? { maxAttempts: 1 } : {}),
       signal,
     });
     return toTask(data);
@@ -309,10 +315,15 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       return toTask(data);
     },
 
-    getBulk,
+    getBulk: (id, signal) => getBulk(id, signal),
 
     waitForBulk(id, waitOptions) {
-      return waitForBulkTask((signal) => getBulk(id, signal), id, pollIntervalMs, waitOptions);
+      return waitForBulkTask(
+        (signal) => getBulk(id, signal, true),
+        id,
+        pollIntervalMs,
+        waitOptions,
+      );
     },
 
     downloadResult(url, destPath, resultOptions = {}) {

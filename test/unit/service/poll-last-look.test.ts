@@ -74,3 +74,18 @@ describe('waiting for a bulk task', () => {
     expect(polls(task.id)).toHaveLength(1);
   });
 });
+
+describe('a failed look', () => {
+  it('is tried again an interval later, never sooner, whatever the retry policy', async () => {
+    const { client, task } = await submit(1_000, 'failing-looks');
+    // Every look fails at first; the wait paces its own tries.
+    sandbox.faults.resetConnection('before', 2, `/api/v1/bulk-tasks/${task.id}`);
+    const done = await client.waitForBulk(task.id);
+    expect(done.status).toBe('success');
+    const at = polls(task.id).map((r) => r.at);
+    expect(at.length).toBeGreaterThanOrEqual(3);
+    for (let k = 1; k < at.length; k++) {
+      expect((at[k] as number) - (at[k - 1] as number)).toBeGreaterThanOrEqual(240);
+    }
+  });
+});
