@@ -19,7 +19,7 @@ import { AppError } from '../lib/app-error';
 import type { ImportedList } from '../lists/types';
 import type { FileGrants } from '../files/grants';
 import { localPathProblem } from '../files/local-path';
-import { defaultExportPath, exportDestinationProblem } from '../lists/export-name';
+import { defaultExportPath } from '../lists/export-name';
 
 /** What only a shell can do: native dialogs and the file manager. */
 export interface ShellHooks {
@@ -187,10 +187,7 @@ export function createHandlers({
       }
       const destPath = await shell.chooseSavePath(defaultExportPath(job.sourcePath, { filter }));
       if (destPath === null) return null;
-      // The user's own list, not only the job's copy, is never replaced.
-      const problem =
-        localPathProblem(destPath) ??
-        (await exportDestinationProblem(destPath, { input: job.sourcePath }));
+      const problem = localPathProblem(destPath);
       if (problem) throw new AppError('bad_file', `${problem} Your results are kept.`);
       const written = await j.export(jobId, { destPath, filter, columns, bom });
       return { ...written, fileId: files.saved(written.path) };

@@ -779,7 +779,11 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
 
     async export(id, exportOptions) {
       const l = await load(id);
-      return exportList(l.list, (i) => l.outcomes.get(i), exportOptions);
+      // The job reads its own copy; the user's file it came from is never replaced either.
+      return exportList(l.list, (i) => l.outcomes.get(i), {
+        original: l.record.sourcePath,
+        ...exportOptions,
+      });
     },
 
     async remove(id) {

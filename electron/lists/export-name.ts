@@ -149,8 +149,8 @@ function folderProblem(folder: string, platform: NodeJS.Platform): string | null
 }
 
 export interface DestinationCheck {
-  /** The user's own list, which an export may never replace. */
-  input?: string;
+  /** The user's own list (and any copy of it), which an export may never replace. */
+  input?: string | readonly string[];
   platform?: NodeJS.Platform;
 }
 
@@ -175,11 +175,11 @@ export async function exportDestinationProblem(
   }
   const info = await stat(resolved).catch(() => null);
   if (info?.isDirectory()) return `"${shown(name)}" is a folder. Choose a name for the file.`;
-  if (check.input !== undefined) {
-    const real = async (p: string) => realpath(p).catch(() => paths.resolve(p));
-    const fold = foldFor(platform);
-    if (fold(await real(resolved)) === fold(await real(check.input))) {
-      return `The cleaned list cannot replace ${paths.basename(check.input)}: your original file is never changed. Choose another name.`;
+  const real = async (p: string) => realpath(p).catch(() => paths.resolve(p));
+  const fold = foldFor(platform);
+  for (const input of typeof check.input === 'string' ? [check.input] : (check.input ?? [])) {
+    if (fold(await real(resolved)) === fold(await real(input))) {
+      return `The cleaned list cannot replace ${paths.basename(input)}: your original file is never changed. Choose another name.`;
     }
   }
   return null;

@@ -46,6 +46,8 @@ export interface ExportOptions {
   signal?: AbortSignal;
   /** How the finished file is put in place (tests shorten the waits for a file in use). */
   place?: PlaceOptions;
+  /** The user's own file the list was copied from: never replaced either. */
+  original?: string;
 }
 
 export interface ExportResult {
@@ -154,7 +156,9 @@ export async function exportList(
   const pads: string[] = [];
   const padding = (n: number) => (pads[n] ??= delimiter.repeat(n));
 
-  const problem = await exportDestinationProblem(destPath, { input: list.sourcePath });
+  const problem = await exportDestinationProblem(destPath, {
+    input: options.original ? [list.sourcePath, options.original] : list.sourcePath,
+  });
   if (problem) throw new AppError('bad_file', `${problem} Your results are kept.`);
 
   const tmp = tempPathFor(destPath);
