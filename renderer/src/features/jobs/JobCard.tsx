@@ -18,6 +18,17 @@ import { ProgressBar } from '../import/ProgressBar';
 import { useImportFlow } from '../import/use-file-import';
 import { PRODUCT_WORDS, STATE_WORDS, isActive, isBulk } from './job-words';
 
+/** Failures where an answer went missing between the service and us; the others say their own charge. */
+const LOST_ON_THE_WAY: ReadonlySet<string> = new Set([
+  'network',
+  'timeout',
+  'bad_response',
+  'internal',
+]);
+
+/** Failures that trying again at once cannot mend: the job's files are gone, or would send other addresses. */
+const NO_TRY_AGAIN: ReadonlySet<string> = new Set(['job_folder_gone', 'task_file_changed']);
+
 const plural = (n: number, one: string, many: string) =>
   `${formatNumber(n)} ${n === 1 ? one : many}`;
 
@@ -250,6 +261,7 @@ function Failure({ job }: { job: JobView }) {
             {job.checked > 0 &&
               `${formatNumber(job.checked)} of ${plural(job.unique, 'address', 'addresses')} are checked and kept. `}
             {failure.charged === 'unknown' &&
+              LOST_ON_THE_WAY.has(failure.code) &&
               'An answer from the service was lost on the way, so part of it may have been charged: your balance shows for sure.'}
           </p>
         )}
@@ -374,7 +386,7 @@ function Actions({ job }: { job: JobView }) {
             Resume
           </button>
         )}
-        {job.state === 'failed' && !coverage && (
+        {job.state === 'failed' && !coverage && !NO_TRY_AGAIN.has(job.failure?.code ?? '') && (
           <button
             type="button"
             className="button primary small"
