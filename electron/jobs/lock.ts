@@ -68,11 +68,17 @@ export interface LockOptions {
   refreshMs?: number;
 }
 
+/** The longest Unix socket path every system takes (macOS allows 104 bytes, Linux 108). */
+const MAX_SOCKET_PATH = 100;
+
 /** A local socket name for this holder: a named pipe on Windows, a Unix socket elsewhere. */
 function socketPath(token: string, dir: string): string {
-  return process.platform === 'win32'
-    ? `\\\\.\\pipe\\list-cleaner-${token}`
-    : join(dir, `list-cleaner-${token}.sock`);
+  if (process.platform === 'win32') return `\\\\.\\pipe\\list-cleaner-${token}`;
+  const path = join(dir, `list-cleaner-${token}.sock`);
+  // A long TMPDIR would make a path no socket can have: /tmp is on every such system.
+  return Buffer.byteLength(path) <= MAX_SOCKET_PATH
+    ? path
+    : join('/tmp', `list-cleaner-${token}.sock`);
 }
 
 async function listen(path: string): Promise<Server> {

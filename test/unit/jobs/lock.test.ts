@@ -109,6 +109,14 @@ describe('the job lock', () => {
     if (taken.ok) await taken.lock.release();
   });
 
+  it('listens where a socket fits when the temporary folder’s path is too long for one', async () => {
+    const held = await acquireJobLock(dir, { by: 'test', socketDir: join(dir, 'x'.repeat(120)) });
+    if (!held.ok) throw new Error('not taken');
+    expect(held.lock.holder.socket.startsWith('/tmp/list-cleaner-')).toBe(true);
+    expect(await jobLockHolder(dir)).toMatchObject({ by: 'test' });
+    await held.lock.release();
+  });
+
   it('tells its holder when the lock was taken away', async () => {
     const held = await acquireJobLock(dir, { by: 'test', refreshMs: 20 });
     if (!held.ok) throw new Error('not taken');
