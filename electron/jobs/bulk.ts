@@ -83,6 +83,8 @@ export class CoverageError extends AppError {
 interface PriceSeen {
   micros: number;
   lines: number;
+  /** The balance before the submit, for a task that finishes before it is first looked at. */
+  before: number;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -140,6 +142,7 @@ async function submitTask(ctx: RunContext, k: number): Promise<PriceSeen | null>
       seen = {
         micros: before.balanceMicros - after.balanceMicros,
         lines: answer.submittedLines ?? answer.total,
+        before: before.balanceMicros,
       };
   }
   task.taskId = answer.id;
@@ -284,9 +287,22 @@ async function finishTask(ctx: RunContext, k: number, seen: PriceSeen | null): P
         void ctx.hooks
           .learnBulkPrice?.(unconfirmed.micros, unconfirmed.lines)
           .catch(() => undefined);
+        unconfirmed = null;
       }
-      unconfirmed = null;
     });
+    // Finished before the first look (a quick task, since the first look waits
+    // an interval): once it is done, the balance has moved by what it charged,
+    // its checked addresses. Only readable so when nothing else of the job can
+    // have moved the balance meanwhile: one task, and no synchronous part.
+    const alone = ctx.record.plan?.bulk.length === 1 && !ctx.record.plan.sync;
+    if (unconfirmed && alone && done.successCnt) {
+      const after = await ctx.client.balance().catch(() => null);
+      if (after) {
+        await ctx.hooks
+          .learnBulkPrice?.(unconfirmed.before - after.balanceMicros, done.successCnt)
+          .catch(() => undefined);
+      }
+    }
     task.status = 'success';
     await saveProgress(ctx);
     ctx.hooks.changed();

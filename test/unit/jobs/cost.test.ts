@@ -85,6 +85,18 @@ describe('unit prices', () => {
     expect([null, b.sandbox.ledger.spent(b.key)]).toContain(job.chargedMicros);
   });
 
+  it('learns the bulk price of a task that finished before its first look, from what it charged', async () => {
+    // The first look waits an interval after the submit; the task is done by then.
+    const b = await setup();
+    const list = addresses(2_000, (i) =>
+      i % 4 === 0 ? `undetermined+${i}@example.com` : `deliverable+${i}@example.com`,
+    );
+    const job = await runJob(b, await writeList(b, 'quick.csv', list));
+    expectComplete(job);
+    expect(job.chargedMicros).toBe(b.sandbox.ledger.spent(b.key));
+    expect(job.unitPriceMicros).toBe(1_000);
+  });
+
   it('knows the published avatar bulk price before any job', async () => {
     const b = await setup();
     const jobs = await b.jobs();
