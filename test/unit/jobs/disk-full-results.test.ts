@@ -8,10 +8,18 @@ import * as fs from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { openJobs } from '../../../electron/jobs/jobs';
 import { ChargedError } from '../../../electron/lib/write-failure';
-import { API, addresses, downloads, expectComplete, requestsTo, reserved, setup } from './support';
-import { writeList } from './support';
+import {
+  API,
+  addresses,
+  downloads,
+  expectComplete,
+  jobsOn,
+  requestsTo,
+  reserved,
+  setup,
+  writeList,
+} from './support';
 
 const full = vi.hoisted(() => ({ on: false }));
 
@@ -30,12 +38,7 @@ vi.mock('node:fs', async (importOriginal) => {
 describe.skipIf(!existsSync('/dev/full'))('a full disk while a result downloads', () => {
   it('stops with the disk message, keeps the task, and Try again downloads it without a charge', async () => {
     const b = await setup();
-    const client = b.client();
-    const jobs = await openJobs({
-      dataDir: b.dataDir,
-      client: () => client,
-      disk: { retryDelaysMs: [5, 10, 20] },
-    });
+    const jobs = await jobsOn(b, { retryDelaysMs: [5, 10, 20] });
     try {
       const list = addresses(1_000, (i) => `deliverable+${i}@example.com`);
       const { job } = await jobs.importFile(await writeList(b, 'list.csv', list));

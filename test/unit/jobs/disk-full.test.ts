@@ -5,16 +5,18 @@
 // disk is full, where, how many charged addresses could not be kept, and that
 // resuming checks them again and may charge them again. Then it does.
 import { existsSync } from 'node:fs';
-import { open, readFile, type FileHandle } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Disk } from '../../../electron/jobs/disk';
-import { openJobs, type Jobs } from '../../../electron/jobs/jobs';
+import type { Jobs } from '../../../electron/jobs/jobs';
 import { loadOutcomes } from '../../../electron/jobs/outcomes';
+import { fillingDisk } from './full-disk';
 import {
   API,
   addresses,
   expectComplete,
+  jobsOn,
   reserved,
   requestsTo,
   setup,
@@ -44,49 +46,45 @@ function fillable(): Fillable {
     refused: 0,
     fill: (n) => (full = n),
     tearNext: (bytes) => (tear = bytes),
-    disk: {
-      retryDelaysMs: [5, 10, 20],
-      async open(path, flags) {
-        const handle = await open(path, flags);
-        const devFull = await open('/dev/full', 'w');
-        return new Proxy(handle, {
-          get(target, prop) {
-            if (prop === 'appendFile') {
-              return async (data: string) => {
-                state.attempts += 1;
-                if (tear !== null) {
-                  await target.appendFile(data.slice(0, tear));
-                  tear = null;
-                  state.refused += 1;
-                  return devFull.appendFile(data);
-                }
-                if (full > 0) {
-                  full -= 1;
-                  state.refused += 1;
-                  return devFull.appendFile(data);
-                }
-                return target.appendFile(data);
-              };
-            }
-            if (prop === 'close') {
-              return async () => {
-                await devFull.close();
-                await target.close();
-              };
-            }
-            const value: unknown = Reflect.get(target, prop, target);
-            return typeof value === 'function' ? value.bind(target) : value;
-          },
-        }) as FileHandle;
-      },
-    },
+    disk: fillingDisk(() => {
+      state.attempts += 1;
+      if (tear !== null) {
+        const written = tear;
+        tear = null;
+        state.refused += 1;
+        return written;
+      }
+      if (full > 0) {
+        full -= 1;
+        state.refused += 1;
+        return 0;
+      }
+      return null;
+    }, [5, 10, 20]),
   };
   return state;
 }
 
-async function jobsOn(b: Bench, disk: Partial<Disk>): Promise<Jobs> {
-  const client = b.client();
-  return openJobs({ dataDir: b.dataDir, client: () => client, disk });
+/**
+ * Opens the jobs core on `disk`, imports 250 deliverable addresses and starts
+ * checking them, then runs `then` with the job's id; the core is stopped
+ * whatever happens.
+ */
+async function checkingOn(
+  b: Bench,
+  disk: Fillable,
+  then: (jobs: Jobs, id: string) => Promise<void>,
+): Promise<void> {
+  const jobs = await jobsOn(b, disk.disk);
+  try {
+    const { job } = await jobs.importFile(
+      await writeList(b, 'list.csv', addresses(250, deliverable)),
+    );
+    await jobs.start(job.id, 'email');
+    await then(jobs, job.id);
+  } finally {
+    await jobs.stop();
+  }
 }
 
 describe.skipIf(!existsSync('/dev/full'))('a full disk while answers are stored', () => {
@@ -94,18 +92,13 @@ describe.skipIf(!existsSync('/dev/full'))('a full disk while answers are stored'
     const b = await setup({ checkLedger: false });
     const disk = fillable();
     disk.fill(Infinity);
-    const jobs = await jobsOn(b, disk.disk);
-    try {
-      const { job } = await jobs.importFile(
-        await writeList(b, 'list.csv', addresses(250, deliverable)),
-      );
-      await jobs.start(job.id, 'email');
-      const failed = await jobs.finished(job.id);
+    await checkingOn(b, disk, async (jobs, id) => {
+      const failed = await jobs.finished(id);
 
       expect(failed.state).toBe('failed');
       expect(failed.failure?.code).toBe('disk_full');
       expect(failed.failure?.charged).toBe('unknown');
-      const folder = join(b.dataDir, 'jobs', job.id);
+      const folder = join(b.dataDir, 'jobs', id);
       expect(failed.failure?.message).toBe(
         `The disk is full: the results of 100 addresses the service had already checked and charged could not be saved in ${folder}. Resuming checks them again, and may charge them again. Free some space on that disk, then Try again (list-cleaner resume).`,
       );
@@ -119,45 +112,31 @@ describe.skipIf(!existsSync('/dev/full'))('a full disk while answers are stored'
 
       // Space again: the resume checks those 100 again, and they are charged again.
       disk.fill(0);
-      await jobs.resume(job.id);
-      expectComplete(await jobs.finished(job.id));
+      await jobs.resume(id);
+      expectComplete(await jobs.finished(id));
       expect(reserved(b, 'email').addresses).toBe(350);
       expect(b.sandbox.ledger.spent(b.key)).toBe(350 * b.sandbox.config.prices.email);
-    } finally {
-      await jobs.stop();
-    }
+    });
   });
 
   it('rides out a moment without room, losing nothing and charging nothing twice', async () => {
     const b = await setup();
     const disk = fillable();
     disk.fill(2);
-    const jobs = await jobsOn(b, disk.disk);
-    try {
-      const { job } = await jobs.importFile(
-        await writeList(b, 'list.csv', addresses(250, deliverable)),
-      );
-      await jobs.start(job.id, 'email');
-      expectComplete(await jobs.finished(job.id));
+    await checkingOn(b, disk, async (jobs, id) => {
+      expectComplete(await jobs.finished(id));
       expect(disk.refused).toBe(2);
       expect(reserved(b, 'email').addresses).toBe(250);
-    } finally {
-      await jobs.stop();
-    }
+    });
   });
 
   it('cuts off a line half-written when the disk filled, so no record is glued to it', async () => {
     const b = await setup();
     const disk = fillable();
     disk.tearNext(7);
-    const jobs = await jobsOn(b, disk.disk);
-    try {
-      const { job } = await jobs.importFile(
-        await writeList(b, 'list.csv', addresses(250, deliverable)),
-      );
-      await jobs.start(job.id, 'email');
-      expectComplete(await jobs.finished(job.id));
-      const log = join(b.dataDir, 'jobs', job.id, 'outcomes.log');
+    await checkingOn(b, disk, async (jobs, id) => {
+      expectComplete(await jobs.finished(id));
+      const log = join(b.dataDir, 'jobs', id, 'outcomes.log');
       const lines = (await readFile(log, 'utf8')).split('\n');
       expect(lines.pop()).toBe('');
       expect(lines).toHaveLength(250);
@@ -165,8 +144,6 @@ describe.skipIf(!existsSync('/dev/full'))('a full disk while answers are stored'
       expect(lines.filter((l) => !/^\d+\td\t[^\t]*\t[^\t]*\t[^\t]*$/.test(l))).toEqual([]);
       const table = await loadOutcomes(log, 250);
       expect(table.counts()).toMatchObject({ deliverable: 250, done: 250 });
-    } finally {
-      await jobs.stop();
-    }
+    });
   });
 });

@@ -4,11 +4,12 @@
 // was deleted says so after the append instead of writing on into nothing.
 // Full-disk writes go to /dev/full: a real ENOSPC.
 import { existsSync } from 'node:fs';
-import { mkdtemp, open, readFile, rm, type FileHandle } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LogGoneError, loadOutcomes, openOutcomeLog } from '../../../electron/jobs/outcomes';
+import { fillingDisk } from './full-disk';
 
 let dir: string;
 beforeEach(async () => {
@@ -23,34 +24,12 @@ function filling(plan: { full: number; tear?: number }) {
   const seen = { attempts: 0 };
   return {
     seen,
-    disk: {
-      retryDelaysMs: [1, 2, 3],
-      async open(path: string, flags: string): Promise<FileHandle> {
-        const handle = await open(path, flags);
-        const devFull = await open('/dev/full', 'w');
-        return new Proxy(handle, {
-          get(target, prop) {
-            if (prop === 'appendFile') {
-              return async (data: string) => {
-                seen.attempts += 1;
-                if (plan.full <= 0) return target.appendFile(data);
-                plan.full -= 1;
-                if (plan.tear) await target.appendFile(data.slice(0, plan.tear));
-                return devFull.appendFile(data);
-              };
-            }
-            if (prop === 'close') {
-              return async () => {
-                await devFull.close();
-                await target.close();
-              };
-            }
-            const value: unknown = Reflect.get(target, prop, target);
-            return typeof value === 'function' ? value.bind(target) : value;
-          },
-        });
-      },
-    },
+    disk: fillingDisk(() => {
+      seen.attempts += 1;
+      if (plan.full <= 0) return null;
+      plan.full -= 1;
+      return plan.tear ?? 0;
+    }, [1, 2, 3]),
   };
 }
 

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, onTestFinished } from 'vitest';
 import type { JobView } from '../../../electron/ipc/contract';
+import type { Disk } from '../../../electron/jobs/disk';
 import { openJobs, type Jobs } from '../../../electron/jobs/jobs';
 import { jobRecord, type JobRecord } from '../../../electron/jobs/record';
 import type { SandboxConfig } from '../../../electron/sandbox/config';
@@ -110,6 +111,12 @@ export async function setup(
     }
   });
   return bench;
+}
+
+/** The jobs core in this process with a client of its own, on a stand-in for (parts of) the disk. */
+export async function jobsOn(bench: Bench, disk: Partial<Disk>): Promise<Jobs> {
+  const client = bench.client();
+  return openJobs({ dataDir: bench.dataDir, client: () => client, disk });
 }
 
 /** Every job in the data folder, as a new process would see it (read from disk). */
