@@ -17,6 +17,7 @@ const suites: Record<string, () => Promise<Suite>> = {
   client: () => import('./client.bench'),
   lists: () => import('./lists.bench'),
   jobs: () => import('./jobs.bench'),
+  bundle: () => import('./bundle.bench'),
 };
 
 async function main(): Promise<number> {
