@@ -23,14 +23,15 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // The process boundary: the renderer may take only the IPC contract's
-      // types from the main side, and nothing from Node or Electron.
+      // types and the shared, dependency-free rules of electron/common/ from
+      // the main side, and nothing from Node or Electron.
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '(^|/)electron/(?!ipc/(contract|channels|result|api-types)$)',
-              message: 'The renderer may import only the IPC contract from electron/.',
+              regex: '(^|/)electron/(?!ipc/(contract|channels|result|api-types)$|common/)',
+              message: 'The renderer may import only the IPC contract and electron/common/.',
             },
             {
               regex: '^(node:|electron$)',

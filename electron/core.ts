@@ -52,6 +52,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     chooseSavePath: options.shell?.chooseSavePath ?? (async (path) => path),
     showInFolder: options.shell?.showInFolder ?? (() => undefined),
     confirmKeyHost,
+    updates: options.shell?.updates ?? {
+      status: () => ({
+        state: 'off',
+        version: null,
+        progress: null,
+        message: 'Updates are checked by the installed app only.',
+      }),
+      restart: () => undefined,
+    },
   };
   const registry = createHandlerRegistry(
     createHandlers({ account, files, settings, workspace, events, shell }),

@@ -1,6 +1,7 @@
 // The Electron main process: app life cycle and wiring only. Everything the
 // product does lives in the core (./core), shared with the CLI and the tests.
-import { app, BrowserWindow, dialog, ipcMain, Notification, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, session, shell } from 'electron';
+import electronUpdater from 'electron-updater';
 import { join } from 'node:path';
 import { createCore, type Core } from './core';
 import { registerIpc } from './shell/ipc-main';
@@ -15,12 +16,18 @@ import {
   serveAppScheme,
 } from './shell/window';
 import { log } from './lib/log';
+import { menuActions, menuTemplate } from './shell/menu';
+import { createUpdates, noUpdater } from './shell/updates';
+
+/** The same id as electron-builder's appId: Windows shows no notifications without it. */
+const APP_ID = 'com.listcleaner.app';
 
 const devServerUrl = process.env.ELECTRON_RENDERER_URL;
 const dev = !app.isPackaged && devServerUrl !== undefined;
 const appUrl = dev && devServerUrl ? devServerUrl : APP_URL;
 
 app.enableSandbox();
+if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
 // Must precede ready: Chromium fixes its scheme table at start-up.
 registerAppScheme();
 
@@ -44,10 +51,36 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(async () => {
     hardenSession(session.defaultSession, dev);
     serveAppScheme(join(import.meta.dirname, '../renderer'));
+    const updates = createUpdates({
+      updater: app.isPackaged ? electronUpdater.autoUpdater : noUpdater,
+      packaged: app.isPackaged,
+      demo: () => core?.account.status().mode === 'demo',
+      emit: (view) => core?.events.emit('update:changed', view),
+    });
     core = await createCore({
       dataDir: app.getPath('userData'),
-      shell: nativeShell({ dialog, shell, Notification, window: () => win }),
+      shell: { ...nativeShell({ dialog, shell, Notification, window: () => win }), updates },
     });
+    const opened = core;
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(
+        menuTemplate({
+          appName: app.name,
+          platform: process.platform,
+          dev,
+          actions: menuActions({
+            dialog,
+            shell,
+            window: () => win,
+            appName: app.name,
+            version: app.getVersion(),
+            checkForUpdates: () => updates.checkNow(),
+            openSettings: () => opened.events.emit('settings:open', { from: 'menu' }),
+          }),
+        }),
+      ),
+    );
+    updates.start();
     const trusted = { contents: () => win?.webContents ?? null, appUrl };
     registerIpc(ipcMain, core.registry, trusted);
     registerFileGrant(ipcMain, core.files, trusted);

@@ -24,6 +24,8 @@ export const channelNames = [
   'job:export',
   'file:show',
   'check:one',
+  'update:status',
+  'update:restart',
 ] as const;
 
 export type ChannelName = (typeof channelNames)[number];
@@ -41,6 +43,8 @@ export const eventNames = [
   'account:changed',
   'job:changed',
   'list:progress',
+  'update:changed',
+  'settings:open',
 ] as const;
 
 export type EventName = (typeof eventNames)[number];

@@ -183,6 +183,21 @@ export interface CheckView {
 /** The service asks to be polled no more often than this; only the sandbox may go faster. */
 export const MIN_POLL_SECONDS = 30;
 
+/**
+ * Where an update of the app stands. 'off' where it is never checked (a
+ * development build, the demo account); 'ready' once one is downloaded and
+ * the window may offer to restart into it.
+ */
+export interface UpdateView {
+  state: 'off' | 'idle' | 'checking' | 'downloading' | 'ready' | 'error';
+  /** The version on offer, when there is one. */
+  version: string | null;
+  /** 0–1 while downloading. */
+  progress: number | null;
+  /** Why updates are off, or what went wrong, in words. */
+  message: string | null;
+}
+
 const noInput = z.undefined();
 
 export const baseUrlSchema = z
@@ -298,6 +313,9 @@ export const contract = {
       .strict(),
     output: {} as CheckView,
   },
+  'update:status': { input: noInput, output: {} as UpdateView },
+  /** Quits and installs the downloaded update; refused while a job runs. */
+  'update:restart': { input: noInput, output: {} as { restarting: true } },
 } as const satisfies Record<ChannelName, { input: z.ZodType; output: unknown }>;
 
 export type Contract = typeof contract;
@@ -309,6 +327,9 @@ export interface EventPayloads {
   'account:changed': AccountStatus;
   'job:changed': JobView;
   'list:progress': ImportProgressView;
+  'update:changed': UpdateView;
+  /** The application menu's Settings… (Cmd/Ctrl+,). */
+  'settings:open': { from: 'menu' };
 }
 
 // Compile-time proof that every event name has a payload type and vice versa.

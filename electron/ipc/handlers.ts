@@ -6,6 +6,7 @@ import type {
   JobSummaryView,
   RowStatusName,
   SettingsView,
+  UpdateView,
 } from './contract';
 import type { EventBus } from './events';
 import type { Handlers } from './registry';
@@ -30,6 +31,14 @@ export interface ShellHooks {
   showInFolder(path: string): void;
   /** Asks whether the API key may go to a host it was not proven for. */
   confirmKeyHost(provenHost: string, newHost: string): Promise<boolean>;
+  /** The app's own updates (installed builds only). */
+  updates: UpdateHooks;
+}
+
+export interface UpdateHooks {
+  status(): UpdateView;
+  /** Quits and installs the downloaded update. */
+  restart(): void;
 }
 
 export interface HandlerDeps {
@@ -195,6 +204,20 @@ export function createHandlers({
     'file:show': async ({ fileId }) => {
       shell.showInFolder(files.savedPath(fileId));
       return null;
+    },
+    'update:status': async () => shell.updates.status(),
+    'update:restart': async () => {
+      if (shell.updates.status().state !== 'ready') {
+        throw new AppError('invalid_input', 'No update is ready to install yet.');
+      }
+      if (workspace.busy()) {
+        throw new AppError(
+          'job_running',
+          'A job is running: List Cleaner restarts into the update once your jobs are done (or installs it when you quit). Nothing was stopped.',
+        );
+      }
+      shell.updates.restart();
+      return { restarting: true };
     },
     'check:one': async ({ address, product }) => {
       const normalized = normalizeCell(address);

@@ -26,6 +26,7 @@ export type ErrorCode =
   | 'keychain'
   | 'key_unconfirmed'
   | 'running_elsewhere'
+  | 'job_running'
   | 'internal';
 
 export interface IpcError {

@@ -87,6 +87,8 @@ export interface Jobs {
   remove(id: string): Promise<void>;
   /** Stops taking new work and waits for what is in flight. */
   stop(): Promise<void>;
+  /** Is any job running or queued in this process. */
+  busy(): boolean;
 }
 
 const UNFINISHED = new Set(['queued', 'checking', 'waiting', 'downloading']);
@@ -801,6 +803,8 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
       live.delete(id);
       await store.remove(id);
     },
+
+    busy: () => active > 0 || queue.length > 0,
 
     async stop() {
       stopper.abort();

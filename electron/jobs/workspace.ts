@@ -12,6 +12,8 @@ import { openJobs, type Jobs } from './jobs';
 export interface Workspace {
   /** The jobs of the current account (demo or real); throws when no account is set up. */
   jobs(): Promise<Jobs>;
+  /** Is a job running or queued in this process (an update must not restart the app then). */
+  busy(): boolean;
   dispose(): Promise<void>;
 }
 
@@ -26,6 +28,7 @@ export interface WorkspaceOptions {
 export function openWorkspace(options: WorkspaceOptions): Workspace {
   const { account, events } = options;
   const opened = new Map<'demo' | 'key', Promise<Jobs>>();
+  const ready = new Set<Jobs>();
   const lastState = new Map<string, string>();
 
   const onChange = (view: JobView) => {
@@ -53,6 +56,7 @@ export function openWorkspace(options: WorkspaceOptions): Workspace {
           return [];
         });
         if (resumed.length > 0) log.info(`jobs: resumed ${resumed.length} unfinished job(s)`);
+        ready.add(j);
         return j;
       });
       opened.set(mode, jobs);
@@ -74,6 +78,7 @@ export function openWorkspace(options: WorkspaceOptions): Workspace {
 
   return {
     jobs: current,
+    busy: () => [...ready].some((j) => j.busy()),
     async dispose() {
       for (const jobs of opened.values()) await (await jobs).stop();
     },

@@ -14,7 +14,9 @@ export interface NativeDeps {
   window(): BrowserWindow | null;
 }
 
-export function nativeShell(deps: NativeDeps): ShellHooks & { notify(view: JobView): void } {
+export function nativeShell(
+  deps: NativeDeps,
+): Omit<ShellHooks, 'updates'> & { notify(view: JobView): void } {
   return {
     async chooseOpenPath() {
       const win = deps.window();

@@ -13,6 +13,7 @@ import { JobsScreen } from './features/jobs/JobsScreen';
 import { ResultsScreen } from './features/results/ResultsScreen';
 import { QuickCheck } from './features/check/QuickCheck';
 import { useUiStore, type Screen } from './state/ui-store';
+import { UpdateBanner } from './features/update/UpdateBanner';
 
 const SCREENS: { id: Screen; label: string }[] = [
   { id: 'import', label: 'New list' },
@@ -92,6 +93,7 @@ export function App() {
 
   return (
     <div className="app-shell">
+      <UpdateBanner />
       <AppHeader account={account.data} />
       <Workspace account={account.data} />
       {settingsOpen && <SettingsPanel account={account.data} />}

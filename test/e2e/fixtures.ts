@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { createCore, type Core } from '../../electron/core';
 import { openKeyStore } from '../../electron/secrets/key-store';
 import { fail } from '../../electron/ipc/result';
+import type { UpdateView } from '../../electron/ipc/contract';
 import { BRIDGE_PRELOAD } from './bridge/build-preload';
 import { serveRenderer } from './bridge/serve-renderer';
 
@@ -24,6 +25,9 @@ export interface TestApp {
   chooseNextFile(path: string | null): void;
   /** How the user answers main's "Send your API key to …?" dialog; what it asked. */
   keyHostDialog: { answer: boolean; asked: [string, string][] };
+  /** The updater's stand-in: set where an update stands (the window hears it); restarts asked for. */
+  update(view: Partial<UpdateView> & Pick<UpdateView, 'state'>): void;
+  restartsToUpdate(): number;
   core(): Core;
   open(): Promise<void>;
   restart(): Promise<void>;
@@ -41,6 +45,8 @@ export const test = base.extend<{ app: TestApp }>({
     const shownInFolder: string[] = [];
     let nextFile: string | null = null;
     const keyHostDialog = { answer: false, asked: [] as [string, string][] };
+    let update: UpdateView = { state: 'idle', version: null, progress: null, message: null };
+    let restarts = 0;
     // Stand-ins for main's native dialogs. The Save dialog saves under the
     // suggested name in downloadsDir; the Open dialog answers what the test chose.
     const shell = {
@@ -54,6 +60,10 @@ export const test = base.extend<{ app: TestApp }>({
       confirmKeyHost: async (proven: string, next: string) => {
         keyHostDialog.asked.push([proven, next]);
         return keyHostDialog.answer;
+      },
+      updates: {
+        status: () => update,
+        restart: () => void (restarts += 1),
       },
     };
     const coreOptions = { dataDir, keychain, shell };
@@ -120,6 +130,11 @@ export const test = base.extend<{ app: TestApp }>({
         nextFile = path;
       },
       keyHostDialog,
+      update: (view) => {
+        update = { version: null, progress: null, message: null, ...view };
+        core.events.emit('update:changed', update);
+      },
+      restartsToUpdate: () => restarts,
       core: () => core,
       open: async () => {
         await page.goto(server.url);

@@ -2,9 +2,15 @@
 // Main's events update the cache directly, so every view stays in step.
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountStatus, Balance, SettingsView } from '../../../electron/ipc/contract';
+import type {
+  AccountStatus,
+  Balance,
+  SettingsView,
+  UpdateView,
+} from '../../../electron/ipc/contract';
 import { call } from './call';
 import { queryKeys } from './query-keys';
+import { useUiStore } from '../state/ui-store';
 
 export function useAccount() {
   return useQuery({ queryKey: queryKeys.account, queryFn: () => call(window.api.key.status()) });
@@ -68,6 +74,19 @@ export function useUpdateSettings() {
   });
 }
 
+/** Where the app's own update stands; main pushes every change. */
+export function useUpdate() {
+  return useQuery({
+    queryKey: queryKeys.update,
+    queryFn: () => call(window.api.update.status()),
+    staleTime: Infinity,
+  });
+}
+
+export function useRestartToUpdate() {
+  return useMutation({ mutationFn: () => call(window.api.update.restart()) });
+}
+
 /** Subscribes once to main's events and writes them into the query cache. */
 export function useMainEvents(): void {
   const client = useQueryClient();
@@ -80,9 +99,18 @@ export function useMainEvents(): void {
       // A balance read at the address the key was proven for is not this address's.
       if (status.keyUnconfirmed) void client.resetQueries({ queryKey: queryKeys.balance });
     });
+    const offUpdate = window.api.events.onUpdateChanged((view: UpdateView) =>
+      client.setQueryData(queryKeys.update, view),
+    );
+    // The application menu's Settings… (Cmd/Ctrl+,).
+    const offSettings = window.api.events.onSettingsOpen(() =>
+      useUiStore.getState().openSettings(),
+    );
     return () => {
       offBalance();
       offAccount();
+      offUpdate();
+      offSettings();
     };
   }, [client]);
 }

@@ -4,6 +4,7 @@ export const queryKeys = {
   account: ['account'] as const,
   balance: ['balance'] as const,
   settings: ['settings'] as const,
+  update: ['update'] as const,
   jobs: {
     all: ['jobs'] as const,
     list: () => [...queryKeys.jobs.all, 'list'] as const,

@@ -34,6 +34,8 @@ describe('IPC contract', () => {
     'settings:get',
     'job:list',
     'file:choose',
+    'update:status',
+    'update:restart',
   ];
 
   const validSamples: Partial<Record<ChannelName, unknown>> = {

@@ -1,9 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import {
-  MIN_POLL_SECONDS,
-  type AccountStatus,
-  type Theme,
-} from '../../../../electron/ipc/contract';
+import type { AccountStatus, Theme } from '../../../../electron/ipc/contract';
+import { MIN_POLL_SECONDS } from '../../../../electron/common/limits';
 import {
   useClearKey,
   useConfirmKey,

@@ -1,0 +1,151 @@
+// The app's own updates, through electron-updater: checked at start and once
+// a day, downloaded in the background, and offered in the window as
+// "Restart to update" (the core refuses the restart while a job runs; an
+// update downloaded and not restarted into is installed when the app quits).
+// Off in development builds, and while the demo account is in use.
+import type { UpdateView } from '../ipc/contract';
+import type { UpdateHooks } from '../ipc/handlers';
+import { log } from '../lib/log';
+
+/** The part of electron-updater's AppUpdater this module uses. */
+export interface UpdaterLike {
+  autoDownload: boolean;
+  autoInstallOnAppQuit: boolean;
+  on(event: 'checking-for-update', listener: () => void): unknown;
+  on(event: 'update-available', listener: (info: { version: string }) => void): unknown;
+  on(event: 'update-not-available', listener: (info: { version: string }) => void): unknown;
+  on(event: 'download-progress', listener: (progress: { percent: number }) => void): unknown;
+  on(event: 'update-downloaded', listener: (info: { version: string }) => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  checkForUpdates(): Promise<unknown>;
+  quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void;
+}
+
+export interface UpdatesOptions {
+  updater: UpdaterLike;
+  /** A packaged build: development builds never look for updates. */
+  packaged: boolean;
+  /** The demo account is for trying the app: it looks for no updates. */
+  demo(): boolean;
+  emit(view: UpdateView): void;
+  /** How often to look again; a day by default. */
+  everyMs?: number;
+}
+
+export interface Updates extends UpdateHooks {
+  /** Starts looking (at once, then every day). */
+  start(): void;
+  /** "Check for updates…": looks now; answers what it found, in words. */
+  checkNow(): Promise<string>;
+  stop(): void;
+}
+
+const DAY_MS = 24 * 3600_000;
+
+const view = (state: UpdateView['state'], patch: Partial<UpdateView> = {}): UpdateView => ({
+  state,
+  version: null,
+  progress: null,
+  message: null,
+  ...patch,
+});
+
+export function createUpdates(options: UpdatesOptions): Updates {
+  const { updater } = options;
+  let current: UpdateView = options.packaged
+    ? view('idle')
+    : view('off', { message: 'Updates are checked by the installed app only.' });
+  let timer: NodeJS.Timeout | null = null;
+
+  const set = (next: UpdateView) => {
+    current = next;
+    options.emit(next);
+  };
+
+  // Downloaded quietly; the window offers the restart, and quitting installs it.
+  updater.autoDownload = true;
+  updater.autoInstallOnAppQuit = true;
+  updater.on('checking-for-update', () => {
+    if (current.state !== 'ready' && current.state !== 'downloading') set(view('checking'));
+  });
+  updater.on('update-available', (info) =>
+    set(view('downloading', { version: info.version, progress: 0 })),
+  );
+  updater.on('download-progress', (p) => {
+    if (current.state === 'downloading') {
+      set({ ...current, progress: Math.min(1, Math.max(0, p.percent / 100)) });
+    }
+  });
+  updater.on('update-downloaded', (info) => set(view('ready', { version: info.version })));
+  updater.on('update-not-available', () => {
+    if (current.state !== 'ready') set(view('idle'));
+  });
+  updater.on('error', (err) => {
+    log.warn('updates: the check or download failed', err.message);
+    // A failed check is no news for the user; a downloaded update stays on offer.
+    if (current.state !== 'ready') {
+      set(view('error', { message: 'List Cleaner could not check for updates just now.' }));
+    }
+  });
+
+  /** Whether a look may happen now, and if not why, in words. */
+  const offReason = (): string | null => {
+    if (!options.packaged) return 'Updates are checked by the installed app only.';
+    if (options.demo()) return 'Updates are not checked while you use the demo account.';
+    return null;
+  };
+
+  const look = async (): Promise<void> => {
+    if (offReason() !== null || current.state === 'ready' || current.state === 'downloading') {
+      return;
+    }
+    await updater.checkForUpdates().catch((err: unknown) => {
+      log.warn('updates: the check failed', err instanceof Error ? err.message : String(err));
+    });
+  };
+
+  return {
+    status: () => {
+      const reason = offReason();
+      return reason !== null && current.state !== 'ready'
+        ? view('off', { message: reason })
+        : current;
+    },
+    restart: () => updater.quitAndInstall(false, true),
+    start() {
+      if (!options.packaged || timer) return;
+      void look();
+      timer = setInterval(() => void look(), options.everyMs ?? DAY_MS);
+      timer.unref();
+    },
+    async checkNow() {
+      const reason = offReason();
+      if (reason !== null) return reason;
+      if (current.state === 'ready') {
+        return `List Cleaner ${current.version ?? ''} is ready: restart to update.`;
+      }
+      await look();
+      // What the look ended in: the events above have set the state by now.
+      const after = current as UpdateView;
+      if (after.state === 'downloading') {
+        return `List Cleaner ${after.version ?? ''} is downloading; you will be offered to restart into it.`;
+      }
+      if (after.state === 'ready') return `List Cleaner ${after.version ?? ''} is ready.`;
+      if (after.state === 'error') return after.message ?? 'The check failed.';
+      return 'You have the latest version of List Cleaner.';
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
+}
+
+/** For development builds, where electron-updater has no feed to read: never looks. */
+export const noUpdater: UpdaterLike = {
+  autoDownload: false,
+  autoInstallOnAppQuit: false,
+  on: () => undefined,
+  checkForUpdates: async () => null,
+  quitAndInstall: () => undefined,
+};
