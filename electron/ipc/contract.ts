@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { ChannelName, EventName } from './channels';
 import { serviceUrlProblem } from '../common/service-url';
+import { MIN_POLL_SECONDS } from '../common/limits';
 
 export type Theme = 'system' | 'light' | 'dark';
 
@@ -180,9 +181,6 @@ export interface CheckView {
   avatarUrl: string | null;
 }
 
-/** The service asks to be polled no more often than this; only the sandbox may go faster. */
-export const MIN_POLL_SECONDS = 30;
-
 /**
  * Where an update of the app stands. 'off' where it is never checked (a
  * development build, the demo account); 'ready' once one is downloaded and
@@ -197,6 +195,8 @@ export interface UpdateView {
   /** Why updates are off, or what went wrong, in words. */
   message: string | null;
 }
+
+export { MIN_POLL_SECONDS };
 
 const noInput = z.undefined();
 
