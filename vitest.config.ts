@@ -5,5 +5,7 @@ export default defineConfig({
     include: ['test/unit/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
+    // The tests that spawn `list-cleaner` run the built command, as it ships: built first.
+    globalSetup: ['test/unit/build-cli.global.ts'],
   },
 });
