@@ -18,6 +18,7 @@ const suites: Record<string, () => Promise<Suite>> = {
   lists: () => import('./lists.bench'),
   jobs: () => import('./jobs.bench'),
   bundle: () => import('./bundle.bench'),
+  cli: () => import('./cli.bench'),
 };
 
 async function main(): Promise<number> {
