@@ -2,9 +2,10 @@
 // table that carries every number and what each outcome means) and checked
 // addresses by mailbox provider (bars, with a table for screen readers). The
 // charts are pictures of the tables beside them, so they are hidden from
-// assistive technology and never take focus.
-import { useId } from 'react';
-import { Bar, BarChart, Cell, LabelList, Pie, PieChart, XAxis, YAxis } from 'recharts';
+// assistive technology and never take focus. Their drawing code (recharts)
+// loads on demand, the first time a summary is shown; the tables do not wait
+// for it, and the pictures' room is kept while it loads.
+import { lazy, Suspense, useId } from 'react';
 import type { RowStatusName } from '../../../../electron/ipc/contract';
 import {
   OUTCOME_LABEL,
@@ -14,6 +15,16 @@ import {
   formatShare,
   providerLabel,
 } from './outcomes';
+
+const OutcomeDonut = lazy(() =>
+  import('./ChartPictures').then((m) => ({ default: m.OutcomeDonut })),
+);
+const ProviderBars = lazy(() =>
+  import('./ChartPictures').then((m) => ({ default: m.ProviderBars })),
+);
+
+/** The donut's square; .donut in results.css has the same size. */
+const DONUT_SIZE = 184;
 
 export function OutcomeSummary({
   statuses,
@@ -36,25 +47,9 @@ export function OutcomeSummary({
       </h2>
       <div className="outcome-summary">
         <div className="donut" aria-hidden="true">
-          <PieChart width={184} height={184} accessibilityLayer={false}>
-            <Pie
-              data={slices}
-              dataKey="value"
-              nameKey="outcome"
-              innerRadius={60}
-              outerRadius={90}
-              startAngle={90}
-              endAngle={-270}
-              paddingAngle={slices.length > 1 ? 1.5 : 0}
-              stroke="none"
-              rootTabIndex={-1}
-              isAnimationActive={false}
-            >
-              {slices.map((s) => (
-                <Cell key={s.outcome} className={`outcome-fill-${s.outcome}`} />
-              ))}
-            </Pie>
-          </PieChart>
+          <Suspense fallback={<span className="donut-placeholder" />}>
+            <OutcomeDonut slices={slices} size={DONUT_SIZE} />
+          </Suspense>
           <div className="donut-center">
             <span className="donut-total">{formatCount(total)}</span>
             <span className="donut-caption">{total === 1 ? 'row' : 'rows'}</span>
@@ -109,6 +104,7 @@ export function ProviderSummary({ providers }: { providers: Record<string, numbe
     value,
     label: `${formatCount(value)} · ${formatShare(value, total)}`,
   }));
+  const chartHeight = data.length * BAR_ROW + 8;
 
   return (
     <section className="card results-card" aria-labelledby={titleId}>
@@ -121,34 +117,9 @@ export function ProviderSummary({ providers }: { providers: Record<string, numbe
       ) : (
         <>
           <div className="provider-chart" aria-hidden="true">
-            <BarChart
-              layout="vertical"
-              data={data}
-              responsive
-              style={{ width: '100%', height: data.length * BAR_ROW + 8 }}
-              margin={{ top: 4, right: 120, bottom: 4, left: 0 }}
-              barCategoryGap={6}
-              accessibilityLayer={false}
-            >
-              <XAxis type="number" hide domain={[0, 'dataMax']} />
-              <YAxis
-                type="category"
-                dataKey="name"
-                width={128}
-                tickLine={false}
-                axisLine={false}
-                interval={0}
-              />
-              <Bar
-                dataKey="value"
-                className="provider-bar"
-                radius={[0, 4, 4, 0]}
-                isAnimationActive={false}
-                minPointSize={2}
-              >
-                <LabelList dataKey="label" position="right" className="provider-bar-label" />
-              </Bar>
-            </BarChart>
+            <Suspense fallback={<div style={{ height: chartHeight }} />}>
+              <ProviderBars data={data} height={chartHeight} />
+            </Suspense>
           </div>
           <table className="visually-hidden">
             <caption>Checked addresses by mailbox provider</caption>
