@@ -1,27 +1,20 @@
-// Every row of a job with its outcome, for lists of any length: only the rows
-// on screen exist in the DOM (@tanstack/react-virtual, fixed row height), and
-// only the pages of ROWS_PAGE rows they fall in are read from main, once each
-// page has stayed on screen briefly, so dragging the scrollbar across a
-// million rows asks for nothing on the way. Until a page arrives its rows show
-// their numbers and a placeholder.
-import { memo, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
-import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
-import type { JobProduct, JobRowView } from '../../../../electron/ipc/contract';
-import { ROWS_PAGE, useJobRows } from '../../api/job-hooks';
-import { OUTCOME_LABEL, formatCount, providerLabel } from './outcomes';
+// Every row of a job with its outcome, for lists of any length: a card with
+// the count and, past a million rows, a choice of which million, around the
+// virtualised grid (RowsGrid.tsx). The grid and its virtualizer load on
+// demand, the first time a job's rows are shown; until then a box of the
+// grid's size keeps the card's place and says the rows are loading.
+import { lazy, Suspense, useId, useState } from 'react';
+import type { JobProduct } from '../../../../electron/ipc/contract';
+import { formatCount } from './outcomes';
 
-/** Fixed, so a row's place is its index times this, with nothing to measure. */
-const ROW_HEIGHT = 32;
-/** The sticky header row sits above the first row inside the scroll area. */
-const HEAD_HEIGHT = 36;
+const RowsGrid = lazy(() => import('./RowsGrid').then((m) => ({ default: m.RowsGrid })));
+
 /**
  * Chromium cannot lay out an element taller than about 33.5 million pixels;
  * 1,000,000 rows of 32 px stay under it. Longer lists are shown a million rows
  * at a time, with a choice of which million.
  */
 const SECTION_ROWS = 1_000_000;
-/** How long a page must stay on screen before it is read. */
-const SETTLE_MS = 60;
 
 interface Props {
   jobId: string;
@@ -38,35 +31,6 @@ export function RowsTable({ jobId, total, product, fileName, providers }: Props)
   const sections = Math.max(1, Math.ceil(total / SECTION_ROWS));
   const first = section * SECTION_ROWS;
   const count = Math.max(0, Math.min(SECTION_ROWS, total - first));
-  const showAvatar = product === 'avatar';
-  const scrollRef = useRef<HTMLDivElement>(null);
-
-  // The virtualizer returns fresh functions on every render by design; the
-  // React Compiler lint cannot know that, and nothing here is memoised on them.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    paddingStart: HEAD_HEIGHT,
-    overscan: 10,
-    initialRect: { width: 900, height: 480 },
-  });
-
-  useEffect(() => {
-    scrollRef.current?.scrollTo({ top: 0 });
-  }, [section, jobId]);
-
-  const byPage = new Map<number, VirtualItem[]>();
-  for (const item of virtualizer.getVirtualItems()) {
-    const page = Math.floor((first + item.index) / ROWS_PAGE);
-    const list = byPage.get(page);
-    if (list) list.push(item);
-    else byPage.set(page, [item]);
-  }
-
-  const showProvider = providers;
-  const gridClass = `rows-grid ${showProvider ? 'with-provider' : ''} ${showAvatar ? 'with-avatar' : ''}`;
 
   return (
     <section className="card results-card rows-card" aria-labelledby={titleId}>
@@ -91,190 +55,23 @@ export function RowsTable({ jobId, total, product, fileName, providers }: Props)
           </label>
         )}
       </div>
-      <div
-        className="rows-scroll"
-        ref={scrollRef}
-        tabIndex={0}
-        role="region"
-        aria-label={`Rows of ${fileName}. Scroll with the arrow keys, Page Up, Page Down, Home and End.`}
-        data-testid="rows-scroll"
+      <Suspense
+        fallback={
+          <div className="rows-scroll" role="status" aria-busy="true">
+            <span className="visually-hidden">Loading the rows…</span>
+          </div>
+        }
       >
-        <div
-          className="rows-table"
-          role="table"
-          aria-label={`Rows of ${fileName} with their outcome`}
-          aria-rowcount={total + 1}
-          style={{ height: virtualizer.getTotalSize() }}
-        >
-          <div role="rowgroup" className="rows-head">
-            <div role="row" aria-rowindex={1} className={gridClass}>
-              <span role="columnheader" className="num">
-                Row
-              </span>
-              <span role="columnheader">Address</span>
-              <span role="columnheader">Outcome</span>
-              {showProvider && <span role="columnheader">Provider</span>}
-              {showAvatar && <span role="columnheader">Avatar</span>}
-            </div>
-          </div>
-          <div role="rowgroup" className="rows-body">
-            {[...byPage].map(([page, items]) => (
-              <RowPage
-                key={page}
-                jobId={jobId}
-                page={page}
-                first={first}
-                items={items}
-                gridClass={gridClass}
-                showProvider={showProvider}
-                showAvatar={showAvatar}
-              />
-            ))}
-          </div>
-        </div>
-      </div>
+        <RowsGrid
+          jobId={jobId}
+          total={total}
+          first={first}
+          count={count}
+          fileName={fileName}
+          showProvider={providers}
+          showAvatar={product === 'avatar'}
+        />
+      </Suspense>
     </section>
-  );
-}
-
-interface PageProps {
-  jobId: string;
-  page: number;
-  first: number;
-  items: VirtualItem[];
-  gridClass: string;
-  showProvider: boolean;
-  showAvatar: boolean;
-}
-
-function RowPage({ jobId, page, first, items, gridClass, showProvider, showAvatar }: PageProps) {
-  const [settled, setSettled] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(true), SETTLE_MS);
-    return () => clearTimeout(timer);
-  }, []);
-  // A page read before is shown at once from the cache, even while disabled.
-  const rows = useJobRows(jobId, page, settled);
-  const pageStart = page * ROWS_PAGE;
-
-  return items.map((item) => {
-    const index = first + item.index;
-    return (
-      <Row
-        key={item.key}
-        index={index}
-        top={item.start}
-        row={rows.data?.rows[index - pageStart]}
-        failed={rows.isError}
-        gridClass={gridClass}
-        showProvider={showProvider}
-        showAvatar={showAvatar}
-      />
-    );
-  });
-}
-
-interface RowProps {
-  index: number;
-  top: number;
-  row: JobRowView | undefined;
-  failed: boolean;
-  gridClass: string;
-  showProvider: boolean;
-  showAvatar: boolean;
-}
-
-/** Memoised: a scroll frame re-renders only the rows that came into view. */
-const Row = memo(function Row({
-  index,
-  top,
-  row,
-  failed,
-  gridClass,
-  showProvider,
-  showAvatar,
-}: RowProps) {
-  const style: CSSProperties = { transform: `translateY(${top}px)` };
-  return (
-    <div role="row" aria-rowindex={index + 2} className={`${gridClass} rows-row`} style={style}>
-      <span role="cell" className="num rows-number">
-        {formatCount(index + 1)}
-      </span>
-      {row ? (
-        <RowCells row={row} showProvider={showProvider} showAvatar={showAvatar} />
-      ) : (
-        <PlaceholderCells showProvider={showProvider} showAvatar={showAvatar} failed={failed} />
-      )}
-    </div>
-  );
-});
-
-interface CellsProps {
-  showProvider: boolean;
-  showAvatar: boolean;
-}
-
-function RowCells({ row, showProvider, showAvatar }: CellsProps & { row: JobRowView }) {
-  const provider = row.provider ? providerLabel(row.provider) : null;
-  return (
-    <>
-      <span role="cell" className="rows-address" title={row.address ?? undefined}>
-        {row.address ?? <span className="rows-muted">no address</span>}
-      </span>
-      <span role="cell">
-        <span className={`outcome-badge is-${row.status}`}>
-          <span className="dot" aria-hidden="true" />
-          {OUTCOME_LABEL[row.status]}
-        </span>
-      </span>
-      {showProvider && (
-        <span role="cell" className="rows-provider">
-          {provider ?? <span className="rows-muted">—</span>}
-        </span>
-      )}
-      {showAvatar && (
-        <span role="cell" className="rows-avatar">
-          {row.avatarUrl ? (
-            <span title={row.avatarUrl}>Yes</span>
-          ) : row.avatar === true ? (
-            'Yes'
-          ) : row.avatar === false ? (
-            'No'
-          ) : (
-            <span className="rows-muted">—</span>
-          )}
-        </span>
-      )}
-    </>
-  );
-}
-
-function PlaceholderCells({ showProvider, showAvatar, failed }: CellsProps & { failed: boolean }) {
-  return (
-    <>
-      <span role="cell" className="rows-address">
-        {failed ? (
-          <span className="rows-muted">Could not read this row</span>
-        ) : (
-          <>
-            <span className="rows-skeleton wide" aria-hidden="true" />
-            <span className="visually-hidden">Loading</span>
-          </>
-        )}
-      </span>
-      <span role="cell">
-        <span className="rows-skeleton" aria-hidden="true" />
-      </span>
-      {showProvider && (
-        <span role="cell">
-          <span className="rows-skeleton" aria-hidden="true" />
-        </span>
-      )}
-      {showAvatar && (
-        <span role="cell">
-          <span className="rows-skeleton short" aria-hidden="true" />
-        </span>
-      )}
-    </>
   );
 }
