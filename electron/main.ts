@@ -57,8 +57,12 @@ if (!app.requestSingleInstanceLock()) {
       demo: () => core?.account.status().mode === 'demo',
       emit: (view) => core?.events.emit('update:changed', view),
     });
+    // Outside installed builds a test run names its own keychain entry, so it
+    // never reads or clears the user's real one.
+    const testKeychain = app.isPackaged ? undefined : process.env.LIST_CLEANER_KEYCHAIN_SERVICE;
     core = await createCore({
       dataDir: app.getPath('userData'),
+      ...(testKeychain ? { keychain: { service: testKeychain } } : {}),
       shell: { ...nativeShell({ dialog, shell, Notification, window: () => win }), updates },
     });
     const opened = core;

@@ -12,10 +12,11 @@ export interface UpdaterLike {
   autoDownload: boolean;
   autoInstallOnAppQuit: boolean;
   on(event: 'checking-for-update', listener: () => void): unknown;
-  on(event: 'update-available', listener: (info: { version: string }) => void): unknown;
-  on(event: 'update-not-available', listener: (info: { version: string }) => void): unknown;
+  on(
+    event: 'update-available' | 'update-not-available' | 'update-downloaded',
+    listener: (info: { version: string }) => void,
+  ): unknown;
   on(event: 'download-progress', listener: (progress: { percent: number }) => void): unknown;
-  on(event: 'update-downloaded', listener: (info: { version: string }) => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
   checkForUpdates(): Promise<unknown>;
   quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void;
