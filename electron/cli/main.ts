@@ -20,6 +20,7 @@ import type { ServiceClient } from '../service/client';
 import { appDataDir } from './data-dir';
 import { createProgress, describeJob, usd } from './output';
 import { err, exitAfterFlush, out, showingProgress, withoutStack } from './print';
+import { syncProduct } from '../common/model';
 
 export { flushOutput } from './print';
 
@@ -128,7 +129,7 @@ async function check(values: Values, address: string | undefined): Promise<numbe
     throw new AppError('invalid_input', `${address} is not an email address; nothing was sent.`);
   }
   return withConnection(values, async ({ client }) => {
-    const result = await client.check(values.avatar ? 'email_avatar' : 'email', normalized);
+    const result = await client.check(syncProduct(values.avatar ? 'avatar' : 'email'), normalized);
     if (values.json) {
       out(
         JSON.stringify({

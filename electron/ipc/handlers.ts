@@ -21,6 +21,7 @@ import type { ImportedList } from '../lists/types';
 import type { FileGrants } from '../files/grants';
 import { localPathProblem } from '../files/local-path';
 import { defaultExportPath } from '../lists/export-name';
+import { syncProduct } from '../common/model';
 
 /** What only a shell can do: native dialogs and the file manager. */
 export interface ShellHooks {
@@ -227,9 +228,7 @@ export function createHandlers({
           `${address} is not an email address, so it was not sent and nothing was charged.`,
         );
       }
-      const result = await account
-        .client()
-        .check(product === 'avatar' ? 'email_avatar' : 'email', normalized);
+      const result = await account.client().check(syncProduct(product), normalized);
       void account.balance().catch(() => undefined);
       return {
         address: result.identifier,

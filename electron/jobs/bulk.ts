@@ -17,9 +17,7 @@ import { retryWrite } from './disk';
 import { StoppedError, keep, retryDelays, saveProgress, type RunContext } from './keep';
 import type { BulkTaskRecord, JobRecord } from './record';
 import { readResultFile } from './result-file';
-
-const bulkProduct = (record: JobRecord) =>
-  record.product === 'avatar' ? ('email_avatar_batch' as const) : ('email_batch' as const);
+import { bulkProduct } from '../common/model';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -118,7 +116,11 @@ async function submitTask(ctx: RunContext, k: number): Promise<PriceSeen | null>
   const learn = othersMayMove ? undefined : ctx.hooks.learnBulkPrice;
   const before = learn ? await ctx.client.balance().catch(() => null) : null;
   try {
-    answer = await ctx.client.submitBulk(bulkProduct(ctx.record), file, task.idempotencyKey);
+    answer = await ctx.client.submitBulk(
+      bulkProduct(ctx.record.product ?? 'email'),
+      file,
+      task.idempotencyKey,
+    );
   } catch (err) {
     if (err instanceof ServiceError && err.serviceCode === 40000) {
       const outside = outsideCoverage(err);

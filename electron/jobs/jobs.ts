@@ -27,6 +27,7 @@ import { diskWith, type Disk } from './disk';
 import { ensureRoom, roomNeeded } from './room';
 import { ChargedError, asWriteFailure } from '../lib/write-failure';
 import { progressNotSavedError } from './failures';
+import { UNFINISHED_STATES, bulkProduct, syncProduct } from '../common/model';
 
 export interface JobsOptions {
   dataDir: string;
@@ -91,7 +92,7 @@ export interface Jobs {
   busy(): boolean;
 }
 
-const UNFINISHED = new Set(['queued', 'checking', 'waiting', 'downloading']);
+const UNFINISHED = UNFINISHED_STATES;
 const SAYS_WHAT_TO_DO = new Set<string>(['result_too_large', 'redirect_refused']);
 
 interface Live {
@@ -119,11 +120,7 @@ function newJobId(): string {
 
 /** The unit prices a job's routes need: null where not known yet. */
 function unitPrices(product: JobProduct, prices: PriceBook) {
-  const avatar = product === 'avatar';
-  return {
-    sync: prices.get(avatar ? 'email_avatar' : 'email'),
-    bulk: prices.get(avatar ? 'email_avatar_batch' : 'email_batch'),
-  };
+  return { sync: prices.get(syncProduct(product)), bulk: prices.get(bulkProduct(product)) };
 }
 
 /** What a number of addresses per route costs, or null when a price it needs is unknown. */
@@ -416,11 +413,7 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
         ...(active === 1
           ? {
               learnBulkPrice: (micros: number, lines: number) =>
-                prices.learn(
-                  record.product === 'avatar' ? 'email_avatar_batch' : 'email_batch',
-                  micros,
-                  lines,
-                ),
+                prices.learn(bulkProduct(record.product ?? 'email'), micros, lines),
             }
           : {}),
         changed: () => {
@@ -461,7 +454,7 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
         const doneAfter = determinedSplit(l);
         if (after) {
           await prices.learn(
-            record.product === 'avatar' ? 'email_avatar' : 'email',
+            syncProduct(record.product ?? 'email'),
             balanceBefore.balanceMicros - after.balanceMicros,
             doneAfter.sync - doneBefore.sync,
           );

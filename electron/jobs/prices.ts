@@ -7,7 +7,9 @@ import { z } from 'zod';
 import { writeFileAtomic } from '../lib/atomic-file';
 import { log } from '../lib/log';
 
-export type ServiceProduct = 'email' | 'email_avatar' | 'email_batch' | 'email_avatar_batch';
+import { SERVICE_PRODUCTS, type ServiceProduct } from '../common/model';
+
+export type { ServiceProduct } from '../common/model';
 
 const PUBLISHED: Partial<Record<ServiceProduct, number>> = { email_avatar_batch: 3_000 };
 
@@ -15,7 +17,7 @@ const PUBLISHED: Partial<Record<ServiceProduct, number>> = { email_avatar_batch:
 // z.record with enum keys demands every key, which refused every saved file
 // and so forgot every learned price on the next start.)
 const pricesFile = z.partialRecord(
-  z.enum(['email', 'email_avatar', 'email_batch', 'email_avatar_batch']),
+  z.enum(SERVICE_PRODUCTS as [ServiceProduct, ...ServiceProduct[]]),
   z.number().int().positive(),
 );
 

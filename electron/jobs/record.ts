@@ -1,6 +1,7 @@
 // A job as it is kept on disk (job.json in its folder), validated on every
 // read: a damaged or hand-edited file is reported, never trusted.
 import { z } from 'zod';
+import { JOB_PRODUCTS, JOB_STATES } from '../common/model';
 
 const range = z.object({ start: z.number().int().min(0), end: z.number().int().min(0) });
 
@@ -32,16 +33,7 @@ export const bulkTaskRecord = range.extend({
 });
 export type BulkTaskRecord = z.infer<typeof bulkTaskRecord>;
 
-export const jobState = z.enum([
-  /** Imported, waiting for the user to choose the product and start. */
-  'draft',
-  'queued',
-  'checking',
-  'waiting',
-  'downloading',
-  'done',
-  'failed',
-]);
+export const jobState = z.enum(JOB_STATES);
 export type JobState = z.infer<typeof jobState>;
 
 export const jobFailure = z.object({
@@ -66,7 +58,7 @@ export const jobRecord = z.object({
   fileName: z.string(),
   /** Where the user's file was, for "save next to it". */
   sourcePath: z.string(),
-  product: z.enum(['email', 'avatar']).nullable().default(null),
+  product: z.enum(JOB_PRODUCTS).nullable().default(null),
   state: jobState,
   /** The column the user chose, when not the detected one. */
   column: z

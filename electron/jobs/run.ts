@@ -10,13 +10,10 @@ import { ServiceError } from '../service/errors';
 import { StoppedError, keep, type RunContext } from './keep';
 import type { OutcomeRecord } from './outcomes';
 import { SPARE_SLOTS, syncSchedule, type Range } from './plan';
-import type { JobRecord } from './record';
+import { syncProduct } from '../common/model';
 
 export { StoppedError, type RunContext, type RunHooks } from './keep';
 export { CoverageError, TaskFailedError, downloading, runBulk } from './bulk';
-
-const syncProduct = (record: JobRecord) =>
-  record.product === 'avatar' ? ('email_avatar' as const) : ('email' as const);
 
 function toRecord(index: number, result: CheckResult): OutcomeRecord {
   return {
@@ -38,7 +35,7 @@ function pendingIn(ctx: RunContext, range: Range): number[] {
 export async function runSync(ctx: RunContext, range: Range): Promise<void> {
   const pending = pendingIn(ctx, range);
   const schedule = syncSchedule({ start: 0, end: pending.length });
-  const product = syncProduct(ctx.record);
+  const product = syncProduct(ctx.record.product ?? 'email');
   let fatal: unknown = null;
   const halted = () => fatal !== null || ctx.stop.aborted;
   const addressOf = (i: number) => ctx.addresses.at(i);

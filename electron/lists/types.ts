@@ -72,8 +72,4 @@ export interface AddressOutcome {
   avatarUrl?: string | null;
 }
 
-export type RowStatus = 'deliverable' | 'undeliverable' | 'unknown' | 'invalid' | 'duplicate';
-
-export type ExportFilter = 'all' | 'deliverable' | 'not-deliverable';
-export type AppendedColumn =
-  'email_status' | 'email_provider' | 'email_avatar' | 'email_avatar_url';
+export type { AppendedColumn, ExportFilter, RowStatusName as RowStatus } from '../common/model';

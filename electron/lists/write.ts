@@ -4,6 +4,7 @@
 // their order with the chosen columns appended. Nothing is judged twice and the
 // input file is only ever read.
 import { createWriteStream, type WriteStream } from 'node:fs';
+import { APPENDED_COLUMNS } from '../common/model';
 import { rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
@@ -56,12 +57,7 @@ export interface ExportResult {
   rowsTotal: number;
 }
 
-export const ALL_APPENDED_COLUMNS: readonly AppendedColumn[] = [
-  'email_status',
-  'email_provider',
-  'email_avatar',
-  'email_avatar_url',
-];
+export const ALL_APPENDED_COLUMNS: readonly AppendedColumn[] = APPENDED_COLUMNS;
 
 /** What a row's appended status says. A row with no outcome yet is 'unknown'. */
 export function rowStatus(cls: RowClass, outcome: AddressOutcome | undefined): RowStatus {

@@ -2,14 +2,14 @@
 // accepted (the older submit answer, multi entries without provider, success
 // without result_url yet); anything else is rejected with the field named.
 import { z } from 'zod';
+import { BULK_PRODUCTS, SYNC_PRODUCTS } from '../common/model';
 
-export type SyncProduct = 'email' | 'email_avatar';
-export type BulkProduct = 'email_batch' | 'email_avatar_batch';
+export type { BulkProduct, SyncProduct } from '../common/model';
 
 export const balanceData = z.object({ balance_micros: z.number().int() });
 
 export const singleData = z.object({
-  service_type: z.enum(['email', 'email_avatar']),
+  service_type: z.enum(SYNC_PRODUCTS),
   identifier: z.string(),
   registered: z.boolean(),
   provider: z.string().optional(),
@@ -30,7 +30,7 @@ const multiEntry = z.union([
 ]);
 
 export const multiData = z.object({
-  service_type: z.enum(['email', 'email_avatar']),
+  service_type: z.enum(SYNC_PRODUCTS),
   total: z.number().int().nonnegative(),
   succeeded: z.number().int().nonnegative(),
   failed: z.number().int().nonnegative(),
@@ -41,7 +41,7 @@ const count = z.number().int().nonnegative();
 
 export const bulkTaskData = z.object({
   id: z.string().min(1),
-  product: z.enum(['email_batch', 'email_avatar_batch']),
+  product: z.enum(BULK_PRODUCTS),
   status: z.enum(['processing', 'success', 'failed']),
   total: count,
   created_at: z.string(),

@@ -1,4 +1,5 @@
 // A job's state and product in the user's words.
+import { UNFINISHED_STATES } from '../../../../electron/common/model';
 import type { JobProduct, JobStateName, JobView } from '../../../../electron/ipc/contract';
 
 export const STATE_WORDS: Record<JobStateName, string> = {
@@ -16,12 +17,7 @@ export const PRODUCT_WORDS: Record<JobProduct, string> = {
   avatar: 'Email + avatar',
 };
 
-export const UNFINISHED: ReadonlySet<JobStateName> = new Set([
-  'queued',
-  'checking',
-  'waiting',
-  'downloading',
-]);
+export const UNFINISHED = UNFINISHED_STATES;
 
 export const isBulk = (job: JobView) => job.tasks.length > 0;
 

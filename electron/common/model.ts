@@ -1,0 +1,71 @@
+// The words every process shares about a job: its states, its products and
+// what the service calls each, the statuses of a row, the columns an export
+// can append. One definition for main, the command line and the window; no
+// dependencies, so the window's bundle stays light.
+
+export const THEMES = ['system', 'light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+export const JOB_STATES = [
+  /** Imported, waiting for the user to choose the product and start. */
+  'draft',
+  'queued',
+  'checking',
+  'waiting',
+  'downloading',
+  'done',
+  'failed',
+] as const;
+export type JobStateName = (typeof JOB_STATES)[number];
+
+/** Started and not yet done or failed: resumed after a restart. */
+export const UNFINISHED_STATES: ReadonlySet<JobStateName> = new Set([
+  'queued',
+  'checking',
+  'waiting',
+  'downloading',
+]);
+
+/** What the user chooses to check. */
+export const JOB_PRODUCTS = ['email', 'avatar'] as const;
+export type JobProduct = (typeof JOB_PRODUCTS)[number];
+
+/** The service's product codes: synchronous checks, and bulk file tasks. */
+export const SYNC_PRODUCTS = ['email', 'email_avatar'] as const;
+export const BULK_PRODUCTS = ['email_batch', 'email_avatar_batch'] as const;
+export type SyncProduct = (typeof SYNC_PRODUCTS)[number];
+export type BulkProduct = (typeof BULK_PRODUCTS)[number];
+export type ServiceProduct = SyncProduct | BulkProduct;
+export const SERVICE_PRODUCTS: readonly ServiceProduct[] = [...SYNC_PRODUCTS, ...BULK_PRODUCTS];
+
+/** What the service calls a product, on each route. */
+export const SERVICE_CODES: Record<JobProduct, { sync: SyncProduct; bulk: BulkProduct }> = {
+  email: { sync: 'email', bulk: 'email_batch' },
+  avatar: { sync: 'email_avatar', bulk: 'email_avatar_batch' },
+};
+
+export const syncProduct = (product: JobProduct): SyncProduct => SERVICE_CODES[product].sync;
+export const bulkProduct = (product: JobProduct): BulkProduct => SERVICE_CODES[product].bulk;
+
+/** What a row of the cleaned list says about its address. */
+export const ROW_STATUSES = [
+  'deliverable',
+  'undeliverable',
+  'unknown',
+  'invalid',
+  'duplicate',
+] as const;
+export type RowStatusName = (typeof ROW_STATUSES)[number];
+
+/** The columns an export may append to the user's own. */
+export const APPENDED_COLUMNS = [
+  'email_status',
+  'email_provider',
+  'email_avatar',
+  'email_avatar_url',
+] as const;
+export type AppendedColumn = (typeof APPENDED_COLUMNS)[number];
+
+/** Which rows an export keeps. */
+export const EXPORT_FILTERS = ['all', 'deliverable', 'not-deliverable'] as const;
+export type ExportFilter = (typeof EXPORT_FILTERS)[number];

@@ -1,0 +1,187 @@
+// What the window and the command line are shown: the views main builds and
+// every process reads. Types only, with no dependencies, so the window's
+// bundle stays free of main's code; the IPC contract checks them with its
+// schemas (electron/ipc/contract.ts).
+import type { JobProduct, JobStateName, RowStatusName, Theme } from './model';
+
+/** What the renderer may know about the account: never the key itself. */
+export interface AccountStatus {
+  mode: 'none' | 'demo' | 'key';
+  /** Last four characters of the key, for "…1a2b"; null unless mode is 'key'. */
+  keyLast4: string | null;
+  /** Where the key lives: the OS keychain, or only this run's memory. */
+  storage: 'keychain' | 'memory' | null;
+  /** Set when the key cannot be kept across restarts, in words for the user. */
+  storageWarning: string | null;
+  baseUrl: string;
+  /** The host the key was proven against ("api.example.com"); null unless mode is 'key'. */
+  keyHost: string | null;
+  /**
+   * The service address now points at another host than the key was proven
+   * for: the key is not sent there until the user confirms it (or enters it again).
+   */
+  keyUnconfirmed: boolean;
+}
+
+export interface Balance {
+  balanceMicros: number;
+  /** ISO 8601 time the balance was read from the service. */
+  fetchedAt: string;
+}
+
+export interface SettingsView {
+  baseUrl: string;
+  theme: Theme;
+  pollIntervalSeconds: number;
+}
+
+/** A job as the UI and the command line show it. Money is in micros of USD. */
+export interface JobView {
+  id: string;
+  fileName: string;
+  sourcePath: string;
+  product: JobProduct | null;
+  state: JobStateName;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** Picked up again after the app or the command line stopped mid-way. */
+  resumed: boolean;
+  /** Is it being worked on in this process right now. */
+  running: boolean;
+  /**
+   * Who runs it when another process does ("the list-cleaner command", "the
+   * List Cleaner app"): this one only follows its progress from disk.
+   */
+  elsewhere: string | null;
+  /** Unfinished, and run by no one: it carries on when resumed. */
+  paused: boolean;
+  rows: number;
+  invalid: number;
+  empty: number;
+  duplicates: number;
+  /** Unique valid addresses: what is sent and paid for. */
+  unique: number;
+  /** Addresses with an outcome so far. */
+  checked: number;
+  deliverable: number;
+  undeliverable: number;
+  unknown: number;
+  /** Bulk tasks: id, when sent, and when the next poll is due (null when not waiting). */
+  tasks: { id: string | null; submittedAt: string | null; status: string }[];
+  nextCheckAt: string | null;
+  unitPriceMicros: number | null;
+  /** For a done job: what the determined outcomes cost, where the unit price is known. */
+  chargedMicros: number | null;
+  failure: {
+    code: string;
+    message: string;
+    charged: 'no' | 'unknown';
+    outsideCoverage?: number;
+  } | null;
+}
+
+export interface ColumnView {
+  index: number;
+  name: string;
+  confidence: number;
+  addressShare: number;
+  headerMatch: boolean;
+}
+
+/** What the review panel shows of an imported list. */
+export interface ImportView {
+  job: JobView;
+  fileName: string;
+  sizeBytes: number;
+  /** In words: "UTF-8 with BOM", "Windows-1252", … */
+  encoding: string;
+  /** In words: "comma", "semicolon", "tab", "pipe". */
+  delimiter: string;
+  hasHeader: boolean;
+  columns: string[];
+  column: ColumnView;
+  candidates: ColumnView[];
+  counts: {
+    rows: number;
+    unique: number;
+    invalid: number;
+    empty: number;
+    duplicates: number;
+    ragged: number;
+  };
+  preview: string[][];
+}
+
+export interface ImportProgressView {
+  /** The file's token, as the window knows it. */
+  token: string;
+  bytesRead: number;
+  totalBytes: number;
+  rows: number;
+}
+
+export interface EstimateView {
+  unique: number;
+  unitPriceMicros: number | null;
+  estimateMicros: number | null;
+  balanceMicros: number;
+  /** How the addresses will be sent: 'multi' (synchronous checks) or 'bulk' (bulk tasks). */
+  route: 'multi' | 'bulk';
+}
+
+export interface JobSummaryView {
+  job: JobView;
+  statuses: Record<RowStatusName, number>;
+  /** Provider code → addresses with an outcome (email checks; bulk files carry none). */
+  providers: Record<string, number>;
+  columns: string[];
+  addressColumn: number;
+}
+
+export interface JobRowView {
+  /** 1-based, as a spreadsheet counts data rows. */
+  row: number;
+  address: string | null;
+  status: RowStatusName | 'pending';
+  provider: string | null;
+  avatar: boolean | null;
+  avatarUrl: string | null;
+}
+
+/** A file the user chose by a gesture (a drop, the Open dialog): usable once, by its token. */
+export interface FileGrantView {
+  token: string;
+  fileName: string;
+}
+
+export interface ExportView {
+  /** For "Show in folder": main shows only files it wrote itself, by this id. */
+  fileId: string;
+  path: string;
+  rowsWritten: number;
+  rowsTotal: number;
+}
+
+export interface CheckView {
+  address: string;
+  status: 'deliverable' | 'undeliverable' | 'unknown';
+  provider: string | null;
+  avatar: boolean | null;
+  avatarUrl: string | null;
+}
+
+/**
+ * Where an update of the app stands. 'off' where it is never checked (a
+ * development build, the demo account); 'ready' once one is downloaded and
+ * the window may offer to restart into it.
+ */
+export interface UpdateView {
+  state: 'off' | 'idle' | 'checking' | 'downloading' | 'ready' | 'error';
+  /** The version on offer, when there is one. */
+  version: string | null;
+  /** 0–1 while downloading. */
+  progress: number | null;
+  /** Why updates are off, or what went wrong, in words. */
+  message: string | null;
+}
