@@ -13,6 +13,7 @@ export const channelNames = [
   'file:choose',
   'list:import',
   'list:column',
+  'list:review',
   'job:estimate',
   'job:start',
   'job:list',

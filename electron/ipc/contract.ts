@@ -106,6 +106,8 @@ export const contract = {
     input: z.object({ jobId: jobIdSchema, column: z.number().int().min(0).max(10_000) }).strict(),
     output: {} as ImportView,
   },
+  /** A draft's review again, from what its import kept: the file is not read again. */
+  'list:review': { input: z.object({ jobId: jobIdSchema }).strict(), output: {} as ImportView },
   'job:estimate': {
     input: z.object({ jobId: jobIdSchema, product: productSchema }).strict(),
     output: {} as EstimateView,

@@ -164,6 +164,17 @@ export function createHandlers({
       const { job, list } = await (await jobs()).chooseColumn(jobId, column);
       return importView(job, list);
     },
+    'list:review': async ({ jobId }) => {
+      const j = await jobs();
+      const job = await j.get(jobId);
+      if (job.state !== 'draft') {
+        throw new AppError(
+          'invalid_input',
+          'This job has already started; its review is only for a new list.',
+        );
+      }
+      return importView(job, await j.getList(jobId));
+    },
     'job:estimate': async ({ jobId, product }) => {
       const estimate = await (await jobs()).estimate(jobId, product);
       return { ...estimate, route: estimate.unique >= 1_000 ? 'bulk' : 'multi' };

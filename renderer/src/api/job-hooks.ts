@@ -58,6 +58,13 @@ export function useImportList() {
   });
 }
 
+/** A draft's review again, as its import left it (main does not read the file again). */
+export function useReviewDraft() {
+  return useMutation({
+    mutationFn: (jobId: string) => call(window.api.list.review({ jobId })),
+  });
+}
+
 export function useChooseColumn() {
   return useMutation({
     mutationFn: (input: { jobId: string; column: number }) => call(window.api.list.column(input)),

@@ -41,6 +41,7 @@ describe('IPC contract', () => {
   const validSamples: Partial<Record<ChannelName, unknown>> = {
     'list:import': { token: 'Zm9vYmFyYmF6cXV4MTIzNA' },
     'list:column': { jobId: '20261121-abc123', column: 2 },
+    'list:review': { jobId: '20261121-abc123' },
     'job:estimate': { jobId: '20261121-abc123', product: 'email' },
     'job:start': { jobId: '20261121-abc123', product: 'avatar' },
     'job:resume': { jobId: '20261121-abc123' },

@@ -1,9 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { JobView } from '../../../../electron/ipc/contract';
-import { call } from '../../api/call';
-import { useChooseColumn, useContinueJob, useRemoveJob, useResumeJob } from '../../api/job-hooks';
-import { queryKeys } from '../../api/query-keys';
+import { useContinueJob, useRemoveJob, useResumeJob, useReviewDraft } from '../../api/job-hooks';
 import { ErrorIcon, ErrorNotice } from '../../components/ErrorNotice';
 import {
   formatDuration,
@@ -275,21 +272,16 @@ function Actions({ job }: { job: JobView }) {
   const resume = useResumeJob();
   const runRest = useContinueJob();
   const remove = useRemoveJob();
-  const choose = useChooseColumn();
-  const client = useQueryClient();
+  const review = useReviewDraft();
   const [confirming, setConfirming] = useState(false);
   const removeButton = useRef<HTMLButtonElement>(null);
   const active = isActive(job);
   const coverage = job.failure?.code === 'avatar_coverage';
-  const error = resume.error ?? runRest.error ?? remove.error ?? choose.error;
+  const error = resume.error ?? runRest.error ?? remove.error ?? review.error;
 
   const reviewDraft = async () => {
     try {
-      const summary = await client.fetchQuery({
-        queryKey: queryKeys.jobs.summary(job.id),
-        queryFn: () => call(window.api.job.summary({ jobId: job.id })),
-      });
-      const view = await choose.mutateAsync({ jobId: job.id, column: summary.addressColumn });
+      const view = await review.mutateAsync(job.id);
       useImportFlow.getState().set({ failure: null, skipped: [], focus: 'review' });
       useUiStore.getState().setReview(view);
       go('import');
@@ -351,9 +343,9 @@ function Actions({ job }: { job: JobView }) {
             type="button"
             className="button primary small"
             onClick={() => void reviewDraft()}
-            disabled={choose.isPending}
+            disabled={review.isPending}
           >
-            {choose.isPending ? 'Opening…' : 'Review and start'}
+            {review.isPending ? 'Opening…' : 'Review and start'}
           </button>
         )}
         {viewable && (
