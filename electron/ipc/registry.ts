@@ -1,6 +1,7 @@
 // The handler table behind every channel. Electron's ipcMain and the e2e test
 // bridge both route into invoke(), so validation and error mapping happen in
 // exactly one place and tests can call handlers without Electron.
+import type { z } from 'zod';
 import { channelNames, type ChannelName } from './channels';
 import { contract, type ChannelInput, type ChannelOutput } from './contract';
 import { fail, ok, type IpcError, type IpcResult } from './result';
@@ -32,6 +33,20 @@ export function toIpcError(err: unknown): IpcError {
   };
 }
 
+/**
+ * Every issue of a failed parse in one message, each as "path: message" (the
+ * message alone when it is about the value as a whole), in zod's order. One
+ * issue reads as that issue; several follow one another as sentences, so the
+ * user fixes them all at once instead of meeting them one at a time.
+ */
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  const each = issues.map((issue) =>
+    issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message,
+  );
+  if (each.length <= 1) return each[0] ?? 'invalid input';
+  return each.map((text) => (/[.!?]$/.test(text) ? text : `${text}.`)).join(' ');
+}
+
 export function createHandlerRegistry(handlers: Handlers): HandlerRegistry {
   return {
     channels: channelNames,
@@ -41,12 +56,7 @@ export function createHandlerRegistry(handlers: Handlers): HandlerRegistry {
       }
       const parsed = contract[channel].input.safeParse(input);
       if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-        return fail({
-          code: 'invalid_input',
-          message: `${where}${issue?.message ?? 'invalid input'}`,
-        });
+        return fail({ code: 'invalid_input', message: describeIssues(parsed.error.issues) });
       }
       try {
         // The cast is safe: parsed.data was validated against this channel's schema.

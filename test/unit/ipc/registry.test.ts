@@ -76,6 +76,36 @@ describe('handler registry', () => {
     });
   });
 
+  it('lists every issue of an input, not only the first', async () => {
+    const { handlers, calls } = recordingHandlers();
+    const answer = await createHandlerRegistry(handlers).invoke('key:set', {
+      apiKey: 'short',
+      baseUrl: 'ftp://api.example.com',
+    });
+    expect(answer).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message:
+          'apiKey: That key is too short: paste the whole key from your account Settings. ' +
+          'baseUrl: The service address must start with https:// (it starts with ftp://).',
+      },
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('ends each issue as a sentence when zod words it without a full stop', async () => {
+    const { handlers } = recordingHandlers();
+    const answer = await createHandlerRegistry(handlers).invoke('job:rows', {
+      jobId: 'a-1',
+      offset: -1,
+      limit: 'all',
+    });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    if (answer.ok) throw new Error('expected a refusal');
+    expect(answer.error.message).toMatch(/^offset: [^]*\. limit: [^]*\.$/);
+  });
+
   it.each([
     '',
     'key',
