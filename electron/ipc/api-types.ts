@@ -13,9 +13,8 @@ type MethodFor<C extends ChannelName> =
     ? () => Promise<IpcResult<ChannelOutput<C>>>
     : (input: z.input<Contract[C]['input']>) => Promise<IpcResult<ChannelOutput<C>>>;
 
-type Capitalize2<S extends string> = S extends `${infer F}${infer R}` ? `${Uppercase<F>}${R}` : S;
 type ListenerName<E extends string> = E extends `${infer D}:${infer V}`
-  ? `on${Capitalize2<D>}${Capitalize2<V>}`
+  ? `on${Capitalize<D>}${Capitalize<V>}`
   : never;
 
 export type Unsubscribe = () => void;
