@@ -24,14 +24,22 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       // The process boundary: the renderer may take only the IPC contract's
       // types and the shared, dependency-free rules of electron/common/ from
-      // the main side, and nothing from Node or Electron.
-      'no-restricted-imports': [
+      // the main side, and nothing from Node or Electron. A value from the
+      // contract would pull zod (and what the schemas import) into the window,
+      // so electron/ipc/ gives types only (`import type`).
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
             {
               regex: '(^|/)electron/(?!ipc/(contract|channels|result|api-types)$|common/)',
               message: 'The renderer may import only the IPC contract and electron/common/.',
+            },
+            {
+              regex: '(^|/)electron/ipc/(contract|channels|result|api-types)$',
+              allowTypeImports: true,
+              message:
+                'The renderer takes only types from electron/ipc/ (import type): a value from the contract would bring zod into the window. Shared values live in electron/common/.',
             },
             {
               regex: '^(node:|electron$)',
