@@ -9,12 +9,7 @@ import { hostOf, originOf } from '../common/service-url';
 import type { KeyStore } from '../secrets/key-store';
 import type { SettingsStore } from '../settings/settings';
 import { createServiceClient, type ServiceClient } from '../service/client';
-import {
-  DEFAULT_BALANCE_MICROS,
-  newSandboxKey,
-  startSandbox,
-  type Sandbox,
-} from '../sandbox/server';
+import { startDemoService, type DemoService } from './demo';
 
 export interface Account {
   status(): AccountStatus;
@@ -48,10 +43,7 @@ export interface AccountDeps {
 type State =
   | { mode: 'none' }
   | { mode: 'key'; key: string; provenBaseUrl: string }
-  | { mode: 'demo'; sandbox: Sandbox; client: ServiceClient };
-
-/** The demo's bulk tasks finish in seconds; polling it every 2 s keeps the demo lively. */
-const DEMO_POLL_SECONDS = 2;
+  | { mode: 'demo'; demo: DemoService };
 
 const noAccount = (): AppError =>
   new AppError(
@@ -81,7 +73,7 @@ export async function openAccount(deps: AccountDeps): Promise<Account> {
   let cached: { baseUrl: string; poll: number; key: string; client: ServiceClient } | null = null;
 
   const stopDemo = async (): Promise<void> => {
-    if (state.mode === 'demo') await state.sandbox.stop();
+    if (state.mode === 'demo') await state.demo.stop();
   };
 
   const keyConfirmed = (s: { provenBaseUrl: string }): boolean =>
@@ -128,18 +120,7 @@ export async function openAccount(deps: AccountDeps): Promise<Account> {
   };
 
   const startDemo = async (): Promise<void> => {
-    const key = newSandboxKey();
-    const sandbox = await startSandbox({
-      accounts: [{ key, balanceMicros: DEFAULT_BALANCE_MICROS }],
-    });
-    // Only the sandbox may be polled more often than every 30 s.
-    const client = createServiceClient({
-      baseUrl: sandbox.url,
-      apiKey: key,
-      allowFastPolling: true,
-      pollIntervalSeconds: DEMO_POLL_SECONDS,
-    });
-    state = { mode: 'demo', sandbox, client };
+    state = { mode: 'demo', demo: await startDemoService() };
   };
 
   // Come back as the user left: in the demo if that was the last choice, else
@@ -165,7 +146,7 @@ export async function openAccount(deps: AccountDeps): Promise<Account> {
 
   const client = (): ServiceClient => {
     if (state.mode === 'none') throw noAccount();
-    if (state.mode === 'demo') return state.client;
+    if (state.mode === 'demo') return state.demo.client;
     return provenClient(state);
   };
 

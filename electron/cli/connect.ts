@@ -7,8 +7,9 @@ import { registerSecret } from '../lib/log';
 import { hostOf, isLoopbackUrl, originOf, serviceUrlProblem } from '../common/service-url';
 import { openKeyStore, type KeyStore } from '../secrets/key-store';
 import { openSettingsStore } from '../settings/settings';
-import { createServiceClient, MIN_POLL_SECONDS, type ServiceClient } from '../service/client';
-import { DEFAULT_BALANCE_MICROS, newSandboxKey, startSandbox } from '../sandbox/server';
+import { MIN_POLL_SECONDS } from '../common/limits';
+import { createServiceClient, type ServiceClient } from '../service/client';
+import { startDemoService } from '../account/demo';
 
 export interface Connection {
   client: ServiceClient;
@@ -24,6 +25,9 @@ export interface ConnectOptions {
   /** Tests pass a key store of their own; the command opens the app's keychain entry. */
   keyStore?: () => Promise<KeyStore>;
 }
+
+/** Demo jobs never mix with real ones: a real resume must never reach a sandbox. */
+export const demoDataDir = (dataDir: string): string => join(dataDir, 'demo');
 
 function envBaseUrl(env: NodeJS.ProcessEnv): string | null {
   const value = env.LIST_CLEANER_BASE_URL?.trim();
@@ -77,21 +81,12 @@ async function keyAndAddress(
 export async function connect(dataDir: string, options: ConnectOptions): Promise<Connection> {
   const env = options.env ?? process.env;
   if (options.demo) {
-    const key = newSandboxKey();
-    const sandbox = await startSandbox({
-      accounts: [{ key, balanceMicros: DEFAULT_BALANCE_MICROS }],
-    });
+    const demo = await startDemoService();
     return {
-      client: createServiceClient({
-        baseUrl: sandbox.url,
-        apiKey: key,
-        allowFastPolling: true,
-        pollIntervalSeconds: 1,
-      }),
-      // Demo jobs never mix with real ones: a real resume must never reach a sandbox.
-      dataDir: join(dataDir, 'demo'),
+      client: demo.client,
+      dataDir: demoDataDir(dataDir),
       label: 'the demo sandbox',
-      close: () => sandbox.stop(),
+      close: () => demo.stop(),
     };
   }
   const settings = await openSettingsStore(dataDir);
