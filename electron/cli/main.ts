@@ -10,7 +10,6 @@ import type { JobView } from '../ipc/contract';
 import { AppError } from '../lib/app-error';
 import { writeFileAtomic } from '../lib/atomic-file';
 import { setLogSink } from '../lib/log';
-import { normalizeCell, isValidAddress } from '../lists/address';
 import { defaultExportPath, exportDestinationProblem } from '../lists/export-name';
 import type { AppendedColumn, ExportFilter } from '../lists/types';
 import { openJobs, type Jobs } from '../jobs/jobs';
@@ -20,7 +19,7 @@ import type { ServiceClient } from '../service/client';
 import { appDataDir } from './data-dir';
 import { createProgress, describeJob, usd } from './output';
 import { err, exitAfterFlush, out, showingProgress, withoutStack } from './print';
-import { syncProduct } from '../common/model';
+import { checkOne } from '../account/check-one';
 
 export { flushOutput } from './print';
 
@@ -124,17 +123,18 @@ async function balance(values: Values): Promise<number> {
 
 async function check(values: Values, address: string | undefined): Promise<number> {
   if (!address) throw new UsageError('check needs an address: list-cleaner check jane@example.com');
-  const normalized = normalizeCell(address);
-  if (!isValidAddress(normalized)) {
-    throw new AppError('invalid_input', `${address} is not an email address; nothing was sent.`);
-  }
-  return withConnection(values, async ({ client }) => {
-    const result = await client.check(syncProduct(values.avatar ? 'avatar' : 'email'), normalized);
+  // Connected only for an address: what is refused is refused before any sandbox starts.
+  let connection = null as Connection | null;
+  try {
+    const result = await checkOne(address, values.avatar ? 'avatar' : 'email', {
+      client: async () => (connection = await connect(appDataDir(), { demo: values.demo })).client,
+      notAnAddress: (typed) => `${typed} is not an email address; nothing was sent.`,
+    });
     if (values.json) {
       out(
         JSON.stringify({
-          address: result.identifier,
-          status: result.outcome,
+          address: result.address,
+          status: result.status,
           provider: result.provider,
           avatar: result.avatar,
           avatar_url: result.avatarUrl,
@@ -149,12 +149,12 @@ async function check(values: Values, address: string | undefined): Promise<numbe
             ? 'no avatar'
             : null,
       ].filter(Boolean);
-      out(
-        `${result.identifier}: ${result.outcome}${details.length ? ` (${details.join(', ')})` : ''}`,
-      );
+      out(`${result.address}: ${result.status}${details.length ? ` (${details.join(', ')})` : ''}`);
     }
     return 0;
-  });
+  } finally {
+    await connection?.close();
+  }
 }
 
 function parseColumn(value: string | undefined): string | number | undefined {

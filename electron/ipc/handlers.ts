@@ -15,13 +15,12 @@ import type { Workspace } from '../jobs/workspace';
 import type { Jobs } from '../jobs/jobs';
 import { readRows } from '../jobs/rows';
 import { encodingNames } from '../lists/encoding';
-import { isValidAddress, normalizeCell } from '../lists/address';
 import { AppError } from '../lib/app-error';
 import type { ImportedList } from '../lists/types';
 import type { FileGrants } from '../files/grants';
 import { localPathProblem } from '../files/local-path';
 import { defaultExportPath } from '../lists/export-name';
-import { syncProduct } from '../common/model';
+import { checkOne } from '../account/check-one';
 
 /** What only a shell can do: native dialogs and the file manager. */
 export interface ShellHooks {
@@ -232,22 +231,13 @@ export function createHandlers({
       return { restarting: true };
     },
     'check:one': async ({ address, product }) => {
-      const normalized = normalizeCell(address);
-      if (!isValidAddress(normalized)) {
-        throw new AppError(
-          'invalid_input',
-          `${address} is not an email address, so it was not sent and nothing was charged.`,
-        );
-      }
-      const result = await account.client().check(syncProduct(product), normalized);
+      const view = await checkOne(address, product, {
+        client: () => account.client(),
+        notAnAddress: (typed) =>
+          `${typed} is not an email address, so it was not sent and nothing was charged.`,
+      });
       void account.balance().catch(() => undefined);
-      return {
-        address: result.identifier,
-        status: result.outcome,
-        provider: result.provider,
-        avatar: result.avatar,
-        avatarUrl: result.avatarUrl,
-      };
+      return view;
     },
   };
 }
