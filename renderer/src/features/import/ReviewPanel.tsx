@@ -5,15 +5,19 @@ import { ApiError } from '../../api/call';
 import { useChooseColumn, useEstimate, useStartJob } from '../../api/job-hooks';
 import { queryKeys } from '../../api/query-keys';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { formatBytes, formatNumber, formatPercent, formatUsd, formatUsdExact } from '../../format';
+import {
+  formatBytes,
+  formatNumber,
+  formatPercent,
+  formatUsd,
+  formatUsdExact,
+  plural,
+} from '../../format';
 import { useUiStore } from '../../state/ui-store';
 import { ChooseFileButton } from './ChooseFileButton';
 import { useFlowFocus, useImportFlow } from './use-file-import';
 
 const PREVIEW_ROWS = 8;
-
-const plural = (n: number, one: string, many: string) =>
-  `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 /** The review of an imported list: what will be checked, what it costs, Start. */
 export function ReviewPanel({ review, notices }: { review: ImportView; notices?: ReactNode }) {

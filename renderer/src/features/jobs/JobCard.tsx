@@ -9,6 +9,7 @@ import {
   formatTimeOfDay,
   formatUsd,
   formatUsdExact,
+  plural,
 } from '../../format';
 import { useUiStore } from '../../state/ui-store';
 import { ProgressBar } from '../import/ProgressBar';
@@ -25,9 +26,6 @@ const LOST_ON_THE_WAY: ReadonlySet<string> = new Set([
 
 /** Failures that trying again at once cannot mend: the job's files are gone, or would send other addresses. */
 const NO_TRY_AGAIN: ReadonlySet<string> = new Set(['job_folder_gone', 'task_file_changed']);
-
-const plural = (n: number, one: string, many: string) =>
-  `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 export function JobCard({ job, now }: { job: JobView; now: number }) {
   const titleId = useId();
