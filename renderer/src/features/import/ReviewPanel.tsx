@@ -1,23 +1,16 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { EstimateView, ImportView, JobProduct } from '../../../../electron/ipc/contract';
+import type { ImportView, JobProduct } from '../../../../electron/ipc/contract';
 import { ApiError } from '../../api/call';
-import { useChooseColumn, useEstimate, useStartJob } from '../../api/job-hooks';
+import { useEstimate, useStartJob } from '../../api/job-hooks';
 import { queryKeys } from '../../api/query-keys';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import {
-  formatBytes,
-  formatNumber,
-  formatPercent,
-  formatUsd,
-  formatUsdExact,
-  plural,
-} from '../../format';
+import { formatBytes, formatNumber, plural } from '../../format';
 import { useUiStore } from '../../state/ui-store';
 import { ChooseFileButton } from './ChooseFileButton';
+import { ColumnPreview } from './ColumnPreview';
+import { CostBox } from './CostBox';
 import { useFlowFocus, useImportFlow } from './use-file-import';
-
-const PREVIEW_ROWS = 8;
 
 /** The review of an imported list: what will be checked, what it costs, Start. */
 export function ReviewPanel({ review, notices }: { review: ImportView; notices?: ReactNode }) {
@@ -67,7 +60,7 @@ export function ReviewPanel({ review, notices }: { review: ImportView; notices?:
         <aside className="review-side" aria-label="Checking this list">
           <section className="card review-card" aria-labelledby="product-title">
             <ProductChoice />
-            <Cost estimate={estimate.data} product={product} pending={estimate.isPending} />
+            <CostBox estimate={estimate.data} product={product} pending={estimate.isPending} />
             {estimate.isError && (
               <div className="stack-sm">
                 <ErrorNotice error={estimate.error} title="The cost could not be worked out" />
@@ -136,148 +129,6 @@ function FileFacts({ review }: { review: ImportView }) {
           <dd>{review.hasHeader ? 'Yes' : 'No, columns are numbered'}</dd>
         </div>
       </dl>
-    </section>
-  );
-}
-
-function columnReason(view: ImportView): string {
-  const c = view.column;
-  const share = formatPercent(c.addressShare);
-  if (view.candidates[0] && view.candidates[0].index !== c.index) {
-    return `Your choice: ${share} of its cells look like addresses.`;
-  }
-  if (c.headerMatch && c.addressShare > 0) {
-    return `Picked because its header names an email column and ${share} of its cells look like addresses.`;
-  }
-  if (c.headerMatch) return 'Picked because its header names an email column.';
-  return `Picked because ${share} of its cells look like addresses.`;
-}
-
-function ColumnPreview({ review }: { review: ImportView }) {
-  const selectId = useId();
-  const reasonId = useId();
-  const choose = useChooseColumn();
-  const client = useQueryClient();
-  const scroller = useRef<HTMLDivElement>(null);
-  const chosen = review.column.index;
-  const shareOf = new Map(review.candidates.map((c) => [c.index, c.addressShare]));
-  const rows = review.preview.slice(0, PREVIEW_ROWS);
-  const width = Math.max(review.columns.length, ...rows.map((r) => r.length));
-  const columns = Array.from({ length: width }, (_, i) => review.columns[i] ?? `Column ${i + 1}`);
-
-  // Keep the address column in view when it is far to the right.
-  useEffect(() => {
-    const box = scroller.current;
-    const cell = box?.querySelector<HTMLElement>('th.is-address');
-    if (!box || !cell) return;
-    const left = cell.offsetLeft;
-    const right = left + cell.offsetWidth;
-    if (left < box.scrollLeft || right > box.scrollLeft + box.clientWidth) {
-      box.scrollLeft = Math.max(0, left - 24);
-    }
-  }, [chosen]);
-
-  const onChoose = async (column: number) => {
-    try {
-      const next = await choose.mutateAsync({ jobId: review.job.id, column });
-      useUiStore.getState().setReview(next);
-      for (const product of ['email', 'avatar'] as const) {
-        void client.invalidateQueries({ queryKey: queryKeys.jobs.estimate(next.job.id, product) });
-      }
-    } catch {
-      // Shown below the select; the review stays as it was.
-    }
-  };
-
-  return (
-    <section className="card column-card" aria-labelledby="column-title">
-      <h2 id="column-title" className="card-label">
-        Address column
-      </h2>
-      <div className="column-pick">
-        <label htmlFor={selectId} className="visually-hidden">
-          Column with the email addresses
-        </label>
-        <select
-          id={selectId}
-          className="select"
-          value={chosen}
-          onChange={(e) => void onChoose(Number(e.target.value))}
-          disabled={choose.isPending}
-          aria-describedby={reasonId}
-        >
-          {columns.map((name, index) => (
-            <option key={index} value={index}>
-              {name} — {formatPercent(shareOf.get(index) ?? 0)} addresses
-            </option>
-          ))}
-        </select>
-        <p className="hint" id={reasonId} role="status">
-          {choose.isPending ? 'Reading the file again with this column…' : columnReason(review)}
-        </p>
-      </div>
-      {choose.isError && <ErrorNotice error={choose.error} title="That column could not be used" />}
-
-      <div
-        className={`preview ${choose.isPending ? 'is-busy' : ''}`}
-        ref={scroller}
-        tabIndex={0}
-        role="region"
-        aria-label={`First rows of ${review.fileName}`}
-        aria-busy={choose.isPending}
-      >
-        <table className="preview-table">
-          <caption className="visually-hidden">
-            The first {rows.length} rows; the address column is marked.
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col" className="row-number">
-                <span className="visually-hidden">Row</span>
-              </th>
-              {columns.map((name, index) => (
-                <th
-                  key={index}
-                  scope="col"
-                  className={index === chosen ? 'is-address' : undefined}
-                  title={name}
-                >
-                  <span className="th-name">{name}</span>
-                  {index === chosen && <span className="address-tag">Addresses</span>}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, r) => (
-              <tr key={r}>
-                <th scope="row" className="row-number">
-                  {formatNumber(r + 1)}
-                </th>
-                {columns.map((_, index) => {
-                  const cell = row[index] ?? '';
-                  return (
-                    <td
-                      key={index}
-                      className={index === chosen ? 'is-address' : undefined}
-                      title={cell.length > 28 ? cell : undefined}
-                    >
-                      {cell}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <p className="hint preview-foot">
-        {review.counts.rows > rows.length
-          ? `The first ${formatNumber(rows.length)} of ${plural(review.counts.rows, 'row', 'rows')}.`
-          : `All ${plural(review.counts.rows, 'row', 'rows')}.`}
-        {review.counts.ragged > 0 &&
-          ` ${plural(review.counts.ragged, 'row has', 'rows have')} more or fewer cells than the header; ${review.counts.ragged === 1 ? 'it is' : 'they are'} kept as ${review.counts.ragged === 1 ? 'it is' : 'they are'}.`}
-      </p>
     </section>
   );
 }
@@ -351,75 +202,5 @@ function ProductChoice() {
         'Also whether it has a profile picture. Avatars cover three mailbox providers only; other addresses come back unknown, free.',
       )}
     </fieldset>
-  );
-}
-
-function Cost({
-  estimate,
-  product,
-  pending,
-}: {
-  estimate: EstimateView | undefined;
-  product: JobProduct;
-  pending: boolean;
-}) {
-  const dash = <span className="placeholder">—</span>;
-  const known = estimate && estimate.estimateMicros !== null;
-  const after = known ? estimate.balanceMicros - (estimate.estimateMicros ?? 0) : null;
-  const short = estimate && (estimate.balanceMicros <= 0 || (after !== null && after < 0));
-  return (
-    <div className="cost" aria-busy={pending}>
-      <dl className="money" data-testid="estimate">
-        <div>
-          <dt>Price per address</dt>
-          <dd>
-            {estimate
-              ? estimate.unitPriceMicros !== null
-                ? formatUsdExact(estimate.unitPriceMicros)
-                : 'Not known yet'
-              : dash}
-          </dd>
-        </div>
-        <div className="is-total">
-          <dt>Estimated charge</dt>
-          <dd data-testid="estimate-charge">
-            {estimate && known ? `up to ${formatUsd(estimate.estimateMicros ?? 0)}` : dash}
-          </dd>
-        </div>
-        <div>
-          <dt>Balance now</dt>
-          <dd>{estimate ? formatUsd(estimate.balanceMicros) : dash}</dd>
-        </div>
-        <div className={short ? 'is-short' : undefined}>
-          <dt>Balance after</dt>
-          <dd data-testid="estimate-after">{after !== null ? formatUsd(after) : dash}</dd>
-        </div>
-      </dl>
-      {estimate && !known && (
-        <p className="hint cost-note" data-testid="price-unknown">
-          No estimate yet: the price per address is not known until your first{' '}
-          {product === 'avatar' ? 'avatar ' : ''}check. You pay only for addresses that get a
-          result.
-        </p>
-      )}
-      {estimate && known && (
-        <p className="hint cost-note">
-          You pay only for addresses that get a result; unknown ones are not charged.
-        </p>
-      )}
-      {short && (
-        <p className="notice notice-warning" role="status">
-          Your balance does not cover this list. Add funds to your account first; Start checks your
-          balance again and charges nothing if it is still short.
-        </p>
-      )}
-      {estimate && (
-        <p className="hint route-note">
-          {estimate.route === 'bulk'
-            ? 'Sent as a bulk task: the service usually needs a few minutes. You may close List Cleaner meanwhile; it carries on when you come back.'
-            : 'Checked right away, up to 100 addresses at a time.'}
-        </p>
-      )}
-    </div>
   );
 }
