@@ -3,7 +3,7 @@
 // limits), picking unfinished ones up again after a restart, and exporting
 // the cleaned list as often as the user likes.
 import { copyFile, stat } from 'node:fs/promises';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { basename, extname } from 'node:path';
 import type { JobProduct, JobView } from '../ipc/contract';
 import { AppError } from '../lib/app-error';
@@ -16,7 +16,7 @@ import { ServiceError } from '../service/errors';
 import { loadOutcomes, openOutcomeLog, type OutcomeTable } from './outcomes';
 import { planJob } from './plan';
 import { openPriceBook, type PriceBook } from './prices';
-import type { JobRecord } from './record';
+import { newBulkTask, resetForResend, tasksToSendAgain, type JobRecord } from './record';
 import { CoverageError, StoppedError, downloading, runBulk, runSync, type RunContext } from './run';
 import { openJobStore, type JobStore } from './store';
 import { importedListSchema } from './list-schema';
@@ -661,15 +661,7 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
       l.record.product = product;
       l.record.plan = {
         sync: plan.sync,
-        bulk: plan.bulk.map((r) => ({
-          ...r,
-          idempotencyKey: randomUUID(),
-          status: 'pending' as const,
-          taskId: null,
-          submittedAt: null,
-          successCnt: null,
-          failureCnt: null,
-        })),
+        bulk: plan.bulk.map(newBulkTask),
       };
       l.record.unitPriceMicros = estimate.unitPriceMicros;
       await enqueue(l);
@@ -704,20 +696,9 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
         l.outcomes = await loadOutcomes(store.paths(record.id).outcomes, l.record.unique);
         l.resumed = true;
         l.record.resumes += 1;
-        // A failed task's reservation was refunded: send its addresses again under a new key.
-        const forgotten = new Set(['submitting', 'processing', 'success']);
-        for (const t of l.record.plan?.bulk ?? []) {
-          const gone =
-            options.ephemeralService && !sentHere.has(record.id) && forgotten.has(t.status);
-          if (t.status === 'failed' || gone) {
-            Object.assign(t, {
-              status: 'pending',
-              idempotencyKey: randomUUID(),
-              taskId: null,
-              submittedAt: null,
-            });
-          }
-        }
+        // Tasks an ephemeral service knows are those this process sent it.
+        const forgotTasks = options.ephemeralService === true && !sentHere.has(record.id);
+        for (const t of tasksToSendAgain(l.record, { forgotTasks })) resetForResend(t);
         await enqueue(l);
         picked.push(view(l));
       }

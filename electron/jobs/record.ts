@@ -1,15 +1,32 @@
 // A job as it is kept on disk (job.json in its folder), validated on every
-// read: a damaged or hand-edited file is reported, never trusted.
+// read: a damaged or hand-edited file is reported, never trusted. The life of
+// a bulk task's record is here too: how one is made, and when a resume sends
+// it again under a new key.
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { JOB_PRODUCTS, JOB_STATES } from '../common/model';
 
 const range = z.object({ start: z.number().int().min(0), end: z.number().int().min(0) });
 
+/**
+ * pending: not sent; submitting: sent, answer not yet kept; processing,
+ * success (a result link), failed (reservation refunded) as the service says;
+ * done: its results are kept in the outcome log.
+ */
+export const BULK_TASK_STATUSES = [
+  'pending',
+  'submitting',
+  'processing',
+  'success',
+  'failed',
+  'done',
+] as const;
+export type BulkTaskStatus = (typeof BULK_TASK_STATUSES)[number];
+
 export const bulkTaskRecord = range.extend({
   /** Sent with the submit; a resend with the same key returns the same task. */
   idempotencyKey: z.string().min(1).max(128),
-  /** pending: not sent; submitting: sent, answer not yet kept; then as the service says. */
-  status: z.enum(['pending', 'submitting', 'processing', 'success', 'failed', 'done']),
+  status: z.enum(BULK_TASK_STATUSES),
   taskId: z.string().nullable().default(null),
   submittedAt: z.string().nullable().default(null),
   /**
@@ -32,6 +49,51 @@ export const bulkTaskRecord = range.extend({
   failureCnt: z.number().int().nullable().default(null),
 });
 export type BulkTaskRecord = z.infer<typeof bulkTaskRecord>;
+
+/** A task of a new plan: not sent yet, with the key every send of it carries. */
+export function newBulkTask(range: { start: number; end: number }): BulkTaskRecord {
+  return {
+    ...range,
+    idempotencyKey: randomUUID(),
+    status: 'pending',
+    taskId: null,
+    submittedAt: null,
+    successCnt: null,
+    failureCnt: null,
+  };
+}
+
+/**
+ * A task the service was sent and still holds (its answer, its work or its
+ * result): a service that forgot its tasks has none of these.
+ */
+const SENT: ReadonlySet<BulkTaskStatus> = new Set(['submitting', 'processing', 'success']);
+
+/**
+ * The tasks a resume sends again. A failed task's reservation was refunded:
+ * its addresses go again, under a new key (the old one would only fetch the
+ * failed task back). When the service has forgotten the tasks sent to it
+ * (the demo's sandbox, started anew with each process), so do those it was
+ * still working on.
+ */
+export function tasksToSendAgain(
+  record: JobRecord,
+  service: { forgotTasks: boolean },
+): BulkTaskRecord[] {
+  return (record.plan?.bulk ?? []).filter(
+    (t) => t.status === 'failed' || (service.forgotTasks && SENT.has(t.status)),
+  );
+}
+
+/** Turns a task back into one not sent, under a new key: its next send makes (and charges) a new one. */
+export function resetForResend(task: BulkTaskRecord): void {
+  Object.assign(task, {
+    status: 'pending',
+    idempotencyKey: randomUUID(),
+    taskId: null,
+    submittedAt: null,
+  });
+}
 
 export const jobState = z.enum(JOB_STATES);
 export type JobState = z.infer<typeof jobState>;
