@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AccountStatus, Theme } from '../../../../electron/ipc/contract';
 import { MIN_POLL_SECONDS } from '../../../../electron/common/limits';
+import { THEMES } from '../../../../electron/common/model';
 import {
   useClearKey,
   useConfirmKey,
@@ -12,11 +13,8 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { useUiStore } from '../../state/ui-store';
 import { KeyAddressNotice } from './KeyAddressNotice';
 
-const themes: { value: Theme; label: string }[] = [
-  { value: 'system', label: 'System' },
-  { value: 'light', label: 'Light' },
-  { value: 'dark', label: 'Dark' },
-];
+const THEME_WORDS: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
+const themes = THEMES.map((value) => ({ value, label: THEME_WORDS[value] }));
 
 export function SettingsPanel({ account }: { account: AccountStatus }) {
   const close = useUiStore((s) => s.closeSettings);

@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ImportView } from '../../../../electron/ipc/contract';
+import { JOB_PRODUCTS } from '../../../../electron/common/model';
 import { useChooseColumn } from '../../api/job-hooks';
 import { queryKeys } from '../../api/query-keys';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -52,7 +53,7 @@ export function ColumnPreview({ review }: { review: ImportView }) {
     try {
       const next = await choose.mutateAsync({ jobId: review.job.id, column });
       useUiStore.getState().setReview(next);
-      for (const product of ['email', 'avatar'] as const) {
+      for (const product of JOB_PRODUCTS) {
         void client.invalidateQueries({ queryKey: queryKeys.jobs.estimate(next.job.id, product) });
       }
     } catch {

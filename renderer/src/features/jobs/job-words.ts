@@ -17,8 +17,6 @@ export const PRODUCT_WORDS: Record<JobProduct, string> = {
   avatar: 'Email + avatar',
 };
 
-export const UNFINISHED = UNFINISHED_STATES;
-
 export const isBulk = (job: JobView) => job.tasks.length > 0;
 
-export const isActive = (job: JobView) => job.running || UNFINISHED.has(job.state);
+export const isActive = (job: JobView) => job.running || UNFINISHED_STATES.has(job.state);

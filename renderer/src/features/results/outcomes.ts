@@ -2,14 +2,10 @@
 // names and one sentence each: the same words in the chart legend, the rows
 // table and the export panel.
 import type { JobProduct, JobStateName, RowStatusName } from '../../../../electron/ipc/contract';
+import { ROW_STATUSES } from '../../../../electron/common/model';
 
-export const OUTCOMES: readonly RowStatusName[] = [
-  'deliverable',
-  'undeliverable',
-  'unknown',
-  'invalid',
-  'duplicate',
-];
+/** The row statuses main defines, in their order: best outcome first. */
+export const OUTCOMES: readonly RowStatusName[] = ROW_STATUSES;
 
 export const OUTCOME_LABEL: Record<RowStatusName | 'pending', string> = {
   deliverable: 'Deliverable',
