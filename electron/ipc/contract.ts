@@ -1,25 +1,28 @@
-// The single IPC contract: every channel the renderer may call (zod input,
-// output type) and every event main pushes. Main validates against these
-// schemas; the renderer takes its types from here; nothing else crosses.
+// The single IPC contract: every channel the renderer may call (a zod schema
+// for its input and one for its output) and every event main pushes (a schema
+// for its payload). Main validates every input before its handler runs and
+// checks every output and payload (registry.ts); the renderer takes its types
+// from here; nothing else crosses. The output schemas describe the views of
+// common/views.ts exactly (view-schemas.ts).
 import { z } from 'zod';
 import type { ChannelName, EventName } from './channels';
 import { serviceUrlProblem } from '../common/service-url';
 import { APPENDED_COLUMNS, EXPORT_FILTERS, JOB_PRODUCTS, THEMES } from '../common/model';
-import type {
-  AccountStatus,
-  Balance,
-  SettingsView,
-  JobView,
-  ImportView,
-  ImportProgressView,
-  EstimateView,
-  JobSummaryView,
-  JobRowView,
-  FileGrantView,
-  ExportView,
-  CheckView,
-  UpdateView,
-} from '../common/views';
+import {
+  accountStatusSchema,
+  balanceSchema,
+  checkViewSchema,
+  estimateViewSchema,
+  exportViewSchema,
+  fileGrantSchema,
+  importProgressSchema,
+  importViewSchema,
+  jobRowSchema,
+  jobSummarySchema,
+  jobViewSchema,
+  settingsViewSchema,
+  updateViewSchema,
+} from './view-schemas';
 import { MIN_POLL_SECONDS } from '../common/limits';
 
 export type {
@@ -75,17 +78,17 @@ const jobIdSchema = z.string().regex(/^[a-z0-9-]{1,64}$/, 'That is not a job of 
 const productSchema = z.enum(JOB_PRODUCTS);
 
 export const contract = {
-  'key:status': { input: noInput, output: {} as AccountStatus },
+  'key:status': { input: noInput, output: accountStatusSchema },
   'key:set': {
     input: z.object({ apiKey: apiKeySchema, baseUrl: baseUrlSchema.optional() }).strict(),
-    output: {} as AccountStatus,
+    output: accountStatusSchema,
   },
-  'key:clear': { input: noInput, output: {} as AccountStatus },
+  'key:clear': { input: noInput, output: accountStatusSchema },
   /** Main asks the user, in a native dialog naming the host, before the key goes to a new address. */
-  'key:confirm': { input: noInput, output: {} as AccountStatus },
-  'demo:start': { input: noInput, output: {} as AccountStatus },
-  'balance:get': { input: noInput, output: {} as Balance },
-  'settings:get': { input: noInput, output: {} as SettingsView },
+  'key:confirm': { input: noInput, output: accountStatusSchema },
+  'demo:start': { input: noInput, output: accountStatusSchema },
+  'balance:get': { input: noInput, output: balanceSchema },
+  'settings:get': { input: noInput, output: settingsViewSchema },
   'settings:update': {
     input: z
       .object({
@@ -94,36 +97,39 @@ export const contract = {
         pollIntervalSeconds: z.number().int().min(MIN_POLL_SECONDS).max(3600).optional(),
       })
       .strict(),
-    output: {} as SettingsView,
+    output: settingsViewSchema,
   },
   /** The native Open dialog, shown by main; null when the user closed it. */
-  'file:choose': { input: noInput, output: {} as FileGrantView | null },
+  'file:choose': { input: noInput, output: fileGrantSchema.nullable() },
   'list:import': {
     input: z.object({ token: fileTokenSchema }).strict(),
-    output: {} as ImportView,
+    output: importViewSchema,
   },
   'list:column': {
     input: z.object({ jobId: jobIdSchema, column: z.number().int().min(0).max(10_000) }).strict(),
-    output: {} as ImportView,
+    output: importViewSchema,
   },
   /** A draft's review again, from what its import kept: the file is not read again. */
-  'list:review': { input: z.object({ jobId: jobIdSchema }).strict(), output: {} as ImportView },
+  'list:review': { input: z.object({ jobId: jobIdSchema }).strict(), output: importViewSchema },
   'job:estimate': {
     input: z.object({ jobId: jobIdSchema, product: productSchema }).strict(),
-    output: {} as EstimateView,
+    output: estimateViewSchema,
   },
   'job:start': {
     input: z.object({ jobId: jobIdSchema, product: productSchema }).strict(),
-    output: {} as JobView,
+    output: jobViewSchema,
   },
-  'job:list': { input: noInput, output: {} as JobView[] },
-  'job:resume': { input: z.object({ jobId: jobIdSchema }).strict(), output: {} as JobView[] },
-  'job:continue': { input: z.object({ jobId: jobIdSchema }).strict(), output: {} as JobView },
+  'job:list': { input: noInput, output: z.array(jobViewSchema) },
+  'job:resume': {
+    input: z.object({ jobId: jobIdSchema }).strict(),
+    output: z.array(jobViewSchema),
+  },
+  'job:continue': { input: z.object({ jobId: jobIdSchema }).strict(), output: jobViewSchema },
   'job:remove': {
     input: z.object({ jobId: jobIdSchema }).strict(),
-    output: {} as { removed: true },
+    output: z.strictObject({ removed: z.literal(true) }),
   },
-  'job:summary': { input: z.object({ jobId: jobIdSchema }).strict(), output: {} as JobSummaryView },
+  'job:summary': { input: z.object({ jobId: jobIdSchema }).strict(), output: jobSummarySchema },
   'job:rows': {
     input: z
       .object({
@@ -132,7 +138,7 @@ export const contract = {
         limit: z.number().int().min(1).max(1_000),
       })
       .strict(),
-    output: {} as { total: number; rows: JobRowView[] },
+    output: z.strictObject({ total: z.number().int().min(0), rows: z.array(jobRowSchema) }),
   },
   'job:export': {
     input: z
@@ -144,37 +150,40 @@ export const contract = {
       })
       .strict(),
     /** Null when the user closed the save dialog without choosing. */
-    output: {} as ExportView | null,
+    output: exportViewSchema.nullable(),
   },
   'file:show': {
     input: z.object({ fileId: savedFileSchema }).strict(),
-    output: null,
+    output: z.null(),
   },
   'check:one': {
     input: z
       .object({ address: z.string().trim().min(3).max(320), product: productSchema })
       .strict(),
-    output: {} as CheckView,
+    output: checkViewSchema,
   },
-  'update:status': { input: noInput, output: {} as UpdateView },
+  'update:status': { input: noInput, output: updateViewSchema },
   /** Quits and installs the downloaded update; refused while a job runs. */
-  'update:restart': { input: noInput, output: {} as { restarting: true } },
-} as const satisfies Record<ChannelName, { input: z.ZodType; output: unknown }>;
+  'update:restart': { input: noInput, output: z.strictObject({ restarting: z.literal(true) }) },
+} as const satisfies Record<ChannelName, { input: z.ZodType; output: z.ZodType }>;
 
 export type Contract = typeof contract;
 export type ChannelInput<C extends ChannelName> = z.output<Contract[C]['input']>;
-export type ChannelOutput<C extends ChannelName> = Contract[C]['output'];
+export type ChannelOutput<C extends ChannelName> = z.output<Contract[C]['output']>;
 
-export interface EventPayloads {
-  'balance:changed': Balance;
-  'account:changed': AccountStatus;
-  'job:changed': JobView;
-  'list:progress': ImportProgressView;
-  'update:changed': UpdateView;
+/** Every event main pushes, with the schema of its payload. */
+export const eventPayloads = {
+  'balance:changed': balanceSchema,
+  'account:changed': accountStatusSchema,
+  'job:changed': jobViewSchema,
+  'list:progress': importProgressSchema,
+  'update:changed': updateViewSchema,
   /** The application menu's Settings… (Cmd/Ctrl+,). */
-  'settings:open': { from: 'menu' };
-}
+  'settings:open': z.strictObject({ from: z.literal('menu') }),
+} as const satisfies Record<EventName, z.ZodType>;
 
-// Compile-time proof that every event name has a payload type and vice versa.
+export type EventPayloads = { [E in EventName]: z.output<(typeof eventPayloads)[E]> };
+
+// Compile-time proof that every event name has a payload schema and vice versa.
 type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
-export const eventsCovered: Exact<keyof EventPayloads, EventName> = true;
+export const eventsCovered: Exact<keyof typeof eventPayloads, EventName> = true;

@@ -1,0 +1,206 @@
+// The schemas of what main answers and pushes: one per view of
+// common/views.ts. The registry checks every handler's output and every
+// event's payload against them (an error in development and tests, a log
+// line in an installed build). Each is proven at compile time to describe its
+// view exactly, so neither can change without the other.
+import { z } from 'zod';
+import { JOB_PRODUCTS, JOB_STATES, ROW_STATUSES, THEMES } from '../common/model';
+import type {
+  AccountStatus,
+  Balance,
+  CheckView,
+  ColumnView,
+  EstimateView,
+  ExportView,
+  FileGrantView,
+  ImportProgressView,
+  ImportView,
+  JobRowView,
+  JobSummaryView,
+  JobView,
+  SettingsView,
+  UpdateView,
+} from '../common/views';
+
+/** True only when A and B are the same type: no field more, less, or optional on one side. */
+type Same<A, B> =
+  (<G>() => G extends A ? 1 : 2) extends <G>() => G extends B ? 1 : 2 ? true : false;
+
+/**
+ * The schema of the view T, typed as T (so the contract's types name the
+ * view). If the schema and T differ, in a field, its type or whether it is
+ * optional, the schema is "not assignable to parameter of type 'never'" here.
+ */
+const viewOf =
+  <T>() =>
+  <S extends z.ZodType<T>>(
+    schema: S & (Same<z.output<S>, T> extends true ? unknown : never),
+  ): z.ZodType<T> =>
+    schema;
+
+/** Rows, bytes and addresses. */
+const count = z.number().int().min(0);
+/** Money, in micros of USD. */
+const micros = z.number().int();
+const text = z.string();
+
+export const accountStatusSchema = viewOf<AccountStatus>()(
+  z.strictObject({
+    mode: z.enum(['none', 'demo', 'key']),
+    keyLast4: text.nullable(),
+    storage: z.enum(['keychain', 'memory']).nullable(),
+    storageWarning: text.nullable(),
+    baseUrl: text,
+    keyHost: text.nullable(),
+    keyUnconfirmed: z.boolean(),
+  }),
+);
+
+export const balanceSchema = viewOf<Balance>()(
+  z.strictObject({ balanceMicros: micros, fetchedAt: text }),
+);
+
+export const settingsViewSchema = viewOf<SettingsView>()(
+  z.strictObject({
+    baseUrl: text,
+    theme: z.enum(THEMES),
+    pollIntervalSeconds: z.number().positive(),
+  }),
+);
+
+export const jobViewSchema = viewOf<JobView>()(
+  z.strictObject({
+    id: text,
+    fileName: text,
+    sourcePath: text,
+    product: z.enum(JOB_PRODUCTS).nullable(),
+    state: z.enum(JOB_STATES),
+    createdAt: text,
+    startedAt: text.nullable(),
+    finishedAt: text.nullable(),
+    resumed: z.boolean(),
+    running: z.boolean(),
+    elsewhere: text.nullable(),
+    paused: z.boolean(),
+    rows: count,
+    invalid: count,
+    empty: count,
+    duplicates: count,
+    unique: count,
+    checked: count,
+    deliverable: count,
+    undeliverable: count,
+    unknown: count,
+    tasks: z.array(
+      z.strictObject({ id: text.nullable(), submittedAt: text.nullable(), status: text }),
+    ),
+    nextCheckAt: text.nullable(),
+    unitPriceMicros: micros.nullable(),
+    chargedMicros: micros.nullable(),
+    failure: z
+      .strictObject({
+        code: text,
+        message: text,
+        charged: z.enum(['no', 'unknown']),
+        outsideCoverage: count.optional(),
+      })
+      .nullable(),
+  }),
+);
+
+const columnViewSchema = viewOf<ColumnView>()(
+  z.strictObject({
+    index: count,
+    name: text,
+    confidence: z.number(),
+    addressShare: z.number(),
+    headerMatch: z.boolean(),
+  }),
+);
+
+export const importViewSchema = viewOf<ImportView>()(
+  z.strictObject({
+    job: jobViewSchema,
+    fileName: text,
+    sizeBytes: count,
+    encoding: text,
+    delimiter: text,
+    hasHeader: z.boolean(),
+    columns: z.array(text),
+    column: columnViewSchema,
+    candidates: z.array(columnViewSchema),
+    counts: z.strictObject({
+      rows: count,
+      unique: count,
+      invalid: count,
+      empty: count,
+      duplicates: count,
+      ragged: count,
+    }),
+    preview: z.array(z.array(text)),
+  }),
+);
+
+export const importProgressSchema = viewOf<ImportProgressView>()(
+  z.strictObject({ token: text, bytesRead: count, totalBytes: count, rows: count }),
+);
+
+export const estimateViewSchema = viewOf<EstimateView>()(
+  z.strictObject({
+    unique: count,
+    unitPriceMicros: micros.nullable(),
+    estimateMicros: micros.nullable(),
+    balanceMicros: micros,
+    route: z.enum(['multi', 'bulk']),
+  }),
+);
+
+export const jobSummarySchema = viewOf<JobSummaryView>()(
+  z.strictObject({
+    job: jobViewSchema,
+    statuses: z.record(z.enum(ROW_STATUSES), count),
+    providers: z.record(text, count),
+    columns: z.array(text),
+    addressColumn: count,
+  }),
+);
+
+const outcomeStatus = z.enum(['deliverable', 'undeliverable', 'unknown']);
+
+export const jobRowSchema = viewOf<JobRowView>()(
+  z.strictObject({
+    row: z.number().int().min(1),
+    address: text.nullable(),
+    status: z.enum([...ROW_STATUSES, 'pending']),
+    provider: text.nullable(),
+    avatar: z.boolean().nullable(),
+    avatarUrl: text.nullable(),
+  }),
+);
+
+export const fileGrantSchema = viewOf<FileGrantView>()(
+  z.strictObject({ token: text, fileName: text }),
+);
+
+export const exportViewSchema = viewOf<ExportView>()(
+  z.strictObject({ fileId: text, path: text, rowsWritten: count, rowsTotal: count }),
+);
+
+export const checkViewSchema = viewOf<CheckView>()(
+  z.strictObject({
+    address: text,
+    status: outcomeStatus,
+    provider: text.nullable(),
+    avatar: z.boolean().nullable(),
+    avatarUrl: text.nullable(),
+  }),
+);
+
+export const updateViewSchema = viewOf<UpdateView>()(
+  z.strictObject({
+    state: z.enum(['off', 'idle', 'checking', 'downloading', 'ready', 'error']),
+    version: text.nullable(),
+    progress: z.number().nullable(),
+    message: text.nullable(),
+  }),
+);
