@@ -1,17 +1,17 @@
-// The client for the email verification service. Only this module talks to
-// the network; it holds the API key and never lets it into a message. It keeps
-// the service's limits on our side, retries only what cannot charge twice, and
-// turns every answer into a typed value.
+// The service's endpoints, as the rest of List Cleaner calls them. Each one is
+// a call of the transport (what to send, how long to wait, whether a repeat
+// could charge twice) and a mapper from its data to a typed value; the rules
+// that belong to one endpoint alone (a check the service could not decide is
+// an outcome, a multi check answers once per address) are kept beside it.
+// A client also fixes what its calls share: timeouts, the retry policy, the
+// key's limiter, and the poll interval.
 import { openAsBlob } from 'node:fs';
 import { basename } from 'node:path';
-import type { z } from 'zod';
 import { serviceUrlProblem } from '../common/service-url';
 import { AppError } from '../lib/app-error';
-import { readAnswer } from './read-answer';
-import { parseEnvelope, type RawResponse } from './envelope';
-import { ServiceError, badResponseError, networkError, timeoutError } from './errors';
+import { ServiceError, badResponseError } from './errors';
 import { limiterForKey, type Limiter } from './limiter';
-import { DEFAULT_RETRY, abortableSleep, decideRetry, type RetryPolicy } from './retry';
+import { DEFAULT_RETRY, type RetryPolicy } from './retry';
 import {
   balanceData,
   bulkTaskData,
@@ -35,6 +35,7 @@ import {
   type BulkTask,
   type CheckResult,
 } from './results';
+import { createTransport, jsonBody } from './transport';
 
 export type { BulkProduct, SyncProduct } from './schemas';
 export type { ResultOptions } from './download';
@@ -89,114 +90,28 @@ export interface ServiceClient {
   readonly pollIntervalMs: number;
 }
 
-export function endpointUrl(baseUrl: string, path: string): URL {
-  const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
-  return new URL(path.replace(/^\//, ''), base);
-}
-
 export const MIN_POLL_SECONDS = 30;
-
-interface Operation<T> {
-  endpoint: string;
-  method: 'GET' | 'POST';
-  path: string;
-  body?: () => Promise<{ body: NonNullable<RequestInit['body']>; contentType?: string }>;
-  headers?: Record<string, string>;
-  timeoutMs: number;
-  schema: z.ZodType<T>;
-  /** Which limiter slot the request needs, if any. */
-  slot?: 'single' | 'multi';
-  /** A repeat cannot charge twice. */
-  safeToRepeat: boolean;
-  /** Fewer attempts than the policy's, for reads a person is waiting on. */
-  maxAttempts?: number;
-  signal?: AbortSignal;
-}
 
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const { baseUrl, apiKey } = options;
   // The key goes with every request: never over an unencrypted connection off this machine.
   const problem = serviceUrlProblem(baseUrl);
   if (problem !== null) throw new AppError('invalid_input', problem);
-  const host = new URL(baseUrl).host;
   const readTimeoutMs = options.readTimeoutMs ?? 30_000;
   const singleTimeoutMs = options.singleTimeoutMs ?? 65_000;
   const multiTimeoutMs = options.multiTimeoutMs ?? 310_000;
   const uploadTimeoutMs = options.uploadTimeoutMs ?? 15 * 60_000;
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
-  const limiter = options.limiter ?? limiterForKey(apiKey);
-  const random = options.random ?? Math.random;
+  const { run } = createTransport({
+    baseUrl,
+    apiKey,
+    policy,
+    limiter: options.limiter ?? limiterForKey(apiKey),
+    random: options.random ?? Math.random,
+  });
   const pollSeconds = options.pollIntervalSeconds ?? MIN_POLL_SECONDS;
   const pollIntervalMs =
     (options.allowFastPolling ? pollSeconds : Math.max(pollSeconds, MIN_POLL_SECONDS)) * 1_000;
-
-  async function send(op: Operation<unknown>): Promise<RawResponse> {
-    const timeout = AbortSignal.timeout(op.timeoutMs);
-    const signal = op.signal ? AbortSignal.any([op.signal, timeout]) : timeout;
-    const headers: Record<string, string> = {
-      'X-API-Key': apiKey,
-      Accept: 'application/json',
-      ...op.headers,
-    };
-    let body: RequestInit['body'];
-    if (op.body) {
-      const made = await op.body();
-      body = made.body;
-      if (made.contentType) headers['Content-Type'] = made.contentType;
-    }
-    const url = endpointUrl(baseUrl, op.path);
-    try {
-      const res = await fetch(url, {
-        method: op.method,
-        headers,
-        body,
-        signal,
-        redirect: 'manual',
-      });
-      return await readAnswer(res, url, op.endpoint, op.method === 'POST');
-    } catch (err) {
-      if (op.signal?.aborted) throw op.signal.reason;
-      if (err instanceof ServiceError) throw err;
-      if (timeout.aborted) throw timeoutError(host, Math.round(op.timeoutMs / 1000));
-      throw networkError(host, err, !op.safeToRepeat && op.method === 'POST');
-    }
-  }
-
-  async function run<T>(op: Operation<T>): Promise<T> {
-    let waitedForRetryAfter = 0;
-    for (let attempt = 1; ; attempt += 1) {
-      const release = op.slot ? await limiter.acquire(op.slot, op.signal) : null;
-      try {
-        return parseEnvelope(op.endpoint, await send(op as Operation<unknown>), op.schema);
-      } catch (err) {
-        if (op.signal?.aborted) throw op.signal.reason;
-        const opPolicy = op.maxAttempts
-          ? { ...policy, maxAttempts: Math.min(policy.maxAttempts, op.maxAttempts) }
-          : policy;
-        const decision = decideRetry(
-          err,
-          attempt,
-          waitedForRetryAfter,
-          op.safeToRepeat,
-          opPolicy,
-          random,
-        );
-        if (!decision.retry) throw err;
-        if (decision.honoursRetryAfter) waitedForRetryAfter += decision.delayMs;
-        // Free the slot while waiting, so other checks are not held up by this one.
-        release?.();
-        await abortableSleep(decision.delayMs, op.signal);
-        continue;
-      } finally {
-        release?.();
-      }
-    }
-  }
-
-  const json = (value: unknown) => async () => ({
-    body: JSON.stringify(value),
-    contentType: 'application/json',
-  });
 
   /**
    * `polling`: one look of a wait, which paces its own looks (a failed one is
@@ -242,7 +157,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           endpoint: 'POST /api/v1/check',
           method: 'POST',
           path: '/api/v1/check',
-          body: json({ service_type: product, identifier: address }),
+          body: jsonBody({ service_type: product, identifier: address }),
           timeoutMs: singleTimeoutMs,
           schema: singleData,
           slot: 'single',
@@ -266,7 +181,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         endpoint,
         method: 'POST',
         path: '/api/v1/batch-check',
-        body: json({ service_type: product, identifiers: addresses }),
+        body: jsonBody({ service_type: product, identifiers: addresses }),
         timeoutMs: multiTimeoutMs,
         schema: multiData,
         slot: 'multi',
