@@ -6,7 +6,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { ChannelInput, JobProduct, RowStatusName } from '../../../../electron/ipc/contract';
 import { useExportJob, useShowInFolder } from '../../api/job-hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { formatCount } from './outcomes';
+import { formatNumber } from '../../format';
 
 type ExportInput = ChannelInput<'job:export'>;
 type Filter = ExportInput['filter'];
@@ -108,7 +108,7 @@ export function ExportPanel({ jobId, product, statuses, providers, wide }: Props
                 <span className="export-choice-label">{f.label}</span>
                 <span className="export-choice-hint">{f.hint}</span>
               </span>
-              <span className="export-choice-count">{formatCount(counts[f.value])}</span>
+              <span className="export-choice-count">{formatNumber(counts[f.value])}</span>
             </label>
           ))}
         </fieldset>
@@ -169,7 +169,7 @@ export function ExportPanel({ jobId, product, statuses, providers, wide }: Props
             </svg>
             <div className="export-success-body">
               <p className="notice-title">
-                Saved {formatCount(saved.rowsWritten)} of {formatCount(saved.rowsTotal)} rows
+                Saved {formatNumber(saved.rowsWritten)} of {formatNumber(saved.rowsTotal)} rows
               </p>
               <p className="export-path" title={saved.path}>
                 {saved.path}

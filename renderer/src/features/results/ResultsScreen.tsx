@@ -6,12 +6,13 @@ import { useId } from 'react';
 import type { JobView } from '../../../../electron/ipc/contract';
 import { useJob, useJobSummary } from '../../api/job-hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { formatUsd } from '../../format';
+import { formatNumber, formatUsd, plural } from '../../format';
 import { useUiStore } from '../../state/ui-store';
+import { PRODUCT_WORDS } from '../jobs/job-words';
 import { ExportPanel } from './ExportPanel';
 import { RowsTable } from './RowsTable';
 import { OutcomeSummary, ProviderSummary } from './SummaryCharts';
-import { PRODUCT_LABEL, STATE_LABEL, formatCount } from './outcomes';
+import { STATE_LABEL } from './outcomes';
 import './results.css';
 
 export function ResultsScreen() {
@@ -56,8 +57,8 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 
 function ResultsHeader({ job }: { job: JobView }) {
   const facts: string[] = [];
-  if (job.product) facts.push(PRODUCT_LABEL[job.product]);
-  facts.push(`${formatCount(job.rows)} ${job.rows === 1 ? 'row' : 'rows'}`);
+  if (job.product) facts.push(PRODUCT_WORDS[job.product]);
+  facts.push(plural(job.rows, 'row', 'rows'));
   if (job.state === 'done' && job.finishedAt) {
     facts.push(`finished ${timeFormat.format(new Date(job.finishedAt))}`);
   }
@@ -154,7 +155,7 @@ function FailedResults({ job }: { job: JobView }) {
           <p>{job.failure?.message ?? 'The reason was not recorded.'}</p>
           {missing > 0 && (
             <p>
-              {formatCount(missing)} of {formatCount(job.unique)} addresses have no outcome yet
+              {formatNumber(missing)} of {formatNumber(job.unique)} addresses have no outcome yet
               {job.failure?.charged === 'no' ? ', and nothing was charged for them.' : '.'}
             </p>
           )}
@@ -184,8 +185,8 @@ function NotDoneYet({ job }: { job: JobView }) {
   return (
     <section className="card results-card results-waiting" aria-labelledby={labelId}>
       <p className="results-waiting-title" id={labelId}>
-        {STATE_LABEL[job.state]}: {formatCount(job.checked)} of {formatCount(job.unique)} addresses
-        have a result
+        {STATE_LABEL[job.state]}: {formatNumber(job.checked)} of {formatNumber(job.unique)}{' '}
+        addresses have a result
       </p>
       <progress
         className="results-progress"

@@ -8,7 +8,8 @@ import { memo, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import type { JobRowView } from '../../../../electron/ipc/contract';
 import { ROWS_PAGE, useJobRows } from '../../api/job-hooks';
-import { OUTCOME_LABEL, formatCount, providerLabel } from './outcomes';
+import { formatNumber } from '../../format';
+import { OUTCOME_LABEL, providerLabel } from './outcomes';
 
 /** Fixed, so a row's place is its index times this, with nothing to measure. */
 const ROW_HEIGHT = 32;
@@ -173,7 +174,7 @@ const Row = memo(function Row({
   return (
     <div role="row" aria-rowindex={index + 2} className={`${gridClass} rows-row`} style={style}>
       <span role="cell" className="num rows-number">
-        {formatCount(index + 1)}
+        {formatNumber(index + 1)}
       </span>
       {row ? (
         <RowCells row={row} showProvider={showProvider} showAvatar={showAvatar} />

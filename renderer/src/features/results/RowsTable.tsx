@@ -5,7 +5,7 @@
 // grid's size keeps the card's place and says the rows are loading.
 import { lazy, Suspense, useId, useState } from 'react';
 import type { JobProduct } from '../../../../electron/ipc/contract';
-import { formatCount } from './outcomes';
+import { formatNumber, plural } from '../../format';
 
 const RowsGrid = lazy(() => import('./RowsGrid').then((m) => ({ default: m.RowsGrid })));
 
@@ -39,7 +39,7 @@ export function RowsTable({ jobId, total, product, fileName, providers }: Props)
           Rows
         </h2>
         <span className="hint rows-count" data-testid="rows-count">
-          {formatCount(total)} {total === 1 ? 'row' : 'rows'}, in the order of your file
+          {plural(total, 'row', 'rows')}, in the order of your file
         </span>
         {sections > 1 && (
           <label className="rows-section">
@@ -47,8 +47,8 @@ export function RowsTable({ jobId, total, product, fileName, providers }: Props)
             <select value={section} onChange={(e) => setSection(Number(e.target.value))}>
               {Array.from({ length: sections }, (_, s) => (
                 <option key={s} value={s}>
-                  rows {formatCount(s * SECTION_ROWS + 1)}–
-                  {formatCount(Math.min(total, (s + 1) * SECTION_ROWS))}
+                  rows {formatNumber(s * SECTION_ROWS + 1)}–
+                  {formatNumber(Math.min(total, (s + 1) * SECTION_ROWS))}
                 </option>
               ))}
             </select>

@@ -7,14 +7,8 @@
 // for it, and the pictures' room is kept while it loads.
 import { lazy, Suspense, useId } from 'react';
 import type { RowStatusName } from '../../../../electron/ipc/contract';
-import {
-  OUTCOME_LABEL,
-  OUTCOME_MEANING,
-  OUTCOMES,
-  formatCount,
-  formatShare,
-  providerLabel,
-} from './outcomes';
+import { formatNumber, formatShare } from '../../format';
+import { OUTCOME_LABEL, OUTCOME_MEANING, OUTCOMES, providerLabel } from './outcomes';
 
 const OutcomeDonut = lazy(() =>
   import('./ChartPictures').then((m) => ({ default: m.OutcomeDonut })),
@@ -51,7 +45,7 @@ export function OutcomeSummary({
             <OutcomeDonut slices={slices} size={DONUT_SIZE} />
           </Suspense>
           <div className="donut-center">
-            <span className="donut-total">{formatCount(total)}</span>
+            <span className="donut-total">{formatNumber(total)}</span>
             <span className="donut-caption">{total === 1 ? 'row' : 'rows'}</span>
           </div>
         </div>
@@ -78,7 +72,7 @@ export function OutcomeSummary({
                   <span className={`legend-swatch outcome-bg-${o}`} aria-hidden="true" />
                   {OUTCOME_LABEL[o]}
                 </th>
-                <td className="num">{formatCount(statuses[o])}</td>
+                <td className="num">{formatNumber(statuses[o])}</td>
                 <td className="num">{formatShare(statuses[o], total)}</td>
                 <td className="meaning">{OUTCOME_MEANING[o]}</td>
               </tr>
@@ -102,7 +96,7 @@ export function ProviderSummary({ providers }: { providers: Record<string, numbe
   const data = entries.map(([code, value]) => ({
     name: providerLabel(code),
     value,
-    label: `${formatCount(value)} · ${formatShare(value, total)}`,
+    label: `${formatNumber(value)} · ${formatShare(value, total)}`,
   }));
   const chartHeight = data.length * BAR_ROW + 8;
 
@@ -134,7 +128,7 @@ export function ProviderSummary({ providers }: { providers: Record<string, numbe
               {data.map((d) => (
                 <tr key={d.name}>
                   <th scope="row">{d.name}</th>
-                  <td>{formatCount(d.value)}</td>
+                  <td>{formatNumber(d.value)}</td>
                   <td>{formatShare(d.value, total)}</td>
                 </tr>
               ))}
