@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useBalance } from '../../api/hooks';
 import { errorMessage } from '../../api/call';
 import { formatRelativeTime, formatUsd, formatUsdExact } from '../../format';
-import { lowBalance, useReviewEstimate } from './low-balance';
+import { lowBalance } from './low-balance';
+import { useReviewEstimate } from './use-review-estimate';
 import './balance.css';
 
 /** Re-renders every 30 s so "updated 2 minutes ago" stays true. */
