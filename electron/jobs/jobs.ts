@@ -5,7 +5,7 @@
 import { copyFile, stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { basename, extname } from 'node:path';
-import type { JobProduct, JobView } from '../ipc/contract';
+import type { JobView } from '../common/views';
 import { AppError } from '../lib/app-error';
 import { log } from '../lib/log';
 import { importList, type ImportProgress } from '../lists/read';
@@ -27,7 +27,7 @@ import { diskWith, type Disk } from './disk';
 import { ensureRoom, roomNeeded } from './room';
 import { ChargedError, asWriteFailure } from '../lib/write-failure';
 import { progressNotSavedError } from './failures';
-import { UNFINISHED_STATES, bulkProduct, syncProduct } from '../common/model';
+import { UNFINISHED_STATES, bulkProduct, syncProduct, type JobProduct } from '../common/model';
 
 export interface JobsOptions {
   dataDir: string;

@@ -2,8 +2,9 @@
 // checking: multi checks (with single checks in the spare slots where that
 // saves a round trip) for small lists, bulk tasks for large ones, each task
 // within the service's line and file-size limits.
+import type { JobProduct } from '../common/model';
 
-export type JobProduct = 'email' | 'avatar';
+export type { JobProduct } from '../common/model';
 
 /** A half-open range of unique-address indexes. */
 export interface Range {

@@ -5,7 +5,8 @@
 import { ChargedError } from '../lib/write-failure';
 import type { AddressBook } from './address-book';
 import type { Disk } from './disk';
-import { planJob, type JobProduct } from './plan';
+import type { JobProduct } from '../common/model';
+import { planJob } from './plan';
 
 /**
  * One line of the outcome log, generously: an index of up to seven digits,

@@ -3,7 +3,7 @@
 // address file (kept as one off-heap buffer with line offsets) gives the
 // address. Nothing of the input file is parsed again.
 import { open } from 'node:fs/promises';
-import type { JobRowView } from '../ipc/contract';
+import type { JobRowView } from '../common/views';
 import type { ImportedList } from '../lists/types';
 import { decodeRow } from '../lists/row-index';
 import { RowClass } from '../lists/types';

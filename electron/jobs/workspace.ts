@@ -4,7 +4,7 @@
 // job is announced to the shell, which may show a notification.
 import { join } from 'node:path';
 import type { Account } from '../account/account';
-import type { JobView } from '../ipc/contract';
+import type { JobView } from '../common/views';
 import type { EventBus } from '../ipc/events';
 import { log } from '../lib/log';
 import { openJobs, type Jobs } from './jobs';
