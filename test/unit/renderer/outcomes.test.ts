@@ -1,0 +1,66 @@
+// The outcomes of a row in the user's words, in the order they are read, and
+// the providers' names as the results show them.
+import { describe, expect, it } from 'vitest';
+import { JOB_STATES, ROW_STATUSES } from '../../../electron/common/model';
+import {
+  OUTCOME_LABEL,
+  OUTCOME_MEANING,
+  OUTCOMES,
+  STATE_LABEL,
+  providerLabel,
+} from '../../../renderer/src/features/results/outcomes';
+
+describe('outcomes', () => {
+  it('lists every row status once, the best first and the free ones last', () => {
+    expect([...OUTCOMES]).toEqual([
+      'deliverable',
+      'undeliverable',
+      'unknown',
+      'invalid',
+      'duplicate',
+    ]);
+    expect(new Set(OUTCOMES)).toEqual(new Set(ROW_STATUSES));
+  });
+
+  it('names every outcome, and the rows not checked yet, each differently', () => {
+    const names = [...OUTCOMES, 'pending' as const].map((o) => OUTCOME_LABEL[o]);
+    expect(names).toEqual([
+      'Deliverable',
+      'Undeliverable',
+      'Unknown',
+      'Invalid',
+      'Duplicate',
+      'Not checked yet',
+    ]);
+  });
+
+  it('says in one sentence what each outcome means, and which cost nothing', () => {
+    for (const o of OUTCOMES) expect(OUTCOME_MEANING[o]).toMatch(/^[A-Z].*\.$/);
+    expect(OUTCOME_MEANING.unknown).toMatch(/nothing was charged/);
+    expect(OUTCOME_MEANING.invalid).toMatch(/removed for free/);
+    expect(OUTCOME_MEANING.duplicate).toMatch(/paid for once/);
+  });
+
+  it('names every job state', () => {
+    for (const state of JOB_STATES) expect(STATE_LABEL[state]).toBeTruthy();
+    expect(STATE_LABEL.waiting).toBe('Waiting for the service');
+    expect(STATE_LABEL.failed).toBe('Failed');
+  });
+});
+
+describe('providerLabel', () => {
+  it.each([
+    ['other', 'Other providers'],
+    ['not registered', 'No mailbox'],
+    ['not reported', 'Not reported'],
+  ])('names the core\'s key "%s" as "%s"', (code, label) => {
+    expect(providerLabel(code)).toBe(label);
+  });
+
+  it.each(['gmail', 'outlook', 'yahoo', 'Other', 'not_registered', ''])(
+    'shows the service\'s own code "%s" as it is',
+    (code) => {
+      expect(providerLabel(code)).toBe(code);
+    },
+  );
+});
