@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import '@fontsource-variable/inter';
 import './styles/global.css';
+import './styles/forms.css';
+import './styles/chrome.css';
 import { App } from './App';
 
 const queryClient = new QueryClient({

@@ -5,9 +5,10 @@ import { formatBytes, formatNumber, formatPercent } from '../../format';
 import { useUiStore } from '../../state/ui-store';
 import { ChooseFileButton } from './ChooseFileButton';
 import { ProgressBar } from './ProgressBar';
+// The screen's stylesheet before the review's: they load in this order.
+import './import.css';
 import { ReviewPanel } from './ReviewPanel';
 import { useFlowFocus, useImportFlow } from './use-file-import';
-import './import.css';
 
 /** New list: drop or choose a file, watch it being read, review it, start. */
 export function ImportScreen() {

@@ -11,6 +11,7 @@ import { ChooseFileButton } from './ChooseFileButton';
 import { ColumnPreview } from './ColumnPreview';
 import { CostBox } from './CostBox';
 import { useFlowFocus, useImportFlow } from './use-file-import';
+import './review.css';
 
 /** The review of an imported list: what will be checked, what it costs, Start. */
 export function ReviewPanel({ review, notices }: { review: ImportView; notices?: ReactNode }) {

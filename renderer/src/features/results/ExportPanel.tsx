@@ -7,6 +7,7 @@ import type { ChannelInput, JobProduct, RowStatusName } from '../../../../electr
 import { useExportJob, useShowInFolder } from '../../api/job-hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatNumber } from '../../format';
+import './export.css';
 
 type ExportInput = ChannelInput<'job:export'>;
 type Filter = ExportInput['filter'];

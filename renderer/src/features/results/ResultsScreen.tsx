@@ -9,11 +9,12 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatNumber, formatUsd, plural } from '../../format';
 import { useUiStore } from '../../state/ui-store';
 import { PRODUCT_WORDS } from '../jobs/job-words';
+// The screen's stylesheet before its parts' (summary, export, rows): they load in this order.
+import './results.css';
+import { OutcomeSummary, ProviderSummary } from './SummaryCharts';
 import { ExportPanel } from './ExportPanel';
 import { RowsTable } from './RowsTable';
-import { OutcomeSummary, ProviderSummary } from './SummaryCharts';
 import { STATE_LABEL } from './outcomes';
-import './results.css';
 
 export function ResultsScreen() {
   const jobId = useUiStore((s) => s.selectedJobId);

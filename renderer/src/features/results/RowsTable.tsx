@@ -6,6 +6,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import type { JobProduct } from '../../../../electron/ipc/contract';
 import { formatNumber, plural } from '../../format';
+import './rows.css';
 
 const RowsGrid = lazy(() => import('./RowsGrid').then((m) => ({ default: m.RowsGrid })));
 

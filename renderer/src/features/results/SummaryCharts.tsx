@@ -9,6 +9,7 @@ import { lazy, Suspense, useId } from 'react';
 import type { RowStatusName } from '../../../../electron/ipc/contract';
 import { formatNumber, formatShare } from '../../format';
 import { OUTCOME_LABEL, OUTCOME_MEANING, OUTCOMES, providerLabel } from './outcomes';
+import './summary.css';
 
 const OutcomeDonut = lazy(() =>
   import('./ChartPictures').then((m) => ({ default: m.OutcomeDonut })),
