@@ -1,0 +1,84 @@
+// The cleaned file `clean` writes, and `resume` writes for a `clean` that was
+// interrupted: which rows (--keep), which columns (by product), with or
+// without a BOM, and the record of what `clean` was asked for, kept in the
+// job's folder so that `resume` can finish it (there is no other way to get
+// that export from the command line).
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { JobView } from '../../ipc/contract';
+import { writeFileAtomic } from '../../lib/atomic-file';
+import type { Jobs } from '../../jobs/jobs';
+import { openJobStore } from '../../jobs/store';
+import type { AppendedColumn, ExportFilter } from '../../lists/types';
+import { UsageError } from '../args';
+
+export function parseKeep(value: string | undefined): ExportFilter {
+  switch (value ?? 'all') {
+    case 'all':
+      return 'all';
+    case 'deliverable':
+      return 'deliverable';
+    case 'undeliverable':
+      return 'not-deliverable';
+    default:
+      throw new UsageError('--keep takes all, deliverable or undeliverable');
+  }
+}
+
+const cleanExport = z.object({
+  out: z.string(),
+  keep: z.enum(['all', 'deliverable', 'undeliverable']),
+  bom: z.boolean(),
+});
+export type CleanExport = z.infer<typeof cleanExport>;
+
+const cleanExportPath = (dataDir: string, id: string) =>
+  join(openJobStore(dataDir).paths(id).dir, 'cli-export.json');
+
+/** Notes, before the job starts, what `clean` will write when it is done. */
+export async function saveCleanExport(
+  dataDir: string,
+  id: string,
+  wanted: { out: string; keep: string | undefined; bom: boolean },
+): Promise<void> {
+  await writeFileAtomic(
+    cleanExportPath(dataDir, id),
+    JSON.stringify({
+      out: wanted.out,
+      keep: cleanExport.shape.keep.parse(wanted.keep ?? 'all'),
+      bom: wanted.bom,
+    } satisfies CleanExport),
+  );
+}
+
+/** What an interrupted `clean` of this job was to write; null when it was not a `clean`. */
+export async function loadCleanExport(dataDir: string, id: string): Promise<CleanExport | null> {
+  try {
+    return cleanExport.parse(JSON.parse(await readFile(cleanExportPath(dataDir, id), 'utf8')));
+  } catch {
+    return null;
+  }
+}
+
+export async function writeExport(
+  jobs: Jobs,
+  job: JobView,
+  keep: string | undefined,
+  bom: boolean,
+  destPath: string,
+) {
+  const columns: AppendedColumn[] =
+    job.product === 'avatar'
+      ? ['email_status', 'email_avatar', 'email_avatar_url']
+      : ['email_status', 'email_provider'];
+  return jobs.export(job.id, { destPath, filter: parseKeep(keep), columns, bom });
+}
+
+/** The line that says where the cleaned list went. */
+export const savedLine = (written: {
+  rowsWritten: number;
+  rowsTotal: number;
+  path: string;
+}): string =>
+  `Saved ${written.rowsWritten.toLocaleString('en-US')} of ${written.rowsTotal.toLocaleString('en-US')} rows to ${written.path}`;

@@ -1,0 +1,30 @@
+// `list-cleaner jobs`: the jobs of the data folder (the demo's with --demo),
+// newest first, read from disk; no service is reached.
+import { openJobs } from '../../jobs/jobs';
+import { AppError } from '../../lib/app-error';
+import type { Values } from '../args';
+import { demoDataDir } from '../connect';
+import { appDataDir } from '../data-dir';
+import { describeJob } from '../output';
+import { out } from '../print';
+
+export async function run(values: Values): Promise<number> {
+  const dataDir = values.demo ? demoDataDir(appDataDir()) : appDataDir();
+  const jobs = await openJobs({
+    dataDir,
+    client: () => {
+      throw new AppError('no_account', 'not needed to list jobs');
+    },
+  });
+  const all = await jobs.list();
+  if (values.json) {
+    out(JSON.stringify(all));
+    return 0;
+  }
+  if (all.length === 0) {
+    out('No jobs yet. Start one with: list-cleaner clean <file>');
+    return 0;
+  }
+  for (const job of all) out(`${job.id}  ${describeJob(job)}`);
+  return 0;
+}

@@ -1,0 +1,65 @@
+// What the commands that reach the service share: a connection opened for the
+// command and closed after it, the jobs of its data folder with their progress
+// on stderr, and what Ctrl-C does while a job runs.
+import { openJobs, type Jobs } from '../../jobs/jobs';
+import type { ServiceClient } from '../../service/client';
+import type { Values } from '../args';
+import { connect, type Connection } from '../connect';
+import { appDataDir } from '../data-dir';
+import { createProgress } from '../output';
+import { err, exitAfterFlush, showingProgress } from '../print';
+
+/** Ctrl-C once: finish what was sent (it is paid for), keep the job. Twice: leave now. */
+export function onInterrupt(jobs: Jobs, jobIds: () => string[]): () => void {
+  let stopping = false;
+  const handler = () => {
+    if (stopping) {
+      err('Stopped. Checks still in flight may be charged without their results being kept.');
+      exitAfterFlush(130);
+      return;
+    }
+    stopping = true;
+    const ids = jobIds();
+    err(
+      `Stopping: waiting for the checks already sent (they are paid for). Press Ctrl-C again to quit at once.${
+        ids.length ? ` Carry on later with: list-cleaner resume ${ids.join(' ')}` : ''
+      }`,
+    );
+    void jobs.stop().then(() => exitAfterFlush(130));
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+  return () => {
+    process.off('SIGINT', handler);
+    process.off('SIGTERM', handler);
+  };
+}
+
+/** The service this command talks to (the real one, or --demo's sandbox). */
+export const connectFor = (values: Values): Promise<Connection> =>
+  connect(appDataDir(), { demo: values.demo });
+
+export async function withConnection<T>(
+  values: Values,
+  work: (c: Connection) => Promise<T>,
+): Promise<T> {
+  const connection = await connectFor(values);
+  try {
+    return await work(connection);
+  } finally {
+    await connection.close();
+  }
+}
+
+/** The jobs of this data folder, their changes shown as progress on stderr. */
+export async function openJobsWithProgress(client: ServiceClient, dataDir: string) {
+  const progress = createProgress(process.stderr);
+  showingProgress(progress);
+  const jobs = await openJobs({
+    dataDir,
+    client: () => client,
+    onChange: (v) => progress.job(v),
+    runner: 'the list-cleaner command',
+  });
+  return { progress, jobs };
+}
