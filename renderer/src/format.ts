@@ -144,6 +144,11 @@ export function formatDuration(ms: number, locale?: string): string {
   return unit(s, 'second');
 }
 
+/** A date and its time, whatever the day: "Mar 3, 2026, 2:05 PM". */
+export function formatDateTime(iso: string, locale?: string): string {
+  return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
 /** A time of day, with the date when it is not today: "2:05 PM", "Mar 3, 2:05 PM". */
 export function formatTimeOfDay(iso: string, now = Date.now(), locale?: string): string {
   const at = new Date(iso);

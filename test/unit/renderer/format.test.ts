@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatBytes,
+  formatDateTime,
   formatDuration,
   formatNumber,
   formatPercent,
@@ -230,5 +231,14 @@ describe('formatTimeOfDay', () => {
     expect(plain(formatTimeOfDay(at(2, 23, 59), now, 'en-US'))).toBe('Mar 2, 2026, 11:59 PM');
     expect(plain(formatTimeOfDay(at(4, 9, 0), now, 'en-US'))).toBe('Mar 4, 2026, 9:00 AM');
     expect(plain(formatTimeOfDay(at(2, 23, 59), now, 'de-DE'))).toBe('02.03.2026, 23:59');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('always gives the date with the time, in the local time zone', () => {
+    const at = new Date(2026, 2, 3, 14, 5).toISOString();
+    expect(plain(formatDateTime(at, 'en-US'))).toBe('Mar 3, 2026, 2:05 PM');
+    expect(plain(formatDateTime(at, 'de-DE'))).toBe('03.03.2026, 14:05');
+    expect(plain(formatDateTime(at, 'en-GB'))).toBe('3 Mar 2026, 14:05');
   });
 });

@@ -6,7 +6,7 @@ import { useId } from 'react';
 import type { JobView } from '../../../../electron/ipc/contract';
 import { useJob, useJobSummary } from '../../api/job-hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { formatNumber, formatUsd, plural } from '../../format';
+import { formatDateTime, formatNumber, formatUsd, plural } from '../../format';
 import { useUiStore } from '../../state/ui-store';
 import { PRODUCT_WORDS } from '../jobs/job-words';
 // The screen's stylesheet before its parts' (summary, export, rows): they load in this order.
@@ -54,14 +54,12 @@ export function ResultsScreen() {
   );
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 function ResultsHeader({ job }: { job: JobView }) {
   const facts: string[] = [];
   if (job.product) facts.push(PRODUCT_WORDS[job.product]);
   facts.push(plural(job.rows, 'row', 'rows'));
   if (job.state === 'done' && job.finishedAt) {
-    facts.push(`finished ${timeFormat.format(new Date(job.finishedAt))}`);
+    facts.push(`finished ${formatDateTime(job.finishedAt)}`);
   }
   if (job.state === 'done' && job.chargedMicros !== null) {
     facts.push(`${formatUsd(job.chargedMicros)} charged`);
