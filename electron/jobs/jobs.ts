@@ -15,40 +15,23 @@ import type { ServiceClient } from '../service/client';
 import { ServiceError } from '../service/errors';
 import { loadOutcomes, openOutcomeLog, type OutcomeTable } from './outcomes';
 import { planJob } from './plan';
-import { openPriceBook, type PriceBook } from './prices';
+import { openPriceBook } from './prices';
 import { newBulkTask, resetForResend, tasksToSendAgain, type JobRecord } from './record';
 import { CoverageError, StoppedError, downloading, runBulk, runSync, type RunContext } from './run';
-import { openJobStore, type JobStore } from './store';
-import { importedListSchema } from './list-schema';
-import { openAddressBook, type AddressBook } from './address-book';
-import { acquireJobLock, jobLockHolder, type JobLock, type LockHolder } from './lock';
+import { openJobStore } from './store';
+import type { AddressBook } from './address-book';
+import { acquireJobLock, jobLockHolder } from './lock';
 import { createFollower } from './follow';
-import { diskWith, type Disk } from './disk';
+import { diskWith } from './disk';
 import { ensureRoom, roomNeeded } from './room';
 import { ChargedError, asWriteFailure } from '../lib/write-failure';
 import { progressNotSavedError } from './failures';
 import { UNFINISHED_STATES, bulkProduct, syncProduct, type JobProduct } from '../common/model';
+import * as held from './live';
+import type { Live, Shared } from './live';
+import { cost, determinedSplit, unitPriceOf, unitPrices } from './view';
 
-export interface JobsOptions {
-  dataDir: string;
-  /** The client of the current account; throws when there is none. */
-  client(): ServiceClient;
-  /** Called whenever a job's view changes. */
-  onChange?(view: JobView): void;
-  /** Jobs run at the same time; the rest wait as queued. */
-  concurrency?: number;
-  /**
-   * The service forgets everything when this process ends (the demo's
-   * sandbox): tasks sent before are sent again on resume, under new keys.
-   */
-  ephemeralService?: boolean;
-  /** Who runs the jobs, in words another process shows its user ("the List Cleaner app"). */
-  runner?: string;
-  /** How often a job run by another process is read again from disk. */
-  followIntervalMs?: number;
-  /** For tests: free space, the outcome log's file, and how long failed writes are retried. */
-  disk?: Partial<Disk>;
-}
+export type { JobsOptions } from './live';
 
 export interface Estimate {
   unique: number;
@@ -92,156 +75,38 @@ export interface Jobs {
   busy(): boolean;
 }
 
-const UNFINISHED = UNFINISHED_STATES;
 const SAYS_WHAT_TO_DO = new Set<string>(['result_too_large', 'redirect_refused']);
 
-interface Live {
-  record: JobRecord;
-  list: ImportedList;
-  outcomes: OutcomeTable;
-  nextChecks: Map<number, number>;
-  running: boolean;
-  resumed: boolean;
-  waiters: ((view: JobView) => void)[];
-  /** The unique addresses, read once when first needed (see address-book.ts). */
-  book: Promise<AddressBook> | null;
-  /** Held from the moment this process queues the job until its run ends. */
-  lock: JobLock | null;
-  /** Another process runs it: this one only follows its progress from disk. */
-  elsewhere: LockHolder | null;
-}
-
-const now = () => new Date().toISOString();
+const { now } = held;
 
 function newJobId(): string {
   const stamp = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
   return `${stamp}-${randomBytes(3).toString('hex')}`;
 }
 
-/** The unit prices a job's routes need: null where not known yet. */
-function unitPrices(product: JobProduct, prices: PriceBook) {
-  return { sync: prices.get(syncProduct(product)), bulk: prices.get(bulkProduct(product)) };
-}
-
-/** What a number of addresses per route costs, or null when a price it needs is unknown. */
-function cost(
-  unit: { sync: number | null; bulk: number | null },
-  counts: { sync: number; bulk: number },
-): number | null {
-  if ((counts.sync > 0 && unit.sync === null) || (counts.bulk > 0 && unit.bulk === null))
-    return null;
-  return counts.sync * (unit.sync ?? 0) + counts.bulk * (unit.bulk ?? 0);
-}
-
-export async function openJobs(options: JobsOptions): Promise<Jobs> {
-  const store: JobStore = openJobStore(options.dataDir);
-  const disk = diskWith(options.disk);
-  const prices = await openPriceBook(options.dataDir);
-  const live = new Map<string, Live>();
-  const queue: string[] = [];
+export async function openJobs(options: held.JobsOptions): Promise<Jobs> {
+  const s: Shared = {
+    options,
+    store: openJobStore(options.dataDir),
+    disk: diskWith(options.disk),
+    prices: await openPriceBook(options.dataDir),
+    live: new Map(),
+    queue: [],
+    sentHere: new Set(),
+  };
+  const { store, disk, prices, live, queue, sentHere } = s;
   const concurrency = options.concurrency ?? 2;
   let active = 0;
   let stopper = new AbortController();
   const running = new Set<Promise<void>>();
-  /** Jobs queued by this process: their tasks are known to an ephemeral service. */
-  const sentHere = new Set<string>();
 
-  const determinedSplit = (l: Live) => {
-    // Charged addresses per route: those with a determined outcome. The table
-    // keeps the totals; only the synchronous range (at most the remainder under
-    // 1,000, unless the rest of an avatar job went that way) is walked, since
-    // this runs for every change shown, and a bulk job can hold millions.
-    const c = l.outcomes.counts();
-    const determined = c.deliverable + c.undeliverable;
-    const range = l.record.plan?.sync;
-    let sync = 0;
-    if (range) {
-      for (let i = range.start; i < range.end; i++) {
-        const o = l.outcomes.get(i);
-        if (o && o.status !== 'unknown') sync += 1;
-      }
-    }
-    return { sync, bulk: determined - sync };
-  };
-
-  const view = (l: Live): JobView => {
-    const r = l.record;
-    const c = l.outcomes.counts();
-    const next = [...l.nextChecks.values()].sort((a, b) => a - b)[0];
-    const unit = r.product ? unitPrices(r.product, prices) : null;
-    const charged = unit && r.state !== 'draft' ? cost(unit, determinedSplit(l)) : null;
-    const hasBulk = (r.plan?.bulk.length ?? 0) > 0;
-    return {
-      id: r.id,
-      fileName: r.fileName,
-      sourcePath: r.sourcePath,
-      product: r.product,
-      state: r.state,
-      createdAt: r.createdAt,
-      startedAt: r.startedAt,
-      finishedAt: r.finishedAt,
-      // Kept in job.json, so the command line's `jobs` says so too.
-      resumed: l.resumed || r.resumes > 0,
-      running: l.running,
-      elsewhere: l.elsewhere?.by ?? null,
-      paused:
-        UNFINISHED.has(r.state) && !l.running && !queue.includes(r.id) && l.elsewhere === null,
-      rows: l.list.counts.rows,
-      invalid: l.list.counts.invalid,
-      empty: l.list.counts.empty,
-      duplicates: l.list.counts.duplicates,
-      unique: r.unique,
-      checked: c.done,
-      deliverable: c.deliverable,
-      undeliverable: c.undeliverable,
-      unknown: c.unknown,
-      tasks: (r.plan?.bulk ?? []).map((t) => ({
-        id: t.taskId,
-        submittedAt: t.submittedAt,
-        status: t.status,
-      })),
-      nextCheckAt: next === undefined ? null : new Date(next).toISOString(),
-      unitPriceMicros: unit ? (hasBulk ? unit.bulk : unit.sync) : null,
-      chargedMicros: charged,
-      failure: r.failure
-        ? {
-            code: r.failure.code,
-            message: r.failure.message,
-            charged: r.failure.charged,
-            ...(r.failure.outsideCoverage !== undefined
-              ? { outsideCoverage: r.failure.outsideCoverage }
-              : {}),
-          }
-        : null,
-    };
-  };
-
-  const announce = (l: Live) => options.onChange?.(view(l));
-
-  const save = async (l: Live) => {
-    l.record.updatedAt = now();
-    await store.save(l.record);
-    announce(l);
-  };
-
-  /** Keeps a job in memory with its list and the outcomes it has so far. */
-  const track = async (record: JobRecord, list: ImportedList): Promise<Live> => {
-    const outcomes = await loadOutcomes(store.paths(record.id).outcomes, record.unique);
-    const l: Live = {
-      record,
-      list,
-      outcomes,
-      nextChecks: new Map(),
-      running: false,
-      resumed: false,
-      waiters: [],
-      book: null,
-      lock: null,
-      elsewhere: null,
-    };
-    live.set(record.id, l);
-    return l;
-  };
+  const view = (l: Live) => held.view(s, l);
+  const announce = (l: Live) => held.announce(s, l);
+  const save = (l: Live) => held.save(s, l);
+  const track = (record: JobRecord, list: ImportedList) => held.track(s, record, list);
+  const load = (id: string) => held.load(s, id);
+  const settle = (l: Live) => held.settle(s, l);
+  const { addressBook, requireDraft } = held;
 
   /**
    * Takes the job's lock before anything about it changes on disk: two
@@ -312,35 +177,6 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
       return false;
     },
   });
-
-  const addressBook = (l: Live): Promise<AddressBook> => {
-    l.book ??= openAddressBook(l.list.addressesPath);
-    l.book.catch(() => (l.book = null));
-    return l.book;
-  };
-
-  const load = async (id: string): Promise<Live> => {
-    const known = live.get(id);
-    if (known) return known;
-    let record: JobRecord;
-    try {
-      record = await store.load(id);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-        throw new AppError('invalid_input', `There is no job ${id}.`);
-      }
-      throw new AppError(
-        'internal',
-        `Job ${id} could not be read (its file is damaged). Its folder is kept as it is.`,
-      );
-    }
-    return track(record, importedListSchema.parse(await store.loadList(id)));
-  };
-
-  const settle = (l: Live) => {
-    const v = view(l);
-    for (const w of l.waiters.splice(0)) w(v);
-  };
 
   const failWith = (l: Live, err: unknown) => {
     // A write of the job's own files that failed (job.json as the run ends, say) is said as such.
@@ -460,8 +296,10 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
           );
         }
       }
-      const unit = unitPrices(record.product ?? 'email', prices);
-      record.unitPriceMicros = record.plan?.bulk.length ? unit.bulk : unit.sync;
+      record.unitPriceMicros = unitPriceOf(
+        unitPrices(record.product ?? 'email', prices),
+        record.plan,
+      );
       await save(l);
     } catch (err) {
       if (l.lock?.lost.aborted) {
@@ -511,15 +349,6 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
     await save(l);
     queue.push(l.record.id);
     pump();
-  };
-
-  const requireDraft = (l: Live, action: string) => {
-    if (l.record.state !== 'draft') {
-      throw new AppError(
-        'invalid_input',
-        `This job has already started; ${action} is only for a new list.`,
-      );
-    }
   };
 
   const importInto = async (
@@ -624,7 +453,7 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
       const { balanceMicros } = await options.client().balance();
       return {
         unique,
-        unitPriceMicros: plan.bulk.length > 0 ? unit.bulk : unit.sync,
+        unitPriceMicros: unitPriceOf(unit, plan),
         estimateMicros: cost(unit, { sync: syncCount, bulk: unique - syncCount }),
         balanceMicros,
       };
@@ -683,7 +512,7 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
       const picked: JobView[] = [];
       for (const record of records) {
         const resumable =
-          UNFINISHED.has(record.state) || (id !== undefined && record.state === 'failed');
+          UNFINISHED_STATES.has(record.state) || (id !== undefined && record.state === 'failed');
         if (!resumable || !record.plan) continue;
         const l = await load(record.id);
         if (l.running || queue.includes(record.id)) continue;
@@ -733,7 +562,7 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
         try {
           const l = await load(r.id);
           // A job left unfinished here may be run by another process: follow it if so.
-          if (UNFINISHED.has(r.state) && !l.lock && !l.elsewhere) {
+          if (UNFINISHED_STATES.has(r.state) && !l.lock && !l.elsewhere) {
             const holder = await jobLockHolder(store.paths(r.id).dir);
             if (holder) {
               l.elsewhere = holder;

@@ -1,0 +1,144 @@
+// A job as this process holds it (its record, list and outcomes, its lock,
+// who waits for it to end), and what every part of the jobs shares: the
+// options, the store, the prices, the jobs held and the queue. Loading,
+// saving and announcing a held job are here, since every part does them.
+import type { JobView } from '../common/views';
+import { AppError } from '../lib/app-error';
+import type { ImportedList } from '../lists/types';
+import type { ServiceClient } from '../service/client';
+import { openAddressBook, type AddressBook } from './address-book';
+import type { Disk } from './disk';
+import { importedListSchema } from './list-schema';
+import type { JobLock, LockHolder } from './lock';
+import { loadOutcomes, type OutcomeTable } from './outcomes';
+import type { PriceBook } from './prices';
+import type { JobRecord } from './record';
+import type { JobStore } from './store';
+import { jobView } from './view';
+
+export interface JobsOptions {
+  dataDir: string;
+  /** The client of the current account; throws when there is none. */
+  client(): ServiceClient;
+  /** Called whenever a job's view changes. */
+  onChange?(view: JobView): void;
+  /** Jobs run at the same time; the rest wait as queued. */
+  concurrency?: number;
+  /**
+   * The service forgets everything when this process ends (the demo's
+   * sandbox): tasks sent before are sent again on resume, under new keys.
+   */
+  ephemeralService?: boolean;
+  /** Who runs the jobs, in words another process shows its user ("the List Cleaner app"). */
+  runner?: string;
+  /** How often a job run by another process is read again from disk. */
+  followIntervalMs?: number;
+  /** For tests: free space, the outcome log's file, and how long failed writes are retried. */
+  disk?: Partial<Disk>;
+}
+
+export interface Live {
+  record: JobRecord;
+  list: ImportedList;
+  outcomes: OutcomeTable;
+  nextChecks: Map<number, number>;
+  running: boolean;
+  resumed: boolean;
+  waiters: ((view: JobView) => void)[];
+  /** The unique addresses, read once when first needed (see address-book.ts). */
+  book: Promise<AddressBook> | null;
+  /** Held from the moment this process queues the job until its run ends. */
+  lock: JobLock | null;
+  /** Another process runs it: this one only follows its progress from disk. */
+  elsewhere: LockHolder | null;
+}
+
+/** What the parts of openJobs share. */
+export interface Shared {
+  options: JobsOptions;
+  store: JobStore;
+  disk: Disk;
+  prices: PriceBook;
+  /** The jobs this process holds, by id. */
+  live: Map<string, Live>;
+  /** Jobs waiting for a free slot, first come first run (see queue.ts). */
+  queue: string[];
+  /** Jobs queued by this process: their tasks are known to an ephemeral service. */
+  sentHere: Set<string>;
+}
+
+export const now = (): string => new Date().toISOString();
+
+/** Running, or waiting in the queue, in this process. */
+export const runsHere = (s: Shared, l: Live): boolean => l.running || s.queue.includes(l.record.id);
+
+export const view = (s: Shared, l: Live): JobView =>
+  jobView(l, s.prices, s.queue.includes(l.record.id));
+
+export const announce = (s: Shared, l: Live): void => s.options.onChange?.(view(s, l));
+
+export async function save(s: Shared, l: Live): Promise<void> {
+  l.record.updatedAt = now();
+  await s.store.save(l.record);
+  announce(s, l);
+}
+
+/** Tells whoever waits for the job to end how it stands now. */
+export function settle(s: Shared, l: Live): void {
+  const v = view(s, l);
+  for (const w of l.waiters.splice(0)) w(v);
+}
+
+/** Keeps a job in memory with its list and the outcomes it has so far. */
+export async function track(s: Shared, record: JobRecord, list: ImportedList): Promise<Live> {
+  const outcomes = await loadOutcomes(s.store.paths(record.id).outcomes, record.unique);
+  const l: Live = {
+    record,
+    list,
+    outcomes,
+    nextChecks: new Map(),
+    running: false,
+    resumed: false,
+    waiters: [],
+    book: null,
+    lock: null,
+    elsewhere: null,
+  };
+  s.live.set(record.id, l);
+  return l;
+}
+
+/** The job held, or read from its folder and held from now on. */
+export async function load(s: Shared, id: string): Promise<Live> {
+  const known = s.live.get(id);
+  if (known) return known;
+  let record: JobRecord;
+  try {
+    record = await s.store.load(id);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new AppError('invalid_input', `There is no job ${id}.`);
+    }
+    throw new AppError(
+      'internal',
+      `Job ${id} could not be read (its file is damaged). Its folder is kept as it is.`,
+    );
+  }
+  return track(s, record, importedListSchema.parse(await s.store.loadList(id)));
+}
+
+export function addressBook(l: Live): Promise<AddressBook> {
+  l.book ??= openAddressBook(l.list.addressesPath);
+  l.book.catch(() => (l.book = null));
+  return l.book;
+}
+
+/** Choosing the column and starting are for a job not started yet. */
+export function requireDraft(l: Live, action: string): void {
+  if (l.record.state !== 'draft') {
+    throw new AppError(
+      'invalid_input',
+      `This job has already started; ${action} is only for a new list.`,
+    );
+  }
+}

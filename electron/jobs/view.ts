@@ -1,0 +1,106 @@
+// What the window shows of a job, and what its addresses cost: pure functions
+// of the job's state and the unit prices known, so a change shown, the
+// estimate before a start and the price kept after a run all count alike.
+import { UNFINISHED_STATES, bulkProduct, syncProduct, type JobProduct } from '../common/model';
+import type { JobView } from '../common/views';
+import type { Live } from './live';
+import type { PriceBook } from './prices';
+import type { JobRecord } from './record';
+
+/** A route's unit price in micros: null where not known yet. */
+export interface UnitPrices {
+  sync: number | null;
+  bulk: number | null;
+}
+
+/** The unit prices a job's routes need. */
+export function unitPrices(product: JobProduct, prices: PriceBook): UnitPrices {
+  return { sync: prices.get(syncProduct(product)), bulk: prices.get(bulkProduct(product)) };
+}
+
+/** The unit price a job is shown at: its bulk tasks' when it has any. */
+export function unitPriceOf(
+  unit: UnitPrices,
+  plan: { bulk: readonly unknown[] } | null,
+): number | null {
+  return (plan?.bulk.length ?? 0) > 0 ? unit.bulk : unit.sync;
+}
+
+/** What a number of addresses per route costs, or null when a price it needs is unknown. */
+export function cost(unit: UnitPrices, counts: { sync: number; bulk: number }): number | null {
+  if ((counts.sync > 0 && unit.sync === null) || (counts.bulk > 0 && unit.bulk === null))
+    return null;
+  return counts.sync * (unit.sync ?? 0) + counts.bulk * (unit.bulk ?? 0);
+}
+
+/**
+ * Charged addresses per route: those with a determined outcome. The table
+ * keeps the totals; only the synchronous range (at most the remainder under
+ * 1,000, unless the rest of an avatar job went that way) is walked, since
+ * this runs for every change shown, and a bulk job can hold millions.
+ */
+export function determinedSplit(l: Pick<Live, 'record' | 'outcomes'>): {
+  sync: number;
+  bulk: number;
+} {
+  const c = l.outcomes.counts();
+  const determined = c.deliverable + c.undeliverable;
+  const range = l.record.plan?.sync;
+  let sync = 0;
+  if (range) {
+    for (let i = range.start; i < range.end; i++) {
+      const o = l.outcomes.get(i);
+      if (o && o.status !== 'unknown') sync += 1;
+    }
+  }
+  return { sync, bulk: determined - sync };
+}
+
+const failureView = (f: NonNullable<JobRecord['failure']>): JobView['failure'] => ({
+  code: f.code,
+  message: f.message,
+  charged: f.charged,
+  ...(f.outsideCoverage !== undefined ? { outsideCoverage: f.outsideCoverage } : {}),
+});
+
+/** The job as the window and the command line show it; `queued`: waiting in this process's queue. */
+export function jobView(l: Live, prices: PriceBook, queued: boolean): JobView {
+  const r = l.record;
+  const c = l.outcomes.counts();
+  const next = [...l.nextChecks.values()].sort((a, b) => a - b)[0];
+  const unit = r.product ? unitPrices(r.product, prices) : null;
+  const charged = unit && r.state !== 'draft' ? cost(unit, determinedSplit(l)) : null;
+  return {
+    id: r.id,
+    fileName: r.fileName,
+    sourcePath: r.sourcePath,
+    product: r.product,
+    state: r.state,
+    createdAt: r.createdAt,
+    startedAt: r.startedAt,
+    finishedAt: r.finishedAt,
+    // Kept in job.json, so the command line's `jobs` says so too.
+    resumed: l.resumed || r.resumes > 0,
+    running: l.running,
+    elsewhere: l.elsewhere?.by ?? null,
+    paused: UNFINISHED_STATES.has(r.state) && !l.running && !queued && l.elsewhere === null,
+    rows: l.list.counts.rows,
+    invalid: l.list.counts.invalid,
+    empty: l.list.counts.empty,
+    duplicates: l.list.counts.duplicates,
+    unique: r.unique,
+    checked: c.done,
+    deliverable: c.deliverable,
+    undeliverable: c.undeliverable,
+    unknown: c.unknown,
+    tasks: (r.plan?.bulk ?? []).map((t) => ({
+      id: t.taskId,
+      submittedAt: t.submittedAt,
+      status: t.status,
+    })),
+    nextCheckAt: next === undefined ? null : new Date(next).toISOString(),
+    unitPriceMicros: unit ? unitPriceOf(unit, r.plan) : null,
+    chargedMicros: charged,
+    failure: r.failure ? failureView(r.failure) : null,
+  };
+}
