@@ -2,12 +2,12 @@
 // together without Electron. The Electron main process, the e2e test bridge
 // (and later the command line) are thin shells around this.
 import { mkdir } from 'node:fs/promises';
+import { posix, win32 } from 'node:path';
 import { openAccount, type Account } from './account/account';
-import { createEventBus, type EventBus } from './ipc/events';
 import { createHandlers, type ShellHooks } from './ipc/handlers';
-import type { JobView } from './ipc/contract';
+import type { EventBus, JobView } from './ipc/contract';
 import { openWorkspace, type Workspace } from './jobs/workspace';
-import { createHandlerRegistry, type HandlerRegistry } from './ipc/registry';
+import { createEventBus, createHandlerRegistry, type HandlerRegistry } from './ipc/registry';
 import { openKeyStore, type KeyStore, type KeyStoreOptions } from './secrets/key-store';
 import { openSettingsStore } from './settings/settings';
 import { createFileGrants, type FileGrants } from './files/grants';
@@ -20,6 +20,11 @@ export interface CoreOptions {
   keyStore?: KeyStore;
   /** Native dialogs and the file manager; without a shell, exports go next to the input. */
   shell?: Partial<ShellHooks> & { notify?(view: JobView): void };
+  /**
+   * Whether an output or event payload that breaks the contract is an error
+   * (see ContractChecks in ipc/registry.ts); by default, strictContract().
+   */
+  strictContract?: boolean;
 }
 
 export interface Core {
@@ -32,9 +37,35 @@ export interface Core {
   dispose(): Promise<void>;
 }
 
+/**
+ * Strict everywhere but in an installed build: in development, under Vitest
+ * and in the e2e suite a handler's output or an event's payload that breaks
+ * its schema is an error; in an installed build it is logged and passed on.
+ * An installed build is Electron's app.isPackaged, worked out without
+ * Electron as Electron does: the app runs from its own executable, not one
+ * named electron. NODE_ENV=production turns it off anywhere; a test run
+ * (Vitest, a Playwright worker) is always strict.
+ */
+export function strictContract(
+  env: Record<string, string | undefined> = process.env,
+  runtime: { electron?: string; execPath: string; platform: string } = {
+    electron: process.versions.electron,
+    execPath: process.execPath,
+    platform: process.platform,
+  },
+): boolean {
+  if (env.VITEST || env.TEST_WORKER_INDEX !== undefined) return true;
+  if (env.NODE_ENV === 'production') return false;
+  if (runtime.electron === undefined) return true;
+  const windows = runtime.platform === 'win32';
+  const executable = (windows ? win32 : posix).basename(runtime.execPath).toLowerCase();
+  return executable === (windows ? 'electron.exe' : 'electron');
+}
+
 export async function createCore(options: CoreOptions): Promise<Core> {
   await mkdir(options.dataDir, { recursive: true });
-  const events = createEventBus();
+  const strict = options.strictContract ?? strictContract();
+  const events = createEventBus({ strict });
   const settings = await openSettingsStore(options.dataDir);
   const keyStore = options.keyStore ?? (await openKeyStore(options.keychain));
   // Without a shell there is no one to ask: the key stays with its proven address.
@@ -64,6 +95,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
   const registry = createHandlerRegistry(
     createHandlers({ account, files, settings, workspace, events, shell }),
+    { strict },
   );
   return {
     registry,

@@ -184,6 +184,14 @@ export const eventPayloads = {
 
 export type EventPayloads = { [E in EventName]: z.output<(typeof eventPayloads)[E]> };
 
+export type EventListener = <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
+
+/** How main pushes events: the bus (registry.ts) checks each payload, then hands it to every subscriber. */
+export interface EventBus {
+  emit<E extends EventName>(event: E, payload: EventPayloads[E]): void;
+  subscribe(listener: EventListener): () => void;
+}
+
 // Compile-time proof that every event name has a payload schema and vice versa.
 type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 export const eventsCovered: Exact<keyof typeof eventPayloads, EventName> = true;

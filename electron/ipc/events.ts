@@ -1,24 +1,6 @@
-// Events main pushes to the renderer. Shells subscribe once and forward every
-// event over their own transport (webContents.send, or the test bridge).
-import type { EventName } from './channels';
-import type { EventPayloads } from './contract';
-
-export type EventListener = <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
-
-export interface EventBus {
-  emit<E extends EventName>(event: E, payload: EventPayloads[E]): void;
-  subscribe(listener: EventListener): () => void;
-}
-
-export function createEventBus(): EventBus {
-  const listeners = new Set<EventListener>();
-  return {
-    emit(event, payload) {
-      for (const listener of listeners) listener(event, payload);
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
+// Kept for the importers outside electron/ipc/ that name the bus by this
+// path: the event bus lives beside the rest of the route across the boundary
+// (registry.ts, createEventBus), and its types beside the event payloads
+// (contract.ts). New code imports from those.
+export type { EventBus, EventListener } from './contract';
+export { createEventBus } from './registry';

@@ -1,9 +1,19 @@
-// The handler table behind every channel. Electron's ipcMain and the e2e test
-// bridge both route into invoke(), so validation and error mapping happen in
-// exactly one place and tests can call handlers without Electron.
+// The one route across the process boundary, both ways, checked against the
+// contract in one place. Calls in: Electron's ipcMain and the e2e test bridge
+// both route into invoke(), which validates the input before the handler
+// runs, checks its output after, and answers with an envelope. Events out:
+// every event main pushes goes through the event bus, which checks its
+// payload. Tests can call all of it without Electron.
 import type { z } from 'zod';
 import { channelNames, type ChannelName } from './channels';
-import { contract, type ChannelInput, type ChannelOutput } from './contract';
+import {
+  contract,
+  eventPayloads,
+  type ChannelInput,
+  type ChannelOutput,
+  type EventBus,
+  type EventListener,
+} from './contract';
 import { fail, ok, type IpcError, type IpcResult } from './result';
 import { AppError } from '../lib/app-error';
 import { log, redact } from '../lib/log';
@@ -15,6 +25,27 @@ export type Handlers = {
 export interface HandlerRegistry {
   channels: readonly ChannelName[];
   invoke(channel: string, input: unknown): Promise<IpcResult<unknown>>;
+}
+
+/**
+ * What becomes of a handler's output, or an event's payload, that breaks its
+ * schema: always a bug in List Cleaner, never the user's doing.
+ */
+export interface ContractChecks {
+  /**
+   * true (development, every unit and e2e test run): an error that names the
+   * channel or event and every issue. It is logged, the call answers
+   * `internal` with that message, and an event is not delivered (emit throws).
+   * false (an installed build): the user is not stopped by our bug. The value
+   * crosses as it is, and the first breach of each channel or event is logged.
+   * Strict unless told otherwise; the core decides (core.ts).
+   */
+  strict: boolean;
+}
+
+/** A breach of the contract found in strict mode: a bug, with every issue in its message. */
+export class ContractError extends Error {
+  override name = 'ContractError';
 }
 
 const isChannel = (name: string): name is ChannelName =>
@@ -47,7 +78,32 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   return each.map((text) => (/[.!?]$/.test(text) ? text : `${text}.`)).join(' ');
 }
 
-export function createHandlerRegistry(handlers: Handlers): HandlerRegistry {
+/**
+ * Checks values against their schemas: null when one fits, otherwise the
+ * breach in words, which is logged (in lenient mode once per channel or event,
+ * so a broken progress event cannot flood the log).
+ */
+function contractCheck(strict: boolean) {
+  const logged = new Set<string>();
+  return (what: string, name: string, schema: z.ZodType, value: unknown): string | null => {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return null;
+    const breach = `The ${what} of ${name} breaks its schema: ${describeIssues(parsed.error.issues)}`;
+    if (strict) {
+      log.error(breach);
+    } else if (!logged.has(name)) {
+      logged.add(name);
+      log.error(`${breach} (passed on as it is)`);
+    }
+    return breach;
+  };
+}
+
+export function createHandlerRegistry(
+  handlers: Handlers,
+  { strict = true }: Partial<ContractChecks> = {},
+): HandlerRegistry {
+  const check = contractCheck(strict);
   return {
     channels: channelNames,
     async invoke(channel, input) {
@@ -58,13 +114,38 @@ export function createHandlerRegistry(handlers: Handlers): HandlerRegistry {
       if (!parsed.success) {
         return fail({ code: 'invalid_input', message: describeIssues(parsed.error.issues) });
       }
+      let output: unknown;
       try {
         // The cast is safe: parsed.data was validated against this channel's schema.
         const handler = handlers[channel] as (value: unknown) => Promise<unknown>;
-        return ok(await handler(parsed.data));
+        output = await handler(parsed.data);
       } catch (err) {
         return fail(toIpcError(err));
       }
+      const breach = check('output', channel, contract[channel].output, output);
+      if (breach !== null && strict) return fail({ code: 'internal', message: redact(breach) });
+      return ok(output);
+    },
+  };
+}
+
+/**
+ * The bus every event main pushes goes through. Shells subscribe once and
+ * forward each event over their own transport (webContents.send, or the test
+ * bridge); each payload is checked against its schema first.
+ */
+export function createEventBus({ strict = true }: Partial<ContractChecks> = {}): EventBus {
+  const check = contractCheck(strict);
+  const listeners = new Set<EventListener>();
+  return {
+    emit(event, payload) {
+      const breach = check('payload', event, eventPayloads[event], payload);
+      if (breach !== null && strict) throw new ContractError(redact(breach));
+      for (const listener of listeners) listener(event, payload);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }
