@@ -4,7 +4,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addresses, cli, downloads, setup, startCli, waitFor, writeList } from './support';
+import { addresses, cli, downloads, setup, startCli, waitFor, writeList } from '../jobs/support';
 
 const STACK_LINE = /^\s+at /m;
 

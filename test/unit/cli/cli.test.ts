@@ -16,7 +16,7 @@ import {
   setup,
   writeList,
   type Bench,
-} from './support';
+} from '../jobs/support';
 
 /** A list with every kind of row: 6 deliverable, 3 undeliverable, 1 undetermined, and free ones. */
 async function mixedList(b: Bench, name = 'contacts.csv'): Promise<string> {
