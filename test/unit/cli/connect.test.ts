@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connect } from '../../../electron/cli/connect';
 import { appDataDir } from '../../../electron/cli/data-dir';
+import { DEMO_POLL_SECONDS } from '../../../electron/common/limits';
 import { isLoopbackUrl as isLoopback } from '../../../electron/common/service-url';
 import { createMemoryKeyStore } from '../../../electron/secrets/key-store';
 import { openSettingsStore } from '../../../electron/settings/settings';
@@ -55,6 +56,12 @@ describe('connect', () => {
     const c = await connect(dir, { demo: true, env: {} });
     expect(c.dataDir).toBe(join(dir, 'demo'));
     await expect(c.client.balance()).resolves.toEqual({ balanceMicros: 25_000_000 });
+    await c.close();
+  });
+
+  it('polls the demo at the app’s demo pace', async () => {
+    const c = await connect(dir, { demo: true, env: { LIST_CLEANER_POLL_SECONDS: '0.05' } });
+    expect(c.client.pollIntervalMs).toBe(DEMO_POLL_SECONDS * 1_000);
     await c.close();
   });
 
