@@ -7,8 +7,8 @@ import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'ele
 import { createApi } from './ipc/api';
 import type { FilesApi } from './ipc/api-types';
 import { FILE_GRANT_CHANNEL } from './ipc/channels';
-import type { FileGrantView } from './ipc/contract';
-import { fail, type IpcResult } from './ipc/result';
+import type { FileGrantView, IpcResult } from './ipc/contract';
+import { fail } from './ipc/result';
 
 contextBridge.exposeInMainWorld(
   'api',

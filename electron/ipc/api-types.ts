@@ -1,8 +1,7 @@
 // The type of window.api, derived from the contract: one method per channel,
 // grouped by domain ('key:set' → api.key.set), and one listener per event.
 import type { ChannelName, EventName } from './channels';
-import type { ChannelOutput, Contract, EventPayloads, FileGrantView } from './contract';
-import type { IpcResult } from './result';
+import type { ChannelOutput, Contract, EventPayloads, FileGrantView, IpcResult } from './contract';
 import type { z } from 'zod';
 
 type DomainOf<C extends string> = C extends `${infer D}:${string}` ? D : never;

@@ -13,8 +13,10 @@ import {
   type ChannelOutput,
   type EventBus,
   type EventListener,
+  type IpcError,
+  type IpcResult,
 } from './contract';
-import { fail, ok, type IpcError, type IpcResult } from './result';
+import { fail, ok } from './result';
 import { AppError } from '../lib/app-error';
 import { log, redact } from '../lib/log';
 

@@ -3,8 +3,7 @@
 // which the test process runs the very handler table Electron's main registers.
 import { createApi } from '../../../electron/ipc/api';
 import type { FilesApi } from '../../../electron/ipc/api-types';
-import type { FileGrantView } from '../../../electron/ipc/contract';
-import type { IpcResult } from '../../../electron/ipc/result';
+import type { FileGrantView, IpcResult } from '../../../electron/ipc/contract';
 
 type Listener = (payload: unknown) => void;
 
