@@ -2,7 +2,7 @@
 // and starting it, running it (several may be queued; they share the client's
 // limits), picking unfinished ones up again after a restart, and exporting
 // the cleaned list as often as the user likes.
-import { copyFile, stat } from 'node:fs/promises';
+import { copyFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { basename, extname } from 'node:path';
 import type { JobView } from '../common/views';
@@ -12,20 +12,18 @@ import { importList, type ImportProgress } from '../lists/read';
 import type { ImportedList } from '../lists/types';
 import { exportList, type ExportOptions, type ExportResult } from '../lists/write';
 import type { ServiceClient } from '../service/client';
-import { ServiceError } from '../service/errors';
 import { loadOutcomes, openOutcomeLog, type OutcomeTable } from './outcomes';
 import { planJob } from './plan';
 import { openPriceBook } from './prices';
 import { newBulkTask, resetForResend, tasksToSendAgain, type JobRecord } from './record';
-import { CoverageError, StoppedError, downloading, runBulk, runSync, type RunContext } from './run';
+import { StoppedError, downloading, runBulk, runSync, type RunContext } from './run';
 import { openJobStore } from './store';
 import type { AddressBook } from './address-book';
-import { acquireJobLock, jobLockHolder } from './lock';
-import { createFollower } from './follow';
+import { jobLockHolder } from './lock';
+import { openOwnership, runningElsewhere } from './ownership';
+import { failWith as failWithError } from './job-failure';
 import { diskWith } from './disk';
 import { ensureRoom, roomNeeded } from './room';
-import { ChargedError, asWriteFailure } from '../lib/write-failure';
-import { progressNotSavedError } from './failures';
 import { UNFINISHED_STATES, bulkProduct, syncProduct, type JobProduct } from '../common/model';
 import * as held from './live';
 import type { Live, Shared } from './live';
@@ -75,8 +73,6 @@ export interface Jobs {
   busy(): boolean;
 }
 
-const SAYS_WHAT_TO_DO = new Set<string>(['result_too_large', 'redirect_refused']);
-
 const { now } = held;
 
 function newJobId(): string {
@@ -107,115 +103,10 @@ export async function openJobs(options: held.JobsOptions): Promise<Jobs> {
   const load = (id: string) => held.load(s, id);
   const settle = (l: Live) => held.settle(s, l);
   const { addressBook, requireDraft } = held;
-
-  /**
-   * Takes the job's lock before anything about it changes on disk: two
-   * processes resuming one job must never both rewrite its record, nor both
-   * send its addresses. False when another process runs it; this one then
-   * follows its progress from disk.
-   */
-  const takeLock = async (l: Live): Promise<boolean> => {
-    if (l.lock) return true;
-    const attempt = await acquireJobLock(store.paths(l.record.id).dir, {
-      by: options.runner ?? 'another List Cleaner',
-    });
-    if (attempt.ok) {
-      l.lock = attempt.lock;
-      l.elsewhere = null;
-      return true;
-    }
-    l.elsewhere = attempt.holder;
-    follower.follow(l.record.id);
-    announce(l);
-    return false;
-  };
-
-  const releaseLock = async (l: Live): Promise<void> => {
-    const lock = l.lock;
-    l.lock = null;
-    await lock?.release().catch((err: unknown) => log.warn('jobs: a lock was not released', err));
-  };
-
-  const runningElsewhere = (l: Live): AppError =>
-    new AppError(
-      'running_elsewhere',
-      `${l.record.fileName} is being checked by ${l.elsewhere?.by ?? 'another List Cleaner'} right now; this window follows its progress. Nothing was sent from here.`,
-    );
-
-  // A job another process runs is read again from disk now and then, until
-  // its lock is free; its files are read again only when they changed.
-  const seenOnDisk = new Map<string, string>();
-  const follower = createFollower({
-    intervalMs: options.followIntervalMs ?? 1_000,
-    async check(id) {
-      const l = live.get(id);
-      if (!l) return false;
-      const paths = store.paths(id);
-      const holder = await jobLockHolder(paths.dir);
-      const marks = await Promise.all(
-        [paths.record, paths.outcomes].map((p) =>
-          stat(p).then(
-            (s) => `${s.size}:${s.mtimeMs}`,
-            () => '-',
-          ),
-        ),
-      );
-      const mark = marks.join('|');
-      if (seenOnDisk.get(id) !== mark) {
-        const record = await store.load(id).catch(() => null);
-        if (record) {
-          l.record = record;
-          l.outcomes = await loadOutcomes(paths.outcomes, record.unique);
-          seenOnDisk.set(id, mark);
-        }
-      }
-      l.elsewhere = holder;
-      announce(l);
-      if (holder !== null) return true;
-      seenOnDisk.delete(id);
-      settle(l);
-      return false;
-    },
-  });
-
-  const failWith = (l: Live, err: unknown) => {
-    // A write of the job's own files that failed (job.json as the run ends, say) is said as such.
-    if (asWriteFailure(err)) err = progressNotSavedError(err, store.paths(l.record.id).dir);
-    if (err instanceof CoverageError) {
-      l.record.failure = {
-        code: 'avatar_coverage',
-        message: err.message,
-        charged: 'no',
-        serviceCode: 40000,
-        outsideCoverage: err.outside,
-      };
-    } else if (err instanceof ServiceError) {
-      // A refused link or an oversized result says itself what to do; trying
-      // again at once would only meet the same file.
-      const carryOn = SAYS_WHAT_TO_DO.has(err.code)
-        ? ''
-        : ' The addresses checked so far are kept; Try again (list-cleaner resume) carries on from there.';
-      l.record.failure = {
-        code: err.code,
-        message: `${err.message}${carryOn}`,
-        charged: err.charged,
-        ...(err.serviceCode !== undefined ? { serviceCode: err.serviceCode } : {}),
-      };
-    } else if (err instanceof ChargedError) {
-      // Its message says what was paid for and not kept, and what to do.
-      l.record.failure = { code: err.code, message: err.message, charged: err.charged };
-    } else if (err instanceof AppError) {
-      l.record.failure = { code: err.code, message: err.message, charged: 'no' };
-    } else {
-      log.error(`jobs: ${l.record.id} stopped on an unexpected error`, err);
-      l.record.failure = {
-        code: 'internal',
-        message: `Something went wrong inside List Cleaner (${err instanceof Error ? err.message : String(err)}). The addresses checked so far are kept; Try again (list-cleaner resume) carries on from there.`,
-        charged: 'unknown',
-      };
-    }
-    l.record.state = 'failed';
-  };
+  const own = openOwnership(s);
+  const { takeLock, releaseLock } = own;
+  const failWith = (l: Live, err: unknown) =>
+    failWithError(l.record, err, store.paths(l.record.id).dir);
 
   const execute = async (l: Live): Promise<void> => {
     const { record } = l;
@@ -561,14 +452,7 @@ export async function openJobs(options: held.JobsOptions): Promise<Jobs> {
       for (const r of records) {
         try {
           const l = await load(r.id);
-          // A job left unfinished here may be run by another process: follow it if so.
-          if (UNFINISHED_STATES.has(r.state) && !l.lock && !l.elsewhere) {
-            const holder = await jobLockHolder(store.paths(r.id).dir);
-            if (holder) {
-              l.elsewhere = holder;
-              follower.follow(r.id);
-            }
-          }
+          if (UNFINISHED_STATES.has(r.state)) await own.followIfElsewhere(l);
           views.push(view(l));
         } catch (err) {
           log.warn(`jobs: ${r.id} could not be shown`, err);
@@ -611,7 +495,7 @@ export async function openJobs(options: held.JobsOptions): Promise<Jobs> {
 
     async stop() {
       stopper.abort();
-      follower.stop();
+      own.stopFollowing();
       // Queued but not started: their locks go now, so another process may run them.
       const waiting = queue.splice(0).map((id) => live.get(id));
       await Promise.allSettled([...running]);
