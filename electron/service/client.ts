@@ -28,9 +28,12 @@ import {
 } from './download';
 import { waitForBulkTask, type WaitOptions } from './poll';
 import {
+  toBalance,
+  toBatch,
   toResult,
   toTask,
   unknownResult,
+  type Balance,
   type BatchResult,
   type BulkTask,
   type CheckResult,
@@ -39,7 +42,7 @@ import { createTransport, jsonBody } from './transport';
 
 export type { BulkProduct, SyncProduct } from './schemas';
 export type { ResultOptions } from './download';
-export type { BatchResult, BulkTask, CheckResult, Outcome } from './results';
+export type { Balance, BatchResult, BulkTask, CheckResult, Outcome } from './results';
 
 export interface ServiceClientOptions {
   baseUrl: string;
@@ -63,7 +66,7 @@ export interface ServiceClientOptions {
 
 export interface ServiceClient {
   readonly baseUrl: string;
-  balance(signal?: AbortSignal): Promise<{ balanceMicros: number }>;
+  balance(signal?: AbortSignal): Promise<Balance>;
   check(product: SyncProduct, address: string, signal?: AbortSignal): Promise<CheckResult>;
   batchCheck(
     product: SyncProduct,
@@ -148,7 +151,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         maxAttempts: 2,
         signal,
       });
-      return { balanceMicros: data.balance_micros };
+      return toBalance(data);
     },
 
     async check(product, address, signal) {
@@ -195,14 +198,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           200,
         );
       }
-      return {
-        total: data.total,
-        succeeded: data.succeeded,
-        failed: data.failed,
-        results: data.results.map((entry) =>
-          entry.exists ? toResult(entry) : unknownResult(entry.identifier),
-        ),
-      };
+      return toBatch(data);
     },
 
     async submitBulk(product, filePath, idempotencyKey, signal) {

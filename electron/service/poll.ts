@@ -6,7 +6,7 @@
 // row, leaving the task id for a later resume.
 import { ServiceError, pollFailedError } from './errors';
 import { abortableSleep } from './retry';
-import type { BulkTask } from './client';
+import type { BulkTask } from './results';
 
 export interface WaitOptions {
   signal?: AbortSignal;

@@ -1,6 +1,10 @@
 // What the client hands back: the service's data as typed values, in the
 // words the rest of List Cleaner uses (an outcome, not a "registered" flag).
-import type { BulkProduct, BulkTaskData } from './schemas';
+import type { BalanceData, BulkProduct, BulkTaskData, MultiData } from './schemas';
+
+export interface Balance {
+  balanceMicros: number;
+}
 
 export type Outcome = 'deliverable' | 'undeliverable' | 'unknown';
 
@@ -35,6 +39,8 @@ export interface BulkTask {
   failureCnt: number | null;
   resultUrl: string | null;
 }
+
+export const toBalance = (d: BalanceData): Balance => ({ balanceMicros: d.balance_micros });
 
 export function toTask(d: BulkTaskData): BulkTask {
   return {
@@ -76,3 +82,15 @@ export const unknownResult = (identifier: string): CheckResult => ({
   avatar: null,
   avatarUrl: null,
 });
+
+/** An entry the service could not look up (exists: false) is an unknown outcome, not a failure. */
+export function toBatch(d: MultiData): BatchResult {
+  return {
+    total: d.total,
+    succeeded: d.succeeded,
+    failed: d.failed,
+    results: d.results.map((entry) =>
+      entry.exists ? toResult(entry) : unknownResult(entry.identifier),
+    ),
+  };
+}

@@ -8,6 +8,8 @@ export type { BulkProduct, SyncProduct } from '../common/model';
 
 export const balanceData = z.object({ balance_micros: z.number().int() });
 
+export type BalanceData = z.infer<typeof balanceData>;
+
 export const singleData = z.object({
   service_type: z.enum(SYNC_PRODUCTS),
   identifier: z.string(),
@@ -36,6 +38,8 @@ export const multiData = z.object({
   failed: z.number().int().nonnegative(),
   results: z.array(multiEntry),
 });
+
+export type MultiData = z.infer<typeof multiData>;
 
 const count = z.number().int().nonnegative();
 
