@@ -1,6 +1,9 @@
-// The composition root of the core: everything the product does, wired
-// together without Electron. The Electron main process, the e2e test bridge
-// (and later the command line) are thin shells around this.
+// The one entry the shells use: createCore opens everything the product does
+// (the account, the jobs, settings, file grants) and wires it behind the
+// handler table and the event bus, without Electron. The Electron main process
+// (main.ts) and the e2e test bridge (test/e2e/fixtures.ts) are thin shells
+// around it. The command line has no window to serve: it opens the jobs and
+// the service client it needs itself (cli/).
 import { mkdir } from 'node:fs/promises';
 import { posix, win32 } from 'node:path';
 import { openAccount, type Account } from './account/account';

@@ -1,5 +1,5 @@
 // The Electron main process: app life cycle and wiring only. Everything the
-// product does lives in the core (./core), shared with the CLI and the tests.
+// product does is in the core (./core), which the tests open without Electron.
 import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, session, shell } from 'electron';
 import electronUpdater from 'electron-updater';
 import { join } from 'node:path';
