@@ -1,6 +1,6 @@
 // The preload: exposes the IPC contract as window.api, one method per
 // channel, and window.files, which turns a really dropped file into a token
-// (File.path is gone since Electron 32; webUtils reads the path here, in the
+// (a File in the page carries no path; webUtils reads the path here, in the
 // isolated world, and main keeps it). Nothing else. Bundled as one CommonJS
 // file for the sandbox.
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';

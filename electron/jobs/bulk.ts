@@ -137,9 +137,9 @@ async function submitTask(ctx: RunContext, k: number): Promise<PriceSeen | null>
   if (learn && before) {
     const after = await ctx.client.balance().catch(() => null);
     // Not learned yet: a task that finished before the second read was already
-    // charged for what it checked and refunded the rest (a 3,000-line task with
-    // 171 undetermined taught "943" instead of 1,000). finishTask learns it once
-    // the first poll shows the task was still processing after that read.
+    // charged for what it checked and refunded the rest, so the balance moved by
+    // less than a line's price times its lines. finishTask learns it once the
+    // first poll shows the task was still processing after that read.
     if (after)
       seen = {
         micros: before.balanceMicros - after.balanceMicros,

@@ -14,8 +14,8 @@ export type { ServiceProduct } from '../common/model';
 const PUBLISHED: Partial<Record<ServiceProduct, number>> = { email_avatar_batch: 3_000 };
 
 // Partial: a price is known only for the products used so far. (zod 4's
-// z.record with enum keys demands every key, which refused every saved file
-// and so forgot every learned price on the next start.)
+// z.record with enum keys demands every key: it would refuse every saved file,
+// and so forget every learned price on the next start.)
 const pricesFile = z.partialRecord(
   z.enum(SERVICE_PRODUCTS as [ServiceProduct, ...ServiceProduct[]]),
   z.number().int().positive(),

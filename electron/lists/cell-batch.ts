@@ -1,9 +1,10 @@
 // The address cells of an import, gathered for the classify worker as they are
 // parsed: written straight into a byte buffer as UTF-8, an LF after each (see
 // classify-protocol.ts). Cells of byte text (encoding.ts, parsesAsBytes) are
-// their UTF-8 bytes already and are copied as they are. Holding the cells as strings until a batch was full
-// kept thousands of them, and the chunks they were cut from, alive through
-// every young-generation collection, and joining them cost as much again.
+// their UTF-8 bytes already and are copied as they are. Cells held as strings
+// until a batch is full would keep thousands of them, and the chunks they were
+// cut from, alive through every young-generation collection, and joining them
+// would cost as much again.
 
 export interface CellBatch {
   /** Adds one cell; a line break inside it becomes a space. */

@@ -80,8 +80,8 @@ function copyLowered(input: Uint8Array, s: number, out: Uint8Array, o: number): 
 }
 
 export function createBatchJudge(options: { expectedRows: number; maxUnique: number }): BatchJudge {
-  // Sized for the whole file at once: growing a million-entry table several
-  // times cost more than a tenth of the worker's time.
+  // Sized for the whole file at once: each growth of the table moves every
+  // entry it holds, and a million-entry table would grow several times.
   const seen = createDeduper(Math.min(Math.max(options.expectedRows, 1 << 12), options.maxUnique));
   const counts = { unique: 0, invalid: 0, empty: 0, duplicates: 0 };
   // Valid addresses are copied here as they are judged, an LF after each.

@@ -1,6 +1,6 @@
 // The import's second thread: judges each address cell (normalize, validate,
 // find repeats) and writes the address file and the row index, while the main
-// thread parses. On two cores this halves the import's wall time.
+// thread parses, so on a machine with two cores or more the two overlap.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';

@@ -1,7 +1,7 @@
 // Finding repeats among millions of addresses without keeping the addresses:
 // an open-addressing table of two independent 32-bit hashes per address (64
-// bits in all) in one typed array. Holding a million strings in a Map cost
-// more time in the garbage collector than the whole parse; this costs 16
+// bits in all) in one typed array. A Map of strings would hold every address
+// on the heap for the garbage collector to walk again and again; this costs 16
 // bytes per slot. Two different addresses of a million-address list agree on
 // all 64 bits with odds of about 3 in 100 million (n² / 2⁶⁵), far below any
 // other failure of a real run.
@@ -9,8 +9,8 @@
 // Hashing and looking up are separate steps: the caller fingerprints a batch
 // of addresses, then looks them all up in one tight loop. Each lookup is a
 // cache miss into a table of tens of megabytes; in a tight loop the processor
-// waits for many at once, where interleaved with hashing it waited for each in
-// turn, which took twice as long.
+// waits for many at once, where interleaved with hashing it would wait for each
+// in turn.
 
 /** Fingerprints take two Int32 slots each: prints[2 * at] and prints[2 * at + 1]. */
 export const FINGERPRINT_INTS = 2;

@@ -123,9 +123,8 @@ export class NotUtf8Error extends Error {
  * safe, because every byte of a multi-byte character is 0x80 or above and so
  * never a delimiter, quote or line break: papaparse finds the same rows and
  * cells, each cell holding its UTF-8 bytes. It spares decoding the file, and
- * gives the classify worker and the cleaned file the bytes they want anyway;
- * a million-row import and export each took a fifth less time. Cells meant
- * for people are turned into text with fromByteText.
+ * gives the classify worker and the cleaned file the bytes they want anyway.
+ * Cells meant for people are turned into text with fromByteText.
  */
 export function parsesAsBytes(encoding: Encoding): boolean {
   return encoding === 'utf-8' || encoding === 'utf-8-bom';

@@ -12,12 +12,11 @@ export interface Dialect {
 
 /**
  * Parses a decoded text stream (see encoding.ts) row by row, in papaparse's
- * step mode (a third faster than chunk mode on a million rows: no per-chunk
- * result arrays), giving each row with its original text: from the end of the
- * row before (blank lines between them included) to the end of its own line
- * end. The merge copies that text instead of writing every cell again, which
- * was most of its time. To hold the reading (backpressure), pause `text` and
- * resume it later; a throw from `onRow` ends the parse with that error.
+ * step mode (chunk mode builds a result array per chunk), giving each row with
+ * its original text: from the end of the row before (blank lines between them
+ * included) to the end of its own line end. The merge copies that text instead
+ * of writing every cell again. To hold the reading (backpressure), pause `text`
+ * and resume it later; a throw from `onRow` ends the parse with that error.
  */
 export function parseRows(
   text: Readable,

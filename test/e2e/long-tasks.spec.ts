@@ -126,8 +126,8 @@ function phase(scenario: string, tasks: LongTask[], wallMs: number): Phase {
 }
 
 test.describe.configure({ mode: 'serial' });
-// Trace recording snapshots the DOM in the page on every action, which a
-// profile showed as long tasks of its own: it would be measured as ours.
+// Trace recording snapshots the DOM in the page on every action, which makes
+// long tasks of its own: they would be measured as ours.
 test.use({ trace: 'off' });
 
 test.afterAll(async () => {

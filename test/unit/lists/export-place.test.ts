@@ -1,6 +1,6 @@
 // How an export reaches its name: the finished temporary file is synced
-// through a writable handle (Windows refuses to sync a read-only one, which
-// failed every export there), and a previous export held open by another
+// through a writable handle (Windows refuses to sync a read-only one, and the
+// export would fail there), and a previous export held open by another
 // program is waited for, then refused with the reason, the old file kept.
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -19,7 +19,7 @@ import {
 vi.mock('electron', async () => (await import('../support/fake-electron')).electronModule);
 
 const APP = APP_URL;
-/** Where the built renderer used to load from, and must no longer count as the app. */
+/** The built renderer at a file:// URL: the app is served from app:// only, so this is not it. */
 const FILE_APP = 'file:///opt/List%20Cleaner/resources/app.asar/out/renderer/index.html';
 const DEV_APP = 'http://localhost:5173/';
 const PRELOAD = '/opt/List Cleaner/resources/app.asar/out/preload/preload.cjs';
