@@ -1,3 +1,6 @@
+// The error whose code and message reach the user as they are: the IPC route
+// answers the window with them (toIpcError in ipc/registry.ts), where any other
+// error becomes 'internal'.
 import type { ErrorCode } from '../ipc/result';
 
 /**

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
-
 // The service's limits kept on our side, so the real service never has to
 // answer 42901 because of us: at most 5 checks in flight per key (single and
 // multi together) and one multi check at a time. Waiters are served in order;
 // a single may pass a multi only while that multi waits for the multi slot.
+import { createHash } from 'node:crypto';
 
 export interface Limits {
   maxInFlight: number;

@@ -1,3 +1,5 @@
+// The window's root: the first-run form until there is an account, then the header, the tabs
+// and the screen chosen, with the update banner above and the Settings dialog over them.
 import { useAccount, useMainEvents, useSettings } from './api/hooks';
 import { useJobEvents, useJobs } from './api/job-hooks';
 import { useThemeAttribute } from './components/useThemeAttribute';

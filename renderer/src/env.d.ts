@@ -1,3 +1,5 @@
+// What the preload puts on window, typed from the IPC contract, so every call the renderer
+// makes to main is checked against the contract's types.
 import type { FilesApi, ListCleanerApi } from '../../electron/ipc/api-types';
 
 declare global {

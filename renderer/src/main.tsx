@@ -1,3 +1,5 @@
+// The renderer's entry: the app-wide stylesheets in their order, and App under TanStack Query,
+// which neither retries a failed call nor refetches on focus: main's events keep it current.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

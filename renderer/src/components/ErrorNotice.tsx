@@ -1,3 +1,4 @@
+// How a failed call reads on every screen: its message for the user in an alert, with one icon.
 import { errorMessage } from '../api/call';
 
 /** The error notices' icon: a circled exclamation mark, hidden from screen readers. */

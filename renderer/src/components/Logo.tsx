@@ -1,3 +1,4 @@
+// The app's mark, in the theme's accent colours, for the header and the first-run form.
 export function Logo({ size = 28 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" className="logo">

@@ -1,3 +1,4 @@
+// The theme chosen in Settings, put on the page as data-theme for the stylesheets to read.
 import { useEffect } from 'react';
 import type { Theme } from '../../../electron/ipc/contract';
 

@@ -1,3 +1,5 @@
+// The Account screen: the balance, which account is in use and where its key is kept, and the
+// way into Settings.
 import type { AccountStatus } from '../../../../electron/ipc/contract';
 import { useBalance } from '../../api/hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';

@@ -1,3 +1,5 @@
+// The warning shown, in the Account screen and in Settings, while the key waits for the user's
+// consent to go to the service address's new host.
 import type { AccountStatus } from '../../../../electron/ipc/contract';
 import { useConfirmKey } from '../../api/hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';

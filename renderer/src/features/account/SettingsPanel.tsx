@@ -1,3 +1,5 @@
+// The Settings dialog: leave the demo or remove the key, replace the key, the service address,
+// how often bulk tasks are checked, and the theme.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AccountStatus, Theme } from '../../../../electron/ipc/contract';
 import { MIN_POLL_SECONDS } from '../../../../electron/common/limits';

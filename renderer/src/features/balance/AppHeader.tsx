@@ -1,3 +1,5 @@
+// The header above every screen: the app's name, the balance, which account is in use, and
+// the Settings button.
 import type { AccountStatus } from '../../../../electron/ipc/contract';
 import { Logo } from '../../components/Logo';
 import { useUiStore } from '../../state/ui-store';

@@ -1,3 +1,5 @@
+// The balance in the header: the amount, how long ago it was read, a refresh button, and the
+// low-balance warning (low-balance.ts).
 import { useEffect, useState } from 'react';
 import { useBalance } from '../../api/hooks';
 import { errorMessage } from '../../api/call';

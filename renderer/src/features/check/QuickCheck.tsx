@@ -1,3 +1,5 @@
+// Quick check: one address checked right away with the product chosen, its result as a card,
+// and this session's earlier checks below it.
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { create } from 'zustand';
 import type { CheckView, JobProduct } from '../../../../electron/ipc/contract';

@@ -1,3 +1,5 @@
+// "Choose file…", wherever a list can be opened: the file comes from main's Open dialog
+// (use-file-import.ts).
 import type { ReactNode, Ref } from 'react';
 import { useFileImport } from './use-file-import';
 

@@ -1,3 +1,5 @@
+// The New list screen: the drop zone, the progress of a list being read, or the review of the
+// list read, with the notices of a file that failed or was not opened.
 import type { ReactNode } from 'react';
 import { ErrorIcon } from '../../components/ErrorNotice';
 import type { ImportProgressView } from '../../../../electron/ipc/contract';

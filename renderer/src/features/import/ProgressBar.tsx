@@ -1,3 +1,4 @@
+// The window's one progress bar, for a list being read and a job being checked.
 import './progress.css';
 
 /**

@@ -1,3 +1,5 @@
+// The review of an imported list before anything is sent: the file's facts, the counts, the
+// address column, the product and its cost, and Start.
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ImportView, JobProduct } from '../../../../electron/ipc/contract';

@@ -1,3 +1,5 @@
+// One job on the Jobs screen: its file, product and state, its progress while under way, what
+// it found and cost once done, why it stopped when it failed, and what can be done with it.
 import { useId } from 'react';
 import type { JobView } from '../../../../electron/ipc/contract';
 import { ErrorIcon } from '../../components/ErrorNotice';

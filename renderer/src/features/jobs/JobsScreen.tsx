@@ -1,3 +1,4 @@
+// The Jobs screen: every job of the account in use as a card, newest first.
 import { useJobs } from '../../api/job-hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useUiStore } from '../../state/ui-store';

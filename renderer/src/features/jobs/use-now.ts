@@ -1,3 +1,5 @@
+// The clock the job cards share for countdowns and elapsed times, ticking only while a job is
+// under way.
 import { useEffect, useState } from 'react';
 
 /** The current time, ticking every intervalMs while active (countdowns, elapsed times). */

@@ -1,3 +1,5 @@
+// The first-run form, shown while there is no account: an API key for the service (and its
+// address), or the demo account.
 import { useId, useState, type FormEvent } from 'react';
 import { useSetKey, useSettings, useStartDemo } from '../../api/hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';

@@ -1,3 +1,4 @@
+// The banner above the app that offers an update main has downloaded (shell/updates.ts).
 import { useJobs } from '../../api/job-hooks';
 import { useRestartToUpdate, useUpdate } from '../../api/hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
