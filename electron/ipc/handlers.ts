@@ -1,22 +1,12 @@
 // The handler behind each channel: thin adapters from the contract to the core.
 import type { Account } from '../account/account';
-import type {
-  ColumnView,
-  ImportView,
-  JobSummaryView,
-  RowStatusName,
-  SettingsView,
-  UpdateView,
-} from './contract';
-import type { EventBus } from './events';
+import type { EventBus, UpdateView } from './contract';
 import type { Handlers } from './registry';
-import type { Settings, SettingsStore } from '../settings/settings';
+import { estimateView, importView, jobSummary, settingsView } from './views';
+import type { SettingsStore } from '../settings/settings';
 import type { Workspace } from '../jobs/workspace';
-import type { Jobs } from '../jobs/jobs';
 import { readRows } from '../jobs/rows';
-import { encodingNames } from '../lists/encoding';
 import { AppError } from '../lib/app-error';
-import type { ImportedList } from '../lists/types';
 import type { FileGrants } from '../files/grants';
 import { localPathProblem } from '../files/local-path';
 import { defaultExportPath } from '../lists/export-name';
@@ -50,74 +40,6 @@ export interface HandlerDeps {
   shell: ShellHooks;
 }
 
-const view = ({ baseUrl, theme, pollIntervalSeconds }: Settings): SettingsView => ({
-  baseUrl,
-  theme,
-  pollIntervalSeconds,
-});
-
-const DELIMITER_NAMES = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' } as const;
-
-// What the review shows is bounded: a file that is one 10 MB line, or has
-// thousands of columns, must not freeze the window (the full cells stay in the
-// file and in the export).
-const MAX_COLUMNS_SHOWN = 1_000;
-const MAX_CELL_SHOWN = 300;
-const MAX_NAME_SHOWN = 120;
-
-const clip = (text: string, max: number) =>
-  text.length > max ? `${text.slice(0, max - 1)}…` : text;
-
-export function clipForReview(list: Pick<ImportedList, 'columns' | 'preview' | 'candidates'>) {
-  return {
-    columns: list.columns.slice(0, MAX_COLUMNS_SHOWN).map((c) => clip(c, MAX_NAME_SHOWN)),
-    preview: list.preview.map((row) =>
-      row.slice(0, MAX_COLUMNS_SHOWN).map((cell) => clip(cell, MAX_CELL_SHOWN)),
-    ),
-    candidates: list.candidates
-      .filter((c) => c.index < MAX_COLUMNS_SHOWN)
-      .map((c) => ({ ...c, name: clip(c.name, MAX_NAME_SHOWN) })),
-  };
-}
-
-function importView(job: ImportView['job'], list: ImportedList): ImportView {
-  const column = (c: ColumnView): ColumnView => ({ ...c, name: clip(c.name, MAX_NAME_SHOWN) });
-  const shown = clipForReview(list);
-  return {
-    job,
-    fileName: job.fileName,
-    sizeBytes: list.sourceBytes,
-    encoding: encodingNames[list.encoding],
-    delimiter: DELIMITER_NAMES[list.delimiter],
-    hasHeader: list.hasHeader,
-    columns: shown.columns,
-    column: column(list.column),
-    candidates: shown.candidates,
-    counts: { ...list.counts },
-    preview: shown.preview,
-  };
-}
-
-async function summary(jobs: Jobs, jobId: string): Promise<JobSummaryView> {
-  const job = await jobs.get(jobId);
-  const list = await jobs.getList(jobId);
-  const outcomes = await jobs.outcomes(jobId);
-  const statuses: Record<RowStatusName, number> = {
-    deliverable: job.deliverable,
-    undeliverable: job.undeliverable,
-    unknown: job.unknown,
-    invalid: list.counts.invalid + list.counts.empty,
-    duplicate: list.counts.duplicates,
-  };
-  return {
-    job,
-    statuses,
-    providers: outcomes.providers(),
-    columns: list.columns,
-    addressColumn: list.column.index,
-  };
-}
-
 export function createHandlers({
   account,
   files,
@@ -134,7 +56,7 @@ export function createHandlers({
     'key:confirm': async () => account.confirmAddress(),
     'demo:start': async () => account.useDemo(),
     'balance:get': async () => account.balance(),
-    'settings:get': async () => view(settings.get()),
+    'settings:get': async () => settingsView(settings.get()),
     'settings:update': async (patch) => {
       const before = settings.get();
       const next = await settings.update(patch);
@@ -144,7 +66,7 @@ export function createHandlers({
       ) {
         account.reconfigure();
       }
-      return view(next);
+      return settingsView(next);
     },
     'file:choose': async () => {
       const path = await shell.chooseOpenPath();
@@ -174,10 +96,8 @@ export function createHandlers({
       }
       return importView(job, await j.getList(jobId));
     },
-    'job:estimate': async ({ jobId, product }) => {
-      const estimate = await (await jobs()).estimate(jobId, product);
-      return { ...estimate, route: estimate.unique >= 1_000 ? 'bulk' : 'multi' };
-    },
+    'job:estimate': async ({ jobId, product }) =>
+      estimateView(await (await jobs()).estimate(jobId, product)),
     'job:start': async ({ jobId, product }) => (await jobs()).start(jobId, product),
     'job:list': async () => (await jobs()).list(),
     'job:resume': async ({ jobId }) => (await jobs()).resume(jobId),
@@ -186,7 +106,7 @@ export function createHandlers({
       await (await jobs()).remove(jobId);
       return { removed: true };
     },
-    'job:summary': async ({ jobId }) => summary(await jobs(), jobId),
+    'job:summary': async ({ jobId }) => jobSummary(await jobs(), jobId),
     'job:rows': async ({ jobId, offset, limit }) => {
       const j = await jobs();
       const [list, outcomes, book] = await Promise.all([

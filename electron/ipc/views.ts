@@ -1,0 +1,92 @@
+// The views the handlers answer with, built from what the core keeps: the
+// settings the window may see, a list's review (bounded, so no file can
+// freeze the window), an estimate with the route its addresses will take, and
+// a job's summary. The contract checks each against its schema (view-schemas.ts).
+import type {
+  ColumnView,
+  EstimateView,
+  ImportView,
+  JobSummaryView,
+  JobView,
+  SettingsView,
+} from '../common/views';
+import type { RowStatusName } from '../common/model';
+import type { Settings } from '../settings/settings';
+import type { Estimate, Jobs } from '../jobs/jobs';
+import { SYNC_LIMIT } from '../jobs/plan';
+import type { ImportedList } from '../lists/types';
+import { encodingNames } from '../lists/encoding';
+
+export const settingsView = ({ baseUrl, theme, pollIntervalSeconds }: Settings): SettingsView => ({
+  baseUrl,
+  theme,
+  pollIntervalSeconds,
+});
+
+const DELIMITER_NAMES = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' } as const;
+
+// What the review shows is bounded: a file that is one 10 MB line, or has
+// thousands of columns, must not freeze the window (the full cells stay in the
+// file and in the export).
+const MAX_COLUMNS_SHOWN = 1_000;
+const MAX_CELL_SHOWN = 300;
+const MAX_NAME_SHOWN = 120;
+
+const clip = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;
+
+export function clipForReview(list: Pick<ImportedList, 'columns' | 'preview' | 'candidates'>) {
+  return {
+    columns: list.columns.slice(0, MAX_COLUMNS_SHOWN).map((c) => clip(c, MAX_NAME_SHOWN)),
+    preview: list.preview.map((row) =>
+      row.slice(0, MAX_COLUMNS_SHOWN).map((cell) => clip(cell, MAX_CELL_SHOWN)),
+    ),
+    candidates: list.candidates
+      .filter((c) => c.index < MAX_COLUMNS_SHOWN)
+      .map((c) => ({ ...c, name: clip(c.name, MAX_NAME_SHOWN) })),
+  };
+}
+
+export function importView(job: JobView, list: ImportedList): ImportView {
+  const column = (c: ColumnView): ColumnView => ({ ...c, name: clip(c.name, MAX_NAME_SHOWN) });
+  const shown = clipForReview(list);
+  return {
+    job,
+    fileName: job.fileName,
+    sizeBytes: list.sourceBytes,
+    encoding: encodingNames[list.encoding],
+    delimiter: DELIMITER_NAMES[list.delimiter],
+    hasHeader: list.hasHeader,
+    columns: shown.columns,
+    column: column(list.column),
+    candidates: shown.candidates,
+    counts: { ...list.counts },
+    preview: shown.preview,
+  };
+}
+
+/** The route is the planner's own rule: more unique addresses than synchronous checks take go in bulk tasks. */
+export const estimateView = (estimate: Estimate): EstimateView => ({
+  ...estimate,
+  route: estimate.unique > SYNC_LIMIT ? 'bulk' : 'multi',
+});
+
+export async function jobSummary(jobs: Jobs, jobId: string): Promise<JobSummaryView> {
+  const job = await jobs.get(jobId);
+  const list = await jobs.getList(jobId);
+  const outcomes = await jobs.outcomes(jobId);
+  const statuses: Record<RowStatusName, number> = {
+    deliverable: job.deliverable,
+    undeliverable: job.undeliverable,
+    unknown: job.unknown,
+    invalid: list.counts.invalid + list.counts.empty,
+    duplicate: list.counts.duplicates,
+  };
+  return {
+    job,
+    statuses,
+    providers: outcomes.providers(),
+    columns: list.columns,
+    addressColumn: list.column.index,
+  };
+}
