@@ -7,6 +7,7 @@
 // key's limiter, and the poll interval.
 import { openAsBlob } from 'node:fs';
 import { basename } from 'node:path';
+import { MIN_POLL_SECONDS } from '../common/limits';
 import { serviceUrlProblem } from '../common/service-url';
 import { AppError } from '../lib/app-error';
 import { ServiceError, badResponseError } from './errors';
@@ -92,8 +93,6 @@ export interface ServiceClient {
   /** The poll interval in force, in ms. */
   readonly pollIntervalMs: number;
 }
-
-export const MIN_POLL_SECONDS = 30;
 
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const { baseUrl, apiKey } = options;
