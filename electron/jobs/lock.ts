@@ -114,7 +114,11 @@ function answers(path: string): Promise<boolean> {
 type Judged =
   { state: 'free' } | { state: 'live'; holder: LockHolder } | { state: 'stale'; text: string };
 
-async function judge(file: string): Promise<Judged> {
+/** How often, and how many times, a lock being written is read again for its holder's name. */
+const UNWRITTEN_REREAD_MS = 20;
+const UNWRITTEN_REREADS = 10;
+
+async function judge(file: string, rereads = UNWRITTEN_REREADS): Promise<Judged> {
   let text: string;
   let mtimeMs: number;
   try {
@@ -129,8 +133,11 @@ async function judge(file: string): Promise<Judged> {
     holder = holderSchema.parse(JSON.parse(text));
   } catch {
     // Being written this very moment, or left half-written by a crash.
-    if (age < UNWRITTEN_GRACE_MS) return { state: 'live', holder: unknownHolder() };
-    return { state: 'stale', text };
+    if (age >= UNWRITTEN_GRACE_MS) return { state: 'stale', text };
+    // Its writer needs a moment more: read again, so the user is told who runs the job.
+    if (rereads === 0) return { state: 'live', holder: unknownHolder() };
+    await new Promise((r) => setTimeout(r, UNWRITTEN_REREAD_MS));
+    return judge(file, rereads - 1);
   }
   if (holder.host !== hostname()) {
     return age > FOREIGN_STALE_MS ? { state: 'stale', text } : { state: 'live', holder };
