@@ -244,31 +244,45 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       });
     },
 
-    async fetchResult(id, destPath, resultOptions = {}) {
-      const { signal } = resultOptions;
-      let lastError: unknown;
-      for (let attempt = 1; attempt <= policy.maxAttempts; attempt += 1) {
-        const task = await client.waitForBulk(id, { signal });
-        if (task.status !== 'success' || !task.resultUrl) {
-          throw new ServiceError(
-            'service',
-            `Bulk task ${id} failed at the service; it was refunded in full.`,
-            {
-              retryable: false,
-              charged: 'no',
-            },
-          );
-        }
-        try {
-          return await client.downloadResult(task.resultUrl, destPath, resultOptions);
-        } catch (err) {
-          if (signal?.aborted) throw signal.reason;
-          if (!freshLinkMayHelp(err)) throw err;
-          lastError = err;
-        }
-      }
-      throw lastError;
-    },
+    fetchResult: (id, destPath, resultOptions = {}) =>
+      fetchResult(client, policy.maxAttempts, id, destPath, resultOptions),
   };
   return client;
+}
+
+/**
+ * Waits for the task, then downloads its result; a link that expired or broke
+ * off is worth a fresh one (freshLinkMayHelp, the same rule the jobs' bulk run
+ * keeps), up to the retry policy's attempts.
+ */
+async function fetchResult(
+  client: ServiceClient,
+  attempts: number,
+  id: string,
+  destPath: string,
+  resultOptions: ResultOptions,
+): Promise<DownloadedResult> {
+  const { signal } = resultOptions;
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= attempts; attempt += 1) {
+    const task = await client.waitForBulk(id, { signal });
+    if (task.status !== 'success' || !task.resultUrl) {
+      throw new ServiceError(
+        'service',
+        `Bulk task ${id} failed at the service; it was refunded in full.`,
+        {
+          retryable: false,
+          charged: 'no',
+        },
+      );
+    }
+    try {
+      return await client.downloadResult(task.resultUrl, destPath, resultOptions);
+    } catch (err) {
+      if (signal?.aborted) throw signal.reason;
+      if (!freshLinkMayHelp(err)) throw err;
+      lastError = err;
+    }
+  }
+  throw lastError;
 }
