@@ -2,7 +2,7 @@
 // keychain, base URL from settings), the demo account (an in-process sandbox),
 // or none yet. Every other part asks this module for a ready service client.
 import type { AccountStatus, Balance } from '../ipc/contract';
-import type { EventBus } from '../ipc/events';
+import type { EventBus } from '../ipc/contract';
 import { AppError } from '../lib/app-error';
 import { log } from '../lib/log';
 import { hostOf, originOf } from '../common/service-url';

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { Account } from '../account/account';
 import type { JobView } from '../common/views';
-import type { EventBus } from '../ipc/events';
+import type { EventBus } from '../ipc/contract';
 import { log } from '../lib/log';
 import { openJobs, type Jobs } from './jobs';
 
