@@ -89,6 +89,19 @@ export interface ColumnView {
   headerMatch: boolean;
 }
 
+/** What reading a list found, row by row. */
+export interface ListCounts {
+  /** Data rows (the header row not counted). */
+  rows: number;
+  /** Unique valid addresses: what will be sent and paid for. */
+  unique: number;
+  invalid: number;
+  empty: number;
+  duplicates: number;
+  /** Rows with a different number of fields than the header (kept as they are). */
+  ragged: number;
+}
+
 /** What the review panel shows of an imported list. */
 export interface ImportView {
   job: JobView;
@@ -102,14 +115,7 @@ export interface ImportView {
   columns: string[];
   column: ColumnView;
   candidates: ColumnView[];
-  counts: {
-    rows: number;
-    unique: number;
-    invalid: number;
-    empty: number;
-    duplicates: number;
-    ragged: number;
-  };
+  counts: ListCounts;
   preview: string[][];
 }
 

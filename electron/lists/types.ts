@@ -1,5 +1,8 @@
 // The shapes shared by reading a list and writing it back: what an import
 // produces, and what a merge needs to put outcomes next to the original rows.
+import type { ListCounts } from '../common/views';
+
+export type { ListCounts } from '../common/views';
 
 export type Encoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 export type Delimiter = ',' | ';' | '\t' | '|';
@@ -27,18 +30,6 @@ export interface ColumnCandidate {
   addressShare: number;
   /** The header names it as an email column. */
   headerMatch: boolean;
-}
-
-export interface ListCounts {
-  /** Data rows (the header row not counted). */
-  rows: number;
-  /** Unique valid addresses: what will be sent and paid for. */
-  unique: number;
-  invalid: number;
-  empty: number;
-  duplicates: number;
-  /** Rows with a different number of fields than the header (kept as they are). */
-  ragged: number;
 }
 
 export interface ImportedList {
