@@ -6,12 +6,11 @@ import { useId, useState, type FormEvent } from 'react';
 import type { ChannelInput, JobProduct, RowStatusName } from '../../../../electron/ipc/contract';
 import { useExportJob, useShowInFolder } from '../../api/job-hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { formatNumber } from '../../format';
+import { ExportRowsChoice, type RowFilter } from './ExportRowsChoice';
+import { ExportSavedNotice } from './ExportSavedNotice';
 import './export.css';
 
-type ExportInput = ChannelInput<'job:export'>;
-type Filter = ExportInput['filter'];
-type ColumnName = ExportInput['columns'][number];
+type ColumnName = ChannelInput<'job:export'>['columns'][number];
 
 interface Props {
   jobId: string;
@@ -31,35 +30,12 @@ const COLUMN_CHOICES: { name: ColumnName; label: string; avatarOnly: boolean }[]
 
 export function ExportPanel({ jobId, product, statuses, providers, wide }: Props) {
   const titleId = useId();
-  const [filter, setFilter] = useState<Filter>('deliverable');
+  const [filter, setFilter] = useState<RowFilter>('deliverable');
   const [extra, setExtra] = useState<ReadonlySet<ColumnName>>(() => new Set(['email_provider']));
   const [bom, setBom] = useState(true);
   const save = useExportJob();
   const show = useShowInFolder();
 
-  const all = Object.values(statuses).reduce((a, b) => a + b, 0);
-  const counts: Record<Filter, number> = {
-    deliverable: statuses.deliverable,
-    all,
-    'not-deliverable': all - statuses.deliverable,
-  };
-  const filters: { value: Filter; label: string; hint: string }[] = [
-    {
-      value: 'deliverable',
-      label: 'Deliverable only',
-      hint: 'The list to send to.',
-    },
-    {
-      value: 'all',
-      label: 'All rows, with their outcome',
-      hint: 'Your whole file, in its order.',
-    },
-    {
-      value: 'not-deliverable',
-      label: 'Everything except deliverable',
-      hint: 'The rows to remove or review.',
-    },
-  ];
   const choices = COLUMN_CHOICES.filter((c) =>
     c.name === 'email_provider' ? providers : !c.avatarOnly || product === 'avatar',
   );
@@ -94,25 +70,12 @@ export function ExportPanel({ jobId, product, statuses, providers, wide }: Props
         end. Your own file is never changed.
       </p>
       <form className={`export-form ${wide ? 'is-wide' : ''}`} onSubmit={submit}>
-        <fieldset className="export-group export-rows">
-          <legend>Rows</legend>
-          {filters.map((f) => (
-            <label key={f.value} className="export-choice is-option">
-              <input
-                type="radio"
-                name={`${titleId}-filter`}
-                value={f.value}
-                checked={filter === f.value}
-                onChange={() => setFilter(f.value)}
-              />
-              <span className="export-choice-text">
-                <span className="export-choice-label">{f.label}</span>
-                <span className="export-choice-hint">{f.hint}</span>
-              </span>
-              <span className="export-choice-count">{formatNumber(counts[f.value])}</span>
-            </label>
-          ))}
-        </fieldset>
+        <ExportRowsChoice
+          name={`${titleId}-filter`}
+          statuses={statuses}
+          value={filter}
+          onChange={setFilter}
+        />
 
         <div className="export-side">
           <fieldset className="export-group">
@@ -161,29 +124,7 @@ export function ExportPanel({ jobId, product, statuses, providers, wide }: Props
 
       <div className="export-outcome" aria-live="polite">
         {saved && !save.isPending && (
-          <div className="notice export-success" data-testid="export-done">
-            <svg className="notice-icon" viewBox="0 0 20 20" aria-hidden="true">
-              <path
-                fill="currentColor"
-                d="M10 1.5a8.5 8.5 0 1 0 0 17 8.5 8.5 0 0 0 0-17Zm4 6.2-4.8 5.4a1 1 0 0 1-1.5 0L5.9 11a1 1 0 1 1 1.5-1.3l1.1 1.2 4-4.5a1 1 0 0 1 1.5 1.3Z"
-              />
-            </svg>
-            <div className="export-success-body">
-              <p className="notice-title">
-                Saved {formatNumber(saved.rowsWritten)} of {formatNumber(saved.rowsTotal)} rows
-              </p>
-              <p className="export-path" title={saved.path}>
-                {saved.path}
-              </p>
-              <button
-                type="button"
-                className="button secondary small"
-                onClick={() => show.mutate(saved.fileId)}
-              >
-                Show in folder
-              </button>
-            </div>
-          </div>
+          <ExportSavedNotice saved={saved} onShow={() => show.mutate(saved.fileId)} />
         )}
       </div>
       {save.isError && <ErrorNotice error={save.error} title="The file was not saved" />}
