@@ -149,7 +149,15 @@ export const test = base.extend<{ app: TestApp }>({
       screenshot: async (name) => {
         for (const colorScheme of ['light', 'dark'] as const) {
           await page.emulateMedia({ colorScheme });
-          await page.waitForTimeout(50);
+          // The theme's colours ease in: shoot them settled, not mid-way.
+          await page.evaluate(() =>
+            Promise.all(
+              document
+                .getAnimations()
+                .filter((a) => a instanceof CSSTransition)
+                .map((a) => a.finished.catch(() => undefined)),
+            ),
+          );
           await page.screenshot({
             path: join(shotsDir, `${name}-${colorScheme}.png`),
             fullPage: true,

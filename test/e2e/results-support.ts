@@ -124,5 +124,10 @@ export async function openResults(page: Page, fileName: string): Promise<void> {
  */
 export async function shot(app: TestApp, name: string): Promise<void> {
   await app.page.evaluate(() => window.scrollTo(0, 0));
+  // The rows arrive a page at a time: shoot them, not their placeholders.
+  await app.page
+    .locator('.rows-skeleton, .rows-scroll[aria-busy="true"]')
+    .first()
+    .waitFor({ state: 'detached' });
   await app.screenshot(name);
 }
