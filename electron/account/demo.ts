@@ -3,12 +3,26 @@
 // loopback with the default play money, and a client that polls it at the
 // demo's pace. One function, so the two demos never drift apart.
 import { DEMO_POLL_SECONDS } from '../common/limits';
+import type { ServiceProduct } from '../common/model';
 import { createServiceClient, type ServiceClient } from '../service/client';
 import { DEFAULT_BALANCE_MICROS, newSandboxKey, startSandbox } from '../sandbox/server';
+
+/**
+ * What the demo's sandbox charges per address, in micros: the app sets these
+ * prices itself, so every estimate on the demo is known before the first check.
+ */
+export const DEMO_PRICES: Readonly<Record<ServiceProduct, number>> = {
+  email: 1_000,
+  email_avatar: 3_000,
+  email_batch: 1_000,
+  email_avatar_batch: 3_000,
+};
 
 export interface DemoService {
   /** A client for the demo's own key, at the sandbox's address. */
   client: ServiceClient;
+  /** Its price list (DEMO_PRICES), for the jobs' estimates. */
+  prices: Readonly<Record<ServiceProduct, number>>;
   /** Stops the sandbox; its balance and tasks are gone with it. */
   stop(): Promise<void>;
 }
@@ -17,6 +31,7 @@ export async function startDemoService(): Promise<DemoService> {
   const key = newSandboxKey();
   const sandbox = await startSandbox({
     accounts: [{ key, balanceMicros: DEFAULT_BALANCE_MICROS }],
+    config: { prices: { ...DEMO_PRICES } },
   });
   return {
     // Only the sandbox may be polled more often than every 30 s.
@@ -26,6 +41,7 @@ export async function startDemoService(): Promise<DemoService> {
       allowFastPolling: true,
       pollIntervalSeconds: DEMO_POLL_SECONDS,
     }),
+    prices: DEMO_PRICES,
     stop: () => sandbox.stop(),
   };
 }

@@ -8,6 +8,7 @@ import { hostOf, isLoopbackUrl, originOf, serviceUrlProblem } from '../common/se
 import { openKeyStore, type KeyStore } from '../secrets/key-store';
 import { openSettingsStore } from '../settings/settings';
 import { MIN_POLL_SECONDS } from '../common/limits';
+import type { ServiceProduct } from '../common/model';
 import { createServiceClient, type ServiceClient } from '../service/client';
 import { startDemoService } from '../account/demo';
 
@@ -16,6 +17,8 @@ export interface Connection {
   /** The folder the jobs are kept in (the demo keeps its own). */
   dataDir: string;
   label: string;
+  /** The service's price list, when the app knows it (the demo's). */
+  knownPrices?: Partial<Record<ServiceProduct, number>>;
   close(): Promise<void>;
 }
 
@@ -86,6 +89,7 @@ export async function connect(dataDir: string, options: ConnectOptions): Promise
       client: demo.client,
       dataDir: demoDataDir(dataDir),
       label: 'the demo sandbox',
+      knownPrices: demo.prices,
       close: () => demo.stop(),
     };
   }

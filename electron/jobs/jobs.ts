@@ -59,7 +59,7 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
     options,
     store: openJobStore(options.dataDir),
     disk: diskWith(options.disk),
-    prices: await openPriceBook(options.dataDir),
+    prices: await openPriceBook(options.dataDir, options.knownPrices),
     live: new Map(),
     queue: [],
     sentHere: new Set(),

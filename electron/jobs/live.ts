@@ -2,6 +2,7 @@
 // who waits for it to end), and what every part of the jobs shares: the
 // options, the store, the prices, the jobs held and the queue. Loading,
 // saving and announcing a held job are here, since every part does them.
+import type { ServiceProduct } from '../common/model';
 import type { JobView } from '../common/views';
 import { AppError } from '../lib/app-error';
 import type { ImportedList } from '../lists/types';
@@ -29,6 +30,8 @@ export interface JobsOptions {
    * sandbox): tasks sent before are sent again on resume, under new keys.
    */
   ephemeralService?: boolean;
+  /** The service's price list, when the app knows it (the demo's): estimates need no first charge. */
+  knownPrices?: Partial<Record<ServiceProduct, number>>;
   /** Who runs the jobs, in words another process shows its user ("the List Cleaner app"). */
   runner?: string;
   /** How often a job run by another process is read again from disk. */

@@ -27,7 +27,14 @@ export interface PriceBook {
   learn(product: ServiceProduct, micros: number, addresses: number): Promise<void>;
 }
 
-export async function openPriceBook(dataDir: string): Promise<PriceBook> {
+/**
+ * `known`: the service's own price list, when the app knows it (the demo's
+ * sandbox, whose prices the app sets); a price learned from a charge still wins.
+ */
+export async function openPriceBook(
+  dataDir: string,
+  known: Partial<Record<ServiceProduct, number>> = {},
+): Promise<PriceBook> {
   const file = join(dataDir, 'prices.json');
   let learned: Partial<Record<ServiceProduct, number>> = {};
   try {
@@ -39,7 +46,7 @@ export async function openPriceBook(dataDir: string): Promise<PriceBook> {
       log.warn('prices.json could not be read', err);
   }
   return {
-    get: (product) => learned[product] ?? PUBLISHED[product] ?? null,
+    get: (product) => learned[product] ?? known[product] ?? PUBLISHED[product] ?? null,
     async learn(product, micros, addresses) {
       if (addresses <= 0 || micros <= 0 || micros % addresses !== 0) return;
       const unit = micros / addresses;

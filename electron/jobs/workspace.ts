@@ -4,6 +4,7 @@
 // job is announced to the shell, which may show a notification.
 import { join } from 'node:path';
 import type { Account } from '../account/account';
+import { DEMO_PRICES } from '../account/demo';
 import type { JobView } from '../common/views';
 import type { EventBus } from '../ipc/contract';
 import { log } from '../lib/log';
@@ -50,6 +51,7 @@ export function openWorkspace(options: WorkspaceOptions): Workspace {
         runner: 'the List Cleaner app',
         // The demo's sandbox starts afresh with the app: its old tasks are gone.
         ephemeralService: mode === 'demo',
+        ...(mode === 'demo' ? { knownPrices: DEMO_PRICES } : {}),
       }).then(async (j) => {
         const resumed = await j.resume().catch((err: unknown) => {
           log.warn('jobs: unfinished jobs could not be resumed', err);

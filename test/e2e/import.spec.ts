@@ -272,6 +272,9 @@ test('keyboard only: demo, choose a file, review, start, see it done (Tab, Enter
   await tabTo(page, /^Email\s*Whether each address/);
   await page.keyboard.press('Space');
   await expect(page.getByRole('radio', { name: /^Email\s*Whether/ })).toBeChecked();
+  // The demo's prices are the app's own: known before its first check.
+  await expect(page.getByTestId('estimate-charge')).toHaveText('up to $0.03');
+  await expect(page.getByTestId('price-unknown')).toHaveCount(0);
   await tabTo(page, 'Check 25 addresses');
   await screenshotFromTop(app, 'import-review-keyboard');
   await page.keyboard.press('Enter');

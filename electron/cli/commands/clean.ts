@@ -77,8 +77,9 @@ export async function run(values: Values, file: string | undefined): Promise<num
   const product = parseProduct(values.product);
   parseKeep(values.keep);
   const column = parseColumn(values.column);
-  return withConnection(values, async ({ client, dataDir }) => {
-    const { progress, jobs } = await openJobsWithProgress(client, dataDir);
+  return withConnection(values, async (connection) => {
+    const { dataDir } = connection;
+    const { progress, jobs } = await openJobsWithProgress(connection);
     let id: string | null = null;
     const release = onInterrupt(jobs, () => (id ? [id] : []));
     try {

@@ -8,8 +8,9 @@ import { loadCleanExport, savedLine, writeExport } from './clean-export';
 import { onInterrupt, openJobsWithProgress, withConnection } from './shared';
 
 export async function run(values: Values, id: string | undefined): Promise<number> {
-  return withConnection(values, async ({ client, dataDir }) => {
-    const { progress, jobs } = await openJobsWithProgress(client, dataDir);
+  return withConnection(values, async (connection) => {
+    const { dataDir } = connection;
+    const { progress, jobs } = await openJobsWithProgress(connection);
     const picked = await jobs.resume(id);
     const release = onInterrupt(jobs, () => picked.map((j) => j.id));
     try {

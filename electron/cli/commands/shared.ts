@@ -2,7 +2,6 @@
 // command and closed after it, the jobs of its data folder with their progress
 // on stderr, and what Ctrl-C does while a job runs.
 import { openJobs, type Jobs } from '../../jobs/jobs';
-import type { ServiceClient } from '../../service/client';
 import type { Values } from '../args';
 import { connect, type Connection } from '../connect';
 import { appDataDir } from '../data-dir';
@@ -52,12 +51,13 @@ export async function withConnection<T>(
 }
 
 /** The jobs of this data folder, their changes shown as progress on stderr. */
-export async function openJobsWithProgress(client: ServiceClient, dataDir: string) {
+export async function openJobsWithProgress({ client, dataDir, knownPrices }: Connection) {
   const progress = createProgress(process.stderr);
   showingProgress(progress);
   const jobs = await openJobs({
     dataDir,
     client: () => client,
+    ...(knownPrices ? { knownPrices } : {}),
     onChange: (v) => progress.job(v),
     runner: 'the list-cleaner command',
   });
