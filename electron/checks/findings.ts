@@ -74,6 +74,11 @@ export interface Findings {
 export interface FindingsOptions {
   /** Domains kept at most before the cache starts again (default 200,000). */
   readonly maxDomains?: number;
+  /**
+   * Told each domain as it is first judged (again after the cache started
+   * again): the distinct domains of a list, for its DNS look-ups, at no cost.
+   */
+  readonly onDomain?: (domain: string) => void;
 }
 
 /** What belongs to a domain: DISPOSABLE | FREE | TYPO, and the domain meant. */
@@ -147,6 +152,7 @@ export function createFindings(options: FindingsOptions = {}): Findings {
       found = judgeDomain(lists, domain);
       domains.set(domain, found);
       judged++;
+      options.onDomain?.(domain);
     }
     lastDomain = found;
     lastAt = at;

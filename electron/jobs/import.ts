@@ -1,12 +1,15 @@
 // A list becomes a job: the user's file is copied into a folder of its own
 // (the job never reads the original again, so moving or editing it changes
 // nothing), read, and kept as a draft for the review. A draft may be read
-// again with another address column until it starts.
+// again with another address column until it starts. Once read, its unique
+// addresses go through the free checks (lists/free-checks.ts), so the review
+// shows what they found before anything is paid for.
 import { copyFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { basename, extname } from 'node:path';
 import type { JobView } from '../common/views';
 import { AppError } from '../lib/app-error';
+import { runFreeChecks } from '../lists/free-checks';
 import { importList, type ImportProgress } from '../lists/read';
 import type { ImportedList } from '../lists/types';
 import { announce, load, now, requireDraft, save, track, view, type Shared } from './live';
@@ -56,6 +59,13 @@ async function readInto(
     }
     throw err;
   }
+  const dns = s.options.mailDomains;
+  list.findings = await runFreeChecks(list.addressesPath, {
+    dir: s.store.paths(job.id).dir,
+    // The day cache of domains is kept with the jobs' data.
+    dns: dns === false ? false : { dataDir: s.options.dataDir, ...dns },
+    ...(progress.signal ? { signal: progress.signal } : {}),
+  });
   await s.store.saveList(job.id, list);
   return list;
 }

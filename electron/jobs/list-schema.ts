@@ -1,6 +1,8 @@
 // An imported list as kept in a job's folder (list.json), checked on read.
 import { z } from 'zod';
 
+const count = z.number().int().min(0);
+
 const candidate = z.object({
   index: z.number().int().min(0),
   name: z.string(),
@@ -30,4 +32,20 @@ export const importedListSchema = z.object({
   preview: z.array(z.array(z.string())),
   addressesPath: z.string(),
   rowIndexPath: z.string(),
+  // Lists kept before the free checks have none: they load as they were.
+  findings: z
+    .object({
+      role: count,
+      disposable: count,
+      free: count,
+      typo: count,
+      noMail: count,
+      domains: count,
+      domainsUnknown: count,
+      dns: z.enum(['checked', 'unavailable']),
+      suggestions: z.array(z.object({ index: count, address: z.string(), suggestion: z.string() })),
+      findingsPath: z.string(),
+      suggestionsPath: z.string(),
+    })
+    .optional(),
 });

@@ -2,6 +2,7 @@
 // who waits for it to end), and what every part of the jobs shares: the
 // options, the store, the prices, the jobs held and the queue. Loading,
 // saving and announcing a held job are here, since every part does them.
+import type { MailDomainCheckOptions } from '../checks/dns';
 import type { ServiceProduct } from '../common/model';
 import type { JobView } from '../common/views';
 import { AppError } from '../lib/app-error';
@@ -36,6 +37,12 @@ export interface JobsOptions {
   runner?: string;
   /** How often a job run by another process is read again from disk. */
   followIntervalMs?: number;
+  /**
+   * How an import asks the DNS which domains receive mail (servers, canary,
+   * timeouts; tests point it at a loopback server); false asks nothing.
+   * Default: the system's resolver, the cache in dataDir.
+   */
+  mailDomains?: MailDomainCheckOptions | false;
   /** For tests: free space, the outcome log's file, and how long failed writes are retried. */
   disk?: Partial<Disk>;
 }

@@ -53,6 +53,30 @@ export interface ImportedList {
   addressesPath: string;
   /** Per data row: index into the unique addresses (or -1), and its RowClass; see row-index.ts. */
   rowIndexPath: string;
+  /** The free checks of the unique addresses (free-checks.ts); absent on lists kept before them. */
+  findings?: ListFindings;
+}
+
+/** What the free checks found among a list's unique addresses, worked out at import. */
+export interface ListFindings {
+  /** Unique addresses with each finding. */
+  role: number;
+  disposable: number;
+  free: number;
+  typo: number;
+  /** Unique addresses at domains that cannot receive mail, by a DNS that could be believed. */
+  noMail: number;
+  /** Distinct domains, and those the DNS could not tell about (in time, or at all). */
+  domains: number;
+  domainsUnknown: number;
+  /** 'unavailable': no DNS answer could be believed here, so nothing counts as "no mail server". */
+  dns: 'checked' | 'unavailable';
+  /** The first typo suggestions, in list order (all are in suggestionsPath). */
+  suggestions: Array<{ index: number; address: string; suggestion: string }>;
+  /** One byte of flags per unique address (free-checks.ts). */
+  findingsPath: string;
+  /** Every suggestion, as JSON [unique index, address meant] pairs. */
+  suggestionsPath: string;
 }
 
 /** What the service said about one unique address. */
