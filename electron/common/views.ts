@@ -117,6 +117,22 @@ export interface ImportView {
   candidates: ColumnView[];
   counts: ListCounts;
   preview: string[][];
+  /** What the free checks found among the unique addresses; null for a list kept before them. */
+  findings: FindingsView | null;
+}
+
+/** The free checks' findings, as counts of unique addresses, shown before anything is paid. */
+export interface FindingsView {
+  role: number;
+  disposable: number;
+  free: number;
+  typo: number;
+  /** At domains that cannot receive mail. */
+  noMail: number;
+  /** 'unavailable': the DNS could not be used, so no address counts as "no mail server". */
+  dns: 'checked' | 'unavailable';
+  /** The first likely typos with the address probably meant (the address itself is kept). */
+  suggestions: Array<{ address: string; suggestion: string }>;
 }
 
 export interface ImportProgressView {

@@ -44,6 +44,9 @@ const count = z.number().int().min(0);
 const micros = z.number().int();
 const text = z.string();
 
+/** Likely typos the review lists at most (the rest are counted, and in the job's folder). */
+export const MAX_SUGGESTIONS_SHOWN = 20;
+
 export const accountStatusSchema = viewOf<AccountStatus>()(
   z.strictObject({
     mode: z.enum(['none', 'demo', 'key']),
@@ -138,6 +141,19 @@ export const importViewSchema = viewOf<ImportView>()(
       ragged: count,
     }),
     preview: z.array(z.array(text)),
+    findings: z
+      .strictObject({
+        role: count,
+        disposable: count,
+        free: count,
+        typo: count,
+        noMail: count,
+        dns: z.enum(['checked', 'unavailable']),
+        suggestions: z
+          .array(z.strictObject({ address: text, suggestion: text }))
+          .max(MAX_SUGGESTIONS_SHOWN),
+      })
+      .nullable(),
   }),
 );
 

@@ -5,6 +5,7 @@
 import type {
   ColumnView,
   EstimateView,
+  FindingsView,
   ImportView,
   JobSummaryView,
   JobView,
@@ -16,6 +17,7 @@ import type { Estimate, Jobs } from '../jobs/jobs';
 import { SYNC_LIMIT } from '../jobs/plan';
 import type { ImportedList } from '../lists/types';
 import { encodingNames } from '../lists/encoding';
+import { MAX_SUGGESTIONS_SHOWN } from './view-schemas';
 
 export const settingsView = ({ baseUrl, theme, pollIntervalSeconds }: Settings): SettingsView => ({
   baseUrl,
@@ -62,6 +64,25 @@ export function importView(job: JobView, list: ImportedList): ImportView {
     candidates: shown.candidates,
     counts: { ...list.counts },
     preview: shown.preview,
+    findings: findingsView(list),
+  };
+}
+
+/** The free checks' counts and the first suggestions, clipped like every cell the review shows. */
+function findingsView({ findings }: Pick<ImportedList, 'findings'>): FindingsView | null {
+  if (!findings) return null;
+  const { role, disposable, free, typo, noMail, dns } = findings;
+  return {
+    role,
+    disposable,
+    free,
+    typo,
+    noMail,
+    dns,
+    suggestions: findings.suggestions.slice(0, MAX_SUGGESTIONS_SHOWN).map((s) => ({
+      address: clip(s.address, MAX_CELL_SHOWN),
+      suggestion: clip(s.suggestion, MAX_CELL_SHOWN),
+    })),
   };
 }
 

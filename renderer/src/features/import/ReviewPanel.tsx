@@ -1,5 +1,5 @@
-// The review of an imported list before anything is sent: the file's facts, the counts, the
-// address column, the product and its cost, and Start.
+// The review of an imported list before anything is sent: the file's facts, the counts and
+// what the free checks found, the address column, the product and its cost, and Start.
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ImportView, JobProduct } from '../../../../electron/ipc/contract';
@@ -12,6 +12,7 @@ import { useUiStore } from '../../state/ui-store';
 import { ChooseFileButton } from './ChooseFileButton';
 import { ColumnPreview } from './ColumnPreview';
 import { CostBox } from './CostBox';
+import { FreeFindings } from './FreeFindings';
 import { useFlowFocus, useImportFlow } from './use-file-import';
 import './review.css';
 
@@ -171,6 +172,7 @@ function Counts({ review }: { review: ImportView }) {
         Addresses that are not valid, empty cells and repeats are removed for free before checking.
         They stay in your file, marked, when you export it.
       </p>
+      <FreeFindings findings={review.findings} />
     </section>
   );
 }
