@@ -3,6 +3,7 @@
 // few seconds, when stderr is a file or a pipe).
 import type { JobView } from '../ipc/contract';
 import type { ImportProgress } from '../lists/read';
+import type { ListFindings } from '../lists/types';
 
 export const usd = (micros: number): string =>
   `${(micros / 1_000_000).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })} USD`;
@@ -48,6 +49,35 @@ export function describeJob(job: JobView): string {
       ? ' (paused: list-cleaner resume carries on)'
       : '';
   return `${job.fileName}${product ? ` [${product}]` : ''}: ${jobProgress(job)}${job.resumed ? ' (resumed)' : ''}${where}`;
+}
+
+/** Suggestions named in the free checks' line; the rest are counted. */
+const SUGGESTIONS_NAMED = 3;
+
+/**
+ * The free checks in one line, before anything is paid: "Free checks: 12
+ * disposable, 5 role, 3 possible typos (jane@gmial.com → jane@gmail.com, …)".
+ * Only what was found is named; the user's addresses are never changed.
+ */
+export function describeFindings(f: ListFindings): string {
+  const typos = f.suggestions
+    .slice(0, SUGGESTIONS_NAMED)
+    .map((s) => `${s.address} → ${s.suggestion}`);
+  if (typos.length > 0 && f.typo > typos.length) typos.push('…');
+  const parts = [
+    f.disposable > 0 ? `${n(f.disposable)} disposable` : '',
+    f.role > 0 ? `${n(f.role)} role` : '',
+    f.typo > 0
+      ? `${n(f.typo)} possible ${f.typo === 1 ? 'typo' : 'typos'}${typos.length > 0 ? ` (${typos.join(', ')})` : ''}`
+      : '',
+    f.noMail > 0 ? `${n(f.noMail)} at domains with no mail server` : '',
+    f.free > 0 ? `${n(f.free)} free webmail` : '',
+  ].filter(Boolean);
+  const dns =
+    f.dns === 'unavailable'
+      ? '; mail servers could not be checked on this network, so these addresses are sent as usual'
+      : '';
+  return `Free checks: ${parts.length > 0 ? parts.join(', ') : 'nothing found'}${dns}.`;
 }
 
 export interface Progress {

@@ -1,5 +1,5 @@
-// `list-cleaner clean <file>`: imports a list, says what it found and what it
-// will cost, checks it, and saves the cleaned copy. Whatever can be refused
+// `list-cleaner clean <file>`: imports a list, says what it found (the free
+// checks too) and what it will cost, checks it, and saves the cleaned copy. Whatever can be refused
 // (the destination, the options) is refused before anything is read or paid
 // for; what the export should be is kept with the job, so that `resume`
 // finishes a `clean` that was stopped.
@@ -9,7 +9,7 @@ import type { Jobs } from '../../jobs/jobs';
 import { AppError } from '../../lib/app-error';
 import { defaultExportPath, exportDestinationProblem } from '../../lists/export-name';
 import { UsageError, type Values } from '../args';
-import { describeJob, usd } from '../output';
+import { describeFindings, describeJob, usd } from '../output';
 import { err, out } from '../print';
 import { parseKeep, saveCleanExport, savedLine, writeExport } from './clean-export';
 import { onInterrupt, openJobsWithProgress, withConnection } from './shared';
@@ -98,6 +98,7 @@ export async function run(values: Values, file: string | undefined): Promise<num
         `${job.fileName}: ${job.rows.toLocaleString('en-US')} rows; address column "${list.column.name}"; ` +
           `${job.unique.toLocaleString('en-US')} to check, ${job.invalid} invalid, ${job.empty} empty, ${job.duplicates} duplicates (removed for free).`,
       );
+      if (list.findings && job.unique > 0) err(describeFindings(list.findings));
       if (job.unique > 0) {
         const estimate = await jobs.estimate(job.id, product);
         if (estimate.estimateMicros !== null) {
