@@ -22,9 +22,12 @@ export const cliOutDir = join(root, 'out', 'cli');
  * Each is loaded on first use, not at start: `list-cleaner --help` or `jobs`
  * never needs the keychain, and a keychain library that cannot load on this
  * system then fails where the code already handles it (opening the keychain).
- * The names are those the sources import; another one fails the build.
+ * lmdb (the outcome memory, electron/memory/) also finds its binary from its
+ * own folder (import.meta.url), which a bundled copy would not have; a failure
+ * to load it leaves the memory out (openOutcomeMemory). The names are those the
+ * sources import; another one fails the build.
  */
-export const nativeModules = { '@napi-rs/keyring': ['AsyncEntry'] };
+export const nativeModules = { '@napi-rs/keyring': ['AsyncEntry'], lmdb: ['open'] };
 
 function lazyNative() {
   const names = Object.keys(nativeModules);

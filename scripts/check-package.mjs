@@ -207,13 +207,30 @@ check(
   few(tree.otherVersion),
 );
 
-console.log('The keychain module:');
+// Each native module: its platform package's binary for linux x64 is packaged,
+// and unpacked into app.asar.unpacked, where Electron can load it.
 const nativeFiles = files.filter((path) => path.endsWith('.node'));
-const keyring = nativeFiles.filter((path) => path.startsWith('node_modules/@napi-rs/keyring-'));
-check(keyring.length > 0, `its native binary for linux x64 is packaged (${few(keyring)})`);
+function checkNative(title, prefix) {
+  console.log(`${title}:`);
+  const binaries = nativeFiles.filter((path) => path.startsWith(`node_modules/${prefix}`));
+  check(binaries.length > 0, `its native binary for linux x64 is packaged (${few(binaries)})`);
+  check(
+    binaries.length > 0 &&
+      binaries.every((path) => isUnpacked(path) && existsSync(join(unpackedDir, path))),
+    'it sits in app.asar.unpacked, where it can be loaded',
+  );
+}
+checkNative('The keychain module', '@napi-rs/keyring-linux-x64');
+checkNative("The outcome memory's database (lmdb)", '@lmdb/lmdb-linux-x64/');
+checkNative(
+  "lmdb's msgpackr extractor (msgpackr-extract)",
+  '@msgpackr-extract/msgpackr-extract-linux-x64/',
+);
+const compiledHere = nativeFiles.filter((path) => /\/build\/(Release|Debug)\//.test(path));
 check(
-  keyring.every((path) => isUnpacked(path) && existsSync(join(unpackedDir, path))),
-  'it sits in app.asar.unpacked, where it can be loaded',
+  compiledHere.length === 0,
+  'only prebuilt binaries, none compiled on this machine (npmRebuild is off)',
+  `${few(compiledHere)}: delete each package's build/ folder in node_modules`,
 );
 const packedNative = nativeFiles.filter((path) => !isUnpacked(path));
 check(packedNative.length === 0, 'no .node file is left inside the archive', few(packedNative));
@@ -277,7 +294,7 @@ for (const line of [
   'the classify worker loading from inside app.asar in a real Electron',
   "code signing and the asar integrity hash (macOS, Windows), Apple's notarization, the hardened runtime's entitlements",
   'the macOS (dmg, zip) and Windows (NSIS) targets, and the Linux AppImage and deb files (their desktop entry and icons)',
-  "the keychain module's binaries for other platforms (each OS's install has only its own)",
+  "the native modules' binaries for other platforms (keychain, lmdb, msgpackr-extract: each OS's install has only its own)",
   'auto-update against a real feed (GitHub Releases or a generic server)',
 ]) {
   console.log(`  - ${line}`);

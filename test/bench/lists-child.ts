@@ -1,10 +1,14 @@
 // Child process of the lists benchmark: runs one measured step in a fresh
 // process, so its peak RSS is the step's own, and reports time and memory.
 import { createReadStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import Papa from 'papaparse';
 import { importList } from '../../electron/lists/read';
 import { exportList } from '../../electron/lists/write';
 import type { AddressOutcome, ImportedList } from '../../electron/lists/types';
+import { memoryDir, openOutcomeMemory } from '../../electron/memory/outcome-memory';
+import { addressOf } from './lists-data';
 import type { ListsCommand, ListsEvent } from './protocol';
 
 const send = (event: ListsEvent): void => {
@@ -52,7 +56,61 @@ const OUTCOMES: AddressOutcome[] = [
   { status: 'unknown' },
 ];
 
+/** How many outcomes the remember step stores: one per address of the list's million rows. */
+const REMEMBERED = 1_000_000;
+const PROVIDERS = ['gmail', 'yahoo', 'outlook', 'provider_code_1', 'mail_ru', ''];
+
+/**
+ * The answers a finished job hands the memory: its unique addresses with what
+ * the service said, produced as they are stored (a job reads them from its
+ * address file and outcome table), none held at once.
+ */
+function* answers(): Generator<[string, AddressOutcome]> {
+  for (let i = 0; i < REMEMBERED; i++) {
+    const outcome: AddressOutcome =
+      i % 7 === 0
+        ? { status: 'undeliverable', provider: '' }
+        : { status: 'deliverable', provider: PROVIDERS[i % PROVIDERS.length] ?? null };
+    yield [addressOf(i), outcome];
+  }
+}
+
+/** The remember step: a million outcomes into a new memory, timed from the first to the last commit. */
+async function remember(workDir: string) {
+  const dataDir = await mkdtemp(join(workDir, 'memory-'));
+  try {
+    const memory = await openOutcomeMemory(dataDir);
+    if (!memory.available) throw new Error('the memory could not be opened');
+    const started = performance.now();
+    const { stored } = await memory.remember('email', answers(), Math.floor(Date.now() / 1000));
+    const ms = performance.now() - started;
+    await memory.close();
+    const fileBytes = (await stat(join(memoryDir(dataDir), 'data.mdb'))).size;
+    // What producing the answers costs alone, after the timed run so it warms nothing.
+    const source = performance.now();
+    let count = 0;
+    for (const [address] of answers()) count += address.length > 0 ? 1 : 0;
+    const sourceMs = performance.now() - source;
+    if (count !== REMEMBERED) throw new Error('the answers changed between runs');
+    return { ms, stored, fileBytes, sourceMs };
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function run(command: Extract<ListsCommand, { type: 'run' }>): Promise<ListsEvent> {
+  if (command.step === 'remember') {
+    const { ms, stored, fileBytes, sourceMs } = await remember(command.workDir);
+    peakRss = Math.max(peakRss, process.memoryUsage.rss());
+    return {
+      type: 'result',
+      ms,
+      rows: stored,
+      peakRssBytes: peakRss,
+      maxRssBytes: process.resourceUsage().maxRSS * 1024,
+      remember: { stored, fileBytes, sourceMs },
+    };
+  }
   const started = performance.now();
   let rows = 0;
   let list: ImportedList | undefined;

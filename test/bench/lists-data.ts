@@ -50,7 +50,8 @@ function random(seed: number): () => number {
   };
 }
 
-const addressOf = (i: number): string =>
+/** The address of row `i` when it is not a repeat or invalid (also the remember step's addresses). */
+export const addressOf = (i: number): string =>
   i % 2 === 0
     ? `user${i}@example.com`
     : `${FIRST[i % 10]}.${LAST[(i >> 3) % 10]}${i}@${DOMAIN[i % 6]}`.toLowerCase();

@@ -77,7 +77,7 @@ export type LoadEvent = LoadResult;
 export type ListsCommand =
   | {
       type: 'run';
-      step: 'bare' | 'bare-step' | 'import' | 'write';
+      step: 'bare' | 'bare-step' | 'import' | 'write' | 'remember';
       path: string;
       workDir: string;
       destPath: string;
@@ -95,5 +95,7 @@ export type ListsEvent =
       peakRssBytes: number;
       maxRssBytes: number;
       list?: ImportedList;
+      /** The remember step: what it stored, the memory's file, and the entries' own cost. */
+      remember?: { stored: number; fileBytes: number; sourceMs: number };
     }
   | { type: 'failed'; message: string };

@@ -1,0 +1,228 @@
+// The memory of outcomes already paid for, so an address checked last week is
+// not paid for again when the same list comes back: each answer the service
+// gave is kept per account, product and address with its date, and a later job
+// takes the recent ones from here instead of sending them.
+//
+// It is an embedded LMDB database (lmdb) in <dataDir>/memory/: memory-mapped,
+// with readers that never wait and one writer at a time across processes, so
+// the app and any number of `list-cleaner` commands use it at the same moment.
+// It is a cache, not a record: each job's outcomes.log stays the record of what
+// was paid for. Losing the memory loses only reuses, so nothing here may stop a
+// job: a memory that cannot be opened is moved aside (store-check.ts) or left
+// out, with a log line, and the job pays as it did before there was one.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type * as LmdbModule from 'lmdb';
+import type { Database, RootDatabase } from 'lmdb';
+import { JOB_PRODUCTS, type JobProduct } from '../common/model';
+import { log } from '../lib/log';
+import type { AddressOutcome } from '../lists/types';
+import { openedMemory, unavailableMemory } from './opened-memory';
+import type { RecalledOutcome } from './record';
+import { inspectStore, moveAside } from './store-check';
+
+export type { RecalledOutcome } from './record';
+
+/**
+ * How long an outcome is reused, unless the user sets another window (0 turns
+ * reuse off). A month, as NeverBounce and others reuse a recent result: a
+ * mailbox is opened, filled up or closed over months, not within weeks, so a
+ * month-old answer is still the answer, and a list cleaned every week or two
+ * is paid for once a month at most.
+ */
+export const DEFAULT_REUSE_DAYS = 30;
+
+/** What one `remember` kept. */
+export interface RememberResult {
+  /** Outcomes written. */
+  stored: number;
+  /** Not kept: 'unknown' outcomes (see remember), and addresses or outcomes that cannot be keys or records. */
+  skipped: number;
+}
+
+export interface OutcomeMemory {
+  /** Where it lives: <dataDir>/memory. */
+  readonly dir: string;
+  /** False when it could not be opened at all: it then keeps and gives nothing. */
+  readonly available: boolean;
+  /** Where a damaged memory found on opening was moved, or null. */
+  readonly movedAside: string | null;
+  /**
+   * Keeps `entries` (normalized address → the service's answer) as given at
+   * `checkedAt` (epoch seconds), in batches, each one transaction; resolves
+   * once all are committed. A later answer for an address replaces the earlier.
+   *
+   * 'unknown' answers are not kept: the service does not charge for them, so
+   * asking again costs nothing and may get a real answer, while a kept unknown
+   * would either be reused (a free retry lost for a month) or overwrite an
+   * earlier real answer with nothing.
+   */
+  remember(
+    product: JobProduct,
+    entries: Iterable<readonly [address: string, outcome: AddressOutcome]>,
+    checkedAt: number,
+  ): Promise<RememberResult>;
+  /** The kept answer for `address` if it is at most `maxAgeDays` old (0: never), else null. */
+  recall(product: JobProduct, address: string, maxAgeDays: number): RecalledOutcome | null;
+  /**
+   * recall for each address, in order, as they are read: one answer (or null)
+   * per address, so a million-address list streams through without being held.
+   */
+  recallMany(
+    product: JobProduct,
+    addresses: Iterable<string>,
+    maxAgeDays: number,
+  ): Generator<RecalledOutcome | null, void, undefined>;
+  /** Outcomes kept for one product, or both. */
+  size(product?: JobProduct): number;
+  /** Removes what is older than `olderThanDays` (and what cannot be read); resolves to how many. */
+  forget(olderThanDays: number): Promise<number>;
+  /** Removes everything this account's memory holds. */
+  clear(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OutcomeMemoryOptions {
+  /**
+   * Whose answers: a fingerprint of the API key, or "demo". Accounts never see
+   * each other's outcomes (another key may be another service's account).
+   * Letters, digits, "-" and "_", at most 64. Default "default".
+   */
+  account?: string;
+  /** The clock, epoch milliseconds (tests move it). */
+  now?: () => number;
+}
+
+/** The memory's folder inside the app's data folder. */
+export const memoryDir = (dataDir: string): string => join(dataDir, 'memory');
+
+/** Our record layout (record.ts); a memory written by a later one is left alone, not read. */
+const FORMAT = 1;
+/** Named databases: one per account and product, and "meta". */
+const MAX_DBS = 64;
+
+type Lmdb = typeof LmdbModule;
+
+/**
+ * The options every process opens the memory with. They must be the same in
+ * all of them (LMDB keeps some in the file, and lmdb refuses a second process
+ * that asks for others).
+ *
+ * Durability stays LMDB's default, though the memory is only a cache (a lost
+ * write loses a reuse, never a paid answer: outcomes.log keeps those). Commits
+ * are synced off the JavaScript thread where the OS allows (lmdb's overlapped
+ * sync on macOS and Linux), `remember` waits for its commit, not for the disk,
+ * and it commits once per call: noSync made no measurable difference on a
+ * million outcomes. What noSync would risk is worse than a lost write: after a
+ * power cut, a file whose pages point at pages never written, which LMDB reads
+ * without checking, so the app would crash rather than forget, and stop a job.
+ * Values are our own few bytes (record.ts): no msgpack, no compression (a
+ * record is 6 to 30 bytes and gains from neither).
+ */
+const STORE_OPTIONS = { maxDbs: MAX_DBS, encoding: 'binary', compression: false } as const;
+
+const ACCOUNT = /^[A-Za-z0-9_-]{1,64}$/;
+
+async function loadLmdb(): Promise<Lmdb> {
+  const lmdb = await import('lmdb');
+  // The command line's bundle loads native modules on first use
+  // (scripts/build-cli.mjs): touching `open` loads it now, so a library that
+  // cannot load here is not mistaken for a damaged memory.
+  void lmdb.open.name;
+  return lmdb;
+}
+
+const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+/** Opens the folder, moving a damaged memory aside first; null when nothing can be opened. */
+async function openStore(
+  lmdb: Lmdb,
+  dir: string,
+): Promise<{ root: RootDatabase<Buffer, string>; movedAside: string | null } | null> {
+  let movedAside: string | null = null;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const problem = await inspectStore(dir);
+    if (problem === null) break;
+    if (attempt === 2) return null;
+    try {
+      movedAside = await moveAside(dir);
+      log.warn(
+        `The outcome memory ${dir} could not be used (${problem}); it was moved to ${movedAside} and a new one started: the answers it held are not reused.`,
+      );
+    } catch (err) {
+      // Another process moved it first: look again at what is there now.
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      log.warn(`The outcome memory ${dir} could not be used (${problem}) nor moved aside`, err);
+      return null;
+    }
+  }
+  await mkdir(dir, { recursive: true });
+  return { root: lmdb.open<Buffer, string>(dir, STORE_OPTIONS), movedAside };
+}
+
+/** Marks a new memory with our format; false when a later format wrote it. */
+async function ownFormat(root: RootDatabase<Buffer, string>, dir: string): Promise<boolean> {
+  const meta = root.openDB<Buffer, string>('meta', { encoding: 'binary' });
+  const stored = meta.get('format');
+  const format = stored?.length === 1 ? (stored[0] as number) : null;
+  if (format !== null && format > FORMAT) {
+    log.warn(
+      `The outcome memory ${dir} was written by a later List Cleaner (format ${format}); it is not used by this one.`,
+    );
+    return false;
+  }
+  if (format !== FORMAT) await meta.put('format', Buffer.from([FORMAT]));
+  return true;
+}
+
+/**
+ * Opens the memory in <dataDir>/memory for one account. Never throws for the
+ * state of the disk: a damaged memory is moved aside and a new one started, and
+ * one that cannot be opened at all gives an unavailable memory (see
+ * `available`), with a log line either way.
+ */
+export async function openOutcomeMemory(
+  dataDir: string,
+  options: OutcomeMemoryOptions = {},
+): Promise<OutcomeMemory> {
+  const account = options.account ?? 'default';
+  if (!ACCOUNT.test(account)) throw new RangeError(`not an account name: ${account}`);
+  const dir = memoryDir(dataDir);
+  const now = options.now ?? Date.now;
+  let lmdb: Lmdb;
+  try {
+    lmdb = await loadLmdb();
+  } catch (err) {
+    log.warn(
+      `The outcome memory cannot be used here: its database library did not load (${message(err)})`,
+    );
+    return unavailableMemory(dir);
+  }
+  let store: Awaited<ReturnType<typeof openStore>>;
+  try {
+    store = await openStore(lmdb, dir);
+  } catch (err) {
+    log.warn(`The outcome memory ${dir} could not be opened`, err);
+    return unavailableMemory(dir);
+  }
+  if (!store) return unavailableMemory(dir);
+  const { root, movedAside } = store;
+  try {
+    if (!(await ownFormat(root, dir))) {
+      await root.close();
+      return unavailableMemory(dir, movedAside);
+    }
+    const dbs = {} as Record<JobProduct, Database<Buffer, string>>;
+    for (const product of JOB_PRODUCTS) {
+      dbs[product] = root.openDB<Buffer, string>(`${product}/${account}`, {
+        encoding: 'binary',
+        compression: false,
+      });
+    }
+    return openedMemory({ dir, root, dbs, movedAside, now });
+  } catch (err) {
+    log.warn(`The outcome memory ${dir} could not be opened`, err);
+    await root.close().catch(() => undefined);
+    return unavailableMemory(dir, movedAside);
+  }
+}
