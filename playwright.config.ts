@@ -1,5 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
+// Look-ups of mail domains at import go to a closed port on loopback, never
+// the internet; set here so the core in each worker sees it.
+process.env.LIST_CLEANER_DNS_SERVERS ??= '127.0.0.1:9';
+
 // Debian's Chromium, never a downloaded browser; flags keep it off the
 // network, which this machine (and CI) does not have.
 export default defineConfig({

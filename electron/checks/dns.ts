@@ -19,7 +19,10 @@ export type MailVerdict = SettledVerdict | 'unknown';
 export const DEFAULT_CANARY_DOMAINS: readonly string[] = ['gmail.com', 'outlook.com', 'yahoo.com'];
 
 export interface MailDomainCheckOptions {
-  /** Name servers ("127.0.0.1:5353", "[::1]:53", "1.1.1.1"); default the system's. */
+  /**
+   * Name servers ("127.0.0.1:5353", "[::1]:53", "1.1.1.1"); default those in
+   * LIST_CLEANER_DNS_SERVERS (comma-separated), else the system's.
+   */
   servers?: readonly string[];
   /** Domains that must resolve before any "no" is believed; empty believes the resolver. */
   canaryDomains?: readonly string[];
@@ -230,6 +233,18 @@ function within(work: Promise<unknown>, ms: number, signal?: AbortSignal): Promi
   });
 }
 
+/**
+ * Name servers the user chose for these look-ups (a company resolver), or the
+ * test suites' loopback server, so a test never asks the internet.
+ */
+function serversFromEnv(): string[] | null {
+  const listed = (process.env.LIST_CLEANER_DNS_SERVERS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+  return listed.length > 0 ? listed : null;
+}
+
 export function createMailDomainCheck(options: MailDomainCheckOptions = {}): MailDomainCheck {
   const now = options.now ?? Date.now;
   const canaryDomains = (options.canaryDomains ?? DEFAULT_CANARY_DOMAINS)
@@ -259,7 +274,8 @@ export function createMailDomainCheck(options: MailDomainCheckOptions = {}): Mai
       timeout: options.timeoutMs ?? 1500,
       tries: options.tries ?? 2,
     });
-    if (options.servers) resolver.setServers([...options.servers]);
+    const servers = options.servers ?? serversFromEnv();
+    if (servers) resolver.setServers([...servers]);
     return resolver;
   }
 

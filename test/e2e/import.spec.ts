@@ -63,9 +63,9 @@ test('a 150-row list dropped on the window → review → start → done → exp
   // The detected column is selected and marked in the preview.
   await expect(page.getByLabel('Column with the email addresses')).toHaveValue('2');
   await expect(page.locator('th.is-address')).toContainText('email');
-  // A first check has no known price: said plainly, no made-up estimate.
-  await expect(page.getByTestId('price-unknown')).toContainText('No estimate yet');
-  await expect(page.getByTestId('estimate')).toContainText('Price per addressNot known yet');
+  // The demo's prices are the app's own: the estimate is known before its first check.
+  await expect(page.getByTestId('price-unknown')).toHaveCount(0);
+  await expect(page.getByTestId('estimate-charge')).toHaveText('up to $0.14');
   await expect(page.getByTestId('estimate')).toContainText('Balance now$25.00');
   await screenshotFromTop(app, 'import-review');
 
@@ -96,7 +96,7 @@ test('a 150-row list dropped on the window → review → start → done → exp
   expect(saved.slice(1).map((row) => row.slice(0, -2))).toEqual(deliverable);
   expect(saved.slice(1).every((row) => row.at(-2) === 'deliverable')).toBe(true);
 
-  // The same list again: now the price is known, so the review shows the charge and what is left.
+  // The same list again: the balance has moved by what the first one cost.
   await nav(page, 'New list').click();
   await dropFile(page, 'spring-webinar-2.csv', list.csv);
   await expect(page.getByTestId('estimate')).toContainText('Balance now$24.86');
