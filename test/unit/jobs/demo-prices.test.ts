@@ -26,6 +26,19 @@ async function demo(): Promise<DemoService> {
   return service;
 }
 
+/** The demo's jobs, as the app and --demo open them: with the demo's prices. */
+async function demoJobs() {
+  const service = await demo();
+  const dir = await folder();
+  const jobs = await openJobs({
+    dataDir: join(dir, 'data'),
+    client: () => service.client,
+    knownPrices: service.prices,
+  });
+  cleanups.push(() => jobs.stop());
+  return { dir, jobs };
+}
+
 async function list(dir: string, name: string, count: number): Promise<string> {
   const path = join(dir, name);
   const rows = Array.from({ length: count }, (_, i) => `user${i}@example.com`);
@@ -35,14 +48,7 @@ async function list(dir: string, name: string, count: number): Promise<string> {
 
 describe('the demo account’s prices', () => {
   it('give an estimate before anything was checked, for every product and route', async () => {
-    const service = await demo();
-    const dir = await folder();
-    const jobs = await openJobs({
-      dataDir: join(dir, 'data'),
-      client: () => service.client,
-      knownPrices: service.prices,
-    });
-    cleanups.push(() => jobs.stop());
+    const { dir, jobs } = await demoJobs();
     const small = await jobs.importFile(await list(dir, 'small.csv', 40));
     const big = await jobs.importFile(await list(dir, 'big.csv', 1_200));
 
@@ -59,14 +65,7 @@ describe('the demo account’s prices', () => {
   });
 
   it('are what the demo’s sandbox charges', async () => {
-    const service = await demo();
-    const dir = await folder();
-    const jobs = await openJobs({
-      dataDir: join(dir, 'data'),
-      client: () => service.client,
-      knownPrices: service.prices,
-    });
-    cleanups.push(() => jobs.stop());
+    const { dir, jobs } = await demoJobs();
     const { job } = await jobs.importFile(await list(dir, 'paid.csv', 60));
     const estimate = await jobs.estimate(job.id, 'email');
     await jobs.start(job.id, 'email');
