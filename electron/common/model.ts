@@ -63,6 +63,8 @@ export const APPENDED_COLUMNS = [
   'email_provider',
   'email_avatar',
   'email_avatar_url',
+  /** The address probably meant, where the free checks saw a likely typo; never a change. */
+  'email_suggestion',
 ] as const;
 export type AppendedColumn = (typeof APPENDED_COLUMNS)[number];
 

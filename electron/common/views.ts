@@ -159,6 +159,8 @@ export interface JobSummaryView {
   providers: Record<string, number>;
   columns: string[];
   addressColumn: number;
+  /** Addresses the free checks saw a likely typo in: the export may add the address meant. */
+  suggestions: number;
 }
 
 export interface JobRowView {

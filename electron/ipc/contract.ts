@@ -186,7 +186,7 @@ export const contract = {
       .object({
         jobId: jobIdSchema,
         filter: z.enum(EXPORT_FILTERS),
-        columns: z.array(z.enum(APPENDED_COLUMNS)).min(1).max(4),
+        columns: z.array(z.enum(APPENDED_COLUMNS)).min(1).max(APPENDED_COLUMNS.length),
         bom: z.boolean(),
       })
       .strict(),

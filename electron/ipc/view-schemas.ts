@@ -178,6 +178,7 @@ export const jobSummarySchema = viewOf<JobSummaryView>()(
     providers: z.record(text, count),
     columns: z.array(text),
     addressColumn: count,
+    suggestions: count,
   }),
 );
 

@@ -109,5 +109,6 @@ export async function jobSummary(jobs: Jobs, jobId: string): Promise<JobSummaryV
     providers: outcomes.providers(),
     columns: list.columns,
     addressColumn: list.column.index,
+    suggestions: list.findings?.typo ?? 0,
   };
 }

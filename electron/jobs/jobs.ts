@@ -9,6 +9,7 @@ import { UNFINISHED_STATES } from '../common/model';
 import type { JobView } from '../common/views';
 import { AppError } from '../lib/app-error';
 import { log } from '../lib/log';
+import { readSuggestions } from '../lists/free-checks';
 import type { ImportedList } from '../lists/types';
 import { exportList, type ExportOptions, type ExportResult } from '../lists/write';
 import type { AddressBook } from './address-book';
@@ -105,10 +106,15 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
 
     async export(id, exportOptions) {
       const l = await load(s, id);
+      const suggested =
+        l.list.findings && exportOptions.columns?.includes('email_suggestion')
+          ? await readSuggestions(l.list.findings.suggestionsPath)
+          : null;
       // The job reads its own copy; the user's file it came from is never replaced either.
       return exportList(l.list, (i) => l.outcomes.get(i), {
         original: l.record.sourcePath,
         ...exportOptions,
+        ...(suggested ? { suggestionOf: (i: number) => suggested.get(i) } : {}),
       });
     },
 

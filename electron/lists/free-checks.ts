@@ -14,6 +14,7 @@
 // - suggestions.json: every typo suggestion, as [unique index, address meant].
 // - the summary (counts, the DNS's state, the first suggestions), on the list.
 import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
@@ -222,4 +223,19 @@ export async function runFreeChecks(
     findingsPath,
     suggestionsPath,
   };
+}
+
+const suggestionsFile = z.array(z.tuple([z.number().int().min(0), z.string()]));
+
+/**
+ * The addresses probably meant, by unique index, as runFreeChecks kept them;
+ * a file that is missing or damaged gives none (the export still works).
+ */
+export async function readSuggestions(path: string): Promise<Map<number, string>> {
+  try {
+    const parsed = suggestionsFile.safeParse(JSON.parse(await readFile(path, 'utf8')));
+    return new Map(parsed.success ? parsed.data : []);
+  } catch {
+    return new Map();
+  }
 }

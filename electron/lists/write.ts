@@ -49,6 +49,8 @@ export interface ExportOptions {
   place?: PlaceOptions;
   /** The user's own file the list was copied from: never replaced either. */
   original?: string;
+  /** The address probably meant, for the email_suggestion column (see lists/free-checks.ts). */
+  suggestionOf?: (addressIndex: number) => string | undefined;
 }
 
 export interface ExportResult {
@@ -97,6 +99,7 @@ function appendedCell(
   column: AppendedColumn,
   status: RowStatus,
   outcome: AddressOutcome | undefined,
+  suggestion: string | undefined,
 ): string {
   switch (column) {
     case 'email_status':
@@ -107,6 +110,8 @@ function appendedCell(
       return outcome?.avatar == null ? '' : String(outcome.avatar);
     case 'email_avatar_url':
       return outcome?.avatarUrl ?? '';
+    case 'email_suggestion':
+      return suggestion ?? '';
   }
 }
 
@@ -244,8 +249,12 @@ export async function exportList(
         let line = original(row, raw);
         // A short row is padded so the appended columns line up under their header.
         if (row.length < width) line += padding(width - row.length);
+        const suggestion =
+          addressIndex >= 0 && options.suggestionOf
+            ? options.suggestionOf(addressIndex)
+            : undefined;
         for (const column of appended) {
-          line += delimiter + cell(inForm(appendedCell(column, status, outcome)));
+          line += delimiter + cell(inForm(appendedCell(column, status, outcome, suggestion)));
         }
         chunk += line + newline;
       }

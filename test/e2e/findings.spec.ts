@@ -3,10 +3,12 @@
 // the likely typos with the address probably meant, and, since this machine's
 // DNS cannot be believed (its resolver denies every domain), the note that
 // mail servers could not be checked and those addresses are sent as usual.
-import { readFile } from 'node:fs/promises';
+import { copyFile, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect } from './fixtures';
 import { dropFile, nav, useDemo } from './import-support';
+import { doneJob, openResults, shot } from './results-support';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/free-checks/findings.csv', import.meta.url));
 
@@ -44,4 +46,37 @@ test('the review shows what the free checks found before anything is paid', asyn
   await expect(page.getByRole('heading', { level: 1, name: 'Review your list' })).toBeVisible();
   await expect(page.getByTestId('findings-role')).toHaveText('2 role addresses (info@, sales@…)');
   await expect(page.getByTestId('findings-suggestions').getByRole('listitem')).toHaveCount(2);
+});
+
+test('the export adds the address probably meant beside each likely typo', async ({ app }) => {
+  const { page } = app;
+  await useDemo(app);
+  const path = join(app.filesDir, 'typos.csv');
+  await copyFile(FIXTURE, path);
+  await doneJob(app, path);
+  await openResults(page, 'typos.csv');
+
+  const exportPanel = page.getByRole('region', { name: 'Export' });
+  const column = exportPanel.getByRole('checkbox', { name: /Address probably meant/ });
+  await expect(column).toBeChecked();
+  await exportPanel.getByRole('radio', { name: /All rows, with their outcome/ }).check();
+  await exportPanel.getByRole('button', { name: 'Save…' }).click();
+  await expect(page.getByTestId('export-done')).toContainText('Saved 11 of 11 rows');
+  await shot(app, 'export-suggestions');
+
+  const text = (await readFile(join(app.downloadsDir, 'typos.cleaned.csv'), 'utf8')).replace(
+    /^\uFEFF/,
+    '',
+  );
+  const rows = text
+    .trim()
+    .split(/\r?\n/)
+    .map((line) => line.split(','));
+  expect(rows[0]?.at(-1)).toBe('email_suggestion');
+  const byName = new Map(rows.slice(1).map((r) => [r[0], r]));
+  // The user's address stays as typed; the suggestion is a column beside it.
+  expect(byName.get('Jane')?.[1]).toBe('jane@gmial.com');
+  expect(byName.get('Jane')?.at(-1)).toBe('jane@gmail.com');
+  expect(byName.get('Bob')?.at(-1)).toBe('bob@hotmail.com');
+  expect(byName.get('Ann')?.at(-1)).toBe('');
 });

@@ -72,6 +72,9 @@ export async function writeExport(
     job.product === 'avatar'
       ? ['email_status', 'email_avatar', 'email_avatar_url']
       : ['email_status', 'email_provider'];
+  // Where the free checks saw likely typos, the address probably meant goes beside them.
+  const { findings } = await jobs.getList(job.id);
+  if (findings && findings.typo > 0) columns.push('email_suggestion');
   return jobs.export(job.id, { destPath, filter: parseKeep(keep), columns, bom });
 }
 

@@ -2,7 +2,7 @@
 // with the counts it prints before starting, what they found (the first likely
 // typos named with the address probably meant), and whether the DNS could be
 // used. The lines it printed before stay as they were.
-import { copyFile } from 'node:fs/promises';
+import { copyFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -78,5 +78,28 @@ describe('the free checks line', () => {
     expect(lines[counts + 1]).toMatch(
       /^Free checks: 4 disposable, 2 role, 2 possible typos \(jane@gmial\.com → jane@gmail\.com, bob@hotmial\.com → bob@hotmail\.com\), /,
     );
+  });
+
+  it('writes the address probably meant beside the likely typos in the cleaned file', async () => {
+    const b = await setup();
+    const file = join(b.dir, 'signups.csv');
+    await copyFile(FIXTURE, file);
+    const result = await cli(['clean', file, '--keep', 'all'], b.env());
+    expect(result.code, result.stderr).toBe(0);
+    const rows = (await readFile(join(b.dir, 'signups.cleaned.csv'), 'utf8'))
+      .trim()
+      .split(/\r?\n/)
+      .map((line) => line.split(','));
+    expect(rows[0]).toEqual([
+      'name',
+      'email',
+      'email_status',
+      'email_provider',
+      'email_suggestion',
+    ]);
+    const jane = rows.find((r) => r[0] === 'Jane');
+    expect(jane?.[1]).toBe('jane@gmial.com');
+    expect(jane?.at(-1)).toBe('jane@gmail.com');
+    expect(rows.find((r) => r[0] === 'Ann')?.at(-1)).toBe('');
   });
 });

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MailDomainCheckOptions } from '../../../electron/checks/dns';
 import { DISPOSABLE, FREE, ROLE, TYPO } from '../../../electron/checks/findings';
-import { importView } from '../../../electron/ipc/views';
+import { importView, jobSummary } from '../../../electron/ipc/views';
 import { contract } from '../../../electron/ipc/contract';
 import { openJobs, type Jobs } from '../../../electron/jobs/jobs';
 import { NO_MAIL } from '../../../electron/lists/free-checks';
@@ -192,5 +192,37 @@ describe('the free checks at import', () => {
     const view = importView(await again.get(job.id), list);
     expect(view.findings).toBeNull();
     expect(contract['list:review'].output.safeParse(view).success).toBe(true);
+  });
+
+  it('adds the address probably meant as a column of the export, never changing the address', async () => {
+    const { jobs, dataDir } = await jobsWith(false);
+    const { job } = await jobs.importFile(FIXTURE);
+    const destPath = join(dataDir, 'cleaned.csv');
+    await jobs.export(job.id, { destPath, columns: ['email_status', 'email_suggestion'] });
+    const rows = (await readFile(destPath, 'utf8'))
+      .trim()
+      .split(/\r?\n/)
+      .map((line) => line.split(','));
+    expect(rows[0]).toEqual(['name', 'email', 'email_status', 'email_suggestion']);
+    const suggested = Object.fromEntries(rows.slice(1).map((r) => [r[0], [r[1], r[3]]]));
+    expect(suggested.Jane).toEqual(['jane@gmial.com', 'jane@gmail.com']);
+    expect(suggested.Bob).toEqual(['bob@hotmial.com', 'bob@hotmail.com']);
+    // A repeat of a mistyped address gets the same suggestion; its own spelling is kept.
+    expect(suggested['Jane again']).toEqual(['JANE@gmial.com', 'jane@gmail.com']);
+    for (const name of ['Info desk', 'Sales', 'Temp', 'Yop', 'Ann', 'Gone', 'Carl', 'Nobody']) {
+      expect(suggested[name]?.[1]).toBe('');
+    }
+  });
+
+  it('exports without the column when it is not asked for, and the job summary counts the typos', async () => {
+    const { jobs, dataDir } = await jobsWith(false);
+    const { job } = await jobs.importFile(FIXTURE);
+    const destPath = join(dataDir, 'plain.csv');
+    await jobs.export(job.id, { destPath, columns: ['email_status'] });
+    const header = (await readFile(destPath, 'utf8')).split(/\r?\n/)[0];
+    expect(header).toBe('name,email,email_status');
+    const summary = await jobSummary(jobs, job.id);
+    expect(summary.suggestions).toBe(2);
+    expect(contract['job:summary'].output.safeParse(summary).success).toBe(true);
   });
 });

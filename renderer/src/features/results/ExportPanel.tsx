@@ -20,25 +20,32 @@ interface Props {
   providers: boolean;
   /** The panel has the screen's whole width: its choices sit side by side. */
   wide: boolean;
+  /** Addresses with a likely typo: only then is the address probably meant offered. */
+  suggestions: number;
 }
 
 const COLUMN_CHOICES: { name: ColumnName; label: string; avatarOnly: boolean }[] = [
   { name: 'email_provider', label: 'Provider', avatarOnly: false },
   { name: 'email_avatar', label: 'Has an avatar', avatarOnly: true },
   { name: 'email_avatar_url', label: 'Avatar URL', avatarOnly: true },
+  { name: 'email_suggestion', label: 'Address probably meant (likely typos)', avatarOnly: false },
 ];
 
-export function ExportPanel({ jobId, product, statuses, providers, wide }: Props) {
+export function ExportPanel({ jobId, product, statuses, providers, wide, suggestions }: Props) {
   const titleId = useId();
   const [filter, setFilter] = useState<RowFilter>('deliverable');
-  const [extra, setExtra] = useState<ReadonlySet<ColumnName>>(() => new Set(['email_provider']));
+  const [extra, setExtra] = useState<ReadonlySet<ColumnName>>(
+    () => new Set(['email_provider', 'email_suggestion']),
+  );
   const [bom, setBom] = useState(true);
   const save = useExportJob();
   const show = useShowInFolder();
 
-  const choices = COLUMN_CHOICES.filter((c) =>
-    c.name === 'email_provider' ? providers : !c.avatarOnly || product === 'avatar',
-  );
+  const choices = COLUMN_CHOICES.filter((c) => {
+    if (c.name === 'email_provider') return providers;
+    if (c.name === 'email_suggestion') return suggestions > 0;
+    return !c.avatarOnly || product === 'avatar';
+  });
 
   const toggle = (name: ColumnName, on: boolean) =>
     setExtra((prev) => {

@@ -106,6 +106,7 @@ function DoneResults({ job }: { job: JobView }) {
             statuses={statuses}
             providers={reported}
             wide={!reported}
+            suggestions={summary.data.suggestions}
           />
         ) : (
           <section className="card results-card" aria-label="Export">
