@@ -2,7 +2,7 @@
 // form's own; the save goes through the dialog's one settings update, whose error the dialog
 // shows below it.
 import { useState, type FormEvent } from 'react';
-import { MIN_POLL_SECONDS } from '../../../../electron/common/limits';
+import { DEMO_POLL_SECONDS, MIN_POLL_SECONDS } from '../../../../electron/common/limits';
 import type { useUpdateSettings } from '../../api/hooks';
 
 interface Props {
@@ -53,7 +53,7 @@ export function PollIntervalForm({ current, update, inputId, hintId }: Props) {
         </div>
         <p className="hint" id={hintId}>
           The service asks to be checked no more often than every {MIN_POLL_SECONDS} seconds. The
-          demo account is checked every 2 seconds.
+          demo account is checked every {DEMO_POLL_SECONDS} seconds.
         </p>
       </div>
     </form>
