@@ -5,18 +5,15 @@
 import { DEMO_POLL_SECONDS } from '../common/limits';
 import type { ServiceProduct } from '../common/model';
 import { createServiceClient, type ServiceClient } from '../service/client';
+import { defaultConfig } from '../sandbox/config';
 import { DEFAULT_BALANCE_MICROS, newSandboxKey, startSandbox } from '../sandbox/server';
 
 /**
- * What the demo's sandbox charges per address, in micros: the app sets these
- * prices itself, so every estimate on the demo is known before the first check.
+ * What the demo's sandbox charges per address, in micros: the sandbox's own
+ * prices, which the app sets, so every estimate on the demo is known before
+ * the first check.
  */
-export const DEMO_PRICES: Readonly<Record<ServiceProduct, number>> = {
-  email: 1_000,
-  email_avatar: 3_000,
-  email_batch: 1_000,
-  email_avatar_batch: 3_000,
-};
+export const DEMO_PRICES: Readonly<Record<ServiceProduct, number>> = defaultConfig().prices;
 
 export interface DemoService {
   /** A client for the demo's own key, at the sandbox's address. */
@@ -31,7 +28,6 @@ export async function startDemoService(): Promise<DemoService> {
   const key = newSandboxKey();
   const sandbox = await startSandbox({
     accounts: [{ key, balanceMicros: DEFAULT_BALANCE_MICROS }],
-    config: { prices: { ...DEMO_PRICES } },
   });
   return {
     // Only the sandbox may be polled more often than every 30 s.
