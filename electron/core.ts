@@ -78,6 +78,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const workspace = openWorkspace({
     dataDir: options.dataDir,
     account,
+    settings,
     events,
     ...(options.shell?.notify ? { onFinished: options.shell.notify } : {}),
   });

@@ -10,6 +10,7 @@ import type { KeyStore } from '../secrets/key-store';
 import type { SettingsStore } from '../settings/settings';
 import { createServiceClient, type ServiceClient } from '../service/client';
 import { startDemoService, type DemoService } from './demo';
+import { DEMO_MEMORY, memoryAccountOf } from './memory-account';
 
 export interface Account {
   status(): AccountStatus;
@@ -26,6 +27,8 @@ export interface Account {
   reconfigure(): AccountStatus;
   /** The client for the current account; throws when none is set up. */
   client(): ServiceClient;
+  /** Whose memory of paid answers the jobs use now (memory-account.ts); null with no account. */
+  memoryAccount(): string | null;
   dispose(): Promise<void>;
 }
 
@@ -88,6 +91,9 @@ export async function openAccount(deps: AccountDeps): Promise<Account> {
     keyHost: state.mode === 'key' ? hostOf(state.provenBaseUrl) : null,
     keyUnconfirmed: state.mode === 'key' && !keyConfirmed(state),
   });
+
+  const memoryAccount = (): string | null =>
+    state.mode === 'key' ? memoryAccountOf(state.key) : state.mode === 'demo' ? DEMO_MEMORY : null;
 
   const announce = (): AccountStatus => {
     const next = status();
@@ -153,6 +159,7 @@ export async function openAccount(deps: AccountDeps): Promise<Account> {
   return {
     status,
     client,
+    memoryAccount,
     async setKey(apiKey, baseUrl) {
       const url = baseUrl ?? settings.get().baseUrl;
       // The key is proven by a balance call before it is saved anywhere, and

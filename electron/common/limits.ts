@@ -12,3 +12,10 @@ export const MIN_POLL_SECONDS = 30;
  * demo lively while its countdown ("next check in 2 s") can still be read.
  */
 export const DEMO_POLL_SECONDS = 2;
+
+/** A year: the memory of paid answers keeps nothing older. */
+export const MAX_REUSE_DAYS = 365;
+/** 1,000,000 USD: a spending limit is a guard, not a budget plan. */
+export const MAX_SPEND_MICROS = 1_000_000 * 1_000_000;
+/** 1 USD per address: no plan charges more, so a price typed in Settings with a slip is refused. */
+export const MAX_UNIT_MICROS = 1_000_000;

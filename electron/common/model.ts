@@ -54,6 +54,10 @@ export const ROW_STATUSES = [
   'unknown',
   'invalid',
   'duplicate',
+  /** At a throw-away domain, and not paid for by the user's choice. */
+  'disposable',
+  /** A role address (info@, sales@…), not paid for by the user's choice. */
+  'role',
 ] as const;
 export type RowStatusName = (typeof ROW_STATUSES)[number];
 
@@ -65,9 +69,30 @@ export const APPENDED_COLUMNS = [
   'email_avatar_url',
   /** The address probably meant, where the free checks saw a likely typo; never a change. */
   'email_suggestion',
+  /** What the free checks and the memory say of the address: role, free, disposable, typo, no_mail_server, reused. */
+  'email_flags',
+  /** The day the answer was given: the memory's date for a reused one. */
+  'email_checked_at',
 ] as const;
 export type AppendedColumn = (typeof APPENDED_COLUMNS)[number];
 
 /** Which rows an export keeps. */
 export const EXPORT_FILTERS = ['all', 'deliverable', 'not-deliverable'] as const;
 export type ExportFilter = (typeof EXPORT_FILTERS)[number];
+
+/** What the user may choose not to pay for; the command line's `--skip` names. */
+export const SKIP_KINDS = ['disposable', 'no-mail-server', 'role'] as const;
+export type SkipKind = (typeof SKIP_KINDS)[number];
+/** Throw-away domains and domains that take no mail are not worth paying for; role addresses often are. */
+export const DEFAULT_SKIP: readonly SkipKind[] = ['disposable', 'no-mail-server'];
+
+/** The words of the `email_flags` column, in the order they are written. */
+export const ROW_FLAGS = [
+  'role',
+  'free',
+  'disposable',
+  'typo',
+  'no_mail_server',
+  'reused',
+] as const;
+export type RowFlag = (typeof ROW_FLAGS)[number];

@@ -33,6 +33,20 @@ export interface SettingsView {
   baseUrl: string;
   theme: Theme;
   pollIntervalSeconds: number;
+  /** Days a paid answer is reused instead of paid for again; 0: never. */
+  reuseDays: number;
+  /** The most one job may spend, in micros; null: no limit. */
+  maxSpendMicros: number | null;
+  /** Unit prices from the user's plan, used until the service's own are learned. */
+  enteredPrices: Record<JobProduct, number | null>;
+}
+
+/** The memory of paid answers of the account in use. */
+export interface MemoryView {
+  /** False when it cannot be used on this machine: every address is then paid for as before. */
+  available: boolean;
+  /** Answers kept, both products. */
+  outcomes: number;
 }
 
 /** A job as the UI and the command line show it. Money is in micros of USD. */
@@ -67,6 +81,22 @@ export interface JobView {
   deliverable: number;
   undeliverable: number;
   unknown: number;
+  /** Not paid for by the user's choice: throw-away domains, role addresses. */
+  disposable: number;
+  role: number;
+  /** Undeliverable, found for free: their domain takes no mail. */
+  noMail: number;
+  /** Taken from the memory of answers already paid for. */
+  reused: number;
+  /** Paid for: outcomes the service determined for this job. */
+  paid: number;
+  /** The job's spending limit in micros, when it has one. */
+  limitMicros: number | null;
+  /**
+   * Why an unfinished job waits for the user: stopped from the window, or
+   * stopped before a request that would go over its limit. Continue carries on.
+   */
+  hold: { reason: 'stopped' | 'limit'; message: string } | null;
   /** Bulk tasks: id, when sent, and when the next poll is due (null when not waiting). */
   tasks: { id: string | null; submittedAt: string | null; status: string }[];
   nextCheckAt: string | null;
@@ -119,6 +149,33 @@ export interface ImportView {
   preview: string[][];
   /** What the free checks found among the unique addresses; null for a list kept before them. */
   findings: FindingsView | null;
+  /** The sample checked before the rest, if one was. */
+  sample: SampleView | null;
+}
+
+/** Which addresses not to pay for, as the review's "Don't pay for" boxes say. */
+export interface SkipChoice {
+  disposable: boolean;
+  noMail: boolean;
+  role: boolean;
+}
+
+/**
+ * A random sample checked before the rest (paid; its outcomes count toward
+ * the job) and what it projects for the whole list.
+ */
+export interface SampleView {
+  product: JobProduct;
+  size: number;
+  deliverable: number;
+  undeliverable: number;
+  unknown: number;
+  /** Share of deliverable addresses among those sent, projected, with its 95% interval. */
+  share: number;
+  low: number;
+  high: number;
+  chargedMicros: number | null;
+  checkedAt: string;
 }
 
 /** The free checks' findings, as counts of unique addresses, shown before anything is paid. */
@@ -145,8 +202,22 @@ export interface ImportProgressView {
 
 export interface EstimateView {
   unique: number;
+  /** What will be sent and paid for, after what is skipped, reused or sampled already. */
+  toSend: number;
+  skipped: { disposable: number; noMail: number; role: number };
+  /** Answered within the reuse window: taken from memory, free; when the oldest and newest were given. */
+  reused: { count: number; days: number; oldest: string | null; newest: string | null };
+  /** Checked by the sample already. */
+  sampled: number;
   unitPriceMicros: number | null;
+  /** Where the unit price comes from: the app's own (demo), learned from a charge, or entered in Settings. */
+  priceSource: 'known' | 'learned' | 'entered' | null;
   estimateMicros: number | null;
+  /** What the free steps saved at the unit price: null while it is not known. */
+  savings: { cleanedMicros: number; skippedMicros: number; reusedMicros: number } | null;
+  limitMicros: number | null;
+  /** The estimate is over the limit (or cannot be told against it): Start asks first. */
+  overLimit: boolean;
   balanceMicros: number;
   /** How the addresses will be sent: 'multi' (synchronous checks) or 'bulk' (bulk tasks). */
   route: 'multi' | 'bulk';

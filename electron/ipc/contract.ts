@@ -20,10 +20,16 @@ import {
   jobRowSchema,
   jobSummarySchema,
   jobViewSchema,
+  memoryViewSchema,
   settingsViewSchema,
   updateViewSchema,
 } from './view-schemas';
-import { MIN_POLL_SECONDS } from '../common/limits';
+import {
+  MAX_REUSE_DAYS,
+  MAX_SPEND_MICROS,
+  MAX_UNIT_MICROS,
+  MIN_POLL_SECONDS,
+} from '../common/limits';
 
 export type {
   AccountStatus,
@@ -74,6 +80,7 @@ export type ErrorCode =
   | 'key_unconfirmed'
   | 'running_elsewhere'
   | 'job_running'
+  | 'over_limit'
   | 'internal';
 
 export interface IpcError {
@@ -117,6 +124,9 @@ const apiKeySchema = z
 const themeSchema = z.enum(THEMES);
 const jobIdSchema = z.string().regex(/^[a-z0-9-]{1,64}$/, 'That is not a job of this app.');
 const productSchema = z.enum(JOB_PRODUCTS);
+const skipSchema = z
+  .object({ disposable: z.boolean(), noMail: z.boolean(), role: z.boolean() })
+  .strict();
 
 export const contract = {
   'key:status': { input: noInput, output: accountStatusSchema },
@@ -136,10 +146,22 @@ export const contract = {
         baseUrl: baseUrlSchema.optional(),
         theme: themeSchema.optional(),
         pollIntervalSeconds: z.number().int().min(MIN_POLL_SECONDS).max(3600).optional(),
+        reuseDays: z.number().int().min(0).max(MAX_REUSE_DAYS).optional(),
+        maxSpendMicros: z.number().int().min(1).max(MAX_SPEND_MICROS).nullable().optional(),
+        enteredPrices: z
+          .object({
+            email: z.number().int().min(1).max(MAX_UNIT_MICROS).nullable(),
+            avatar: z.number().int().min(1).max(MAX_UNIT_MICROS).nullable(),
+          })
+          .strict()
+          .optional(),
       })
       .strict(),
     output: settingsViewSchema,
   },
+  'memory:status': { input: noInput, output: memoryViewSchema },
+  /** Forgets every answer kept for the account in use: later lists pay for them again. */
+  'memory:forget': { input: noInput, output: memoryViewSchema },
   /** The native Open dialog, shown by main; null when the user closed it. */
   'file:choose': { input: noInput, output: fileGrantSchema.nullable() },
   'list:import': {
@@ -153,13 +175,28 @@ export const contract = {
   /** A draft's review again, from what its import kept: the file is not read again. */
   'list:review': { input: z.object({ jobId: jobIdSchema }).strict(), output: importViewSchema },
   'job:estimate': {
-    input: z.object({ jobId: jobIdSchema, product: productSchema }).strict(),
+    input: z.object({ jobId: jobIdSchema, product: productSchema, skip: skipSchema }).strict(),
     output: estimateViewSchema,
   },
   'job:start': {
-    input: z.object({ jobId: jobIdSchema, product: productSchema }).strict(),
+    input: z
+      .object({
+        jobId: jobIdSchema,
+        product: productSchema,
+        skip: skipSchema,
+        /** The user saw the estimate go over the spending limit and starts anyway. */
+        overLimit: z.boolean().optional(),
+      })
+      .strict(),
     output: jobViewSchema,
   },
+  /** Checks a random sample (up to 100 of what would be sent) before the rest: paid, and part of the job. */
+  'job:sample': {
+    input: z.object({ jobId: jobIdSchema, product: productSchema, skip: skipSchema }).strict(),
+    output: importViewSchema,
+  },
+  /** No new requests for this job; what was sent is waited for and kept. job:resume continues it. */
+  'job:stop': { input: z.object({ jobId: jobIdSchema }).strict(), output: jobViewSchema },
   'job:list': { input: noInput, output: z.array(jobViewSchema) },
   'job:resume': {
     input: z.object({ jobId: jobIdSchema }).strict(),

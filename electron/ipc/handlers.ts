@@ -1,6 +1,8 @@
 // The handler behind each channel: thin adapters from the contract to the core.
 import type { Account } from '../account/account';
-import type { EventBus, UpdateView } from './contract';
+import type { EventBus, ImportView, UpdateView } from './contract';
+import type { SkipChoice } from '../common/views';
+import type { CostChoices, Jobs } from '../jobs/jobs';
 import type { Handlers } from './registry';
 import { estimateView, importView, jobSummary, settingsView } from './views';
 import type { SettingsStore } from '../settings/settings';
@@ -40,6 +42,18 @@ export interface HandlerDeps {
   shell: ShellHooks;
 }
 
+/** A draft's review again, from what its import kept: the file is not read again. */
+async function reviewOf(j: Jobs, jobId: string): Promise<ImportView> {
+  const job = await j.get(jobId);
+  if (job.state !== 'draft') {
+    throw new AppError(
+      'invalid_input',
+      'This job has already started; its review is only for a new list.',
+    );
+  }
+  return importView(job, await j.getList(jobId), await j.sampleOf(jobId));
+}
+
 export function createHandlers({
   account,
   files,
@@ -49,6 +63,11 @@ export function createHandlers({
   shell,
 }: HandlerDeps): Handlers {
   const jobs = () => workspace.jobs();
+  // The window chooses what not to pay for; the reuse window and the limit are the settings'.
+  const choicesOf = (skip: SkipChoice): Partial<CostChoices> => {
+    const { reuseDays, maxSpendMicros } = settings.get();
+    return { skip, reuseDays, limitMicros: maxSpendMicros };
+  };
   return {
     'key:status': async () => account.status(),
     'key:set': async ({ apiKey, baseUrl }) => account.setKey(apiKey, baseUrl),
@@ -79,28 +98,29 @@ export function createHandlers({
       ).importFile(path, {
         onProgress: (p) => events.emit('list:progress', { token, ...p }),
       });
-      return importView(job, list);
+      return importView(job, list, null);
     },
     'list:column': async ({ jobId, column }) => {
       const { job, list } = await (await jobs()).chooseColumn(jobId, column);
-      return importView(job, list);
+      return importView(job, list, null);
     },
-    'list:review': async ({ jobId }) => {
+    'list:review': async ({ jobId }) => reviewOf(await jobs(), jobId),
+    'job:estimate': async ({ jobId, product, skip }) =>
+      estimateView(await (await jobs()).estimate(jobId, product, choicesOf(skip))),
+    'job:start': async ({ jobId, product, skip, overLimit }) =>
+      (await jobs()).start(jobId, product, choicesOf(skip), overLimit === true),
+    'job:sample': async ({ jobId, product, skip }) => {
       const j = await jobs();
-      const job = await j.get(jobId);
-      if (job.state !== 'draft') {
-        throw new AppError(
-          'invalid_input',
-          'This job has already started; its review is only for a new list.',
-        );
-      }
-      return importView(job, await j.getList(jobId));
+      await j.sample(jobId, product, choicesOf(skip));
+      return reviewOf(j, jobId);
     },
-    'job:estimate': async ({ jobId, product }) =>
-      estimateView(await (await jobs()).estimate(jobId, product)),
-    'job:start': async ({ jobId, product }) => (await jobs()).start(jobId, product),
+    'job:stop': async ({ jobId }) => (await jobs()).stopJob(jobId),
+    'memory:status': async () => (await jobs()).memory(),
+    'memory:forget': async () => (await jobs()).forgetMemory(),
     'job:list': async () => (await jobs()).list(),
-    'job:resume': async ({ jobId }) => (await jobs()).resume(jobId),
+    // Continue: a job held by its limit goes on under the limit set now.
+    'job:resume': async ({ jobId }) =>
+      (await jobs()).resume(jobId, { limitMicros: settings.get().maxSpendMicros }),
     'job:continue': async ({ jobId }) => (await jobs()).runRest(jobId),
     'job:remove': async ({ jobId }) => {
       await (await jobs()).remove(jobId);

@@ -18,6 +18,8 @@ import type {
   JobRowView,
   JobSummaryView,
   JobView,
+  MemoryView,
+  SampleView,
   SettingsView,
   UpdateView,
 } from '../common/views';
@@ -68,6 +70,28 @@ export const settingsViewSchema = viewOf<SettingsView>()(
     baseUrl: text,
     theme: z.enum(THEMES),
     pollIntervalSeconds: z.number().positive(),
+    reuseDays: count,
+    maxSpendMicros: micros.nullable(),
+    enteredPrices: z.strictObject({ email: micros.nullable(), avatar: micros.nullable() }),
+  }),
+);
+
+export const memoryViewSchema = viewOf<MemoryView>()(
+  z.strictObject({ available: z.boolean(), outcomes: count }),
+);
+
+export const sampleViewSchema = viewOf<SampleView>()(
+  z.strictObject({
+    product: z.enum(JOB_PRODUCTS),
+    size: count,
+    deliverable: count,
+    undeliverable: count,
+    unknown: count,
+    share: z.number().min(0).max(1),
+    low: z.number().min(0).max(1),
+    high: z.number().min(0).max(1),
+    chargedMicros: micros.nullable(),
+    checkedAt: text,
   }),
 );
 
@@ -94,6 +118,13 @@ export const jobViewSchema = viewOf<JobView>()(
     deliverable: count,
     undeliverable: count,
     unknown: count,
+    disposable: count,
+    role: count,
+    noMail: count,
+    reused: count,
+    paid: count,
+    limitMicros: micros.nullable(),
+    hold: z.strictObject({ reason: z.enum(['stopped', 'limit']), message: text }).nullable(),
     tasks: z.array(
       z.strictObject({ id: text.nullable(), submittedAt: text.nullable(), status: text }),
     ),
@@ -154,6 +185,7 @@ export const importViewSchema = viewOf<ImportView>()(
           .max(MAX_SUGGESTIONS_SHOWN),
       })
       .nullable(),
+    sample: sampleViewSchema.nullable(),
   }),
 );
 
@@ -164,8 +196,23 @@ export const importProgressSchema = viewOf<ImportProgressView>()(
 export const estimateViewSchema = viewOf<EstimateView>()(
   z.strictObject({
     unique: count,
+    toSend: count,
+    skipped: z.strictObject({ disposable: count, noMail: count, role: count }),
+    reused: z.strictObject({
+      count,
+      days: count,
+      oldest: text.nullable(),
+      newest: text.nullable(),
+    }),
+    sampled: count,
     unitPriceMicros: micros.nullable(),
+    priceSource: z.enum(['known', 'learned', 'entered']).nullable(),
     estimateMicros: micros.nullable(),
+    savings: z
+      .strictObject({ cleanedMicros: micros, skippedMicros: micros, reusedMicros: micros })
+      .nullable(),
+    limitMicros: micros.nullable(),
+    overLimit: z.boolean(),
     balanceMicros: micros,
     route: z.enum(['multi', 'bulk']),
   }),

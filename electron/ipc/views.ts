@@ -9,20 +9,30 @@ import type {
   ImportView,
   JobSummaryView,
   JobView,
+  SampleView,
   SettingsView,
 } from '../common/views';
 import type { RowStatusName } from '../common/model';
 import type { Settings } from '../settings/settings';
 import type { Estimate, Jobs } from '../jobs/jobs';
-import { SYNC_LIMIT } from '../jobs/plan';
 import type { ImportedList } from '../lists/types';
 import { encodingNames } from '../lists/encoding';
 import { MAX_SUGGESTIONS_SHOWN } from './view-schemas';
 
-export const settingsView = ({ baseUrl, theme, pollIntervalSeconds }: Settings): SettingsView => ({
+export const settingsView = ({
   baseUrl,
   theme,
   pollIntervalSeconds,
+  reuseDays,
+  maxSpendMicros,
+  enteredPrices,
+}: Settings): SettingsView => ({
+  baseUrl,
+  theme,
+  pollIntervalSeconds,
+  reuseDays,
+  maxSpendMicros,
+  enteredPrices: { ...enteredPrices },
 });
 
 const DELIMITER_NAMES = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' } as const;
@@ -49,7 +59,11 @@ export function clipForReview(list: Pick<ImportedList, 'columns' | 'preview' | '
   };
 }
 
-export function importView(job: JobView, list: ImportedList): ImportView {
+export function importView(
+  job: JobView,
+  list: ImportedList,
+  sample: SampleView | null,
+): ImportView {
   const column = (c: ColumnView): ColumnView => ({ ...c, name: clip(c.name, MAX_NAME_SHOWN) });
   const shown = clipForReview(list);
   return {
@@ -65,6 +79,7 @@ export function importView(job: JobView, list: ImportedList): ImportView {
     counts: { ...list.counts },
     preview: shown.preview,
     findings: findingsView(list),
+    sample,
   };
 }
 
@@ -86,10 +101,10 @@ function findingsView({ findings }: Pick<ImportedList, 'findings'>): FindingsVie
   };
 }
 
-/** The route is the planner's own rule: more unique addresses than synchronous checks take go in bulk tasks. */
-export const estimateView = (estimate: Estimate): EstimateView => ({
+/** The route is the plan's own: bulk tasks when it has any, otherwise synchronous checks. */
+export const estimateView = ({ bulkTasks, ...estimate }: Estimate): EstimateView => ({
   ...estimate,
-  route: estimate.unique > SYNC_LIMIT ? 'bulk' : 'multi',
+  route: bulkTasks > 0 ? 'bulk' : 'multi',
 });
 
 export async function jobSummary(jobs: Jobs, jobId: string): Promise<JobSummaryView> {
@@ -102,6 +117,8 @@ export async function jobSummary(jobs: Jobs, jobId: string): Promise<JobSummaryV
     unknown: job.unknown,
     invalid: list.counts.invalid + list.counts.empty,
     duplicate: list.counts.duplicates,
+    disposable: job.disposable,
+    role: job.role,
   };
   return {
     job,

@@ -14,7 +14,7 @@ import { ServiceError } from '../service/errors';
 import { firstPollAt } from '../service/poll';
 import { notSentError, resultIncompleteError, taskFileChangedError } from './failures';
 import { retryWrite } from './disk';
-import { StoppedError, keep, retryDelays, saveProgress, type RunContext } from './keep';
+import { StoppedError, keep, mayCharge, retryDelays, saveProgress, type RunContext } from './keep';
 import type { BulkTaskRecord, JobRecord } from './record';
 import { readResultFile } from './result-file';
 import { bulkProduct } from '../common/model';
@@ -328,7 +328,10 @@ export async function runBulk(ctx: RunContext, alongside: () => Promise<void>): 
   const seen = new Map<number, PriceSeen>();
   for (let k = 0; k < tasks.length; k++) {
     if (ctx.stop.aborted) throw new StoppedError();
-    const status = tasks[k]?.status;
+    const task = tasks[k];
+    const status = task?.status;
+    // Stopped, or over the limit: no new task is sent; those sent go on to their results.
+    if (status === 'pending' && task && !mayCharge(ctx, task.end - task.start)) continue;
     if (status === 'pending' || status === 'submitting') {
       const price = await submitTask(ctx, k);
       if (price) seen.set(k, price);

@@ -9,7 +9,10 @@ import { log } from '../lib/log';
 import type { ServiceClient } from '../service/client';
 import { failWith } from './job-failure';
 import { addressBook, announce, now, save, type Live, type Shared } from './live';
+import { holdOf } from './hold';
 import { openOutcomeLog } from './outcomes';
+import { budgetOf, rememberPaid } from './spend';
+import { sentBook, sentLog, sentTable } from './send-list';
 import { StoppedError, downloading, runBulk, runSync, type RunContext } from './run';
 import { determinedSplit, unitPriceOf, unitPrices } from './view';
 
@@ -39,17 +42,25 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
   }
   const paths = store.paths(record.id);
   const outcomeLog = await openOutcomeLog(paths.outcomes, disk);
-  const addresses = await addressBook(l);
+  const book = await addressBook(l);
+  // The plan counts positions in the send list, when the job has one.
+  const sent = l.sent;
+  const addresses = sent ? sentBook(book, sent) : book;
   const balanceBefore = slot.alone() ? await client.balance().catch(() => null) : null;
   const doneBefore = determinedSplit(l);
+  const product = record.product ?? 'email';
+  const memory = await s.memory();
+  l.halt ??= new AbortController();
   const ctx: RunContext = {
     record,
     paths,
     client,
     addresses,
-    outcomes: l.outcomes,
-    log: outcomeLog,
+    outcomes: sent ? sentTable(l.outcomes, sent) : l.outcomes,
+    log: sent ? sentLog(outcomeLog, sent) : outcomeLog,
     disk,
+    halt: l.halt.signal,
+    ...budgetOf(s, l),
     // Stopping here, or the lock found taken away, ends the run the same way.
     stop: l.lock ? AbortSignal.any([slot.stopSignal(), l.lock.lost]) : slot.stopSignal(),
     hooks: {
@@ -60,6 +71,8 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
               prices.learn(bulkProduct(record.product ?? 'email'), micros, lines),
           }
         : {}),
+      // A cache: an answer it fails to keep is only paid for again some day.
+      kept: (records) => void rememberPaid(memory, product, addresses, records),
       changed: () => {
         const state = downloading(record) ? 'downloading' : record.state;
         if (state !== record.state) record.state = state;
@@ -84,6 +97,12 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
     };
     if (record.plan?.bulk.length) await runBulk(ctx, syncPart);
     else await syncPart();
+    if (l.outcomes.counts().done < record.unique && (ctx.overBudget || ctx.halt?.aborted)) {
+      // Stopped by the user or by the limit: everything sent is kept; Continue goes on.
+      record.hold = holdOf(s, l, ctx.overBudget ? 'limit' : 'stopped');
+      await save(s, l);
+      return;
+    }
     if (l.outcomes.counts().done < record.unique) {
       throw new AppError(
         'internal',
@@ -92,6 +111,8 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
     }
     record.state = 'done';
     record.finishedAt = now();
+    // Stop came after the last request: nothing was left to hold back.
+    record.hold = null;
     // What the balance moved by, for what was determined in this run, is the unit price.
     if (balanceBefore && slot.alone() && !record.plan?.bulk.length) {
       const after = await client.balance().catch(() => null);
@@ -121,6 +142,7 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
     }
   } finally {
     l.nextChecks.clear();
+    l.halt = null;
     await outcomeLog.close();
   }
 }

@@ -2,8 +2,9 @@
 // (the job never reads the original again, so moving or editing it changes
 // nothing), read, and kept as a draft for the review. A draft may be read
 // again with another address column until it starts. Once read, its unique
-// addresses go through the free checks (lists/free-checks.ts), so the review
-// shows what they found before anything is paid for.
+// addresses go through the free checks (lists/free-checks.ts) and are looked
+// up in the memory of paid answers (reuse.ts), so the review shows what they
+// found, and what is reused, before anything is paid for.
 import { copyFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { basename, extname } from 'node:path';
@@ -14,6 +15,7 @@ import { importList, type ImportProgress } from '../lists/read';
 import type { ImportedList } from '../lists/types';
 import { announce, load, now, requireDraft, save, track, view, type Shared } from './live';
 import { loadOutcomes } from './outcomes';
+import { recallAtImport } from './reuse';
 import type { JobRecord } from './record';
 
 export interface ImportOptions {
@@ -66,6 +68,13 @@ async function readInto(
     dns: dns === false ? false : { dataDir: s.options.dataDir, ...dns },
     ...(progress.signal ? { signal: progress.signal } : {}),
   });
+  // When the memory last answered each address: the review counts what is reused.
+  await recallAtImport(
+    await s.memory(),
+    list.addressesPath,
+    list.counts.unique,
+    s.store.paths(job.id).recalled,
+  );
   await s.store.saveList(job.id, list);
   return list;
 }
@@ -113,6 +122,10 @@ export async function importFile(
     unitPriceMicros: null,
     failure: null,
     resumes: 0,
+    choices: null,
+    limitMicros: null,
+    hold: null,
+    sample: null,
   };
   await store.save(record);
   const l = await track(s, record, list);
@@ -128,6 +141,12 @@ export async function chooseColumn(
 ): Promise<Imported> {
   const l = await load(s, id);
   requireDraft(l, 'choosing the column');
+  if (l.record.sample) {
+    throw new AppError(
+      'invalid_input',
+      'A sample of this list was checked with its current column; to use another column, drop the file again (its sampled answers are reused for free).',
+    );
+  }
   l.list = await readInto(
     s,
     { id, inputPath: l.list.sourcePath, fileName: l.record.fileName },

@@ -21,25 +21,50 @@ import type { OutcomeTable } from './outcomes';
 import { openOwnership } from './ownership';
 import { openPriceBook } from './prices';
 import { openQueue } from './queue';
-import { resume, runRest } from './resume';
+import { resume, runRest, stopJob } from './resume';
 import { estimate, start, type Estimate } from './start';
+import { choicesWith, type CostChoices } from './choices';
+import { readFlags } from './free-split';
+import { memoryOpener, memoryView } from './memory';
+import { sample, sampleView } from './sample';
+import type { ResumeOptions } from './resume';
+import type { MemoryView, SampleView } from '../common/views';
 import { openJobStore } from './store';
 
 export type { JobsOptions } from './live';
 export type { Estimate } from './start';
+export type { CostChoices } from './choices';
 
 export interface Jobs {
   /** Copies the file into a new job and reads it; the job waits as a draft. */
   importFile(path: string, options?: ImportOptions): Promise<Imported>;
   /** Reads a draft's copy again with another address column. */
   chooseColumn(id: string, column: string | number): Promise<Imported>;
-  estimate(id: string, product: JobProduct): Promise<Estimate>;
-  /** Checks the balance covers it, plans it and queues it. */
-  start(id: string, product: JobProduct): Promise<JobView>;
+  estimate(id: string, product: JobProduct, choices?: Partial<CostChoices>): Promise<Estimate>;
+  /**
+   * Takes what is free, checks the balance and the limit cover the rest,
+   * plans it and queues it. `overLimit`: the user agreed to go over the limit.
+   */
+  start(
+    id: string,
+    product: JobProduct,
+    choices?: Partial<CostChoices>,
+    overLimit?: boolean,
+  ): Promise<JobView>;
+  /** Checks a random sample of what would be sent (paid; part of the job). */
+  sample(id: string, product: JobProduct, choices?: Partial<CostChoices>): Promise<SampleView>;
+  /** The job's sample, if one was checked. */
+  sampleOf(id: string): Promise<SampleView | null>;
+  /** Sends nothing new for the job; it waits for resume (Continue). */
+  stopJob(id: string): Promise<JobView>;
+  /** The account's memory of paid answers. */
+  memory(): Promise<MemoryView>;
+  /** Forgets every answer the account's memory keeps. */
+  forgetMemory(): Promise<MemoryView>;
   /** Resolves when the job is done or has failed (never rejects for a job's own failure). */
   finished(id: string): Promise<JobView>;
-  /** Picks up one job again, or every unfinished one; a failed job is retried. */
-  resume(id?: string): Promise<JobView[]>;
+  /** Picks up one job again, or every unfinished one; a failed or held job is retried when named. */
+  resume(id?: string, options?: ResumeOptions): Promise<JobView[]>;
   /** For a job refused because of avatar coverage: check the rest one by one. */
   runRest(id: string): Promise<JobView>;
   list(): Promise<JobView[]>;
@@ -60,10 +85,11 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
     options,
     store: openJobStore(options.dataDir),
     disk: diskWith(options.disk),
-    prices: await openPriceBook(options.dataDir, options.knownPrices),
+    prices: await openPriceBook(options.dataDir, options.knownPrices, options.enteredPrices),
     live: new Map(),
     queue: [],
     sentHere: new Set(),
+    memory: memoryOpener(options),
   };
   const { store, live } = s;
   const own = openOwnership(s);
@@ -72,9 +98,22 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
   return {
     importFile: (path, opts) => importFile(s, path, opts),
     chooseColumn: (id, column) => chooseColumn(s, id, column),
-    estimate: (id, product) => estimate(s, id, product),
-    start: (id, product) => start(s, queue, id, product),
-    resume: (id) => resume(s, own, queue, id),
+    estimate: (id, product, choices) => estimate(s, id, product, choicesWith(choices)),
+    start: (id, product, choices, overLimit) =>
+      start(s, queue, id, product, choicesWith(choices), overLimit),
+    async sample(id, product, choices) {
+      await sample(s, own, id, product, choicesWith(choices));
+      return sampleView(s, await load(s, id)) as SampleView;
+    },
+    sampleOf: async (id) => sampleView(s, await load(s, id)),
+    stopJob: (id) => stopJob(s, own, id),
+    memory: async () => memoryView(await s.memory()),
+    async forgetMemory() {
+      const m = await s.memory();
+      await m.clear();
+      return memoryView(m);
+    },
+    resume: (id, opts) => resume(s, own, queue, id, opts),
     runRest: (id) => runRest(s, own, queue, id),
 
     async finished(id) {
@@ -111,10 +150,15 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
           ? await readSuggestions(l.list.findings.suggestionsPath)
           : null;
       // The job reads its own copy; the user's file it came from is never replaced either.
+      const flags = exportOptions.columns?.includes('email_flags')
+        ? await readFlags(l.list.findings?.findingsPath, l.record.unique)
+        : null;
       return exportList(l.list, (i) => l.outcomes.get(i), {
         original: l.record.sourcePath,
         ...exportOptions,
         ...(suggested ? { suggestionOf: (i: number) => suggested.get(i) } : {}),
+        ...(flags ? { flagsOf: (i: number) => flags[i] ?? 0 } : {}),
+        checkedOn: l.record.finishedAt ?? l.record.startedAt,
       });
     },
 

@@ -22,6 +22,14 @@ export interface RunHooks {
    * a submit, and what it moved by for the lines sent is the bulk unit price.
    */
   learnBulkPrice?(reservedMicros: number, lines: number): Promise<void>;
+  /** Answers the service gave, by position, as they are kept: the memory keeps them too. */
+  kept?(records: readonly OutcomeRecord[]): void;
+}
+
+/** What the job may still spend; each charge-bearing request takes its share first. */
+export interface Budget {
+  /** False, and nothing taken, when `addresses` more could go over the limit. */
+  take(addresses: number): boolean;
 }
 
 export interface RunContext {
@@ -36,6 +44,25 @@ export interface RunContext {
   stop: AbortSignal;
   /** The disk's answers; the system's unless a test says otherwise. */
   disk?: Disk;
+  /** Aborted by Stop: nothing new is sent; what was sent is waited for and kept. */
+  halt?: AbortSignal;
+  /** The job's spending limit, when it has one and its price is known. */
+  budget?: Budget;
+  /** Set when the budget refused a request: the run ends held, not failed. */
+  overBudget?: boolean;
+}
+
+/**
+ * May the run send a request that can charge for `addresses`? Not after Stop,
+ * nor when it could take the job over its limit; the run then ends held.
+ */
+export function mayCharge(ctx: RunContext, addresses: number): boolean {
+  if (ctx.halt?.aborted) return false;
+  if (ctx.budget && !ctx.budget.take(addresses)) {
+    ctx.overBudget = true;
+    return false;
+  }
+  return true;
 }
 
 export class StoppedError extends Error {
@@ -53,10 +80,7 @@ const unkeptOf = new WeakMap<RunContext, UnkeptAnswersError>();
 
 const isCharged = (r: OutcomeRecord) => r.status !== 'unknown';
 
-function charged(ctx: RunContext): number {
-  const c = ctx.outcomes.counts();
-  return c.deliverable + c.undeliverable;
-}
+const charged = (ctx: RunContext): number => ctx.outcomes.counts().paid;
 
 async function unkept(ctx: RunContext, cause: unknown): Promise<UnkeptAnswersError> {
   let error = unkeptOf.get(ctx);
@@ -95,6 +119,7 @@ export async function keep(
     throw error.add(task, records.length, records.filter(isCharged).length);
   }
   for (const r of records) ctx.outcomes.set(r);
+  ctx.hooks.kept?.(records);
   ctx.hooks.changed();
 }
 

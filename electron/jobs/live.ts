@@ -3,7 +3,8 @@
 // options, the store, the prices, the jobs held and the queue. Loading,
 // saving and announcing a held job are here, since every part does them.
 import type { MailDomainCheckOptions } from '../checks/dns';
-import type { ServiceProduct } from '../common/model';
+import type { JobProduct, ServiceProduct } from '../common/model';
+import type { OutcomeMemory } from '../memory/outcome-memory';
 import type { JobView } from '../common/views';
 import { AppError } from '../lib/app-error';
 import type { ImportedList } from '../lists/types';
@@ -13,6 +14,7 @@ import type { Disk } from './disk';
 import { importedListSchema } from './list-schema';
 import type { JobLock, LockHolder } from './lock';
 import { loadOutcomes, type OutcomeTable } from './outcomes';
+import { readSendList } from './send-list';
 import type { PriceBook } from './prices';
 import type { JobRecord } from './record';
 import type { JobStore } from './store';
@@ -43,6 +45,13 @@ export interface JobsOptions {
    * Default: the system's resolver, the cache in dataDir.
    */
   mailDomains?: MailDomainCheckOptions | false;
+  /**
+   * Whose memory of paid answers the jobs use (a fingerprint of the key, or
+   * "demo"); false: none (every address is paid for, nothing is kept).
+   */
+  memory?: { account: string | (() => string | null) } | false;
+  /** The unit prices the user entered from their plan, until the service's are learned. */
+  enteredPrices?: () => Partial<Record<JobProduct, number | null>>;
   /** For tests: free space, the outcome log's file, and how long failed writes are retried. */
   disk?: Partial<Disk>;
 }
@@ -61,6 +70,10 @@ export interface Live {
   lock: JobLock | null;
   /** Another process runs it: this one only follows its progress from disk. */
   elsewhere: LockHolder | null;
+  /** The positions of the addresses sent, once planned (send-list.ts); null: all, in order. */
+  sent: Uint32Array | null;
+  /** Aborted by Stop: the run sends nothing new, and what was sent is waited for. */
+  halt: AbortController | null;
 }
 
 /** What the parts of openJobs share. */
@@ -75,6 +88,8 @@ export interface Shared {
   queue: string[];
   /** Jobs queued by this process: their tasks are known to an ephemeral service. */
   sentHere: Set<string>;
+  /** The account's memory of paid answers, opened on first use. */
+  memory(): Promise<OutcomeMemory>;
 }
 
 export const now = (): string => new Date().toISOString();
@@ -99,6 +114,12 @@ export function settle(s: Shared, l: Live): void {
   for (const w of l.waiters.splice(0)) w(v);
 }
 
+/** The job's send list, as its plan counts it. */
+export async function loadSent(s: Shared, record: JobRecord): Promise<Uint32Array | null> {
+  const sent = record.plan?.sent;
+  return sent === undefined ? null : readSendList(s.store.paths(record.id).sendList, sent);
+}
+
 /** Keeps a job in memory with its list and the outcomes it has so far. */
 export async function track(s: Shared, record: JobRecord, list: ImportedList): Promise<Live> {
   const outcomes = await loadOutcomes(s.store.paths(record.id).outcomes, record.unique);
@@ -113,6 +134,8 @@ export async function track(s: Shared, record: JobRecord, list: ImportedList): P
     book: null,
     lock: null,
     elsewhere: null,
+    halt: null,
+    sent: await loadSent(s, record),
   };
   s.live.set(record.id, l);
   return l;

@@ -1,12 +1,17 @@
 // A job's outcomes: an append-only log on disk (one line per address, synced
 // before the next charge-bearing request), and in memory a compact table over
 // typed arrays, so a million outcomes cost a few megabytes, not a million objects.
+// Besides the service's answers paid for by this job, the table holds those
+// taken for free: reused from the memory of earlier answers, and found here
+// (a domain without mail, an address the user chose not to pay for).
 import { open, readFile, type FileHandle } from 'node:fs/promises';
-import type { AddressOutcome } from '../lists/types';
+import type { JobOutcome } from '../lists/types';
 import { retryWrite, systemDisk, type Disk } from './disk';
 
-const STATUS = ['deliverable', 'undeliverable', 'unknown'] as const;
+const STATUS = ['deliverable', 'undeliverable', 'unknown', 'disposable', 'role'] as const;
 type Status = (typeof STATUS)[number];
+const ORIGINS = ['paid', 'reused', 'local'] as const;
+type Origin = (typeof ORIGINS)[number];
 
 export interface OutcomeRecord {
   index: number;
@@ -14,25 +19,49 @@ export interface OutcomeRecord {
   provider?: string | null;
   avatar?: boolean | null;
   avatarUrl?: string | null;
+  /** Absent: paid for by this job. */
+  origin?: Origin;
+  /** Epoch seconds a reused answer was given. */
+  checkedAt?: number | null;
 }
 
 export interface OutcomeCounts {
   deliverable: number;
   undeliverable: number;
   unknown: number;
+  disposable: number;
+  role: number;
   /** Addresses with any outcome yet. */
   done: number;
+  /** Determined by the service for this job: what it charged for. */
+  paid: number;
+  /** Taken from the memory of earlier answers. */
+  reused: number;
+  /** Undeliverable for free: the domain takes no mail. */
+  noMail: number;
 }
 
 export interface OutcomeTable {
   readonly size: number;
   has(index: number): boolean;
-  get(index: number): AddressOutcome | undefined;
+  get(index: number): JobOutcome | undefined;
   set(record: OutcomeRecord): void;
   counts(): OutcomeCounts;
   /** Provider name → addresses, for the results chart. */
   providers(): Record<string, number>;
 }
+
+const emptyCounts = (): OutcomeCounts => ({
+  deliverable: 0,
+  undeliverable: 0,
+  unknown: 0,
+  disposable: 0,
+  role: 0,
+  done: 0,
+  paid: 0,
+  reused: 0,
+  noMail: 0,
+});
 
 export function createOutcomeTable(size: number): OutcomeTable {
   // 0: none yet; 1 + index into STATUS.
@@ -42,9 +71,20 @@ export function createOutcomeTable(size: number): OutcomeTable {
   // 0: not given; 1: false; 2: true.
   const avatar = new Uint8Array(size);
   const avatarUrls = new Map<number, string>();
+  // Index into ORIGINS; 0 (paid) for most.
+  const origin = new Uint8Array(size);
+  // Only reused answers have a date here; made when the first one comes.
+  let checkedAt: Uint32Array | null = null;
   const providerNames: string[] = [];
   const providerIds = new Map<string, number>();
-  const counts: OutcomeCounts = { deliverable: 0, undeliverable: 0, unknown: 0, done: 0 };
+  const counts = emptyCounts();
+  // What each kind of outcome adds to the counts beyond its status.
+  const tally = (s: Status, o: Origin, by: number) => {
+    counts[s] += by;
+    if (o === 'paid' && (s === 'deliverable' || s === 'undeliverable')) counts.paid += by;
+    else if (o === 'reused') counts.reused += by;
+    else if (o === 'local' && s === 'undeliverable') counts.noMail += by;
+  };
 
   return {
     size,
@@ -54,21 +94,31 @@ export function createOutcomeTable(size: number): OutcomeTable {
       if (!s) return undefined;
       const p = provider[i] as number;
       const a = avatar[i] as number;
+      const o = ORIGINS[origin[i] as number] as Origin;
       return {
         status: STATUS[s - 1] as Status,
         provider: p === 0 ? null : (providerNames[p - 1] ?? null),
         avatar: a === 0 ? null : a === 2,
         avatarUrl: avatarUrls.get(i) ?? (a === 0 ? null : ''),
+        origin: o,
+        checkedAt: o === 'reused' && checkedAt ? (checkedAt[i] as number) : null,
       };
     },
     set(record) {
       const i = record.index;
       if (i < 0 || i >= size) throw new RangeError(`outcome for address ${i} of ${size}`);
       const previous = status[i] as number;
-      if (previous !== 0) counts[STATUS[previous - 1] as Status] -= 1;
-      else counts.done += 1;
+      if (previous !== 0) {
+        tally(STATUS[previous - 1] as Status, ORIGINS[origin[i] as number] as Origin, -1);
+      } else counts.done += 1;
+      const o = record.origin ?? 'paid';
       status[i] = STATUS.indexOf(record.status) + 1;
-      counts[record.status] += 1;
+      origin[i] = ORIGINS.indexOf(o);
+      tally(record.status, o, 1);
+      if (o === 'reused') {
+        checkedAt ??= new Uint32Array(size);
+        checkedAt[i] = record.checkedAt ?? 0;
+      }
       if (record.provider != null) {
         let id = providerIds.get(record.provider);
         if (id === undefined) {
@@ -101,19 +151,45 @@ export function createOutcomeTable(size: number): OutcomeTable {
   };
 }
 
-// The log's line: index, status, provider, avatar, avatar URL, tab-separated.
-// Providers and URLs never hold tabs or newlines; they are dropped if they do.
+// The log's line: index, status, provider, avatar, avatar URL, tab-separated,
+// then for an outcome not paid for here its origin: "r" and the date a reused
+// answer was given, or "l" for one found here. Providers and URLs never hold
+// tabs or newlines; they are dropped if they do.
 const clean = (s: string | null | undefined) => (s == null ? '\u0000' : s.replace(/[\t\r\n]/g, ''));
-const S_CODE: Record<Status, string> = { deliverable: 'd', undeliverable: 'u', unknown: '?' };
-const CODE_S: Record<string, Status> = { d: 'deliverable', u: 'undeliverable', '?': 'unknown' };
+const S_CODE: Record<Status, string> = {
+  deliverable: 'd',
+  undeliverable: 'u',
+  unknown: '?',
+  disposable: 'x',
+  role: 'o',
+};
+const CODE_S: Record<string, Status> = {
+  d: 'deliverable',
+  u: 'undeliverable',
+  '?': 'unknown',
+  x: 'disposable',
+  o: 'role',
+};
+
+const originField = (r: OutcomeRecord): string =>
+  r.origin === 'reused' ? `\tr${r.checkedAt ?? 0}` : r.origin === 'local' ? '\tl' : '';
 
 export function formatRecords(records: readonly OutcomeRecord[]): string {
   let out = '';
   for (const r of records) {
     const avatar = r.avatar == null ? '' : r.avatar ? '1' : '0';
-    out += `${r.index}\t${S_CODE[r.status]}\t${clean(r.provider)}\t${avatar}\t${clean(r.avatarUrl)}\n`;
+    out += `${r.index}\t${S_CODE[r.status]}\t${clean(r.provider)}\t${avatar}\t${clean(r.avatarUrl)}${originField(r)}\n`;
   }
   return out;
+}
+
+function originOf(field: string | undefined): Pick<OutcomeRecord, 'origin' | 'checkedAt'> {
+  if (field === undefined || field === '') return {};
+  if (field === 'l') return { origin: 'local' };
+  const at = Number(field.slice(1));
+  return field.startsWith('r') && Number.isInteger(at) && at >= 0
+    ? { origin: 'reused', checkedAt: at }
+    : {};
 }
 
 /** Reads the log into a table; a torn last line (a crash mid-append) is ignored. */
@@ -132,7 +208,7 @@ export async function loadOutcomes(path: string, size: number): Promise<OutcomeT
     if (nl === -1) break;
     const line = text.slice(from, nl);
     from = nl + 1;
-    const [i, s, p, a, u] = line.split('\t');
+    const [i, s, p, a, u, o] = line.split('\t');
     const status = CODE_S[s ?? ''];
     const index = Number(i);
     if (!status || !Number.isInteger(index) || index < 0 || index >= size) continue;
@@ -142,6 +218,7 @@ export async function loadOutcomes(path: string, size: number): Promise<OutcomeT
       provider: p === undefined || p === '\u0000' ? null : p,
       avatar: a === '1' ? true : a === '0' ? false : null,
       avatarUrl: u === undefined || u === '\u0000' ? null : u,
+      ...originOf(o),
     });
   }
   return table;

@@ -132,6 +132,36 @@ export const jobRecord = z.object({
     .object({
       sync: range.nullable(),
       bulk: z.array(bulkTaskRecord),
+      /**
+       * How many addresses are sent: the plan's ranges are positions in the
+       * job's send list (send.bin), the addresses not skipped nor reused.
+       * Absent for a job planned before there was one: every address is sent.
+       */
+      sent: z.number().int().min(0).optional(),
+    })
+    .nullable()
+    .default(null),
+  /** What the user chose not to pay for, and the reuse window, at the start. */
+  choices: z
+    .object({
+      skip: z.object({ disposable: z.boolean(), noMail: z.boolean(), role: z.boolean() }),
+      reuseDays: z.number().int().min(0),
+    })
+    .nullable()
+    .default(null),
+  /** The most the job may spend, in micros; null: no limit. */
+  limitMicros: z.number().int().min(1).nullable().default(null),
+  /** Why an unfinished job waits for the user (see JobView.hold). */
+  hold: z
+    .object({ reason: z.enum(['stopped', 'limit']), message: z.string(), at: z.string() })
+    .nullable()
+    .default(null),
+  /** The random sample checked before the rest. */
+  sample: z
+    .object({
+      product: z.enum(JOB_PRODUCTS),
+      indexes: z.array(z.number().int().min(0)).max(100),
+      checkedAt: z.string(),
     })
     .nullable()
     .default(null),

@@ -7,18 +7,29 @@
 import { UNFINISHED_STATES } from '../common/model';
 import type { JobView } from '../common/views';
 import { AppError } from '../lib/app-error';
-import { load, runsHere, view, type Shared } from './live';
+import { load, loadSent, runsHere, save, view, type Shared } from './live';
+import { stoppingMessage } from './hold';
 import { loadOutcomes } from './outcomes';
 import { runningElsewhere, type Ownership } from './ownership';
 import type { Queue } from './queue';
 import { resetForResend, tasksToSendAgain } from './record';
 
-/** Picks up one job again, or every unfinished one; a job that failed is retried when named. */
+export interface ResumeOptions {
+  /** A new spending limit for a job held by its limit (micros; null: none). */
+  limitMicros?: number | null;
+}
+
+/**
+ * Picks up one job again, or every unfinished one; a job that failed is
+ * retried when named. A job the user stopped, or that stopped at its limit,
+ * waits for its own Continue: it is picked up only when named.
+ */
 export async function resume(
   s: Shared,
   own: Ownership,
   queue: Queue,
   id?: string,
+  options: ResumeOptions = {},
 ): Promise<JobView[]> {
   const { store } = s;
   const records = id ? [await store.load(id)] : await store.all();
@@ -26,7 +37,7 @@ export async function resume(
   for (const record of records) {
     const resumable =
       UNFINISHED_STATES.has(record.state) || (id !== undefined && record.state === 'failed');
-    if (!resumable || !record.plan) continue;
+    if (!resumable || !record.plan || (id === undefined && record.hold)) continue;
     const l = await load(s, record.id);
     if (runsHere(s, l)) continue;
     if (!(await own.takeLock(l))) {
@@ -36,6 +47,9 @@ export async function resume(
     // What another process may have written while it ran the job.
     l.record = await store.load(record.id);
     l.outcomes = await loadOutcomes(store.paths(record.id).outcomes, l.record.unique);
+    l.sent = await loadSent(s, l.record);
+    l.record.hold = null;
+    if (options.limitMicros !== undefined) l.record.limitMicros = options.limitMicros;
     l.resumed = true;
     l.record.resumes += 1;
     // Tasks an ephemeral service knows are those this process sent it.
@@ -64,9 +78,35 @@ export async function runRest(
   if (unsent.length > 0) {
     const first = Math.min(...unsent.map((t) => t.start));
     l.record.plan.bulk = l.record.plan.bulk.filter((t) => t.status !== 'pending');
-    l.record.plan.sync = { start: first, end: l.record.unique };
+    l.record.plan.sync = { start: first, end: l.record.plan.sent ?? l.record.unique };
   }
   l.record.failure = null;
   await queue.enqueue(l);
+  return view(s, l);
+}
+
+/**
+ * Stop from the window: the job sends nothing new; what was sent is waited
+ * for and kept (a bulk task already sent cannot be cancelled at the service,
+ * and its results are still fetched). The job then waits for Continue.
+ */
+export async function stopJob(s: Shared, own: Ownership, id: string): Promise<JobView> {
+  const l = await load(s, id);
+  if (!UNFINISHED_STATES.has(l.record.state)) {
+    throw new AppError('invalid_input', 'Only a job being checked can be stopped.');
+  }
+  if (l.elsewhere) throw runningElsewhere(l);
+  const at = new Date().toISOString();
+  l.record.hold = { reason: 'stopped', message: stoppingMessage(l.record), at };
+  const queued = s.queue.indexOf(id);
+  if (queued !== -1) {
+    s.queue.splice(queued, 1);
+    await own.releaseLock(l);
+  }
+  if (l.running) {
+    l.halt ??= new AbortController();
+    l.halt.abort();
+  }
+  await save(s, l);
   return view(s, l);
 }

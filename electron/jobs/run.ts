@@ -7,7 +7,7 @@
 // sent are waited for and their outcomes kept, since they are being paid for.
 import type { CheckResult } from '../service/client';
 import { ServiceError } from '../service/errors';
-import { StoppedError, keep, type RunContext } from './keep';
+import { StoppedError, keep, mayCharge, type RunContext } from './keep';
 import type { OutcomeRecord } from './outcomes';
 import { SPARE_SLOTS, syncSchedule, type Range } from './plan';
 import { syncProduct } from '../common/model';
@@ -42,7 +42,7 @@ export async function runSync(ctx: RunContext, range: Range): Promise<void> {
 
   const multis = async () => {
     for (const part of schedule.multis) {
-      if (halted()) return;
+      if (halted() || !mayCharge(ctx, part.end - part.start)) return;
       const indexes = pending.slice(part.start, part.end);
       try {
         const answer = await ctx.client.batchCheck(product, indexes.map(addressOf));
@@ -59,7 +59,7 @@ export async function runSync(ctx: RunContext, range: Range): Promise<void> {
   let nextSingle = schedule.singles?.start ?? 0;
   const singlesEnd = schedule.singles?.end ?? 0;
   const singles = async () => {
-    while (!halted() && nextSingle < singlesEnd) {
+    while (!halted() && nextSingle < singlesEnd && mayCharge(ctx, 1)) {
       const index = pending[nextSingle++] as number;
       try {
         let record: OutcomeRecord;

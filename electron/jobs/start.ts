@@ -1,79 +1,205 @@
 // What a list will cost and starting it. The estimate is made from the same
-// plan the start makes, so its routes and prices match what is sent; nothing
-// starts without room on the disk for every answer that will be paid for, or
-// with a balance that cannot cover the estimate.
-import type { JobProduct } from '../common/model';
+// split and plan the start makes (settle.ts, plan.ts), so what it counts as
+// reused, skipped and sent, and its prices, match what happens; nothing
+// starts without room on the disk for every answer that will be paid for,
+// with a balance that cannot cover the estimate, or over the spending limit
+// without the user's word.
+import { bulkProduct, syncProduct, type JobProduct } from '../common/model';
 import type { JobView } from '../common/views';
 import { AppError } from '../lib/app-error';
-import { addressBook, load, requireDraft, view, type Shared } from './live';
-import { planJob } from './plan';
+import type { CostChoices } from './choices';
+import { addressBook, load, requireDraft, view, type Live, type Shared } from './live';
+import { openOutcomeLog } from './outcomes';
+import { planJob, type JobPlan } from './plan';
+import type { PriceSource } from './prices';
+import type { Queue } from './queue';
 import { newBulkTask } from './record';
 import { ensureRoom, roomNeeded } from './room';
-import type { Queue } from './queue';
+import { sentBook, writeSendList } from './send-list';
+import { settleFree, splitJob, type Split } from './settle';
+import { spentSoFar } from './spend';
 import { cost, unitPriceOf, unitPrices } from './view';
 
 export interface Estimate {
   unique: number;
+  toSend: number;
+  skipped: { disposable: number; noMail: number; role: number };
+  reused: { count: number; days: number; oldest: string | null; newest: string | null };
+  sampled: number;
   unitPriceMicros: number | null;
+  priceSource: PriceSource | null;
   /** Null when a unit price the job needs is not known yet. */
   estimateMicros: number | null;
+  savings: { cleanedMicros: number; skippedMicros: number; reusedMicros: number } | null;
+  limitMicros: number | null;
+  overLimit: boolean;
   balanceMicros: number;
+  /** Bulk tasks in the plan: how the addresses go. */
+  bulkTasks: number;
 }
 
-export async function estimate(s: Shared, id: string, product: JobProduct): Promise<Estimate> {
-  const l = await load(s, id);
-  const unique = l.record.unique;
-  const book = await addressBook(l);
-  const plan = planJob(unique, product, (i) => book.lineBytes(i));
-  const syncCount = plan.sync ? plan.sync.end - plan.sync.start : 0;
-  const unit = unitPrices(product, s.prices);
-  const { balanceMicros } = await s.options.client().balance();
-  return {
-    unique,
-    unitPriceMicros: unitPriceOf(unit, plan),
-    estimateMicros: cost(unit, { sync: syncCount, bulk: unique - syncCount }),
-    balanceMicros,
-  };
-}
+const iso = (seconds: number | null) =>
+  seconds === null ? null : new Date(seconds * 1000).toISOString();
 
 const usd = (micros: number) => `${(micros / 1_000_000).toFixed(2)} USD`;
 
-/** Checks the disk and the balance cover it, plans it and queues it. */
+function priced(
+  s: Shared,
+  l: Live,
+  product: JobProduct,
+  split: Split,
+  choices: CostChoices,
+): { plan: JobPlan; estimate: Omit<Estimate, 'balanceMicros'> } {
+  const toSend = split.send.length;
+  const plan = planJob(toSend, product, (p) => split.book.lineBytes(p));
+  const syncCount = plan.sync ? plan.sync.end - plan.sync.start : 0;
+  const unit = unitPrices(product, s.prices);
+  const unitPrice = unitPriceOf(unit, plan);
+  const estimateMicros = cost(unit, { sync: syncCount, bulk: toSend - syncCount });
+  const c = split.counts;
+  const overLimit =
+    choices.limitMicros !== null &&
+    toSend > 0 &&
+    (estimateMicros === null || estimateMicros + spentSoFar(s, l, product) > choices.limitMicros);
+  // What a dashboard that takes the raw list charges for: repeats and invalid cells.
+  const cleaned = l.list.counts.duplicates + l.list.counts.invalid;
+  return {
+    plan,
+    estimate: {
+      unique: l.record.unique,
+      toSend,
+      skipped: { disposable: c.disposable, noMail: c.noMail, role: c.role },
+      reused: {
+        count: c.reused,
+        days: choices.reuseDays,
+        oldest: iso(c.oldest),
+        newest: iso(c.newest),
+      },
+      sampled: c.done,
+      unitPriceMicros: unitPrice,
+      priceSource: s.prices.source(
+        plan.bulk.length > 0 ? bulkProduct(product) : syncProduct(product),
+      ),
+      estimateMicros,
+      savings:
+        unitPrice === null
+          ? null
+          : {
+              cleanedMicros: cleaned * unitPrice,
+              skippedMicros: (c.disposable + c.noMail + c.role) * unitPrice,
+              reusedMicros: c.reused * unitPrice,
+            },
+      limitMicros: choices.limitMicros,
+      overLimit,
+      bulkTasks: plan.bulk.length,
+    },
+  };
+}
+
+function requireSampleProduct(l: Live, product: JobProduct): void {
+  const sampled = l.record.sample?.product;
+  if (sampled && sampled !== product) {
+    throw new AppError(
+      'invalid_input',
+      `The sample of this list was checked with ${sampled === 'avatar' ? 'Email + avatar' : 'Email'}; the rest is checked the same way, so its answers count. Nothing was charged.`,
+    );
+  }
+}
+
+export async function estimate(
+  s: Shared,
+  id: string,
+  product: JobProduct,
+  choices: CostChoices,
+): Promise<Estimate> {
+  const l = await load(s, id);
+  const split = await splitJob(s, l, product, choices, 'import');
+  const { estimate: e } = priced(s, l, product, split, choices);
+  const { balanceMicros } = await s.options.client().balance();
+  return { ...e, balanceMicros };
+}
+
+/**
+ * Takes what is free, checks the disk, the balance and the limit cover the
+ * rest, plans it and queues it. `overLimit`: the user saw the estimate go
+ * over the limit and starts anyway; the job may then spend what it showed.
+ */
 export async function start(
   s: Shared,
   queue: Queue,
   id: string,
   product: JobProduct,
+  choices: CostChoices,
+  overLimit = false,
 ): Promise<JobView> {
   const l = await load(s, id);
   requireDraft(l, 'starting');
+  requireSampleProduct(l, product);
   if (l.record.unique === 0) {
     throw new AppError(
       'invalid_input',
       'This list has no valid addresses to check, so there is nothing to pay for. Export it as it is, or choose another column.',
     );
   }
-  // Before anything is sent: a disk that fills mid-job loses answers already paid for.
-  const room = roomNeeded(l.record.unique, product, await addressBook(l));
-  await ensureRoom(s.store.paths(id).dir, s.options.dataDir, room, s.disk);
-  const cover = await estimate(s, id, product);
-  if (cover.balanceMicros <= 0) {
-    throw new AppError(
-      'insufficient_balance',
-      `Your balance is ${usd(cover.balanceMicros)}: add funds to your account before checking this list. Nothing was charged.`,
+  const split = await splitJob(s, l, product, choices, 'memory');
+  const { estimate: e } = priced(s, l, product, split, choices);
+  const toSend = split.send.length;
+  if (toSend > 0) {
+    // Before anything is sent: a disk that fills mid-job loses answers already paid for.
+    await ensureRoom(
+      s.store.paths(id).dir,
+      s.options.dataDir,
+      roomNeeded(toSend, product, split.book),
+      s.disk,
     );
+    const { balanceMicros } = await s.options.client().balance();
+    if (balanceMicros <= 0) {
+      throw new AppError(
+        'insufficient_balance',
+        `Your balance is ${usd(balanceMicros)}: add funds to your account before checking this list. Nothing was charged.`,
+      );
+    }
+    if (e.estimateMicros !== null && e.estimateMicros > balanceMicros) {
+      throw new AppError(
+        'insufficient_balance',
+        `Checking ${toSend.toLocaleString('en-US')} addresses costs about ${usd(e.estimateMicros)}, and your balance is ${usd(balanceMicros)}. Add funds, or check a smaller list. Nothing was charged.`,
+      );
+    }
+    if (e.overLimit && !overLimit) {
+      throw new AppError(
+        'over_limit',
+        e.estimateMicros === null
+          ? `This job has a spending limit of ${usd(choices.limitMicros ?? 0)}, and its price is not known yet (enter your plan's price in Settings). Start it anyway to go on. Nothing was charged.`
+          : `Checking ${toSend.toLocaleString('en-US')} addresses costs about ${usd(e.estimateMicros)}, over this job's limit of ${usd(choices.limitMicros ?? 0)}. Start it anyway, raise the limit, or check fewer addresses. Nothing was charged.`,
+      );
+    }
   }
-  if (cover.estimateMicros !== null && cover.estimateMicros > cover.balanceMicros) {
-    throw new AppError(
-      'insufficient_balance',
-      `Checking ${cover.unique.toLocaleString('en-US')} addresses costs about ${usd(cover.estimateMicros)}, and your balance is ${usd(cover.balanceMicros)}. Add funds, or check a smaller list. Nothing was charged.`,
-    );
+  // The free answers go into the log first: a crash from here resumes with them.
+  const paths = s.store.paths(id);
+  const outcomeLog = await openOutcomeLog(paths.outcomes, s.disk);
+  let send: Uint32Array;
+  try {
+    send = await settleFree(l, split, outcomeLog, await s.memory(), product, choices.reuseDays);
+  } finally {
+    await outcomeLog.close();
   }
-  const addresses = await addressBook(l);
-  const plan = planJob(l.record.unique, product, (i) => addresses.lineBytes(i));
+  await writeSendList(paths.sendList, send);
+  const book = sentBook(await addressBook(l), send);
+  const plan = planJob(send.length, product, (p) => book.lineBytes(p));
+  l.sent = send;
   l.record.product = product;
-  l.record.plan = { sync: plan.sync, bulk: plan.bulk.map(newBulkTask) };
-  l.record.unitPriceMicros = cover.unitPriceMicros;
+  l.record.choices = { skip: { ...choices.skip }, reuseDays: choices.reuseDays };
+  // Confirmed over the limit: the job may spend what the user saw, and no more.
+  l.record.limitMicros =
+    choices.limitMicros === null
+      ? null
+      : overLimit && e.overLimit
+        ? e.estimateMicros === null
+          ? null
+          : Math.max(choices.limitMicros, e.estimateMicros + spentSoFar(s, l, product))
+        : choices.limitMicros;
+  l.record.plan = { sync: plan.sync, bulk: plan.bulk.map(newBulkTask), sent: send.length };
+  l.record.unitPriceMicros = e.unitPriceMicros;
   await queue.enqueue(l);
   return view(s, l);
 }

@@ -14,6 +14,10 @@ export interface JobPaths {
   record: string;
   list: string;
   outcomes: string;
+  /** The positions of the addresses sent (send-list.ts). */
+  sendList: string;
+  /** When the memory last gave each address's answer, as read at import (reuse.ts). */
+  recalled: string;
   /** The job's copy of the user's file. */
   input(extension: string): string;
   taskFile(k: number): string;
@@ -58,6 +62,8 @@ export function openJobStore(dataDir: string): JobStore {
       record: join(dir, 'job.json'),
       list: join(dir, 'list.json'),
       outcomes: join(dir, 'outcomes.log'),
+      sendList: join(dir, 'send.bin'),
+      recalled: join(dir, 'recalled.bin'),
       input: (extension) => join(dir, `input${extension}`),
       taskFile: (k) => join(dir, `task-${k + 1}.txt`),
       resultFile: (k) => join(dir, `result-${k + 1}.csv`),

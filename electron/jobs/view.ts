@@ -39,21 +39,32 @@ export function cost(unit: UnitPrices, counts: { sync: number; bulk: number }): 
  * 1,000, unless the rest of an avatar job went that way) is walked, since
  * this runs for every change shown, and a bulk job can hold millions.
  */
-export function determinedSplit(l: Pick<Live, 'record' | 'outcomes'>): {
+export function determinedSplit(l: Pick<Live, 'record' | 'outcomes' | 'sent'>): {
   sync: number;
   bulk: number;
 } {
-  const c = l.outcomes.counts();
-  const determined = c.deliverable + c.undeliverable;
+  const determined = l.outcomes.counts().paid;
   const range = l.record.plan?.sync;
   let sync = 0;
   if (range) {
-    for (let i = range.start; i < range.end; i++) {
-      const o = l.outcomes.get(i);
-      if (o && o.status !== 'unknown') sync += 1;
+    for (let p = range.start; p < range.end; p++) {
+      const o = l.outcomes.get(l.sent ? (l.sent[p] as number) : p);
+      if (o && o.origin === 'paid' && o.status !== 'unknown') sync += 1;
     }
   }
-  return { sync, bulk: determined - sync };
+  // A sample's answers were paid for at the multi checks' price.
+  const sampled = sampledPaid(l);
+  return { sync: sync + sampled, bulk: determined - sync - sampled };
+}
+
+/** The sample's determined answers: paid for by this job, outside its plan. */
+function sampledPaid(l: Pick<Live, 'record' | 'outcomes'>): number {
+  let n = 0;
+  for (const i of l.record.sample?.indexes ?? []) {
+    const o = l.outcomes.get(i);
+    if (o && o.origin === 'paid' && o.status !== 'unknown') n += 1;
+  }
+  return n;
 }
 
 const failureView = (f: NonNullable<JobRecord['failure']>): JobView['failure'] => ({
@@ -68,8 +79,9 @@ export function jobView(l: Live, prices: PriceBook, queued: boolean): JobView {
   const r = l.record;
   const c = l.outcomes.counts();
   const next = [...l.nextChecks.values()].sort((a, b) => a - b)[0];
-  const unit = r.product ? unitPrices(r.product, prices) : null;
-  const charged = unit && r.state !== 'draft' ? cost(unit, determinedSplit(l)) : null;
+  const product = r.product ?? r.sample?.product ?? null;
+  const unit = product ? unitPrices(product, prices) : null;
+  const charged = unit && (r.state !== 'draft' || r.sample) ? cost(unit, determinedSplit(l)) : null;
   return {
     id: r.id,
     fileName: r.fileName,
@@ -93,6 +105,13 @@ export function jobView(l: Live, prices: PriceBook, queued: boolean): JobView {
     deliverable: c.deliverable,
     undeliverable: c.undeliverable,
     unknown: c.unknown,
+    disposable: c.disposable,
+    role: c.role,
+    noMail: c.noMail,
+    reused: c.reused,
+    paid: c.paid,
+    limitMicros: r.limitMicros,
+    hold: r.hold ? { reason: r.hold.reason, message: r.hold.message } : null,
     tasks: (r.plan?.bulk ?? []).map((t) => ({
       id: t.taskId,
       submittedAt: t.submittedAt,

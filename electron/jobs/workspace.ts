@@ -8,6 +8,7 @@ import { DEMO_PRICES } from '../account/demo';
 import type { JobView } from '../common/views';
 import type { EventBus } from '../ipc/contract';
 import { log } from '../lib/log';
+import type { SettingsStore } from '../settings/settings';
 import { openJobs, type Jobs } from './jobs';
 
 export interface Workspace {
@@ -21,6 +22,8 @@ export interface Workspace {
 export interface WorkspaceOptions {
   dataDir: string;
   account: Account;
+  /** For the unit prices the user entered from their plan. */
+  settings: SettingsStore;
   events: EventBus;
   /** A job finished or failed: the shell may tell the user. */
   onFinished?(view: JobView): void;
@@ -52,6 +55,9 @@ export function openWorkspace(options: WorkspaceOptions): Workspace {
         // The demo's sandbox starts afresh with the app: its old tasks are gone.
         ephemeralService: mode === 'demo',
         ...(mode === 'demo' ? { knownPrices: DEMO_PRICES } : {}),
+        // Each key's answers apart, and the demo's apart from every key's.
+        memory: { account: () => account.memoryAccount() },
+        enteredPrices: () => (mode === 'demo' ? {} : options.settings.get().enteredPrices),
       }).then(async (j) => {
         const resumed = await j.resume().catch((err: unknown) => {
           log.warn('jobs: unfinished jobs could not be resumed', err);

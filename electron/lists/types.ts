@@ -87,4 +87,18 @@ export interface AddressOutcome {
   avatarUrl?: string | null;
 }
 
+/**
+ * An address's outcome in a job: the service's answer (paid, or reused from
+ * the memory of answers paid before), or one found for free: a domain that
+ * takes no mail (undeliverable), or an address the user chose not to pay for
+ * (disposable, role).
+ */
+export interface JobOutcome extends Omit<AddressOutcome, 'status'> {
+  status: AddressOutcome['status'] | 'disposable' | 'role';
+  /** paid (the default): answered for this job; reused: from the memory; local: found here, free. */
+  origin?: 'paid' | 'reused' | 'local';
+  /** Epoch seconds the service gave a reused answer. */
+  checkedAt?: number | null;
+}
+
 export type { AppendedColumn, ExportFilter, RowStatusName as RowStatus } from '../common/model';

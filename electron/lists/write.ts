@@ -12,20 +12,23 @@ import { AppError } from '../lib/app-error';
 import { placeFile, tempPathFor, type PlaceOptions } from '../lib/atomic-file';
 import { parsesAsBytes, textStream, toByteText } from './encoding';
 import { exportDestinationProblem } from './export-name';
+import { DISPOSABLE, FREE, ROLE, TYPO } from '../checks/findings';
+import type { RowFlag } from '../common/model';
 import { escapeFormula, needsFormulaEscape } from './formula';
+import { NO_MAIL } from './free-checks';
 import { parseRows } from './parse-config';
 import { decodeRow, readRowIndex } from './row-index';
 import {
   RowClass,
-  type AddressOutcome,
   type AppendedColumn,
+  type JobOutcome,
   type ExportFilter,
   type ImportedList,
   type RowStatus,
 } from './types';
 
 /** The outcome of the unique address at this index (see ImportedList.addressesPath). */
-export type OutcomeLookup = (addressIndex: number) => AddressOutcome | undefined;
+export type OutcomeLookup = (addressIndex: number) => JobOutcome | undefined;
 
 export interface ExportProgress {
   bytesRead: number;
@@ -51,6 +54,10 @@ export interface ExportOptions {
   original?: string;
   /** The address probably meant, for the email_suggestion column (see lists/free-checks.ts). */
   suggestionOf?: (addressIndex: number) => string | undefined;
+  /** The free checks' flags of an address, for the email_flags column (see lists/free-checks.ts). */
+  flagsOf?: (addressIndex: number) => number;
+  /** When the job's own answers were given (ISO time), for email_checked_at; reused ones carry theirs. */
+  checkedOn?: string | null;
 }
 
 export interface ExportResult {
@@ -62,7 +69,7 @@ export interface ExportResult {
 export const ALL_APPENDED_COLUMNS: readonly AppendedColumn[] = APPENDED_COLUMNS;
 
 /** What a row's appended status says. A row with no outcome yet is 'unknown'. */
-export function rowStatus(cls: RowClass, outcome: AddressOutcome | undefined): RowStatus {
+export function rowStatus(cls: RowClass, outcome: JobOutcome | undefined): RowStatus {
   switch (cls) {
     case RowClass.valid:
       return outcome?.status ?? 'unknown';
@@ -95,12 +102,42 @@ export function appendedHeaderNames(
   });
 }
 
-function appendedCell(
-  column: AppendedColumn,
-  status: RowStatus,
-  outcome: AddressOutcome | undefined,
-  suggestion: string | undefined,
-): string {
+/** The words of the email_flags column: what the free checks saw, and whether the answer was reused. */
+export function flagWords(flags: number, outcome: JobOutcome | undefined): string {
+  const words: RowFlag[] = [];
+  for (const [bit, word] of FLAG_BITS) if (flags & bit) words.push(word);
+  if (outcome?.origin === 'reused') words.push('reused');
+  return words.join(' ');
+}
+
+const FLAG_BITS: ReadonlyArray<readonly [number, RowFlag]> = [
+  [ROLE, 'role'],
+  [FREE, 'free'],
+  [DISPOSABLE, 'disposable'],
+  [TYPO, 'typo'],
+  [NO_MAIL, 'no_mail_server'],
+];
+
+interface RowFacts {
+  status: RowStatus;
+  outcome: JobOutcome | undefined;
+  suggestion: string | undefined;
+  flags: number;
+  checkedOn: string;
+}
+
+const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
+
+function checkedDay(outcome: JobOutcome | undefined, checkedOn: string): string {
+  if (!outcome || outcome.origin === 'local') return '';
+  if (outcome.origin === 'reused') {
+    return outcome.checkedAt ? day(new Date(outcome.checkedAt * 1000).toISOString()) : '';
+  }
+  return checkedOn;
+}
+
+function appendedCell(column: AppendedColumn, row: RowFacts): string {
+  const { status, outcome, suggestion } = row;
   switch (column) {
     case 'email_status':
       return status;
@@ -112,6 +149,10 @@ function appendedCell(
       return outcome?.avatarUrl ?? '';
     case 'email_suggestion':
       return suggestion ?? '';
+    case 'email_flags':
+      return flagWords(row.flags, outcome);
+    case 'email_checked_at':
+      return checkedDay(outcome, row.checkedOn);
   }
 }
 
@@ -227,6 +268,7 @@ export async function exportList(
       }
     };
     let at = 0;
+    const checkedOn = day(options.checkedOn);
     await parseRows(text, list, (row, raw) => {
       if (skipHeader) {
         // The header as it was read (not list.columns, whose blank names were
@@ -253,8 +295,15 @@ export async function exportList(
           addressIndex >= 0 && options.suggestionOf
             ? options.suggestionOf(addressIndex)
             : undefined;
+        const facts: RowFacts = {
+          status,
+          outcome,
+          suggestion,
+          flags: addressIndex >= 0 && options.flagsOf ? options.flagsOf(addressIndex) : 0,
+          checkedOn,
+        };
         for (const column of appended) {
-          line += delimiter + cell(inForm(appendedCell(column, status, outcome, suggestion)));
+          line += delimiter + cell(inForm(appendedCell(column, facts)));
         }
         chunk += line + newline;
       }

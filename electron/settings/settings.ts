@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { writeFileAtomic } from '../lib/atomic-file';
 import { log } from '../lib/log';
 import { baseUrlSchema, MIN_POLL_SECONDS } from '../ipc/contract';
+import { MAX_REUSE_DAYS, MAX_SPEND_MICROS, MAX_UNIT_MICROS } from '../common/limits';
+import { DEFAULT_REUSE_DAYS } from '../memory/outcome-memory';
 
 /** The service's address; users of another deployment change it in Settings. */
 export const DEFAULT_BASE_URL = 'https://api.email-verification.example';
@@ -15,6 +17,17 @@ export const settingsSchema = z.object({
   baseUrl: baseUrlSchema.default(DEFAULT_BASE_URL),
   theme: z.enum(['system', 'light', 'dark']).default('system'),
   pollIntervalSeconds: z.number().int().min(MIN_POLL_SECONDS).max(3600).default(30),
+  /** Days a paid answer is reused; 0 turns reuse off. */
+  reuseDays: z.number().int().min(0).max(MAX_REUSE_DAYS).default(DEFAULT_REUSE_DAYS),
+  /** The most one job may spend, in micros of USD; null: no limit. */
+  maxSpendMicros: z.number().int().min(1).max(MAX_SPEND_MICROS).nullable().default(null),
+  /** Unit prices from the user's plan, per product, until the service's are learned. */
+  enteredPrices: z
+    .object({
+      email: z.number().int().min(1).max(MAX_UNIT_MICROS).nullable().default(null),
+      avatar: z.number().int().min(1).max(MAX_UNIT_MICROS).nullable().default(null),
+    })
+    .default({ email: null, avatar: null }),
   /** Which account the app used last, so a demo session comes back after a restart. */
   account: z.enum(['none', 'demo', 'key']).default('none'),
 });

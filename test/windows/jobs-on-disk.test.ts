@@ -30,6 +30,10 @@ const record = (id: string, createdAt: string): JobRecord => ({
   unitPriceMicros: null,
   failure: null,
   resumes: 0,
+  choices: null,
+  limitMicros: null,
+  hold: null,
+  sample: null,
 });
 
 describe('the job store', () => {

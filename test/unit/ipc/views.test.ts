@@ -6,18 +6,24 @@ import { planJob } from '../../../electron/jobs/plan';
 import { contract } from '../../../electron/ipc/contract';
 
 describe('the settings view', () => {
-  it('shows the window the three settings it may change, nothing of the account', () => {
+  it('shows the window the settings it may change, nothing of the account', () => {
     const view = settingsView({
       version: 1,
       baseUrl: 'https://api.example.test',
       theme: 'dark',
       pollIntervalSeconds: 60,
+      reuseDays: 30,
+      maxSpendMicros: 5_000_000,
+      enteredPrices: { email: 1_500, avatar: null },
       account: 'key',
     });
     expect(view).toEqual({
       baseUrl: 'https://api.example.test',
       theme: 'dark',
       pollIntervalSeconds: 60,
+      reuseDays: 30,
+      maxSpendMicros: 5_000_000,
+      enteredPrices: { email: 1_500, avatar: null },
     });
     expect(contract['settings:get'].output.safeParse(view).success).toBe(true);
   });
@@ -26,18 +32,27 @@ describe('the settings view', () => {
 describe('the estimate view', () => {
   const estimate = (unique: number) => ({
     unique,
+    toSend: unique,
+    skipped: { disposable: 0, noMail: 0, role: 0 },
+    reused: { count: 0, days: 30, oldest: null, newest: null },
+    sampled: 0,
     unitPriceMicros: 2_000,
+    priceSource: 'learned' as const,
     estimateMicros: unique * 2_000,
+    savings: { cleanedMicros: 0, skippedMicros: 0, reusedMicros: 0 },
+    limitMicros: null,
+    overLimit: false,
     balanceMicros: 5_000_000,
+    bulkTasks: planJob(unique, 'email', () => 24).bulk.length,
   });
 
   it.each([0, 1, 100, 999, 1_000, 1_001, 250_000])(
-    'names the route the planner takes for %i unique addresses',
+    'names the route the planner takes for %i addresses sent',
     (unique) => {
+      const { bulkTasks, ...rest } = estimate(unique);
       const view = estimateView(estimate(unique));
-      const plan = planJob(unique, 'email', () => 24);
-      expect(view.route).toBe(plan.bulk.length > 0 ? 'bulk' : 'multi');
-      expect(view).toEqual({ ...estimate(unique), route: view.route });
+      expect(view.route).toBe(bulkTasks > 0 ? 'bulk' : 'multi');
+      expect(view).toEqual({ ...rest, route: view.route });
       expect(contract['job:estimate'].output.safeParse(view).success).toBe(true);
     },
   );

@@ -114,7 +114,7 @@ describe('the free checks at import', () => {
   it('are in the review: the counts and the first suggestions, clipped like any cell', async () => {
     const { jobs } = await jobsWith(loopback(await dnsServer(true)));
     const { job, list } = await jobs.importFile(FIXTURE);
-    const view = importView(job, list);
+    const view = importView(job, list, null);
     expect(view.findings).toEqual({
       role: 2,
       disposable: 4,
@@ -137,10 +137,14 @@ describe('the free checks at import', () => {
     }));
     const findings = list.findings;
     if (!findings) throw new Error('no findings');
-    const shown = importView(job, {
-      ...list,
-      findings: { ...findings, typo: 50, suggestions: many },
-    });
+    const shown = importView(
+      job,
+      {
+        ...list,
+        findings: { ...findings, typo: 50, suggestions: many },
+      },
+      null,
+    );
     expect(shown.findings?.suggestions).toHaveLength(20);
     expect(shown.findings?.suggestions[0]?.address).toBe(`${'x'.repeat(299)}…`);
     expect(contract['list:review'].output.safeParse(shown).success).toBe(true);
@@ -189,7 +193,7 @@ describe('the free checks at import', () => {
     opened.push(again);
     const list = await again.getList(job.id);
     expect(list.findings).toBeUndefined();
-    const view = importView(await again.get(job.id), list);
+    const view = importView(await again.get(job.id), list, null);
     expect(view.findings).toBeNull();
     expect(contract['list:review'].output.safeParse(view).success).toBe(true);
   });

@@ -148,7 +148,7 @@ export async function expectChargedAsDetermined(bench: Bench): Promise<void> {
   for (const job of await jobsOnDisk(bench.dataDir)) {
     if (!job.product) continue;
     const unit = job.product === 'avatar' ? prices.email_avatar : prices.email;
-    expected += (job.deliverable + job.undeliverable) * unit;
+    expected += job.paid * unit;
   }
   expect(bench.sandbox.ledger.spent(bench.key), 'micros charged by the sandbox').toBe(expected);
 }

@@ -30,6 +30,9 @@ export const sampleSettings: SettingsView = {
   baseUrl: 'https://api.example.test',
   theme: 'system',
   pollIntervalSeconds: 30,
+  reuseDays: 30,
+  maxSpendMicros: null,
+  enteredPrices: { email: null, avatar: null },
 };
 
 export interface HandlerCall {
