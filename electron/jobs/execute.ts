@@ -12,6 +12,7 @@ import { addressBook, announce, now, save, type Live, type Shared } from './live
 import { holdOf } from './hold';
 import { openOutcomeLog } from './outcomes';
 import { budgetOf, rememberPaid } from './spend';
+import { reuserOf } from './reuse';
 import { sentBook, sentLog, sentTable } from './send-list';
 import { StoppedError, downloading, runBulk, runSync, type RunContext } from './run';
 import { determinedSplit, unitPriceOf, unitPrices } from './view';
@@ -61,6 +62,7 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
     disk,
     halt: l.halt.signal,
     ...budgetOf(s, l),
+    ...reuserOf(memory, product, addresses, record.choices?.reuseDays ?? 0),
     // Stopping here, or the lock found taken away, ends the run the same way.
     stop: l.lock ? AbortSignal.any([slot.stopSignal(), l.lock.lost]) : slot.stopSignal(),
     hooks: {

@@ -48,6 +48,8 @@ export interface RunContext {
   halt?: AbortSignal;
   /** The job's spending limit, when it has one and its price is known. */
   budget?: Budget;
+  /** Answers the memory gives now for positions about to be sent (as reused records). */
+  reuse?: (positions: readonly number[]) => OutcomeRecord[];
   /** Set when the budget refused a request: the run ends held, not failed. */
   overBudget?: boolean;
 }

@@ -10,7 +10,8 @@ import { writeFileAtomic } from '../lib/atomic-file';
 import { log } from '../lib/log';
 import type { OutcomeMemory, RecalledOutcome } from '../memory/outcome-memory';
 import { MAX_REUSE_DAYS } from '../common/limits';
-import { openAddressBook } from './address-book';
+import { openAddressBook, type AddressBook } from './address-book';
+import type { OutcomeRecord } from './outcomes';
 
 // Stand-in until memory/recall-list.ts lands.
 async function recallList(path: string, memory: OutcomeMemory, days: number) {
@@ -80,3 +81,22 @@ export async function readRecalled(path: string, unique: number): Promise<Recall
 /** The oldest date an answer may have to be reused now; null when reuse is off. */
 export const reuseFrom = (days: number, nowMs = Date.now()): number | null =>
   days > 0 ? Math.floor(nowMs / 1000) - days * DAY : null;
+
+/** For the run: the answers the memory gives now for positions of `addresses` about to be sent. */
+export function reuserOf(
+  memory: OutcomeMemory,
+  product: JobProduct,
+  addresses: AddressBook,
+  days: number,
+): { reuse?: (positions: readonly number[]) => OutcomeRecord[] } {
+  if (days <= 0 || !memory.available) return {};
+  return {
+    reuse: (positions) =>
+      positions.flatMap((p) => {
+        const found = recallFor(memory, product, addresses.at(p), days);
+        return found
+          ? [{ index: p, ...found.outcome, origin: 'reused' as const, checkedAt: found.checkedAt }]
+          : [];
+      }),
+  };
+}

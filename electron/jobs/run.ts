@@ -32,6 +32,19 @@ function pendingIn(ctx: RunContext, range: Range): number[] {
   return pending;
 }
 
+/**
+ * Just before a request: answers another job of the account (here, or in
+ * another process) was paid for since this one started are taken instead.
+ * Returns the positions still to send.
+ */
+async function takeReused(ctx: RunContext, positions: number[]): Promise<number[]> {
+  const reused = ctx.reuse?.(positions) ?? [];
+  if (reused.length === 0) return positions;
+  await keep(ctx, reused);
+  const taken = new Set(reused.map((r) => r.index));
+  return positions.filter((p) => !taken.has(p));
+}
+
 export async function runSync(ctx: RunContext, range: Range): Promise<void> {
   const pending = pendingIn(ctx, range);
   const schedule = syncSchedule({ start: 0, end: pending.length });
@@ -43,8 +56,10 @@ export async function runSync(ctx: RunContext, range: Range): Promise<void> {
   const multis = async () => {
     for (const part of schedule.multis) {
       if (halted() || !mayCharge(ctx, part.end - part.start)) return;
-      const indexes = pending.slice(part.start, part.end);
+      let indexes = pending.slice(part.start, part.end);
       try {
+        indexes = await takeReused(ctx, indexes);
+        if (indexes.length === 0) continue;
         const answer = await ctx.client.batchCheck(product, indexes.map(addressOf));
         await keep(
           ctx,
@@ -62,6 +77,7 @@ export async function runSync(ctx: RunContext, range: Range): Promise<void> {
     while (!halted() && nextSingle < singlesEnd && mayCharge(ctx, 1)) {
       const index = pending[nextSingle++] as number;
       try {
+        if ((await takeReused(ctx, [index])).length === 0) continue;
         let record: OutcomeRecord;
         try {
           record = toRecord(index, await ctx.client.check(product, addressOf(index)));

@@ -204,6 +204,27 @@ describe('no address paid for twice', () => {
     expect((await other.finished(b.job.id)).reused).toBe(one.paid);
   });
 
+  it('takes answers paid for by another job after its own start, just before sending them', async () => {
+    const bench = await setup();
+    const app = await jobsFor(bench);
+    const other = await jobsFor(bench);
+    const list = Array.from({ length: 230 }, (_, i) => `late${i}@provider1.test`);
+    // Started first, held before its first request: its start found nothing to reuse.
+    const b = await other.importFile(await writeList(bench, 'b.csv', list));
+    await other.start(b.job.id, 'email');
+    await other.stopJob(b.job.id);
+    expect((await other.finished(b.job.id)).hold?.reason).toBe('stopped');
+    const a = await app.importFile(await writeList(bench, 'a.csv', list));
+    await app.start(a.job.id, 'email');
+    const one = await app.finished(a.job.id);
+    await other.resume(b.job.id);
+    const two = await other.finished(b.job.id);
+    expect(two.state).toBe('done');
+    expect(two.reused).toBe(one.paid);
+    expect(bench.sandbox.ledger.spent(bench.key)).toBe((one.paid + two.paid) * 1_000);
+    expect(two.paid).toBeLessThanOrEqual(one.unknown);
+  });
+
   it('forgets the account’s answers on request', async () => {
     const bench = await setup();
     const jobs = await jobsFor(bench);
