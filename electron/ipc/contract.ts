@@ -175,7 +175,9 @@ export const contract = {
   /** A draft's review again, from what its import kept: the file is not read again. */
   'list:review': { input: z.object({ jobId: jobIdSchema }).strict(), output: importViewSchema },
   'job:estimate': {
-    input: z.object({ jobId: jobIdSchema, product: productSchema, skip: skipSchema }).strict(),
+    input: z
+      .object({ jobId: jobIdSchema, product: productSchema, skip: skipSchema.optional() })
+      .strict(),
     output: estimateViewSchema,
   },
   'job:start': {
@@ -183,7 +185,8 @@ export const contract = {
       .object({
         jobId: jobIdSchema,
         product: productSchema,
-        skip: skipSchema,
+        /** The review's "Don't pay for" boxes; absent: the defaults (disposable, no mail server). */
+        skip: skipSchema.optional(),
         /** The user saw the estimate go over the spending limit and starts anyway. */
         overLimit: z.boolean().optional(),
       })
@@ -192,7 +195,9 @@ export const contract = {
   },
   /** Checks a random sample (up to 100 of what would be sent) before the rest: paid, and part of the job. */
   'job:sample': {
-    input: z.object({ jobId: jobIdSchema, product: productSchema, skip: skipSchema }).strict(),
+    input: z
+      .object({ jobId: jobIdSchema, product: productSchema, skip: skipSchema.optional() })
+      .strict(),
     output: importViewSchema,
   },
   /** No new requests for this job; what was sent is waited for and kept. job:resume continues it. */

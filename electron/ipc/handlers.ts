@@ -64,9 +64,9 @@ export function createHandlers({
 }: HandlerDeps): Handlers {
   const jobs = () => workspace.jobs();
   // The window chooses what not to pay for; the reuse window and the limit are the settings'.
-  const choicesOf = (skip: SkipChoice): Partial<CostChoices> => {
+  const choicesOf = (skip: SkipChoice | undefined): Partial<CostChoices> => {
     const { reuseDays, maxSpendMicros } = settings.get();
-    return { skip, reuseDays, limitMicros: maxSpendMicros };
+    return { ...(skip ? { skip } : {}), reuseDays, limitMicros: maxSpendMicros };
   };
   return {
     'key:status': async () => account.status(),

@@ -41,12 +41,12 @@ describe('outcome table', () => {
   it('keeps each outcome and counts them, an overwrite moving the counts', () => {
     const table = createOutcomeTable(10);
     for (const r of records) table.set(r);
-    expect(table.counts()).toEqual({ deliverable: 4, undeliverable: 2, unknown: 1, done: 7 });
+    expect(table.counts()).toMatchObject({ deliverable: 4, undeliverable: 2, unknown: 1, done: 7 });
     expect(table.has(6)).toBe(true);
     expect(table.has(7)).toBe(false);
     expect(table.get(7)).toBeUndefined();
     table.set({ index: 2, status: 'deliverable', provider: 'other' });
-    expect(table.counts()).toEqual({ deliverable: 5, undeliverable: 2, unknown: 0, done: 7 });
+    expect(table.counts()).toMatchObject({ deliverable: 5, undeliverable: 2, unknown: 0, done: 7 });
     expect(table.providers()).toEqual({
       provider_code_1: 1,
       'not registered': 1,
@@ -70,21 +70,21 @@ describe('outcome log', () => {
     await log.append(records.slice(3));
     await log.close();
     const table = await loadOutcomes(path, 10);
-    expect(table.counts()).toEqual({ deliverable: 4, undeliverable: 2, unknown: 1, done: 7 });
-    expect(table.get(0)).toEqual({
+    expect(table.counts()).toMatchObject({ deliverable: 4, undeliverable: 2, unknown: 1, done: 7 });
+    expect(table.get(0)).toMatchObject({
       status: 'deliverable',
       provider: 'provider_code_1',
       avatar: null,
       avatarUrl: null,
     });
     expect(table.get(1)).toMatchObject({ status: 'undeliverable', provider: '' });
-    expect(table.get(2)).toEqual({
+    expect(table.get(2)).toMatchObject({
       status: 'unknown',
       provider: null,
       avatar: null,
       avatarUrl: null,
     });
-    expect(table.get(3)).toEqual({
+    expect(table.get(3)).toMatchObject({
       status: 'deliverable',
       provider: null,
       avatar: true,
@@ -92,7 +92,7 @@ describe('outcome log', () => {
     });
     expect(table.get(4)).toMatchObject({ avatar: true, avatarUrl: '' });
     expect(table.get(5)).toMatchObject({ avatar: false, avatarUrl: '' });
-    expect(table.get(6)).toEqual({
+    expect(table.get(6)).toMatchObject({
       status: 'undeliverable',
       provider: null,
       avatar: null,
@@ -122,17 +122,17 @@ describe('outcome log', () => {
     const torn = formatRecords([records[3] as OutcomeRecord]).slice(0, 12);
     await writeFile(path, whole + torn);
     const table = await loadOutcomes(path, 10);
-    expect(table.counts()).toEqual({ deliverable: 1, undeliverable: 1, unknown: 1, done: 3 });
+    expect(table.counts()).toMatchObject({ deliverable: 1, undeliverable: 1, unknown: 1, done: 3 });
     expect(table.has(3)).toBe(false);
   });
 
   it('skips lines it cannot read, and indexes outside the job', async () => {
     await writeFile(
       path,
-      `0\td\t\u0000\t\t\u0000\nnonsense\n99\td\t\t\t\n1\tx\t\t\t\n\n2\tu\t\t\t\n`,
+      `0\td\t\u0000\t\t\u0000\nnonsense\n99\td\t\t\t\n1\tz\t\t\t\n\n2\tu\t\t\t\n`,
     );
     const table = await loadOutcomes(path, 3);
-    expect(table.counts()).toEqual({ deliverable: 1, undeliverable: 1, unknown: 0, done: 2 });
+    expect(table.counts()).toMatchObject({ deliverable: 1, undeliverable: 1, unknown: 0, done: 2 });
   });
 
   it('appends after a torn line on a line of its own, so the next outcome is not lost', async () => {
@@ -144,7 +144,7 @@ describe('outcome log', () => {
     await log.close();
     const table = await loadOutcomes(path, 10);
     expect(table.counts().done).toBe(5);
-    expect(table.get(3)).toEqual({
+    expect(table.get(3)).toMatchObject({
       status: 'deliverable',
       provider: null,
       avatar: true,
@@ -179,5 +179,46 @@ describe('outcome log', () => {
     // Appending to a log someone else also wrote keeps both.
     await appendFile(path, formatRecords([{ index: 50, status: 'unknown' }]));
     expect((await loadOutcomes(path, 51)).counts().done).toBe(51);
+  });
+});
+
+describe('outcomes not paid for here', () => {
+  it('keeps reused answers with their day, free findings as local, and counts each apart', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'list-cleaner-outcomes-free-'));
+    try {
+      const path = join(dir, 'outcomes.log');
+      const log = await openOutcomeLog(path);
+      await log.append([
+        { index: 0, status: 'deliverable', provider: 'p1' },
+        {
+          index: 1,
+          status: 'deliverable',
+          provider: 'p2',
+          origin: 'reused',
+          checkedAt: 1_790_000_000,
+        },
+        { index: 2, status: 'undeliverable', origin: 'local' },
+        { index: 3, status: 'disposable', origin: 'local' },
+        { index: 4, status: 'role', origin: 'local' },
+      ]);
+      await log.close();
+      const table = await loadOutcomes(path, 5);
+      expect(table.counts()).toEqual({
+        deliverable: 2,
+        undeliverable: 1,
+        unknown: 0,
+        disposable: 1,
+        role: 1,
+        done: 5,
+        paid: 1,
+        reused: 1,
+        noMail: 1,
+      });
+      expect(table.get(1)).toMatchObject({ origin: 'reused', checkedAt: 1_790_000_000 });
+      expect(table.get(2)).toMatchObject({ status: 'undeliverable', origin: 'local' });
+      expect(table.get(0)).toMatchObject({ origin: 'paid', checkedAt: null });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

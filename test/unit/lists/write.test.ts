@@ -190,20 +190,25 @@ describe('exportList columns and filters', () => {
       'email_avatar',
       'email_avatar_url',
       'email_suggestion',
+      'email_flags',
+      'email_checked_at',
     ]);
-    expect(rows[1]?.slice(3)).toEqual(['deliverable', 'provider_code_1', 'false', '', '']);
+    // Without flags or a day given, those columns stay empty.
+    expect(rows[1]?.slice(3)).toEqual(['deliverable', 'provider_code_1', 'false', '', '', '', '']);
     expect(rows[2]?.slice(3)).toEqual([
       'deliverable',
       'provider_code_1',
       'true',
       'https://img.example/a.png',
       '',
+      '',
+      '',
     ]);
-    expect(rows[3]?.slice(3)).toEqual(['undeliverable', '', '', '', '']);
-    expect(rows[4]?.slice(3)).toEqual(['unknown', '', '', '', '']);
-    expect(rows[5]?.slice(3)).toEqual(['invalid', '', '', '', '']);
+    expect(rows[3]?.slice(3)).toEqual(['undeliverable', '', '', '', '', '', '']);
+    expect(rows[4]?.slice(3)).toEqual(['unknown', '', '', '', '', '', '']);
+    expect(rows[5]?.slice(3)).toEqual(['invalid', '', '', '', '', '', '']);
     // A duplicate row carries what is known about its address, under its own status.
-    expect(rows[6]?.slice(3)).toEqual(['duplicate', 'provider_code_1', 'false', '', '']);
+    expect(rows[6]?.slice(3)).toEqual(['duplicate', 'provider_code_1', 'false', '', '', '', '']);
   });
 
   it('suffixes past every name in use', () => {

@@ -15,6 +15,10 @@ describe('settings', () => {
       baseUrl: DEFAULT_BASE_URL,
       theme: 'system',
       pollIntervalSeconds: 30,
+      // Answers are reused for a month; no spending limit and no entered price until the user sets them.
+      reuseDays: 30,
+      maxSpendMicros: null,
+      enteredPrices: { email: null, avatar: null },
       account: 'none',
     });
   });
