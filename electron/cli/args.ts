@@ -6,12 +6,25 @@ import type { parseArgs } from 'node:util';
 
 export class UsageError extends Error {}
 
+/**
+ * Exit code 3: the spending limit stopped the job. Either `clean` refused to
+ * start (the estimate is over --max-spend; nothing was sent), or the job
+ * stopped before a request that would have gone over it (everything paid
+ * for is kept; `list-cleaner resume <id> --max-spend USD` carries on).
+ */
+export const EXIT_LIMIT = 3;
+
 export const options = {
   out: { type: 'string' },
   product: { type: 'string' },
   column: { type: 'string' },
   keep: { type: 'string' },
   bom: { type: 'boolean', default: false },
+  flags: { type: 'boolean', default: false },
+  skip: { type: 'string' },
+  'reuse-days': { type: 'string' },
+  'max-spend': { type: 'string' },
+  'confirm-over-limit': { type: 'boolean', default: false },
   json: { type: 'boolean', default: false },
   avatar: { type: 'boolean', default: false },
   demo: { type: 'boolean', default: false },

@@ -1,0 +1,86 @@
+// What `clean` and `resume` are told about cost: which addresses not to pay
+// for (--skip), how long a paid answer is reused (--reuse-days), the most a
+// job may spend (--max-spend), each parsed into the core's CostChoices. A
+// flag not given takes the app's setting (the reuse window and the limit are
+// List Cleaner's Settings), so the app and the command line choose alike.
+import { MAX_REUSE_DAYS, MAX_SPEND_MICROS } from '../common/limits';
+import { DEFAULT_SKIP, SKIP_KINDS, type SkipKind } from '../common/model';
+import type { SkipChoice } from '../common/views';
+import { skipChoiceOf, type CostChoices } from '../jobs/choices';
+import { UsageError, type Values } from './args';
+
+const SKIP_NAMES = `${SKIP_KINDS.join(', ')} (comma-separated) or none`;
+
+/** `--skip disposable,role` → the review's "Don't pay for" boxes; absent: the review's defaults. */
+export function parseSkip(value: string | undefined): SkipChoice {
+  if (value === undefined) return skipChoiceOf(DEFAULT_SKIP);
+  const names = value
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name.length > 0);
+  if (names.length === 1 && names[0] === 'none') return skipChoiceOf([]);
+  if (names.length === 0) throw new UsageError(`--skip takes ${SKIP_NAMES}`);
+  const unknown = names.filter((name) => !(SKIP_KINDS as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    const said = unknown.map((name) => `"${name}"`).join(', ');
+    throw new UsageError(`--skip does not know ${said}; it takes ${SKIP_NAMES}`);
+  }
+  return skipChoiceOf(names as SkipKind[]);
+}
+
+/** `--reuse-days N`: whole days from 0 (never reuse) to a year; absent: undefined. */
+export function parseReuseDays(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const days = /^\d{1,3}$/.test(value.trim()) ? Number(value.trim()) : NaN;
+  if (!(days >= 0 && days <= MAX_REUSE_DAYS)) {
+    throw new UsageError(
+      `--reuse-days takes a whole number of days from 0 (never reuse) to ${MAX_REUSE_DAYS}`,
+    );
+  }
+  return days;
+}
+
+/**
+ * `--max-spend 12.50` (USD) → micros; `none` → no limit (null); absent:
+ * undefined. Parsed from the digits, never through a float: 0.1 + 0.2 USD is
+ * 300,000 micros exactly.
+ */
+export function parseMaxSpend(value: string | undefined): number | null | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (text.toLowerCase() === 'none') return null;
+  const match = /^(\d{1,7})(?:\.(\d{1,6}))?$|^\.(\d{1,6})$/.exec(text);
+  const micros = match
+    ? Number(match[1] ?? '0') * 1_000_000 + Number((match[2] ?? match[3] ?? '').padEnd(6, '0'))
+    : NaN;
+  if (!(micros > 0 && micros <= MAX_SPEND_MICROS)) {
+    throw new UsageError(
+      `--max-spend takes an amount in USD above 0 and up to ${(MAX_SPEND_MICROS / 1_000_000).toLocaleString('en-US')}, with at most 6 decimals (such as 25 or 12.50), or none`,
+    );
+  }
+  return micros;
+}
+
+/** What the app's Settings say, for the flags not given. */
+export interface CostDefaults {
+  reuseDays: number;
+  maxSpendMicros: number | null;
+}
+
+/** The choices of one `clean`: the flags, else the app's settings. */
+export function costChoicesOf(values: Values, defaults: CostDefaults): CostChoices {
+  const reuseDays = parseReuseDays(values['reuse-days']);
+  const limit = parseMaxSpend(values['max-spend']);
+  return {
+    skip: parseSkip(values.skip),
+    reuseDays: reuseDays ?? defaults.reuseDays,
+    limitMicros: limit === undefined ? defaults.maxSpendMicros : limit,
+  };
+}
+
+/** Every cost flag parsed, so a mistake in one is refused before anything is read or sent. */
+export function checkCostFlags(values: Values): void {
+  parseSkip(values.skip);
+  parseReuseDays(values['reuse-days']);
+  parseMaxSpend(values['max-spend']);
+}
