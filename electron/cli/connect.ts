@@ -1,6 +1,8 @@
 // Which service the command line talks to, with which key: the environment
 // (LIST_CLEANER_BASE_URL, LIST_CLEANER_API_KEY) first, then the app's saved
-// settings and keychain; or, with --demo, a sandbox in this process.
+// settings and keychain; or, with --demo, a sandbox in this process. Like
+// the app, it keeps the demo's jobs apart, and names whose memory of paid
+// answers the jobs use, so the app and the command line reuse each other's.
 import { join } from 'node:path';
 import { AppError } from '../lib/app-error';
 import { registerSecret } from '../lib/log';
@@ -8,9 +10,11 @@ import { hostOf, isLoopbackUrl, originOf, serviceUrlProblem } from '../common/se
 import { openKeyStore, type KeyStore } from '../secrets/key-store';
 import { openSettingsStore } from '../settings/settings';
 import { MIN_POLL_SECONDS } from '../common/limits';
-import type { ServiceProduct } from '../common/model';
+import type { JobProduct, ServiceProduct } from '../common/model';
 import { createServiceClient, type ServiceClient } from '../service/client';
 import { startDemoService } from '../account/demo';
+import { DEMO_MEMORY, memoryAccountOf } from '../account/memory-account';
+import type { CostDefaults } from './cost-options';
 
 export interface Connection {
   client: ServiceClient;
@@ -19,6 +23,17 @@ export interface Connection {
   label: string;
   /** The service's price list, when the app knows it (the demo's). */
   knownPrices?: Partial<Record<ServiceProduct, number>>;
+  /** Unit prices the user entered in the app from their plan (a real account's only). */
+  enteredPrices?: Partial<Record<JobProduct, number | null>>;
+  /**
+   * Whose memory of paid answers the jobs use: the key's fingerprint, or the
+   * demo's, as the app names them (memory-account.ts).
+   */
+  memoryAccount: string;
+  /** The demo's sandbox lives as long as this process: tasks sent before are gone. */
+  ephemeralService: boolean;
+  /** The reuse window and the spending limit set in the app, for flags not given. */
+  costDefaults: CostDefaults;
   close(): Promise<void>;
 }
 
@@ -83,6 +98,10 @@ async function keyAndAddress(
 
 export async function connect(dataDir: string, options: ConnectOptions): Promise<Connection> {
   const env = options.env ?? process.env;
+  // The app's settings apply to the demo as well, as in the app.
+  const settings = await openSettingsStore(dataDir);
+  const { reuseDays, maxSpendMicros } = settings.get();
+  const costDefaults = { reuseDays, maxSpendMicros };
   if (options.demo) {
     const demo = await startDemoService();
     return {
@@ -90,10 +109,12 @@ export async function connect(dataDir: string, options: ConnectOptions): Promise
       dataDir: demoDataDir(dataDir),
       label: 'the demo sandbox',
       knownPrices: demo.prices,
+      memoryAccount: DEMO_MEMORY,
+      ephemeralService: true,
+      costDefaults,
       close: () => demo.stop(),
     };
   }
-  const settings = await openSettingsStore(dataDir);
   const { apiKey, baseUrl } = await keyAndAddress(
     env,
     settings.get().baseUrl,
@@ -115,6 +136,10 @@ export async function connect(dataDir: string, options: ConnectOptions): Promise
     }),
     dataDir,
     label: hostOf(baseUrl),
+    enteredPrices: settings.get().enteredPrices,
+    memoryAccount: memoryAccountOf(apiKey),
+    ephemeralService: false,
+    costDefaults,
     close: async () => undefined,
   };
 }

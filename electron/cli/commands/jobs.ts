@@ -12,6 +12,8 @@ export async function run(values: Values): Promise<number> {
   const dataDir = values.demo ? demoDataDir(appDataDir()) : appDataDir();
   const jobs = await openJobs({
     dataDir,
+    // Listing reads no answers: the memory is not opened.
+    memory: false,
     client: () => {
       throw new AppError('no_account', 'not needed to list jobs');
     },
