@@ -1,7 +1,8 @@
 // `list-cleaner`: the core driven from a terminal. Progress goes to stderr,
 // results to stdout (one JSON object with --json). Exit codes: 0 done, 1 a
-// failure (one clear line), 2 a usage mistake, 130 stopped with Ctrl-C (the
-// job is kept and resumes with `list-cleaner resume`).
+// failure (one clear line), 2 a usage mistake, 3 the spending limit (see
+// EXIT_LIMIT), 130 stopped with Ctrl-C (the job is kept and resumes with
+// `list-cleaner resume`).
 //
 // This file parses the arguments and hands them to the command's own module
 // (commands/), loaded only when that command runs: `--help` and a usage
@@ -25,13 +26,27 @@ Commands:
       --keep all|deliverable|undeliverable
                                 Which rows to save (default: all, each with its status)
       --bom                     Start the file with a UTF-8 BOM (for Excel)
+      --flags                   Add email_flags (role, free, disposable, typo, no_mail_server,
+                                reused) and email_checked_at (the day of the answer)
+      --skip <kinds>|none       Don't pay for these (comma-separated): disposable,
+                                no-mail-server, role (default: disposable,no-mail-server)
+      --reuse-days <N>          Reuse answers paid for in the last N days, free; 0: never
+                                (0 to 365; default: the app's setting, 30 days)
+      --max-spend <USD>|none    The most this job may spend (default: the app's setting,
+                                none); over it, nothing is sent and the exit code is 3
+      --confirm-over-limit      Start even though the estimate is over --max-spend
       --json                    Print one JSON object with the counts on stdout
   jobs                          List the jobs, newest first.
   resume [<id>]                 Carry on with unfinished jobs (or retry a failed one).
+      --max-spend <USD>|none    With <id>: a new limit for a job stopped at its own
 
 Options for every command:
   --demo                        Use a sandbox in this process instead of the real service
   -h, --help                    Show this help
+
+Exit codes: 0 done, 1 failed (one line says why), 2 a usage mistake, 3 the spending
+limit: the estimate is over it and nothing was sent, or the job stopped before going
+over it (list-cleaner resume <id> --max-spend <USD> carries on), 130 stopped with Ctrl-C.
 
 Configuration: LIST_CLEANER_API_KEY and LIST_CLEANER_BASE_URL, else the key and
 service address saved in the List Cleaner app.`;

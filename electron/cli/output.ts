@@ -11,7 +11,29 @@ export const usd = (micros: number): string =>
 const n = (x: number) => x.toLocaleString('en-US');
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 
+/**
+ * "6 deliverable, 3 undeliverable, 1 unknown", then what was not paid for:
+ * the statuses of addresses not sent (--skip), and answers reused for free.
+ */
+function outcomeCounts(job: JobView): string {
+  const noMail = job.noMail > 0 ? ` (${n(job.noMail)} with no mail server)` : '';
+  const parts = [
+    `${n(job.deliverable)} deliverable`,
+    `${n(job.undeliverable)} undeliverable${noMail}`,
+    `${n(job.unknown)} unknown`,
+    job.disposable > 0 ? `${n(job.disposable)} disposable` : '',
+    job.role > 0 ? `${n(job.role)} role` : '',
+  ].filter(Boolean);
+  const reused = job.reused > 0 ? `; ${n(job.reused)} reused from earlier checks, free` : '';
+  return `${parts.join(', ')}${reused}`;
+}
+
 export function jobProgress(job: JobView, at = Date.now()): string {
+  if (job.hold && job.state !== 'done' && job.state !== 'failed') {
+    return job.hold.reason === 'limit'
+      ? `stopped at its spending limit (${n(job.checked)} of ${n(job.unique)} have an outcome)`
+      : `stopped (${n(job.checked)} of ${n(job.unique)} have an outcome)`;
+  }
   switch (job.state) {
     case 'draft':
       return 'imported, not started';
@@ -32,9 +54,7 @@ export function jobProgress(job: JobView, at = Date.now()): string {
     case 'downloading':
       return 'downloading the results';
     case 'done':
-      return `done: ${n(job.deliverable)} deliverable, ${n(job.undeliverable)} undeliverable, ${n(job.unknown)} unknown${
-        job.chargedMicros !== null ? `; charged ${usd(job.chargedMicros)}` : ''
-      }`;
+      return `done: ${outcomeCounts(job)}${job.chargedMicros !== null ? `; charged ${usd(job.chargedMicros)}` : ''}`;
     case 'failed':
       return `failed: ${job.failure?.message ?? 'unknown reason'}`;
   }
@@ -45,9 +65,13 @@ export function describeJob(job: JobView): string {
     job.product === 'avatar' ? 'email + avatar' : job.product === 'email' ? 'email' : '';
   const where = job.elsewhere
     ? ` (running in ${job.elsewhere})`
-    : job.paused
-      ? ' (paused: list-cleaner resume carries on)'
-      : '';
+    : job.hold?.reason === 'limit'
+      ? ` (list-cleaner resume ${job.id} --max-spend <USD> carries on)`
+      : job.hold
+        ? ` (list-cleaner resume ${job.id} carries on)`
+        : job.paused
+          ? ' (paused: list-cleaner resume carries on)'
+          : '';
   return `${job.fileName}${product ? ` [${product}]` : ''}: ${jobProgress(job)}${job.resumed ? ' (resumed)' : ''}${where}`;
 }
 

@@ -30,6 +30,8 @@ const cleanExport = z.object({
   out: z.string(),
   keep: z.enum(['all', 'deliverable', 'undeliverable']),
   bom: z.boolean(),
+  /** --flags; absent in what a `clean` before it kept. */
+  flags: z.boolean().default(false),
 });
 export type CleanExport = z.infer<typeof cleanExport>;
 
@@ -40,7 +42,7 @@ const cleanExportPath = (dataDir: string, id: string) =>
 export async function saveCleanExport(
   dataDir: string,
   id: string,
-  wanted: { out: string; keep: string | undefined; bom: boolean },
+  wanted: { out: string; keep: string | undefined; bom: boolean; flags: boolean },
 ): Promise<void> {
   await writeFileAtomic(
     cleanExportPath(dataDir, id),
@@ -48,6 +50,7 @@ export async function saveCleanExport(
       out: wanted.out,
       keep: cleanExport.shape.keep.parse(wanted.keep ?? 'all'),
       bom: wanted.bom,
+      flags: wanted.flags,
     } satisfies CleanExport),
   );
 }
@@ -64,8 +67,7 @@ export async function loadCleanExport(dataDir: string, id: string): Promise<Clea
 export async function writeExport(
   jobs: Jobs,
   job: JobView,
-  keep: string | undefined,
-  bom: boolean,
+  wanted: { keep?: string | undefined; bom: boolean; flags: boolean },
   destPath: string,
 ) {
   const columns: AppendedColumn[] =
@@ -75,7 +77,14 @@ export async function writeExport(
   // Where the free checks saw likely typos, the address probably meant goes beside them.
   const { findings } = await jobs.getList(job.id);
   if (findings && findings.typo > 0) columns.push('email_suggestion');
-  return jobs.export(job.id, { destPath, filter: parseKeep(keep), columns, bom });
+  // What the free checks and the memory say of each row, and the day its answer was given.
+  if (wanted.flags) columns.push('email_flags', 'email_checked_at');
+  return jobs.export(job.id, {
+    destPath,
+    filter: parseKeep(wanted.keep),
+    columns,
+    bom: wanted.bom,
+  });
 }
 
 /** The line that says where the cleaned list went. */

@@ -1,17 +1,22 @@
 // `list-cleaner clean <file>`: imports a list, says what it found (the free
-// checks too) and what it will cost, checks it, and saves the cleaned copy. Whatever can be refused
-// (the destination, the options) is refused before anything is read or paid
-// for; what the export should be is kept with the job, so that `resume`
-// finishes a `clean` that was stopped.
+// checks too), what is reused, not sent and sent, and what it will cost;
+// checks it, and saves the cleaned copy. Whatever can be refused (the
+// destination, the options) is refused before anything is read or paid for;
+// over the spending limit it starts only when told to. What the export should
+// be is kept with the job, so that `resume` finishes a `clean` that was
+// stopped, also by its limit.
 import { resolve } from 'node:path';
 import type { JobView } from '../../ipc/contract';
-import type { Jobs } from '../../jobs/jobs';
+import type { CostChoices, Jobs } from '../../jobs/jobs';
 import { AppError } from '../../lib/app-error';
 import { defaultExportPath, exportDestinationProblem } from '../../lists/export-name';
-import { UsageError, type Values } from '../args';
-import { describeFindings, describeJob, usd } from '../output';
+import { EXIT_LIMIT, UsageError, type Values } from '../args';
+import { estimateLines } from '../cost-lines';
+import { checkCostFlags, costChoicesOf } from '../cost-options';
+import { describeFindings, describeJob } from '../output';
 import { err, out } from '../print';
 import { parseKeep, saveCleanExport, savedLine, writeExport } from './clean-export';
+import { jobSummary, reportHeld } from './job-report';
 import { onInterrupt, openJobsWithProgress, withConnection } from './shared';
 
 function parseColumn(value: string | undefined): string | number | undefined {
@@ -42,29 +47,39 @@ async function exportAndReport(
   values: Values,
   destPath: string,
 ): Promise<number> {
-  const written = await writeExport(jobs, job, values.keep, values.bom, destPath);
+  const written = await writeExport(jobs, job, values, destPath);
   if (values.json) {
     out(
-      JSON.stringify({
-        job: job.id,
-        rows: job.rows,
-        unique: job.unique,
-        invalid: job.invalid,
-        empty: job.empty,
-        duplicates: job.duplicates,
-        deliverable: job.deliverable,
-        undeliverable: job.undeliverable,
-        unknown: job.unknown,
-        charged_micros: job.chargedMicros,
-        out: written.path,
-        rows_written: written.rowsWritten,
-      }),
+      JSON.stringify({ ...jobSummary(job), out: written.path, rows_written: written.rowsWritten }),
     );
   } else {
     out(describeJob(job));
     out(savedLine(written));
   }
   return 0;
+}
+
+/**
+ * Starts the job; over its spending limit only with --confirm-over-limit.
+ * Null when it started, else the exit code of the refusal (nothing was sent).
+ */
+async function startWithin(
+  jobs: Jobs,
+  id: string,
+  product: 'email' | 'avatar',
+  choices: CostChoices,
+  values: Values,
+): Promise<number | null> {
+  try {
+    await jobs.start(id, product, choices, values['confirm-over-limit']);
+    return null;
+  } catch (e) {
+    if (!(e instanceof AppError) || e.code !== 'over_limit') throw e;
+    err(
+      `list-cleaner: ${e.message} To start anyway, add --confirm-over-limit; or raise --max-spend.`,
+    );
+    return EXIT_LIMIT;
+  }
 }
 
 export async function run(values: Values, file: string | undefined): Promise<number> {
@@ -76,9 +91,11 @@ export async function run(values: Values, file: string | undefined): Promise<num
   if (problem) throw new AppError('bad_file', `${problem} Nothing was sent or charged.`);
   const product = parseProduct(values.product);
   parseKeep(values.keep);
+  checkCostFlags(values);
   const column = parseColumn(values.column);
   return withConnection(values, async (connection) => {
     const { dataDir } = connection;
+    const choices = costChoicesOf(values, connection.costDefaults);
     const { progress, jobs } = await openJobsWithProgress(connection);
     let id: string | null = null;
     const release = onInterrupt(jobs, () => (id ? [id] : []));
@@ -92,7 +109,12 @@ export async function run(values: Values, file: string | undefined): Promise<num
           throw columnFromOne(e, column);
         });
       id = job.id;
-      await saveCleanExport(dataDir, job.id, { out: destPath, keep: values.keep, bom: values.bom });
+      await saveCleanExport(dataDir, job.id, {
+        out: destPath,
+        keep: values.keep,
+        bom: values.bom,
+        flags: values.flags,
+      });
       progress.done();
       err(
         `${job.fileName}: ${job.rows.toLocaleString('en-US')} rows; address column "${list.column.name}"; ` +
@@ -100,16 +122,17 @@ export async function run(values: Values, file: string | undefined): Promise<num
       );
       if (list.findings && job.unique > 0) err(describeFindings(list.findings));
       if (job.unique > 0) {
-        const estimate = await jobs.estimate(job.id, product);
-        if (estimate.estimateMicros !== null) {
-          err(
-            `Estimated charge ${usd(estimate.estimateMicros)}; balance ${usd(estimate.balanceMicros)}, after it about ${usd(estimate.balanceMicros - estimate.estimateMicros)}.`,
-          );
-        }
-        await jobs.start(job.id, product);
+        for (const line of estimateLines(await jobs.estimate(job.id, product, choices))) err(line);
+        const started = await startWithin(jobs, job.id, product, choices, values);
+        if (started !== null) return started;
       }
       const finished = job.unique > 0 ? await jobs.finished(job.id) : job;
       progress.done();
+      if (finished.hold) {
+        if (values.json)
+          out(JSON.stringify({ ...jobSummary(finished), out: null, held: finished.hold }));
+        return reportHeld(finished);
+      }
       if (finished.state === 'failed') {
         throw new AppError(
           'service',

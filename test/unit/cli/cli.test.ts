@@ -50,7 +50,13 @@ const SUMMARY_KEYS = [
   'deliverable',
   'undeliverable',
   'unknown',
+  'disposable',
+  'role',
+  'no_mail_server',
+  'reused',
+  'paid',
   'charged_micros',
+  'limit_micros',
   'out',
 ];
 
@@ -159,7 +165,13 @@ describe('clean', () => {
       deliverable: 6,
       undeliverable: 3,
       unknown: 1,
+      disposable: 0,
+      role: 0,
+      no_mail_server: 0,
+      reused: 0,
+      paid: 9,
       charged_micros: 9_000,
+      limit_micros: null,
       out,
       rows_written: 13,
     });
@@ -357,41 +369,5 @@ describe('jobs', () => {
       ['second.csv', 'done'],
       ['first.csv', 'done'],
     ]);
-  });
-});
-
-describe('usage mistakes (exit code 2)', () => {
-  const env = { LIST_CLEANER_BASE_URL: 'http://127.0.0.1:9', LIST_CLEANER_API_KEY: 'sk_test_x' };
-
-  it('--help prints the usage and succeeds', async () => {
-    const result = await cli(['--help'], env);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^Usage: list-cleaner <command> \[options\]/);
-    expect(result.stdout).toMatch(/clean <file> \[options\]/);
-  });
-
-  it('no command prints the usage and exits 2', async () => {
-    const result = await cli([], env);
-    expect(result.code).toBe(2);
-    expect(result.stdout).toMatch(/^Usage:/);
-  });
-
-  it.each([
-    [['frob'], /unknown command "frob"/],
-    [['balance', '--frob'], /Unknown option '--frob'/],
-    [['clean'], /clean needs a file/],
-    [['check'], /check needs an address/],
-    [['clean', 'x.csv', '--keep', 'some'], /--keep takes all, deliverable or undeliverable/],
-    [['clean', 'x.csv', '--product', 'sms'], /--product takes email or avatar/],
-    [['clean', 'x.csv', '--column', '0'], /--column counts from 1/],
-  ])('%j: one line, exit 2, nothing sent', async (args, message) => {
-    const result = await cli(args, env);
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
-    const lines = result.stderr.trim().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^list-cleaner: /);
-    expect(lines[0]).toMatch(message);
-    expect(lines[0]).toMatch(/See list-cleaner --help\.$/);
   });
 });

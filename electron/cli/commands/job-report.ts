@@ -1,0 +1,56 @@
+// What `clean` and `resume` report of a job: the `--json` summary with each
+// kind counted (what was paid for, reused, not sent), and a job stopped at its
+// spending limit, with the command that carries it on.
+import type { JobView } from '../../ipc/contract';
+import { EXIT_LIMIT } from '../args';
+import { usd } from '../output';
+import { err } from '../print';
+
+/** The counts of `clean --json`, snake_case, as scripts read them. */
+export const jobSummary = (job: JobView) => ({
+  job: job.id,
+  rows: job.rows,
+  unique: job.unique,
+  invalid: job.invalid,
+  empty: job.empty,
+  duplicates: job.duplicates,
+  deliverable: job.deliverable,
+  undeliverable: job.undeliverable,
+  unknown: job.unknown,
+  /** Not sent, by --skip: their own statuses. */
+  disposable: job.disposable,
+  role: job.role,
+  /** Undeliverable for free (counted in undeliverable too). */
+  no_mail_server: job.noMail,
+  /** Answers taken from earlier checks, free (counted in their statuses too). */
+  reused: job.reused,
+  /** Answers paid for by this job. */
+  paid: job.paid,
+  charged_micros: job.chargedMicros,
+  limit_micros: job.limitMicros,
+});
+
+/** How to carry on a job the limit stopped. */
+export const resumeUnderLimit = (id: string) =>
+  `list-cleaner resume ${id} --max-spend <USD> (or --max-spend none)`;
+
+/** A job stopped at its limit or from the app: says why and how to go on; the exit code. */
+export function reportHeld(job: JobView): number {
+  const hold = job.hold;
+  if (!hold) return 0;
+  if (hold.reason === 'limit') {
+    err(`list-cleaner: ${hold.message} Carry on with: ${resumeUnderLimit(job.id)}.`);
+    return EXIT_LIMIT;
+  }
+  err(`list-cleaner: ${hold.message} Carry on with: list-cleaner resume ${job.id}`);
+  return 1;
+}
+
+/** A held job `resume` was not asked to carry on, in one line. */
+export function heldLine(job: JobView): string {
+  return job.hold?.reason === 'limit'
+    ? `Job ${job.id} (${job.fileName}) stopped at its spending limit${
+        job.limitMicros !== null ? ` of ${usd(job.limitMicros)}` : ''
+      }: ${resumeUnderLimit(job.id)} carries on.`
+    : `Job ${job.id} (${job.fileName}) was stopped: list-cleaner resume ${job.id} carries on.`;
+}

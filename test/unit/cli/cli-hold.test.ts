@@ -1,0 +1,88 @@
+// A `clean` stopped before going over its spending limit, as a user sees it:
+// the job's words and exit code 3, nothing paid past the limit; `jobs` and
+// `resume` say how to carry it on, `resume <id>` alone refuses to run it into
+// the same limit, and `resume <id> --max-spend` finishes it and writes the
+// cleaned file the `clean` was to write.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { addresses, cli, failureLines, jobsOnDisk, setup, writeList } from '../jobs/support';
+
+/**
+ * Multi checks dearer than bulk tasks: a running job takes each request's
+ * worst case from its budget (every address at the dearer route's price), so
+ * a bulk task of 1,000 (0.50 USD) does not fit under a limit of 0.60 USD.
+ */
+const PRICES = { email: 1_000, email_avatar: 3_000, email_batch: 500, email_avatar_batch: 3_000 };
+
+describe('a clean held at its spending limit', () => {
+  it('exits 3 with the reason, pays nothing past it, and resume --max-spend finishes it', async () => {
+    const b = await setup({ config: { prices: PRICES }, checkLedger: false });
+    const env = { ...b.env(), LIST_CLEANER_DNS_SERVERS: '127.0.0.1:9' };
+    // The account's prices, learned by earlier jobs in this data folder.
+    await mkdir(b.dataDir, { recursive: true });
+    await writeFile(
+      join(b.dataDir, 'prices.json'),
+      JSON.stringify({ email: 1_000, email_batch: 500 }),
+    );
+    const file = await writeList(
+      b,
+      'big.csv',
+      addresses(1_000, (i) => `deliverable+${i}@gmail.com`),
+    );
+
+    const held = await cli(['clean', file, '--max-spend', '0.6', '--json'], env);
+    expect(held.code, held.stderr).toBe(3);
+    expect(held.stderr).toMatch(
+      /^Sending 1,000 of 1,000 addresses\. Estimated charge 0\.50 USD; .* Spending limit 0\.60 USD\.$/m,
+    );
+    const summary = JSON.parse(held.stdout) as { job: string; out: null; held: unknown };
+    const id = summary.job;
+    expect(summary).toMatchObject({
+      paid: 0,
+      limit_micros: 600_000,
+      out: null,
+      held: { reason: 'limit', message: expect.stringMatching(/^Stopped before going over/) },
+    });
+    expect(failureLines(held.stderr)).toEqual([
+      `list-cleaner: Stopped before going over this job's limit of 0.60 USD (spent about 0.00 USD). 0 of 1,000 addresses have an outcome and are kept; 1,000 are not sent yet. Raise the limit in Settings (or --max-spend) and Continue. Carry on with: list-cleaner resume ${id} --max-spend <USD> (or --max-spend none).`,
+    ]);
+    expect(b.sandbox.ledger.spent(b.key)).toBe(0);
+
+    const listed = await cli(['jobs'], env);
+    expect(listed.stdout).toBe(
+      `${id}  big.csv [email]: stopped at its spending limit (0 of 1,000 have an outcome) (list-cleaner resume ${id} --max-spend <USD> carries on)\n`,
+    );
+
+    // Resuming every job leaves it waiting for its own, and says so.
+    const all = await cli(['resume'], env);
+    expect(all).toMatchObject({ code: 0, stdout: 'No unfinished jobs.\n' });
+    expect(all.stderr).toBe(
+      `Job ${id} (big.csv) stopped at its spending limit of 0.60 USD: list-cleaner resume ${id} --max-spend <USD> (or --max-spend none) carries on.\n`,
+    );
+
+    // Named without a new limit: it would stop at once; refused, nothing sent.
+    const same = await cli(['resume', id], env);
+    expect(same.code).toBe(3);
+    expect(failureLines(same.stderr)).toEqual([
+      `list-cleaner: Job ${id} stopped at its spending limit of 0.60 USD; it carries on under a new one: list-cleaner resume ${id} --max-spend <USD> (or --max-spend none). Nothing was sent.`,
+    ]);
+    expect(b.sandbox.ledger.spent(b.key)).toBe(0);
+
+    const resumed = await cli(['resume', id, '--max-spend', '1'], env);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const out = join(b.dir, 'big.cleaned.csv');
+    expect(resumed.stdout).toBe(
+      `${id}  big.csv [email]: done: 1,000 deliverable, 0 undeliverable, 0 unknown; charged 0.50 USD (resumed)\n` +
+        `Saved 1,000 of 1,000 rows to ${out}\n`,
+    );
+    // Bulk results name no provider.
+    expect((await readFile(out, 'utf8')).split('\n')[1]).toBe(
+      'deliverable+0@gmail.com,row 1,deliverable,',
+    );
+    // Paid once, at the bulk price, for every address.
+    const [job] = await jobsOnDisk(b.dataDir);
+    expect(job).toMatchObject({ paid: 1_000, limitMicros: 1_000_000, hold: null });
+    expect(b.sandbox.ledger.spent(b.key)).toBe(1_000 * PRICES.email_batch);
+  });
+});
