@@ -46,6 +46,14 @@ export function formatUsdExact(micros: number, locale?: string): string {
   }).format(micros / MICROS_PER_USD);
 }
 
+/**
+ * Cents, or the fraction of a cent when less than one: what 4 addresses at
+ * $0.001 save is "$0.004", not "$0.00".
+ */
+export function formatUsdFine(micros: number, locale?: string): string {
+  return micros > 0 && micros < 10_000 ? formatUsdExact(micros, locale) : formatUsd(micros, locale);
+}
+
 export function formatRelativeTime(iso: string, now = Date.now(), locale?: string): string {
   const seconds = Math.round((Date.parse(iso) - now) / 1000);
   const rtf = relativeFormat(locale, { numeric: 'auto' });
@@ -83,6 +91,18 @@ export function formatPercent(share: number, locale?: string): string {
     style: 'percent',
     maximumFractionDigits: share > 0 && share < 0.1 ? 1 : 0,
   }).format(share);
+}
+
+/**
+ * A range of shares, as an interval reads: 0.74–0.88 → "74–88%" (one decimal
+ * when it starts below 10%: "4.5–9.8%"). The locale places the sign: "74–88 %".
+ */
+export function formatPercentRange(low: number, high: number, locale?: string): string {
+  const digits = low > 0 && low < 0.1 ? 1 : 0;
+  const fixed = { minimumFractionDigits: digits, maximumFractionDigits: digits };
+  const from = numberFormat(locale, fixed).format(low * 100);
+  const to = numberFormat(locale, { style: 'percent', ...fixed }).format(high);
+  return `${from}–${to}`;
 }
 
 /**
@@ -142,6 +162,11 @@ export function formatDuration(ms: number, locale?: string): string {
   if (h > 0) return `${unit(h, 'hour')} ${unit(m, 'minute', true)}`;
   if (m > 0) return `${unit(m, 'minute')} ${unit(s, 'second', true)}`;
   return unit(s, 'second');
+}
+
+/** A day, without its time: "Mar 3, 2026". */
+export function formatDate(iso: string, locale?: string): string {
+  return dateFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
 }
 
 /** A date and its time, whatever the day: "Mar 3, 2026, 2:05 PM". */

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AccountStatus,
   Balance,
-  SettingsView,
+  ChannelInput,
   UpdateView,
 } from '../../../electron/ipc/contract';
 import { call } from './call';
@@ -41,6 +41,8 @@ function useAccountMutation<I>(run: (input: I) => Promise<AccountStatus>) {
     onSuccess: (status) => {
       client.setQueryData(queryKeys.account, status);
       void client.invalidateQueries({ queryKey: queryKeys.balance });
+      // The memory of answers is the account's own.
+      void client.invalidateQueries({ queryKey: queryKeys.memory });
     },
   });
 }
@@ -69,8 +71,33 @@ export function useClearKey() {
 export function useUpdateSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (patch: Partial<SettingsView>) => call(window.api.settings.update(patch)),
-    onSuccess: (next) => client.setQueryData(queryKeys.settings, next),
+    mutationFn: (patch: ChannelInput<'settings:update'>) => call(window.api.settings.update(patch)),
+    onSuccess: (next) => {
+      client.setQueryData(queryKeys.settings, next);
+      // The reuse window, the limit and the prices entered all go into an estimate.
+      void client.invalidateQueries({ queryKey: queryKeys.jobs.estimates() });
+    },
+  });
+}
+
+/** How many answers already paid for are kept for the account in use. */
+export function useMemoryStatus(enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.memory,
+    queryFn: () => call(window.api.memory.status()),
+    enabled,
+  });
+}
+
+/** Forgets every answer kept for the account in use: later lists pay for them again. */
+export function useForgetMemory() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(window.api.memory.forget()),
+    onSuccess: (view) => {
+      client.setQueryData(queryKeys.memory, view);
+      void client.invalidateQueries({ queryKey: queryKeys.jobs.estimates() });
+    },
   });
 }
 

@@ -4,6 +4,7 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
 import type { ImportProgressView, JobProduct, JobView } from '../../../electron/ipc/contract';
+import type { SkipChoice } from '../../../electron/common/views';
 import { call } from './call';
 import { queryKeys } from './query-keys';
 
@@ -22,12 +23,14 @@ export function useJob(jobId: string | null): JobView | undefined {
   return jobs.data?.find((j) => j.id === jobId);
 }
 
-export function useEstimate(jobId: string | null, product: JobProduct) {
+export function useEstimate(jobId: string | null, product: JobProduct, skip: SkipChoice) {
   return useQuery({
-    queryKey: queryKeys.jobs.estimate(jobId ?? '', product),
-    queryFn: () => call(window.api.job.estimate({ jobId: jobId ?? '', product })),
+    queryKey: queryKeys.jobs.estimate(jobId ?? '', product, skip),
+    queryFn: () => call(window.api.job.estimate({ jobId: jobId ?? '', product, skip })),
     enabled: jobId !== null,
     staleTime: 30_000,
+    // A changed choice keeps the last figures on screen (marked busy) until the new ones come.
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -74,12 +77,42 @@ export function useChooseColumn() {
 export function useStartJob() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { jobId: string; product: JobProduct }) =>
-      call(window.api.job.start(input)),
+    mutationFn: (input: {
+      jobId: string;
+      product: JobProduct;
+      skip: SkipChoice;
+      /** The user saw the estimate go over the spending limit and starts anyway. */
+      overLimit?: true;
+    }) => call(window.api.job.start(input)),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: queryKeys.jobs.list() });
       void client.invalidateQueries({ queryKey: queryKeys.balance });
     },
+  });
+}
+
+/** Checks a random sample before the rest: paid, part of the job; answers the review again. */
+export const SAMPLE_MUTATION = ['job', 'sample'] as const;
+
+export function useSampleJob() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: SAMPLE_MUTATION,
+    mutationFn: (input: { jobId: string; product: JobProduct; skip: SkipChoice }) =>
+      call(window.api.job.sample(input)),
+    onSuccess: (view) => {
+      // What is left to send, and the balance, changed by the sample.
+      void client.invalidateQueries({ queryKey: queryKeys.jobs.estimatesOf(view.job.id) });
+      void client.invalidateQueries({ queryKey: queryKeys.balance });
+      void client.invalidateQueries({ queryKey: queryKeys.memory });
+    },
+  });
+}
+
+/** No new requests for a job; what is on its way is waited for and kept. Continue is job:resume. */
+export function useStopJob() {
+  return useMutation({
+    mutationFn: (jobId: string) => call(window.api.job.stop({ jobId })),
   });
 }
 
@@ -144,6 +177,8 @@ export function useJobEvents(onProgress?: (p: ImportProgressView) => void): void
         void client.invalidateQueries({ queryKey: queryKeys.jobs.rowsOf(job.id) });
         // What the job cost is now settled at the service: read the balance again.
         void client.invalidateQueries({ queryKey: queryKeys.balance });
+        // Its answers are remembered: the count in Settings grows.
+        void client.invalidateQueries({ queryKey: queryKeys.memory });
       }
     });
     const offProgress = window.api.events.onListProgress((p) => onProgress?.(p));

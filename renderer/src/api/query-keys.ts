@@ -1,17 +1,30 @@
 // The one query-key factory: every cache entry of server state is named here,
 // so invalidation after an event or a mutation cannot miss a spelling.
+import type { SkipChoice } from '../../../electron/common/views';
+
 export const queryKeys = {
   account: ['account'] as const,
   balance: ['balance'] as const,
   settings: ['settings'] as const,
   update: ['update'] as const,
+  /** The memory of answers already paid for, of the account in use. */
+  memory: ['memory'] as const,
   jobs: {
     all: ['jobs'] as const,
     list: () => [...queryKeys.jobs.all, 'list'] as const,
     summary: (jobId: string) => [...queryKeys.jobs.all, 'summary', jobId] as const,
     rows: (jobId: string, page: number) => [...queryKeys.jobs.all, 'rows', jobId, page] as const,
     rowsOf: (jobId: string) => [...queryKeys.jobs.all, 'rows', jobId] as const,
-    estimate: (jobId: string, product: string) =>
-      [...queryKeys.jobs.all, 'estimate', jobId, product] as const,
+    /** Every estimate: settings and the memory of answers change them all. */
+    estimates: () => [...queryKeys.jobs.all, 'estimate'] as const,
+    /** Every estimate of a job, whatever the product and the choice of what not to pay for. */
+    estimatesOf: (jobId: string) => [...queryKeys.jobs.estimates(), jobId] as const,
+    /** The choice of what not to pay for changes what is sent, and so the estimate. */
+    estimate: (jobId: string, product: string, skip: SkipChoice) =>
+      [
+        ...queryKeys.jobs.estimatesOf(jobId),
+        product,
+        { disposable: skip.disposable, noMail: skip.noMail, role: skip.role },
+      ] as const,
   },
 };

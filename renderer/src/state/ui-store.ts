@@ -2,6 +2,15 @@
 // selected, the import under way, and what is open.
 import { create } from 'zustand';
 import type { ImportProgressView, ImportView, JobProduct } from '../../../electron/ipc/contract';
+import type { SkipChoice } from '../../../electron/common/views';
+import { DEFAULT_SKIP } from '../../../electron/common/model';
+
+/** The review's "Don't pay for" boxes as they first show: throw-away domains and no mail server. */
+export const defaultSkip = (): SkipChoice => ({
+  disposable: DEFAULT_SKIP.includes('disposable'),
+  noMail: DEFAULT_SKIP.includes('no-mail-server'),
+  role: DEFAULT_SKIP.includes('role'),
+});
 
 export type Screen = 'import' | 'jobs' | 'results' | 'check' | 'account';
 
@@ -15,11 +24,17 @@ interface UiState {
   selectedJobId: string | null;
   go(screen: Screen, jobId?: string | null): void;
 
-  /** The list being reviewed before Start (a draft job), and the product chosen for it. */
+  /**
+   * The list being reviewed before Start (a draft job), the product chosen for it, and what
+   * not to pay for. Another list starts from the defaults again; after a sample, the product
+   * is the sample's.
+   */
   review: ImportView | null;
   product: JobProduct;
+  skip: SkipChoice;
   setReview(review: ImportView | null): void;
   setProduct(product: JobProduct): void;
+  setSkip(skip: SkipChoice): void;
 
   /** Reading progress of the file being imported, if any. */
   importing: { fileName: string; progress: ImportProgressView | null } | null;
@@ -40,8 +55,18 @@ export const useUiStore = create<UiState>((set) => ({
 
   review: null,
   product: 'email',
-  setReview: (review) => set({ review }),
-  setProduct: (product) => set({ product }),
+  skip: defaultSkip(),
+  setReview: (review) =>
+    set((s) => {
+      const another = review !== null && review.job.id !== s.review?.job.id;
+      return {
+        review,
+        ...(another ? { skip: defaultSkip() } : {}),
+        ...(review?.sample ? { product: review.sample.product } : {}),
+      };
+    }),
+  setProduct: (product) => set((s) => (s.review?.sample ? {} : { product })),
+  setSkip: (skip) => set({ skip }),
 
   importing: null,
   setImporting: (importing) => set({ importing }),

@@ -10,8 +10,9 @@ import { useUiStore } from '../../state/ui-store';
 export function useReviewEstimate(): number | null {
   const jobId = useUiStore((s) => s.review?.job.id ?? null);
   const product = useUiStore((s) => s.product);
+  const skip = useUiStore((s) => s.skip);
   const job = useJob(jobId);
-  const estimate = useEstimate(jobId, product);
+  const estimate = useEstimate(jobId, product, skip);
   if (!job || job.state !== 'draft') return null;
   return estimate.data?.estimateMicros ?? null;
 }

@@ -3,7 +3,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ImportView } from '../../../../electron/ipc/contract';
-import { JOB_PRODUCTS } from '../../../../electron/common/model';
 import { useChooseColumn } from '../../api/job-hooks';
 import { queryKeys } from '../../api/query-keys';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -53,9 +52,8 @@ export function ColumnPreview({ review }: { review: ImportView }) {
     try {
       const next = await choose.mutateAsync({ jobId: review.job.id, column });
       useUiStore.getState().setReview(next);
-      for (const product of JOB_PRODUCTS) {
-        void client.invalidateQueries({ queryKey: queryKeys.jobs.estimate(next.job.id, product) });
-      }
+      // Another column is another list of addresses: every estimate of it, any product or choice.
+      void client.invalidateQueries({ queryKey: queryKeys.jobs.estimatesOf(next.job.id) });
     } catch {
       // Shown below the select; the review stays as it was.
     }

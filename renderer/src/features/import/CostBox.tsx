@@ -1,7 +1,14 @@
-// What checking the list costs: the price per address, the estimated charge,
-// the balance now and after, and whether it goes as a bulk task.
+// What checking the list costs: the price per address and where it comes
+// from, how many addresses are sent, the estimated charge, the balance now and
+// after, what the free steps saved (FreeSavings.tsx), whether it goes over the
+// spending limit, and whether it goes as a bulk task.
 import type { EstimateView, JobProduct } from '../../../../electron/ipc/contract';
-import { formatUsd, formatUsdExact } from '../../format';
+import { useAccount } from '../../api/hooks';
+import { formatNumber, formatUsd, formatUsdExact } from '../../format';
+import { useUiStore } from '../../state/ui-store';
+import { FreeSavings } from './FreeSavings';
+import { priceSourceWords } from './review-words';
+import './savings.css';
 
 export function CostBox({
   estimate,
@@ -12,14 +19,17 @@ export function CostBox({
   product: JobProduct;
   pending: boolean;
 }) {
+  const demo = useAccount().data?.mode === 'demo';
+  const openSettings = useUiStore((s) => s.openSettings);
   const dash = <span className="placeholder">—</span>;
   const known = estimate && estimate.estimateMicros !== null;
   const after = known ? estimate.balanceMicros - (estimate.estimateMicros ?? 0) : null;
   const short = estimate && (estimate.balanceMicros <= 0 || (after !== null && after < 0));
+  const source = estimate ? priceSourceWords(estimate.priceSource, demo) : null;
   return (
     <div className="cost" aria-busy={pending}>
       <dl className="money" data-testid="estimate">
-        <div>
+        <div className="has-source">
           <dt>Price per address</dt>
           <dd>
             {estimate
@@ -28,7 +38,21 @@ export function CostBox({
                 : 'Not known yet'
               : dash}
           </dd>
+          {source && (
+            <dd className="money-source" data-testid="price-source">
+              {source}
+            </dd>
+          )}
         </div>
+        {estimate && estimate.toSend !== estimate.unique && (
+          <div>
+            <dt>To send</dt>
+            <dd data-testid="estimate-to-send">
+              {formatNumber(estimate.toSend)}
+              <span className="money-of"> of {formatNumber(estimate.unique)}</span>
+            </dd>
+          </div>
+        )}
         <div className="is-total">
           <dt>Estimated charge</dt>
           <dd data-testid="estimate-charge">
@@ -45,15 +69,29 @@ export function CostBox({
         </div>
       </dl>
       {estimate && !known && (
-        <p className="hint cost-note" data-testid="price-unknown">
-          No estimate yet: the price per address is not known until your first{' '}
-          {product === 'avatar' ? 'avatar ' : ''}check. You pay only for addresses that get a
-          result.
-        </p>
+        <div className="cost-note stack-sm" data-testid="price-unknown">
+          <p className="hint">
+            No estimate yet: the price per address is not known until your first{' '}
+            {product === 'avatar' ? 'avatar ' : ''}check. Enter the price from your plan in Settings
+            to see the cost, and what the free steps save, before you start.
+          </p>
+          <button type="button" className="button secondary small" onClick={openSettings}>
+            Enter your plan’s price…
+          </button>
+        </div>
       )}
+      {estimate && <FreeSavings estimate={estimate} />}
       {estimate && known && (
         <p className="hint cost-note">
           You pay only for addresses that get a result; unknown ones are not charged.
+        </p>
+      )}
+      {estimate?.overLimit && estimate.limitMicros !== null && (
+        <p className="notice notice-warning" data-testid="over-limit">
+          {known
+            ? `Over your spending limit of ${formatUsd(estimate.limitMicros)} per job.`
+            : `Your spending limit is ${formatUsd(estimate.limitMicros)} per job, and this list’s cost is not known yet.`}{' '}
+          Start asks you first.
         </p>
       )}
       {short && (
@@ -62,7 +100,7 @@ export function CostBox({
           balance again and charges nothing if it is still short.
         </p>
       )}
-      {estimate && (
+      {estimate && estimate.toSend > 0 && (
         <p className="hint route-note">
           {estimate.route === 'bulk'
             ? 'Sent as a bulk task: the service usually needs a few minutes. You may close List Cleaner meanwhile; it carries on when you come back.'

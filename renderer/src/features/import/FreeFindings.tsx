@@ -4,6 +4,7 @@
 // changed), domains with no mail server and free webmail. Only what was found
 // is listed; when the DNS could not be used here, a note says that those
 // addresses are sent as usual rather than counted as having no mail server.
+// Which of them are paid for is the "Don't pay for" choice (DontPayFor.tsx).
 import type { ImportView } from '../../../../electron/ipc/contract';
 import { formatNumber, plural } from '../../format';
 import './findings.css';
@@ -81,8 +82,8 @@ export function FreeFindings({ findings }: { findings: ImportView['findings'] })
       )}
       {found.length > 0 && (
         <p className="hint">
-          These are still checked as usual. Your addresses are never changed: a suggestion is only
-          shown.
+          Your addresses are never changed: a suggestion is only shown, and can be added to the
+          export.
         </p>
       )}
       {dnsNote && (

@@ -1,18 +1,23 @@
-// The review of an imported list before anything is sent: the file's facts, the counts and
-// what the free checks found, the address column, the product and its cost, and Start.
+// The review of an imported list before anything is sent: the file's facts, the counts, what
+// the free checks found and which of it not to pay for, the address column, the product and its
+// cost with what the free steps saved, a sample first if wanted, and Start.
 import type { ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import type { ImportView, JobProduct } from '../../../../electron/ipc/contract';
+import { useIsMutating, useQueryClient } from '@tanstack/react-query';
+import type { ImportView } from '../../../../electron/ipc/contract';
 import { ApiError } from '../../api/call';
-import { useEstimate, useStartJob } from '../../api/job-hooks';
+import { SAMPLE_MUTATION, useEstimate, useStartJob } from '../../api/job-hooks';
 import { queryKeys } from '../../api/query-keys';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { formatBytes, formatNumber, plural } from '../../format';
+import { formatBytes, formatNumber } from '../../format';
 import { useUiStore } from '../../state/ui-store';
 import { ChooseFileButton } from './ChooseFileButton';
 import { ColumnPreview } from './ColumnPreview';
 import { CostBox } from './CostBox';
+import { DontPayFor } from './DontPayFor';
 import { FreeFindings } from './FreeFindings';
+import { ProductChoice } from './ProductChoice';
+import { SampleCheck } from './SampleCheck';
+import { StartControls } from './StartControls';
 import { useFlowFocus, useImportFlow } from './use-file-import';
 import './review.css';
 
@@ -20,24 +25,27 @@ import './review.css';
 export function ReviewPanel({ review, notices }: { review: ImportView; notices?: ReactNode }) {
   const heading = useFlowFocus<HTMLHeadingElement>('review');
   const product = useUiStore((s) => s.product);
+  const skip = useUiStore((s) => s.skip);
   const jobId = review.job.id;
-  const estimate = useEstimate(jobId, product);
+  const estimate = useEstimate(jobId, product, skip);
   const start = useStartJob();
+  const sampling = useIsMutating({ mutationKey: SAMPLE_MUTATION }) > 0;
   const client = useQueryClient();
   const unique = review.counts.unique;
+  const busy = start.isPending || sampling;
 
-  const onStart = async () => {
+  const onStart = async (overLimit: boolean) => {
     try {
-      await start.mutateAsync({ jobId, product });
+      await start.mutateAsync({ jobId, product, skip, ...(overLimit ? { overLimit } : {}) });
       const ui = useUiStore.getState();
       ui.setReview(null);
       useImportFlow.getState().set({ focus: 'jobs' });
       ui.go('jobs');
     } catch (err) {
-      // A refusal may come from a fresher balance than the one shown: show that one.
+      // A refusal may come from a fresher balance, price or limit than the ones shown: show those.
+      void client.invalidateQueries({ queryKey: queryKeys.jobs.estimatesOf(jobId) });
       if (err instanceof ApiError && err.code === 'insufficient_balance') {
         void client.invalidateQueries({ queryKey: queryKeys.balance });
-        void client.invalidateQueries({ queryKey: queryKeys.jobs.estimate(jobId, product) });
       }
     }
   };
@@ -48,7 +56,7 @@ export function ReviewPanel({ review, notices }: { review: ImportView; notices?:
         <h1 className="page-title" tabIndex={-1} ref={heading}>
           Review your list
         </h1>
-        <ChooseFileButton className="button secondary small" disabled={start.isPending}>
+        <ChooseFileButton className="button secondary small" disabled={busy}>
           Choose another file…
         </ChooseFileButton>
       </div>
@@ -57,14 +65,18 @@ export function ReviewPanel({ review, notices }: { review: ImportView; notices?:
       <div className="review-grid">
         <div className="review-main">
           <FileFacts review={review} />
-          <Counts review={review} />
+          <Counts review={review} skipped={estimate.data?.skipped} busy={busy} />
           <ColumnPreview review={review} />
         </div>
 
         <aside className="review-side" aria-label="Checking this list">
           <section className="card review-card" aria-labelledby="product-title">
-            <ProductChoice />
-            <CostBox estimate={estimate.data} product={product} pending={estimate.isPending} />
+            <ProductChoice disabled={busy} />
+            <CostBox
+              estimate={estimate.data}
+              product={product}
+              pending={estimate.isPending || estimate.isPlaceholderData}
+            />
             {estimate.isError && (
               <div className="stack-sm">
                 <ErrorNotice error={estimate.error} title="The cost could not be worked out" />
@@ -77,6 +89,7 @@ export function ReviewPanel({ review, notices }: { review: ImportView; notices?:
                 </button>
               </div>
             )}
+            <SampleCheck estimate={estimate.data} busy={start.isPending} />
             {start.isError && <ErrorNotice error={start.error} title="The list was not started" />}
             {unique === 0 && (
               <p className="notice notice-warning" id="start-blocked">
@@ -84,15 +97,13 @@ export function ReviewPanel({ review, notices }: { review: ImportView; notices?:
                 addresses.
               </p>
             )}
-            <button
-              type="button"
-              className="button primary start-button"
-              onClick={() => void onStart()}
-              disabled={start.isPending || unique === 0}
-              aria-describedby={unique === 0 ? 'start-blocked' : undefined}
-            >
-              {start.isPending ? 'Starting…' : `Check ${plural(unique, 'address', 'addresses')}`}
-            </button>
+            <StartControls
+              unique={unique}
+              estimate={estimate.data}
+              pending={busy}
+              blocked={unique === 0}
+              onStart={(overLimit) => void onStart(overLimit)}
+            />
           </section>
         </aside>
       </div>
@@ -137,7 +148,17 @@ function FileFacts({ review }: { review: ImportView }) {
   );
 }
 
-function Counts({ review }: { review: ImportView }) {
+function Counts({
+  review,
+  skipped,
+  busy,
+}: {
+  review: ImportView;
+  skipped: Parameters<typeof DontPayFor>[0]['skipped'];
+  busy: boolean;
+}) {
+  const skip = useUiStore((s) => s.skip);
+  const setSkip = useUiStore((s) => s.setSkip);
   const { rows, invalid, empty, duplicates, unique } = review.counts;
   // Read as a sum: rows − not addresses − empty − repeats = addresses to check.
   const tiles = [
@@ -173,39 +194,15 @@ function Counts({ review }: { review: ImportView }) {
         They stay in your file, marked, when you export it.
       </p>
       <FreeFindings findings={review.findings} />
-    </section>
-  );
-}
-
-function ProductChoice() {
-  const product = useUiStore((s) => s.product);
-  const setProduct = useUiStore((s) => s.setProduct);
-  const option = (value: JobProduct, title: string, text: string) => (
-    <label className={`choice ${product === value ? 'is-checked' : ''}`}>
-      <input
-        type="radio"
-        name="product"
-        value={value}
-        checked={product === value}
-        onChange={() => setProduct(value)}
-      />
-      <span className="choice-text">
-        <span className="choice-title">{title}</span>
-        <span className="hint">{text}</span>
-      </span>
-    </label>
-  );
-  return (
-    <fieldset className="product-choice">
-      <legend id="product-title" className="card-label">
-        What to check
-      </legend>
-      {option('email', 'Email', 'Whether each address can receive mail, and its provider.')}
-      {option(
-        'avatar',
-        'Email + avatar',
-        'Also whether it has a profile picture. Avatars cover three mailbox providers only; other addresses come back unknown, free.',
+      {review.findings && (
+        <DontPayFor
+          findings={review.findings}
+          skip={skip}
+          skipped={skipped}
+          onChange={setSkip}
+          disabled={busy}
+        />
       )}
-    </fieldset>
+    </section>
   );
 }

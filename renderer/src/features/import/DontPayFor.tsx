@@ -1,0 +1,98 @@
+// The review's "Don't pay for" boxes: which of the addresses the free checks
+// found are not sent (and so not paid for). Throw-away domains and domains
+// with no mail server are left out by default; role addresses (info@, sales@)
+// are often real team inboxes, so they are sent unless the user says not to.
+// The choice goes with the estimate, the sample and Start; each box shows how
+// many addresses it covers, from the findings.
+import { useId } from 'react';
+import type { EstimateView, FindingsView, SkipChoice } from '../../../../electron/common/views';
+import { formatNumber, plural } from '../../format';
+
+interface Box {
+  key: keyof SkipChoice;
+  label: string;
+  count: number;
+  hint: string;
+}
+
+function boxes(findings: FindingsView): Box[] {
+  return [
+    {
+      key: 'disposable',
+      label: 'Disposable domains',
+      count: findings.disposable,
+      hint: 'Throw-away addresses (mailinator.com, yopmail.com…): marked disposable in your file.',
+    },
+    {
+      key: 'noMail',
+      label: 'Domains with no mail server',
+      count: findings.noMail,
+      hint:
+        findings.dns === 'unavailable'
+          ? 'Could not be checked on this network: none is left out, all are sent as usual.'
+          : 'Mail to them cannot arrive: marked undeliverable in your file, for free.',
+    },
+    {
+      key: 'role',
+      label: 'Role addresses',
+      count: findings.role,
+      hint: 'info@, sales@, support@…: often a team’s real inbox. Marked role in your file.',
+    },
+  ];
+}
+
+export function DontPayFor({
+  findings,
+  skip,
+  skipped,
+  onChange,
+  disabled,
+}: {
+  findings: FindingsView;
+  skip: SkipChoice;
+  /** The estimate's count of each kind left out (an address of two kinds counted once), once known. */
+  skipped: EstimateView['skipped'] | undefined;
+  onChange: (skip: SkipChoice) => void;
+  disabled: boolean;
+}) {
+  const id = useId();
+  const left = skipped
+    ? skipped.disposable + skipped.noMail + skipped.role
+    : boxes(findings).reduce((n, b) => n + (skip[b.key] ? b.count : 0), 0);
+  return (
+    <fieldset className="dont-pay" data-testid="dont-pay-for" aria-describedby={`${id}-sum`}>
+      <legend className="card-label">Don’t pay for</legend>
+      <div className="dont-pay-boxes">
+        {boxes(findings).map((b) => (
+          <label
+            key={b.key}
+            className={`dont-pay-box ${skip[b.key] ? 'is-checked' : ''}`}
+            data-testid={`skip-${b.key}`}
+          >
+            <input
+              type="checkbox"
+              checked={skip[b.key]}
+              disabled={disabled}
+              onChange={(e) => onChange({ ...skip, [b.key]: e.target.checked })}
+              aria-describedby={`${id}-${b.key}`}
+            />
+            <span className="dont-pay-text">
+              <span className="dont-pay-label">{b.label}</span>
+              <span className="hint" id={`${id}-${b.key}`}>
+                {b.hint}
+              </span>
+            </span>
+            <span className="dont-pay-count" aria-label={plural(b.count, 'address', 'addresses')}>
+              {formatNumber(b.count)}
+            </span>
+          </label>
+        ))}
+      </div>
+      <p className="hint" id={`${id}-sum`} data-testid="dont-pay-sum">
+        {left > 0
+          ? `${plural(left, 'address is', 'addresses are')} left out: not sent, not paid for, and kept in your file with ${left === 1 ? 'its' : 'their'} mark.`
+          : 'Nothing is left out: every address is sent and paid for as usual.'}
+      </p>
+    </fieldset>
+  );
+}

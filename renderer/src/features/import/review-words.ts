@@ -1,0 +1,67 @@
+// The review's sentences about money and samples, as pure functions of the
+// estimate and the sample: the Start button's words, the over-limit question,
+// the reused line, where the price comes from, and the sample's projection.
+import type { EstimateView, SampleView } from '../../../../electron/common/views';
+import {
+  formatDate,
+  formatNumber,
+  formatPercent,
+  formatPercentRange,
+  formatUsd,
+  plural,
+} from '../../format';
+
+/** The most addresses a sample checks: one multi check. */
+export const SAMPLE_SIZE = 100;
+
+/** "82% deliverable (95%: 74–88%) from a sample of 100" */
+export function sampleLine(sample: SampleView): string {
+  return `${formatPercent(sample.share)} deliverable (95%: ${formatPercentRange(sample.low, sample.high)}) from a sample of ${formatNumber(sample.size)}`;
+}
+
+/** The Start button's words: what is sent, or that nothing needs paying for. */
+export function startLabel(unique: number, estimate: EstimateView | undefined): string {
+  if (!estimate) return `Check ${plural(unique, 'address', 'addresses')}`;
+  if (estimate.toSend === 0) return 'Finish without paying';
+  return `Check ${plural(estimate.toSend, 'address', 'addresses')}`;
+}
+
+/** What the over-limit question says, in one sentence. */
+export function overLimitText(estimate: EstimateView): string {
+  const limit = estimate.limitMicros !== null ? ` of ${formatUsd(estimate.limitMicros)}` : '';
+  if (estimate.estimateMicros === null) {
+    return `The price per address is not known yet, so this list’s cost cannot be checked against your limit${limit} per job.`;
+  }
+  return `This list is estimated at up to ${formatUsd(estimate.estimateMicros)}, over your limit${limit} per job.`;
+}
+
+/** Where the price per address comes from, in the user's words. */
+export function priceSourceWords(
+  source: EstimateView['priceSource'],
+  demo: boolean,
+): string | null {
+  switch (source) {
+    case 'known':
+      return demo ? 'The demo account’s price' : 'The service’s published price';
+    case 'learned':
+      return 'Learned from a charge on your account';
+    case 'entered':
+      return 'Your plan’s price, entered in Settings';
+    default:
+      return null;
+  }
+}
+
+/** "between Mar 3, 2026 and Mar 10, 2026", or one day when both are the same. */
+export function checkedWhen(oldest: string | null, newest: string | null): string | null {
+  if (oldest === null || newest === null) return null;
+  const from = formatDate(oldest);
+  const to = formatDate(newest);
+  return from === to ? `on ${from}` : `between ${from} and ${to}`;
+}
+
+/** "30 addresses checked in the last 30 days: reused, free. Last checked between …" */
+export function reusedLine(reused: EstimateView['reused']): string {
+  const when = checkedWhen(reused.oldest, reused.newest);
+  return `${plural(reused.count, 'address', 'addresses')} checked in the last ${plural(reused.days, 'day', 'days')}: reused, free.${when ? ` Last checked ${when}.` : ''}`;
+}
