@@ -6,9 +6,13 @@ import type { JobView } from '../../../electron/ipc/contract';
 import {
   PRODUCT_WORDS,
   STATE_WORDS,
+  badgeWords,
+  canStop,
   isActive,
   isBulk,
+  sentTasks,
 } from '../../../renderer/src/features/jobs/job-words';
+import { freeFacts } from '../../../renderer/src/features/jobs/free-facts';
 
 function job(over: Partial<JobView> = {}): JobView {
   return {
@@ -33,6 +37,13 @@ function job(over: Partial<JobView> = {}): JobView {
     deliverable: 0,
     undeliverable: 0,
     unknown: 0,
+    disposable: 0,
+    role: 0,
+    noMail: 0,
+    reused: 0,
+    paid: 0,
+    limitMicros: null,
+    hold: null,
     tasks: [],
     nextCheckAt: null,
     unitPriceMicros: null,
@@ -82,5 +93,73 @@ describe('words', () => {
     expect(states.every(Boolean)).toBe(true);
     expect(new Set(states).size).toBe(JOB_STATES.length);
     expect(JOB_PRODUCTS.map((p) => PRODUCT_WORDS[p])).toEqual(['Email', 'Email + avatar']);
+  });
+});
+
+describe('stop and continue', () => {
+  const stopped = { reason: 'stopped' as const, message: 'You stopped this job.' };
+  const limit = { reason: 'limit' as const, message: 'The next check would go over $1.00.' };
+
+  it('offers Stop for a job this window runs or queued, not yet told to stop', () => {
+    expect(canStop(job({ state: 'checking', running: true }))).toBe(true);
+    expect(canStop(job({ state: 'queued' }))).toBe(true);
+    expect(canStop(job({ state: 'checking', running: true, hold: stopped }))).toBe(false);
+    expect(canStop(job({ state: 'checking', paused: true }))).toBe(false);
+    expect(canStop(job({ state: 'done' }))).toBe(false);
+    // Another process runs it: this window sends nothing for it, so it cannot stop it.
+    expect(canStop(job({ state: 'checking', elsewhere: 'the list-cleaner command' }))).toBe(false);
+  });
+
+  it('counts only the bulk tasks the service already has and has not answered', () => {
+    expect(sentTasks(job())).toBe(0);
+    expect(
+      sentTasks(
+        job({
+          tasks: [
+            { id: 't1', submittedAt: '2026-03-03T12:01:00Z', status: 'processing' },
+            { id: 't0', submittedAt: '2026-03-03T12:00:00Z', status: 'done' },
+            { id: null, submittedAt: null, status: 'pending' },
+          ],
+        }),
+      ),
+    ).toBe(1);
+  });
+
+  it('says why a held job waits, and that it is stopping while answers are on their way', () => {
+    expect(badgeWords(job({ state: 'checking', running: true }))).toEqual({
+      text: 'Checking',
+      tone: 'checking',
+    });
+    expect(badgeWords(job({ state: 'checking', running: true, hold: stopped })).text).toBe(
+      'Stopping…',
+    );
+    expect(badgeWords(job({ state: 'checking', paused: true, hold: stopped })).text).toBe(
+      'Stopped by you',
+    );
+    expect(badgeWords(job({ state: 'checking', paused: true, hold: limit })).text).toBe(
+      'Stopped at your limit',
+    );
+    expect(badgeWords(job({ state: 'waiting', paused: true }))).toEqual({
+      text: 'Paused',
+      tone: 'paused',
+    });
+  });
+});
+
+describe('freeFacts', () => {
+  it('is empty for a job that got nothing for free', () => {
+    expect(freeFacts(job())).toEqual([]);
+  });
+
+  it('says what was reused, left out and found without mail, in that order', () => {
+    expect(freeFacts(job({ reused: 1_200, disposable: 4, role: 1, noMail: 2 }))).toEqual([
+      '1,200 reused from earlier checks',
+      '4 disposable and 1 role address left out',
+      '2 addresses at domains with no mail server',
+    ]);
+    expect(freeFacts(job({ role: 3, noMail: 1 }))).toEqual([
+      '3 role addresses left out',
+      '1 address at a domain with no mail server',
+    ]);
   });
 });

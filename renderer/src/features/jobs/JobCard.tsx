@@ -14,7 +14,9 @@ import {
 } from '../../format';
 import { ProgressBar } from '../import/ProgressBar';
 import { JobActions } from './JobActions';
-import { PRODUCT_WORDS, STATE_WORDS, isActive, isBulk } from './job-words';
+import { HoldNotice } from './HoldNotice';
+import { freeFacts } from './free-facts';
+import { PRODUCT_WORDS, badgeWords, isActive, isBulk } from './job-words';
 
 /** Failures where an answer went missing between the service and us; the others say their own charge. */
 const LOST_ON_THE_WAY: ReadonlySet<string> = new Set([
@@ -27,6 +29,7 @@ const LOST_ON_THE_WAY: ReadonlySet<string> = new Set([
 export function JobCard({ job, now }: { job: JobView; now: number }) {
   const titleId = useId();
   const active = isActive(job);
+  const badge = badgeWords(job);
   return (
     <article
       className={`card job is-${job.state}`}
@@ -63,11 +66,8 @@ export function JobCard({ job, now }: { job: JobView; now: number }) {
               Resumed after a restart
             </span>
           )}
-          <span
-            className={`badge badge-state is-${job.paused ? 'paused' : job.state}`}
-            data-testid="job-state"
-          >
-            {job.paused ? 'Paused' : STATE_WORDS[job.state]}
+          <span className={`badge badge-state is-${badge.tone}`} data-testid="job-state">
+            {badge.text}
           </span>
         </div>
       </header>
@@ -83,7 +83,8 @@ export function JobCard({ job, now }: { job: JobView; now: number }) {
           progress and sends nothing for it.
         </p>
       )}
-      {job.paused && (
+      {job.hold && <HoldNotice job={job} />}
+      {job.paused && !job.hold && (
         <p className="hint" data-testid="job-paused">
           Stopped before it finished, outside this window. What was checked is kept; Resume carries
           on with the rest.
@@ -183,6 +184,7 @@ function Progress({ job, now }: { job: JobView; now: number }) {
 
 function Done({ job }: { job: JobView }) {
   const removed = job.invalid + job.empty + job.duplicates;
+  const free = freeFacts(job);
   const duration =
     job.startedAt && job.finishedAt ? Date.parse(job.finishedAt) - Date.parse(job.startedAt) : null;
   const outcomes = [
@@ -223,6 +225,11 @@ function Done({ job }: { job: JobView }) {
           </dd>
         </div>
       </dl>
+      {free.length > 0 && (
+        <p className="job-free" data-testid="job-free">
+          Without paying: {free.join(' · ')}.
+        </p>
+      )}
       <p className="hint">
         {plural(job.unique, 'unique address', 'unique addresses')} checked
         {duration !== null &&

@@ -20,3 +20,31 @@ export const PRODUCT_WORDS: Record<JobProduct, string> = {
 export const isBulk = (job: JobView) => job.tasks.length > 0;
 
 export const isActive = (job: JobView) => job.running || UNFINISHED_STATES.has(job.state);
+
+/** Why a job waits for the user (JobView.hold), as its badge says it. */
+export const HOLD_WORDS: Record<NonNullable<JobView['hold']>['reason'], string> = {
+  stopped: 'Stopped by you',
+  limit: 'Stopped at your limit',
+};
+
+/**
+ * The badge of a job: a held job says why, and while answers already on their
+ * way are still awaited after Stop, that it is stopping.
+ */
+export function badgeWords(job: JobView): { text: string; tone: string } {
+  if (job.hold) {
+    return job.running
+      ? { text: 'Stopping…', tone: 'held' }
+      : { text: HOLD_WORDS[job.hold.reason], tone: 'held' };
+  }
+  if (job.paused) return { text: 'Paused', tone: 'paused' };
+  return { text: STATE_WORDS[job.state], tone: job.state };
+}
+
+/** Stop is offered while this window runs the job and it has not been told to stop. */
+export const canStop = (job: JobView) =>
+  job.hold === null && job.elsewhere === null && (job.running || job.state === 'queued');
+
+/** Bulk tasks the service already has and not yet fetched: Stop cannot cancel those, their results still come. */
+export const sentTasks = (job: JobView) =>
+  job.tasks.filter((t) => t.id !== null && t.status !== 'done').length;
