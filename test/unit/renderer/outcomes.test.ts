@@ -11,13 +11,15 @@ import {
 } from '../../../renderer/src/features/results/outcomes';
 
 describe('outcomes', () => {
-  it('lists every row status once, the best first and the free ones last', () => {
+  it('lists every row status once, the best first, then the free ones, then those by choice', () => {
     expect([...OUTCOMES]).toEqual([
       'deliverable',
       'undeliverable',
       'unknown',
       'invalid',
       'duplicate',
+      'disposable',
+      'role',
     ]);
     expect(new Set(OUTCOMES)).toEqual(new Set(ROW_STATUSES));
   });
@@ -30,6 +32,8 @@ describe('outcomes', () => {
       'Unknown',
       'Invalid',
       'Duplicate',
+      'Disposable',
+      'Role address',
       'Not checked yet',
     ]);
   });
@@ -39,6 +43,9 @@ describe('outcomes', () => {
     expect(OUTCOME_MEANING.unknown).toMatch(/nothing was charged/);
     expect(OUTCOME_MEANING.invalid).toMatch(/removed for free/);
     expect(OUTCOME_MEANING.duplicate).toMatch(/paid for once/);
+    expect(OUTCOME_MEANING.undeliverable).toMatch(/takes no mail/);
+    expect(OUTCOME_MEANING.disposable).toMatch(/by your choice.*nothing charged/);
+    expect(OUTCOME_MEANING.role).toMatch(/by your choice.*nothing charged/);
   });
 
   it('names every job state', () => {

@@ -24,11 +24,23 @@ interface Props {
   suggestions: number;
 }
 
-const COLUMN_CHOICES: { name: ColumnName; label: string; avatarOnly: boolean }[] = [
+const COLUMN_CHOICES: { name: ColumnName; label: string; hint?: string; avatarOnly: boolean }[] = [
   { name: 'email_provider', label: 'Provider', avatarOnly: false },
   { name: 'email_avatar', label: 'Has an avatar', avatarOnly: true },
   { name: 'email_avatar_url', label: 'Avatar URL', avatarOnly: true },
   { name: 'email_suggestion', label: 'Address probably meant (likely typos)', avatarOnly: false },
+  {
+    name: 'email_flags',
+    label: 'What the free checks found',
+    hint: 'role, free, disposable, typo, no_mail_server or reused.',
+    avatarOnly: false,
+  },
+  {
+    name: 'email_checked_at',
+    label: 'Date checked',
+    hint: 'for a reused answer, the day it was paid for.',
+    avatarOnly: false,
+  },
 ];
 
 export function ExportPanel({ jobId, product, statuses, providers, wide, suggestions }: Props) {
@@ -105,7 +117,10 @@ export function ExportPanel({ jobId, product, statuses, providers, wide, suggest
                 />
                 <span className="export-choice-text">
                   <span className="export-choice-label">{c.label}</span>
-                  <span className="export-choice-hint">As {c.name}.</span>
+                  <span className="export-choice-hint">
+                    As {c.name}
+                    {c.hint ? `: ${c.hint}` : '.'}
+                  </span>
                 </span>
               </label>
             ))}

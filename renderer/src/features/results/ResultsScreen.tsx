@@ -8,7 +8,8 @@ import { useJob, useJobSummary } from '../../api/job-hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatDateTime, formatNumber, formatUsd, plural } from '../../format';
 import { useUiStore } from '../../state/ui-store';
-import { PRODUCT_WORDS } from '../jobs/job-words';
+import { freeFacts } from '../jobs/free-facts';
+import { HOLD_WORDS, PRODUCT_WORDS } from '../jobs/job-words';
 // The screen's stylesheet before its parts' (summary, export, rows): they load in this order.
 import './results.css';
 import { OutcomeSummary, ProviderSummary } from './SummaryCharts';
@@ -73,8 +74,8 @@ function ResultsHeader({ job }: { job: JobView }) {
         </h1>
         <p className="results-facts">{facts.join(' · ')}</p>
       </div>
-      <span className={`results-state is-${job.state}`} data-testid="job-state">
-        {STATE_LABEL[job.state]}
+      <span className={`results-state is-${job.hold ? 'held' : job.state}`} data-testid="job-state">
+        {job.hold ? HOLD_WORDS[job.hold.reason] : STATE_LABEL[job.state]}
         {job.resumed && job.state !== 'done' ? ' (resumed)' : ''}
       </span>
     </header>
@@ -96,6 +97,7 @@ function DoneResults({ job }: { job: JobView }) {
     <>
       <OutcomeSummary
         statuses={statuses}
+        free={freeFacts(job)}
         note={reported ? null : unreportedProviders(job.product)}
       />
       <div className={reported ? 'results-columns' : 'results-single'}>
@@ -185,8 +187,8 @@ function NotDoneYet({ job }: { job: JobView }) {
   return (
     <section className="card results-card results-waiting" aria-labelledby={labelId}>
       <p className="results-waiting-title" id={labelId}>
-        {STATE_LABEL[job.state]}: {formatNumber(job.checked)} of {formatNumber(job.unique)}{' '}
-        addresses have a result
+        {job.hold ? HOLD_WORDS[job.hold.reason] : STATE_LABEL[job.state]}:{' '}
+        {formatNumber(job.checked)} of {formatNumber(job.unique)} addresses have a result
       </p>
       <progress
         className="results-progress"
@@ -196,10 +198,16 @@ function NotDoneYet({ job }: { job: JobView }) {
       >
         {Math.round(share * 100)}%
       </progress>
-      <p className="hint">
-        The results appear here when the job finishes. You can leave this screen; the job keeps
-        going.
-      </p>
+      {job.hold ? (
+        <p className="hint" data-testid="results-hold">
+          {job.hold.message} Continue it on the Jobs screen; what was checked is kept.
+        </p>
+      ) : (
+        <p className="hint">
+          The results appear here when the job finishes. You can leave this screen; the job keeps
+          going.
+        </p>
+      )}
     </section>
   );
 }

@@ -23,9 +23,12 @@ const DONUT_SIZE = 184;
 
 export function OutcomeSummary({
   statuses,
+  free = [],
   note = null,
 }: {
   statuses: Record<RowStatusName, number>;
+  /** What came without paying (reused, left out, no mail server), one fact each. */
+  free?: readonly string[];
   /** A line under the table, such as why there is no provider breakdown. */
   note?: string | null;
 }) {
@@ -81,6 +84,11 @@ export function OutcomeSummary({
           </tbody>
         </table>
       </div>
+      {free.length > 0 && (
+        <p className="hint results-note results-free" data-testid="results-free">
+          Without paying: {free.join(' · ')}.
+        </p>
+      )}
       {note && <p className="hint results-note">{note}</p>}
     </section>
   );

@@ -1,6 +1,7 @@
-// The five outcomes of a row, in the order the user reads them, with their
-// names and one sentence each: the same words in the chart legend, the rows
-// table and the export panel.
+// The outcomes of a row, in the order the user reads them, with their names
+// and one sentence each: the same words in the chart legend, the rows table
+// and the export panel. Disposable and role are the outcomes of addresses the
+// user chose not to pay for.
 import type { JobStateName, RowStatusName } from '../../../../electron/ipc/contract';
 import { ROW_STATUSES } from '../../../../electron/common/model';
 
@@ -13,15 +14,20 @@ export const OUTCOME_LABEL: Record<RowStatusName | 'pending', string> = {
   unknown: 'Unknown',
   invalid: 'Invalid',
   duplicate: 'Duplicate',
+  disposable: 'Disposable',
+  role: 'Role address',
   pending: 'Not checked yet',
 };
 
 export const OUTCOME_MEANING: Record<RowStatusName, string> = {
   deliverable: 'The mailbox exists and accepts mail: safe to send to.',
-  undeliverable: 'The provider has no such mailbox: mail sent there would bounce.',
+  undeliverable:
+    'The provider has no such mailbox, or the domain takes no mail: mail sent there would bounce.',
   unknown: 'The service could not tell this time, so nothing was charged for it.',
   invalid: 'Not an email address, or an empty cell: removed for free, never sent.',
   duplicate: 'A repeat of an address higher up in the list: checked and paid for once.',
+  disposable: 'At a throw-away domain: left out by your choice, never sent, nothing charged.',
+  role: 'A role mailbox such as info@ or sales@: left out by your choice, nothing charged.',
 };
 
 export const STATE_LABEL: Record<JobStateName, string> = {
