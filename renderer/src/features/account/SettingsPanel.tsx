@@ -1,5 +1,6 @@
 // The Settings dialog: leave the demo or remove the key, replace the key, the service address,
-// how often bulk tasks are checked, and the theme.
+// how often bulk tasks are checked, the spending limit and the plan's prices, how long answers
+// already paid for are reused (and forgetting them), and the theme.
 import { useEffect, useId, useRef } from 'react';
 import type { AccountStatus, Theme } from '../../../../electron/ipc/contract';
 import { THEMES } from '../../../../electron/common/model';
@@ -8,7 +9,10 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { useUiStore } from '../../state/ui-store';
 import { PollIntervalForm } from './PollIntervalForm';
 import { ReplaceKeyForm } from './ReplaceKeyForm';
+import { ReuseForm } from './ReuseForm';
 import { ServiceAddressForm } from './ServiceAddressForm';
+import { PlanPricesForm, SpendLimitForm } from './SpendingForm';
+import './settings.css';
 
 const THEME_WORDS: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 const themes = THEMES.map((value) => ({ value, label: THEME_WORDS[value] }));
@@ -28,6 +32,10 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const urlId = useId();
   const titleId = useId();
+  const limitId = useId();
+  const emailPriceId = useId();
+  const avatarPriceId = useId();
+  const reuseId = useId();
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
@@ -96,6 +104,13 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
           inputId={pollId}
           hintId={pollHintId}
         />
+        <SpendLimitForm current={settings.data} update={update} inputId={limitId} />
+        <PlanPricesForm
+          current={settings.data}
+          update={update}
+          inputIds={{ email: emailPriceId, avatar: avatarPriceId }}
+        />
+        <ReuseForm current={settings.data?.reuseDays} update={update} inputId={reuseId} />
         {update.error && <ErrorNotice error={update.error} />}
 
         <fieldset className="dialog-section">

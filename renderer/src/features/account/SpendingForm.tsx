@@ -1,0 +1,194 @@
+// The Settings forms for money: the most one job may spend (empty: no limit),
+// and the price per address of the user's plan, per product, used for
+// estimates until the service's own price is learned from a first charge.
+// Amounts are typed in US dollars and saved in micros; a slip is refused in
+// the form, with the reason, before anything is saved.
+import { useState, type FormEvent } from 'react';
+import type { JobProduct, SettingsView } from '../../../../electron/ipc/contract';
+import type { useUpdateSettings } from '../../api/hooks';
+import { readAmount, usdInputText } from '../../money-input';
+import { PRODUCT_WORDS } from '../jobs/job-words';
+
+type Update = ReturnType<typeof useUpdateSettings>;
+
+const shown = (micros: number | null | undefined) =>
+  micros === null || micros === undefined ? '' : usdInputText(micros);
+
+function SavedNote({ saved }: { saved: boolean }) {
+  return (
+    <span className="form-saved" role="status">
+      {saved ? 'Saved.' : ''}
+    </span>
+  );
+}
+
+export function SpendLimitForm({
+  current,
+  update,
+  inputId,
+}: {
+  current: SettingsView | undefined;
+  update: Update;
+  inputId: string;
+}) {
+  const [text, setText] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    if (text === null) return;
+    const read = readAmount(text);
+    if (!read.ok) {
+      setError(read.message);
+      return;
+    }
+    update.mutate(
+      { maxSpendMicros: read.micros },
+      {
+        onSuccess: () => {
+          setText(null);
+          setSaved(true);
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="dialog-section" onSubmit={save} noValidate>
+      <h3>Spending</h3>
+      <div className="field">
+        <label htmlFor={inputId}>Spending limit per job (USD)</label>
+        <div className="input-with-button">
+          <span className="input-money">
+            <span aria-hidden="true">$</span>
+            <input
+              id={inputId}
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="No limit"
+              value={text ?? shown(current?.maxSpendMicros)}
+              onChange={(e) => {
+                setText(e.target.value);
+                setError(null);
+                setSaved(false);
+              }}
+              aria-invalid={error !== null}
+              aria-describedby={`${inputId}-hint${error ? ` ${inputId}-error` : ''}`}
+            />
+          </span>
+          <button
+            type="submit"
+            className="button secondary"
+            disabled={text === null || update.isPending}
+          >
+            Save
+          </button>
+        </div>
+        {error && (
+          <p className="field-error" id={`${inputId}-error`}>
+            {error}
+          </p>
+        )}
+        <p className="hint" id={`${inputId}-hint`}>
+          A list estimated over it asks before it starts, and a running job stops before the request
+          that would go over it. Empty: no limit. <SavedNote saved={saved} />
+        </p>
+      </div>
+    </form>
+  );
+}
+
+export function PlanPricesForm({
+  current,
+  update,
+  inputIds,
+}: {
+  current: SettingsView | undefined;
+  update: Update;
+  inputIds: Record<JobProduct, string>;
+}) {
+  const [text, setText] = useState<Record<JobProduct, string> | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<JobProduct, string>>>({});
+  const [saved, setSaved] = useState(false);
+  const values: Record<JobProduct, string> = text ?? {
+    email: shown(current?.enteredPrices.email),
+    avatar: shown(current?.enteredPrices.avatar),
+  };
+
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    if (text === null) return;
+    const email = readAmount(text.email);
+    const avatar = readAmount(text.avatar);
+    const next: Partial<Record<JobProduct, string>> = {};
+    if (!email.ok) next.email = email.message;
+    if (!avatar.ok) next.avatar = avatar.message;
+    setErrors(next);
+    if (!email.ok || !avatar.ok) return;
+    update.mutate(
+      { enteredPrices: { email: email.micros, avatar: avatar.micros } },
+      {
+        onSuccess: () => {
+          setText(null);
+          setSaved(true);
+        },
+      },
+    );
+  };
+
+  const field = (product: JobProduct) => {
+    const id = inputIds[product];
+    const error = errors[product];
+    return (
+      <div className="field price-field" key={product}>
+        <label htmlFor={id}>{PRODUCT_WORDS[product]}</label>
+        <span className="input-money">
+          <span aria-hidden="true">$</span>
+          <input
+            id={id}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="Not entered"
+            value={values[product]}
+            onChange={(e) => {
+              setText({ ...values, [product]: e.target.value });
+              setErrors((prev) => ({ ...prev, [product]: undefined }));
+              setSaved(false);
+            }}
+            aria-invalid={error !== undefined}
+            aria-describedby={`${inputIds.email}-prices-hint${error ? ` ${id}-error` : ''}`}
+          />
+        </span>
+        {error && (
+          <p className="field-error" id={`${id}-error`}>
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <form className="dialog-section" onSubmit={save} noValidate>
+      <h3>Your plan’s price per address (USD)</h3>
+      <div className="price-fields">
+        {field('email')}
+        {field('avatar')}
+        <button
+          type="submit"
+          className="button secondary"
+          disabled={text === null || update.isPending}
+        >
+          Save
+        </button>
+      </div>
+      <p className="hint" id={`${inputIds.email}-prices-hint`}>
+        Used for estimates and savings until the service’s own price is learned from your first
+        check, such as 0.0008. Empty: not known yet. <SavedNote saved={saved} />
+      </p>
+    </form>
+  );
+}
