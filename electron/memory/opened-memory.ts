@@ -6,9 +6,9 @@ import type { Database, RootDatabase } from 'lmdb';
 import { JOB_PRODUCTS, type JobProduct } from '../common/model';
 import { log } from '../lib/log';
 import { normalizeCell } from '../lists/address';
-import type { AddressOutcome } from '../lists/types';
-import type { OutcomeMemory, RememberResult } from './outcome-memory';
-import { MAX_CHECKED_AT, decodeRecord, recordEncoder, type RecalledOutcome } from './record';
+import type { OutcomeMemory } from './outcome-memory';
+import { MAX_CHECKED_AT, decodeRecord, type RecalledOutcome } from './record';
+import { rememberAll } from './remember';
 
 export interface MemoryParts {
   dir: string;
@@ -20,12 +20,6 @@ export interface MemoryParts {
 }
 
 const DAY = 86_400;
-/**
- * Outcomes `remember` puts per turn of the event loop, inside its one
- * transaction: some 40 to 60 ms of the main thread here, after which the app
- * answers its window and runs its jobs again before the next batch.
- */
-const BATCH = 20_000;
 /** Entries looked at per step of `forget`, between which other work runs. */
 const FORGET_STEP = 10_000;
 /** Another process's clock may be ahead: answers dated up to a day ahead are taken as new. */
@@ -133,7 +127,11 @@ export function openedMemory(parts: MemoryParts): OutcomeMemory {
     available: true,
     movedAside,
     remember: async (product, entries, checkedAt) =>
-      rememberAll(dbOf(product), entries, checkedSeconds(checkedAt), dir),
+      rememberAll(dbOf(product), entries, checkedSeconds(checkedAt), {
+        keyOf,
+        isOpen: () => !closed,
+        dir,
+      }),
     recall(product, address, maxAgeDays) {
       const db = dbOf(product);
       const window = windowOf(maxAgeDays);
@@ -164,66 +162,6 @@ export function openedMemory(parts: MemoryParts): OutcomeMemory {
       await root.close();
     },
   };
-}
-
-/**
- * remember's work: one transaction, filled in batches straight from the
- * caller's iterable, with the event loop let go between batches. One
- * transaction, not one per batch: LMDB copies every page a transaction
- * changes, and a list's addresses fall all over the tree, so each further
- * transaction would copy most of the file again (measured on a million in
- * random order, in transactions of 20,000: 1.7 times the time, 2.9 times the
- * file, 3.6 times the memory). Meanwhile other processes wait for the write
- * lock on lmdb's writer thread; their reads never wait.
- */
-async function rememberAll(
-  db: Database<Buffer, string>,
-  entries: Iterable<readonly [string, AddressOutcome]>,
-  checkedAt: number,
-  dir: string,
-): Promise<RememberResult> {
-  const encode = recordEncoder(checkedAt);
-  const iterator = entries[Symbol.iterator]();
-  let queued = 0;
-  let skipped = 0;
-  let sourceError: { error: unknown } | null = null;
-  /** Puts one batch; false once the entries ran out (or their source failed). */
-  const putBatch = (): boolean => {
-    for (let n = 0; n < BATCH;) {
-      let next: IteratorResult<readonly [string, AddressOutcome]>;
-      try {
-        next = iterator.next();
-      } catch (error) {
-        sourceError = { error };
-        return false;
-      }
-      if (next.done) return false;
-      const [address, outcome] = next.value;
-      const key = keyOf(address);
-      const value = key === null || outcome.status === 'unknown' ? null : encode(outcome);
-      if (key === null || value === null) {
-        skipped += 1;
-        continue;
-      }
-      void db.put(key, value);
-      queued += 1;
-      n += 1;
-    }
-    return true;
-  };
-  let stored = 0;
-  try {
-    // What was put before a failing source is still committed, then its error thrown.
-    await db.transaction(async () => {
-      while (putBatch()) await new Promise((resolve) => setImmediate(resolve));
-    });
-    stored = queued;
-  } catch (err) {
-    // The store refused the write (a full disk, say): these answers are asked for again.
-    log.warn(`The outcome memory ${dir} could not keep ${queued} answers: ${message(err)}`);
-  }
-  if (sourceError) throw (sourceError as { error: unknown }).error;
-  return { stored, skipped };
 }
 
 /** Removes one database's entries outside `window` (or unreadable); resolves to how many. */
