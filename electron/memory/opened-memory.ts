@@ -6,8 +6,8 @@ import type { Database, RootDatabase } from 'lmdb';
 import { JOB_PRODUCTS, type JobProduct } from '../common/model';
 import { log } from '../lib/log';
 import { normalizeCell } from '../lists/address';
-import type { OutcomeMemory } from './outcome-memory';
-import { MAX_CHECKED_AT, decodeRecord, type RecalledOutcome } from './record';
+import type { AnswerDates, OutcomeMemory } from './outcome-memory';
+import { MAX_CHECKED_AT, decodeRecord, recordCheckedAt, type RecalledOutcome } from './record';
 import { rememberAll } from './remember';
 
 export interface MemoryParts {
@@ -51,6 +51,22 @@ function keyOf(address: string): string | null {
   const key = normalizeCell(address);
   return key.length > 0 && key.length <= MAX_ADDRESS ? key : null;
 }
+
+/**
+ * Whether lmdb writes the key of this normalized address (its UTF-8 bytes)
+ * as the bytes themselves, as it does for nearly all: its key encoding puts an
+ * escape byte before a first byte under 28 and before any byte under 5 (none
+ * of which an address has). Those that are not are looked up as strings.
+ */
+function plainKey(bytes: Uint8Array): boolean {
+  const length = bytes.length;
+  if (length === 0 || length > MAX_ADDRESS || (bytes[0] as number) < 28) return false;
+  for (let i = 1; i < length; i++) if ((bytes[i] as number) < 5) return false;
+  return true;
+}
+
+/** The dates of a product with nothing to find. */
+const NO_DATES: AnswerDates = { any: false, at: () => 0 };
 
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
@@ -112,6 +128,37 @@ export function openedMemory(parts: MemoryParts): OutcomeMemory {
       yield key === null || !window ? null : read(db, key, window);
     }
   }
+  /** answerDates: only the record's checkedAt is read, after checking its layout. */
+  const datesIn = (db: Database<Buffer, string>, window: Window | null): AnswerDates => {
+    if (!window || count(db) === 0) return NO_DATES;
+    const { from, to } = window;
+    const dateOf = (key: string | Uint8Array): number => {
+      let bytes: Buffer | undefined;
+      try {
+        // lmdb writes a Uint8Array key as its bytes, the same key as the address's string.
+        bytes = db.getBinaryFast(key as string);
+      } catch (err) {
+        warnOnce('a read failed', err);
+        return 0;
+      }
+      if (bytes === undefined) return 0;
+      const checkedAt = recordCheckedAt(bytes);
+      if (checkedAt < 0) warnOnce('a record could not be read');
+      return checkedAt > 0 && checkedAt >= from && checkedAt <= to ? checkedAt : 0;
+    };
+    return {
+      any: true,
+      at(address) {
+        if (closed) throw new Error('The outcome memory is closed');
+        if (typeof address !== 'string') {
+          if (plainKey(address)) return dateOf(address);
+          address = Buffer.from(address.buffer, address.byteOffset, address.length).toString();
+        }
+        const key = keyOf(address);
+        return key === null ? 0 : dateOf(key);
+      },
+    };
+  };
   const count = (db: Database<Buffer, string>): number => {
     try {
       const stats = db.getStats() as { entryCount?: unknown };
@@ -140,6 +187,7 @@ export function openedMemory(parts: MemoryParts): OutcomeMemory {
     },
     recallMany: (product, addresses, maxAgeDays) =>
       each(dbOf(product), addresses, windowOf(maxAgeDays)),
+    answerDates: (product, maxAgeDays) => datesIn(dbOf(product), windowOf(maxAgeDays)),
     size: (product) =>
       product === undefined
         ? JOB_PRODUCTS.reduce((sum, p) => sum + count(dbOf(p)), 0)
@@ -217,6 +265,7 @@ export function unavailableMemory(dir: string, movedAside: string | null = null)
       const each = addresses[Symbol.iterator]();
       while (!each.next().done) yield null;
     },
+    answerDates: () => NO_DATES,
     size: () => 0,
     forget: async () => 0,
     clear: async () => undefined,

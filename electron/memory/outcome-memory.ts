@@ -73,6 +73,12 @@ export interface OutcomeMemory {
     addresses: Iterable<string>,
     maxAgeDays: number,
   ): Generator<RecalledOutcome | null, void, undefined>;
+  /**
+   * The dates of the answers kept for `product`, read without decoding the
+   * answers, for looking up many addresses fast (a whole list, recall-list.ts).
+   * The window is fixed when this is called.
+   */
+  answerDates(product: JobProduct, maxAgeDays: number): AnswerDates;
   /** Outcomes kept for one product, or both. */
   size(product?: JobProduct): number;
   /** Removes what is older than `olderThanDays` (and what cannot be read); resolves to how many. */
@@ -80,6 +86,23 @@ export interface OutcomeMemory {
   /** Removes everything this account's memory holds. */
   clear(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** When the kept answers for one product were given (OutcomeMemory.answerDates). */
+export interface AnswerDates {
+  /**
+   * False when every read would give 0 (nothing was kept for this product when
+   * the reader was made, or the window is 0 days): the reads may be skipped.
+   */
+  readonly any: boolean;
+  /**
+   * checkedAt (epoch seconds) of the answer kept for `address` when it falls
+   * within the window, else 0 ('unknown' is never an answer). A string is
+   * normalized as recall does; bytes are taken as they are: the UTF-8 of an
+   * address already normalized, as a line of an address file holds it
+   * (without its line end).
+   */
+  at(address: string | Uint8Array): number;
 }
 
 export interface OutcomeMemoryOptions {

@@ -1,0 +1,230 @@
+// What the memory knows of a whole list (recallList): for each line of an
+// address file, the date of the answer that may serve an email check (one
+// kept for email, or for email + avatar) and of one that may serve an avatar
+// check, within the window; read in chunks, line for line as the address book
+// counts them; and the date-only read it stands on agrees with the full one.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { open as openLmdb } from 'lmdb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openAddressBook } from '../../../electron/jobs/address-book';
+import { setLogSink } from '../../../electron/lib/log';
+import type { AddressOutcome } from '../../../electron/lists/types';
+import {
+  memoryDir,
+  openOutcomeMemory,
+  type OutcomeMemory,
+} from '../../../electron/memory/outcome-memory';
+import { recallList } from '../../../electron/memory/recall-list';
+import { decodeRecord, recordCheckedAt } from '../../../electron/memory/record';
+import { unavailableMemory } from '../../../electron/memory/opened-memory';
+import { address, outcomeOf } from './probe-words';
+
+const DAY = 86_400;
+const NOW = Date.UTC(2026, 0, 15, 12) / 1000;
+
+let dataDir: string;
+let logged: string[];
+let memory: OutcomeMemory;
+beforeEach(async () => {
+  logged = [];
+  setLogSink((_level, line) => logged.push(line));
+  dataDir = await mkdtemp(join(tmpdir(), 'list-cleaner-recall-'));
+  memory = await openOutcomeMemory(dataDir, { now: () => NOW * 1000 });
+});
+afterEach(async () => {
+  await memory.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const ok: AddressOutcome = { status: 'deliverable', provider: 'gmail' };
+const withAvatar: AddressOutcome = {
+  status: 'deliverable',
+  provider: 'gmail',
+  avatar: true,
+  avatarUrl: 'https://avatars.sandbox.invalid/a.png',
+};
+
+/** An address file as the import writes it: one address a line, each line ended. */
+async function addressFile(addresses: string[], name = 'addresses.txt'): Promise<string> {
+  const path = join(dataDir, name);
+  await writeFile(path, addresses.map((a) => `${a}\n`).join(''));
+  return path;
+}
+
+describe('recallList', () => {
+  it('dates each line: email from either product, avatar from avatar only, 0 for none', async () => {
+    await memory.remember('email', [['email@example.com', ok]], NOW - 10 * DAY);
+    await memory.remember('avatar', [['avatar@example.com', withAvatar]], NOW - 20 * DAY);
+    // Both kept: the email check takes the newer, the avatar check its own.
+    await memory.remember('email', [['both@example.com', ok]], NOW - 30 * DAY);
+    await memory.remember('avatar', [['both@example.com', withAvatar]], NOW - 5 * DAY);
+    await memory.remember('email', [['newer@example.com', ok]], NOW - DAY);
+    await memory.remember('avatar', [['newer@example.com', withAvatar]], NOW - 50 * DAY);
+    await memory.remember('email', [['f@exämple.com', ok]], NOW - 2 * DAY);
+    const path = await addressFile([
+      'email@example.com',
+      'avatar@example.com',
+      'nobody@example.com',
+      'both@example.com',
+      'newer@example.com',
+      'f@exämple.com',
+    ]);
+    const { email, avatar } = await recallList(path, memory);
+    expect([...email]).toEqual([
+      NOW - 10 * DAY,
+      NOW - 20 * DAY,
+      0,
+      NOW - 5 * DAY,
+      NOW - DAY,
+      NOW - 2 * DAY,
+    ]);
+    expect([...avatar]).toEqual([0, NOW - 20 * DAY, 0, NOW - 5 * DAY, NOW - 50 * DAY, 0]);
+    expect(email).toBeInstanceOf(Uint32Array);
+    expect(avatar).toBeInstanceOf(Uint32Array);
+  });
+
+  it('looks back a year unless told, and never past the window it is given', async () => {
+    await memory.remember('email', [['month@example.com', ok]], NOW - 40 * DAY);
+    await memory.remember('email', [['year@example.com', ok]], NOW - 300 * DAY);
+    await memory.remember('avatar', [['old@example.com', withAvatar]], NOW - 400 * DAY);
+    const path = await addressFile(['month@example.com', 'year@example.com', 'old@example.com']);
+    expect([...(await recallList(path, memory)).email]).toEqual([
+      NOW - 40 * DAY,
+      NOW - 300 * DAY,
+      0,
+    ]);
+    expect([...(await recallList(path, memory, 30)).email]).toEqual([0, 0, 0]);
+    expect([...(await recallList(path, memory, 500)).avatar]).toEqual([0, 0, NOW - 400 * DAY]);
+    expect([...(await recallList(path, memory, 0)).email]).toEqual([0, 0, 0]);
+  });
+
+  it('never recalls an unknown, nor a record that does not decode, and says so once', async () => {
+    await memory.remember('email', [['jane@example.com', ok]], NOW);
+    await memory.close();
+    const root = openLmdb<Buffer, string>(memoryDir(dataDir), {
+      maxDbs: 64,
+      encoding: 'binary',
+      compression: false,
+    });
+    const db = root.openDB<Buffer, string>('email/default', { encoding: 'binary' });
+    const record = (flags: number, ...rest: number[]) => {
+      const bytes = Buffer.from([flags, 0, 0, 0, 0, ...rest]);
+      bytes.writeUInt32LE(NOW, 1);
+      return bytes;
+    };
+    await db.put('unknown@example.com', record(0x03));
+    await db.put('trailing@example.com', record(0x01, 0));
+    await db.put('short@example.com', Buffer.from([1, 2]));
+    await root.close();
+    memory = await openOutcomeMemory(dataDir, { now: () => NOW * 1000 });
+    const path = await addressFile([
+      'unknown@example.com',
+      'trailing@example.com',
+      'short@example.com',
+      'jane@example.com',
+    ]);
+    expect([...(await recallList(path, memory)).email]).toEqual([0, 0, 0, NOW]);
+    expect(logged.filter((line) => line.includes('could not be read'))).toHaveLength(1);
+  });
+
+  it('streams a file larger than its chunks, line for line as the address book counts', async () => {
+    const count = 30_000;
+    const addresses = Array.from({ length: count }, (_, i) => address('stream', i));
+    await memory.remember(
+      'email',
+      addresses.filter((_, i) => i % 3 !== 0).map((a, i) => [a, outcomeOf(i + 1)] as const),
+      NOW - DAY,
+    );
+    await memory.remember(
+      'avatar',
+      addresses.filter((_, i) => i % 5 === 0).map((a) => [a, withAvatar] as const),
+      NOW - 2 * DAY,
+    );
+    // The last line has no line end: not an address (the address book does not count it).
+    const path = join(dataDir, 'addresses.txt');
+    await writeFile(path, `${addresses.map((a) => `${a}\n`).join('')}cut@example.com`);
+    const { email, avatar } = await recallList(path, memory);
+    expect((await openAddressBook(path)).count).toBe(count);
+    expect(email).toHaveLength(count);
+    expect(avatar).toHaveLength(count);
+    const expected = addresses.map((a) => {
+      const byEmail = memory.recall('email', a, 365)?.checkedAt ?? 0;
+      const byAvatar = memory.recall('avatar', a, 365)?.checkedAt ?? 0;
+      return [Math.max(byEmail, byAvatar), byAvatar];
+    });
+    expect(addresses.map((_, i) => [email[i], avatar[i]])).toEqual(expected);
+    expect(email[1]).toBe(NOW - DAY);
+    expect(email[3]).toBe(0);
+    expect(avatar[5]).toBe(NOW - 2 * DAY);
+  });
+
+  it('gives zeros for an empty memory or one that could not be opened, and nothing for an empty file', async () => {
+    const path = await addressFile(['a@example.com', 'b@example.com']);
+    expect(await recallList(path, memory)).toEqual({
+      email: new Uint32Array(2),
+      avatar: new Uint32Array(2),
+    });
+    expect(await recallList(path, unavailableMemory(dataDir))).toEqual({
+      email: new Uint32Array(2),
+      avatar: new Uint32Array(2),
+    });
+    const empty = await addressFile([], 'empty.txt');
+    expect(await recallList(empty, memory)).toEqual({
+      email: new Uint32Array(0),
+      avatar: new Uint32Array(0),
+    });
+    await expect(recallList(join(dataDir, 'missing.txt'), memory)).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe('answerDates', () => {
+  it('reads the date of an address given as a string or as its bytes, as recall does', async () => {
+    await memory.remember('email', [['Jane@Example.com', ok]], NOW - 3 * DAY);
+    await memory.remember('email', [['f@exämple.com', ok]], NOW - 4 * DAY);
+    const dates = memory.answerDates('email', 30);
+    expect(dates.any).toBe(true);
+    expect(dates.at('jane@example.com')).toBe(NOW - 3 * DAY);
+    // A string is normalized as recall normalizes it; bytes are taken as they are.
+    expect(dates.at('"Jane" <JANE@example.com>')).toBe(NOW - 3 * DAY);
+    expect(dates.at(Buffer.from('jane@example.com'))).toBe(NOW - 3 * DAY);
+    expect(dates.at(Buffer.from('JANE@example.com'))).toBe(0);
+    expect(dates.at(new TextEncoder().encode('f@exämple.com'))).toBe(NOW - 4 * DAY);
+    expect(dates.at(Buffer.from(''))).toBe(0);
+    expect(dates.at('x'.repeat(400))).toBe(0);
+    expect(dates.at(Buffer.from(`${'x'.repeat(400)}@example.com`))).toBe(0);
+    // Bytes lmdb would escape in a key go the string's way, and are not found.
+    expect(dates.at(Buffer.from('\u0004\u0001jane@example.com'))).toBe(0);
+    expect(memory.answerDates('avatar', 30).any).toBe(false);
+    expect(memory.answerDates('email', 0).any).toBe(false);
+    expect(memory.answerDates('avatar', 30).at('jane@example.com')).toBe(0);
+    expect(() => memory.answerDates('email', -1)).toThrow(RangeError);
+    await memory.close();
+    expect(() => dates.at('jane@example.com')).toThrow(/closed/);
+  });
+
+  it('recordCheckedAt agrees with decodeRecord on every layout', () => {
+    let seed = 7;
+    const next = () => {
+      seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0;
+      return seed >>> 8;
+    };
+    const disagree: number[][] = [];
+    const seen = new Set<number>();
+    for (let n = 0; n < 20_000; n++) {
+      const length = next() % 16;
+      const bytes = Uint8Array.from({ length }, () => next() & 0xff);
+      if (length > 0 && n % 2 === 0) bytes[0] = (bytes[0] as number) & 0x3f;
+      if (length > 5 && n % 4 === 0) bytes[5] = next() % 12;
+      const decoded = decodeRecord(bytes);
+      const expected =
+        decoded === null ? -1 : decoded.outcome.status === 'unknown' ? 0 : decoded.checkedAt;
+      seen.add(Math.sign(expected));
+      if (recordCheckedAt(bytes) !== expected) disagree.push([...bytes]);
+    }
+    expect(disagree).toEqual([]);
+    // Records, unknowns and garbage were all met.
+    expect([...seen].sort()).toEqual([-1, 0, 1]);
+  });
+});
