@@ -1,6 +1,6 @@
 // Child process of the lists benchmark: runs one measured step in a fresh
 // process, so its peak RSS is the step's own, and reports time and memory.
-import { createReadStream } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import Papa from 'papaparse';
@@ -9,16 +9,48 @@ import { exportList } from '../../electron/lists/write';
 import type { AddressOutcome, ImportedList } from '../../electron/lists/types';
 import { memoryDir, openOutcomeMemory } from '../../electron/memory/outcome-memory';
 import { addressOf } from './lists-data';
+import { importChecked, seedMemory } from './lists-memory';
 import type { ListsCommand, ListsEvent } from './protocol';
 
 const send = (event: ListsEvent): void => {
   process.send?.(event);
 };
 
+/**
+ * Resident memory other than pages of mapped files (Linux's RssAnon), or 0
+ * where /proc cannot tell. The outcome memory is read through a map of its
+ * file: those pages count in RSS, but are the OS's file cache, shared and
+ * given back under pressure, so the steps on it report both.
+ */
+function anonRss(): number {
+  try {
+    const status = readFileSync('/proc/self/status', 'latin1');
+    const kb = /^RssAnon:\s+(\d+) kB/m.exec(status)?.[1];
+    return kb === undefined ? 0 : Number(kb) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
 let peakRss = process.memoryUsage.rss();
+let peakAnon = anonRss();
+let ticks = 0;
 const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, process.memoryUsage.rss());
+  ticks += 1;
+  if (ticks % 5 === 0) peakAnon = Math.max(peakAnon, anonRss());
 }, 20);
+
+/** The step's memory figures, taken as it ends. */
+function memoryFigures() {
+  peakRss = Math.max(peakRss, process.memoryUsage.rss());
+  peakAnon = Math.max(peakAnon, anonRss());
+  return {
+    peakRssBytes: peakRss,
+    maxRssBytes: process.resourceUsage().maxRSS * 1024,
+    peakAnonBytes: peakAnon,
+  };
+}
 
 /**
  * The baseline: papaparse streaming the file, doing nothing with the rows, in
@@ -98,16 +130,32 @@ async function remember(workDir: string) {
   }
 }
 
+/** The two steps on the full memory (lists-memory.ts). */
+async function onFullMemory(command: Extract<ListsCommand, { type: 'run' }>): Promise<ListsEvent> {
+  const dataDir = command.memoryDataDir;
+  if (!dataDir) throw new Error(`${command.step} needs the memory's data folder`);
+  const result = (ms: number, rows: number) =>
+    ({ type: 'result', ms, rows, ...memoryFigures() }) as const;
+  if (command.step === 'seed-memory') {
+    const started = performance.now();
+    const seeded = await seedMemory(dataDir);
+    return { ...result(performance.now() - started, seeded.stored), seeded };
+  }
+  const { ms, rows, ...checked } = await importChecked(command.path, command.workDir, dataDir);
+  return { ...result(ms, rows), checked };
+}
+
 async function run(command: Extract<ListsCommand, { type: 'run' }>): Promise<ListsEvent> {
+  if (command.step === 'seed-memory' || command.step === 'import-checked') {
+    return onFullMemory(command);
+  }
   if (command.step === 'remember') {
     const { ms, stored, fileBytes, sourceMs } = await remember(command.workDir);
-    peakRss = Math.max(peakRss, process.memoryUsage.rss());
     return {
       type: 'result',
       ms,
       rows: stored,
-      peakRssBytes: peakRss,
-      maxRssBytes: process.resourceUsage().maxRSS * 1024,
+      ...memoryFigures(),
       remember: { stored, fileBytes, sourceMs },
     };
   }
@@ -131,13 +179,11 @@ async function run(command: Extract<ListsCommand, { type: 'run' }>): Promise<Lis
     rows = result.rowsTotal;
   }
   const ms = performance.now() - started;
-  peakRss = Math.max(peakRss, process.memoryUsage.rss());
   return {
     type: 'result',
     ms,
     rows,
-    peakRssBytes: peakRss,
-    maxRssBytes: process.resourceUsage().maxRSS * 1024,
+    ...memoryFigures(),
     list,
   };
 }

@@ -77,11 +77,14 @@ export type LoadEvent = LoadResult;
 export type ListsCommand =
   | {
       type: 'run';
-      step: 'bare' | 'bare-step' | 'import' | 'write' | 'remember';
+      step:
+        'bare' | 'bare-step' | 'import' | 'write' | 'remember' | 'seed-memory' | 'import-checked';
       path: string;
       workDir: string;
       destPath: string;
       list?: ImportedList;
+      /** The data folder of the full outcome memory (seed-memory fills it, import-checked reads it). */
+      memoryDataDir?: string;
     }
   | { type: 'stop' };
 
@@ -94,8 +97,21 @@ export type ListsEvent =
       /** Sampled every 20 ms, and the kernel's high-water mark (getrusage). */
       peakRssBytes: number;
       maxRssBytes: number;
+      /** The highest RSS other than mapped files' pages (Linux's RssAnon; 0 elsewhere). */
+      peakAnonBytes: number;
       list?: ImportedList;
       /** The remember step: what it stored, the memory's file, and the entries' own cost. */
       remember?: { stored: number; fileBytes: number; sourceMs: number };
+      /** The import-checked step: each part's time and what the memory knew of the list. */
+      checked?: {
+        importMs: number;
+        freeChecksMs: number;
+        recallMs: number;
+        unique: number;
+        knownEmail: number;
+        knownAvatar: number;
+      };
+      /** The seed-memory step: outcomes kept and the memory's file. */
+      seeded?: { stored: number; fileBytes: number };
     }
   | { type: 'failed'; message: string };

@@ -1,0 +1,148 @@
+// The lists benchmark's steps on a full outcome memory (issue 16), run in
+// lists-child.ts: seeding a memory of 5,000,000 outcomes once, untimed, and
+// the import of the 1,000,000-row list with every local check and then the
+// recall of each of its addresses from that memory, timed as one.
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { runFreeChecks } from '../../electron/lists/free-checks';
+import { importList } from '../../electron/lists/read';
+import type { AddressOutcome } from '../../electron/lists/types';
+import { memoryDir, openOutcomeMemory } from '../../electron/memory/outcome-memory';
+import { recallList } from '../../electron/memory/recall-list';
+import { addressOf } from './lists-data';
+
+/** Outcomes the memory holds before the list is imported. */
+export const MEMORY_OUTCOMES = 5_000_000;
+/** Kept as this many jobs would have kept them, one remember each, a little older each time. */
+const JOBS = 10;
+const DAY = 86_400;
+/** Days between two of those jobs: the oldest ones fall outside recallList's year. */
+const DAYS_APART = 45;
+
+const FIRST = [
+  'anne',
+  'bruno',
+  'carla',
+  'dmitri',
+  'emma',
+  'farid',
+  'grace',
+  'hiro',
+  'ines',
+  'jose',
+];
+const LAST = ['martin', 'bernard', 'dubois', 'smith', 'garcia', 'muller', 'rossi', 'nowak', 'sato'];
+const DOMAIN = [
+  'gmail.com',
+  'yahoo.com',
+  'outlook.com',
+  'hotmail.fr',
+  'web.de',
+  'example.org',
+  'company.co.uk',
+  'mail.ru',
+];
+const PROVIDERS = ['gmail', 'yahoo', 'outlook', 'provider_code_1', ''];
+
+/**
+ * The k-th address of the memory: one in ten is one of the list's (every
+ * other row of the list, so about half of its addresses are known), the rest
+ * addresses of other lists, spread over the same names and domains (numbers
+ * from 1,000,000 on, which the list's rows never reach).
+ */
+export function memoryAddress(k: number): string {
+  if (k % 10 === 0) {
+    const row = (k / 10) * 2;
+    return addressOf(row + (k % 20 === 0 ? 0 : 1));
+  }
+  // A different number for every k (odd multipliers are one-to-one on 32 bits).
+  const n = 1_000_000 + (Math.imul(k, 0x9e3779b1) >>> 0);
+  return `${FIRST[k % 10]}${k % 3 === 0 ? '_' : '.'}${LAST[(k >> 3) % 9]}${n}@${DOMAIN[(k >> 2) % 8]}`;
+}
+
+/**
+ * Fills a new memory in `dataDir` with MEMORY_OUTCOMES answers, one job's worth
+ * per remember: nine in ten jobs checked email, one (the fourth) email +
+ * avatar; the oldest job is more than a year old.
+ */
+export async function seedMemory(dataDir: string): Promise<{ stored: number; fileBytes: number }> {
+  const memory = await openOutcomeMemory(dataDir);
+  if (!memory.available) throw new Error('the memory could not be opened');
+  const perJob = MEMORY_OUTCOMES / JOBS;
+  const now = Math.floor(Date.now() / 1000);
+  let stored = 0;
+  for (let job = 0; job < JOBS; job++) {
+    function* answers(): Generator<[string, AddressOutcome]> {
+      for (let k = job * perJob; k < (job + 1) * perJob; k++) {
+        yield [
+          memoryAddress(k),
+          k % 7 === 0
+            ? { status: 'undeliverable', provider: '' }
+            : { status: 'deliverable', provider: PROVIDERS[k % 5] ?? null },
+        ];
+      }
+    }
+    const product = job === 3 ? 'avatar' : 'email';
+    const kept = await memory.remember(product, answers(), now - job * DAYS_APART * DAY);
+    stored += kept.stored;
+  }
+  await memory.close();
+  const fileBytes = (await stat(join(memoryDir(dataDir), 'data.mdb'))).size;
+  return { stored, fileBytes };
+}
+
+export interface ImportChecked {
+  ms: number;
+  rows: number;
+  importMs: number;
+  freeChecksMs: number;
+  recallMs: number;
+  unique: number;
+  /** Addresses with an answer that could serve an email check, and an avatar check. */
+  knownEmail: number;
+  knownAvatar: number;
+}
+
+/**
+ * A list becoming a job as electron/jobs/import.ts makes it, and then what the
+ * memory knows of it: import, the free checks without the DNS, recallList.
+ * The memory is opened first, untimed: the app keeps it open.
+ */
+export async function importChecked(
+  path: string,
+  workDir: string,
+  dataDir: string,
+): Promise<ImportChecked> {
+  const memory = await openOutcomeMemory(dataDir);
+  if (!memory.available) throw new Error('the memory could not be opened');
+  try {
+    const started = performance.now();
+    const list = await importList(path, { workDir });
+    const imported = performance.now();
+    list.findings = await runFreeChecks(list.addressesPath, { dir: workDir, dns: false });
+    const checked = performance.now();
+    const recalled = await recallList(list.addressesPath, memory);
+    const ended = performance.now();
+    let knownEmail = 0;
+    let knownAvatar = 0;
+    for (let i = 0; i < recalled.email.length; i++) {
+      if (recalled.email[i] !== 0) knownEmail += 1;
+      if (recalled.avatar[i] !== 0) knownAvatar += 1;
+    }
+    if (recalled.email.length !== list.counts.unique) {
+      throw new Error(`recallList gave ${recalled.email.length} dates for ${list.counts.unique}`);
+    }
+    return {
+      ms: ended - started,
+      rows: list.counts.rows,
+      importMs: imported - started,
+      freeChecksMs: checked - imported,
+      recallMs: ended - checked,
+      unique: list.counts.unique,
+      knownEmail,
+      knownAvatar,
+    };
+  } finally {
+    await memory.close();
+  }
+}
