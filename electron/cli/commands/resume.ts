@@ -25,10 +25,17 @@ function newLimit(values: Values, id: string | undefined): number | null | undef
   return limit;
 }
 
-/** A named job held by its limit goes on only under a new one: refused here, nothing sent. */
-async function heldWithoutNewLimit(jobs: Jobs, id: string): Promise<boolean> {
+/**
+ * A named job held by its limit goes on only under a new one: refused here,
+ * nothing sent. Read first in any case, so a job that is not there is said so.
+ */
+async function heldWithoutNewLimit(
+  jobs: Jobs,
+  id: string,
+  limitMicros: number | null | undefined,
+): Promise<boolean> {
   const job = await jobs.get(id);
-  if (job.hold?.reason !== 'limit') return false;
+  if (limitMicros !== undefined || job.hold?.reason !== 'limit') return false;
   const limit = job.limitMicros !== null ? ` of ${usd(job.limitMicros)}` : '';
   err(
     `list-cleaner: Job ${id} stopped at its spending limit${limit}; it carries on under a new one: ${resumeUnderLimit(id)}. Nothing was sent.`,
@@ -47,7 +54,7 @@ export async function run(values: Values, id: string | undefined): Promise<numbe
   return withConnection(values, async (connection) => {
     const { dataDir } = connection;
     const { progress, jobs } = await openJobsWithProgress(connection);
-    if (id !== undefined && limitMicros === undefined && (await heldWithoutNewLimit(jobs, id))) {
+    if (id !== undefined && (await heldWithoutNewLimit(jobs, id, limitMicros))) {
       return EXIT_LIMIT;
     }
     const picked = await jobs.resume(id, limitMicros === undefined ? {} : { limitMicros });

@@ -147,6 +147,13 @@ describe('cost flags that are not right (exit 2, nothing read or sent)', () => {
     expect(await jobsOnDisk(b.dataDir)).toEqual([]);
   });
 
+  it('resume of a job that is not there says so in one line', async () => {
+    const b = await setup();
+    const result = await cli(['resume', '20260101000000-abcdef', '--max-spend', '5'], envOf(b));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('list-cleaner: There is no job 20260101000000-abcdef.\n');
+  });
+
   it('--max-spend with resume needs the job’s id', async () => {
     const b = await setup();
     const result = await cli(['resume', '--max-spend', '5'], envOf(b));
