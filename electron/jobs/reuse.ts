@@ -10,20 +10,9 @@ import { writeFileAtomic } from '../lib/atomic-file';
 import { log } from '../lib/log';
 import type { OutcomeMemory, RecalledOutcome } from '../memory/outcome-memory';
 import { MAX_REUSE_DAYS } from '../common/limits';
-import { openAddressBook, type AddressBook } from './address-book';
+import type { AddressBook } from './address-book';
+import { recallList } from '../memory/recall-list';
 import type { OutcomeRecord } from './outcomes';
-
-// Stand-in until memory/recall-list.ts lands.
-async function recallList(path: string, memory: OutcomeMemory, days: number) {
-  const book = await openAddressBook(path);
-  const email = new Uint32Array(book.count);
-  const avatar = new Uint32Array(book.count);
-  for (let i = 0; i < book.count; i++) {
-    email[i] = recallFor(memory, 'email', book.at(i), days)?.checkedAt ?? 0;
-    avatar[i] = memory.recall('avatar', book.at(i), days)?.checkedAt ?? 0;
-  }
-  return { email, avatar };
-}
 
 const DAY = 86_400;
 
