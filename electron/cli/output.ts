@@ -5,8 +5,9 @@ import type { JobView } from '../ipc/contract';
 import type { ImportProgress } from '../lists/read';
 import type { ListFindings } from '../lists/types';
 
-export const usd = (micros: number): string =>
-  `${(micros / 1_000_000).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })} USD`;
+import { usd } from '../common/money';
+
+export { usd };
 
 const n = (x: number) => x.toLocaleString('en-US');
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;

@@ -331,7 +331,7 @@ export async function runBulk(ctx: RunContext, alongside: () => Promise<void>): 
     const task = tasks[k];
     const status = task?.status;
     // Stopped, or over the limit: no new task is sent; those sent go on to their results.
-    if (status === 'pending' && task && !mayCharge(ctx, task.end - task.start)) continue;
+    if (status === 'pending' && task && !mayCharge(ctx, task.end - task.start, 'bulk')) continue;
     if (status === 'pending' || status === 'submitting') {
       const price = await submitTask(ctx, k);
       if (price) seen.set(k, price);

@@ -41,6 +41,16 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
     await failed(err);
     return;
   }
+  if (record.plan?.sent !== undefined && l.sent === null) {
+    // Positions without their list would send other addresses than planned.
+    await failed(
+      new AppError(
+        'internal',
+        `The list of addresses to send (send.bin in ${store.paths(record.id).dir}) is missing or damaged, so nothing more is sent for this job. What was checked is kept; check the rest as a new job.`,
+      ),
+    );
+    return;
+  }
   const paths = store.paths(record.id);
   const outcomeLog = await openOutcomeLog(paths.outcomes, disk);
   const book = await addressBook(l);

@@ -1,11 +1,11 @@
 // Why an unfinished job waits for the user, in words: stopped from the window
 // (or the command line), or stopped before a request that would have taken it
 // over its spending limit. Continue (resume) carries on from where it is.
+import { usd } from '../common/money';
 import type { JobRecord } from './record';
 import type { Live, Shared } from './live';
 import { spentSoFar } from './spend';
 
-const usd = (micros: number) => `${(micros / 1_000_000).toFixed(2)} USD`;
 const n = (count: number) => count.toLocaleString('en-US');
 
 /** Bulk tasks sent and not yet fetched: the service cannot take them back. */

@@ -28,8 +28,8 @@ export interface RunHooks {
 
 /** What the job may still spend; each charge-bearing request takes its share first. */
 export interface Budget {
-  /** False, and nothing taken, when `addresses` more could go over the limit. */
-  take(addresses: number): boolean;
+  /** False, and nothing taken, when `addresses` more by this route could go over the limit. */
+  take(addresses: number, route: 'sync' | 'bulk'): boolean;
 }
 
 export interface RunContext {
@@ -58,9 +58,9 @@ export interface RunContext {
  * May the run send a request that can charge for `addresses`? Not after Stop,
  * nor when it could take the job over its limit; the run then ends held.
  */
-export function mayCharge(ctx: RunContext, addresses: number): boolean {
+export function mayCharge(ctx: RunContext, addresses: number, route: 'sync' | 'bulk'): boolean {
   if (ctx.halt?.aborted) return false;
-  if (ctx.budget && !ctx.budget.take(addresses)) {
+  if (ctx.budget && !ctx.budget.take(addresses, route)) {
     ctx.overBudget = true;
     return false;
   }

@@ -117,7 +117,9 @@ export function settle(s: Shared, l: Live): void {
 /** The job's send list, as its plan counts it. */
 export async function loadSent(s: Shared, record: JobRecord): Promise<Uint32Array | null> {
   const sent = record.plan?.sent;
-  return sent === undefined ? null : readSendList(s.store.paths(record.id).sendList, sent);
+  if (sent === undefined) return null;
+  // A missing or damaged list is told when the job would run (execute.ts), not here.
+  return readSendList(s.store.paths(record.id).sendList, sent).catch(() => null);
 }
 
 /** Keeps a job in memory with its list and the outcomes it has so far. */

@@ -32,7 +32,8 @@ export async function resume(
   options: ResumeOptions = {},
 ): Promise<JobView[]> {
   const { store } = s;
-  const records = id ? [await store.load(id)] : await store.all();
+  // A job named that is not there is told in words (load), not as a file error.
+  const records = id ? [(await load(s, id)).record] : await store.all();
   const picked: JobView[] = [];
   for (const record of records) {
     const resumable =

@@ -55,7 +55,7 @@ export async function runSync(ctx: RunContext, range: Range): Promise<void> {
 
   const multis = async () => {
     for (const part of schedule.multis) {
-      if (halted() || !mayCharge(ctx, part.end - part.start)) return;
+      if (halted() || !mayCharge(ctx, part.end - part.start, 'sync')) return;
       let indexes = pending.slice(part.start, part.end);
       try {
         indexes = await takeReused(ctx, indexes);
@@ -74,7 +74,7 @@ export async function runSync(ctx: RunContext, range: Range): Promise<void> {
   let nextSingle = schedule.singles?.start ?? 0;
   const singlesEnd = schedule.singles?.end ?? 0;
   const singles = async () => {
-    while (!halted() && nextSingle < singlesEnd && mayCharge(ctx, 1)) {
+    while (!halted() && nextSingle < singlesEnd && mayCharge(ctx, 1, 'sync')) {
       const index = pending[nextSingle++] as number;
       try {
         if ((await takeReused(ctx, [index])).length === 0) continue;

@@ -4,6 +4,7 @@
 // interval (Wilson's, which stays inside 0–100% for small samples and shares
 // near the ends). The sample's answers are the job's own: kept in its log
 // and the memory, and never sent again when the rest is started.
+import { usd } from '../common/money';
 import { randomInt } from 'node:crypto';
 import { syncProduct, type JobProduct } from '../common/model';
 import type { SampleView } from '../common/views';
@@ -16,8 +17,6 @@ import { splitJob } from './settle';
 import { rememberPaid, spentSoFar } from './spend';
 import { cost, unitPrices } from './view';
 import { MULTI_SIZE } from './plan';
-
-const usd = (micros: number) => `${(micros / 1_000_000).toFixed(2)} USD`;
 
 /** Up to `size` of `from`, at random, in index order. */
 export function pickSample(from: Uint32Array, size: number): number[] {

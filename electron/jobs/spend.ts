@@ -18,25 +18,28 @@ export const spentSoFar = (s: Shared, l: Live, product: JobProduct): number =>
   cost(unitPrices(product, s.prices), determinedSplit(l)) ?? 0;
 
 /**
- * The job's budget, when it has a limit and a price is known (else none can
- * be kept). Addresses taken are counted, and priced at each request with the
- * dearest unit price known then: a price learned mid-run counts at once.
+ * The job's budget, when it has a limit. Addresses taken are counted per
+ * route and priced at each request at the prices known then (a price learned
+ * mid-run counts at once): the same prices the estimate used. While no price
+ * is known at all, nothing can be told against the limit.
  */
 export function budgetOf(s: Shared, l: Live): { budget?: Budget } {
   const limit = l.record.limitMicros;
+  if (limit === null) return {};
   const product = l.record.product ?? 'email';
-  const worst = () => {
-    const unit = unitPrices(product, s.prices);
-    return Math.max(unit.sync ?? 0, unit.bulk ?? 0);
-  };
-  if (limit === null || worst() === 0) return {};
-  const split = determinedSplit(l);
-  let taken = split.sync + split.bulk;
+  const taken = determinedSplit(l);
   return {
     budget: {
-      take(addresses) {
-        if ((taken + addresses) * worst() > limit) return false;
-        taken += addresses;
+      take(addresses, route) {
+        const unit = unitPrices(product, s.prices);
+        // A route whose price is not known yet is counted at the other's.
+        const known = unit.sync ?? unit.bulk;
+        const price = { sync: unit.sync ?? known, bulk: unit.bulk ?? known };
+        const next = { ...taken, [route]: taken[route] + addresses };
+        if (price.sync !== null && price.bulk !== null) {
+          if (next.sync * price.sync + next.bulk * price.bulk > limit) return false;
+        }
+        taken[route] = next[route];
         return true;
       },
     },

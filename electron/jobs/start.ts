@@ -4,6 +4,7 @@
 // starts without room on the disk for every answer that will be paid for,
 // with a balance that cannot cover the estimate, or over the spending limit
 // without the user's word.
+import { usd } from '../common/money';
 import { bulkProduct, syncProduct, type JobProduct } from '../common/model';
 import type { JobView } from '../common/views';
 import { AppError } from '../lib/app-error';
@@ -40,8 +41,6 @@ export interface Estimate {
 
 const iso = (seconds: number | null) =>
   seconds === null ? null : new Date(seconds * 1000).toISOString();
-
-const usd = (micros: number) => `${(micros / 1_000_000).toFixed(2)} USD`;
 
 function priced(
   s: Shared,
@@ -190,14 +189,11 @@ export async function start(
   l.record.product = product;
   l.record.choices = { skip: { ...choices.skip }, reuseDays: choices.reuseDays };
   // Confirmed over the limit: the job may spend what the user saw, and no more.
+  // With the price not known yet, the limit stays: it counts once a price is learned.
   l.record.limitMicros =
-    choices.limitMicros === null
-      ? null
-      : overLimit && e.overLimit
-        ? e.estimateMicros === null
-          ? null
-          : Math.max(choices.limitMicros, e.estimateMicros + spentSoFar(s, l, product))
-        : choices.limitMicros;
+    choices.limitMicros !== null && overLimit && e.overLimit && e.estimateMicros !== null
+      ? Math.max(choices.limitMicros, e.estimateMicros + spentSoFar(s, l, product))
+      : choices.limitMicros;
   l.record.plan = { sync: plan.sync, bulk: plan.bulk.map(newBulkTask), sent: send.length };
   l.record.unitPriceMicros = e.unitPriceMicros;
   await queue.enqueue(l);

@@ -219,7 +219,7 @@ describe('clean --max-spend', () => {
     expect(JSON.parse(lifted.stdout)).toMatchObject({ paid: 20, limit_micros: null });
   });
 
-  it('a price not known yet is over any limit: refused, or run without one when confirmed', async () => {
+  it('a price not known yet is over any limit: refused, or run under it once confirmed (it counts once a price is learned)', async () => {
     const b = await setup();
     const file = await writeList(b, 'l.csv', ['deliverable@gmail.com']);
     const refused = await cli(['clean', file, '--max-spend', '5'], envOf(b));
@@ -233,6 +233,6 @@ describe('clean --max-spend', () => {
       envOf(b),
     );
     expect(agreed.code, agreed.stderr).toBe(0);
-    expect(JSON.parse(agreed.stdout)).toMatchObject({ paid: 1, limit_micros: null });
+    expect(JSON.parse(agreed.stdout)).toMatchObject({ paid: 1, limit_micros: 5_000_000 });
   });
 });

@@ -1,4 +1,4 @@
-// A `clean` stopped before going over its spending limit, as a user sees it:
+// A job continued under a spending limit it cannot finish within, as a user sees it:
 // the job's words and exit code 3, nothing paid past the limit; `jobs` and
 // `resume` say how to carry it on, `resume <id>` alone refuses to run it into
 // the same limit, and `resume <id> --max-spend` finishes it and writes the
@@ -6,13 +6,10 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { saveCleanExport } from '../../../electron/cli/commands/clean-export';
 import { addresses, cli, failureLines, jobsOnDisk, setup, writeList } from '../jobs/support';
 
-/**
- * Multi checks dearer than bulk tasks: a running job takes each request's
- * worst case from its budget (every address at the dearer route's price), so
- * a bulk task of 1,000 (0.50 USD) does not fit under a limit of 0.60 USD.
- */
+/** Multi checks dearer than bulk tasks: a job of 1,000 goes as one bulk task at 0.50 USD. */
 const PRICES = { email: 1_000, email_avatar: 3_000, email_batch: 500, email_avatar_batch: 3_000 };
 
 describe('a clean held at its spending limit', () => {
@@ -30,23 +27,27 @@ describe('a clean held at its spending limit', () => {
       'big.csv',
       addresses(1_000, (i) => `deliverable+${i}@gmail.com`),
     );
-
-    const held = await cli(['clean', file, '--max-spend', '0.6', '--json'], env);
-    expect(held.code, held.stderr).toBe(3);
-    expect(held.stderr).toMatch(
-      /^Sending 1,000 of 1,000 addresses\. Estimated charge 0\.50 USD; .* Spending limit 0\.60 USD\.$/m,
-    );
-    const summary = JSON.parse(held.stdout) as { job: string; out: null; held: unknown };
-    const id = summary.job;
-    expect(summary).toMatchObject({
-      paid: 0,
-      limit_micros: 600_000,
-      out: null,
-      held: { reason: 'limit', message: expect.stringMatching(/^Stopped before going over/) },
+    // A clean stopped before its first request (as the window's Stop does), its file still wanted.
+    const jobs = await b.jobs();
+    const { job } = await jobs.importFile(file);
+    const id = job.id;
+    await saveCleanExport(b.dataDir, id, {
+      out: join(b.dir, 'big.cleaned.csv'),
+      keep: undefined,
+      bom: false,
+      flags: false,
     });
-    expect(failureLines(held.stderr)).toEqual([
-      `list-cleaner: Stopped before going over this job's limit of 0.60 USD (spent about 0.00 USD). 0 of 1,000 addresses have an outcome and are kept; 1,000 are not sent yet. Raise the limit in Settings (or --max-spend) and Continue. Carry on with: list-cleaner resume ${id} --max-spend <USD> (or --max-spend none).`,
-    ]);
+    await jobs.start(id, 'email');
+    await jobs.stopJob(id);
+    expect((await jobs.finished(id)).hold?.reason).toBe('stopped');
+    await jobs.stop();
+
+    // Continued under a limit its one bulk task (0.50 USD) does not fit: held before it is sent.
+    const held = await cli(['resume', id, '--max-spend', '0.3'], env);
+    expect(held.code, held.stderr).toBe(3);
+    expect(failureLines(held.stderr).join('\n')).toContain(
+      `Stopped before going over this job's limit of 0.30 USD (spent about 0.00 USD). 0 of 1,000 addresses have an outcome and are kept; 1,000 are not sent yet.`,
+    );
     expect(b.sandbox.ledger.spent(b.key)).toBe(0);
 
     const listed = await cli(['jobs'], env);
@@ -58,14 +59,14 @@ describe('a clean held at its spending limit', () => {
     const all = await cli(['resume'], env);
     expect(all).toMatchObject({ code: 0, stdout: 'No unfinished jobs.\n' });
     expect(all.stderr).toBe(
-      `Job ${id} (big.csv) stopped at its spending limit of 0.60 USD: list-cleaner resume ${id} --max-spend <USD> (or --max-spend none) carries on.\n`,
+      `Job ${id} (big.csv) stopped at its spending limit of 0.30 USD: list-cleaner resume ${id} --max-spend <USD> (or --max-spend none) carries on.\n`,
     );
 
     // Named without a new limit: it would stop at once; refused, nothing sent.
     const same = await cli(['resume', id], env);
     expect(same.code).toBe(3);
     expect(failureLines(same.stderr)).toEqual([
-      `list-cleaner: Job ${id} stopped at its spending limit of 0.60 USD; it carries on under a new one: list-cleaner resume ${id} --max-spend <USD> (or --max-spend none). Nothing was sent.`,
+      `list-cleaner: Job ${id} stopped at its spending limit of 0.30 USD; it carries on under a new one: list-cleaner resume ${id} --max-spend <USD> (or --max-spend none). Nothing was sent.`,
     ]);
     expect(b.sandbox.ledger.spent(b.key)).toBe(0);
 

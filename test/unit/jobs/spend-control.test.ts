@@ -3,6 +3,8 @@
 // agrees) and holds a running job before the request that would go past it;
 // Stop sends nothing new and Continue carries on; a sample is paid for once
 // and counts toward the job.
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { DEMO_PRICES } from '../../../electron/account/demo';
 import { openJobs, type Jobs } from '../../../electron/jobs/jobs';
@@ -74,6 +76,26 @@ describe('the spending limit', () => {
     expect(done.state).toBe('done');
     expect(done.hold).toBeNull();
     expect(done.checked).toBe(250);
+  });
+});
+
+describe('the send list', () => {
+  it('a job whose send list is gone sends nothing more and says why', async () => {
+    const bench = await setup();
+    const jobs = await jobsFor(bench);
+    const { job } = await jobs.importFile(await writeList(bench, 'l.csv', list(120, 'g')));
+    await jobs.start(job.id, 'email');
+    await jobs.stopJob(job.id);
+    await jobs.finished(job.id);
+    const spent = bench.sandbox.ledger.spent(bench.key);
+    await rm(join(bench.dataDir, 'jobs', job.id, 'send.bin'));
+    // Another process, reading the job from disk.
+    const later = await jobsFor(bench);
+    await later.resume(job.id);
+    const failed = await later.finished(job.id);
+    expect(failed.state).toBe('failed');
+    expect(failed.failure?.message).toMatch(/send\.bin/);
+    expect(bench.sandbox.ledger.spent(bench.key)).toBe(spent);
   });
 });
 
