@@ -81,11 +81,6 @@ export function CostBox({
         </div>
       )}
       {estimate && <FreeSavings estimate={estimate} />}
-      {estimate && known && (
-        <p className="hint cost-note">
-          You pay only for addresses that get a result; unknown ones are not charged.
-        </p>
-      )}
       {estimate?.overLimit && estimate.limitMicros !== null && (
         <p className="notice notice-warning" data-testid="over-limit">
           {known
@@ -98,6 +93,11 @@ export function CostBox({
         <p className="notice notice-warning" role="status">
           Your balance does not cover this list. Add funds to your account first; Start checks your
           balance again and charges nothing if it is still short.
+        </p>
+      )}
+      {estimate && known && (
+        <p className="hint cost-note">
+          You pay only for addresses that get a result; unknown ones are not charged.
         </p>
       )}
       {estimate && estimate.toSend > 0 && (

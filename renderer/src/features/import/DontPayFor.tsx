@@ -3,7 +3,8 @@
 // with no mail server are left out by default; role addresses (info@, sales@)
 // are often real team inboxes, so they are sent unless the user says not to.
 // The choice goes with the estimate, the sample and Start; each box shows how
-// many addresses it covers, from the findings.
+// many addresses it covers, from the findings. A kind the checks did not find
+// has nothing to decide, so it has no box; with none found, no group shows.
 import { useId } from 'react';
 import type { EstimateView, FindingsView, SkipChoice } from '../../../../electron/common/views';
 import { formatNumber, plural } from '../../format';
@@ -27,10 +28,7 @@ function boxes(findings: FindingsView): Box[] {
       key: 'noMail',
       label: 'Domains with no mail server',
       count: findings.noMail,
-      hint:
-        findings.dns === 'unavailable'
-          ? 'Could not be checked on this network: none is left out, all are sent as usual.'
-          : 'Mail to them cannot arrive: marked undeliverable in your file, for free.',
+      hint: 'Mail to them cannot arrive: marked undeliverable in your file, for free.',
     },
     {
       key: 'role',
@@ -56,14 +54,16 @@ export function DontPayFor({
   disabled: boolean;
 }) {
   const id = useId();
+  const shown = boxes(findings).filter((b) => b.count > 0);
   const left = skipped
     ? skipped.disposable + skipped.noMail + skipped.role
-    : boxes(findings).reduce((n, b) => n + (skip[b.key] ? b.count : 0), 0);
+    : shown.reduce((n, b) => n + (skip[b.key] ? b.count : 0), 0);
+  if (shown.length === 0) return null;
   return (
     <fieldset className="dont-pay" data-testid="dont-pay-for" aria-describedby={`${id}-sum`}>
       <legend className="card-label">Don’t pay for</legend>
       <div className="dont-pay-boxes">
-        {boxes(findings).map((b) => (
+        {shown.map((b) => (
           <label
             key={b.key}
             className={`dont-pay-box ${skip[b.key] ? 'is-checked' : ''}`}

@@ -4,7 +4,7 @@
 // and in money what cleaning up, leaving out and reusing saved. While the
 // price per address is not known, it says so instead of showing a sum.
 import type { EstimateView } from '../../../../electron/ipc/contract';
-import { formatUsdExact, formatUsdFine, plural } from '../../format';
+import { formatUsd, formatUsdExact, plural } from '../../format';
 import { reusedLine } from './review-words';
 
 export function FreeSavings({ estimate }: { estimate: EstimateView }) {
@@ -13,7 +13,7 @@ export function FreeSavings({ estimate }: { estimate: EstimateView }) {
     ? [
         {
           key: 'cleaned',
-          label: 'Cleaned up (invalid, empty, repeats)',
+          label: 'Cleaned up (invalid, repeats)',
           value: savings.cleanedMicros,
         },
         { key: 'skipped', label: 'Left out (don’t pay for)', value: savings.skippedMicros },
@@ -21,6 +21,8 @@ export function FreeSavings({ estimate }: { estimate: EstimateView }) {
       ].filter((r) => r.value > 0)
     : [];
   const total = rows.reduce((sum, r) => sum + r.value, 0);
+  // Under a dollar, fractions of a cent count (4 addresses at $0.001), and the sum adds up.
+  const money = total < 1_000_000 ? formatUsdExact : formatUsd;
   return (
     <>
       {reused.count > 0 && (
@@ -45,14 +47,14 @@ export function FreeSavings({ estimate }: { estimate: EstimateView }) {
             {rows.map((r) => (
               <div key={r.key} data-testid={`saved-${r.key}`}>
                 <dt>{r.label}</dt>
-                <dd title={formatUsdExact(r.value)}>{formatUsdFine(r.value)}</dd>
+                <dd title={formatUsdExact(r.value)}>{money(r.value)}</dd>
               </div>
             ))}
             {rows.length > 1 && (
               <div className="is-total">
                 <dt>In all</dt>
                 <dd data-testid="saved-total" title={formatUsdExact(total)}>
-                  {formatUsdFine(total)}
+                  {money(total)}
                 </dd>
               </div>
             )}
