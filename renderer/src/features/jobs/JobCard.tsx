@@ -105,7 +105,9 @@ function Progress({ job, now }: { job: JobView; now: number }) {
   const checkedText = `${formatNumber(job.checked)} of ${plural(job.unique, 'address', 'addresses')} checked`;
   // A bulk task reports nothing until it is done: say that rather than show a bar stuck at 0.
   const waitingOnService = bulk && job.checked === 0;
-  const elapsed = job.startedAt ? now - Date.parse(job.startedAt) : null;
+  // A job held for the user is not under way: no clock runs for it.
+  const held = job.hold !== null && !job.running;
+  const elapsed = job.startedAt && !held ? now - Date.parse(job.startedAt) : null;
   const submitted = job.tasks
     .map((t) => t.submittedAt)
     .filter((t): t is string => t !== null)
