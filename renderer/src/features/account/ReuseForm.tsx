@@ -7,6 +7,7 @@ import { MAX_REUSE_DAYS } from '../../../../electron/common/limits';
 import { useForgetMemory, useMemoryStatus, type useUpdateSettings } from '../../api/hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { plural } from '../../format';
+import { SavedNote } from './SpendingForm';
 
 interface Props {
   /** The saved window in days, shown until the user edits it. */
@@ -64,9 +65,7 @@ export function ReuseForm({ current, update, inputId }: Props) {
         <p className="hint" id={`${inputId}-hint`}>
           An address checked again within this many days takes its earlier answer, free, instead of
           being paid for twice. 0 turns this off; at most {MAX_REUSE_DAYS}.{' '}
-          <span className="form-saved" role="status">
-            {saved ? 'Saved.' : ''}
-          </span>
+          <SavedNote saved={saved} testId="reuse-saved" />
         </p>
       </form>
       <ForgetMemory />

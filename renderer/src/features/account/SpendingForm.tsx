@@ -14,9 +14,10 @@ type Update = ReturnType<typeof useUpdateSettings>;
 const shown = (micros: number | null | undefined) =>
   micros === null || micros === undefined ? '' : usdInputText(micros);
 
-function SavedNote({ saved }: { saved: boolean }) {
+/** "Saved." after a save, until the field is edited again; read out once. */
+export function SavedNote({ saved, testId }: { saved: boolean; testId: string }) {
   return (
-    <span className="form-saved" role="status">
+    <span className="form-saved" role="status" data-testid={testId}>
       {saved ? 'Saved.' : ''}
     </span>
   );
@@ -93,7 +94,7 @@ export function SpendLimitForm({
         )}
         <p className="hint" id={`${inputId}-hint`}>
           A list estimated over it asks before it starts, and a running job stops before the request
-          that would go over it. Empty: no limit. <SavedNote saved={saved} />
+          that would go over it. Empty: no limit. <SavedNote saved={saved} testId="limit-saved" />
         </p>
       </div>
     </form>
@@ -187,7 +188,8 @@ export function PlanPricesForm({
       </div>
       <p className="hint" id={`${inputIds.email}-prices-hint`}>
         Used for estimates and savings until the service’s own price is learned from your first
-        check, such as 0.0008. Empty: not known yet. <SavedNote saved={saved} />
+        check, such as 0.0008. Empty: not known yet.{' '}
+        <SavedNote saved={saved} testId="prices-saved" />
       </p>
     </form>
   );
