@@ -1,13 +1,14 @@
 // A job's files on Windows: job.json saved, read back, listed and removed by
 // the job store (a save waits out another reader of job.json instead of
-// failing), and the outcome log appended, synced, read back, and mended after
-// a line torn by a crash.
+// failing), the outcome log appended, synced, read back, and mended after a
+// line torn by a crash, and the send list written whole.
 import assert from 'node:assert/strict';
 import { open, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { formatRecords, loadOutcomes, openOutcomeLog } from '../../electron/jobs/outcomes';
 import type { JobRecord } from '../../electron/jobs/record';
+import { readSendList, writeSendList } from '../../electron/jobs/send-list';
 import { openJobStore } from '../../electron/jobs/store';
 import { runsOnWindows, tempDir } from './support';
 
@@ -82,12 +83,24 @@ describe('the outcome log', () => {
     await log.append([{ index: 2, status: 'unknown' }]);
     await log.close();
     const table = await loadOutcomes(path, 3);
-    assert.deepEqual(table.counts(), { deliverable: 1, undeliverable: 1, unknown: 1, done: 3 });
+    assert.deepEqual(table.counts(), {
+      deliverable: 1,
+      undeliverable: 1,
+      unknown: 1,
+      disposable: 0,
+      role: 0,
+      done: 3,
+      paid: 2,
+      reused: 0,
+      noMail: 0,
+    });
     assert.deepEqual(table.get(0), {
       status: 'deliverable',
       provider: 'provider_code_1',
       avatar: null,
       avatarUrl: null,
+      origin: 'paid',
+      checkedAt: null,
     });
   });
 
@@ -104,6 +117,34 @@ describe('the outcome log', () => {
     ]);
     await log.close();
     const table = await loadOutcomes(path, 3);
-    assert.deepEqual(table.counts(), { deliverable: 2, undeliverable: 1, unknown: 0, done: 3 });
+    assert.deepEqual(table.counts(), {
+      deliverable: 2,
+      undeliverable: 1,
+      unknown: 0,
+      disposable: 0,
+      role: 0,
+      done: 3,
+      paid: 3,
+      reused: 0,
+      noMail: 0,
+    });
+  });
+
+  it('keeps the send list whole, and reads back outcomes not paid for here', async () => {
+    const dir = await tempDir();
+    const list = Uint32Array.from([0, 2, 5, 6, 7]);
+    await writeSendList(join(dir, 'send.bin'), list);
+    assert.deepEqual(await readSendList(join(dir, 'send.bin'), 5), list);
+    await assert.rejects(readSendList(join(dir, 'send.bin'), 4));
+    const path = join(dir, 'outcomes.log');
+    const log = await openOutcomeLog(path);
+    await log.append([
+      { index: 1, status: 'deliverable', origin: 'reused', checkedAt: 1_790_000_000 },
+      { index: 3, status: 'disposable', origin: 'local' },
+    ]);
+    await log.close();
+    const table = await loadOutcomes(path, 8);
+    assert.equal(table.get(1)?.checkedAt, 1_790_000_000);
+    assert.equal(table.get(3)?.status, 'disposable');
   });
 });
