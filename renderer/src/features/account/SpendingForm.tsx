@@ -14,6 +14,23 @@ type Update = ReturnType<typeof useUpdateSettings>;
 const shown = (micros: number | null | undefined) =>
   micros === null || micros === undefined ? '' : usdInputText(micros);
 
+/**
+ * Why an amount was refused, under its field: read out at once, and scrolled
+ * into the dialog's view (the field may sit at its bottom edge).
+ */
+function FieldError({ id, message }: { id: string; message: string }) {
+  return (
+    <p
+      className="field-error"
+      id={id}
+      role="alert"
+      ref={(el) => el?.scrollIntoView({ block: 'nearest' })}
+    >
+      {message}
+    </p>
+  );
+}
+
 /** "Saved." after a save, until the field is edited again; read out once. */
 export function SavedNote({ saved, testId }: { saved: boolean; testId: string }) {
   return (
@@ -87,11 +104,7 @@ export function SpendLimitForm({
             Save
           </button>
         </div>
-        {error && (
-          <p className="field-error" id={`${inputId}-error`}>
-            {error}
-          </p>
-        )}
+        {error && <FieldError id={`${inputId}-error`} message={error} />}
         <p className="hint" id={`${inputId}-hint`}>
           A list estimated over it asks before it starts, and a running job stops before the request
           that would go over it. Empty: no limit. <SavedNote saved={saved} testId="limit-saved" />
@@ -163,11 +176,7 @@ export function PlanPricesForm({
             aria-describedby={`${inputIds.email}-prices-hint${error ? ` ${id}-error` : ''}`}
           />
         </span>
-        {error && (
-          <p className="field-error" id={`${id}-error`}>
-            {error}
-          </p>
-        )}
+        {error && <FieldError id={`${id}-error`} message={error} />}
       </div>
     );
   };
