@@ -49,10 +49,14 @@ export async function resume(
     l.record = await store.load(record.id);
     l.outcomes = await loadOutcomes(store.paths(record.id).outcomes, l.record.unique);
     l.sent = await loadSent(s, l.record);
+    // Continue after the user's Stop or the limit carries on; it is no pick-up after a stop of the app.
+    const continued = l.record.hold !== null;
     l.record.hold = null;
     if (options.limitMicros !== undefined) l.record.limitMicros = options.limitMicros;
-    l.resumed = true;
-    l.record.resumes += 1;
+    if (!continued) {
+      l.resumed = true;
+      l.record.resumes += 1;
+    }
     // Tasks an ephemeral service knows are those this process sent it.
     const forgotTasks = s.options.ephemeralService === true && !s.sentHere.has(record.id);
     for (const t of tasksToSendAgain(l.record, { forgotTasks })) resetForResend(t);

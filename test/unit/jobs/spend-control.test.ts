@@ -76,6 +76,8 @@ describe('the spending limit', () => {
     expect(done.state).toBe('done');
     expect(done.hold).toBeNull();
     expect(done.checked).toBe(250);
+    // Continued by the user, not picked up after a restart.
+    expect(done.resumed).toBe(false);
   });
 });
 
