@@ -82,8 +82,8 @@ describe('a clean held at its spending limit', () => {
       'deliverable+0@gmail.com,row 1,deliverable,',
     );
     // Paid once, at the bulk price, for every address.
-    const [job] = await jobsOnDisk(b.dataDir);
-    expect(job).toMatchObject({ paid: 1_000, limitMicros: 1_000_000, hold: null });
+    const [finished] = await jobsOnDisk(b.dataDir);
+    expect(finished).toMatchObject({ paid: 1_000, limitMicros: 1_000_000, hold: null });
     expect(b.sandbox.ledger.spent(b.key)).toBe(1_000 * PRICES.email_batch);
   });
 });
