@@ -159,7 +159,7 @@ describe('insufficient balance', () => {
     const err = await next.start(job.id, 'email').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).message).toMatch(
-      /^Checking 200 addresses costs about 0\.20 USD, and your balance is 0\.1\d USD\. .*Nothing was charged\./,
+      /^Checking 200 addresses costs about 0\.20 USD, and your balance is 0\.1\d+ USD\. .*Nothing was charged\./,
     );
     const after = b.sandbox.requests.slice(before);
     expect(after.every((r) => r.path === API.balance)).toBe(true);
