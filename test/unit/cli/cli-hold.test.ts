@@ -73,8 +73,9 @@ describe('a clean held at its spending limit', () => {
     const resumed = await cli(['resume', id, '--max-spend', '1'], env);
     expect(resumed.code, resumed.stderr).toBe(0);
     const out = join(b.dir, 'big.cleaned.csv');
+    // Continued by the user, not picked up after a restart: no "(resumed)".
     expect(resumed.stdout).toBe(
-      `${id}  big.csv [email]: done: 1,000 deliverable, 0 undeliverable, 0 unknown; charged 0.50 USD (resumed)\n` +
+      `${id}  big.csv [email]: done: 1,000 deliverable, 0 undeliverable, 0 unknown; charged 0.50 USD\n` +
         `Saved 1,000 of 1,000 rows to ${out}\n`,
     );
     // Bulk results name no provider.
