@@ -3,27 +3,11 @@
 // and the product fixed to the sample's; the rest then sent without paying
 // for the sample twice. And a list over the spending limit: Start asks in
 // place, with both amounts, and only "Start anyway" starts it.
-import AxeBuilder from '@axe-core/playwright';
-import { test, expect, type TestApp } from './fixtures';
+import { test, expect } from './fixtures';
 import type { SettingsView } from '../../electron/ipc/contract';
 import { dropFile, jobCard, knownList, screenshotFromTop, useDemo } from './import-support';
 import { invoke } from './results-support';
-
-async function expectAccessible(app: TestApp): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await app.page.emulateMedia({ colorScheme });
-    const result = await new AxeBuilder({ page: app.page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    const serious = result.violations.filter(
-      (v) => v.impact === 'serious' || v.impact === 'critical',
-    );
-    expect(
-      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
-  }
-  await app.page.emulateMedia({ colorScheme: null });
-}
+import { expectAccessible } from './axe-support';
 
 test('a sample first: the projected share with its interval, its cost, then the rest', async ({
   app,

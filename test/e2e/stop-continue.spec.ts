@@ -3,9 +3,9 @@
 // waits and what is kept, and Continue finishes it with every address paid for
 // once. A bulk task already sent cannot be cancelled at the service: Stop says
 // so before it is pressed, and the task's results are still fetched.
-import AxeBuilder from '@axe-core/playwright';
-import { test, expect, type TestApp } from './fixtures';
+import { test, expect } from './fixtures';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
+import { expectAccessible } from './axe-support';
 import {
   connectKey,
   dropFile,
@@ -29,23 +29,6 @@ test.afterEach(() => {
 test.afterAll(async () => {
   await sandbox.stop();
 });
-
-/** axe over the page in both themes: no serious or critical violation. */
-async function expectAccessible(app: TestApp): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await app.page.emulateMedia({ colorScheme });
-    const result = await new AxeBuilder({ page: app.page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    const serious = result.violations.filter(
-      (v) => v.impact === 'serious' || v.impact === 'critical',
-    );
-    expect(
-      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
-  }
-  await app.page.emulateMedia({ colorScheme: null });
-}
 
 test('a job stopped mid-way keeps what it has; Continue finishes it, each address paid once', async ({
   app,
