@@ -140,8 +140,9 @@ export async function start(
       'This list has no valid addresses to check, so there is nothing to pay for. Export it as it is, or choose another column.',
     );
   }
+  const book = await addressBook(l);
   const split = await splitJob(s, l, product, choices, 'memory');
-  const { estimate: e } = priced(s, l, product, split, choices);
+  const { plan: planned, estimate: e } = priced(s, l, product, split, choices);
   const toSend = split.send.length;
   if (toSend > 0) {
     // Before anything is sent: a disk that fills mid-job loses answers already paid for.
@@ -183,8 +184,12 @@ export async function start(
     await outcomeLog.close();
   }
   await writeSendList(paths.sendList, send);
-  const book = sentBook(await addressBook(l), send);
-  const plan = planJob(send.length, product, (p) => book.lineBytes(p));
+  // Planned again only when the memory forgot an answer since the split (it is sent instead).
+  let plan = planned;
+  if (send !== split.send) {
+    const again = sentBook(book, send);
+    plan = planJob(send.length, product, (p) => again.lineBytes(p));
+  }
   l.sent = send;
   l.record.product = product;
   l.record.choices = { skip: { ...choices.skip }, reuseDays: choices.reuseDays };

@@ -31,6 +31,33 @@ function FieldError({ id, message }: { id: string; message: string }) {
   );
 }
 
+/** An amount in USD typed as text (read exactly by readAmount), with its dollar sign. */
+function MoneyInput(props: {
+  id: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  invalid: boolean;
+  describedBy: string;
+}) {
+  return (
+    <span className="input-money">
+      <span aria-hidden="true">$</span>
+      <input
+        id={props.id}
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={props.placeholder}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        aria-invalid={props.invalid}
+        aria-describedby={props.describedBy}
+      />
+    </span>
+  );
+}
+
 /** "Saved." after a save, until the field is edited again; read out once. */
 export function SavedNote({ saved, testId }: { saved: boolean; testId: string }) {
   return (
@@ -78,24 +105,18 @@ export function SpendLimitForm({
       <div className="field">
         <label htmlFor={inputId}>Spending limit per job (USD)</label>
         <div className="input-with-button">
-          <span className="input-money">
-            <span aria-hidden="true">$</span>
-            <input
-              id={inputId}
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="No limit"
-              value={text ?? shown(current?.maxSpendMicros)}
-              onChange={(e) => {
-                setText(e.target.value);
-                setError(null);
-                setSaved(false);
-              }}
-              aria-invalid={error !== null}
-              aria-describedby={`${inputId}-hint${error ? ` ${inputId}-error` : ''}`}
-            />
-          </span>
+          <MoneyInput
+            id={inputId}
+            placeholder="No limit"
+            value={text ?? shown(current?.maxSpendMicros)}
+            onChange={(value) => {
+              setText(value);
+              setError(null);
+              setSaved(false);
+            }}
+            invalid={error !== null}
+            describedBy={`${inputId}-hint${error ? ` ${inputId}-error` : ''}`}
+          />
           <button
             type="submit"
             className="button secondary"
@@ -158,24 +179,18 @@ export function PlanPricesForm({
     return (
       <div className="field price-field" key={product}>
         <label htmlFor={id}>{PRODUCT_WORDS[product]}</label>
-        <span className="input-money">
-          <span aria-hidden="true">$</span>
-          <input
-            id={id}
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="Not entered"
-            value={values[product]}
-            onChange={(e) => {
-              setText({ ...values, [product]: e.target.value });
-              setErrors((prev) => ({ ...prev, [product]: undefined }));
-              setSaved(false);
-            }}
-            aria-invalid={error !== undefined}
-            aria-describedby={`${inputIds.email}-prices-hint${error ? ` ${id}-error` : ''}`}
-          />
-        </span>
+        <MoneyInput
+          id={id}
+          placeholder="Not entered"
+          value={values[product]}
+          onChange={(value) => {
+            setText({ ...values, [product]: value });
+            setErrors((prev) => ({ ...prev, [product]: undefined }));
+            setSaved(false);
+          }}
+          invalid={error !== undefined}
+          describedBy={`${inputIds.email}-prices-hint${error ? ` ${id}-error` : ''}`}
+        />
         {error && <FieldError id={`${id}-error`} message={error} />}
       </div>
     );
