@@ -1,31 +1,31 @@
 // What the outcome memory does once its LMDB store is open (outcome-memory.ts
 // opens it), and the inert stand-in used when none could be: keep, recall,
-// count, forget. A failing store loses reuses and says so in the log; it never
-// throws into a job.
-import type { Database, RootDatabase } from 'lmdb';
+// count, forget. Answers live in buckets (bucket.ts) under a hash of their
+// address (address-hash.ts). A failing store loses reuses and says so in the
+// log; it never throws into a job.
 import { JOB_PRODUCTS, type JobProduct } from '../common/model';
 import { log } from '../lib/log';
 import { normalizeCell } from '../lists/address';
-import type { AnswerDates, OutcomeMemory } from './outcome-memory';
-import { MAX_CHECKED_AT, decodeRecord, recordCheckedAt, type RecalledOutcome } from './record';
-import { rememberAll } from './remember';
+import { BUCKETS, byBucket, sortByTag, spotOfAddress, type Spots } from './address-hash';
+import { eachEntry, findRecord, productBit, pruneBucket, compareSpots } from './bucket';
+import type { OutcomeMemory, RecalledList } from './outcome-memory';
+import { MAX_CHECKED_AT, decodeRecord, recordCheckedAt } from './record';
+import { addCounts, readCounts, rememberAll, type BucketStore } from './remember';
 
-export interface MemoryParts {
+export interface MemoryParts extends BucketStore {
   dir: string;
-  root: RootDatabase<Buffer, string>;
-  dbs: Record<JobProduct, Database<Buffer, string>>;
   movedAside: string | null;
   /** Epoch milliseconds. */
   now: () => number;
 }
 
 const DAY = 86_400;
-/** Entries looked at per step of `forget`, between which other work runs. */
-const FORGET_STEP = 10_000;
+/** Buckets looked at per step of `forget` and of a list's dates, between which other work runs. */
+const STEP = 8_192;
 /** Another process's clock may be ahead: answers dated up to a day ahead are taken as new. */
 const SKEW = DAY;
-/** The longest address kept (RFC 5321: 64 + 1 + 255); its UTF-8 stays under LMDB's key limit. */
-const MAX_ADDRESS = 320;
+/** The longest address kept (RFC 5321: 64 + 1 + 255). */
+export const MAX_ADDRESS = 320;
 /** A window longer than a century is a century. */
 const MAX_DAYS = 36_500;
 
@@ -46,29 +46,14 @@ function days(value: number, what: string): number {
 }
 
 /** The key of an address: as the importer normalizes it (lowercased, unwrapped). */
-function keyOf(address: string): string | null {
+export function keyOf(address: string): string | null {
   if (typeof address !== 'string') return null;
   const key = normalizeCell(address);
   return key.length > 0 && key.length <= MAX_ADDRESS ? key : null;
 }
 
-/**
- * Whether lmdb writes the key of this normalized address (its UTF-8 bytes)
- * as the bytes themselves, as it does for nearly all: its key encoding puts an
- * escape byte before a first byte under 28 and before any byte under 5 (none
- * of which an address has). Those that are not are looked up as strings.
- */
-function plainKey(bytes: Uint8Array): boolean {
-  const length = bytes.length;
-  if (length === 0 || length > MAX_ADDRESS || (bytes[0] as number) < 28) return false;
-  for (let i = 1; i < length; i++) if ((bytes[i] as number) < 5) return false;
-  return true;
-}
-
-/** The dates of a product with nothing to find. */
-const NO_DATES: AnswerDates = { any: false, at: () => 0 };
-
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** The checkedAt (epoch seconds) an answer must fall within to be reused. */
 interface Window {
@@ -76,8 +61,75 @@ interface Window {
   to: number;
 }
 
+/** No dates for any of the spots. */
+const noDates = (spots: Spots): RecalledList => ({
+  email: new Uint32Array(spots.count),
+  avatar: new Uint32Array(spots.count),
+});
+
+/** What datesIn needs of the open memory. */
+interface BucketReader {
+  bucketAt: (bucket: number) => Buffer | undefined;
+  warnOnce: (what: string) => void;
+  /** Throws once the memory is closed. */
+  open: () => void;
+}
+
+/** The dates of every spot's answers within `window`, a bucket at a time, in bucket order. */
+async function datesIn(spots: Spots, window: Window, memory: BucketReader): Promise<RecalledList> {
+  const { email, avatar } = noDates(spots);
+  const { bucketAt, warnOnce, open } = memory;
+  const { order, starts } = byBucket(spots.bucket);
+  let ids = new Uint32Array(16);
+  for (let bucket = 0; bucket < BUCKETS; bucket++) {
+    if (bucket % STEP === STEP - 1) {
+      await nextTurn();
+      open();
+    }
+    const first = starts[bucket] as number;
+    const n = (starts[bucket + 1] as number) - first;
+    if (n === 0) continue;
+    const value = bucketAt(bucket);
+    if (!value) continue;
+    if (ids.length < n) ids = new Uint32Array(n * 2);
+    ids.set(order.subarray(first, first + n));
+    sortByTag(ids, n, spots.tag0, spots.tag1);
+    // Both ordered by tag: one walk of the bucket answers all its look-ups.
+    let q = 0;
+    const whole = eachEntry(value, (tag0, tag1, product, start, end) => {
+      while (q < n) {
+        const id = ids[q] as number;
+        const order = compareSpots(
+          spots.tag0[id] as number,
+          spots.tag1[id] as number,
+          0,
+          tag0,
+          tag1,
+          0,
+        );
+        if (order >= 0) break;
+        q += 1;
+      }
+      if (q === n) return false;
+      for (let k = q; k < n; k++) {
+        const id = ids[k] as number;
+        if (spots.tag0[id] !== tag0 || spots.tag1[id] !== tag1) break;
+        const checkedAt = recordCheckedAt(value, start, end);
+        if (checkedAt < 0) warnOnce('a record could not be read');
+        if (checkedAt <= 0 || checkedAt < window.from || checkedAt > window.to) continue;
+        // An email + avatar answer serves an email check too; never the reverse.
+        if (product === 1) avatar[id] = checkedAt;
+        if (checkedAt > (email[id] as number)) email[id] = checkedAt;
+      }
+      return true;
+    });
+    if (!whole) warnOnce('a record could not be read');
+  }
+  return { email, avatar };
+}
+
 export function openedMemory(parts: MemoryParts): OutcomeMemory {
-  const { dir, root, dbs, movedAside, now } = parts;
+  const { dir, answers, movedAside, now } = parts;
   let closed = false;
   let warned = false;
   const warnOnce = (what: string, err?: unknown) => {
@@ -85,11 +137,12 @@ export function openedMemory(parts: MemoryParts): OutcomeMemory {
     warned = true;
     log.warn(`The outcome memory ${dir}: ${what}; such answers are asked for again`, err);
   };
-  const dbOf = (product: JobProduct): Database<Buffer, string> => {
+  const open = () => {
     if (closed) throw new Error('The outcome memory is closed');
-    const db = Object.hasOwn(dbs, product) ? dbs[product] : undefined;
-    if (!db) throw new RangeError(`not a product: ${String(product)}`);
-    return db;
+  };
+  const bitOf = (product: JobProduct): number => {
+    if (!JOB_PRODUCTS.includes(product)) throw new RangeError(`not a product: ${String(product)}`);
+    return productBit(product);
   };
   const nowSeconds = () => Math.floor(now() / 1000);
   const windowOf = (maxAgeDays: number): Window | null => {
@@ -98,15 +151,21 @@ export function openedMemory(parts: MemoryParts): OutcomeMemory {
     const at = nowSeconds();
     return { from: at - span * DAY, to: at + SKEW };
   };
-  const read = (db: Database<Buffer, string>, key: string, window: Window) => {
-    let bytes: Buffer | undefined;
+  const bucketAt = (bucket: number): Buffer | undefined => {
     try {
-      bytes = db.getBinaryFast(key);
+      return answers.getBinaryFast(bucket);
     } catch (err) {
       warnOnce('a read failed', err);
-      return null;
+      return undefined;
     }
-    if (bytes === undefined) return null;
+  };
+  const read = (bit: number, address: string, window: Window | null) => {
+    const key = window ? keyOf(address) : null;
+    if (key === null || !window) return null;
+    const spot = spotOfAddress(key);
+    const value = bucketAt(spot.bucket);
+    const bytes = value && findRecord(value, spot.tag0, spot.tag1, bit);
+    if (!bytes) return null;
     const found = decodeRecord(bytes);
     if (!found) {
       warnOnce('a record could not be read');
@@ -118,54 +177,12 @@ export function openedMemory(parts: MemoryParts): OutcomeMemory {
     }
     return found;
   };
-  function* each(
-    db: Database<Buffer, string>,
-    addresses: Iterable<string>,
-    window: Window | null,
-  ): Generator<RecalledOutcome | null, void, undefined> {
-    for (const address of addresses) {
-      const key = window ? keyOf(address) : null;
-      yield key === null || !window ? null : read(db, key, window);
-    }
-  }
-  /** answerDates: only the record's checkedAt is read, after checking its layout. */
-  const datesIn = (db: Database<Buffer, string>, window: Window | null): AnswerDates => {
-    if (!window || count(db) === 0) return NO_DATES;
-    const { from, to } = window;
-    const dateOf = (key: string | Uint8Array): number => {
-      let bytes: Buffer | undefined;
-      try {
-        // lmdb writes a Uint8Array key as its bytes, the same key as the address's string.
-        bytes = db.getBinaryFast(key as string);
-      } catch (err) {
-        warnOnce('a read failed', err);
-        return 0;
-      }
-      if (bytes === undefined) return 0;
-      const checkedAt = recordCheckedAt(bytes);
-      if (checkedAt < 0) warnOnce('a record could not be read');
-      return checkedAt > 0 && checkedAt >= from && checkedAt <= to ? checkedAt : 0;
-    };
-    return {
-      any: true,
-      at(address) {
-        if (closed) throw new Error('The outcome memory is closed');
-        if (typeof address !== 'string') {
-          if (plainKey(address)) return dateOf(address);
-          address = Buffer.from(address.buffer, address.byteOffset, address.length).toString();
-        }
-        const key = keyOf(address);
-        return key === null ? 0 : dateOf(key);
-      },
-    };
-  };
-  const count = (db: Database<Buffer, string>): number => {
+  const counts = (): [number, number] => {
     try {
-      const stats = db.getStats() as { entryCount?: unknown };
-      return typeof stats.entryCount === 'number' ? stats.entryCount : 0;
+      return readCounts(parts);
     } catch (err) {
       warnOnce('its size could not be read', err);
-      return 0;
+      return [0, 0];
     }
   };
 
@@ -174,83 +191,90 @@ export function openedMemory(parts: MemoryParts): OutcomeMemory {
     available: true,
     movedAside,
     remember: async (product, entries, checkedAt) =>
-      rememberAll(dbOf(product), entries, checkedSeconds(checkedAt), {
-        keyOf,
+      rememberAll(parts, bitOf(product), entries, checkedSeconds(checkedAt), keyOf, {
         isOpen: () => !closed,
         dir,
       }),
     recall(product, address, maxAgeDays) {
-      const db = dbOf(product);
-      const window = windowOf(maxAgeDays);
-      const key = window ? keyOf(address) : null;
-      return key === null || !window ? null : read(db, key, window);
+      open();
+      return read(bitOf(product), address, windowOf(maxAgeDays));
     },
-    recallMany: (product, addresses, maxAgeDays) =>
-      each(dbOf(product), addresses, windowOf(maxAgeDays)),
-    answerDates: (product, maxAgeDays) => datesIn(dbOf(product), windowOf(maxAgeDays)),
-    size: (product) =>
-      product === undefined
-        ? JOB_PRODUCTS.reduce((sum, p) => sum + count(dbOf(p)), 0)
-        : count(dbOf(product)),
+    *recallMany(product, addresses, maxAgeDays) {
+      open();
+      const bit = bitOf(product);
+      const window = windowOf(maxAgeDays);
+      for (const address of addresses) yield read(bit, address, window);
+    },
+    datesOf(spots, maxAgeDays) {
+      open();
+      const window = windowOf(maxAgeDays);
+      const [emails, avatars] = counts();
+      if (!window || emails + avatars === 0) return Promise.resolve(noDates(spots));
+      return datesIn(spots, window, { bucketAt, warnOnce, open });
+    },
+    size(product) {
+      open();
+      const [emails, avatars] = counts();
+      if (product === undefined) return emails + avatars;
+      return bitOf(product) === 1 ? avatars : emails;
+    },
     async forget(olderThanDays) {
+      open();
       const span = days(olderThanDays, 'olderThanDays');
       const at = nowSeconds();
-      let removed = 0;
-      for (const product of JOB_PRODUCTS) {
-        removed += await forgetIn(dbOf(product), { from: at - span * DAY, to: at + SKEW }, dir);
-      }
-      return removed;
+      return forgetIn(parts, { from: at - span * DAY, to: at + SKEW }, () => !closed);
     },
     async clear() {
-      await Promise.all(JOB_PRODUCTS.map((product) => dbOf(product).clearAsync()));
+      open();
+      await parts.root.transaction(() => {
+        answers.clearSync();
+        parts.meta.removeSync(parts.countsKey);
+      });
     },
     async close() {
       if (closed) return;
       closed = true;
-      await root.close();
+      await parts.root.close();
     },
   };
 }
 
-/** Removes one database's entries outside `window` (or unreadable); resolves to how many. */
+/**
+ * Removes the answers dated outside `window` (or unreadable), a step of
+ * buckets per transaction; resolves to how many.
+ */
 async function forgetIn(
-  db: Database<Buffer, string>,
+  store: MemoryParts,
   window: Window,
-  dir: string,
+  isOpen: () => boolean,
 ): Promise<number> {
+  const keep = (record: Uint8Array): boolean => {
+    const checkedAt = recordCheckedAt(record);
+    return checkedAt > 0 && checkedAt >= window.from && checkedAt <= window.to;
+  };
   let removed = 0;
-  let start: string | undefined;
   try {
-    for (;;) {
-      const doomed: string[] = [];
-      let seen = 0;
-      const step = db.getRange({
-        start,
-        exclusiveStart: start !== undefined,
-        limit: FORGET_STEP,
-        snapshot: false,
-      });
-      for (const { key, value } of step) {
-        seen += 1;
-        start = key;
-        const found = decodeRecord(value);
-        if (!found || found.checkedAt < window.from || found.checkedAt > window.to) {
-          doomed.push(key);
+    for (let start = 0; start < BUCKETS && isOpen(); start += STEP) {
+      removed += await store.root.transaction(() => {
+        const gone: [number, number] = [0, 0];
+        const changed: [number, Buffer][] = [];
+        for (const { key, value } of store.answers.getRange({ start, end: start + STEP })) {
+          const bytes = pruneBucket(value, keep, gone);
+          if (bytes) changed.push([key, bytes]);
         }
-      }
-      if (doomed.length > 0) {
-        await db.batch(() => {
-          for (const key of doomed) void db.remove(key);
-        });
-        removed += doomed.length;
-      }
-      if (seen < FORGET_STEP) return removed;
-      await new Promise((resolve) => setImmediate(resolve));
+        for (const [bucket, bytes] of changed) {
+          if (bytes.length === 0) store.answers.removeSync(bucket);
+          else store.answers.putSync(bucket, bytes);
+        }
+        addCounts(store, [-gone[0], -gone[1]]);
+        return gone[0] + gone[1];
+      });
+      await nextTurn();
     }
   } catch (err) {
-    log.warn(`The outcome memory ${dir} could not forget old answers: ${message(err)}`);
-    return removed;
+    log.warn(`The outcome memory ${store.dir} could not forget old answers: ${message(err)}`);
   }
+  return removed;
 }
 
 /** The memory when none could be opened: it keeps nothing and knows nothing. */
@@ -265,7 +289,10 @@ export function unavailableMemory(dir: string, movedAside: string | null = null)
       const each = addresses[Symbol.iterator]();
       while (!each.next().done) yield null;
     },
-    answerDates: () => NO_DATES,
+    datesOf: async (spots) => ({
+      email: new Uint32Array(spots.count),
+      avatar: new Uint32Array(spots.count),
+    }),
     size: () => 0,
     forget: async () => 0,
     clear: async () => undefined,

@@ -1,7 +1,8 @@
 // The memory of outcomes already paid for, so an address checked last week is
 // not paid for again when the same list comes back: each answer the service
-// gave is kept per account, product and address with its date, and a later job
-// takes the recent ones from here instead of sending them.
+// gave is kept per account and product with its date, under a hash of its
+// address (address-hash.ts, bucket.ts), and a later job takes the recent ones
+// from here instead of sending them.
 //
 // It is an embedded LMDB database (lmdb) in <dataDir>/memory/: memory-mapped,
 // with readers that never wait and one writer at a time across processes, so
@@ -14,10 +15,12 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type * as LmdbModule from 'lmdb';
 import type { Database, RootDatabase } from 'lmdb';
-import { JOB_PRODUCTS, type JobProduct } from '../common/model';
+import type { JobProduct } from '../common/model';
 import { log } from '../lib/log';
 import type { AddressOutcome } from '../lists/types';
 import { openedMemory, unavailableMemory } from './opened-memory';
+import type { Spots } from './address-hash';
+import { migrateKeyedByAddress } from './migrate';
 import type { RecalledOutcome } from './record';
 import { inspectStore, moveAside } from './store-check';
 
@@ -74,11 +77,11 @@ export interface OutcomeMemory {
     maxAgeDays: number,
   ): Generator<RecalledOutcome | null, void, undefined>;
   /**
-   * The dates of the answers kept for `product`, read without decoding the
-   * answers, for looking up many addresses fast (a whole list, recall-list.ts).
-   * The window is fixed when this is called.
+   * For each address of a list (given as its spots, address-hash.ts), the
+   * dates of the answers that may serve it, within `maxAgeDays`: read a bucket
+   * at a time, without decoding the answers (recall-list.ts).
    */
-  answerDates(product: JobProduct, maxAgeDays: number): AnswerDates;
+  datesOf(spots: Spots, maxAgeDays: number): Promise<RecalledList>;
   /** Outcomes kept for one product, or both. */
   size(product?: JobProduct): number;
   /** Removes what is older than `olderThanDays` (and what cannot be read); resolves to how many. */
@@ -88,21 +91,16 @@ export interface OutcomeMemory {
   close(): Promise<void>;
 }
 
-/** When the kept answers for one product were given (OutcomeMemory.answerDates). */
-export interface AnswerDates {
+/** When each address's usable answer was given, by its index in the list. */
+export interface RecalledList {
   /**
-   * False when every read would give 0 (nothing was kept for this product when
-   * the reader was made, or the window is 0 days): the reads may be skipped.
+   * checkedAt (epoch seconds) of the newest answer that may serve an email
+   * check: one kept for 'email' or for 'avatar' (an email + avatar answer
+   * holds the email's), or 0 when none is within the window.
    */
-  readonly any: boolean;
-  /**
-   * checkedAt (epoch seconds) of the answer kept for `address` when it falls
-   * within the window, else 0 ('unknown' is never an answer). A string is
-   * normalized as recall does; bytes are taken as they are: the UTF-8 of an
-   * address already normalized, as a line of an address file holds it
-   * (without its line end).
-   */
-  at(address: string | Uint8Array): number;
+  email: Uint32Array;
+  /** checkedAt of an answer kept for 'avatar', the only one that may serve an avatar check, or 0. */
+  avatar: Uint32Array;
 }
 
 export interface OutcomeMemoryOptions {
@@ -119,9 +117,14 @@ export interface OutcomeMemoryOptions {
 /** The memory's folder inside the app's data folder. */
 export const memoryDir = (dataDir: string): string => join(dataDir, 'memory');
 
-/** Our record layout (record.ts); a memory written by a later one is left alone, not read. */
-const FORMAT = 1;
-/** Named databases: one per account and product, and "meta". */
+/**
+ * Our layout: 2, buckets of hashed addresses (bucket.ts), one database per
+ * account; 1 was one database per account and product keyed by the address,
+ * and is moved into buckets on opening (migrate.ts). A memory written by a
+ * later layout is left alone, not read.
+ */
+const FORMAT = 2;
+/** Named databases: one per account, and "meta". */
 const MAX_DBS = 64;
 
 type Lmdb = typeof LmdbModule;
@@ -190,9 +193,15 @@ async function openStore(
   return { root: lmdb.open<Buffer, string>(dir, STORE_OPTIONS), movedAside };
 }
 
-/** Marks a new memory with our format; false when a later format wrote it. */
-async function ownFormat(root: RootDatabase<Buffer, string>, dir: string): Promise<boolean> {
-  const meta = root.openDB<Buffer, string>('meta', { encoding: 'binary' });
+/**
+ * Brings the memory to our format (moving answers kept by an earlier one into
+ * buckets); false when a later format wrote it.
+ */
+async function ownFormat(
+  root: RootDatabase<Buffer, string>,
+  meta: Database<Buffer, string>,
+  dir: string,
+): Promise<boolean> {
   const stored = meta.get('format');
   const format = stored?.length === 1 ? (stored[0] as number) : null;
   if (format !== null && format > FORMAT) {
@@ -201,9 +210,19 @@ async function ownFormat(root: RootDatabase<Buffer, string>, dir: string): Promi
     );
     return false;
   }
-  if (format !== FORMAT) await meta.put('format', Buffer.from([FORMAT]));
+  if (format === FORMAT) return true;
+  if (format === 1) await migrateKeyedByAddress(root, meta, { dir, open: answersOf });
+  await meta.put('format', Buffer.from([FORMAT]));
   return true;
 }
+
+/** An account's database of buckets: bucket number → bytes. */
+const answersOf = (root: RootDatabase<Buffer, string>, account: string): Database<Buffer, number> =>
+  root.openDB<Buffer, number>(`answers/${account}`, {
+    encoding: 'binary',
+    keyEncoding: 'uint32',
+    compression: false,
+  });
 
 /**
  * Opens the memory in <dataDir>/memory for one account. Never throws for the
@@ -238,18 +257,20 @@ export async function openOutcomeMemory(
   if (!store) return unavailableMemory(dir);
   const { root, movedAside } = store;
   try {
-    if (!(await ownFormat(root, dir))) {
+    const meta = root.openDB<Buffer, string>('meta', { encoding: 'binary' });
+    if (!(await ownFormat(root, meta, dir))) {
       await root.close();
       return unavailableMemory(dir, movedAside);
     }
-    const dbs = {} as Record<JobProduct, Database<Buffer, string>>;
-    for (const product of JOB_PRODUCTS) {
-      dbs[product] = root.openDB<Buffer, string>(`${product}/${account}`, {
-        encoding: 'binary',
-        compression: false,
-      });
-    }
-    return openedMemory({ dir, root, dbs, movedAside, now });
+    return openedMemory({
+      dir,
+      root,
+      answers: answersOf(root, account),
+      meta,
+      countsKey: `count/${account}`,
+      movedAside,
+      now,
+    });
   } catch (err) {
     log.warn(`The outcome memory ${dir} could not be opened`, err);
     await root.close().catch(() => undefined);

@@ -109,24 +109,31 @@ export function checkedAtOf(bytes: Uint8Array): number {
 }
 
 /**
- * What decodeRecord would say of `bytes`, without decoding them: the record's
- * checkedAt, 0 when it holds an 'unknown' (no answer), or -1 when the bytes are
- * not exactly one record of this format. For reads of dates only.
+ * What decodeRecord would say of `bytes[start, end)` (all of them unless
+ * told), without decoding them: the record's checkedAt, 0 when it holds an
+ * 'unknown' (no answer), or -1 when the bytes are not exactly one record of
+ * this format. For reads of dates only.
  */
-export function recordCheckedAt(bytes: Uint8Array): number {
-  const length = bytes.length;
-  if (length < HEAD) return -1;
-  const flags = bytes[0] as number;
+export function recordCheckedAt(bytes: Uint8Array, start = 0, end = bytes.length): number {
+  if (end - start < HEAD) return -1;
+  const flags = bytes[start] as number;
   const status = flags & 0x03;
   if (status === 0 || (flags & 0x0c) === 0x0c || (flags & FORMAT_BITS) !== 0) return -1;
-  let at = HEAD;
+  let at = start + HEAD;
   if (flags & HAS_PROVIDER) {
-    if (at === length) return -1;
+    if (at === end) return -1;
     at += 1 + (bytes[at] as number);
-    if (at > length) return -1;
+    if (at > end) return -1;
   }
-  if (!(flags & HAS_AVATAR_URL) && at !== length) return -1;
-  return status === STATUS_CODE.unknown ? 0 : checkedAtOf(bytes);
+  if (!(flags & HAS_AVATAR_URL) && at !== end) return -1;
+  if (status === STATUS_CODE.unknown) return 0;
+  return (
+    ((bytes[start + 1] as number) |
+      ((bytes[start + 2] as number) << 8) |
+      ((bytes[start + 3] as number) << 16) |
+      ((bytes[start + 4] as number) << 24)) >>>
+    0
+  );
 }
 
 /** The outcome in `bytes`, or null when they are not exactly one record of this format. */

@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { open as openLmdb } from 'lmdb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setLogSink } from '../../../electron/lib/log';
 import type { AddressOutcome } from '../../../electron/lists/types';
@@ -20,6 +19,7 @@ import {
   type OutcomeMemory,
   type OutcomeMemoryOptions,
 } from '../../../electron/memory/outcome-memory';
+import { plant, plantRecord, recordBytes } from './plant';
 import { address, outcomeOf } from './probe-words';
 
 const PROBE = fileURLToPath(new URL('./memory-probe.ts', import.meta.url));
@@ -354,32 +354,16 @@ describe('a damaged memory', () => {
 });
 
 describe('what is read back', () => {
-  /** Writes `value` under `key` of a named database, as another program might have. */
-  async function plant(name: string, key: string, value: Buffer): Promise<void> {
-    const root = openLmdb<Buffer, string>(memoryDir(dataDir), {
-      maxDbs: 64,
-      encoding: 'binary',
-      compression: false,
-    });
-    await root.openDB<Buffer, string>(name, { encoding: 'binary' }).put(key, value);
-    await root.close();
-  }
-
   it('takes a record that does not decode exactly as no answer, and forget removes it', async () => {
     const memory = await memoryAt();
     await memory.remember('email', [['jane@example.com', jane]], NOW);
     await memory.close();
-    // Flags, checkedAt (little-endian, now: within the window), then what follows.
-    const record = (flags: number, ...rest: number[]) => {
-      const bytes = Buffer.from([flags, 0, 0, 0, 0, ...rest]);
-      bytes.writeUInt32LE(NOW, 1);
-      return bytes;
-    };
-    await plant('email/default', 'bad-status@example.com', record(0x00));
-    await plant('email/default', 'short@example.com', Buffer.from([1, 2]));
-    await plant('email/default', 'long-provider@example.com', record(0x11, 9, 0x61, 0x62));
-    await plant('email/default', 'trailing@example.com', record(0x01, 0));
-    await plant('email/default', 'format-bits@example.com', record(0x41));
+    // Flags, checkedAt (now: within the window), then what follows.
+    await plantRecord(dataDir, 'bad-status@example.com', recordBytes(0x00, NOW));
+    await plantRecord(dataDir, 'short@example.com', Buffer.from([1, 2]));
+    await plantRecord(dataDir, 'long-provider@example.com', recordBytes(0x11, NOW, 9, 0x61, 0x62));
+    await plantRecord(dataDir, 'trailing@example.com', recordBytes(0x01, NOW, 0));
+    await plantRecord(dataDir, 'format-bits@example.com', recordBytes(0x41, NOW));
     const again = await memoryAt();
     for (const who of ['bad-status', 'short', 'long-provider', 'trailing', 'format-bits']) {
       expect(again.recall('email', `${who}@example.com`, 30)).toBeNull();
@@ -392,11 +376,11 @@ describe('what is read back', () => {
   });
 
   it('leaves alone a memory a later version wrote: not read, not moved', async () => {
-    await plant('meta', 'format', Buffer.from([2]));
+    await plant(dataDir, 'meta', 'format', Buffer.from([3]));
     const memory = await memoryAt();
     expect(memory.available).toBe(false);
     expect(memory.movedAside).toBeNull();
-    expect(logged.join('\n')).toContain('written by a later List Cleaner (format 2)');
+    expect(logged.join('\n')).toContain('written by a later List Cleaner (format 3)');
     expect(await memory.remember('email', [['jane@example.com', jane]], NOW)).toEqual({
       stored: 0,
       skipped: 0,
@@ -404,5 +388,75 @@ describe('what is read back', () => {
     expect(memory.recall('email', 'jane@example.com', 30)).toBeNull();
     expect([...memory.recallMany('email', ['a@b.co', 'c@d.co'], 30)]).toEqual([null, null]);
     expect(await readdir(dataDir)).toEqual(['memory']);
+  });
+
+  it('keeps no address in its file: only hashes', async () => {
+    const memory = await memoryAt();
+    await memory.remember('email', [['jane.doe@example.com', jane]], NOW);
+    await memory.close();
+    const file = await readFile(join(memoryDir(dataDir), 'data.mdb'));
+    expect(file.includes('jane.doe@example.com')).toBe(false);
+    expect(file.includes('example.com')).toBe(false);
+  });
+});
+
+/** The named databases in the memory's file. */
+async function databaseNames(): Promise<string[]> {
+  const { open: openLmdb } = await import('lmdb');
+  const root = openLmdb<Buffer, string>(memoryDir(dataDir), { maxDbs: 64, encoding: 'binary' });
+  const names = [...root.getKeys()].map(String).sort();
+  await root.close();
+  return names;
+}
+
+describe('a memory of the first layout (addresses as keys)', () => {
+  it('is moved into buckets on opening: every answer kept, the addresses gone', async () => {
+    const avatarAnswer: AddressOutcome = {
+      status: 'deliverable',
+      provider: 'gmail',
+      avatar: true,
+      avatarUrl: 'https://avatars.sandbox.invalid/j.png',
+    };
+    await plant(dataDir, 'meta', 'format', Buffer.from([1]));
+    await plant(
+      dataDir,
+      'email/default',
+      'jane@example.com',
+      recordBytes(0x11, NOW - DAY, 5, ...Buffer.from('gmail')),
+    );
+    await plant(dataDir, 'email/default', 'old@example.com', recordBytes(0x02, NOW - 400 * DAY));
+    await plant(dataDir, 'email/default', 'garbage@example.com', Buffer.from([9, 9]));
+    await plant(dataDir, 'email/other-account', 'jane@example.com', recordBytes(0x02, NOW - DAY));
+    const url = Buffer.from(avatarAnswer.avatarUrl as string);
+    await plant(
+      dataDir,
+      'avatar/default',
+      'jane@example.com',
+      recordBytes(0x39, NOW - 2 * DAY, 5, ...Buffer.from('gmail'), ...url),
+    );
+    const memory = await memoryAt();
+    expect(memory.available).toBe(true);
+    expect(memory.recall('email', 'jane@example.com', 30)).toEqual({
+      outcome: { status: 'deliverable', provider: 'gmail', avatar: null, avatarUrl: null },
+      checkedAt: NOW - DAY,
+    });
+    expect(memory.recall('avatar', 'jane@example.com', 30)).toEqual({
+      outcome: avatarAnswer,
+      checkedAt: NOW - 2 * DAY,
+    });
+    expect(memory.recall('email', 'old@example.com', 500)?.outcome.status).toBe('undeliverable');
+    expect(memory.recall('email', 'garbage@example.com', 30)).toBeNull();
+    expect(memory.size('email')).toBe(2);
+    expect(memory.size('avatar')).toBe(1);
+    const other = await memoryAt(0, { account: 'other-account' });
+    expect(other.recall('email', 'jane@example.com', 30)?.outcome.status).toBe('undeliverable');
+    await memory.close();
+    await other.close();
+    // The first layout's databases are gone (their pages are free, to be written over).
+    expect(await databaseNames()).toEqual(['answers/default', 'answers/other-account', 'meta']);
+    expect(logged.join('\n')).toContain('4 remembered answers moved to the hashed layout');
+    // Opened again, nothing is moved twice.
+    const again = await memoryAt();
+    expect(again.size()).toBe(3);
   });
 });

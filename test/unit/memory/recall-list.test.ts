@@ -6,19 +6,15 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { open as openLmdb } from 'lmdb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openAddressBook } from '../../../electron/jobs/address-book';
 import { setLogSink } from '../../../electron/lib/log';
 import type { AddressOutcome } from '../../../electron/lists/types';
-import {
-  memoryDir,
-  openOutcomeMemory,
-  type OutcomeMemory,
-} from '../../../electron/memory/outcome-memory';
+import { openOutcomeMemory, type OutcomeMemory } from '../../../electron/memory/outcome-memory';
 import { recallList } from '../../../electron/memory/recall-list';
 import { decodeRecord, recordCheckedAt } from '../../../electron/memory/record';
 import { unavailableMemory } from '../../../electron/memory/opened-memory';
+import { plantRecord, recordBytes } from './plant';
 import { address, outcomeOf } from './probe-words';
 
 const DAY = 86_400;
@@ -103,21 +99,9 @@ describe('recallList', () => {
   it('never recalls an unknown, nor a record that does not decode, and says so once', async () => {
     await memory.remember('email', [['jane@example.com', ok]], NOW);
     await memory.close();
-    const root = openLmdb<Buffer, string>(memoryDir(dataDir), {
-      maxDbs: 64,
-      encoding: 'binary',
-      compression: false,
-    });
-    const db = root.openDB<Buffer, string>('email/default', { encoding: 'binary' });
-    const record = (flags: number, ...rest: number[]) => {
-      const bytes = Buffer.from([flags, 0, 0, 0, 0, ...rest]);
-      bytes.writeUInt32LE(NOW, 1);
-      return bytes;
-    };
-    await db.put('unknown@example.com', record(0x03));
-    await db.put('trailing@example.com', record(0x01, 0));
-    await db.put('short@example.com', Buffer.from([1, 2]));
-    await root.close();
+    await plantRecord(dataDir, 'unknown@example.com', recordBytes(0x03, NOW));
+    await plantRecord(dataDir, 'trailing@example.com', recordBytes(0x01, NOW, 0));
+    await plantRecord(dataDir, 'short@example.com', Buffer.from([1, 2]));
     memory = await openOutcomeMemory(dataDir, { now: () => NOW * 1000 });
     const path = await addressFile([
       'unknown@example.com',
@@ -179,29 +163,49 @@ describe('recallList', () => {
   });
 });
 
-describe('answerDates', () => {
-  it('reads the date of an address given as a string or as its bytes, as recall does', async () => {
+describe('lines as the address file holds them', () => {
+  it('finds an address by its normalized bytes, as recall finds it by any spelling', async () => {
     await memory.remember('email', [['Jane@Example.com', ok]], NOW - 3 * DAY);
     await memory.remember('email', [['f@exämple.com', ok]], NOW - 4 * DAY);
-    const dates = memory.answerDates('email', 30);
-    expect(dates.any).toBe(true);
-    expect(dates.at('jane@example.com')).toBe(NOW - 3 * DAY);
-    // A string is normalized as recall normalizes it; bytes are taken as they are.
-    expect(dates.at('"Jane" <JANE@example.com>')).toBe(NOW - 3 * DAY);
-    expect(dates.at(Buffer.from('jane@example.com'))).toBe(NOW - 3 * DAY);
-    expect(dates.at(Buffer.from('JANE@example.com'))).toBe(0);
-    expect(dates.at(new TextEncoder().encode('f@exämple.com'))).toBe(NOW - 4 * DAY);
-    expect(dates.at(Buffer.from(''))).toBe(0);
-    expect(dates.at('x'.repeat(400))).toBe(0);
-    expect(dates.at(Buffer.from(`${'x'.repeat(400)}@example.com`))).toBe(0);
-    // Bytes lmdb would escape in a key go the string's way, and are not found.
-    expect(dates.at(Buffer.from('\u0004\u0001jane@example.com'))).toBe(0);
-    expect(memory.answerDates('avatar', 30).any).toBe(false);
-    expect(memory.answerDates('email', 0).any).toBe(false);
-    expect(memory.answerDates('avatar', 30).at('jane@example.com')).toBe(0);
-    expect(() => memory.answerDates('email', -1)).toThrow(RangeError);
+    expect(memory.recall('email', '"Jane" <JANE@example.com>', 30)?.checkedAt).toBe(NOW - 3 * DAY);
+    const path = await addressFile([
+      'jane@example.com',
+      // The file holds addresses normalized: another spelling is another address.
+      'JANE@example.com',
+      'f@exämple.com',
+      'x'.repeat(400),
+      `${'x'.repeat(1400)}@example.com`,
+    ]);
+    expect([...(await recallList(path, memory)).email]).toEqual([
+      NOW - 3 * DAY,
+      0,
+      NOW - 4 * DAY,
+      0,
+      0,
+    ]);
+    expect([...(await recallList(path, memory)).avatar]).toEqual([0, 0, 0, 0, 0]);
+    expect([...(await recallList(path, memory, 0)).email]).toEqual([0, 0, 0, 0, 0]);
+    await expect(recallList(path, memory, -1)).rejects.toThrow(RangeError);
     await memory.close();
-    expect(() => dates.at('jane@example.com')).toThrow(/closed/);
+    await expect(recallList(path, memory)).rejects.toThrow(/closed/);
+  });
+
+  it('answers lines that share a bucket, and the same line twice', async () => {
+    // More addresses than buckets: many buckets hold several of them.
+    const count = 300_000;
+    const kept = (i: number) => i % 3 === 0;
+    const addresses = Array.from({ length: count }, (_, i) => address('crowd', i));
+    await memory.remember(
+      'email',
+      addresses.filter((_, i) => kept(i)).map((a): [string, AddressOutcome] => [a, ok]),
+      NOW - DAY,
+    );
+    const path = await addressFile([...addresses, addresses[0] as string]);
+    const { email } = await recallList(path, memory);
+    let wrong = 0;
+    for (let i = 0; i < count; i++) if ((email[i] !== 0) !== kept(i)) wrong += 1;
+    expect(wrong).toBe(0);
+    expect(email[count]).toBe(NOW - DAY);
   });
 
   it('recordCheckedAt agrees with decodeRecord on every layout', () => {

@@ -1,7 +1,8 @@
-// How remember keeps a job's answers: handed to lmdb's writer thread while
-// the caller's answers are read, with the event loop free between batches;
-// what was handed over before a failing source is kept and the source's error
-// thrown; a memory closed meanwhile keeps what it took and says how much.
+// How remember keeps a job's answers: read a batch per turn of the event
+// loop, then written a range of buckets per transaction, with the event loop
+// free between; what was handed over before a failing source is kept and the
+// source's error thrown; a memory closed meanwhile keeps what it wrote and
+// says how much.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -93,7 +94,6 @@ describe('remember', () => {
     await new Promise((resolve) => setImmediate(resolve));
     await memory.close();
     const result = await writing;
-    expect(result.stored).toBeGreaterThan(0);
     expect(result.stored).toBeLessThan(200_000);
     expect(logged.join('\n')).toContain(`kept only ${result.stored} answers`);
     memory = await openOutcomeMemory(dataDir, { now: () => NOW * 1000 });
