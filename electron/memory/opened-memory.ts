@@ -239,9 +239,22 @@ export function openedMemory(parts: MemoryParts): OutcomeMemory {
   };
 }
 
+/** Whether a bucket of [start, start + STEP) holds an entry `keep` refuses, or a damaged one. */
+function anyRefused(store: MemoryParts, start: number, keep: (record: Uint8Array) => boolean) {
+  for (const { value } of store.answers.getRange({ start, end: start + STEP })) {
+    let refused = false;
+    const whole = eachEntry(value, (_t0, _t1, _p, from, to) => {
+      refused = !keep(value.subarray(from, to));
+      return !refused;
+    });
+    if (refused || !whole) return true;
+  }
+  return false;
+}
+
 /**
  * Removes the answers dated outside `window` (or unreadable), a step of
- * buckets per transaction; resolves to how many.
+ * buckets per transaction where there is any; resolves to how many.
  */
 async function forgetIn(
   store: MemoryParts,
@@ -255,6 +268,10 @@ async function forgetIn(
   let removed = 0;
   try {
     for (let start = 0; start < BUCKETS && isOpen(); start += STEP) {
+      // Read first, outside any transaction: most steps hold nothing to
+      // forget, and then the write lock is not taken at all (a process that
+      // exits holding it would leave others waiting).
+      if (!anyRefused(store, start, keep)) continue;
       removed += await store.root.transaction(() => {
         const gone: [number, number] = [0, 0];
         const changed: [number, Buffer][] = [];
