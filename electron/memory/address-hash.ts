@@ -16,6 +16,9 @@
 // Austin Appleby), checked against murmur-128's answers in the tests; it must
 // never change, or every kept answer is lost.
 
+import { compareSpots } from './bucket';
+import { int32At } from './bytes';
+
 /**
  * Bits of the hash that name the bucket: 131,072 buckets, so five million
  * answers make buckets of some 800 bytes, under the 2 KB above which LMDB
@@ -42,12 +45,6 @@ function fmix(h: number): number {
   return h ^ (h >>> 16);
 }
 
-const word = (b: Uint8Array, p: number): number =>
-  (b[p] as number) |
-  ((b[p + 1] as number) << 8) |
-  ((b[p + 2] as number) << 16) |
-  ((b[p + 3] as number) << 24);
-
 /** The tail's bytes from `from` (up to 4 of them, fewer than `n`) as a little-endian word. */
 function tailWord(b: Uint8Array, from: number, n: number): number {
   let k = 0;
@@ -68,13 +65,13 @@ export function murmur128(bytes: Uint8Array, start: number, end: number, out: In
   let h4 = 0;
   let i = start;
   for (; i < blocksEnd; i += 16) {
-    h1 ^= Math.imul(rotl(Math.imul(word(bytes, i), C1), 15), C2);
+    h1 ^= Math.imul(rotl(Math.imul(int32At(bytes, i), C1), 15), C2);
     h1 = (Math.imul((rotl(h1, 19) + h2) | 0, 5) + 0x561ccd1b) | 0;
-    h2 ^= Math.imul(rotl(Math.imul(word(bytes, i + 4), C2), 16), C3);
+    h2 ^= Math.imul(rotl(Math.imul(int32At(bytes, i + 4), C2), 16), C3);
     h2 = (Math.imul((rotl(h2, 17) + h3) | 0, 5) + 0x0bcaa747) | 0;
-    h3 ^= Math.imul(rotl(Math.imul(word(bytes, i + 8), C3), 17), C4);
+    h3 ^= Math.imul(rotl(Math.imul(int32At(bytes, i + 8), C3), 17), C4);
     h3 = (Math.imul((rotl(h3, 15) + h4) | 0, 5) + 0x96cd1c35) | 0;
-    h4 ^= Math.imul(rotl(Math.imul(word(bytes, i + 12), C4), 18), C1);
+    h4 ^= Math.imul(rotl(Math.imul(int32At(bytes, i + 12), C4), 18), C1);
     h4 = (Math.imul((rotl(h4, 13) + h1) | 0, 5) + 0x32ac3b17) | 0;
   }
   const rest = end - i;
@@ -216,10 +213,6 @@ export function byBucket(bucket: Uint32Array): { order: Uint32Array; starts: Uin
   return { order, starts };
 }
 
-/** Unsigned order of two 64-bit tags given as two int32 each. */
-const tagAfter = (a0: number, a1: number, b0: number, b1: number): boolean =>
-  a0 !== b0 ? a0 >>> 0 > b0 >>> 0 : a1 >>> 0 > b1 >>> 0;
-
 /**
  * Orders `ids[0, n)` by their tags, keeping the given order of equal ones: an
  * insertion sort, for a bucket's few (some four) at a time.
@@ -232,7 +225,14 @@ export function sortByTag(ids: Uint32Array, n: number, tag0: Int32Array, tag1: I
     let j = k - 1;
     while (
       j >= 0 &&
-      tagAfter(tag0[ids[j] as number] as number, tag1[ids[j] as number] as number, t0, t1)
+      compareSpots(
+        tag0[ids[j] as number] as number,
+        tag1[ids[j] as number] as number,
+        0,
+        t0,
+        t1,
+        0,
+      ) > 0
     ) {
       ids[j + 1] = ids[j] as number;
       j -= 1;

@@ -12,6 +12,7 @@
 // A bucket whose bytes run short of an entry is read up to the entry before;
 // what follows is lost (asked for again), never guessed.
 import type { JobProduct } from '../common/model';
+import { int32At } from './bytes';
 
 const HEAD = 10;
 /** The longest record (record.ts: 5 + 1 + 255 + 4096) fits the length's 15 bits. */
@@ -43,12 +44,6 @@ export function compareSpots(
   return ap - bp;
 }
 
-const i32 = (b: Uint8Array, p: number): number =>
-  (b[p] as number) |
-  ((b[p + 1] as number) << 8) |
-  ((b[p + 2] as number) << 16) |
-  ((b[p + 3] as number) << 24);
-
 /**
  * Calls `visit` for each whole entry of `value`, in order, until it returns
  * false; returns false when the bytes ran short of an entry (damaged), true
@@ -66,7 +61,8 @@ export function eachEntry(
     const start = at + HEAD;
     const end = start + (sized >>> 1);
     if (end > length) return false;
-    if (visit(i32(value, at), i32(value, at + 4), sized & 1, start, end) === false) return true;
+    if (visit(int32At(value, at), int32At(value, at + 4), sized & 1, start, end) === false)
+      return true;
     at = end;
   }
   return true;
@@ -97,12 +93,22 @@ function copyBytes(from: Uint8Array, start: number, end: number, to: Uint8Array,
   for (let i = start; i < end; i++) to[at++] = from[i] as number;
 }
 
-function writeEntry(out: Buffer, at: number, e: BucketEntry): number {
-  out.writeInt32LE(e.tag0, at);
-  out.writeInt32LE(e.tag1, at + 4);
-  out.writeUInt16LE((e.record.length << 1) | e.product, at + 8);
-  out.set(e.record, at + HEAD);
-  return at + HEAD + e.record.length;
+/** Writes one entry at `at` of `out`, its record `from[start, end)`; returns where the next goes. */
+function putEntry(
+  out: Buffer,
+  at: number,
+  tag0: number,
+  tag1: number,
+  product: number,
+  from: Uint8Array,
+  start: number,
+  end: number,
+): number {
+  out.writeInt32LE(tag0, at);
+  out.writeInt32LE(tag1, at + 4);
+  out.writeUInt16LE(((end - start) << 1) | product, at + 8);
+  copyBytes(from, start, end, out, at + HEAD);
+  return at + HEAD + end - start;
 }
 
 /** False when the record cannot be kept in a bucket (longer than its length field holds). */
@@ -151,11 +157,16 @@ export function mergeBucket(
         continue;
       }
       const record = records[id] as Uint8Array;
-      out.writeInt32LE(tag0[id] as number, at);
-      out.writeInt32LE(tag1[id] as number, at + 4);
-      out.writeUInt16LE((record.length << 1) | product, at + 8);
-      copyBytes(record, 0, record.length, out, at + HEAD);
-      at += HEAD + record.length;
+      at = putEntry(
+        out,
+        at,
+        tag0[id] as number,
+        tag1[id] as number,
+        product,
+        record,
+        0,
+        record.length,
+      );
       if (order === 0) same = true;
       else gained += 1;
     }
@@ -163,12 +174,7 @@ export function mergeBucket(
   };
   if (value) {
     eachEntry(value, (t0, t1, p, start, end) => {
-      if (addsBefore(t0, t1, p)) return;
-      out.writeInt32LE(t0, at);
-      out.writeInt32LE(t1, at + 4);
-      out.writeUInt16LE(((end - start) << 1) | p, at + 8);
-      copyBytes(value, start, end, out, at + HEAD);
-      at += HEAD + end - start;
+      if (!addsBefore(t0, t1, p)) at = putEntry(out, at, t0, t1, p, value, start, end);
     });
   }
   addsBefore(-1, -1, 2);
@@ -200,6 +206,8 @@ export function pruneBucket(
   for (const e of kept) size += HEAD + e.record.length;
   const bytes = Buffer.allocUnsafe(size);
   let at = 0;
-  for (const e of kept) at = writeEntry(bytes, at, e);
+  for (const e of kept) {
+    at = putEntry(bytes, at, e.tag0, e.tag1, e.product, e.record, 0, e.record.length);
+  }
   return bytes;
 }

@@ -3,6 +3,7 @@
 // count, forget. Answers live in buckets (bucket.ts) under a hash of their
 // address (address-hash.ts). A failing store loses reuses and says so in the
 // log; it never throws into a job.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { JOB_PRODUCTS, type JobProduct } from '../common/model';
 import { log } from '../lib/log';
 import { normalizeCell } from '../lists/address';
@@ -53,7 +54,6 @@ export function keyOf(address: string): string | null {
 }
 
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** The checkedAt (epoch seconds) an answer must fall within to be reused. */
 interface Window {
@@ -99,7 +99,7 @@ async function datesIn(spots: Spots, window: Window, memory: BucketReader): Prom
     const whole = eachEntry(value, (tag0, tag1, product, start, end) => {
       while (q < n) {
         const id = ids[q] as number;
-        const order = compareSpots(
+        const side = compareSpots(
           spots.tag0[id] as number,
           spots.tag1[id] as number,
           0,
@@ -107,7 +107,7 @@ async function datesIn(spots: Spots, window: Window, memory: BucketReader): Prom
           tag1,
           0,
         );
-        if (order >= 0) break;
+        if (side >= 0) break;
         q += 1;
       }
       if (q === n) return false;

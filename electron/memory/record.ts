@@ -3,6 +3,7 @@
 // Everything read back is checked byte by byte: a record that does not decode
 // exactly is no outcome (a miss, asked again), never a guess.
 import type { AddressOutcome } from '../lists/types';
+import { int32At } from './bytes';
 
 // Layout, little-endian:
 //   byte 0     bits 0-1 status (1 deliverable, 2 undeliverable, 3 unknown)
@@ -99,13 +100,7 @@ export function recordEncoder(checkedAt: number): (outcome: AddressOutcome) => B
 /** checkedAt of a stored record, or -1 when the bytes are not a record. */
 export function checkedAtOf(bytes: Uint8Array): number {
   if (bytes.length < HEAD) return -1;
-  return (
-    ((bytes[1] as number) |
-      ((bytes[2] as number) << 8) |
-      ((bytes[3] as number) << 16) |
-      ((bytes[4] as number) << 24)) >>>
-    0
-  );
+  return int32At(bytes, 1) >>> 0;
 }
 
 /**
@@ -127,13 +122,7 @@ export function recordCheckedAt(bytes: Uint8Array, start = 0, end = bytes.length
   }
   if (!(flags & HAS_AVATAR_URL) && at !== end) return -1;
   if (status === STATUS_CODE.unknown) return 0;
-  return (
-    ((bytes[start + 1] as number) |
-      ((bytes[start + 2] as number) << 8) |
-      ((bytes[start + 3] as number) << 16) |
-      ((bytes[start + 4] as number) << 24)) >>>
-    0
-  );
+  return int32At(bytes, start + 1) >>> 0;
 }
 
 /** The outcome in `bytes`, or null when they are not exactly one record of this format. */

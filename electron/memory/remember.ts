@@ -9,6 +9,7 @@
 //
 // Commits are as durable as any of lmdb's (synced, see outcome-memory.ts).
 // Another process waits for the write lock meanwhile; its reads never wait.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Database, RootDatabase } from 'lmdb';
 import { log } from '../lib/log';
 import type { AddressOutcome } from '../lists/types';
@@ -187,7 +188,7 @@ export async function rememberAll(
       spots.addAddress(key);
       records.push(record);
     }
-    if (more) await new Promise((resolve) => setImmediate(resolve));
+    if (more) await nextTurn();
   }
   const stored = await writeBuckets(store, product, spots.done(), records, parts);
   if (sourceError) throw (sourceError as { error: unknown }).error;
