@@ -13,6 +13,7 @@ import { AppError } from '../lib/app-error';
 import { runFreeChecks } from '../lists/free-checks';
 import { importList, type ImportProgress } from '../lists/read';
 import type { ImportedList } from '../lists/types';
+import type { Spots } from '../memory/address-hash';
 import { announce, load, now, requireDraft, save, track, view, type Shared } from './live';
 import { loadOutcomes } from './outcomes';
 import { recallAtImport } from './reuse';
@@ -41,10 +42,14 @@ async function readInto(
   column: string | number | undefined,
   progress: Omit<ImportOptions, 'column'> = {},
 ): Promise<ImportedList> {
+  const memory = await s.memory();
+  // The worker hashes the addresses for the memory while the file is read.
+  let spots: Spots | undefined;
   let list: ImportedList;
   try {
     list = await importList(job.inputPath, {
       workDir: s.store.paths(job.id).dir,
+      ...(memory.available ? { onAddressSpots: (given: Spots) => (spots = given) } : {}),
       ...(column !== undefined ? { column } : {}),
       ...(progress.onProgress ? { onProgress: progress.onProgress } : {}),
       ...(progress.signal ? { signal: progress.signal } : {}),
@@ -69,12 +74,7 @@ async function readInto(
     ...(progress.signal ? { signal: progress.signal } : {}),
   });
   // When the memory last answered each address: the review counts what is reused.
-  await recallAtImport(
-    await s.memory(),
-    list.addressesPath,
-    list.counts.unique,
-    s.store.paths(job.id).recalled,
-  );
+  await recallAtImport(memory, list, s.store.paths(job.id).recalled, spots);
   await s.store.saveList(job.id, list);
   return list;
 }

@@ -8,6 +8,8 @@ import { readFile } from 'node:fs/promises';
 import type { JobProduct } from '../common/model';
 import { writeFileAtomic } from '../lib/atomic-file';
 import { log } from '../lib/log';
+import type { ImportedList } from '../lists/types';
+import type { Spots } from '../memory/address-hash';
 import type { OutcomeMemory, RecalledOutcome } from '../memory/outcome-memory';
 import { MAX_REUSE_DAYS } from '../common/limits';
 import type { AddressBook } from './address-book';
@@ -33,16 +35,24 @@ export function recallFor(
 /** Per product, when each address was last answered (epoch seconds, 0: never). */
 export type RecalledDates = Record<JobProduct, Uint32Array>;
 
-/** Reads the memory for every address of the job and keeps the dates beside it. */
+/**
+ * Reads the memory for every address of the job and keeps the dates beside
+ * it; `spots`, when the import hashed the addresses already, spares reading
+ * the address file again.
+ */
 export async function recallAtImport(
   memory: OutcomeMemory,
-  addressesPath: string,
-  unique: number,
+  list: Pick<ImportedList, 'addressesPath' | 'counts'>,
   path: string,
+  spots?: Spots,
 ): Promise<void> {
+  const { unique } = list.counts;
   if (!memory.available || unique === 0) return;
   try {
-    const { email, avatar } = await recallList(addressesPath, memory, MAX_REUSE_DAYS);
+    const { email, avatar } =
+      spots?.count === unique
+        ? await memory.datesOf(spots, MAX_REUSE_DAYS)
+        : await recallList(list.addressesPath, memory, MAX_REUSE_DAYS);
     const bytes = Buffer.alloc(unique * 8);
     Buffer.from(email.buffer, email.byteOffset, unique * 4).copy(bytes, 0);
     Buffer.from(avatar.buffer, avatar.byteOffset, unique * 4).copy(bytes, unique * 4);

@@ -7,7 +7,7 @@ import type { ClassifierInput, ClassifierMessage, ClassifierSetup } from './clas
 
 const MAX_IN_FLIGHT = 6;
 
-type Judged = Extract<ClassifierMessage, { type: 'done' }>['counts'];
+type Judged = Omit<Extract<ClassifierMessage, { type: 'done' }>, 'type'>;
 
 export interface Classifier {
   /**
@@ -64,7 +64,7 @@ export function startClassifier(setup: ClassifierSetup): Classifier {
         }
         break;
       case 'done':
-        finished?.(message.counts);
+        finished?.({ counts: message.counts, spots: message.spots });
         break;
       case 'too-many':
         tooMany = true;

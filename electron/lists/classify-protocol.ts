@@ -1,4 +1,5 @@
 // Messages between the import (main thread) and its classify worker.
+import type { Spots } from '../memory/address-hash';
 
 export interface ClassifierSetup {
   addressesPath: string;
@@ -6,6 +7,13 @@ export interface ClassifierSetup {
   maxUnique: number;
   /** Rows the file probably holds (from its size and the sample), to size the table once. */
   expectedRows: number;
+  /**
+   * Also hash each unique address as it is written (the outcome memory's
+   * spots, memory/address-hash.ts), so the memory is asked about the list
+   * without reading the address file again: the worker has time to spare
+   * while the main thread parses.
+   */
+  spots: boolean;
 }
 
 /**
@@ -18,6 +26,11 @@ export type ClassifierInput =
 
 export type ClassifierMessage =
   | { type: 'ack' }
-  | { type: 'done'; counts: { unique: number; invalid: number; empty: number; duplicates: number } }
+  | {
+      type: 'done';
+      counts: { unique: number; invalid: number; empty: number; duplicates: number };
+      /** Of the address file's lines, in order, when the setup asked (their buffers transferred). */
+      spots: Spots | null;
+    }
   | { type: 'too-many' }
   | { type: 'error'; message: string };

@@ -4,6 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { createSpots } from '../memory/address-hash';
 import { TooManyAddresses, createBatchJudge } from './classify-batch';
 import type { ClassifierInput, ClassifierMessage, ClassifierSetup } from './classify-protocol';
 
@@ -14,6 +15,17 @@ if (!port) throw new Error('classify-worker must run as a worker thread');
 const addresses = createWriteStream(setup.addressesPath);
 const index = createWriteStream(setup.rowIndexPath);
 const judge = createBatchJudge(setup);
+const spots = setup.spots ? createSpots(setup.expectedRows) : null;
+
+/** Hashes each line of `bytes` (new unique addresses, an LF after each). */
+function hashLines(bytes: Uint8Array): void {
+  if (!spots) return;
+  for (let start = 0; start < bytes.length;) {
+    const end = bytes.indexOf(0x0a, start);
+    spots.addLine(bytes, start, end);
+    start = end + 1;
+  }
+}
 let queue: Promise<void> = Promise.resolve();
 let failed = false;
 
@@ -39,10 +51,15 @@ port.on('message', (input: ClassifierInput) => {
         await write(index, new Uint8Array(judged.rows.buffer));
         await write(addresses, judged.addresses);
         send({ type: 'ack' });
+        hashLines(judged.addresses);
       } else {
         await close(addresses);
         await close(index);
-        send({ type: 'done', counts: judge.counts });
+        const done = spots?.done() ?? null;
+        port.postMessage(
+          { type: 'done', counts: judge.counts, spots: done } satisfies ClassifierMessage,
+          done ? [done.bucket, done.tag0, done.tag1].map((a) => a.buffer as ArrayBuffer) : [],
+        );
       }
     } catch (err) {
       failed = true;

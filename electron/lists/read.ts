@@ -5,6 +5,7 @@
 import { open, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { AppError } from '../lib/app-error';
+import type { Spots } from '../memory/address-hash';
 import { createCellBatch } from './cell-batch';
 import { startClassifier } from './classifier';
 import { MIN_CONFIDENCE, columnName, detectHeader, rankColumns } from './column';
@@ -35,6 +36,11 @@ export interface ImportOptions {
   signal?: AbortSignal;
   /** More unique addresses than this end the import with a clear reason. */
   maxUniqueAddresses?: number;
+  /**
+   * Given the outcome memory's spots of the address file's lines once the
+   * list is read (hashed as they were written, memory/address-hash.ts).
+   */
+  onAddressSpots?: (spots: Spots) => void;
 }
 
 export const PREVIEW_ROWS = 50;
@@ -238,7 +244,13 @@ async function importAs(
   const expectedRows = Math.ceil(
     (size / Math.max(1, Buffer.byteLength(sample.text))) * (countLines(sample.text, newline) + 1),
   );
-  const classifier = startClassifier({ addressesPath, rowIndexPath, maxUnique, expectedRows });
+  const classifier = startClassifier({
+    addressesPath,
+    rowIndexPath,
+    maxUnique,
+    expectedRows,
+    spots: options.onAddressSpots !== undefined,
+  });
   const asBytes = parsesAsBytes(encoding);
   const text = textStream(path, encoding, (b) => (bytesRead = b), { fatal: true });
   try {
@@ -288,7 +300,8 @@ async function importAs(
     send();
     const judged = await classifier.finish();
     if (judged === 'too-many') throw tooMany();
-    Object.assign(counts, judged);
+    Object.assign(counts, judged.counts);
+    if (judged.spots) options.onAddressSpots?.(judged.spots);
   } catch (err) {
     classifier.kill();
     // papaparse only stops listening when a chunk throws: without this a

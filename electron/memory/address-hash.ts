@@ -112,8 +112,10 @@ export const spotOf = (words: Int32Array): AddressSpot => ({
   tag1: words[2] as number,
 });
 
-/** Longest normalized address kept (RFC 5321: 64 + 1 + 255 characters), in UTF-8 bytes at most 4 each. */
-const MAX_BYTES = 320 * 4;
+/** The longest address kept (RFC 5321: 64 + 1 + 255 characters). */
+export const MAX_ADDRESS = 320;
+/** In UTF-8 bytes, at most 4 each: a longer line of an address file is no address the memory keeps. */
+const MAX_BYTES = MAX_ADDRESS * 4;
 const scratch = Buffer.allocUnsafe(MAX_BYTES);
 const words = new Int32Array(4);
 
@@ -158,6 +160,21 @@ export function createSpots(capacity: number) {
         tag0[count] = words[1] as number;
         tag1[count] = words[2] as number;
       }
+      count += 1;
+    },
+    /**
+     * Adds the spot of a line of an address file, `bytes[start, end)` without
+     * its line end: none for an empty line or one too long to be an address.
+     */
+    addLine(bytes: Uint8Array, start: number, end: number): void {
+      this.add(bytes, start, end, end === start || end - start > MAX_BYTES);
+    },
+    /** Adds a spot already known (an answer moved from an earlier layout). */
+    addSpot(spot: AddressSpot): void {
+      if (count === bucket.length) grow();
+      bucket[count] = spot.bucket;
+      tag0[count] = spot.tag0;
+      tag1[count] = spot.tag1;
       count += 1;
     },
     /** Adds the spot of a normalized address (at most 320 characters) given as a string. */

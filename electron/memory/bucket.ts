@@ -1,33 +1,121 @@
 // One bucket of the memory: the answers of every address whose hash falls in
 // it (address-hash.ts), as one LMDB value. A list is looked up a bucket at a
-// time, one read for some twenty answers, instead of one read of LMDB's tree
-// per address, and an answer takes some 20 bytes of the file instead of 90.
+// time, one read for some forty answers; an address is found in its bucket
+// by a binary search over entries of one size, and an answer takes 14 bytes.
 //
-// Layout: entries one after the other, ordered by tag (unsigned, tag0 then
-// tag1), then product (email first); no two with the same tag and product:
-//   bytes 0-3  tag0, int32 little-endian
-//   bytes 4-7  tag1, int32 little-endian
-//   bytes 8-9  uint16 little-endian: the record's length << 1 | 1 for avatar
-//   then       the record (record.ts), that many bytes
-// A bucket whose bytes run short of an entry is read up to the entry before;
-// what follows is lost (asked for again), never guessed.
+// Layout (format 3), little-endian:
+//   bytes 0-1  uint16: n, the entries
+//   then n entries of 14 bytes, ordered by tag (tag0 then tag1, unsigned),
+//   then product (email first), no two with the same tag and product:
+//     bytes 0-3    tag0, int32
+//     bytes 4-7    tag1, int32
+//     bytes 8-11   checkedAt, uint32 epoch seconds (good until 2106)
+//     byte 12      flags: bits 0-1 status (1 deliverable, 2 undeliverable),
+//                  bits 2-3 avatar (0 not given, 1 false, 2 true), bit 4 an
+//                  email + avatar answer (else email), bit 5 an avatar URL is
+//                  in the tail, bit 6 the provider is in the tail, bit 7 0
+//     byte 13      provider: 0 none (or in the tail), k the k-th name of the
+//                  provider dictionary (providers.ts)
+//   then the tail: for each entry with bit 5 or 6, in entry order, a uint16
+//   length and that many bytes: the provider (1 byte of length, its UTF-8)
+//   when bit 6, then the avatar URL's UTF-8 to the item's end when bit 5.
+// A bucket shorter than its n entries is read as empty, and an entry whose
+// tail item is cut short as no answer: lost (asked for again), never guessed.
 import type { JobProduct } from '../common/model';
 import { int32At } from './bytes';
 
-const HEAD = 10;
-/** The longest record (record.ts: 5 + 1 + 255 + 4096) fits the length's 15 bits. */
-const MAX_RECORD = 0x7fff;
+const HEAD = 2;
+export const ENTRY = 14;
+/** Entries a bucket can count: some 4.5 billion answers in a memory, far past any user's. */
+const MAX_ENTRIES = 0xffff;
+/** A tail item's length is a uint16. */
+export const MAX_TAIL_ITEM = 0xffff;
+
+export const STATUS_BITS = 0x03;
+export const AVATAR_SHIFT = 2;
+export const AVATAR_PRODUCT = 0x10;
+export const URL_IN_TAIL = 0x20;
+export const PROVIDER_IN_TAIL = 0x40;
+const UNUSED = 0x80;
+const TAILED = URL_IN_TAIL | PROVIDER_IN_TAIL;
 
 export const productBit = (product: JobProduct): number => (product === 'avatar' ? 1 : 0);
 export const PRODUCT_OF_BIT: readonly JobProduct[] = ['email', 'avatar'];
 
-/** Where one answer goes: its spot within the bucket, its product and record. */
-export interface BucketEntry {
-  tag0: number;
-  tag1: number;
-  /** 0 email, 1 avatar (productBit). */
-  product: number;
-  record: Uint8Array;
+/** Entries of `value`, or 0 when its bytes run short of them (damaged). */
+export function countOf(value: Uint8Array): number {
+  if (value.length < HEAD) return 0;
+  const count = (value[0] as number) | ((value[1] as number) << 8);
+  return value.length >= HEAD + count * ENTRY ? count : 0;
+}
+
+export const tag0At = (value: Uint8Array, i: number): number => int32At(value, HEAD + i * ENTRY);
+export const tag1At = (value: Uint8Array, i: number): number =>
+  int32At(value, HEAD + i * ENTRY + 4);
+export const checkedAtOf = (value: Uint8Array, i: number): number =>
+  int32At(value, HEAD + i * ENTRY + 8) >>> 0;
+export const flagsOf = (value: Uint8Array, i: number): number =>
+  value[HEAD + i * ENTRY + 12] as number;
+export const providerOf = (value: Uint8Array, i: number): number =>
+  value[HEAD + i * ENTRY + 13] as number;
+export const productOfFlags = (flags: number): number => (flags & AVATAR_PRODUCT ? 1 : 0);
+
+/** Whether `flags` are an answer of this layout: a status given, an avatar code, no unused bit. */
+export const readableFlags = (flags: number): boolean =>
+  (flags & STATUS_BITS) !== 0 &&
+  (flags & STATUS_BITS) !== 3 &&
+  ((flags >> AVATAR_SHIFT) & 3) !== 3 &&
+  (flags & UNUSED) === 0;
+
+/**
+ * The first entry of `value[0, count)` whose tag0 is not below `tag0`
+ * (unsigned): entries of one tag0 follow each other from there (two share
+ * one with a chance of 2^-32).
+ */
+export function lowerBound(value: Uint8Array, count: number, tag0: number): number {
+  const u0 = tag0 >>> 0;
+  let lo = 0;
+  let hi = count;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (int32At(value, HEAD + mid * ENTRY) >>> 0 < u0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The index of the entry for (tag, product) among `count`, or -1. */
+export function findEntry(
+  value: Uint8Array,
+  count: number,
+  tag0: number,
+  tag1: number,
+  product: number,
+): number {
+  for (let i = lowerBound(value, count, tag0); i < count && tag0At(value, i) === tag0; i++) {
+    if (tag1At(value, i) === tag1 && productOfFlags(flagsOf(value, i)) === product) return i;
+  }
+  return -1;
+}
+
+/** Where the tail item after `at` ends (its bytes are [at + 2, end)), or -1 when cut short. */
+function tailItemEnd(value: Uint8Array, at: number): number {
+  if (at + 2 > value.length) return -1;
+  const end = at + 2 + ((value[at] as number) | ((value[at + 1] as number) << 8));
+  return end > value.length ? -1 : end;
+}
+
+/** The tail item of entry `i` (without its length), or null when it has none or it is cut short. */
+export function tailOf(value: Uint8Array, count: number, i: number): Uint8Array | null {
+  if ((flagsOf(value, i) & TAILED) === 0) return null;
+  let at = HEAD + count * ENTRY;
+  for (let k = 0; k < i; k++) {
+    if ((flagsOf(value, k) & TAILED) === 0) continue;
+    at = tailItemEnd(value, at);
+    if (at < 0) return null;
+  }
+  const end = tailItemEnd(value, at);
+  return end < 0 ? null : value.subarray(at + 2, end);
 }
 
 /** Orders two (tag0, tag1, product) as the bucket keeps them: negative, 0, positive. */
@@ -45,80 +133,85 @@ export function compareSpots(
 }
 
 /**
- * Calls `visit` for each whole entry of `value`, in order, until it returns
- * false; returns false when the bytes ran short of an entry (damaged), true
- * otherwise.
+ * Writes a bucket entry by entry, in order: the entries into `out`, their
+ * tail items into a second buffer joined to them at the end.
  */
-export function eachEntry(
+function bucketWriter(entries: number, tailBytes: number) {
+  const out = Buffer.allocUnsafe(HEAD + entries * ENTRY + tailBytes);
+  let tail: Buffer | null = null;
+  let tailAt = 0;
+  let count = 0;
+  const putTail = (item: Uint8Array) => {
+    tail ??= Buffer.allocUnsafe(tailBytes);
+    tail.writeUInt16LE(item.length, tailAt);
+    tail.set(item, tailAt + 2);
+    tailAt += 2 + item.length;
+  };
+  return {
+    /** Entry i of `value`, with its tail item when it has one. */
+    copy(value: Uint8Array, i: number, item: Uint8Array | null): void {
+      const from = HEAD + i * ENTRY;
+      const at = HEAD + count * ENTRY;
+      for (let b = 0; b < ENTRY; b++) out[at + b] = value[from + b] as number;
+      if (item) putTail(item);
+      count += 1;
+    },
+    add(
+      tag0: number,
+      tag1: number,
+      checkedAt: number,
+      flags: number,
+      provider: number,
+      item: Uint8Array | undefined,
+    ): void {
+      const at = HEAD + count * ENTRY;
+      out.writeInt32LE(tag0, at);
+      out.writeInt32LE(tag1, at + 4);
+      out.writeUInt32LE(checkedAt, at + 8);
+      out[at + 12] = flags;
+      out[at + 13] = provider;
+      if (item && flags & TAILED) putTail(item);
+      count += 1;
+    },
+    done(): Buffer {
+      if (count > MAX_ENTRIES) throw new RangeError('a bucket of the memory is full');
+      out.writeUInt16LE(count, 0);
+      const end = HEAD + count * ENTRY;
+      if (tail) (tail as Buffer).copy(out, end, 0, tailAt);
+      return out.subarray(0, end + tailAt);
+    },
+  };
+}
+
+/** Walks the entries of a bucket with the tail item of each, in order. */
+function eachWithTail(
   value: Uint8Array,
-  visit: (tag0: number, tag1: number, product: number, start: number, end: number) => unknown,
-): boolean {
-  const length = value.length;
-  let at = 0;
-  while (at < length) {
-    if (at + HEAD > length) return false;
-    const sized = (value[at + 8] as number) | ((value[at + 9] as number) << 8);
-    const start = at + HEAD;
-    const end = start + (sized >>> 1);
-    if (end > length) return false;
-    if (visit(int32At(value, at), int32At(value, at + 4), sized & 1, start, end) === false)
-      return true;
+  visit: (i: number, item: Uint8Array | null, cut: boolean) => void,
+): number {
+  const count = countOf(value);
+  let at = HEAD + count * ENTRY;
+  for (let i = 0; i < count; i++) {
+    if ((flagsOf(value, i) & TAILED) === 0 || at < 0) {
+      visit(i, null, at < 0 && (flagsOf(value, i) & TAILED) !== 0);
+      continue;
+    }
+    const end = tailItemEnd(value, at);
+    visit(i, end < 0 ? null : value.subarray(at + 2, end), end < 0);
     at = end;
   }
-  return true;
+  return count;
 }
 
-/** The record kept for (tag, product) in `value`, or undefined. */
-export function findRecord(
-  value: Uint8Array,
-  tag0: number,
-  tag1: number,
-  product: number,
-): Uint8Array | undefined {
-  let found: Uint8Array | undefined;
-  eachEntry(value, (t0, t1, p, start, end) => {
-    const order = compareSpots(t0, t1, p, tag0, tag1, product);
-    if (order === 0) found = value.subarray(start, end);
-    return order < 0;
-  });
-  return found;
-}
-
-/** Copies `from[start, end)` to `to` at `at`: a loop, as a record is some 12 bytes, for which `set` costs more. */
-function copyBytes(from: Uint8Array, start: number, end: number, to: Uint8Array, at: number): void {
-  if (end - start > 64) {
-    to.set(from.subarray(start, end), at);
-    return;
-  }
-  for (let i = start; i < end; i++) to[at++] = from[i] as number;
-}
-
-/** Writes one entry at `at` of `out`, its record `from[start, end)`; returns where the next goes. */
-function putEntry(
-  out: Buffer,
-  at: number,
-  tag0: number,
-  tag1: number,
-  product: number,
-  from: Uint8Array,
-  start: number,
-  end: number,
-): number {
-  out.writeInt32LE(tag0, at);
-  out.writeInt32LE(tag1, at + 4);
-  out.writeUInt16LE(((end - start) << 1) | product, at + 8);
-  copyBytes(from, start, end, out, at + HEAD);
-  return at + HEAD + end - start;
-}
-
-/** False when the record cannot be kept in a bucket (longer than its length field holds). */
-export const fitsBucket = (record: Uint8Array): boolean => record.length <= MAX_RECORD;
-
-/** New answers for one bucket, all of one product: entry k has tags tag0[ids[k]], tag1[ids[k]]. */
+/** New answers for one bucket, all of one product: add k is index ids[k] of the arrays. */
 export interface BucketAdds {
   tag0: Int32Array;
   tag1: Int32Array;
-  records: readonly Uint8Array[];
+  checkedAt: Uint32Array;
+  /** With the product's bit and the tail's bits set as the entry keeps them. */
+  flags: Uint8Array;
+  provider: Uint8Array;
+  /** The tail item of each add that has one (flags say so). */
+  tails: ReadonlyMap<number, Uint8Array>;
   /** Indices into the above, ordered by tag; of equal tags only the last is written. */
   ids: Uint32Array;
   count: number;
@@ -126,88 +219,151 @@ export interface BucketAdds {
   product: number;
 }
 
+/** Writes add `id` as entry n of `out`. */
+function writeAdd(out: Buffer, n: number, adds: BucketAdds, id: number): void {
+  const at = HEAD + n * ENTRY;
+  const tag0 = adds.tag0[id] as number;
+  const tag1 = adds.tag1[id] as number;
+  const checkedAt = adds.checkedAt[id] as number;
+  out[at] = tag0;
+  out[at + 1] = tag0 >>> 8;
+  out[at + 2] = tag0 >>> 16;
+  out[at + 3] = tag0 >>> 24;
+  out[at + 4] = tag1;
+  out[at + 5] = tag1 >>> 8;
+  out[at + 6] = tag1 >>> 16;
+  out[at + 7] = tag1 >>> 24;
+  out[at + 8] = checkedAt;
+  out[at + 9] = checkedAt >>> 8;
+  out[at + 10] = checkedAt >>> 16;
+  out[at + 11] = checkedAt >>> 24;
+  out[at + 12] = adds.flags[id] as number;
+  out[at + 13] = adds.provider[id] as number;
+}
+
+/** Appends a tail item at `at` of `tail`; returns where the next goes. */
+function putTailItem(tail: Buffer, at: number, item: Uint8Array): number {
+  tail[at] = item.length;
+  tail[at + 1] = item.length >>> 8;
+  tail.set(item, at + 2);
+  return at + 2 + item.length;
+}
+
 /**
  * `value` (a bucket, or undefined for an empty one) with `adds` put in, each
  * replacing the entry of its (tag, product). Returns the new bytes and how
- * many entries it gained (replacements gain none). Written straight into one
- * buffer: a million answers make no object each.
+ * many entries it gained (replacements gain none). One pass over both, into
+ * one buffer, nothing made per entry: a million answers are some 130,000 of
+ * these.
  */
 export function mergeBucket(
   value: Uint8Array | undefined,
   adds: BucketAdds,
 ): { bytes: Buffer; gained: number } {
-  const { tag0, tag1, records, ids, count, product } = adds;
-  let size = value ? value.length : 0;
-  for (let k = 0; k < count; k++) size += HEAD + (records[ids[k] as number] as Uint8Array).length;
-  const out = Buffer.allocUnsafe(size);
-  let at = 0;
+  const { tag0, tag1, ids, count, product, tails } = adds;
+  const held = value ? countOf(value) : 0;
+  let tailBytes = value ? value.length - HEAD - held * ENTRY : 0;
+  if (tails.size > 0) {
+    for (let k = 0; k < count; k++) {
+      const item = tails.get(ids[k] as number);
+      if (item) tailBytes += 2 + item.length;
+    }
+  }
+  const out = Buffer.allocUnsafe(HEAD + (held + count) * ENTRY);
+  const tail = tailBytes > 0 ? Buffer.allocUnsafe(tailBytes) : null;
+  let tailAt = 0;
+  let n = 0;
   let gained = 0;
   let k = 0;
-  /** Writes the adds ordered before (t0, t1, p); true when the last of them has that very spot. */
-  const addsBefore = (t0: number, t1: number, p: number): boolean => {
-    let same = false;
-    while (k < count) {
+  let i = 0;
+  // Where the next tail item of `value` starts; -1 once one is cut short.
+  let valueTail = HEAD + held * ENTRY;
+  while (k < count || i < held) {
+    let order = 1;
+    if (k < count) {
       const id = ids[k] as number;
-      const order = compareSpots(tag0[id] as number, tag1[id] as number, product, t0, t1, p);
-      if (order > 0) break;
       const next = ids[k + 1];
-      k += 1;
       // Of equal tags, only the last given is kept.
-      if (next !== undefined && k < count && tag0[next] === tag0[id] && tag1[next] === tag1[id]) {
+      if (k + 1 < count && tag0[next as number] === tag0[id] && tag1[next as number] === tag1[id]) {
+        k += 1;
         continue;
       }
-      const record = records[id] as Uint8Array;
-      at = putEntry(
-        out,
-        at,
-        tag0[id] as number,
-        tag1[id] as number,
-        product,
-        record,
-        0,
-        record.length,
-      );
-      if (order === 0) same = true;
-      else gained += 1;
+      order =
+        i < held
+          ? compareSpots(
+              tag0[id] as number,
+              tag1[id] as number,
+              product,
+              tag0At(value as Uint8Array, i),
+              tag1At(value as Uint8Array, i),
+              productOfFlags(flagsOf(value as Uint8Array, i)),
+            )
+          : -1;
+      if (order <= 0) {
+        writeAdd(out, n, adds, id);
+        const item = ((adds.flags[id] as number) & TAILED) !== 0 ? tails.get(id) : undefined;
+        if (item) tailAt = putTailItem(tail as Buffer, tailAt, item);
+        n += 1;
+        k += 1;
+        if (order < 0) {
+          gained += 1;
+          continue;
+        }
+      }
     }
-    return same;
-  };
-  if (value) {
-    eachEntry(value, (t0, t1, p, start, end) => {
-      if (!addsBefore(t0, t1, p)) at = putEntry(out, at, t0, t1, p, value, start, end);
-    });
+    // Entry i of `value`: replaced (order 0) or copied, with its tail item.
+    const bytes = value as Uint8Array;
+    const tailed = (flagsOf(bytes, i) & TAILED) !== 0;
+    let itemEnd = -1;
+    if (tailed && valueTail >= 0) {
+      itemEnd = tailItemEnd(bytes, valueTail);
+      if (itemEnd < 0) valueTail = -1;
+    }
+    if (order > 0 && (!tailed || itemEnd >= 0)) {
+      const from = HEAD + i * ENTRY;
+      const at = HEAD + n * ENTRY;
+      for (let b = 0; b < ENTRY; b++) out[at + b] = bytes[from + b] as number;
+      if (tailed)
+        tailAt = putTailItem(tail as Buffer, tailAt, bytes.subarray(valueTail + 2, itemEnd));
+      n += 1;
+    }
+    if (itemEnd >= 0) valueTail = itemEnd;
+    i += 1;
   }
-  addsBefore(-1, -1, 2);
-  return { bytes: out.subarray(0, at), gained };
+  if (n > MAX_ENTRIES) throw new RangeError('a bucket of the memory is full');
+  out[0] = n;
+  out[1] = n >>> 8;
+  const end = HEAD + n * ENTRY;
+  if (tailAt === 0) return { bytes: out.subarray(0, end), gained };
+  return {
+    bytes: Buffer.concat([out.subarray(0, end), (tail as Buffer).subarray(0, tailAt)]),
+    gained,
+  };
 }
 
 /**
- * `value` without the entries `keep` refuses (and without a damaged tail):
- * null when nothing changes, else the bytes left (empty: none). `removed`
- * adds up, per product, the entries refused.
+ * `value` without the entries `keep` refuses (nor those whose tail is cut
+ * short): null when nothing changes, else the bytes left (empty: none).
+ * `removed` adds up, per product, the entries taken out.
  */
 export function pruneBucket(
   value: Uint8Array,
-  keep: (record: Uint8Array) => boolean,
+  keep: (value: Uint8Array, i: number) => boolean,
   removed: [number, number],
 ): Buffer | null {
-  const kept: BucketEntry[] = [];
-  let dropped = false;
-  const whole = eachEntry(value, (tag0, tag1, product, start, end) => {
-    const record = value.subarray(start, end);
-    if (keep(record)) kept.push({ tag0, tag1, product, record });
-    else {
-      dropped = true;
-      removed[product as 0 | 1] += 1;
-    }
+  const count = countOf(value);
+  if (count === 0) return value.length === HEAD ? null : Buffer.alloc(0);
+  const kept: number[] = [];
+  const items: (Uint8Array | null)[] = [];
+  eachWithTail(value, (i, item, cut) => {
+    if (!cut && keep(value, i)) {
+      kept.push(i);
+      items.push(item);
+    } else removed[productOfFlags(flagsOf(value, i)) as 0 | 1] += 1;
   });
-  if (whole && !dropped) return null;
-  let size = 0;
-  for (const e of kept) size += HEAD + e.record.length;
-  const bytes = Buffer.allocUnsafe(size);
-  let at = 0;
-  for (const e of kept) {
-    at = putEntry(bytes, at, e.tag0, e.tag1, e.product, e.record, 0, e.record.length);
-  }
-  return bytes;
+  if (kept.length === count) return null;
+  if (kept.length === 0) return Buffer.alloc(0);
+  const writer = bucketWriter(kept.length, value.length - HEAD - count * ENTRY);
+  kept.forEach((i, n) => writer.copy(value, i, items[n] ?? null));
+  return writer.done();
 }

@@ -7,10 +7,22 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { JOB_PRODUCTS, type JobProduct } from '../common/model';
 import { log } from '../lib/log';
 import { normalizeCell } from '../lists/address';
-import { BUCKETS, byBucket, sortByTag, spotOfAddress, type Spots } from './address-hash';
-import { eachEntry, findRecord, productBit, pruneBucket, compareSpots } from './bucket';
+import { BUCKETS, MAX_ADDRESS, byBucket, spotOfAddress, type Spots } from './address-hash';
+import { MAX_CHECKED_AT, outcomeAt, readableAt } from './answers';
+import {
+  checkedAtOf,
+  countOf,
+  findEntry,
+  flagsOf,
+  lowerBound,
+  productBit,
+  productOfFlags,
+  pruneBucket,
+  tag0At,
+  tag1At,
+} from './bucket';
 import type { OutcomeMemory, RecalledList } from './outcome-memory';
-import { MAX_CHECKED_AT, decodeRecord, recordCheckedAt } from './record';
+import { dictionarySize, providerNames } from './providers';
 import { addCounts, readCounts, rememberAll, type BucketStore } from './remember';
 
 export interface MemoryParts extends BucketStore {
@@ -25,8 +37,6 @@ const DAY = 86_400;
 const STEP = 8_192;
 /** Another process's clock may be ahead: answers dated up to a day ahead are taken as new. */
 const SKEW = DAY;
-/** The longest address kept (RFC 5321: 64 + 1 + 255). */
-export const MAX_ADDRESS = 320;
 /** A window longer than a century is a century. */
 const MAX_DAYS = 36_500;
 
@@ -71,65 +81,67 @@ const noDates = (spots: Spots): RecalledList => ({
 interface BucketReader {
   bucketAt: (bucket: number) => Buffer | undefined;
   warnOnce: (what: string) => void;
+  /** Codes of the provider dictionary known when the reading starts. */
+  known: number;
   /** Throws once the memory is closed. */
   open: () => void;
 }
 
-/** The dates of every spot's answers within `window`, a bucket at a time, in bucket order. */
+/**
+ * The date of entry i of a bucket if it is an answer within `window` (its
+ * provider among the `known` first of the dictionary), 0 if not, -1 if it
+ * does not read as an answer at all.
+ */
+function dateWithin(value: Uint8Array, i: number, window: Window, known: number): number {
+  if (!readableAt(value, i, known)) return -1;
+  const checkedAt = checkedAtOf(value, i);
+  return checkedAt >= window.from && checkedAt <= window.to ? checkedAt : 0;
+}
+
+/**
+ * The dates of every spot's answers within `window`, a bucket at a time, in
+ * bucket order: each look-up a binary search of its bucket, nothing decoded.
+ */
 async function datesIn(spots: Spots, window: Window, memory: BucketReader): Promise<RecalledList> {
+  const { bucketAt, warnOnce, known, open } = memory;
   const { email, avatar } = noDates(spots);
-  const { bucketAt, warnOnce, open } = memory;
   const { order, starts } = byBucket(spots.bucket);
-  let ids = new Uint32Array(16);
+  // The spots' first tag words in bucket order, so the walk of the buckets
+  // reads them front to back; the rest of a spot is read where that word
+  // matches an entry (some two look-ups in five, when half the list is known).
+  const tag0 = new Int32Array(order.length);
+  for (let q = 0; q < order.length; q++) tag0[q] = spots.tag0[order[q] as number] as number;
   for (let bucket = 0; bucket < BUCKETS; bucket++) {
     if (bucket % STEP === STEP - 1) {
       await nextTurn();
       open();
     }
     const first = starts[bucket] as number;
-    const n = (starts[bucket + 1] as number) - first;
-    if (n === 0) continue;
+    const last = starts[bucket + 1] as number;
+    if (first === last) continue;
     const value = bucketAt(bucket);
     if (!value) continue;
-    if (ids.length < n) ids = new Uint32Array(n * 2);
-    ids.set(order.subarray(first, first + n));
-    sortByTag(ids, n, spots.tag0, spots.tag1);
-    // Both ordered by tag: one walk of the bucket answers all its look-ups.
-    let q = 0;
-    const whole = eachEntry(value, (tag0, tag1, product, start, end) => {
-      while (q < n) {
-        const id = ids[q] as number;
-        const side = compareSpots(
-          spots.tag0[id] as number,
-          spots.tag1[id] as number,
-          0,
-          tag0,
-          tag1,
-          0,
-        );
-        if (side >= 0) break;
-        q += 1;
-      }
-      if (q === n) return false;
-      for (let k = q; k < n; k++) {
-        const id = ids[k] as number;
-        if (spots.tag0[id] !== tag0 || spots.tag1[id] !== tag1) break;
-        const checkedAt = recordCheckedAt(value, start, end);
+    const count = countOf(value);
+    for (let q = first; q < last; q++) {
+      const t0 = tag0[q] as number;
+      for (let i = lowerBound(value, count, t0); i < count && tag0At(value, i) === t0; i++) {
+        const id = order[q] as number;
+        if (tag1At(value, i) !== spots.tag1[id]) continue;
+        const checkedAt = dateWithin(value, i, window, known);
         if (checkedAt < 0) warnOnce('a record could not be read');
-        if (checkedAt <= 0 || checkedAt < window.from || checkedAt > window.to) continue;
+        if (checkedAt <= 0) continue;
         // An email + avatar answer serves an email check too; never the reverse.
-        if (product === 1) avatar[id] = checkedAt;
+        if (productOfFlags(flagsOf(value, i)) === 1) avatar[id] = checkedAt;
         if (checkedAt > (email[id] as number)) email[id] = checkedAt;
       }
-      return true;
-    });
-    if (!whole) warnOnce('a record could not be read');
+    }
   }
   return { email, avatar };
 }
 
 export function openedMemory(parts: MemoryParts): OutcomeMemory {
   const { dir, answers, movedAside, now } = parts;
+  const nameOf = providerNames(parts.meta);
   let closed = false;
   let warned = false;
   const warnOnce = (what: string, err?: unknown) => {
@@ -164,15 +176,17 @@ export function openedMemory(parts: MemoryParts): OutcomeMemory {
     if (key === null || !window) return null;
     const spot = spotOfAddress(key);
     const value = bucketAt(spot.bucket);
-    const bytes = value && findRecord(value, spot.tag0, spot.tag1, bit);
-    if (!bytes) return null;
-    const found = decodeRecord(bytes);
+    if (!value) return null;
+    const count = countOf(value);
+    const i = findEntry(value, count, spot.tag0, spot.tag1, bit);
+    if (i < 0) return null;
+    const found = outcomeAt(value, count, i, nameOf);
     if (!found) {
       warnOnce('a record could not be read');
       return null;
     }
-    const { checkedAt, outcome } = found;
-    if (outcome.status === 'unknown' || checkedAt < window.from || checkedAt > window.to) {
+    const { checkedAt } = found;
+    if (checkedAt < window.from || checkedAt > window.to) {
       return null;
     }
     return found;
@@ -210,7 +224,12 @@ export function openedMemory(parts: MemoryParts): OutcomeMemory {
       const window = windowOf(maxAgeDays);
       const [emails, avatars] = counts();
       if (!window || emails + avatars === 0) return Promise.resolve(noDates(spots));
-      return datesIn(spots, window, { bucketAt, warnOnce, open });
+      return datesIn(spots, window, {
+        bucketAt,
+        warnOnce,
+        known: dictionarySize(parts.meta),
+        open,
+      });
     },
     size(product) {
       open();
@@ -240,14 +259,13 @@ export function openedMemory(parts: MemoryParts): OutcomeMemory {
 }
 
 /** Whether a bucket of [start, start + STEP) holds an entry `keep` refuses, or a damaged one. */
-function anyRefused(store: MemoryParts, start: number, keep: (record: Uint8Array) => boolean) {
+function anyRefused(
+  store: MemoryParts,
+  start: number,
+  keep: (value: Uint8Array, i: number) => boolean,
+) {
   for (const { value } of store.answers.getRange({ start, end: start + STEP })) {
-    let refused = false;
-    const whole = eachEntry(value, (_t0, _t1, _p, from, to) => {
-      refused = !keep(value.subarray(from, to));
-      return !refused;
-    });
-    if (refused || !whole) return true;
+    if (pruneBucket(value, keep, [0, 0]) !== null) return true;
   }
   return false;
 }
@@ -261,10 +279,9 @@ async function forgetIn(
   window: Window,
   isOpen: () => boolean,
 ): Promise<number> {
-  const keep = (record: Uint8Array): boolean => {
-    const checkedAt = recordCheckedAt(record);
-    return checkedAt > 0 && checkedAt >= window.from && checkedAt <= window.to;
-  };
+  // Read before the buckets (and again in each transaction): a code written in a bucket was in the dictionary first.
+  let known = dictionarySize(store.meta);
+  const keep = (value: Uint8Array, i: number): boolean => dateWithin(value, i, window, known) > 0;
   let removed = 0;
   try {
     for (let start = 0; start < BUCKETS && isOpen(); start += STEP) {
@@ -273,6 +290,7 @@ async function forgetIn(
       // exits holding it would leave others waiting).
       if (!anyRefused(store, start, keep)) continue;
       removed += await store.root.transaction(() => {
+        known = dictionarySize(store.meta);
         const gone: [number, number] = [0, 0];
         const changed: [number, Buffer][] = [];
         for (const { key, value } of store.answers.getRange({ start, end: start + STEP })) {

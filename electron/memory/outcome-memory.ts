@@ -20,11 +20,11 @@ import { log } from '../lib/log';
 import type { AddressOutcome } from '../lists/types';
 import { openedMemory, unavailableMemory } from './opened-memory';
 import type { Spots } from './address-hash';
-import { migrateKeyedByAddress } from './migrate';
-import type { RecalledOutcome } from './record';
+import type { RecalledOutcome } from './answers';
+import { migrateKeyedByAddress, migrateVariableBuckets } from './migrate';
 import { inspectStore, moveAside } from './store-check';
 
-export type { RecalledOutcome } from './record';
+export type { RecalledOutcome } from './answers';
 
 /**
  * How long an outcome is reused, unless the user sets another window (0 turns
@@ -118,12 +118,14 @@ export interface OutcomeMemoryOptions {
 export const memoryDir = (dataDir: string): string => join(dataDir, 'memory');
 
 /**
- * Our layout: 2, buckets of hashed addresses (bucket.ts), one database per
- * account; 1 was one database per account and product keyed by the address,
- * and is moved into buckets on opening (migrate.ts). A memory written by a
- * later layout is left alone, not read.
+ * Our layout: 3, buckets of hashed addresses with entries of one size
+ * (bucket.ts), one database per account, and a dictionary of providers
+ * (providers.ts). Earlier ones are moved into it on opening (migrate.ts): 1,
+ * one database per account and product keyed by the address; 2, buckets of
+ * entries of varying size. A memory written by a later layout is left alone,
+ * not read.
  */
-const FORMAT = 2;
+const FORMAT = 3;
 /** Named databases: one per account, and "meta". */
 const MAX_DBS = 64;
 
@@ -149,8 +151,8 @@ type Lmdb = typeof LmdbModule;
  * share the memory with one of after; and the file is grown to its whole map
  * size (sparse on Linux, not on Windows). noMemInit would leave bytes of this
  * process's heap (an API key, say) in the file's unused parts.
- * Values are our own few bytes (record.ts): no msgpack, no compression (a
- * record is 6 to 30 bytes and gains from neither).
+ * Values are our own bytes (bucket.ts): no msgpack, no compression (an
+ * answer is 14 bytes of hash and date and gains from neither).
  */
 const STORE_OPTIONS = { maxDbs: MAX_DBS, encoding: 'binary', compression: false } as const;
 
@@ -212,13 +214,14 @@ async function ownFormat(
   }
   if (format === FORMAT) return true;
   if (format === 1) await migrateKeyedByAddress(root, meta, { dir, open: answersOf });
+  if (format === 2) await migrateVariableBuckets(root, meta, { dir, open: answersOf });
   await meta.put('format', Buffer.from([FORMAT]));
   return true;
 }
 
 /** An account's database of buckets: bucket number → bytes. */
 const answersOf = (root: RootDatabase<Buffer, string>, account: string): Database<Buffer, number> =>
-  root.openDB<Buffer, number>(`answers/${account}`, {
+  root.openDB<Buffer, number>(`buckets/${account}`, {
     encoding: 'binary',
     keyEncoding: 'uint32',
     compression: false,

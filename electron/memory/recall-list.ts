@@ -11,7 +11,6 @@
 import { open } from 'node:fs/promises';
 import { createSpots } from './address-hash';
 import type { OutcomeMemory, RecalledList } from './outcome-memory';
-import { MAX_ADDRESS } from './opened-memory';
 
 export type { RecalledList } from './outcome-memory';
 
@@ -21,8 +20,6 @@ export const RECALL_DAYS = 365;
 const CHUNK = 256 * 1024;
 /** A first guess of the addresses in a file of n bytes; the arrays grow if it falls short. */
 const GUESSED_LINE_BYTES = 24;
-/** A line longer than this many bytes is no address the memory keeps (MAX_ADDRESS characters). */
-const MAX_LINE_BYTES = MAX_ADDRESS * 4;
 
 /**
  * For each line of `addressesPath` (a job's address file), the dates of the
@@ -58,8 +55,7 @@ export async function recallList(
       if (end === 0) continue;
       for (let start = 0; start < end;) {
         const lineEnd = bytes.indexOf(0x0a, start);
-        const length = lineEnd - start;
-        spots.add(bytes, start, lineEnd, length === 0 || length > MAX_LINE_BYTES);
+        spots.addLine(bytes, start, lineEnd);
         start = lineEnd + 1;
       }
       held = bytes.copy(bytes, 0, end, held);

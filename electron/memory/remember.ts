@@ -13,10 +13,11 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Database, RootDatabase } from 'lmdb';
 import { log } from '../lib/log';
 import type { AddressOutcome } from '../lists/types';
-import { byBucket, createSpots, sortByTag, type Spots } from './address-hash';
-import { fitsBucket, mergeBucket } from './bucket';
+import { byBucket, sortByTag } from './address-hash';
+import { createAnswerBatch, entriesOf, type AnswerBatch } from './answers';
+import { mergeBucket, type BucketAdds } from './bucket';
 import type { RememberResult } from './outcome-memory';
-import { recordEncoder } from './record';
+import { providerCodes } from './providers';
 
 /**
  * Answers read per turn of the event loop: some 10 to 20 ms of this thread,
@@ -63,21 +64,46 @@ export function addCounts(store: BucketStore, delta: readonly [number, number]):
   store.meta.putSync(store.countsKey, bytes);
 }
 
+/** The batch's provider names as the dictionary's codes, added to it where new (providers.ts). */
+async function codesOf(store: BucketStore, names: readonly string[]): Promise<Uint8Array> {
+  if (names.length === 0) return new Uint8Array(0);
+  let codes: Uint8Array = new Uint8Array(0);
+  await store.root.transaction(() => {
+    codes = providerCodes(store.meta, names);
+  });
+  return codes;
+}
+
 /**
- * Puts `records[i]` for the address at `spots` index i into its bucket, under
- * `product` (productBit); resolves to how many were committed. A failing
- * transaction (a full disk, the memory closed) ends the writing with a log
- * line: the answers not kept are asked for again.
+ * Puts the batch's answers into their buckets under `product` (productBit);
+ * resolves to how many were committed. A failing transaction (a full disk,
+ * the memory closed) ends the writing with a log line: the answers not kept
+ * are asked for again.
  */
 export async function writeBuckets(
   store: BucketStore,
   product: number,
-  spots: Spots,
-  records: readonly Uint8Array[],
+  batch: AnswerBatch,
   { isOpen, dir }: WriteParts,
 ): Promise<number> {
+  const { spots } = batch;
+  if (spots.count === 0) return 0;
+  const keptOnly = (stored: number, why: string) =>
+    log.warn(`The outcome memory ${dir} kept only ${stored} answers: ${why}`);
+  if (!isOpen()) {
+    keptOnly(0, 'the memory was closed');
+    return 0;
+  }
+  let entries: ReturnType<typeof entriesOf>;
+  try {
+    entries = entriesOf(batch, await codesOf(store, batch.names), product);
+  } catch (err) {
+    keptOnly(0, message(err));
+    return 0;
+  }
   const { order, starts } = byBucket(spots.bucket);
-  let ids = new Uint32Array(64);
+  // One set of adds for every bucket: its ids and count change per bucket.
+  const adds: BucketAdds = { ...entries, ids: new Uint32Array(64), count: 0 };
   let stored = 0;
   let failed = false;
   /** Writes buckets [first, last) in one transaction. */
@@ -87,10 +113,10 @@ export async function writeBuckets(
       const start = starts[b] as number;
       const count = (starts[b + 1] as number) - start;
       if (count === 0) continue;
-      if (ids.length < count) ids = new Uint32Array(count * 2);
-      ids.set(order.subarray(start, start + count));
-      sortByTag(ids, count, spots.tag0, spots.tag1);
-      const adds = { tag0: spots.tag0, tag1: spots.tag1, records, ids, count, product };
+      if (adds.ids.length < count) adds.ids = new Uint32Array(count * 2);
+      adds.ids.set(order.subarray(start, start + count));
+      adds.count = count;
+      sortByTag(adds.ids, count, spots.tag0, spots.tag1);
       const merged = mergeBucket(store.answers.getBinaryFast(b), adds);
       store.answers.putSync(b, merged.bytes);
       gained += merged.gained;
@@ -104,8 +130,7 @@ export async function writeBuckets(
         if (!failed) stored += count;
       },
       (err: unknown) => {
-        if (!failed)
-          log.warn(`The outcome memory ${dir} kept only ${stored} answers: ${message(err)}`);
+        if (!failed) keptOnly(stored, message(err));
         failed = true;
       },
     );
@@ -125,8 +150,7 @@ export async function writeBuckets(
     if (count === 0) continue;
     if (!isOpen()) {
       await pending;
-      if (!failed)
-        log.warn(`The outcome memory ${dir} kept only ${stored} answers: the memory was closed`);
+      if (!failed) keptOnly(stored, 'the memory was closed');
       return stored;
     }
     let transaction: Promise<void>;
@@ -157,10 +181,8 @@ export async function rememberAll(
   keyOf: (address: string) => string | null,
   parts: WriteParts,
 ): Promise<RememberResult> {
-  const encode = recordEncoder(checkedAt);
   const iterator = entries[Symbol.iterator]();
-  const spots = createSpots(1024);
-  const records: Uint8Array[] = [];
+  const batch = createAnswerBatch(1024);
   let skipped = 0;
   let sourceError: { error: unknown } | null = null;
   // Closing waits for nothing: once closed, what is left is not read.
@@ -180,17 +202,11 @@ export async function rememberAll(
       }
       const [address, outcome] = next.value;
       const key = keyOf(address);
-      const record = key === null || outcome.status === 'unknown' ? null : encode(outcome);
-      if (key === null || record === null || !fitsBucket(record)) {
-        skipped += 1;
-        continue;
-      }
-      spots.addAddress(key);
-      records.push(record);
+      if (key === null || !batch.add(key, outcome, checkedAt)) skipped += 1;
     }
     if (more) await nextTurn();
   }
-  const stored = await writeBuckets(store, product, spots.done(), records, parts);
+  const stored = await writeBuckets(store, product, batch.done(), parts);
   if (sourceError) throw (sourceError as { error: unknown }).error;
   return { stored, skipped };
 }

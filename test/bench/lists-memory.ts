@@ -8,7 +8,8 @@ import { runFreeChecks } from '../../electron/lists/free-checks';
 import { importList } from '../../electron/lists/read';
 import type { AddressOutcome } from '../../electron/lists/types';
 import { memoryDir, openOutcomeMemory } from '../../electron/memory/outcome-memory';
-import { recallList } from '../../electron/memory/recall-list';
+import type { Spots } from '../../electron/memory/address-hash';
+import { RECALL_DAYS } from '../../electron/memory/recall-list';
 import { addressOf } from './lists-data';
 
 /** Outcomes the memory holds before the list is imported. */
@@ -105,7 +106,8 @@ export interface ImportChecked {
 
 /**
  * A list becoming a job as electron/jobs/import.ts makes it, and then what the
- * memory knows of it: import, the free checks without the DNS, recallList.
+ * memory knows of it: import (its worker hashing the addresses), the free
+ * checks without the DNS, the memory's dates of the hashed addresses.
  * The memory is opened first, untimed: the app keeps it open.
  */
 export async function importChecked(
@@ -117,11 +119,13 @@ export async function importChecked(
   if (!memory.available) throw new Error('the memory could not be opened');
   try {
     const started = performance.now();
-    const list = await importList(path, { workDir });
+    let spots: Spots | undefined;
+    const list = await importList(path, { workDir, onAddressSpots: (given) => (spots = given) });
+    if (!spots) throw new Error('the import gave no spots of its addresses');
     const imported = performance.now();
     list.findings = await runFreeChecks(list.addressesPath, { dir: workDir, dns: false });
     const checked = performance.now();
-    const recalled = await recallList(list.addressesPath, memory);
+    const recalled = await memory.datesOf(spots, RECALL_DAYS);
     const ended = performance.now();
     let knownEmail = 0;
     let knownAvatar = 0;

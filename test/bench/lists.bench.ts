@@ -8,9 +8,9 @@
 // RSS of the import ≤ 300 MB. Issue 16: remember, storing 1,000,000 outcomes in
 // a new outcome memory (electron/memory/), ≤ 1.0× the bare parse; and
 // import-checked, the import with every local check (the free checks without
-// the DNS) and then recallList of each address from a memory already holding
-// 5,000,000 outcomes (lists-memory.ts; seeded once, untimed), ≤ 1.5×; peak RSS
-// of each ≤ 350 MB.
+// the DNS) and then the dates of each address (hashed by the import's worker)
+// from a memory already holding 5,000,000 outcomes (lists-memory.ts; seeded
+// once, untimed), ≤ 1.5×; peak RSS of each ≤ 350 MB.
 // Most of the memory's time is LMDB's own inserts and look-ups, and lmdb
 // 3.5.6's published binaries are compiled without optimization (-O0, see their
 // DW_AT_producer): a local -O3 build of the same source took about 30% less time.

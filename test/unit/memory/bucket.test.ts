@@ -1,6 +1,7 @@
 // The memory's storage units: the address hash is MurmurHash3 x86 128 exactly
 // (a changed hash would lose every kept answer), and a bucket merged, looked
-// up and pruned agrees with a plain map of what was put in.
+// up and pruned agrees with a plain map of what was put in, and reads nothing
+// it did not write.
 import { describe, expect, it } from 'vitest';
 import {
   BUCKETS,
@@ -10,7 +11,26 @@ import {
   sortByTag,
   spotOfAddress,
 } from '../../../electron/memory/address-hash';
-import { eachEntry, findRecord, mergeBucket, pruneBucket } from '../../../electron/memory/bucket';
+import {
+  checkedAtOf,
+  countOf,
+  findEntry,
+  flagsOf,
+  lowerBound,
+  mergeBucket,
+  productOfFlags,
+  pruneBucket,
+  tag0At,
+  tag1At,
+  type BucketAdds,
+} from '../../../electron/memory/bucket';
+import {
+  createAnswerBatch,
+  entriesOf,
+  outcomeAt,
+  type RecalledOutcome,
+} from '../../../electron/memory/answers';
+import type { AddressOutcome } from '../../../electron/lists/types';
 
 const hex = (text: string): string => {
   const bytes = Buffer.from(text);
@@ -63,77 +83,148 @@ function numbers(seed: number) {
   };
 }
 
+/** The provider dictionary of these tests: code k is NAMES[k - 1]; INLINE names are kept in the tail. */
+const NAMES = ['gmail', 'yahoo', '', 'office365'];
+const INLINE = new Set(['mail.ru', 'ünï']);
+const nameOf = (code: number): string | undefined => NAMES[code - 1];
+
+interface Put {
+  tag0: number;
+  tag1: number;
+  outcome: AddressOutcome;
+  checkedAt: number;
+}
+
+/** `puts` as the adds of one merge (ordered by tag, as remember orders them). */
+function addsOf(puts: readonly Put[], product: number): BucketAdds {
+  const batch = createAnswerBatch(puts.length);
+  for (const put of puts) {
+    expect(batch.addAt({ bucket: 0, ...put }, put.outcome, put.checkedAt)).toBe(true);
+  }
+  const answers = batch.done();
+  const codes = Uint8Array.from(answers.names, (name) =>
+    INLINE.has(name) ? 0 : NAMES.indexOf(name) + 1,
+  );
+  const ids = Uint32Array.from(puts, (_, i) => i);
+  sortByTag(ids, puts.length, answers.spots.tag0, answers.spots.tag1);
+  return { ...entriesOf(answers, codes, product), ids, count: puts.length };
+}
+
+/** Every entry of a bucket as `tag0/tag1/product` → the outcome read back. */
+function read(value: Buffer): Map<string, RecalledOutcome | null> {
+  const count = countOf(value);
+  const seen = new Map<string, RecalledOutcome | null>();
+  for (let i = 0; i < count; i++) {
+    const product = productOfFlags(flagsOf(value, i));
+    seen.set(
+      `${tag0At(value, i)}/${tag1At(value, i)}/${product}`,
+      outcomeAt(value, count, i, nameOf),
+    );
+  }
+  return seen;
+}
+
+const PROVIDERS = [...NAMES, ...INLINE, null];
+
 describe('a bucket', () => {
-  it('agrees with a map after merges with replacements, repeats and both products', () => {
+  it('agrees with a map after merges with replacements, repeats, both products and tails', () => {
     const next = numbers(11);
-    const model = new Map<string, string>();
+    const model = new Map<string, RecalledOutcome>();
     let value: Buffer | undefined;
     // Few distinct tags, so that merges replace, and signs that test the unsigned order.
     const tagPool = Array.from({ length: 40 }, () => [next(), next() % 3] as const);
     for (let round = 0; round < 60; round++) {
-      const count = 1 + (Math.abs(next()) % 8);
-      const tag0 = new Int32Array(count);
-      const tag1 = new Int32Array(count);
-      const records: Buffer[] = [];
+      const puts: Put[] = [];
       const product = Math.abs(next()) % 2;
-      for (let i = 0; i < count; i++) {
-        const [t0, t1] = tagPool[Math.abs(next()) % tagPool.length] as readonly [number, number];
-        tag0[i] = t0;
-        tag1[i] = t1;
-        records.push(Buffer.from(`r${round}-${i}`));
+      for (let i = 1 + (Math.abs(next()) % 8); i > 0; i--) {
+        const [tag0, tag1] = tagPool[Math.abs(next()) % tagPool.length] as readonly [
+          number,
+          number,
+        ];
+        const pick = Math.abs(next());
+        const outcome: AddressOutcome = {
+          status: pick % 2 ? 'deliverable' : 'undeliverable',
+          provider: PROVIDERS[pick % PROVIDERS.length] ?? null,
+          avatar: pick % 3 === 0 ? null : pick % 3 === 1,
+          avatarUrl: pick % 5 === 0 ? `https://example.com/a/${round}-${i}.png` : null,
+        };
+        puts.push({ tag0, tag1, outcome, checkedAt: 1_700_000_000 + round * 100 + i });
       }
-      const ids = Uint32Array.from({ length: count }, (_, i) => i);
-      sortByTag(ids, count, tag0, tag1);
       const before = model.size;
-      for (let i = 0; i < count; i++) {
-        model.set(`${tag0[i]}/${tag1[i]}/${product}`, (records[i] as Buffer).toString());
+      for (const put of puts) {
+        const kept = { outcome: put.outcome, checkedAt: put.checkedAt };
+        model.set(`${put.tag0}/${put.tag1}/${product}`, kept);
       }
-      const merged = mergeBucket(value, { tag0, tag1, records, ids, count, product });
+      const merged = mergeBucket(value, addsOf(puts, product));
       expect(merged.gained).toBe(model.size - before);
       value = merged.bytes;
     }
-    const seen = new Map<string, string>();
-    const whole = eachEntry(value as Buffer, (t0, t1, p, start, end) => {
-      seen.set(`${t0}/${t1}/${p}`, (value as Buffer).subarray(start, end).toString());
-    });
-    expect(whole).toBe(true);
-    expect(seen).toEqual(model);
-    for (const [key, record] of model) {
+    const bytes = value as Buffer;
+    expect(read(bytes)).toEqual(model);
+    const count = countOf(bytes);
+    for (const key of model.keys()) {
       const [t0, t1, p] = key.split('/').map(Number) as [number, number, number];
-      expect(findRecord(value as Buffer, t0, t1, p)?.toString()).toBe(record);
+      const i = findEntry(bytes, count, t0, t1, p);
+      expect(outcomeAt(bytes, count, i, nameOf)).toEqual(model.get(key));
     }
-    expect(findRecord(value as Buffer, 1, 2, 0)).toBeUndefined();
+    expect(findEntry(bytes, count, 1, 2, 0)).toBe(-1);
   });
 
-  it('is kept in unsigned tag order', () => {
-    const tag0 = Int32Array.of(-1, 1, 0x7fffffff, -0x80000000);
-    const tag1 = Int32Array.of(0, 0, 0, 0);
-    const ids = Uint32Array.of(0, 1, 2, 3);
-    sortByTag(ids, 4, tag0, tag1);
-    const records = [Buffer.from('a'), Buffer.from('b'), Buffer.from('c'), Buffer.from('d')];
-    const { bytes } = mergeBucket(undefined, { tag0, tag1, records, ids, count: 4, product: 0 });
-    const order: string[] = [];
-    eachEntry(bytes, (_t0, _t1, _p, start, end) => {
-      order.push(bytes.subarray(start, end).toString());
+  it('is kept in unsigned tag order, and found by it', () => {
+    const outcome: AddressOutcome = { status: 'deliverable', provider: null };
+    const tags = [-1, 1, 0x7fffffff, -0x80000000];
+    const puts = tags.map((tag0) => ({ tag0, tag1: 0, outcome, checkedAt: 1 }));
+    const { bytes } = mergeBucket(undefined, addsOf(puts, 0));
+    const count = countOf(bytes);
+    expect(Array.from({ length: count }, (_, i) => tag0At(bytes, i))).toEqual([
+      1, 0x7fffffff, -0x80000000, -1,
+    ]);
+    for (const tag0 of tags) expect(findEntry(bytes, count, tag0, 0, 0)).toBeGreaterThanOrEqual(0);
+    expect(lowerBound(bytes, count, 2)).toBe(1);
+  });
+
+  it('is pruned of what is refused, keeps the tails of the rest, and reads no cut tail', () => {
+    const url = (n: number) => ({
+      status: 'deliverable' as const,
+      avatarUrl: `u${n}`,
+      provider: 'mail.ru',
     });
-    expect(order).toEqual(['b', 'c', 'd', 'a']);
+    const puts = [1, 2, 3].map((tag0) => ({ tag0, tag1: 0, outcome: url(tag0), checkedAt: tag0 }));
+    const { bytes } = mergeBucket(undefined, addsOf(puts, 1));
+    const removed: [number, number] = [0, 0];
+    const pruned = pruneBucket(bytes, (value, i) => checkedAtOf(value, i) !== 2, removed) as Buffer;
+    expect(removed).toEqual([0, 1]);
+    const count = countOf(pruned);
+    expect(count).toBe(2);
+    expect(findEntry(pruned, count, 2, 0, 1)).toBe(-1);
+    const third = outcomeAt(pruned, count, findEntry(pruned, count, 3, 0, 1), nameOf);
+    expect(third?.outcome).toMatchObject({ avatarUrl: 'u3', provider: 'mail.ru' });
+    expect(pruneBucket(pruned, () => true, removed)).toBeNull();
+    // The last tail item cut short: that answer is no answer, and is pruned; the first stays.
+    const cut = pruned.subarray(0, pruned.length - 1);
+    expect(outcomeAt(cut, 2, 1, nameOf)).toBeNull();
+    expect(outcomeAt(cut, 2, 0, nameOf)?.outcome.avatarUrl).toBe('u1');
+    expect(countOf(pruneBucket(cut, () => true, removed) as Buffer)).toBe(1);
+    // Fewer bytes than its count of entries: an empty bucket.
+    expect(countOf(pruned.subarray(0, 20))).toBe(0);
+    expect(pruneBucket(pruned.subarray(0, 20), () => true, removed)?.length).toBe(0);
   });
 
-  it('is pruned of what is refused, and read up to a damaged tail', () => {
-    const tag0 = Int32Array.of(1, 2, 3);
-    const tag1 = Int32Array.of(0, 0, 0);
-    const records = [Buffer.from('keep'), Buffer.from('drop'), Buffer.from('keep')];
-    const ids = Uint32Array.of(0, 1, 2);
-    const { bytes } = mergeBucket(undefined, { tag0, tag1, records, ids, count: 3, product: 1 });
-    const removed: [number, number] = [0, 0];
-    const pruned = pruneBucket(bytes, (r) => Buffer.from(r).toString() === 'keep', removed);
-    expect(removed).toEqual([0, 1]);
-    expect(findRecord(pruned as Buffer, 2, 0, 1)).toBeUndefined();
-    expect(findRecord(pruned as Buffer, 3, 0, 1)?.toString()).toBe('keep');
-    expect(pruneBucket(pruned as Buffer, () => true, removed)).toBeNull();
-    const cut = (pruned as Buffer).subarray(0, (pruned as Buffer).length - 2);
-    expect(eachEntry(cut, () => undefined)).toBe(false);
-    expect(findRecord(cut, 1, 0, 1)?.toString()).toBe('keep');
-    expect(pruneBucket(cut, () => true, removed)?.length).toBe(14);
+  it('reads no answer from flags or codes it does not write', () => {
+    const outcome: AddressOutcome = { status: 'deliverable', provider: 'gmail' };
+    const { bytes } = mergeBucket(
+      undefined,
+      addsOf([{ tag0: 5, tag1: 0, outcome, checkedAt: 9 }], 0),
+    );
+    expect(outcomeAt(bytes, 1, 0, nameOf)?.outcome.provider).toBe('gmail');
+    const flagsAt = 2 + 12;
+    for (const flags of [0x00, 0x03, 0x0d, 0x81]) {
+      const changed = Buffer.from(bytes);
+      changed[flagsAt] = flags;
+      expect(outcomeAt(changed, 1, 0, nameOf)).toBeNull();
+    }
+    const unknownCode = Buffer.from(bytes);
+    unknownCode[flagsAt + 1] = 200;
+    expect(outcomeAt(unknownCode, 1, 0, nameOf)).toBeNull();
   });
 });

@@ -19,7 +19,7 @@ import {
   type OutcomeMemory,
   type OutcomeMemoryOptions,
 } from '../../../electron/memory/outcome-memory';
-import { plant, plantRecord, recordBytes } from './plant';
+import { plant, plantEntry, plantV2, recordBytes } from './plant';
 import { address, outcomeOf } from './probe-words';
 
 const PROBE = fileURLToPath(new URL('./memory-probe.ts', import.meta.url));
@@ -354,18 +354,23 @@ describe('a damaged memory', () => {
 });
 
 describe('what is read back', () => {
-  it('takes a record that does not decode exactly as no answer, and forget removes it', async () => {
+  it('takes an entry that does not decode exactly as no answer, and forget removes it', async () => {
     const memory = await memoryAt();
     await memory.remember('email', [['jane@example.com', jane]], NOW);
     await memory.close();
-    // Flags, checkedAt (now: within the window), then what follows.
-    await plantRecord(dataDir, 'bad-status@example.com', recordBytes(0x00, NOW));
-    await plantRecord(dataDir, 'short@example.com', Buffer.from([1, 2]));
-    await plantRecord(dataDir, 'long-provider@example.com', recordBytes(0x11, NOW, 9, 0x61, 0x62));
-    await plantRecord(dataDir, 'trailing@example.com', recordBytes(0x01, NOW, 0));
-    await plantRecord(dataDir, 'format-bits@example.com', recordBytes(0x41, NOW));
+    // Dated now (within the window), with flags or a provider this layout does not write.
+    await plantEntry(dataDir, 'no-status@example.com', { flags: 0x00, checkedAt: NOW });
+    await plantEntry(dataDir, 'unknown@example.com', { flags: 0x03, checkedAt: NOW });
+    await plantEntry(dataDir, 'unused-bit@example.com', { flags: 0x81, checkedAt: NOW });
+    await plantEntry(dataDir, 'no-such-provider@example.com', {
+      flags: 0x01,
+      checkedAt: NOW,
+      provider: 200,
+    });
+    // An avatar URL said to be in the tail, and no tail.
+    await plantEntry(dataDir, 'cut-tail@example.com', { flags: 0x21, checkedAt: NOW });
     const again = await memoryAt();
-    for (const who of ['bad-status', 'short', 'long-provider', 'trailing', 'format-bits']) {
+    for (const who of ['no-status', 'unknown', 'unused-bit', 'no-such-provider', 'cut-tail']) {
       expect(again.recall('email', `${who}@example.com`, 30)).toBeNull();
     }
     expect(logged.filter((line) => line.includes('could not be read'))).toHaveLength(1);
@@ -376,11 +381,11 @@ describe('what is read back', () => {
   });
 
   it('leaves alone a memory a later version wrote: not read, not moved', async () => {
-    await plant(dataDir, 'meta', 'format', Buffer.from([3]));
+    await plant(dataDir, 'meta', 'format', Buffer.from([4]));
     const memory = await memoryAt();
     expect(memory.available).toBe(false);
     expect(memory.movedAside).toBeNull();
-    expect(logged.join('\n')).toContain('written by a later List Cleaner (format 3)');
+    expect(logged.join('\n')).toContain('written by a later List Cleaner (format 4)');
     expect(await memory.remember('email', [['jane@example.com', jane]], NOW)).toEqual({
       stored: 0,
       skipped: 0,
@@ -453,10 +458,77 @@ describe('a memory of the first layout (addresses as keys)', () => {
     await memory.close();
     await other.close();
     // The first layout's databases are gone (their pages are free, to be written over).
-    expect(await databaseNames()).toEqual(['answers/default', 'answers/other-account', 'meta']);
+    expect(await databaseNames()).toEqual(['buckets/default', 'buckets/other-account', 'meta']);
     expect(logged.join('\n')).toContain('4 remembered answers moved to the hashed layout');
     // Opened again, nothing is moved twice.
     const again = await memoryAt();
     expect(again.size()).toBe(3);
+  });
+});
+
+describe('a memory of the second layout (entries of varying size)', () => {
+  it('is moved into entries of one size on opening, every answer kept, once', async () => {
+    const url = 'https://avatars.sandbox.invalid/j.png';
+    await plant(dataDir, 'meta', 'format', Buffer.from([2]));
+    await plantV2(dataDir, 'default', [
+      {
+        address: 'jane@example.com',
+        product: 0,
+        record: recordBytes(0x11, NOW - DAY, 5, ...Buffer.from('gmail')),
+      },
+      {
+        address: 'jane@example.com',
+        product: 1,
+        record: recordBytes(0x39, NOW - 2 * DAY, 5, ...Buffer.from('gmail'), ...Buffer.from(url)),
+      },
+      { address: 'bob@example.com', product: 0, record: recordBytes(0x12, NOW - DAY, 0) },
+      { address: 'garbage@example.com', product: 0, record: Buffer.from([9, 9]) },
+    ]);
+    await plantV2(dataDir, 'other-account', [
+      { address: 'jane@example.com', product: 0, record: recordBytes(0x02, NOW - DAY) },
+    ]);
+    // As if a move had stopped after this bucket: it is in both layouts, kept once.
+    await plantEntry(dataDir, 'jane@example.com', { flags: 0x01, checkedAt: NOW - 3 * DAY });
+    const memory = await memoryAt();
+    expect(memory.available).toBe(true);
+    expect(memory.recall('email', 'jane@example.com', 30)).toEqual({
+      outcome: { status: 'deliverable', provider: 'gmail', avatar: null, avatarUrl: null },
+      checkedAt: NOW - DAY,
+    });
+    expect(memory.recall('avatar', 'jane@example.com', 30)).toEqual({
+      outcome: { status: 'deliverable', provider: 'gmail', avatar: true, avatarUrl: url },
+      checkedAt: NOW - 2 * DAY,
+    });
+    expect(memory.recall('email', 'bob@example.com', 30)?.outcome).toEqual({
+      status: 'undeliverable',
+      provider: '',
+      avatar: null,
+      avatarUrl: null,
+    });
+    expect(memory.recall('email', 'garbage@example.com', 30)).toBeNull();
+    const other = await memoryAt(0, { account: 'other-account' });
+    expect(other.recall('email', 'jane@example.com', 30)?.outcome.status).toBe('undeliverable');
+    await memory.close();
+    await other.close();
+    expect(await databaseNames()).toEqual(['buckets/default', 'buckets/other-account', 'meta']);
+    expect(logged.join('\n')).toContain('moved to entries of one size');
+    const again = await memoryAt();
+    expect(again.recall('email', 'bob@example.com', 30)?.checkedAt).toBe(NOW - DAY);
+  });
+});
+
+describe('the provider dictionary', () => {
+  it('keeps a provider past its 255 names with the answer itself', async () => {
+    const memory = await memoryAt();
+    const answers = Array.from(
+      { length: 300 },
+      (_, i) => [`p${i}@example.com`, { status: 'deliverable', provider: `code_${i}` }] as const,
+    );
+    expect((await memory.remember('email', answers, NOW)).stored).toBe(300);
+    await memory.close();
+    const again = await memoryAt();
+    for (const i of [0, 254, 255, 299]) {
+      expect(again.recall('email', `p${i}@example.com`, 30)?.outcome.provider).toBe(`code_${i}`);
+    }
   });
 });

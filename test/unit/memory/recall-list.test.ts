@@ -2,7 +2,7 @@
 // address file, the date of the answer that may serve an email check (one
 // kept for email, or for email + avatar) and of one that may serve an avatar
 // check, within the window; read in chunks, line for line as the address book
-// counts them; and the date-only read it stands on agrees with the full one.
+// counts them; and the date-only read it stands on agrees with recall.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,10 +11,11 @@ import { openAddressBook } from '../../../electron/jobs/address-book';
 import { setLogSink } from '../../../electron/lib/log';
 import type { AddressOutcome } from '../../../electron/lists/types';
 import { openOutcomeMemory, type OutcomeMemory } from '../../../electron/memory/outcome-memory';
-import { recallList } from '../../../electron/memory/recall-list';
-import { decodeRecord, recordCheckedAt } from '../../../electron/memory/record';
+import { importList } from '../../../electron/lists/read';
+import type { Spots } from '../../../electron/memory/address-hash';
+import { RECALL_DAYS, recallList } from '../../../electron/memory/recall-list';
 import { unavailableMemory } from '../../../electron/memory/opened-memory';
-import { plantRecord, recordBytes } from './plant';
+import { plantEntry } from './plant';
 import { address, outcomeOf } from './probe-words';
 
 const DAY = 86_400;
@@ -99,14 +100,18 @@ describe('recallList', () => {
   it('never recalls an unknown, nor a record that does not decode, and says so once', async () => {
     await memory.remember('email', [['jane@example.com', ok]], NOW);
     await memory.close();
-    await plantRecord(dataDir, 'unknown@example.com', recordBytes(0x03, NOW));
-    await plantRecord(dataDir, 'trailing@example.com', recordBytes(0x01, NOW, 0));
-    await plantRecord(dataDir, 'short@example.com', Buffer.from([1, 2]));
+    await plantEntry(dataDir, 'unknown@example.com', { flags: 0x03, checkedAt: NOW });
+    await plantEntry(dataDir, 'no-such-provider@example.com', {
+      flags: 0x01,
+      checkedAt: NOW,
+      provider: 9,
+    });
+    await plantEntry(dataDir, 'unused-bit@example.com', { flags: 0x81, checkedAt: NOW });
     memory = await openOutcomeMemory(dataDir, { now: () => NOW * 1000 });
     const path = await addressFile([
       'unknown@example.com',
-      'trailing@example.com',
-      'short@example.com',
+      'no-such-provider@example.com',
+      'unused-bit@example.com',
       'jane@example.com',
     ]);
     expect([...(await recallList(path, memory)).email]).toEqual([0, 0, 0, NOW]);
@@ -208,27 +213,65 @@ describe('lines as the address file holds them', () => {
     expect(email[count]).toBe(NOW - DAY);
   });
 
-  it('recordCheckedAt agrees with decodeRecord on every layout', () => {
+  it('reads a date wherever recall reads an answer, and nowhere else', async () => {
+    await memory.remember('email', [['jane@example.com', ok]], NOW);
+    await memory.close();
     let seed = 7;
     const next = () => {
       seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0;
       return seed >>> 8;
     };
-    const disagree: number[][] = [];
-    const seen = new Set<number>();
-    for (let n = 0; n < 20_000; n++) {
-      const length = next() % 16;
-      const bytes = Uint8Array.from({ length }, () => next() & 0xff);
-      if (length > 0 && n % 2 === 0) bytes[0] = (bytes[0] as number) & 0x3f;
-      if (length > 5 && n % 4 === 0) bytes[5] = next() % 12;
-      const decoded = decodeRecord(bytes);
-      const expected =
-        decoded === null ? -1 : decoded.outcome.status === 'unknown' ? 0 : decoded.checkedAt;
-      seen.add(Math.sign(expected));
-      if (recordCheckedAt(bytes) !== expected) disagree.push([...bytes]);
+    // Any flags, and provider codes in the dictionary (gmail is 1) or not.
+    const planted = Array.from({ length: 120 }, (_, i) => ({
+      address: address('any', i),
+      flags: next() & 0xef,
+      provider: next() % 3,
+    }));
+    for (const { address: who, flags, provider } of planted) {
+      // A whole tail item for what the flags say is in it (bits 6 and 5: a provider, a URL).
+      const tail = Buffer.from([
+        ...(flags & 0x40 ? [1, 0x78] : []),
+        ...(flags & 0x20 ? [0x75] : []),
+      ]);
+      await plantEntry(dataDir, who, { flags, checkedAt: NOW, provider, tail });
     }
+    memory = await openOutcomeMemory(dataDir, { now: () => NOW * 1000 });
+    const path = await addressFile(planted.map((p) => p.address));
+    const { email } = await recallList(path, memory, 30);
+    const disagree = planted.filter(
+      (p, i) => (email[i] !== 0) !== (memory.recall('email', p.address, 30) !== null),
+    );
     expect(disagree).toEqual([]);
-    // Records, unknowns and garbage were all met.
-    expect([...seen].sort()).toEqual([-1, 0, 1]);
+    // Answers and garbage were both met.
+    expect(new Set(email).size).toBe(2);
+  });
+
+  it('agrees with the spots the import worker hashes as it writes the address file', async () => {
+    const rows = [
+      'email,name',
+      'Jane@Example.com,Jane',
+      'jane@example.com,again',
+      'not an address,x',
+      ',empty',
+      'zoë@exämple.com,Zoë',
+      ...Array.from({ length: 3000 }, (_, i) => `${address('import', i)},n${i}`),
+    ];
+    const csv = join(dataDir, 'list.csv');
+    await writeFile(csv, `${rows.join('\n')}\n`);
+    await memory.remember(
+      'email',
+      [
+        ['jane@example.com', ok],
+        [address('import', 7), ok],
+      ],
+      NOW,
+    );
+    let spots: Spots | undefined;
+    const list = await importList(csv, { workDir: dataDir, onAddressSpots: (s) => (spots = s) });
+    expect(spots?.count).toBe(list.counts.unique);
+    const fromFile = await recallList(list.addressesPath, memory);
+    const fromWorker = await memory.datesOf(spots as Spots, RECALL_DAYS);
+    expect(fromWorker).toEqual(fromFile);
+    expect(fromWorker.email.filter((d) => d === NOW)).toHaveLength(2);
   });
 });

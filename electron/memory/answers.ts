@@ -1,0 +1,220 @@
+// Answers as the memory's buckets keep them (bucket.ts): what one remember (or
+// the move of an earlier layout) gathers before writing, in typed arrays, no
+// object per answer; and an entry read back as the outcome it was.
+import type { AddressOutcome } from '../lists/types';
+import { createSpots, type AddressSpot, type Spots } from './address-hash';
+import {
+  AVATAR_PRODUCT,
+  AVATAR_SHIFT,
+  PROVIDER_IN_TAIL,
+  STATUS_BITS,
+  URL_IN_TAIL,
+  checkedAtOf,
+  flagsOf,
+  providerOf,
+  readableFlags,
+  tailOf,
+  type BucketAdds,
+} from './bucket';
+import { MAX_PROVIDER_BYTES, NOT_IN_DICTIONARY } from './providers';
+
+/** An avatar URL longer than this (UTF-8 bytes) is not kept: no real one is, and a bucket stays small. */
+export const MAX_AVATAR_URL_BYTES = 4096;
+/** checkedAt is a uint32 of seconds. */
+export const MAX_CHECKED_AT = 0xffff_ffff;
+
+export interface RecalledOutcome {
+  outcome: AddressOutcome;
+  /** When the service gave it, epoch seconds. */
+  checkedAt: number;
+}
+
+const STATUS_CODE: Record<string, number> = { deliverable: 1, undeliverable: 2 };
+const STATUSES = ['deliverable', 'undeliverable'] as const;
+
+/** Answers on their way into buckets: index i is the i-th added. */
+export interface AnswerBatch {
+  spots: Spots;
+  checkedAt: Uint32Array;
+  /** Status, avatar and URL_IN_TAIL (bucket.ts); the product's bit is set as they are written. */
+  flags: Uint8Array;
+  /** 1 + the index of the provider's name in `names`, 0 for none. */
+  provider: Uint32Array;
+  names: readonly string[];
+  /** The avatar URL's UTF-8 of those that have one. */
+  urls: ReadonlyMap<number, Buffer>;
+}
+
+export function createAnswerBatch(capacity: number) {
+  const spots = createSpots(capacity);
+  let size = Math.max(capacity, 16);
+  let checkedAt = new Uint32Array(size);
+  let flags = new Uint8Array(size);
+  let provider = new Uint32Array(size);
+  const names: string[] = [];
+  const nameIndex = new Map<string, number>();
+  const urls = new Map<number, Buffer>();
+  let count = 0;
+  const grow = () => {
+    size *= 2;
+    const c = new Uint32Array(size);
+    c.set(checkedAt);
+    const f = new Uint8Array(size);
+    f.set(flags);
+    const p = new Uint32Array(size);
+    p.set(provider);
+    checkedAt = c;
+    flags = f;
+    provider = p;
+  };
+  /**
+   * Keeps the answer at the next index, whose spot the caller adds; false when
+   * it is not kept: an 'unknown' (see OutcomeMemory.remember) or one too long.
+   */
+  const put = (outcome: AddressOutcome, seconds: number): boolean => {
+    if (!Object.hasOwn(STATUS_CODE, outcome.status)) return false;
+    const status = STATUS_CODE[outcome.status] as number;
+    const name = typeof outcome.provider === 'string' ? outcome.provider : null;
+    if (name !== null && Buffer.byteLength(name) > MAX_PROVIDER_BYTES) return false;
+    const url = typeof outcome.avatarUrl === 'string' ? Buffer.from(outcome.avatarUrl) : null;
+    if (url && url.length > MAX_AVATAR_URL_BYTES) return false;
+    if (count === size) grow();
+    const avatar = outcome.avatar == null ? 0 : outcome.avatar ? 2 : 1;
+    flags[count] = status | (avatar << AVATAR_SHIFT) | (url ? URL_IN_TAIL : 0);
+    checkedAt[count] = seconds;
+    if (name === null) provider[count] = 0;
+    else {
+      let index = nameIndex.get(name);
+      if (index === undefined) {
+        index = names.length;
+        names.push(name);
+        nameIndex.set(name, index);
+      }
+      provider[count] = index + 1;
+    }
+    if (url) urls.set(count, url);
+    count += 1;
+    return true;
+  };
+  return {
+    /** Adds the answer for `address` (normalized); false when it is not kept (see put). */
+    add(address: string, outcome: AddressOutcome, seconds: number): boolean {
+      if (!put(outcome, seconds)) return false;
+      spots.addAddress(address);
+      return true;
+    },
+    /** Adds the answer for an address known by its spot (moved from an earlier layout). */
+    addAt(spot: AddressSpot, outcome: AddressOutcome, seconds: number): boolean {
+      if (!put(outcome, seconds)) return false;
+      spots.addSpot(spot);
+      return true;
+    },
+    get count() {
+      return count;
+    },
+    done(): AnswerBatch {
+      return {
+        spots: spots.done(),
+        checkedAt: checkedAt.subarray(0, count),
+        flags: flags.subarray(0, count),
+        provider: provider.subarray(0, count),
+        names,
+        urls,
+      };
+    },
+  };
+}
+
+/**
+ * The batch as bucket entries of `product`, its provider names turned into
+ * the dictionary's `codes` (one per name, providers.ts): a name not in the
+ * dictionary, and an avatar URL, go to the entry's tail item.
+ */
+export function entriesOf(
+  batch: AnswerBatch,
+  codes: Uint8Array,
+  product: number,
+): Omit<BucketAdds, 'ids' | 'count'> {
+  const { spots, checkedAt, urls, names } = batch;
+  const flags = new Uint8Array(batch.flags.length);
+  const provider = new Uint8Array(batch.flags.length);
+  const tails = new Map<number, Uint8Array>();
+  const productFlag = product === 1 ? AVATAR_PRODUCT : 0;
+  for (let i = 0; i < flags.length; i++) {
+    const name = batch.provider[i] as number;
+    const code = name === 0 ? 0 : (codes[name - 1] as number);
+    const inTail = name !== 0 && code === NOT_IN_DICTIONARY;
+    flags[i] = (batch.flags[i] as number) | productFlag | (inTail ? PROVIDER_IN_TAIL : 0);
+    provider[i] = code;
+    const url = urls.get(i);
+    if (inTail || url) {
+      const nameBytes = inTail ? Buffer.from(names[name - 1] as string) : null;
+      const parts = nameBytes ? [Buffer.from([nameBytes.length]), nameBytes] : [];
+      tails.set(i, Buffer.concat(url ? [...parts, url] : parts));
+    }
+  }
+  return { tag0: spots.tag0, tag1: spots.tag1, checkedAt, flags, provider, tails, product };
+}
+
+/**
+ * Whether entry `i` reads as an answer without decoding it: flags this layout
+ * writes, and a provider code among the `known` first of the dictionary.
+ */
+export function readableAt(value: Uint8Array, i: number, known: number): boolean {
+  const flags = flagsOf(value, i);
+  const code = providerOf(value, i);
+  return (
+    readableFlags(flags) &&
+    (code === NOT_IN_DICTIONARY || (code <= known && (flags & PROVIDER_IN_TAIL) === 0))
+  );
+}
+
+/**
+ * Entry `i` of a bucket of `count` as the outcome it was, or null when it
+ * does not read exactly (flags this layout does not write, a provider code
+ * the dictionary does not hold, a tail item cut short or of another size).
+ * `nameOf` is asked last: it may read the database, and `value` may be
+ * lmdb's buffer of the last read (getBinaryFast), which that read replaces.
+ */
+export function outcomeAt(
+  value: Uint8Array,
+  count: number,
+  i: number,
+  nameOf: (code: number) => string | undefined,
+): RecalledOutcome | null {
+  const flags = flagsOf(value, i);
+  const code = providerOf(value, i);
+  const checkedAt = checkedAtOf(value, i);
+  if (!readableFlags(flags)) return null;
+  if (code !== NOT_IN_DICTIONARY && flags & PROVIDER_IN_TAIL) return null;
+  let provider: string | null = null;
+  let avatarUrl: string | null = null;
+  if (flags & (PROVIDER_IN_TAIL | URL_IN_TAIL)) {
+    const item = tailOf(value, count, i);
+    if (!item) return null;
+    const bytes = Buffer.from(item.buffer, item.byteOffset, item.length);
+    let at = 0;
+    if (flags & PROVIDER_IN_TAIL) {
+      const length = bytes[0];
+      if (length === undefined || 1 + length > bytes.length) return null;
+      provider = bytes.toString('utf8', 1, 1 + length);
+      at = 1 + length;
+    }
+    if (flags & URL_IN_TAIL) avatarUrl = bytes.toString('utf8', at);
+    else if (at !== bytes.length) return null;
+  }
+  if (code !== NOT_IN_DICTIONARY) {
+    provider = nameOf(code) ?? null;
+    if (provider === null) return null;
+  }
+  const avatar = (flags >> AVATAR_SHIFT) & 3;
+  return {
+    outcome: {
+      status: STATUSES[(flags & STATUS_BITS) - 1] as (typeof STATUSES)[number],
+      provider,
+      avatar: avatar === 0 ? null : avatar === 2,
+      avatarUrl,
+    },
+    checkedAt,
+  };
+}
