@@ -10,7 +10,8 @@ import { randomBytes } from 'node:crypto';
 import { basename, extname } from 'node:path';
 import type { JobView } from '../common/views';
 import { AppError } from '../lib/app-error';
-import { runFreeChecks } from '../lists/free-checks';
+import { freeChecksOf } from '../lists/free-checks';
+import type { JudgedFindings } from '../lists/findings-judge';
 import { importList, type ImportProgress } from '../lists/read';
 import type { ImportedList } from '../lists/types';
 import type { Spots } from '../memory/address-hash';
@@ -43,18 +44,29 @@ async function readInto(
   progress: Omit<ImportOptions, 'column'> = {},
 ): Promise<ImportedList> {
   const memory = await s.memory();
-  // The worker hashes the addresses for the memory while the file is read.
+  const dns = s.options.mailDomains;
+  const checks = freeChecksOf({
+    dir: s.store.paths(job.id).dir,
+    // The day cache of domains is kept with the jobs' data.
+    dns: dns === false ? false : { dataDir: s.options.dataDir, ...dns },
+    ...(progress.signal ? { signal: progress.signal } : {}),
+  });
+  // While the file is read, the worker hashes the addresses for the memory
+  // and runs the free checks, and the DNS looks up the domains it meets.
   let spots: Spots | undefined;
+  let judged: JudgedFindings | undefined;
   let list: ImportedList;
   try {
     list = await importList(job.inputPath, {
       workDir: s.store.paths(job.id).dir,
       ...(memory.available ? { onAddressSpots: (given: Spots) => (spots = given) } : {}),
+      findings: { onDomains: checks.lookUp, onFindings: (given) => (judged = given) },
       ...(column !== undefined ? { column } : {}),
       ...(progress.onProgress ? { onProgress: progress.onProgress } : {}),
       ...(progress.signal ? { signal: progress.signal } : {}),
     });
   } catch (err) {
+    await checks.abandon();
     // The job reads its own copy ("input.csv"), and the reader's messages name
     // the file it read; the user knows the file by its own name.
     if (err instanceof AppError) {
@@ -66,13 +78,7 @@ async function readInto(
     }
     throw err;
   }
-  const dns = s.options.mailDomains;
-  list.findings = await runFreeChecks(list.addressesPath, {
-    dir: s.store.paths(job.id).dir,
-    // The day cache of domains is kept with the jobs' data.
-    dns: dns === false ? false : { dataDir: s.options.dataDir, ...dns },
-    ...(progress.signal ? { signal: progress.signal } : {}),
-  });
+  list.findings = await checks.finish(list.addressesPath, judged);
   // When the memory last answered each address: the review counts what is reused.
   await recallAtImport(memory, list, s.store.paths(job.id).recalled, spots);
   await s.store.saveList(job.id, list);

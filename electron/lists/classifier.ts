@@ -38,7 +38,11 @@ function spawn(setup: ClassifierSetup): Worker {
   return new Worker(boot, { eval: true, workerData: setup, resourceLimits: LIMITS });
 }
 
-export function startClassifier(setup: ClassifierSetup): Classifier {
+export function startClassifier(
+  setup: ClassifierSetup,
+  /** Told the domains the worker meets, when the setup asks for findings. */
+  onDomains?: (domains: string[]) => void,
+): Classifier {
   const worker = spawn(setup);
   let inFlight = 0;
   let wake: (() => void) | null = null;
@@ -56,6 +60,7 @@ export function startClassifier(setup: ClassifierSetup): Classifier {
   worker.on('message', (message: ClassifierMessage) => {
     switch (message.type) {
       case 'ack':
+        if (message.domains) onDomains?.(message.domains);
         inFlight -= 1;
         if (inFlight < MAX_IN_FLIGHT) {
           const w = wake;
@@ -64,7 +69,7 @@ export function startClassifier(setup: ClassifierSetup): Classifier {
         }
         break;
       case 'done':
-        finished?.({ counts: message.counts, spots: message.spots });
+        finished?.({ counts: message.counts, spots: message.spots, findings: message.findings });
         break;
       case 'too-many':
         tooMany = true;

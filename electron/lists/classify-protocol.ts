@@ -1,5 +1,6 @@
 // Messages between the import (main thread) and its classify worker.
 import type { Spots } from '../memory/address-hash';
+import type { JudgedFindings } from './findings-judge';
 
 export interface ClassifierSetup {
   addressesPath: string;
@@ -14,6 +15,12 @@ export interface ClassifierSetup {
    * while the main thread parses.
    */
   spots: boolean;
+  /**
+   * Also run the free checks on each unique address as it is written
+   * (findings-judge.ts), handing the new domains over as they are met, so
+   * the DNS looks them up while the list is still being read.
+   */
+  findings: boolean;
 }
 
 /**
@@ -25,12 +32,18 @@ export type ClassifierInput =
   { type: 'cells'; bytes: Uint8Array<ArrayBuffer>; cells: number } | { type: 'end' };
 
 export type ClassifierMessage =
-  | { type: 'ack' }
+  | {
+      type: 'ack';
+      /** Domains met since the last message, when the setup asked for findings. */
+      domains?: string[];
+    }
   | {
       type: 'done';
       counts: { unique: number; invalid: number; empty: number; duplicates: number };
       /** Of the address file's lines, in order, when the setup asked (their buffers transferred). */
       spots: Spots | null;
+      /** The free checks of the address file's lines, when the setup asked. */
+      findings: JudgedFindings | null;
     }
   | { type: 'too-many' }
   | { type: 'error'; message: string };

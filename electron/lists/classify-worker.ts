@@ -1,11 +1,14 @@
 // The import's second thread: judges each address cell (normalize, validate,
 // find repeats) and writes the address file and the row index, while the main
-// thread parses, so on a machine with two cores or more the two overlap.
+// thread parses, so on a machine with two cores or more the two overlap. As
+// asked, it also hashes each unique address for the outcome memory and runs
+// the free checks on it, handing over the domains it meets for the DNS.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { createSpots } from '../memory/address-hash';
 import { TooManyAddresses, createBatchJudge } from './classify-batch';
+import { createFindingsJudge } from './findings-judge';
 import type { ClassifierInput, ClassifierMessage, ClassifierSetup } from './classify-protocol';
 
 const setup = workerData as ClassifierSetup;
@@ -16,16 +19,28 @@ const addresses = createWriteStream(setup.addressesPath);
 const index = createWriteStream(setup.rowIndexPath);
 const judge = createBatchJudge(setup);
 const spots = setup.spots ? createSpots(setup.expectedRows) : null;
+const findings = setup.findings ? createFindingsJudge(setup.expectedRows) : null;
 
-/** Hashes each line of `bytes` (new unique addresses, an LF after each). */
-function hashLines(bytes: Uint8Array): void {
-  if (!spots) return;
-  for (let start = 0; start < bytes.length;) {
-    const end = bytes.indexOf(0x0a, start);
-    spots.addLine(bytes, start, end);
-    start = end + 1;
+/** Hashes and judges each line of `bytes` (new unique addresses, an LF after each), as asked. */
+function followLines(bytes: Buffer): void {
+  if (spots) {
+    for (let start = 0; start < bytes.length;) {
+      const end = bytes.indexOf(0x0a, start);
+      spots.addLine(bytes, start, end);
+      start = end + 1;
+    }
+  }
+  if (findings) {
+    // One string for the batch, sliced: a third less time than one decode per line.
+    const text = bytes.toString('utf8');
+    for (let start = 0; start < text.length;) {
+      const end = text.indexOf('\n', start);
+      findings.add(text.slice(start, end));
+      start = end + 1;
+    }
   }
 }
+
 let queue: Promise<void> = Promise.resolve();
 let failed = false;
 
@@ -50,15 +65,26 @@ port.on('message', (input: ClassifierInput) => {
         // platform Electron ships for.
         await write(index, new Uint8Array(judged.rows.buffer));
         await write(addresses, judged.addresses);
-        send({ type: 'ack' });
-        hashLines(judged.addresses);
+        const domains = findings?.freshDomains();
+        send(domains && domains.length > 0 ? { type: 'ack', domains } : { type: 'ack' });
+        followLines(judged.addresses);
       } else {
         await close(addresses);
         await close(index);
-        const done = spots?.done() ?? null;
+        const hashed = spots?.done() ?? null;
+        const judgedFindings = findings?.done() ?? null;
+        const buffers = [
+          ...(hashed ? [hashed.bucket, hashed.tag0, hashed.tag1] : []),
+          ...(judgedFindings ? [judgedFindings.flags] : []),
+        ];
         port.postMessage(
-          { type: 'done', counts: judge.counts, spots: done } satisfies ClassifierMessage,
-          done ? [done.bucket, done.tag0, done.tag1].map((a) => a.buffer as ArrayBuffer) : [],
+          {
+            type: 'done',
+            counts: judge.counts,
+            spots: hashed,
+            findings: judgedFindings,
+          } satisfies ClassifierMessage,
+          buffers.map((a) => a.buffer as ArrayBuffer),
         );
       }
     } catch (err) {

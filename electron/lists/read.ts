@@ -6,6 +6,7 @@ import { open, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { AppError } from '../lib/app-error';
 import type { Spots } from '../memory/address-hash';
+import type { JudgedFindings } from './findings-judge';
 import { createCellBatch } from './cell-batch';
 import { startClassifier } from './classifier';
 import { MIN_CONFIDENCE, columnName, detectHeader, rankColumns } from './column';
@@ -41,6 +42,16 @@ export interface ImportOptions {
    * list is read (hashed as they were written, memory/address-hash.ts).
    */
   onAddressSpots?: (spots: Spots) => void;
+  /**
+   * Asks for the free checks of the unique addresses as they are written
+   * (findings-judge.ts): `onDomains` is told the domains as they are met (for
+   * the DNS, while the file is still being read), `onFindings` the findings
+   * once the list is read.
+   */
+  findings?: {
+    onDomains: (domains: string[]) => void;
+    onFindings: (findings: JudgedFindings) => void;
+  };
 }
 
 export const PREVIEW_ROWS = 50;
@@ -244,13 +255,17 @@ async function importAs(
   const expectedRows = Math.ceil(
     (size / Math.max(1, Buffer.byteLength(sample.text))) * (countLines(sample.text, newline) + 1),
   );
-  const classifier = startClassifier({
-    addressesPath,
-    rowIndexPath,
-    maxUnique,
-    expectedRows,
-    spots: options.onAddressSpots !== undefined,
-  });
+  const classifier = startClassifier(
+    {
+      addressesPath,
+      rowIndexPath,
+      maxUnique,
+      expectedRows,
+      spots: options.onAddressSpots !== undefined,
+      findings: options.findings !== undefined,
+    },
+    options.findings?.onDomains,
+  );
   const asBytes = parsesAsBytes(encoding);
   const text = textStream(path, encoding, (b) => (bytesRead = b), { fatal: true });
   try {
@@ -302,6 +317,7 @@ async function importAs(
     if (judged === 'too-many') throw tooMany();
     Object.assign(counts, judged.counts);
     if (judged.spots) options.onAddressSpots?.(judged.spots);
+    if (judged.findings) options.findings?.onFindings(judged.findings);
   } catch (err) {
     classifier.kill();
     // papaparse only stops listening when a chunk throws: without this a

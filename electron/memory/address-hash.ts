@@ -119,9 +119,28 @@ const MAX_BYTES = MAX_ADDRESS * 4;
 const scratch = Buffer.allocUnsafe(MAX_BYTES);
 const words = new Int32Array(4);
 
+/**
+ * Writes `address` into `scratch` as UTF-8; returns its length. Most
+ * addresses are ASCII, copied here a character a byte: a native write per
+ * address costs more than the hash.
+ */
+function toScratch(address: string): number {
+  const n = address.length;
+  if (n <= MAX_BYTES) {
+    let i = 0;
+    for (; i < n; i++) {
+      const c = address.charCodeAt(i);
+      if (c >= 0x80) break;
+      scratch[i] = c;
+    }
+    if (i === n) return n;
+  }
+  return scratch.write(address, 0, 'utf8');
+}
+
 /** The spot of a normalized address given as a string. */
 export function spotOfAddress(address: string): AddressSpot {
-  const length = scratch.write(address, 0, 'utf8');
+  const length = toScratch(address);
   murmur128(scratch, 0, length, words);
   return spotOf(words);
 }
@@ -179,7 +198,7 @@ export function createSpots(capacity: number) {
     },
     /** Adds the spot of a normalized address (at most 320 characters) given as a string. */
     addAddress(address: string): void {
-      this.add(scratch, 0, scratch.write(address, 0, 'utf8'));
+      this.add(scratch, 0, toScratch(address));
     },
     done(): Spots {
       return {

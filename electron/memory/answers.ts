@@ -75,23 +75,24 @@ export function createAnswerBatch(capacity: number) {
     if (!Object.hasOwn(STATUS_CODE, outcome.status)) return false;
     const status = STATUS_CODE[outcome.status] as number;
     const name = typeof outcome.provider === 'string' ? outcome.provider : null;
-    if (name !== null && Buffer.byteLength(name) > MAX_PROVIDER_BYTES) return false;
+    // 1 + the name's index in `names`, -1 for a name too long to keep, 0 for none.
+    let named = 0;
+    if (name !== null) {
+      let index = nameIndex.get(name);
+      if (index === undefined) {
+        index = Buffer.byteLength(name) > MAX_PROVIDER_BYTES ? -1 : names.push(name) - 1;
+        nameIndex.set(name, index);
+      }
+      if (index < 0) return false;
+      named = index + 1;
+    }
     const url = typeof outcome.avatarUrl === 'string' ? Buffer.from(outcome.avatarUrl) : null;
     if (url && url.length > MAX_AVATAR_URL_BYTES) return false;
     if (count === size) grow();
     const avatar = outcome.avatar == null ? 0 : outcome.avatar ? 2 : 1;
     flags[count] = status | (avatar << AVATAR_SHIFT) | (url ? URL_IN_TAIL : 0);
     checkedAt[count] = seconds;
-    if (name === null) provider[count] = 0;
-    else {
-      let index = nameIndex.get(name);
-      if (index === undefined) {
-        index = names.length;
-        names.push(name);
-        nameIndex.set(name, index);
-      }
-      provider[count] = index + 1;
-    }
+    provider[count] = named;
     if (url) urls.set(count, url);
     count += 1;
     return true;

@@ -4,7 +4,8 @@
 // recall of each of its addresses from that memory, timed as one.
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runFreeChecks } from '../../electron/lists/free-checks';
+import { freeChecksOf } from '../../electron/lists/free-checks';
+import type { JudgedFindings } from '../../electron/lists/findings-judge';
 import { importList } from '../../electron/lists/read';
 import type { AddressOutcome } from '../../electron/lists/types';
 import { memoryDir, openOutcomeMemory } from '../../electron/memory/outcome-memory';
@@ -106,8 +107,9 @@ export interface ImportChecked {
 
 /**
  * A list becoming a job as electron/jobs/import.ts makes it, and then what the
- * memory knows of it: import (its worker hashing the addresses), the free
- * checks without the DNS, the memory's dates of the hashed addresses.
+ * memory knows of it: import (its worker hashing the addresses and running the
+ * free checks), the rest of the free checks without the DNS, the memory's
+ * dates of the hashed addresses.
  * The memory is opened first, untimed: the app keeps it open.
  */
 export async function importChecked(
@@ -119,11 +121,17 @@ export async function importChecked(
   if (!memory.available) throw new Error('the memory could not be opened');
   try {
     const started = performance.now();
+    const checks = freeChecksOf({ dir: workDir, dns: false });
     let spots: Spots | undefined;
-    const list = await importList(path, { workDir, onAddressSpots: (given) => (spots = given) });
-    if (!spots) throw new Error('the import gave no spots of its addresses');
+    let judged: JudgedFindings | undefined;
+    const list = await importList(path, {
+      workDir,
+      onAddressSpots: (given) => (spots = given),
+      findings: { onDomains: checks.lookUp, onFindings: (given) => (judged = given) },
+    });
+    if (!spots || !judged) throw new Error('the import gave no spots or findings of its addresses');
     const imported = performance.now();
-    list.findings = await runFreeChecks(list.addressesPath, { dir: workDir, dns: false });
+    list.findings = await checks.finish(list.addressesPath, judged);
     const checked = performance.now();
     const recalled = await memory.datesOf(spots, RECALL_DAYS);
     const ended = performance.now();

@@ -1,0 +1,67 @@
+// What the import's worker does beside writing the address file, when asked:
+// the free checks of each unique address, agreeing with the checks of the
+// written file, and the domains handed over while the file is still being
+// read, so the DNS starts before the import ends.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { JudgedFindings } from '../../../electron/lists/findings-judge';
+import { runFreeChecks } from '../../../electron/lists/free-checks';
+import { importList } from '../../../electron/lists/read';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'list-cleaner-import-worker-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const DOMAINS = ['gmail.com', 'gmial.com', 'mailinator.com', 'acme.test', 'yopmail.com'];
+
+describe('the import worker', () => {
+  it('judges every unique address as the file checks do, and hands the domains over while reading', async () => {
+    // Some 40,000 rows: many batches of cells, each bringing new domains.
+    const rows = ['email,name'];
+    for (let i = 0; i < 40_000; i++) {
+      const local = i % 97 === 0 ? 'info' : `person${i}`;
+      const domain = i % 10 === 0 ? `company${i}.test` : DOMAINS[i % DOMAINS.length];
+      rows.push(`${local}@${domain},Name ${i}`, i % 50 === 0 ? `${local}@${domain},again` : '');
+    }
+    const csv = join(dir, 'list.csv');
+    await writeFile(csv, `${rows.filter((r) => r !== '').join('\n')}\n`);
+    const told: string[][] = [];
+    let judged: JudgedFindings | undefined;
+    const list = await importList(csv, {
+      workDir: dir,
+      findings: {
+        onDomains: (domains) => told.push(domains),
+        onFindings: (given) => {
+          // The domains came before the list was read to its end.
+          expect(told.length).toBeGreaterThan(1);
+          judged = given;
+        },
+      },
+    });
+    const found = judged as JudgedFindings;
+    expect(found.flags.length).toBe(list.counts.unique);
+    const fromFile = await runFreeChecks(list.addressesPath, { dir, dns: false });
+    expect(Buffer.from(found.flags)).toEqual(await readFile(fromFile.findingsPath));
+    expect(found.suggestions).toEqual(JSON.parse(await readFile(fromFile.suggestionsPath, 'utf8')));
+    expect(found.kept).toEqual(fromFile.suggestions);
+    expect(found.stats).toEqual({
+      role: fromFile.role,
+      disposable: fromFile.disposable,
+      free: fromFile.free,
+      typo: fromFile.typo,
+    });
+    // Every domain is told once, in the order met; those of the last batch come with the findings.
+    const toldDomains = told.flat();
+    expect(new Set(toldDomains).size).toBe(toldDomains.length);
+    expect(found.domains.slice(0, toldDomains.length)).toEqual(toldDomains);
+    expect(found.domains).toHaveLength(fromFile.domains);
+    expect(found.stats.role).toBeGreaterThan(0);
+    expect(found.stats.typo).toBeGreaterThan(0);
+  });
+});
