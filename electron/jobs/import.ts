@@ -78,9 +78,13 @@ async function readInto(
     }
     throw err;
   }
-  list.findings = await checks.finish(list.addressesPath, judged);
-  // When the memory last answered each address: the review counts what is reused.
-  await recallAtImport(memory, list, s.store.paths(job.id).recalled, spots);
+  // When the memory last answered each address (the review counts what is
+  // reused), read while the DNS gives its last answers.
+  const [findings] = await Promise.all([
+    checks.finish(list.addressesPath, judged),
+    recallAtImport(memory, list, s.store.paths(job.id).recalled, spots),
+  ]);
+  list.findings = findings;
   await s.store.saveList(job.id, list);
   return list;
 }

@@ -259,19 +259,10 @@ export function sortByTag(ids: Uint32Array, n: number, tag0: Int32Array, tag1: I
     const t0 = tag0[id] as number;
     const t1 = tag1[id] as number;
     let j = k - 1;
-    while (
-      j >= 0 &&
-      compareSpots(
-        tag0[ids[j] as number] as number,
-        tag1[ids[j] as number] as number,
-        0,
-        t0,
-        t1,
-        0,
-      ) > 0
-    ) {
-      ids[j + 1] = ids[j] as number;
-      j -= 1;
+    for (; j >= 0; j--) {
+      const other = ids[j] as number;
+      if (compareSpots(tag0[other] as number, tag1[other] as number, 0, t0, t1, 0) <= 0) break;
+      ids[j + 1] = other;
     }
     ids[j + 1] = id;
   }

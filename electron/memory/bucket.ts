@@ -334,7 +334,7 @@ export function mergeBucket(
   out[0] = n;
   out[1] = n >>> 8;
   const end = HEAD + n * ENTRY;
-  if (tailAt === 0) return { bytes: out.subarray(0, end), gained };
+  if (tailAt === 0) return { bytes: end === out.length ? out : out.subarray(0, end), gained };
   return {
     bytes: Buffer.concat([out.subarray(0, end), (tail as Buffer).subarray(0, tailAt)]),
     gained,
