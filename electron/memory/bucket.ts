@@ -22,7 +22,7 @@
 // A bucket shorter than its n entries is read as empty, and an entry whose
 // tail item is cut short as no answer: lost (asked for again), never guessed.
 import type { JobProduct } from '../common/model';
-import { int32At } from './bytes';
+import { int32At, putInt32At } from './bytes';
 
 const HEAD = 2;
 export const ENTRY = 14;
@@ -132,57 +132,6 @@ export function compareSpots(
   return ap - bp;
 }
 
-/**
- * Writes a bucket entry by entry, in order: the entries into `out`, their
- * tail items into a second buffer joined to them at the end.
- */
-function bucketWriter(entries: number, tailBytes: number) {
-  const out = Buffer.allocUnsafe(HEAD + entries * ENTRY + tailBytes);
-  let tail: Buffer | null = null;
-  let tailAt = 0;
-  let count = 0;
-  const putTail = (item: Uint8Array) => {
-    tail ??= Buffer.allocUnsafe(tailBytes);
-    tail.writeUInt16LE(item.length, tailAt);
-    tail.set(item, tailAt + 2);
-    tailAt += 2 + item.length;
-  };
-  return {
-    /** Entry i of `value`, with its tail item when it has one. */
-    copy(value: Uint8Array, i: number, item: Uint8Array | null): void {
-      const from = HEAD + i * ENTRY;
-      const at = HEAD + count * ENTRY;
-      for (let b = 0; b < ENTRY; b++) out[at + b] = value[from + b] as number;
-      if (item) putTail(item);
-      count += 1;
-    },
-    add(
-      tag0: number,
-      tag1: number,
-      checkedAt: number,
-      flags: number,
-      provider: number,
-      item: Uint8Array | undefined,
-    ): void {
-      const at = HEAD + count * ENTRY;
-      out.writeInt32LE(tag0, at);
-      out.writeInt32LE(tag1, at + 4);
-      out.writeUInt32LE(checkedAt, at + 8);
-      out[at + 12] = flags;
-      out[at + 13] = provider;
-      if (item && flags & TAILED) putTail(item);
-      count += 1;
-    },
-    done(): Buffer {
-      if (count > MAX_ENTRIES) throw new RangeError('a bucket of the memory is full');
-      out.writeUInt16LE(count, 0);
-      const end = HEAD + count * ENTRY;
-      if (tail) (tail as Buffer).copy(out, end, 0, tailAt);
-      return out.subarray(0, end + tailAt);
-    },
-  };
-}
-
 /** Walks the entries of a bucket with the tail item of each, in order. */
 function eachWithTail(
   value: Uint8Array,
@@ -222,21 +171,9 @@ export interface BucketAdds {
 /** Writes add `id` as entry n of `out`. */
 function writeAdd(out: Buffer, n: number, adds: BucketAdds, id: number): void {
   const at = HEAD + n * ENTRY;
-  const tag0 = adds.tag0[id] as number;
-  const tag1 = adds.tag1[id] as number;
-  const checkedAt = adds.checkedAt[id] as number;
-  out[at] = tag0;
-  out[at + 1] = tag0 >>> 8;
-  out[at + 2] = tag0 >>> 16;
-  out[at + 3] = tag0 >>> 24;
-  out[at + 4] = tag1;
-  out[at + 5] = tag1 >>> 8;
-  out[at + 6] = tag1 >>> 16;
-  out[at + 7] = tag1 >>> 24;
-  out[at + 8] = checkedAt;
-  out[at + 9] = checkedAt >>> 8;
-  out[at + 10] = checkedAt >>> 16;
-  out[at + 11] = checkedAt >>> 24;
+  putInt32At(out, at, adds.tag0[id] as number);
+  putInt32At(out, at + 4, adds.tag1[id] as number);
+  putInt32At(out, at + 8, adds.checkedAt[id] as number);
   out[at + 12] = adds.flags[id] as number;
   out[at + 13] = adds.provider[id] as number;
 }
@@ -247,6 +184,23 @@ function putTailItem(tail: Buffer, at: number, item: Uint8Array): number {
   tail[at + 1] = item.length >>> 8;
   tail.set(item, at + 2);
   return at + 2 + item.length;
+}
+
+/** Copies entry i of `from` to entry n of `out`. */
+function copyEntry(from: Uint8Array, i: number, out: Buffer, n: number): void {
+  const start = HEAD + i * ENTRY;
+  const at = HEAD + n * ENTRY;
+  for (let b = 0; b < ENTRY; b++) out[at + b] = from[start + b] as number;
+}
+
+/** The bucket of the `n` entries written in `out`, then `tail[0, tailAt)`. */
+function sealBucket(out: Buffer, n: number, tail: Buffer | null, tailAt: number): Buffer {
+  if (n > MAX_ENTRIES) throw new RangeError('a bucket of the memory is full');
+  out[0] = n;
+  out[1] = n >>> 8;
+  const end = HEAD + n * ENTRY;
+  const entries = end === out.length ? out : out.subarray(0, end);
+  return tail && tailAt > 0 ? Buffer.concat([entries, tail.subarray(0, tailAt)]) : entries;
 }
 
 /**
@@ -320,9 +274,7 @@ export function mergeBucket(
       if (itemEnd < 0) valueTail = -1;
     }
     if (order > 0 && (!tailed || itemEnd >= 0)) {
-      const from = HEAD + i * ENTRY;
-      const at = HEAD + n * ENTRY;
-      for (let b = 0; b < ENTRY; b++) out[at + b] = bytes[from + b] as number;
+      copyEntry(bytes, i, out, n);
       if (tailed)
         tailAt = putTailItem(tail as Buffer, tailAt, bytes.subarray(valueTail + 2, itemEnd));
       n += 1;
@@ -330,15 +282,7 @@ export function mergeBucket(
     if (itemEnd >= 0) valueTail = itemEnd;
     i += 1;
   }
-  if (n > MAX_ENTRIES) throw new RangeError('a bucket of the memory is full');
-  out[0] = n;
-  out[1] = n >>> 8;
-  const end = HEAD + n * ENTRY;
-  if (tailAt === 0) return { bytes: end === out.length ? out : out.subarray(0, end), gained };
-  return {
-    bytes: Buffer.concat([out.subarray(0, end), (tail as Buffer).subarray(0, tailAt)]),
-    gained,
-  };
+  return { bytes: sealBucket(out, n, tail, tailAt), gained };
 }
 
 /**
@@ -363,7 +307,14 @@ export function pruneBucket(
   });
   if (kept.length === count) return null;
   if (kept.length === 0) return Buffer.alloc(0);
-  const writer = bucketWriter(kept.length, value.length - HEAD - count * ENTRY);
-  kept.forEach((i, n) => writer.copy(value, i, items[n] ?? null));
-  return writer.done();
+  const out = Buffer.allocUnsafe(HEAD + kept.length * ENTRY);
+  const tailBytes = value.length - HEAD - count * ENTRY;
+  const tail = tailBytes > 0 ? Buffer.allocUnsafe(tailBytes) : null;
+  let tailAt = 0;
+  kept.forEach((i, n) => {
+    copyEntry(value, i, out, n);
+    const item = items[n];
+    if (item) tailAt = putTailItem(tail as Buffer, tailAt, item);
+  });
+  return sealBucket(out, kept.length, tail, tailAt);
 }
