@@ -147,7 +147,8 @@ export function spotOfAddress(address: string): AddressSpot {
 
 /**
  * The spots of many addresses at once, in three arrays that grow as they are
- * added: how recallList hashes a million lines without an object per line.
+ * added: how the import's worker (and recallList) hash a million lines
+ * without an object per line.
  */
 export function createSpots(capacity: number) {
   let bucket = new Uint32Array(Math.max(capacity, 16));
