@@ -23,13 +23,7 @@ const findings = setup.findings ? createFindingsJudge(setup.expectedRows) : null
 
 /** Hashes and judges each line of `bytes` (new unique addresses, an LF after each), as asked. */
 function followLines(bytes: Buffer): void {
-  if (spots) {
-    for (let start = 0; start < bytes.length;) {
-      const end = bytes.indexOf(0x0a, start);
-      spots.addLine(bytes, start, end);
-      start = end + 1;
-    }
-  }
+  spots?.addLines(bytes, bytes.length);
   if (findings) {
     // One string for the batch, sliced: a third less time than one decode per line.
     const text = bytes.toString('utf8');

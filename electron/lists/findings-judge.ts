@@ -5,6 +5,7 @@
 // the domains are looked up while the list is still being read; a list
 // imported without it is judged from its address file (free-checks.ts).
 import { createFindings } from '../checks/findings';
+import { grown } from '../lib/grown';
 import type { ListFindings } from './types';
 
 /** Suggestions kept on the list for the review and the command line; all go to the file. */
@@ -40,11 +41,7 @@ export function createFindingsJudge(capacity: number) {
   return {
     /** Judges the next unique address (normalized, as the address file holds it). */
     add(address: string): void {
-      if (count === flags.length) {
-        const more = new Uint8Array(flags.length * 2);
-        more.set(flags);
-        flags = more;
-      }
+      if (count === flags.length) flags = grown(flags);
       const i = count;
       count += 1;
       const found = findings.of(address);

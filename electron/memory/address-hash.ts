@@ -16,6 +16,7 @@
 // Austin Appleby), checked against murmur-128's answers in the tests; it must
 // never change, or every kept answer is lost.
 
+import { grown } from '../lib/grown';
 import { compareSpots } from './bucket';
 import { int32At } from './bytes';
 
@@ -156,16 +157,9 @@ export function createSpots(capacity: number) {
   let tag1 = new Int32Array(bucket.length);
   let count = 0;
   const grow = () => {
-    const size = bucket.length * 2;
-    const b = new Uint32Array(size);
-    b.set(bucket);
-    const t0 = new Int32Array(size);
-    t0.set(tag0);
-    const t1 = new Int32Array(size);
-    t1.set(tag1);
-    bucket = b;
-    tag0 = t0;
-    tag1 = t1;
+    bucket = grown(bucket);
+    tag0 = grown(tag0);
+    tag1 = grown(tag1);
   };
   return {
     /** Adds the spot of `bytes[start, end)`, or of nothing (never found) when `none`. */
@@ -188,6 +182,14 @@ export function createSpots(capacity: number) {
      */
     addLine(bytes: Uint8Array, start: number, end: number): void {
       this.add(bytes, start, end, end === start || end - start > MAX_BYTES);
+    },
+    /** Adds the spot of each line of `bytes[0, end)`, which ends with a line end (LF). */
+    addLines(bytes: Uint8Array, end: number): void {
+      for (let start = 0; start < end;) {
+        const lineEnd = bytes.indexOf(0x0a, start);
+        this.addLine(bytes, start, lineEnd);
+        start = lineEnd + 1;
+      }
     },
     /** Adds a spot already known (an answer moved from an earlier layout). */
     addSpot(spot: AddressSpot): void {

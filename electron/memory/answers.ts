@@ -1,6 +1,7 @@
 // Answers as the memory's buckets keep them (bucket.ts): what one remember (or
 // the move of an earlier layout) gathers before writing, in typed arrays, no
 // object per answer; and an entry read back as the outcome it was.
+import { grown } from '../lib/grown';
 import type { AddressOutcome } from '../lists/types';
 import { createSpots, type AddressSpot, type Spots } from './address-hash';
 import {
@@ -47,25 +48,18 @@ export interface AnswerBatch {
 
 export function createAnswerBatch(capacity: number) {
   const spots = createSpots(capacity);
-  let size = Math.max(capacity, 16);
-  let checkedAt = new Uint32Array(size);
-  let flags = new Uint8Array(size);
-  let provider = new Uint32Array(size);
+  const initial = Math.max(capacity, 16);
+  let checkedAt = new Uint32Array(initial);
+  let flags = new Uint8Array(initial);
+  let provider = new Uint32Array(initial);
   const names: string[] = [];
   const nameIndex = new Map<string, number>();
   const urls = new Map<number, Buffer>();
   let count = 0;
   const grow = () => {
-    size *= 2;
-    const c = new Uint32Array(size);
-    c.set(checkedAt);
-    const f = new Uint8Array(size);
-    f.set(flags);
-    const p = new Uint32Array(size);
-    p.set(provider);
-    checkedAt = c;
-    flags = f;
-    provider = p;
+    checkedAt = grown(checkedAt);
+    flags = grown(flags);
+    provider = grown(provider);
   };
   /**
    * Keeps the answer at the next index, whose spot the caller adds; false when
@@ -88,7 +82,7 @@ export function createAnswerBatch(capacity: number) {
     }
     const url = typeof outcome.avatarUrl === 'string' ? Buffer.from(outcome.avatarUrl) : null;
     if (url && url.length > MAX_AVATAR_URL_BYTES) return false;
-    if (count === size) grow();
+    if (count === flags.length) grow();
     const avatar = outcome.avatar == null ? 0 : outcome.avatar ? 2 : 1;
     flags[count] = status | (avatar << AVATAR_SHIFT) | (url ? URL_IN_TAIL : 0);
     checkedAt[count] = seconds;

@@ -28,8 +28,6 @@ const HEAD = 2;
 export const ENTRY = 14;
 /** Entries a bucket can count: some 4.5 billion answers in a memory, far past any user's. */
 const MAX_ENTRIES = 0xffff;
-/** A tail item's length is a uint16. */
-export const MAX_TAIL_ITEM = 0xffff;
 
 export const STATUS_BITS = 0x03;
 export const AVATAR_SHIFT = 2;
@@ -40,7 +38,6 @@ const UNUSED = 0x80;
 const TAILED = URL_IN_TAIL | PROVIDER_IN_TAIL;
 
 export const productBit = (product: JobProduct): number => (product === 'avatar' ? 1 : 0);
-export const PRODUCT_OF_BIT: readonly JobProduct[] = ['email', 'avatar'];
 
 /** Entries of `value`, or 0 when its bytes run short of them (damaged). */
 export function countOf(value: Uint8Array): number {
@@ -136,7 +133,7 @@ export function compareSpots(
 function eachWithTail(
   value: Uint8Array,
   visit: (i: number, item: Uint8Array | null, cut: boolean) => void,
-): number {
+): void {
   const count = countOf(value);
   let at = HEAD + count * ENTRY;
   for (let i = 0; i < count; i++) {
@@ -148,7 +145,6 @@ function eachWithTail(
     visit(i, end < 0 ? null : value.subarray(at + 2, end), end < 0);
     at = end;
   }
-  return count;
 }
 
 /** New answers for one bucket, all of one product: add k is index ids[k] of the arrays. */

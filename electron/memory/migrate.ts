@@ -18,7 +18,7 @@ import { eachEntryV2 } from './bucket-v2';
 import { keyOf } from './opened-memory';
 import { providerCodes } from './providers';
 import { decodeRecord } from './record';
-import { writeBuckets } from './remember';
+import { bucketsDb, writeBuckets } from './remember';
 
 const FORMAT_1_NAME = /^(email|avatar)\/([A-Za-z0-9_-]{1,64})$/;
 const FORMAT_2_NAME = /^answers\/([A-Za-z0-9_-]{1,64})$/;
@@ -106,11 +106,7 @@ export async function migrateVariableBuckets(
 ): Promise<void> {
   let moved = 0;
   for (const [name, account] of databases(root, FORMAT_2_NAME)) {
-    const old = root.openDB<Buffer, number>(name, {
-      encoding: 'binary',
-      keyEncoding: 'uint32',
-      compression: false,
-    });
+    const old = bucketsDb(root, name);
     const answers = open(root, account as string);
     for (let start = 0; start < BUCKETS; start += STEP) {
       moved += await root.transaction(() => {

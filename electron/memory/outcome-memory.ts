@@ -23,6 +23,7 @@ import type { Spots } from './address-hash';
 import type { RecalledOutcome } from './answers';
 import { migrateKeyedByAddress, migrateVariableBuckets } from './migrate';
 import { inspectStore, moveAside } from './store-check';
+import { bucketsDb } from './remember';
 
 export type { RecalledOutcome } from './answers';
 
@@ -221,11 +222,7 @@ async function ownFormat(
 
 /** An account's database of buckets: bucket number → bytes. */
 const answersOf = (root: RootDatabase<Buffer, string>, account: string): Database<Buffer, number> =>
-  root.openDB<Buffer, number>(`buckets/${account}`, {
-    encoding: 'binary',
-    keyEncoding: 'uint32',
-    compression: false,
-  });
+  bucketsDb(root, `buckets/${account}`);
 
 /**
  * Opens the memory in <dataDir>/memory for one account. Never throws for the

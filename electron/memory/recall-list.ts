@@ -56,11 +56,7 @@ export async function recallList(
       held += bytesRead;
       const end = bytes.lastIndexOf(0x0a, held - 1) + 1;
       if (end === 0) continue;
-      for (let start = 0; start < end;) {
-        const lineEnd = bytes.indexOf(0x0a, start);
-        spots.addLine(bytes, start, lineEnd);
-        start = lineEnd + 1;
-      }
+      spots.addLines(bytes, end);
       held = bytes.copy(bytes, 0, end, held);
     }
   } finally {

@@ -39,6 +39,17 @@ export interface BucketStore {
   countsKey: string;
 }
 
+/** A database of buckets by name: bucket number (uint32) → bucket bytes. */
+export const bucketsDb = (
+  root: RootDatabase<Buffer, string>,
+  name: string,
+): Database<Buffer, number> =>
+  root.openDB<Buffer, number>(name, {
+    encoding: 'binary',
+    keyEncoding: 'uint32',
+    compression: false,
+  });
+
 /** What writeBuckets needs besides the store. */
 export interface WriteParts {
   /** False once the memory is closed: nothing more is written. */

@@ -19,7 +19,7 @@ import {
   type OutcomeMemory,
   type OutcomeMemoryOptions,
 } from '../../../electron/memory/outcome-memory';
-import { plant, plantEntry, plantV2, recordBytes } from './plant';
+import { plant, plantEntry, plantUnreadable, plantV2, recordBytes, UNREADABLE } from './plant';
 import { address, outcomeOf } from './probe-words';
 
 const PROBE = fileURLToPath(new URL('./memory-probe.ts', import.meta.url));
@@ -359,20 +359,11 @@ describe('what is read back', () => {
     await memory.remember('email', [['jane@example.com', jane]], NOW);
     await memory.close();
     // Dated now (within the window), with flags or a provider this layout does not write.
-    await plantEntry(dataDir, 'no-status@example.com', { flags: 0x00, checkedAt: NOW });
-    await plantEntry(dataDir, 'unknown@example.com', { flags: 0x03, checkedAt: NOW });
-    await plantEntry(dataDir, 'unused-bit@example.com', { flags: 0x81, checkedAt: NOW });
-    await plantEntry(dataDir, 'no-such-provider@example.com', {
-      flags: 0x01,
-      checkedAt: NOW,
-      provider: 200,
-    });
-    // An avatar URL said to be in the tail, and no tail.
-    await plantEntry(dataDir, 'cut-tail@example.com', { flags: 0x21, checkedAt: NOW });
+    await plantUnreadable(dataDir, NOW);
     const again = await memoryAt();
-    for (const who of ['no-status', 'unknown', 'unused-bit', 'no-such-provider', 'cut-tail']) {
-      expect(again.recall('email', `${who}@example.com`, 30)).toBeNull();
-    }
+    const planted = Object.keys(UNREADABLE);
+    expect(planted).toHaveLength(5);
+    for (const who of planted) expect(again.recall('email', who, 30)).toBeNull();
     expect(logged.filter((line) => line.includes('could not be read'))).toHaveLength(1);
     expect(again.recall('email', 'jane@example.com', 30)?.outcome).toMatchObject(jane);
     expect(again.size()).toBe(6);
@@ -414,14 +405,32 @@ async function databaseNames(): Promise<string[]> {
   return names;
 }
 
+/**
+ * What the fixtures of both earlier layouts hold once moved: jane's email
+ * answer (a day old) and email + avatar answer (two days old, with `url`) in
+ * the default account, an undeliverable jane in the other one, and garbage
+ * read as nothing. Returns both memories, still open.
+ */
+async function expectJaneMoved(url: string) {
+  const memory = await memoryAt();
+  expect(memory.available).toBe(true);
+  expect(memory.recall('email', 'jane@example.com', 30)).toEqual({
+    outcome: { status: 'deliverable', provider: 'gmail', avatar: null, avatarUrl: null },
+    checkedAt: NOW - DAY,
+  });
+  expect(memory.recall('avatar', 'jane@example.com', 30)).toEqual({
+    outcome: { status: 'deliverable', provider: 'gmail', avatar: true, avatarUrl: url },
+    checkedAt: NOW - 2 * DAY,
+  });
+  expect(memory.recall('email', 'garbage@example.com', 30)).toBeNull();
+  const other = await memoryAt(0, { account: 'other-account' });
+  expect(other.recall('email', 'jane@example.com', 30)?.outcome.status).toBe('undeliverable');
+  return { memory, other };
+}
+
 describe('a memory of the first layout (addresses as keys)', () => {
   it('is moved into buckets on opening: every answer kept, the addresses gone', async () => {
-    const avatarAnswer: AddressOutcome = {
-      status: 'deliverable',
-      provider: 'gmail',
-      avatar: true,
-      avatarUrl: 'https://avatars.sandbox.invalid/j.png',
-    };
+    const url = 'https://avatars.sandbox.invalid/j.png';
     await plant(dataDir, 'meta', 'format', Buffer.from([1]));
     await plant(
       dataDir,
@@ -432,29 +441,16 @@ describe('a memory of the first layout (addresses as keys)', () => {
     await plant(dataDir, 'email/default', 'old@example.com', recordBytes(0x02, NOW - 400 * DAY));
     await plant(dataDir, 'email/default', 'garbage@example.com', Buffer.from([9, 9]));
     await plant(dataDir, 'email/other-account', 'jane@example.com', recordBytes(0x02, NOW - DAY));
-    const url = Buffer.from(avatarAnswer.avatarUrl as string);
     await plant(
       dataDir,
       'avatar/default',
       'jane@example.com',
-      recordBytes(0x39, NOW - 2 * DAY, 5, ...Buffer.from('gmail'), ...url),
+      recordBytes(0x39, NOW - 2 * DAY, 5, ...Buffer.from('gmail'), ...Buffer.from(url)),
     );
-    const memory = await memoryAt();
-    expect(memory.available).toBe(true);
-    expect(memory.recall('email', 'jane@example.com', 30)).toEqual({
-      outcome: { status: 'deliverable', provider: 'gmail', avatar: null, avatarUrl: null },
-      checkedAt: NOW - DAY,
-    });
-    expect(memory.recall('avatar', 'jane@example.com', 30)).toEqual({
-      outcome: avatarAnswer,
-      checkedAt: NOW - 2 * DAY,
-    });
+    const { memory, other } = await expectJaneMoved(url);
     expect(memory.recall('email', 'old@example.com', 500)?.outcome.status).toBe('undeliverable');
-    expect(memory.recall('email', 'garbage@example.com', 30)).toBeNull();
     expect(memory.size('email')).toBe(2);
     expect(memory.size('avatar')).toBe(1);
-    const other = await memoryAt(0, { account: 'other-account' });
-    expect(other.recall('email', 'jane@example.com', 30)?.outcome.status).toBe('undeliverable');
     await memory.close();
     await other.close();
     // The first layout's databases are gone (their pages are free, to be written over).
@@ -489,25 +485,13 @@ describe('a memory of the second layout (entries of varying size)', () => {
     ]);
     // As if a move had stopped after this bucket: it is in both layouts, kept once.
     await plantEntry(dataDir, 'jane@example.com', { flags: 0x01, checkedAt: NOW - 3 * DAY });
-    const memory = await memoryAt();
-    expect(memory.available).toBe(true);
-    expect(memory.recall('email', 'jane@example.com', 30)).toEqual({
-      outcome: { status: 'deliverable', provider: 'gmail', avatar: null, avatarUrl: null },
-      checkedAt: NOW - DAY,
-    });
-    expect(memory.recall('avatar', 'jane@example.com', 30)).toEqual({
-      outcome: { status: 'deliverable', provider: 'gmail', avatar: true, avatarUrl: url },
-      checkedAt: NOW - 2 * DAY,
-    });
+    const { memory, other } = await expectJaneMoved(url);
     expect(memory.recall('email', 'bob@example.com', 30)?.outcome).toEqual({
       status: 'undeliverable',
       provider: '',
       avatar: null,
       avatarUrl: null,
     });
-    expect(memory.recall('email', 'garbage@example.com', 30)).toBeNull();
-    const other = await memoryAt(0, { account: 'other-account' });
-    expect(other.recall('email', 'jane@example.com', 30)?.outcome.status).toBe('undeliverable');
     await memory.close();
     await other.close();
     expect(await databaseNames()).toEqual(['buckets/default', 'buckets/other-account', 'meta']);

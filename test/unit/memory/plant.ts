@@ -5,7 +5,7 @@ import { open as openLmdb, type RootDatabase } from 'lmdb';
 import { spotOfAddress } from '../../../electron/memory/address-hash';
 import { compareSpots, mergeBucket } from '../../../electron/memory/bucket';
 import { memoryDir } from '../../../electron/memory/outcome-memory';
-import { addCounts } from '../../../electron/memory/remember';
+import { addCounts, bucketsDb } from '../../../electron/memory/remember';
 
 async function withRoot(
   dataDir: string,
@@ -22,13 +22,6 @@ async function withRoot(
     await root.close();
   }
 }
-
-const bucketsOf = (root: RootDatabase<Buffer, string>, name: string) =>
-  root.openDB<Buffer, number>(name, {
-    encoding: 'binary',
-    keyEncoding: 'uint32',
-    compression: false,
-  });
 
 /** An entry's own bytes (bucket.ts): flags, date, provider code, and a tail item if any. */
 export interface PlantedEntry {
@@ -47,7 +40,7 @@ export function plantEntry(
   account = 'default',
 ): Promise<void> {
   return withRoot(dataDir, async (root) => {
-    const answers = bucketsOf(root, `buckets/${account}`);
+    const answers = bucketsDb(root, `buckets/${account}`);
     const meta = root.openDB<Buffer, string>('meta', { encoding: 'binary' });
     const spot = spotOfAddress(address);
     const bit = product === 'avatar' ? 1 : 0;
@@ -70,6 +63,33 @@ export function plantEntry(
   });
 }
 
+/**
+ * Entries this layout never writes, by the address they go under: no status,
+ * an unknown, an unused flag bit, a provider code the dictionary does not
+ * hold, an avatar URL said to be in a tail that is not there (only the last
+ * is found out by decoding the entry, not by its flags and code).
+ */
+export const UNREADABLE: Readonly<Record<string, Omit<PlantedEntry, 'checkedAt'>>> = {
+  'no-status@example.com': { flags: 0x00 },
+  'unknown@example.com': { flags: 0x03 },
+  'unused-bit@example.com': { flags: 0x81 },
+  'no-such-provider@example.com': { flags: 0x01, provider: 200 },
+  'cut-tail@example.com': { flags: 0x21 },
+};
+
+/** Plants the UNREADABLE entries of `addresses` (all of them unless told), dated `checkedAt`. */
+export async function plantUnreadable(
+  dataDir: string,
+  checkedAt: number,
+  addresses: readonly string[] = Object.keys(UNREADABLE),
+): Promise<void> {
+  for (const address of addresses) {
+    const entry = UNREADABLE[address];
+    if (!entry) throw new Error(`no unreadable entry for ${address}`);
+    await plantEntry(dataDir, address, { ...entry, checkedAt });
+  }
+}
+
 /** Answers of the second layout: a record (recordBytes) per address and product. */
 export interface PlantedV2 {
   address: string;
@@ -87,7 +107,7 @@ export function plantV2(dataDir: string, account: string, planted: readonly Plan
       list.push({ t0: spot.tag0, t1: spot.tag1, p: product, record });
       byBucket.set(spot.bucket, list);
     }
-    const answers = bucketsOf(root, `answers/${account}`);
+    const answers = bucketsDb(root, `answers/${account}`);
     const meta = root.openDB<Buffer, string>('meta', { encoding: 'binary' });
     await root.transaction(() => {
       for (const [bucket, entries] of byBucket) {

@@ -15,7 +15,7 @@ import { importList } from '../../../electron/lists/read';
 import type { Spots } from '../../../electron/memory/address-hash';
 import { RECALL_DAYS, recallList } from '../../../electron/memory/recall-list';
 import { unavailableMemory } from '../../../electron/memory/opened-memory';
-import { plantEntry } from './plant';
+import { plantEntry, plantUnreadable } from './plant';
 import { address, outcomeOf } from './probe-words';
 
 const DAY = 86_400;
@@ -100,20 +100,15 @@ describe('recallList', () => {
   it('never recalls an unknown, nor a record that does not decode, and says so once', async () => {
     await memory.remember('email', [['jane@example.com', ok]], NOW);
     await memory.close();
-    await plantEntry(dataDir, 'unknown@example.com', { flags: 0x03, checkedAt: NOW });
-    await plantEntry(dataDir, 'no-such-provider@example.com', {
-      flags: 0x01,
-      checkedAt: NOW,
-      provider: 9,
-    });
-    await plantEntry(dataDir, 'unused-bit@example.com', { flags: 0x81, checkedAt: NOW });
-    memory = await openOutcomeMemory(dataDir, { now: () => NOW * 1000 });
-    const path = await addressFile([
+    // Those whose flags or provider code say so: the dates decode no entry's tail.
+    const unreadable = [
       'unknown@example.com',
       'no-such-provider@example.com',
       'unused-bit@example.com',
-      'jane@example.com',
-    ]);
+    ];
+    await plantUnreadable(dataDir, NOW, unreadable);
+    memory = await openOutcomeMemory(dataDir, { now: () => NOW * 1000 });
+    const path = await addressFile([...unreadable, 'jane@example.com']);
     expect([...(await recallList(path, memory)).email]).toEqual([0, 0, 0, NOW]);
     expect(logged.filter((line) => line.includes('could not be read'))).toHaveLength(1);
   });
