@@ -47,8 +47,11 @@ export async function waitForBulkTask(
   let due = firstPollAt(intervalMs, options.lastLookedAt);
   let failures = 0;
   for (;;) {
-    const wait = due - Date.now();
-    if (wait > 0) await abortableSleep(wait, signal);
+    // Until the clock says so: a timer may end a millisecond or two before
+    // the wall clock reaches its end (it counts on the event loop's clock).
+    for (let wait = due - Date.now(); wait > 0; wait = due - Date.now()) {
+      await abortableSleep(wait, signal);
+    }
     let task: BulkTask;
     try {
       task = await get(signal);
