@@ -48,4 +48,21 @@ export const importedListSchema = z.object({
       suggestionsPath: z.string(),
     })
     .optional(),
+  // Lists read from a workbook: its copy, and which sheet the rows came from.
+  workbook: z
+    .object({
+      path: z.string(),
+      sheet: count,
+      sheets: z.array(
+        z.object({
+          index: count,
+          name: z.string(),
+          hidden: z.boolean(),
+          rows: count,
+          hasAddresses: z.boolean(),
+        }),
+      ),
+      skippedRows: count,
+    })
+    .optional(),
 });

@@ -7,20 +7,13 @@ import { basename, join } from 'node:path';
 import { AppError } from '../lib/app-error';
 import type { Spots } from '../memory/address-hash';
 import type { JudgedFindings } from './findings-judge';
-import { createCellBatch } from './cell-batch';
-import { startClassifier } from './classifier';
-import { MIN_CONFIDENCE, columnName, detectHeader, rankColumns } from './column';
 import { detectDelimiter, detectNewline, sampleRows } from './dialect';
-import {
-  NotUtf8Error,
-  bomLength,
-  detectEncoding,
-  fromByteText,
-  parsesAsBytes,
-  textStream,
-} from './encoding';
+import { NotUtf8Error, bomLength, detectEncoding, parsesAsBytes, textStream } from './encoding';
 import { parseRows, type Dialect } from './parse-config';
-import type { ColumnCandidate, Encoding, ImportedList, ListCounts } from './types';
+import { badFile, startRowJudge } from './judge-rows';
+import { importSpreadsheet } from './read-workbook';
+import { noRows, shapeTable } from './table-shape';
+import type { Encoding, ImportedList } from './types';
 
 export interface ImportProgress {
   bytesRead: number;
@@ -33,6 +26,11 @@ export interface ImportOptions {
   workDir: string;
   /** The address column chosen by the user: a header name or a 0-based index. */
   column?: string | number;
+  /**
+   * For a workbook: the sheet to read, by name or 0-based place; default the
+   * first visible one with addresses.
+   */
+  sheet?: string | number;
   onProgress?: (progress: ImportProgress) => void;
   signal?: AbortSignal;
   /** More unique addresses than this end the import with a clear reason. */
@@ -54,13 +52,8 @@ export interface ImportOptions {
   };
 }
 
-export const PREVIEW_ROWS = 50;
-// Cells go to the classify worker about 200 KB at a time (some 8,000 addresses).
-const BATCH_BYTES = 200 * 1024;
+export { PREVIEW_ROWS } from './judge-rows';
 const SAMPLE_BYTES = 256 * 1024;
-const DEFAULT_MAX_UNIQUE = 3_000_000;
-
-export const badFile = (message: string) => new AppError('bad_file', message);
 
 /** The first part of the file (SAMPLE_BYTES at most), read once for the checks below. */
 async function readHead(path: string, size: number): Promise<Buffer> {
@@ -77,11 +70,6 @@ async function readHead(path: string, size: number): Promise<Buffer> {
 /** Refuses what is plainly not a text list, with a reason a person understands. */
 function sniffBinary(head: Buffer, name: string, encoding: string): void {
   const bytes = head.subarray(0, 8_192);
-  if (bytes.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) {
-    throw badFile(
-      `${name} is a spreadsheet workbook or an archive, not a text list. In Excel choose File › Save As › CSV UTF-8, then drop the CSV here.`,
-    );
-  }
   if (encoding.startsWith('utf-16')) return;
   let control = 0;
   for (const b of bytes) {
@@ -112,63 +100,6 @@ function countLines(text: string, newline: string): number {
   return lines;
 }
 
-function commonWidth(rows: string[][]): number {
-  const seen = new Map<number, number>();
-  for (const row of rows) seen.set(row.length, (seen.get(row.length) ?? 0) + 1);
-  let best = 0;
-  let most = -1;
-  for (const [width, count] of seen) if (count > most) [best, most] = [width, count];
-  return best;
-}
-
-/**
- * Cells named in a message: a dozen at most, each cut short. A file that is one
- * 10 MB line would otherwise put the whole sample into the error.
- */
-function nameList(cells: string[]): string {
-  const shown = cells.slice(0, 12).map((cell) => {
-    const text = cell.trim().replace(/\s+/g, ' ');
-    if (text === '') return '(empty)';
-    return text.length > 40 ? `${text.slice(0, 39)}…` : text;
-  });
-  const more = cells.length - shown.length;
-  return shown.join(', ') + (more > 0 ? ` and ${more.toLocaleString('en-US')} more` : '');
-}
-
-function chooseColumn(
-  ranked: ColumnCandidate[],
-  columns: string[],
-  wanted: string | number | undefined,
-  name: string,
-  firstRow: string[] | null,
-): ColumnCandidate {
-  if (wanted !== undefined) {
-    const index =
-      typeof wanted === 'number'
-        ? wanted
-        : columns.findIndex((c) => c.trim().toLowerCase() === wanted.trim().toLowerCase());
-    const found = ranked.find((c) => c.index === index);
-    if (!found) {
-      throw badFile(
-        `${name} has no column ${JSON.stringify(wanted)}. Its columns are: ${nameList(columns)}.`,
-      );
-    }
-    return { ...found, confidence: 1 };
-  }
-  const best = ranked[0];
-  if (!best || best.confidence < MIN_CONFIDENCE) {
-    // Without a header row the columns are only "Column 1", "Column 2"…: the
-    // first row is what the person will recognise.
-    const seen = firstRow
-      ? `Its first row reads: ${nameList(firstRow)}.`
-      : `Its columns are: ${nameList(columns)}.`;
-    throw badFile(
-      `No column of ${name} looks like email addresses. ${seen} Choose the address column yourself, or check that this is the right file.`,
-    );
-  }
-  return best;
-}
-
 export async function importList(path: string, options: ImportOptions): Promise<ImportedList> {
   const name = basename(path);
   const info = await stat(path).catch(() => {
@@ -178,6 +109,8 @@ export async function importList(path: string, options: ImportOptions): Promise<
   });
   if (!info.isFile()) throw badFile(`${name} is not a file.`);
   if (info.size === 0) throw badFile(`${name} is empty: there are no rows to check.`);
+  const workbook = await importSpreadsheet(path, name, await readHead(path, info.size), options);
+  if (workbook) return workbook;
 
   // The first megabyte decides the encoding; a file that turns out not to be
   // UTF-8 further on is read again as Windows-1252 (see importAs).
@@ -204,122 +137,57 @@ async function importAs(
   const delimiter = detectDelimiter(sample.text, newline, sample.complete);
   const dialect: Dialect = { delimiter, newline };
   const rows = sampleRows(sample.text, dialect, sample.complete);
-  const hasHeader = detectHeader(rows);
-  const width = Math.max(...rows.map((r) => r.length), 1);
-  const header = hasHeader ? (rows[0] ?? []) : null;
-  const columns = Array.from({ length: Math.max(width, header?.length ?? 0) }, (_, i) =>
-    columnName(header, i),
-  );
-  const candidates = rankColumns(rows, hasHeader);
-  // Before choosing a column: a header with nothing below has no address
-  // column either, and "no rows" is the reason the person can act on.
-  if (sample.complete && rows.every((row) => row.every((cell) => cell.trim() === ''))) {
-    throw badFile(`${name} has only blank lines: there are no rows to check.`);
-  }
-  if (hasHeader && rows.length === 1 && sample.complete) {
-    throw badFile(`${name} has a header row (${nameList(columns)}) but no rows below it.`);
-  }
-  const column = chooseColumn(
-    candidates,
-    columns,
-    options.column,
-    name,
-    hasHeader ? null : (rows[0] ?? null),
-  );
-
+  const shape = shapeTable(rows, sample.complete, name, options.column);
   const addressesPath = join(options.workDir, 'addresses.txt');
   const rowIndexPath = join(options.workDir, 'rows.idx');
-  const counts: ListCounts = { rows: 0, unique: 0, invalid: 0, empty: 0, duplicates: 0, ragged: 0 };
-  const preview: string[][] = [];
-  const maxUnique = options.maxUniqueAddresses ?? DEFAULT_MAX_UNIQUE;
-  // Ragged means "not as wide as the header" (or, without one, as most rows):
-  // columns.length also counts the extra fields of the longest sampled row.
-  const expectedWidth = header ? header.length : commonWidth(rows);
-  const tooMany = () =>
-    badFile(
-      `${name} has more than ${maxUnique.toLocaleString('en-US')} different addresses. Split it into smaller files and check them one after another.`,
-    );
-  let skipHeader = hasHeader;
   let bytesRead = 0;
   let lastReport = 0;
-
   const report = (force: boolean) => {
     const now = Date.now();
     if (!options.onProgress || (!force && now - lastReport < 100)) return;
     lastReport = now;
-    options.onProgress({ bytesRead, totalBytes: size, rows: counts.rows });
+    options.onProgress({ bytesRead, totalBytes: size, rows: judge.rows });
   };
 
-  // Rows expected from the sample's line breaks per byte (a few more than rows
-  // when cells hold line breaks): the worker sizes its table once.
-  const expectedRows = Math.ceil(
-    (size / Math.max(1, Buffer.byteLength(sample.text))) * (countLines(sample.text, newline) + 1),
-  );
-  const classifier = startClassifier(
-    {
-      addressesPath,
-      rowIndexPath,
-      maxUnique,
-      expectedRows,
-      spots: options.onAddressSpots !== undefined,
-      findings: options.findings !== undefined,
-    },
-    options.findings?.onDomains,
-  );
   const asBytes = parsesAsBytes(encoding);
+  const judge = startRowJudge({
+    name,
+    addressesPath,
+    rowIndexPath,
+    column: shape.column.index,
+    expectedWidth: shape.expectedWidth,
+    hasHeader: shape.hasHeader,
+    byteText: asBytes,
+    // Rows expected from the sample's line breaks per byte (a few more than
+    // rows when cells hold line breaks).
+    expectedRows: Math.ceil(
+      (size / Math.max(1, Buffer.byteLength(sample.text))) * (countLines(sample.text, newline) + 1),
+    ),
+    options,
+  });
   const text = textStream(path, encoding, (b) => (bytesRead = b), { fatal: true });
+  let judged: Awaited<ReturnType<typeof judge.finish>>;
   try {
-    // Cells go to the worker in batches; while it is behind, the reading is
-    // held (the rows of the chunk already read still arrive, and wait here).
-    const cells = createCellBatch({ byteText: asBytes });
-    let holding: Promise<void> | null = null;
-    const send = () => {
-      if (holding || cells.cells === 0) return;
-      const batch = cells.take();
-      const wait = classifier.send(batch.bytes, batch.cells);
-      if (!wait) return;
-      holding = wait;
-      text.pause();
-      wait.then(
-        () => {
-          holding = null;
-          text.resume();
-        },
-        (err: unknown) => text.destroy(err instanceof Error ? err : new Error(String(err))),
-      );
-    };
     await parseRows(
       text,
       dialect,
       (row) => {
-        if (skipHeader) {
-          skipHeader = false;
-          return;
-        }
-        counts.rows += 1;
-        if (preview.length < PREVIEW_ROWS) preview.push(asBytes ? row.map(fromByteText) : row);
-        if (row.length !== expectedWidth) counts.ragged += 1;
-        cells.add(row[column.index] ?? '');
-        if (cells.bytes >= BATCH_BYTES) {
-          if (options.signal?.aborted) throw options.signal.reason;
-          // Stop here, not at the end of a file that may be gigabytes long.
-          if (classifier.overLimit) throw tooMany();
-          report(false);
-          send();
-        }
+        const hold = judge.row(row);
+        if (!hold) return;
+        // The worker is behind: the rows of the chunk already read still
+        // arrive, and wait in the batch.
+        report(false);
+        text.pause();
+        hold.then(
+          () => text.resume(),
+          (err: unknown) => text.destroy(err instanceof Error ? err : new Error(String(err))),
+        );
       },
       { withText: false },
     );
-    if (options.signal?.aborted) throw options.signal.reason;
-    while (holding) await holding;
-    send();
-    const judged = await classifier.finish();
-    if (judged === 'too-many') throw tooMany();
-    Object.assign(counts, judged.counts);
-    if (judged.spots) options.onAddressSpots?.(judged.spots);
-    if (judged.findings) options.findings?.onFindings(judged.findings);
+    judged = await judge.finish();
   } catch (err) {
-    classifier.kill();
+    judge.kill();
     // papaparse only stops listening when a chunk throws: without this a
     // cancelled import would go on reading and decoding the file to its end.
     text.destroy();
@@ -330,14 +198,7 @@ async function importAs(
     );
   }
   report(true);
-
-  if (counts.rows === 0) {
-    throw badFile(
-      hasHeader
-        ? `${name} has a header row (${nameList(columns)}) but no rows below it.`
-        : `${name} has no rows.`,
-    );
-  }
+  if (judged.counts.rows === 0) throw noRows(name, shape);
 
   return {
     sourcePath: path,
@@ -345,12 +206,12 @@ async function importAs(
     encoding,
     delimiter,
     newline,
-    hasHeader,
-    columns,
-    column,
-    candidates,
-    counts,
-    preview,
+    hasHeader: shape.hasHeader,
+    columns: shape.columns,
+    column: shape.column,
+    candidates: shape.candidates,
+    counts: judged.counts,
+    preview: judged.preview,
     addressesPath,
     rowIndexPath,
   };

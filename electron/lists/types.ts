@@ -55,6 +55,33 @@ export interface ImportedList {
   rowIndexPath: string;
   /** The free checks of the unique addresses (free-checks.ts); absent on lists kept before them. */
   findings?: ListFindings;
+  /**
+   * Set when the list was read from a workbook: sourcePath is then the chosen
+   * sheet's rows as the cells showed them, written as UTF-8 CSV beside it,
+   * which every later step (the rows, the exports) reads as any text list.
+   */
+  workbook?: WorkbookSource;
+}
+
+/** A sheet of a workbook as the import surveyed it. */
+export interface SheetSummary {
+  /** 0-based, in the workbook's order, hidden sheets included. */
+  index: number;
+  name: string;
+  hidden: boolean;
+  /** Rows with something in them, the header and any title rows included. */
+  rows: number;
+  hasAddresses: boolean;
+}
+
+export interface WorkbookSource {
+  /** The job's copy of the workbook, read again when another sheet is chosen. */
+  path: string;
+  /** The index of the sheet read. */
+  sheet: number;
+  sheets: SheetSummary[];
+  /** Rows above the header that are not part of the table (a title, a date), not read. */
+  skippedRows: number;
 }
 
 /** What the free checks found among a list's unique addresses, worked out at import. */

@@ -1,0 +1,328 @@
+// Importing a sheet of an .xlsx/.xlsm workbook: every sheet's first rows are
+// looked at (the picker's names, counts and whether it holds addresses), the
+// chosen sheet is streamed once as the text its cells show, its rows go
+// through the same judging as a text list's, and they are written beside the
+// job as UTF-8 CSV, which every later step reads as it reads any list.
+import { createWriteStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { AppError } from '../lib/app-error';
+import { readSheetRows, type SheetTail } from '../sheets/sheet-rows';
+import { openZipParts } from '../sheets/zip-parts';
+import {
+  openWorkbook,
+  sampleSheet,
+  sheetRowCount,
+  type OpenWorkbook,
+  type SheetSample,
+} from '../sheets/workbook';
+import { looksLikeAddress } from './address';
+import { detectHeader } from './column';
+import { badFile, startRowJudge } from './judge-rows';
+import type { ImportOptions } from './read';
+import { noRows, shapeTable, type TableShape } from './table-shape';
+import type { ImportedList, SheetSummary } from './types';
+
+const SURVEY_ROWS = 200;
+
+interface SurveyedSheet extends SheetSummary {
+  part: string | null;
+  sample: SheetSample | null;
+  /** Index in the sample of the table's first row (its header, if it has one). */
+  start: number;
+}
+
+const nonEmpty = (cells: string[]) => cells.reduce((n, c) => (c.trim() === '' ? n : n + 1), 0);
+
+/**
+ * Where the table begins among a sheet's first rows: rows above it that are
+ * narrower than its header (a title, "Exported on …") are not part of it.
+ */
+export function tableStart(rows: string[][]): number {
+  const first = rows.findIndex((cells) => cells.some(looksLikeAddress));
+  if (first < 1) return 0;
+  const start = detectHeader(rows.slice(first - 1)) ? first - 1 : first;
+  const width = nonEmpty(rows[start] ?? []);
+  for (let i = 0; i < start; i++) if (nonEmpty(rows[i] ?? []) >= width) return 0;
+  return start;
+}
+
+async function survey(book: OpenWorkbook, signal?: AbortSignal): Promise<SurveyedSheet[]> {
+  const sheets: SurveyedSheet[] = [];
+  for (const sheet of book.sheets) {
+    const base = { index: sheet.index, name: sheet.name, hidden: sheet.hidden, part: sheet.part };
+    if (!sheet.part) {
+      sheets.push({ ...base, rows: 0, hasAddresses: false, sample: null, start: 0 });
+      continue;
+    }
+    const sample = await sampleSheet(book, sheet.part, SURVEY_ROWS, signal);
+    const cells = sample.rows.map((r) => r.cells);
+    const start = tableStart(cells);
+    sheets.push({
+      ...base,
+      rows: sheetRowCount(sample),
+      hasAddresses: cells.some((row) => row.some(looksLikeAddress)),
+      sample,
+      start,
+    });
+  }
+  return sheets;
+}
+
+function pickSheet(sheets: SurveyedSheet[], wanted: string | number | undefined, name: string) {
+  if (typeof wanted === 'string') {
+    const folded = wanted.trim().toLowerCase();
+    const sheet = sheets.find((s) => s.name.trim().toLowerCase() === folded);
+    if (!sheet) {
+      const names = sheets.map((s) => `"${s.name}"`).join(', ');
+      throw badFile(`${name} has no sheet named "${wanted}". Its sheets are: ${names}.`);
+    }
+    return sheet;
+  }
+  if (wanted !== undefined) {
+    const sheet = sheets[wanted];
+    if (!sheet) {
+      throw badFile(`${name} has no sheet ${wanted + 1}: it has ${sheets.length}.`);
+    }
+    return sheet;
+  }
+  const visible = sheets.filter((s) => !s.hidden && s.part);
+  return visible.find((s) => s.hasAddresses) ?? visible[0] ?? sheets[0];
+}
+
+/** A cell as CSV: quoted only where it must be, so it reads back the same. */
+function csvCell(cell: string): string {
+  if (
+    cell.indexOf('"') === -1 &&
+    cell.indexOf(',') === -1 &&
+    cell.indexOf('\n') === -1 &&
+    cell.indexOf('\r') === -1
+  ) {
+    return cell;
+  }
+  return `"${cell.replace(/"/g, '""')}"`;
+}
+
+export async function importWorkbook(
+  path: string,
+  name: string,
+  options: ImportOptions,
+): Promise<ImportedList> {
+  let book: OpenWorkbook;
+  try {
+    book = await openWorkbook(path, options.signal);
+  } catch (err) {
+    if (options.signal?.aborted) throw err;
+    throw damaged(name, err);
+  }
+  try {
+    const sheets = await survey(book, options.signal);
+    const sheet = pickSheet(sheets, options.sheet, name);
+    if (!sheet?.part || !sheet.sample) {
+      throw badFile(
+        sheet
+          ? `${sheet.name} in ${name} is a chart, not a sheet of rows. Choose another sheet.`
+          : `${name} has no sheets.`,
+      );
+    }
+    const where = sheets.length > 1 ? `The sheet "${sheet.name}" of ${name}` : name;
+    const tableRows = sheet.sample.rows.slice(sheet.start);
+    const first = tableRows[0];
+    if (!first) throw badFile(`${where} is empty: there are no rows to check.`);
+    const shape = shapeTable(
+      tableRows.map((r) => r.cells),
+      sheet.sample.complete,
+      where,
+      options.column,
+    );
+    const read = { book, part: sheet.part, shape, firstRow: first.rowNumber, where };
+    let result = await readTable(read, options, undefined);
+    // A mailto: link shows its address only once the sheet's end is read: a
+    // sheet with some is read again knowing them.
+    if (result.tail.mailto.size > 0) result = await readTable(read, options, result.tail.mailto);
+    const summaries: SheetSummary[] = sheets.map(
+      ({ index, name: n, hidden, rows, hasAddresses }) => ({
+        index,
+        name: n,
+        hidden,
+        rows,
+        hasAddresses,
+      }),
+    );
+    return {
+      sourcePath: result.csvPath,
+      sourceBytes: result.csvBytes,
+      encoding: 'utf-8',
+      delimiter: ',',
+      newline: '\r\n',
+      hasHeader: shape.hasHeader,
+      columns: shape.columns,
+      column: shape.column,
+      candidates: shape.candidates,
+      counts: result.counts,
+      preview: result.preview,
+      addressesPath: join(options.workDir, 'addresses.txt'),
+      rowIndexPath: join(options.workDir, 'rows.idx'),
+      workbook: { path, sheet: sheet.index, sheets: summaries, skippedRows: sheet.start },
+    };
+  } finally {
+    book.close();
+  }
+}
+
+interface TableRead {
+  book: OpenWorkbook;
+  part: string;
+  shape: TableShape;
+  /** The sheet's row number of the table's first row. */
+  firstRow: number;
+  where: string;
+}
+
+async function readTable(
+  read: TableRead,
+  options: ImportOptions,
+  mailto: ReadonlyMap<string, string> | undefined,
+) {
+  const { book, part, shape, firstRow, where } = read;
+  const csvPath = join(options.workDir, 'sheet.csv');
+  const width = shape.columns.length;
+  const totalBytes = book.parts.size(part);
+  const judge = startRowJudge({
+    name: where,
+    addressesPath: join(options.workDir, 'addresses.txt'),
+    rowIndexPath: join(options.workDir, 'rows.idx'),
+    column: shape.column.index,
+    expectedWidth: shape.expectedWidth,
+    hasHeader: shape.hasHeader,
+    byteText: false,
+    // About 40 bytes of XML a cell: a guess the worker's table grows past if wrong.
+    expectedRows: Math.ceil(totalBytes / (40 * Math.max(1, shape.columns.length))),
+    options,
+  });
+  const out = createWriteStream(csvPath);
+  let chunk = '';
+  let csvBytes = 0;
+  let lastReport = 0;
+  const flush = (): Promise<void> | null => {
+    if (chunk === '') return null;
+    csvBytes += Buffer.byteLength(chunk);
+    const ok = out.write(chunk);
+    chunk = '';
+    return ok ? null : once(out, 'drain').then(() => undefined);
+  };
+  let tail: SheetTail;
+  let judged: Awaited<ReturnType<typeof judge.finish>>;
+  try {
+    tail = await readSheetRows(
+      book,
+      part,
+      (cells, rowNumber) => {
+        if (rowNumber < firstRow) return;
+        // A sheet's rows end at their last cell with something in it; as a
+        // table each is as wide as the header, so none counts as ragged.
+        while (cells.length < width) cells.push('');
+        let line = csvCell(cells[0] ?? '');
+        for (let c = 1; c < cells.length; c++) line += ',' + csvCell(cells[c] as string);
+        chunk += line + '\r\n';
+        const held = judge.row(cells);
+        const written = chunk.length > 1 << 20 ? flush() : null;
+        if (held && written) return Promise.all([held, written]).then(() => undefined);
+        return held ?? written ?? undefined;
+      },
+      {
+        ...(mailto ? { mailto } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+        onProgress: (chars) => {
+          const now = Date.now();
+          if (!options.onProgress || now - lastReport < 100) return;
+          lastReport = now;
+          options.onProgress({ bytesRead: chars, totalBytes, rows: judge.rows });
+        },
+      },
+    );
+    await flush();
+    out.end();
+    await once(out, 'finish');
+    judged = await judge.finish();
+  } catch (err) {
+    judge.kill();
+    out.destroy();
+    if (err instanceof AppError || options.signal?.aborted) throw err;
+    throw damaged(where, err);
+  }
+  options.onProgress?.({ bytesRead: totalBytes, totalBytes, rows: judged.counts.rows });
+  if (judged.counts.rows === 0) throw noRows(where, shape);
+  return { tail, csvPath, csvBytes, counts: judged.counts, preview: judged.preview };
+}
+
+function damaged(name: string, err: unknown): AppError {
+  const reason = err instanceof Error ? err.message : String(err);
+  return badFile(
+    `${name} is damaged or is not a complete workbook (${reason}). Open it in Excel, save it again, and drop the saved copy here; or save it as CSV UTF-8.`,
+  );
+}
+
+const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+// An OLE compound file: a legacy .xls, or an Office file encrypted with a password.
+const COMPOUND = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const ENCRYPTED_PACKAGE = Buffer.from('EncryptedPackage', 'utf16le');
+
+/**
+ * Reads a file that is a spreadsheet or an archive rather than a text list,
+ * or refuses it with what to do; null for anything else (a text list).
+ */
+export async function importSpreadsheet(
+  path: string,
+  name: string,
+  head: Buffer,
+  options: ImportOptions,
+): Promise<ImportedList | null> {
+  if (head.subarray(0, 8).equals(COMPOUND)) {
+    if (head.includes(ENCRYPTED_PACKAGE) || (await fileIncludes(path, ENCRYPTED_PACKAGE))) {
+      throw badFile(
+        `${name} is protected by a password, so it cannot be read. Open it in Excel, save a copy without the password (File › Info › Protect Workbook › Encrypt with Password, then clear it), and drop that copy here.`,
+      );
+    }
+    throw badFile(
+      `${name} is an Excel 97–2003 workbook (.xls), which List Cleaner cannot read. In Excel choose File › Save As › Excel Workbook (.xlsx) or CSV UTF-8, then drop the saved file here.`,
+    );
+  }
+  if (!head.subarray(0, 4).equals(ZIP)) {
+    if (/\.(xlsx|xlsm)$/i.test(name)) throw damaged(name, new Error('it is not a zip package'));
+    return null;
+  }
+  let kind: 'xlsx' | 'ods' | 'other';
+  try {
+    const parts = await openZipParts(path);
+    kind = parts.has('[Content_Types].xml') && parts.has('_rels/.rels') ? 'xlsx' : 'other';
+    if (kind === 'other' && parts.has('content.xml') && parts.has('mimetype')) kind = 'ods';
+    parts.close();
+  } catch (err) {
+    throw damaged(name, err);
+  }
+  if (kind === 'ods') {
+    throw badFile(
+      `${name} is an OpenDocument spreadsheet (.ods), which List Cleaner cannot read yet. In LibreOffice choose File › Save As › Excel 2007–365 (.xlsx) or Text CSV, then drop the saved file here.`,
+    );
+  }
+  if (kind === 'other') {
+    throw badFile(
+      `${name} is an archive, not a list or a workbook. Unpack it and drop the list itself (.csv, .txt or .xlsx).`,
+    );
+  }
+  return importWorkbook(path, name, options);
+}
+
+/** The compound file's directory may sit past the first bytes read. */
+async function fileIncludes(path: string, bytes: Buffer): Promise<boolean> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(4 * 1024 * 1024);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead).includes(bytes);
+  } finally {
+    await handle.close();
+  }
+}
