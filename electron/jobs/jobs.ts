@@ -9,12 +9,24 @@ import { UNFINISHED_STATES } from '../common/model';
 import type { JobView } from '../common/views';
 import { AppError } from '../lib/app-error';
 import { log } from '../lib/log';
-import { readSuggestions } from '../lists/free-checks';
 import type { ImportedList } from '../lists/types';
-import { exportList, type ExportOptions, type ExportResult } from '../lists/write';
 import type { AddressBook } from './address-book';
 import { diskWith } from './disk';
-import { chooseColumn, importFile, type ImportOptions, type Imported } from './import';
+import {
+  exportJob,
+  exportJobByStatus,
+  type ByStatusOptions,
+  type JobExport,
+  type JobExportOptions,
+} from './export';
+import {
+  chooseColumn,
+  chooseSheet,
+  importFile,
+  importPasted,
+  type ImportOptions,
+  type Imported,
+} from './import';
 import { addressBook, load, runsHere, view, type JobsOptions, type Shared } from './live';
 import { jobLockHolder } from './lock';
 import type { OutcomeTable } from './outcomes';
@@ -24,7 +36,6 @@ import { openQueue } from './queue';
 import { resume, runRest, stopJob } from './resume';
 import { estimate, start, type Estimate } from './start';
 import { choicesWith, type CostChoices } from './choices';
-import { readFlags } from './free-split';
 import { memoryOpener, memoryView } from './memory';
 import { sample, sampleView } from './sample';
 import type { ResumeOptions } from './resume';
@@ -38,8 +49,12 @@ export type { CostChoices } from './choices';
 export interface Jobs {
   /** Copies the file into a new job and reads it; the job waits as a draft. */
   importFile(path: string, options?: ImportOptions): Promise<Imported>;
+  /** Pasted text becomes a job as a file would ("Pasted list, <date>"). */
+  importPasted(text: string, options?: Omit<ImportOptions, 'named'>): Promise<Imported>;
   /** Reads a draft's copy again with another address column. */
   chooseColumn(id: string, column: string | number): Promise<Imported>;
+  /** Reads a draft workbook again from another sheet. */
+  chooseSheet(id: string, sheet: number): Promise<Imported>;
   estimate(id: string, product: JobProduct, choices?: Partial<CostChoices>): Promise<Estimate>;
   /**
    * Takes what is free, checks the balance and the limit cover the rest,
@@ -72,7 +87,9 @@ export interface Jobs {
   getList(id: string): Promise<ImportedList>;
   outcomes(id: string): Promise<OutcomeTable>;
   addressBook(id: string): Promise<AddressBook>;
-  export(id: string, options: ExportOptions): Promise<ExportResult>;
+  export(id: string, options: JobExportOptions): Promise<JobExport>;
+  /** One file per status group into a folder (deliverable, undeliverable, unknown, removed). */
+  exportByStatus(id: string, options: ByStatusOptions): ReturnType<typeof exportJobByStatus>;
   remove(id: string): Promise<void>;
   /** Stops taking new work and waits for what is in flight. */
   stop(): Promise<void>;
@@ -97,7 +114,9 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
 
   return {
     importFile: (path, opts) => importFile(s, path, opts),
+    importPasted: (text, opts) => importPasted(s, text, opts),
     chooseColumn: (id, column) => chooseColumn(s, id, column),
+    chooseSheet: (id, sheet) => chooseSheet(s, id, sheet),
     estimate: (id, product, choices) => estimate(s, id, product, choicesWith(choices)),
     start: (id, product, choices, overLimit) =>
       start(s, queue, id, product, choicesWith(choices), overLimit),
@@ -143,24 +162,8 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
     outcomes: async (id) => (await load(s, id)).outcomes,
     addressBook: async (id) => addressBook(await load(s, id)),
 
-    async export(id, exportOptions) {
-      const l = await load(s, id);
-      const suggested =
-        l.list.findings && exportOptions.columns?.includes('email_suggestion')
-          ? await readSuggestions(l.list.findings.suggestionsPath)
-          : null;
-      // The job reads its own copy; the user's file it came from is never replaced either.
-      const flags = exportOptions.columns?.includes('email_flags')
-        ? await readFlags(l.list.findings?.findingsPath, l.record.unique)
-        : null;
-      return exportList(l.list, (i) => l.outcomes.get(i), {
-        original: l.record.sourcePath,
-        ...exportOptions,
-        ...(suggested ? { suggestionOf: (i: number) => suggested.get(i) } : {}),
-        ...(flags ? { flagsOf: (i: number) => flags[i] ?? 0 } : {}),
-        checkedOn: l.record.finishedAt ?? l.record.startedAt,
-      });
-    },
+    export: (id, exportOptions) => exportJob(s, id, exportOptions),
+    exportByStatus: (id, exportOptions) => exportJobByStatus(s, id, exportOptions),
 
     async remove(id) {
       const l = live.get(id);

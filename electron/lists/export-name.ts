@@ -25,6 +25,8 @@ export interface ExportNameOptions {
   filter?: ExportFilter;
   /** A .tsv input keeps its extension (the command line); otherwise ".csv". */
   keepTsv?: boolean;
+  /** The file written: an Excel workbook is named ".xlsx" (default: CSV). */
+  extension?: 'csv' | 'xlsx';
   /** Whose rules the name must follow; default this system's. */
   platform?: NodeJS.Platform;
 }
@@ -68,7 +70,12 @@ export function defaultExportName(inputName: string, options: ExportNameOptions 
   const paths = pathsFor(platform);
   const ext = paths.extname(inputName);
   let stem = paths.basename(inputName, ext);
-  const extension = options.keepTsv && ext.toLowerCase() === '.tsv' ? '.tsv' : '.csv';
+  const extension =
+    options.extension === 'xlsx'
+      ? '.xlsx'
+      : options.keepTsv && ext.toLowerCase() === '.tsv'
+        ? '.tsv'
+        : '.csv';
   let tail = `.${SUFFIX[options.filter ?? 'all']}${extension}`;
   if (platform === 'win32') {
     stem = stem.replace(WINDOWS_REFUSED, '_');

@@ -13,7 +13,7 @@ import { placeFile, tempPathFor, type PlaceOptions } from '../lib/atomic-file';
 import { parsesAsBytes, textStream, toByteText } from './encoding';
 import { exportDestinationProblem } from './export-name';
 import { DISPOSABLE, FREE, ROLE, TYPO } from '../checks/findings';
-import type { RowFlag } from '../common/model';
+import type { RowFlag, StatusGroup } from '../common/model';
 import { escapeFormula, needsFormulaEscape } from './formula';
 import { NO_MAIL } from './free-checks';
 import { parseRows } from './parse-config';
@@ -39,7 +39,7 @@ export interface ExportProgress {
 export interface ExportOptions {
   destPath: string;
   /** Which rows to write; default all of them. */
-  filter?: ExportFilter;
+  filter?: RowKeep;
   /** Appended in this order; default email_status alone. */
   columns?: readonly AppendedColumn[];
   /** A UTF-8 byte order mark, so Excel opens the file as UTF-8. */
@@ -80,9 +80,23 @@ export function rowStatus(cls: RowClass, outcome: JobOutcome | undefined): RowSt
   }
 }
 
-export function keepsRow(filter: ExportFilter, status: RowStatus): boolean {
-  if (filter === 'all') return true;
-  return filter === 'deliverable' ? status === 'deliverable' : status !== 'deliverable';
+/** Which rows an export keeps: an export panel's filter, or a group of "Save by status…". */
+export type RowKeep = ExportFilter | StatusGroup;
+
+export function keepsRow(filter: RowKeep, status: RowStatus): boolean {
+  switch (filter) {
+    case 'all':
+      return true;
+    case 'deliverable':
+      return status === 'deliverable';
+    case 'not-deliverable':
+      return status !== 'deliverable';
+    case 'undeliverable':
+    case 'unknown':
+      return status === filter;
+    case 'removed':
+      return status !== 'deliverable' && status !== 'undeliverable' && status !== 'unknown';
+  }
 }
 
 /**
@@ -118,7 +132,7 @@ const FLAG_BITS: ReadonlyArray<readonly [number, RowFlag]> = [
   [NO_MAIL, 'no_mail_server'],
 ];
 
-interface RowFacts {
+export interface RowFacts {
   status: RowStatus;
   outcome: JobOutcome | undefined;
   suggestion: string | undefined;
@@ -126,7 +140,7 @@ interface RowFacts {
   checkedOn: string;
 }
 
-const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
+export const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
 
 function checkedDay(outcome: JobOutcome | undefined, checkedOn: string): string {
   if (!outcome || outcome.origin === 'local') return '';
@@ -136,7 +150,7 @@ function checkedDay(outcome: JobOutcome | undefined, checkedOn: string): string 
   return checkedOn;
 }
 
-function appendedCell(column: AppendedColumn, row: RowFacts): string {
+export function appendedCell(column: AppendedColumn, row: RowFacts): string {
   const { status, outcome, suggestion } = row;
   switch (column) {
     case 'email_status':
@@ -172,6 +186,26 @@ function cellWriter(delimiter: string, escapeFormulas: boolean, byteText: boolea
       return safe;
     }
     return `"${safe.replace(/"/g, '""')}"`;
+  };
+}
+
+/** What the appended cells of a row say, from its entry in the row index. */
+export function rowFacts(
+  outcomeOf: OutcomeLookup,
+  options: Pick<ExportOptions, 'suggestionOf' | 'flagsOf' | 'checkedOn'>,
+): (entry: number) => RowFacts {
+  const checkedOn = day(options.checkedOn);
+  return (entry) => {
+    const { cls, addressIndex } = decodeRow(entry);
+    const outcome = addressIndex >= 0 ? outcomeOf(addressIndex) : undefined;
+    return {
+      status: rowStatus(cls, outcome),
+      outcome,
+      suggestion:
+        addressIndex >= 0 && options.suggestionOf ? options.suggestionOf(addressIndex) : undefined,
+      flags: addressIndex >= 0 && options.flagsOf ? options.flagsOf(addressIndex) : 0,
+      checkedOn,
+    };
   };
 }
 
@@ -268,7 +302,7 @@ export async function exportList(
       }
     };
     let at = 0;
-    const checkedOn = day(options.checkedOn);
+    const factsOf = rowFacts(outcomeOf, options);
     await parseRows(text, list, (row, raw) => {
       if (skipHeader) {
         // The header as it was read (not list.columns, whose blank names were
@@ -282,26 +316,13 @@ export async function exportList(
       if (at >= index.length) {
         throw new Error('the list changed since it was read (it has more rows than before)');
       }
-      const { cls, addressIndex } = decodeRow(index[at++] as number);
-      const outcome = addressIndex >= 0 ? outcomeOf(addressIndex) : undefined;
-      const status = rowStatus(cls, outcome);
+      const facts = factsOf(index[at++] as number);
       rowsTotal += 1;
-      if (keepsRow(filter, status)) {
+      if (keepsRow(filter, facts.status)) {
         rowsWritten += 1;
         let line = original(row, raw);
         // A short row is padded so the appended columns line up under their header.
         if (row.length < width) line += padding(width - row.length);
-        const suggestion =
-          addressIndex >= 0 && options.suggestionOf
-            ? options.suggestionOf(addressIndex)
-            : undefined;
-        const facts: RowFacts = {
-          status,
-          outcome,
-          suggestion,
-          flags: addressIndex >= 0 && options.flagsOf ? options.flagsOf(addressIndex) : 0,
-          checkedOn,
-        };
         for (const column of appended) {
           line += delimiter + cell(inForm(appendedCell(column, facts)));
         }

@@ -1,0 +1,132 @@
+// The cleaned list as an Excel workbook: the list's rows read again as the
+// import read them (a workbook's sheet through its CSV copy), each with its
+// entry in the row index, written as values with the chosen status columns
+// after the original ones. The workbook's look (frozen header, filter,
+// coloured statuses, continuation sheets) is the writer's (sheets/xlsx-writer.ts).
+import { rm } from 'node:fs/promises';
+import { basename, extname, resolve } from 'node:path';
+import { AppError } from '../lib/app-error';
+import { placeFile, tempPathFor } from '../lib/atomic-file';
+import { createXlsxWriter, type StatusTone } from '../sheets/xlsx-writer';
+import { fromByteText, parsesAsBytes, textStream } from './encoding';
+import { exportDestinationProblem } from './export-name';
+import { parseRows } from './parse-config';
+import { readRowIndex } from './row-index';
+import type { ImportedList, RowStatus } from './types';
+import {
+  appendedCell,
+  appendedHeaderNames,
+  keepsRow,
+  rowFacts,
+  type ExportOptions,
+  type ExportResult,
+  type OutcomeLookup,
+} from './write';
+
+const TONES: Record<RowStatus, StatusTone> = {
+  deliverable: 'good',
+  undeliverable: 'bad',
+  unknown: 'unsure',
+  invalid: 'muted',
+  duplicate: 'muted',
+  disposable: 'muted',
+  role: 'muted',
+};
+
+/** The sheet the rows came from, or the list's file name without its extension. */
+function sheetNameOf(list: ImportedList, fileName: string): string {
+  const workbook = list.workbook;
+  const sheet = workbook?.sheets[workbook.sheet];
+  return sheet?.name ?? basename(fileName, extname(fileName));
+}
+
+export async function exportWorkbook(
+  list: ImportedList,
+  outcomeOf: OutcomeLookup,
+  options: ExportOptions & { fileName: string },
+): Promise<ExportResult & { sheets: string[] }> {
+  const destPath = resolve(options.destPath);
+  const filter = options.filter ?? 'all';
+  const appended = options.columns ?? ['email_status'];
+  const inputs = [list.sourcePath, options.original, list.workbook?.path].filter(
+    (p): p is string => p !== undefined,
+  );
+  const problem = await exportDestinationProblem(destPath, { input: inputs });
+  if (problem) throw new AppError('bad_file', `${problem} Your results are kept.`);
+
+  const asBytes = parsesAsBytes(list.encoding);
+  const decode = asBytes ? (row: string[]) => row.map(fromByteText) : (row: string[]) => row;
+  const width = list.columns.length;
+  const names = appendedHeaderNames(list.columns, appended);
+  const index = await readRowIndex(list.rowIndexPath);
+  const tmp = tempPathFor(destPath);
+  const statusAt = appended.indexOf('email_status');
+  const writer = createXlsxWriter({
+    path: tmp,
+    sheetName: sheetNameOf(list, options.fileName),
+    // Without a header row of its own the list's columns are named
+    // "Column 1"…: a workbook's filter and frozen row need one.
+    header: [...list.columns, ...names],
+    toneColumn: statusAt === -1 ? -1 : width + statusAt,
+  });
+  const factsOf = rowFacts(outcomeOf, options);
+  let skipHeader = list.hasHeader;
+  let at = 0;
+  let rowsWritten = 0;
+  let bytesRead = 0;
+  let lastReport = 0;
+  const report = (force: boolean) => {
+    const now = Date.now();
+    if (!options.onProgress || (!force && now - lastReport < 100)) return;
+    lastReport = now;
+    options.onProgress({ bytesRead, totalBytes: list.sourceBytes, rows: at });
+  };
+  const text = textStream(list.sourcePath, list.encoding, (b) => (bytesRead = b));
+  let sheets: string[];
+  try {
+    await parseRows(text, list, (row) => {
+      if (skipHeader) {
+        skipHeader = false;
+        return;
+      }
+      if (at >= index.length) {
+        throw new Error('the list changed since it was read (it has more rows than before)');
+      }
+      const facts = factsOf(index[at++] as number);
+      if (!keepsRow(filter, facts.status)) return;
+      rowsWritten += 1;
+      const cells = decode(row);
+      while (cells.length < width) cells.push('');
+      for (const column of appended) cells.push(appendedCell(column, facts));
+      const held = writer.addRow(cells, TONES[facts.status]);
+      if (held) {
+        // The file is behind: hold the reading until it catches up.
+        text.pause();
+        held.then(
+          () => text.resume(),
+          (err: unknown) => text.destroy(err instanceof Error ? err : new Error(String(err))),
+        );
+      }
+      if (options.signal?.aborted) throw options.signal.reason;
+      report(false);
+    });
+    if (options.signal?.aborted) throw options.signal.reason;
+    if (at !== index.length) {
+      throw new Error('the list changed since it was read (it has fewer rows than before)');
+    }
+    ({ sheets } = await writer.finish());
+    await placeFile(tmp, destPath, options.place);
+  } catch (err) {
+    text.destroy();
+    await writer.abort();
+    await rm(tmp, { force: true });
+    if (options.signal?.aborted || err instanceof AppError) throw err;
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new AppError(
+      'bad_file',
+      `The cleaned workbook could not be written (${reason}). Your original file and your results are kept; try again or choose another folder.`,
+    );
+  }
+  report(true);
+  return { path: destPath, rowsWritten, rowsTotal: at, sheets };
+}
