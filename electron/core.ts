@@ -85,6 +85,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const shell: ShellHooks = {
     chooseOpenPath: options.shell?.chooseOpenPath ?? (async () => null),
     chooseSavePath: options.shell?.chooseSavePath ?? (async (path) => path),
+    chooseFolder: options.shell?.chooseFolder ?? (async (path) => path),
     showInFolder: options.shell?.showInFolder ?? (() => undefined),
     confirmKeyHost,
     updates: options.shell?.updates ?? {

@@ -18,6 +18,8 @@ export const options = {
   out: { type: 'string' },
   product: { type: 'string' },
   column: { type: 'string' },
+  sheet: { type: 'string' },
+  format: { type: 'string' },
   keep: { type: 'string' },
   bom: { type: 'boolean', default: false },
   flags: { type: 'boolean', default: false },

@@ -20,7 +20,11 @@ Commands:
   balance                       Show the account balance.
   check <address> [--avatar]    Check one address.
   clean <file> [options]        Check a list and save the cleaned copy.
-      --out <file>              Where to save it (default: <name>.cleaned.csv next to the input)
+      --out <file>              Where to save it (default: <name>.cleaned.csv, or .xlsx for a
+                                workbook, next to the input)
+      --format csv|xlsx         Save as CSV or as an Excel workbook (default: as the input)
+      --sheet <name|index>      The sheet of a workbook to read (default: the first visible
+                                one with addresses; index from 1)
       --product email|avatar    What to check (default: email)
       --column <name|index>     The address column, when not the detected one (index from 1)
       --keep all|deliverable|undeliverable

@@ -19,3 +19,8 @@ export const MAX_REUSE_DAYS = 365;
 export const MAX_SPEND_MICROS = 1_000_000 * 1_000_000;
 /** 1 USD per address: no plan charges more, so a price typed in Settings with a slip is refused. */
 export const MAX_UNIT_MICROS = 1_000_000;
+/**
+ * 20 million characters: a pasted list of some 700,000 addresses. Longer lists
+ * are files, dropped or opened; the window says so before it sends more.
+ */
+export const MAX_PASTE_CHARS = 20_000_000;

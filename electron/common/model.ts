@@ -80,6 +80,17 @@ export type AppendedColumn = (typeof APPENDED_COLUMNS)[number];
 export const EXPORT_FILTERS = ['all', 'deliverable', 'not-deliverable'] as const;
 export type ExportFilter = (typeof EXPORT_FILTERS)[number];
 
+/** The file an export writes: text (CSV, as the list was read) or an Excel workbook. */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/**
+ * "Save by status…": the files it writes, one per group of rows. Removed rows
+ * are those not checked at all: invalid, duplicate, and skipped by choice.
+ */
+export const STATUS_GROUPS = ['deliverable', 'undeliverable', 'unknown', 'removed'] as const;
+export type StatusGroup = (typeof STATUS_GROUPS)[number];
+
 /** What the user may choose not to pay for; the command line's `--skip` names. */
 export const SKIP_KINDS = ['disposable', 'no-mail-server', 'role'] as const;
 export type SkipKind = (typeof SKIP_KINDS)[number];

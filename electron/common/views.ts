@@ -2,7 +2,14 @@
 // every process reads. Types only, with no dependencies, so the window's
 // bundle stays free of main's code; the IPC contract checks them with its
 // schemas (electron/ipc/contract.ts).
-import type { JobProduct, JobStateName, RowStatusName, Theme } from './model';
+import type {
+  ExportFormat,
+  JobProduct,
+  JobStateName,
+  RowStatusName,
+  StatusGroup,
+  Theme,
+} from './model';
 
 /** What the renderer may know about the account: never the key itself. */
 export interface AccountStatus {
@@ -151,6 +158,28 @@ export interface ImportView {
   findings: FindingsView | null;
   /** The sample checked before the rest, if one was. */
   sample: SampleView | null;
+  /** For a workbook: its sheets and the one read; null for a text list. */
+  workbook: WorkbookView | null;
+}
+
+/** A sheet of a workbook, as the review's sheet picker lists it. */
+export interface SheetView {
+  /** 0-based, in the workbook's order (hidden sheets included). */
+  index: number;
+  name: string;
+  hidden: boolean;
+  /** Rows with something in them (the header included), as the sheet says or as counted. */
+  rows: number;
+  /** A column of this sheet looks like email addresses. */
+  hasAddresses: boolean;
+}
+
+export interface WorkbookView {
+  /** The index of the sheet read. */
+  sheet: number;
+  sheets: SheetView[];
+  /** Rows above the header that are not part of the table (a title, a date): skipped. */
+  skippedRows: number;
 }
 
 /** Which addresses not to pay for, as the review's "Don't pay for" boxes say. */
@@ -232,6 +261,8 @@ export interface JobSummaryView {
   addressColumn: number;
   /** Addresses the free checks saw a likely typo in: the export may add the address meant. */
   suggestions: number;
+  /** What the export panel offers first: a workbook for a workbook, CSV for a text list. */
+  exportFormat: ExportFormat;
 }
 
 export interface JobRowView {
@@ -256,6 +287,20 @@ export interface ExportView {
   path: string;
   rowsWritten: number;
   rowsTotal: number;
+  format: ExportFormat;
+  /** The sheets a workbook was written on: more than one when the rows exceed a sheet's 1,048,576. */
+  sheets: string[];
+}
+
+/** What "Save by status…" wrote: one file per group that has rows, in one folder. */
+export interface StatusExportView {
+  /** For "Show in folder", as ExportView's. */
+  folderId: string;
+  folder: string;
+  format: ExportFormat;
+  files: Array<{ group: StatusGroup; fileId: string; path: string; rows: number }>;
+  /** Groups without rows: no file is written for them. */
+  empty: StatusGroup[];
 }
 
 export interface CheckView {

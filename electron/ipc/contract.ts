@@ -7,7 +7,13 @@
 import { z } from 'zod';
 import type { ChannelName, EventName } from './channels';
 import { serviceUrlProblem } from '../common/service-url';
-import { APPENDED_COLUMNS, EXPORT_FILTERS, JOB_PRODUCTS, THEMES } from '../common/model';
+import {
+  APPENDED_COLUMNS,
+  EXPORT_FILTERS,
+  EXPORT_FORMATS,
+  JOB_PRODUCTS,
+  THEMES,
+} from '../common/model';
 import {
   accountStatusSchema,
   balanceSchema,
@@ -22,11 +28,13 @@ import {
   jobViewSchema,
   memoryViewSchema,
   settingsViewSchema,
+  statusExportViewSchema,
   updateViewSchema,
 } from './view-schemas';
 import {
   MAX_REUSE_DAYS,
   MAX_SPEND_MICROS,
+  MAX_PASTE_CHARS,
   MAX_UNIT_MICROS,
   MIN_POLL_SECONDS,
 } from '../common/limits';
@@ -44,12 +52,22 @@ export type {
   JobRowView,
   FileGrantView,
   ExportView,
+  StatusExportView,
+  SheetView,
+  WorkbookView,
   CheckView,
   UpdateView,
 } from '../common/views';
-export type { JobProduct, JobStateName, RowStatusName, Theme } from '../common/model';
+export type {
+  ExportFormat,
+  JobProduct,
+  JobStateName,
+  RowStatusName,
+  StatusGroup,
+  Theme,
+} from '../common/model';
 
-export { MIN_POLL_SECONDS };
+export { MAX_PASTE_CHARS, MIN_POLL_SECONDS };
 
 // Every call answers with an envelope, so a typed error survives the trip
 // across the process boundary (a thrown Error would arrive as a bare string).
@@ -168,6 +186,19 @@ export const contract = {
     input: z.object({ token: fileTokenSchema }).strict(),
     output: importViewSchema,
   },
+  /**
+   * Text the user pasted (or typed) on the import screen: one address per line,
+   * or any delimited list. It becomes a job like a dropped file.
+   */
+  'list:paste': {
+    input: z.object({ text: z.string().min(1).max(MAX_PASTE_CHARS) }).strict(),
+    output: importViewSchema,
+  },
+  /** A draft workbook read again from another of its sheets. */
+  'list:sheet': {
+    input: z.object({ jobId: jobIdSchema, sheet: z.number().int().min(0).max(10_000) }).strict(),
+    output: importViewSchema,
+  },
   'list:column': {
     input: z.object({ jobId: jobIdSchema, column: z.number().int().min(0).max(10_000) }).strict(),
     output: importViewSchema,
@@ -230,10 +261,24 @@ export const contract = {
         filter: z.enum(EXPORT_FILTERS),
         columns: z.array(z.enum(APPENDED_COLUMNS)).min(1).max(APPENDED_COLUMNS.length),
         bom: z.boolean(),
+        format: z.enum(EXPORT_FORMATS),
       })
       .strict(),
     /** Null when the user closed the save dialog without choosing. */
     output: exportViewSchema.nullable(),
+  },
+  /** One file per status group, in a folder the user picks in the native dialog. */
+  'job:export-by-status': {
+    input: z
+      .object({
+        jobId: jobIdSchema,
+        columns: z.array(z.enum(APPENDED_COLUMNS)).min(1).max(APPENDED_COLUMNS.length),
+        bom: z.boolean(),
+        format: z.enum(EXPORT_FORMATS),
+      })
+      .strict(),
+    /** Null when the user closed the folder dialog without choosing. */
+    output: statusExportViewSchema.nullable(),
   },
   'file:show': {
     input: z.object({ fileId: savedFileSchema }).strict(),

@@ -11,6 +11,7 @@ import { readRows } from '../jobs/rows';
 import { AppError } from '../lib/app-error';
 import type { FileGrants } from '../files/grants';
 import { localPathProblem } from '../files/local-path';
+import { dirname } from 'node:path';
 import { defaultExportPath } from '../lists/export-name';
 import { checkOne } from '../account/check-one';
 
@@ -18,8 +19,10 @@ import { checkOne } from '../account/check-one';
 export interface ShellHooks {
   /** The native Open dialog for a list; null when the user cancels. */
   chooseOpenPath(): Promise<string | null>;
-  /** Asks where to save; null when the user cancels. */
+  /** Asks where to save; null when the user cancels. The dialog offers the default path's type. */
   chooseSavePath(defaultPath: string): Promise<string | null>;
+  /** Asks for a folder to save several files in; null when the user cancels. */
+  chooseFolder(defaultPath: string): Promise<string | null>;
   showInFolder(path: string): void;
   /** Asks whether the API key may go to a host it was not proven for. */
   confirmKeyHost(provenHost: string, newHost: string): Promise<boolean>;
@@ -40,6 +43,18 @@ export interface HandlerDeps {
   workspace: Workspace;
   events: EventBus;
   shell: ShellHooks;
+}
+
+/** The job, once it has finished: only then has every row its outcome to export. */
+async function finishedJob(j: Jobs, jobId: string) {
+  const job = await j.get(jobId);
+  if (job.state !== 'done') {
+    throw new AppError(
+      'invalid_input',
+      'This job has not finished yet: export it once every address has its outcome.',
+    );
+  }
+  return job;
 }
 
 /** A draft's review again, from what its import kept: the file is not read again. */
@@ -100,6 +115,14 @@ export function createHandlers({
       });
       return importView(job, list, null);
     },
+    'list:paste': async ({ text }) => {
+      const { job, list } = await (await jobs()).importPasted(text);
+      return importView(job, list, null);
+    },
+    'list:sheet': async ({ jobId, sheet }) => {
+      const { job, list } = await (await jobs()).chooseSheet(jobId, sheet);
+      return importView(job, list, null);
+    },
     'list:column': async ({ jobId, column }) => {
       const { job, list } = await (await jobs()).chooseColumn(jobId, column);
       return importView(job, list, null);
@@ -136,21 +159,33 @@ export function createHandlers({
       ]);
       return readRows(list, book, outcomes, offset, limit);
     },
-    'job:export': async ({ jobId, filter, columns, bom }) => {
+    'job:export': async ({ jobId, filter, columns, bom, format }) => {
       const j = await jobs();
-      const job = await j.get(jobId);
-      if (job.state !== 'done') {
-        throw new AppError(
-          'invalid_input',
-          'This job has not finished yet: export it once every address has its outcome.',
-        );
-      }
-      const destPath = await shell.chooseSavePath(defaultExportPath(job.sourcePath, { filter }));
+      const job = await finishedJob(j, jobId);
+      const destPath = await shell.chooseSavePath(
+        defaultExportPath(job.sourcePath, { filter, extension: format }),
+      );
       if (destPath === null) return null;
       const problem = localPathProblem(destPath);
       if (problem) throw new AppError('bad_file', `${problem} Your results are kept.`);
-      const written = await j.export(jobId, { destPath, filter, columns, bom });
+      const written = await j.export(jobId, { destPath, filter, columns, bom, format });
       return { ...written, fileId: files.saved(written.path) };
+    },
+    'job:export-by-status': async ({ jobId, columns, bom, format }) => {
+      const j = await jobs();
+      const job = await finishedJob(j, jobId);
+      const folder = await shell.chooseFolder(dirname(job.sourcePath));
+      if (folder === null) return null;
+      const problem = localPathProblem(folder);
+      if (problem) throw new AppError('bad_file', `${problem} Your results are kept.`);
+      const written = await j.exportByStatus(jobId, { folder, columns, bom, format });
+      return {
+        folder,
+        folderId: files.saved(folder),
+        format,
+        files: written.files.map((f) => ({ ...f, fileId: files.saved(f.path) })),
+        empty: written.empty,
+      };
     },
     'file:show': async ({ fileId }) => {
       shell.showInFolder(files.savedPath(fileId));

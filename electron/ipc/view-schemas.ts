@@ -4,7 +4,14 @@
 // line in an installed build). Each is proven at compile time to describe its
 // view exactly, so neither can change without the other.
 import { z } from 'zod';
-import { JOB_PRODUCTS, JOB_STATES, ROW_STATUSES, THEMES } from '../common/model';
+import {
+  EXPORT_FORMATS,
+  JOB_PRODUCTS,
+  JOB_STATES,
+  ROW_STATUSES,
+  STATUS_GROUPS,
+  THEMES,
+} from '../common/model';
 import type {
   AccountStatus,
   Balance,
@@ -21,7 +28,10 @@ import type {
   MemoryView,
   SampleView,
   SettingsView,
+  SheetView,
+  StatusExportView,
   UpdateView,
+  WorkbookView,
 } from '../common/views';
 
 /** True only when A and B are the same type: no field more, less, or optional on one side. */
@@ -152,6 +162,20 @@ const columnViewSchema = viewOf<ColumnView>()(
   }),
 );
 
+const sheetViewSchema = viewOf<SheetView>()(
+  z.strictObject({
+    index: count,
+    name: text,
+    hidden: z.boolean(),
+    rows: count,
+    hasAddresses: z.boolean(),
+  }),
+);
+
+const workbookViewSchema = viewOf<WorkbookView>()(
+  z.strictObject({ sheet: count, sheets: z.array(sheetViewSchema), skippedRows: count }),
+);
+
 export const importViewSchema = viewOf<ImportView>()(
   z.strictObject({
     job: jobViewSchema,
@@ -186,6 +210,7 @@ export const importViewSchema = viewOf<ImportView>()(
       })
       .nullable(),
     sample: sampleViewSchema.nullable(),
+    workbook: workbookViewSchema.nullable(),
   }),
 );
 
@@ -226,6 +251,7 @@ export const jobSummarySchema = viewOf<JobSummaryView>()(
     columns: z.array(text),
     addressColumn: count,
     suggestions: count,
+    exportFormat: z.enum(EXPORT_FORMATS),
   }),
 );
 
@@ -246,8 +272,34 @@ export const fileGrantSchema = viewOf<FileGrantView>()(
   z.strictObject({ token: text, fileName: text }),
 );
 
+const exportFormat = z.enum(EXPORT_FORMATS);
+
 export const exportViewSchema = viewOf<ExportView>()(
-  z.strictObject({ fileId: text, path: text, rowsWritten: count, rowsTotal: count }),
+  z.strictObject({
+    fileId: text,
+    path: text,
+    rowsWritten: count,
+    rowsTotal: count,
+    format: exportFormat,
+    sheets: z.array(text),
+  }),
+);
+
+export const statusExportViewSchema = viewOf<StatusExportView>()(
+  z.strictObject({
+    folderId: text,
+    folder: text,
+    format: exportFormat,
+    files: z.array(
+      z.strictObject({
+        group: z.enum(STATUS_GROUPS),
+        fileId: text,
+        path: text,
+        rows: count,
+      }),
+    ),
+    empty: z.array(z.enum(STATUS_GROUPS)),
+  }),
 );
 
 export const checkViewSchema = viewOf<CheckView>()(

@@ -80,6 +80,16 @@ export function importView(
     preview: shown.preview,
     findings: findingsView(list),
     sample,
+    workbook: list.workbook
+      ? {
+          sheet: list.workbook.sheet,
+          sheets: list.workbook.sheets.map((sheet) => ({
+            ...sheet,
+            name: clip(sheet.name, MAX_NAME_SHOWN),
+          })),
+          skippedRows: list.workbook.skippedRows,
+        }
+      : null,
   };
 }
 
@@ -127,5 +137,6 @@ export async function jobSummary(jobs: Jobs, jobId: string): Promise<JobSummaryV
     columns: list.columns,
     addressColumn: list.column.index,
     suggestions: list.findings?.typo ?? 0,
+    exportFormat: list.workbook ? 'xlsx' : 'csv',
   };
 }

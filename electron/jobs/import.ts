@@ -5,9 +5,10 @@
 // addresses go through the free checks (lists/free-checks.ts) and are looked
 // up in the memory of paid answers (reuse.ts), so the review shows what they
 // found, and what is reused, before anything is paid for.
-import { copyFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { homedir, tmpdir } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { basename, extname } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import type { JobView } from '../common/views';
 import { AppError } from '../lib/app-error';
 import { freeChecksOf } from '../lists/free-checks';
@@ -22,8 +23,12 @@ import type { JobRecord } from './record';
 
 export interface ImportOptions {
   column?: string | number;
+  /** For a workbook: the sheet to read, by name or 0-based place. */
+  sheet?: string | number;
   onProgress?: (p: ImportProgress) => void;
   signal?: AbortSignal;
+  /** The name the job goes by and the place its exports are offered, when not the file's own. */
+  named?: { fileName: string; sourcePath: string };
 }
 
 export interface Imported {
@@ -40,9 +45,10 @@ function newJobId(): string {
 async function readInto(
   s: Shared,
   job: { id: string; inputPath: string; fileName: string },
-  column: string | number | undefined,
-  progress: Omit<ImportOptions, 'column'> = {},
+  choice: Pick<ImportOptions, 'column' | 'sheet'>,
+  progress: Omit<ImportOptions, 'column' | 'sheet'> = {},
 ): Promise<ImportedList> {
+  const { column, sheet } = choice;
   const memory = await s.memory();
   const dns = s.options.mailDomains;
   const checks = freeChecksOf({
@@ -62,6 +68,7 @@ async function readInto(
       ...(memory.available ? { onAddressSpots: (given: Spots) => (spots = given) } : {}),
       findings: { onDomains: checks.lookUp, onFindings: (given) => (judged = given) },
       ...(column !== undefined ? { column } : {}),
+      ...(sheet !== undefined ? { sheet } : {}),
       ...(progress.onProgress ? { onProgress: progress.onProgress } : {}),
       ...(progress.signal ? { signal: progress.signal } : {}),
     });
@@ -99,6 +106,7 @@ export async function importFile(
   const id = newJobId();
   const paths = await store.create(id);
   const inputPath = paths.input(extname(path).toLowerCase() || '.csv');
+  const fileName = options.named?.fileName ?? basename(path);
   try {
     await copyFile(path, inputPath);
   } catch {
@@ -110,7 +118,7 @@ export async function importFile(
   }
   let list: ImportedList;
   try {
-    list = await readInto(s, { id, inputPath, fileName: basename(path) }, options.column, options);
+    list = await readInto(s, { id, inputPath, fileName }, options, options);
   } catch (err) {
     await store.remove(id);
     throw err;
@@ -122,8 +130,8 @@ export async function importFile(
     updatedAt: now(),
     startedAt: null,
     finishedAt: null,
-    fileName: basename(path),
-    sourcePath: path,
+    fileName,
+    sourcePath: options.named?.sourcePath ?? path,
     product: null,
     state: 'draft',
     column: options.column ?? null,
@@ -143,6 +151,40 @@ export async function importFile(
   return { job: view(s, l), list };
 }
 
+/** Reads a draft workbook again from another of its sheets, its address column found anew. */
+export async function chooseSheet(s: Shared, id: string, sheet: number): Promise<Imported> {
+  const l = await load(s, id);
+  requireDraft(l, 'choosing the sheet');
+  const workbook = l.list.workbook;
+  if (!workbook)
+    throw new AppError('invalid_input', 'This list is not a workbook: it has no sheets.');
+  if (l.record.sample) {
+    throw new AppError(
+      'invalid_input',
+      'A sample of this list was checked from its current sheet; to read another sheet, drop the file again (its sampled answers are reused for free).',
+    );
+  }
+  await readAgain(s, l, { sheet });
+  l.record.column = null;
+  await save(s, l);
+  return { job: view(s, l), list: l.list };
+}
+
+/** A draft's copy (the workbook itself for a workbook) read again with other choices. */
+async function readAgain(
+  s: Shared,
+  l: Awaited<ReturnType<typeof load>>,
+  choice: Pick<ImportOptions, 'column' | 'sheet'>,
+): Promise<void> {
+  const id = l.record.id;
+  const inputPath = l.list.workbook?.path ?? l.list.sourcePath;
+  l.list = await readInto(s, { id, inputPath, fileName: l.record.fileName }, choice);
+  l.record.unique = l.list.counts.unique;
+  l.outcomes = await loadOutcomes(s.store.paths(id).outcomes, l.record.unique);
+  // The address file was written again.
+  l.book = null;
+}
+
 /** Reads a draft's copy again with another address column. */
 export async function chooseColumn(
   s: Shared,
@@ -157,16 +199,36 @@ export async function chooseColumn(
       'A sample of this list was checked with its current column; to use another column, drop the file again (its sampled answers are reused for free).',
     );
   }
-  l.list = await readInto(
-    s,
-    { id, inputPath: l.list.sourcePath, fileName: l.record.fileName },
-    column,
-  );
+  // A workbook's draft is read on the sheet it was read from.
+  const sheet = l.list.workbook?.sheet;
+  await readAgain(s, l, { column, ...(sheet !== undefined ? { sheet } : {}) });
   l.record.column = column;
-  l.record.unique = l.list.counts.unique;
-  l.outcomes = await loadOutcomes(s.store.paths(id).outcomes, l.record.unique);
-  // The address file was written again for the new column.
-  l.book = null;
   await save(s, l);
   return { job: view(s, l), list: l.list };
+}
+
+/**
+ * Text the user pasted becomes a job as a dropped file would: "Pasted list,
+ * <date and time>", its exports offered in the home folder.
+ */
+export async function importPasted(
+  s: Shared,
+  text: string,
+  options: Omit<ImportOptions, 'named'> = {},
+): Promise<Imported> {
+  const at = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  // A name every system allows in a file name (no ":"), as the export's is made from it.
+  const fileName = `Pasted list, ${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}.${pad(at.getMinutes())}`;
+  const dir = await mkdtemp(join(tmpdir(), 'list-cleaner-paste-'));
+  const path = join(dir, 'pasted.txt');
+  try {
+    await writeFile(path, text, 'utf8');
+    return await importFile(s, path, {
+      ...options,
+      named: { fileName, sourcePath: join(homedir(), `${fileName}.txt`) },
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

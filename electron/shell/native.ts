@@ -23,7 +23,7 @@ export function nativeShell(
       const options = {
         title: 'Choose a list',
         filters: [
-          { name: 'Lists', extensions: ['csv', 'tsv', 'txt'] },
+          { name: 'Lists', extensions: ['csv', 'tsv', 'txt', 'xlsx', 'xlsm'] },
           { name: 'All files', extensions: ['*'] },
         ],
         properties: ['openFile' as const],
@@ -52,15 +52,33 @@ export function nativeShell(
     },
     async chooseSavePath(defaultPath) {
       const win = deps.window();
+      const workbook = defaultPath.toLowerCase().endsWith('.xlsx');
       const options = {
         defaultPath,
-        filters: [{ name: 'CSV', extensions: ['csv'] }],
+        filters: [
+          workbook
+            ? { name: 'Excel workbook', extensions: ['xlsx'] }
+            : { name: 'CSV', extensions: ['csv'] },
+        ],
         properties: ['createDirectory' as const, 'showOverwriteConfirmation' as const],
       };
       const result = win
         ? await deps.dialog.showSaveDialog(win, options)
         : await deps.dialog.showSaveDialog(options);
       return result.canceled || !result.filePath ? null : result.filePath;
+    },
+    async chooseFolder(defaultPath) {
+      const win = deps.window();
+      const options = {
+        title: 'Choose a folder for the files by status',
+        defaultPath,
+        buttonLabel: 'Save here',
+        properties: ['openDirectory' as const, 'createDirectory' as const],
+      };
+      const result = win
+        ? await deps.dialog.showOpenDialog(win, options)
+        : await deps.dialog.showOpenDialog(options);
+      return result.canceled ? null : (result.filePaths[0] ?? null);
     },
     showInFolder(path) {
       deps.shell.showItemInFolder(path);

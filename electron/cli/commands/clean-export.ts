@@ -10,6 +10,7 @@ import type { JobView } from '../../ipc/contract';
 import { writeFileAtomic } from '../../lib/atomic-file';
 import type { Jobs } from '../../jobs/jobs';
 import { openJobStore } from '../../jobs/store';
+import { EXPORT_FORMATS, type ExportFormat } from '../../common/model';
 import type { AppendedColumn, ExportFilter } from '../../lists/types';
 import { UsageError } from '../args';
 
@@ -32,6 +33,8 @@ const cleanExport = z.object({
   bom: z.boolean(),
   /** --flags; absent in what a `clean` before it kept. */
   flags: z.boolean().default(false),
+  /** --format; absent in what a `clean` before workbooks kept. */
+  format: z.enum(EXPORT_FORMATS).default('csv'),
 });
 export type CleanExport = z.infer<typeof cleanExport>;
 
@@ -42,7 +45,13 @@ const cleanExportPath = (dataDir: string, id: string) =>
 export async function saveCleanExport(
   dataDir: string,
   id: string,
-  wanted: { out: string; keep: string | undefined; bom: boolean; flags: boolean },
+  wanted: {
+    out: string;
+    keep: string | undefined;
+    bom: boolean;
+    flags: boolean;
+    format: ExportFormat;
+  },
 ): Promise<void> {
   await writeFileAtomic(
     cleanExportPath(dataDir, id),
@@ -51,6 +60,7 @@ export async function saveCleanExport(
       keep: cleanExport.shape.keep.parse(wanted.keep ?? 'all'),
       bom: wanted.bom,
       flags: wanted.flags,
+      format: wanted.format,
     } satisfies CleanExport),
   );
 }
@@ -67,7 +77,7 @@ export async function loadCleanExport(dataDir: string, id: string): Promise<Clea
 export async function writeExport(
   jobs: Jobs,
   job: JobView,
-  wanted: { keep?: string | undefined; bom: boolean; flags: boolean },
+  wanted: { keep?: string | undefined; bom: boolean; flags: boolean; format: ExportFormat },
   destPath: string,
 ) {
   const columns: AppendedColumn[] =
@@ -84,7 +94,18 @@ export async function writeExport(
     filter: parseKeep(wanted.keep),
     columns,
     bom: wanted.bom,
+    format: wanted.format,
   });
+}
+
+/**
+ * --format, or the input's own kind: a workbook comes back as a workbook,
+ * a text list as CSV.
+ */
+export function parseFormat(value: string | undefined, input: string): ExportFormat {
+  if (value === undefined) return /\.(xlsx|xlsm)$/i.test(input) ? 'xlsx' : 'csv';
+  if (value === 'csv' || value === 'xlsx') return value;
+  throw new UsageError('--format takes csv or xlsx');
 }
 
 /** The line that says where the cleaned list went. */
@@ -92,5 +113,12 @@ export const savedLine = (written: {
   rowsWritten: number;
   rowsTotal: number;
   path: string;
+  sheets?: string[];
 }): string =>
-  `Saved ${written.rowsWritten.toLocaleString('en-US')} of ${written.rowsTotal.toLocaleString('en-US')} rows to ${written.path}`;
+  `Saved ${written.rowsWritten.toLocaleString('en-US')} of ${written.rowsTotal.toLocaleString('en-US')} rows to ${written.path}` +
+  (written.sheets && written.sheets.length > 1
+    ? ` (more rows than an Excel sheet holds: they continue on ${written.sheets
+        .slice(1)
+        .map((s) => `"${s}"`)
+        .join(', ')})`
+    : '');

@@ -6,7 +6,7 @@
 // be is kept with the job, so that `resume` finishes a `clean` that was
 // stopped, also by its limit.
 import { resolve } from 'node:path';
-import type { JobView } from '../../ipc/contract';
+import type { ExportFormat, JobView } from '../../ipc/contract';
 import type { CostChoices, Jobs } from '../../jobs/jobs';
 import { AppError } from '../../lib/app-error';
 import { defaultExportPath, exportDestinationProblem } from '../../lists/export-name';
@@ -15,7 +15,7 @@ import { estimateLines } from '../cost-lines';
 import { checkCostFlags, costChoicesOf } from '../cost-options';
 import { describeFindings, describeJob } from '../output';
 import { err, out } from '../print';
-import { parseKeep, saveCleanExport, savedLine, writeExport } from './clean-export';
+import { parseFormat, parseKeep, saveCleanExport, savedLine, writeExport } from './clean-export';
 import { jobSummary, reportHeld } from './job-report';
 import { onInterrupt, openJobsWithProgress, withConnection } from './shared';
 
@@ -35,6 +35,14 @@ function columnFromOne(err: unknown, column: string | number | undefined): unkno
   return new AppError(err.code, err.message.replace(said, ` has no column ${column + 1}.`));
 }
 
+/** A sheet's name, or its place counted from 1 (the core counts from 0). */
+function parseSheet(value: string | undefined): string | number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) return value;
+  if (Number(value) < 1) throw new UsageError('--sheet counts from 1 (or takes a sheet name)');
+  return Number(value) - 1;
+}
+
 function parseProduct(value: string | undefined): 'email' | 'avatar' {
   if (value === undefined || value === 'email') return 'email';
   if (value === 'avatar') return 'avatar';
@@ -44,7 +52,7 @@ function parseProduct(value: string | undefined): 'email' | 'avatar' {
 async function exportAndReport(
   jobs: Jobs,
   job: JobView,
-  values: Values,
+  values: Values & { format: ExportFormat },
   destPath: string,
 ): Promise<number> {
   const written = await writeExport(jobs, job, values, destPath);
@@ -85,7 +93,10 @@ async function startWithin(
 export async function run(values: Values, file: string | undefined): Promise<number> {
   if (!file) throw new UsageError('clean needs a file: list-cleaner clean contacts.csv');
   const input = resolve(file);
-  const destPath = resolve(values.out ?? defaultExportPath(input, { keepTsv: true }));
+  const format = parseFormat(values.format, input);
+  const destPath = resolve(
+    values.out ?? defaultExportPath(input, { keepTsv: true, extension: format }),
+  );
   // Refused before anything is read or paid for; the user's own list is never replaced.
   const problem = await exportDestinationProblem(destPath, { input });
   if (problem) throw new AppError('bad_file', `${problem} Nothing was sent or charged.`);
@@ -93,6 +104,7 @@ export async function run(values: Values, file: string | undefined): Promise<num
   parseKeep(values.keep);
   checkCostFlags(values);
   const column = parseColumn(values.column);
+  const sheet = parseSheet(values.sheet);
   return withConnection(values, async (connection) => {
     const { dataDir } = connection;
     const choices = costChoicesOf(values, connection.costDefaults);
@@ -103,6 +115,7 @@ export async function run(values: Values, file: string | undefined): Promise<num
       const { job, list } = await jobs
         .importFile(input, {
           ...(column !== undefined ? { column } : {}),
+          ...(sheet !== undefined ? { sheet } : {}),
           onProgress: (p) => progress.reading(p),
         })
         .catch((e: unknown) => {
@@ -114,6 +127,7 @@ export async function run(values: Values, file: string | undefined): Promise<num
         keep: values.keep,
         bom: values.bom,
         flags: values.flags,
+        format,
       });
       progress.done();
       err(
@@ -139,7 +153,7 @@ export async function run(values: Values, file: string | undefined): Promise<num
           `${finished.failure?.message ?? 'The job failed.'} (job ${finished.id})`,
         );
       }
-      return await exportAndReport(jobs, finished, values, destPath);
+      return await exportAndReport(jobs, finished, { ...values, format }, destPath);
     } finally {
       release();
     }

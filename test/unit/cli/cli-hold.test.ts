@@ -36,6 +36,7 @@ describe('a clean held at its spending limit', () => {
       keep: undefined,
       bom: false,
       flags: false,
+      format: 'csv',
     });
     await jobs.start(id, 'email');
     await jobs.stopJob(id);

@@ -60,6 +60,7 @@ describe('job:export', () => {
       filter: 'deliverable',
       columns: ['email_status'],
       bom: false,
+      format: 'csv',
     });
     expect(saved).toMatchObject({
       ok: true,
@@ -75,6 +76,7 @@ describe('job:export', () => {
       filter: 'all',
       columns: ['email_status'],
       bom: false,
+      format: 'csv',
     });
     expect(answer).toEqual({
       ok: false,
