@@ -52,6 +52,36 @@ describe('native shell hooks', () => {
     await expect(nativeShell(b.d).chooseSavePath('/x.csv')).resolves.toBeNull();
   });
 
+  it('offers a workbook as a workbook in the Save dialog, and CSV otherwise', async () => {
+    const a = deps(true, { canceled: false, filePath: '/tmp/out.xlsx' });
+    await nativeShell(a.d).chooseSavePath('/home/me/list.cleaned.xlsx');
+    await nativeShell(a.d).chooseSavePath('/home/me/list.cleaned.csv');
+    const filters = vi
+      .mocked(a.d.dialog.showSaveDialog)
+      .mock.calls.map((call) => (call as unknown[])[1] as { filters: unknown })
+      .map((options) => options.filters);
+    expect(filters).toEqual([
+      [{ name: 'Excel workbook', extensions: ['xlsx'] }],
+      [{ name: 'CSV', extensions: ['csv'] }],
+    ]);
+  });
+
+  it('asks for a folder for the files by status, and passes a cancel on as null', async () => {
+    const a = deps(true, { canceled: true });
+    const open = vi.fn(async () => ({ canceled: false, filePaths: ['/home/me/out'] }));
+    (a.d.dialog as { showOpenDialog: unknown }).showOpenDialog = open;
+    await expect(nativeShell(a.d).chooseFolder('/home/me')).resolves.toBe('/home/me/out');
+    expect(open).toHaveBeenCalledWith(
+      a.win,
+      expect.objectContaining({
+        defaultPath: '/home/me',
+        properties: ['openDirectory', 'createDirectory'],
+      }),
+    );
+    open.mockResolvedValueOnce({ canceled: true, filePaths: [] });
+    await expect(nativeShell(a.d).chooseFolder('/home/me')).resolves.toBeNull();
+  });
+
   it('shows a saved file in its folder', () => {
     const a = deps(true, { canceled: true });
     nativeShell(a.d).showInFolder('/tmp/out.csv');
