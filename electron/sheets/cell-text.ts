@@ -85,3 +85,15 @@ function safeIsDate(pattern: string): boolean {
 /** What a cell of type t="b" shows. */
 export const booleanText = (v: string) =>
   v === '1' || v.toLowerCase() === 'true' ? 'TRUE' : 'FALSE';
+
+/**
+ * Text as SpreadsheetML stores it, decoded: characters XML cannot hold (a
+ * carriage return, a control character) are written `_x000D_`, and a
+ * literal "_x0041_" is itself escaped as `_x005F_x0041_` (ECMA-376 ST_Xstring).
+ */
+export function decodeXstring(text: string): string {
+  if (text.indexOf('_x') === -1) return text;
+  return text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) =>
+    String.fromCharCode(parseInt(hex, 16)),
+  );
+}

@@ -2,6 +2,7 @@
 // wrote points into it, so it is read before any sheet. Rich text (runs of
 // several fonts) is flattened to what the cell shows; phonetic guides are not
 // shown by Excel and are left out.
+import { decodeXstring } from './cell-text';
 import { parsePart, type ZipParts } from './zip-parts';
 
 export async function readSharedStrings(
@@ -29,7 +30,7 @@ export async function readSharedStrings(
       close(name) {
         if (name === 't') capturing = false;
         else if (name === 'rPh') inPhonetic = false;
-        else if (name === 'si') strings.push(value);
+        else if (name === 'si') strings.push(decodeXstring(value));
       },
     },
     signal,

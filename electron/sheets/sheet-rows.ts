@@ -2,7 +2,7 @@
 // from the zip and never held whole. What a sheet says after its rows (its
 // hyperlinks, its merged ranges) arrives only at the end of the stream: it is
 // returned, and a caller that needs it reads the sheet again knowing it.
-import { booleanText, type CellFormatter } from './cell-text';
+import { booleanText, decodeXstring, type CellFormatter } from './cell-text';
 import { parsePart, readRelationships, type ZipParts } from './zip-parts';
 
 export interface SheetContext {
@@ -111,6 +111,8 @@ export async function readSheetRows(
         text = sharedStrings[Number(value)] ?? '';
         break;
       case 'inlineStr':
+        text = decodeXstring(value);
+        break;
       case 'str':
       case 'e':
       case 'd':
