@@ -293,14 +293,28 @@ export async function importSpreadsheet(
     if (/\.(xlsx|xlsm)$/i.test(name)) throw damaged(name, new Error('it is not a zip package'));
     return null;
   }
-  let kind: 'xlsx' | 'ods' | 'other';
+  let kind: 'xlsx' | 'xlsb' | 'ods' | 'office' | 'other';
   try {
     const parts = await openZipParts(path);
-    kind = parts.has('[Content_Types].xml') && parts.has('_rels/.rels') ? 'xlsx' : 'other';
-    if (kind === 'other' && parts.has('content.xml') && parts.has('mimetype')) kind = 'ods';
+    const names = parts.names();
+    if (names.some((n) => /^xl\/[^/]*workbook[^/]*\.xml$/.test(n))) kind = 'xlsx';
+    else if (parts.has('xl/workbook.bin')) kind = 'xlsb';
+    else if (parts.has('content.xml') && parts.has('mimetype')) kind = 'ods';
+    else if (parts.has('[Content_Types].xml')) kind = 'office';
+    else kind = 'other';
     parts.close();
   } catch (err) {
     throw damaged(name, err);
+  }
+  if (kind === 'xlsb') {
+    throw badFile(
+      `${name} is an Excel binary workbook (.xlsb), which List Cleaner cannot read. In Excel choose File › Save As › Excel Workbook (.xlsx) or CSV UTF-8, then drop the saved file here.`,
+    );
+  }
+  if (kind === 'office') {
+    throw badFile(
+      `${name} is an Office document but not a workbook (a Word or PowerPoint file?). Drop the list itself: a .csv, .txt or .xlsx file.`,
+    );
   }
   if (kind === 'ods') {
     throw badFile(

@@ -8,6 +8,8 @@ import yauzl from 'yauzl';
 
 export interface ZipParts {
   has(name: string): boolean;
+  /** Every part's name, lower-cased. */
+  names(): string[];
   /** Uncompressed size as the zip says it; 0 for a missing part. */
   size(name: string): number;
   /** A missing part yields null. */
@@ -30,6 +32,7 @@ export async function openZipParts(path: string): Promise<ZipParts> {
   }
   return {
     has: (name) => entries.has(key(name)),
+    names: () => [...entries.keys()],
     size: (name) => entries.get(key(name))?.uncompressedSize ?? 0,
     async open(name) {
       const entry = entries.get(key(name));

@@ -2,10 +2,13 @@
 // scripts/make-sheet-fixtures.mjs), read by the import as Excel shows them:
 // every cell of every sheet is compared with LibreOffice's own "as shown"
 // CSV of it, and where the two programs are meant to differ the test says why.
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
+import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importList } from '../../../electron/lists/read';
 import type { ImportedList } from '../../../electron/lists/types';
@@ -158,6 +161,39 @@ describe('spreadsheets that cannot be read say why', () => {
     const err = await read(file).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).code).toBe('bad_file');
+    expect((err as Error).message).toMatch(message);
+  });
+});
+
+/** A zip holding these parts (empty), as another program would have packed them. */
+async function zipOf(name: string, parts: string[]): Promise<string> {
+  const path = join(dir, name);
+  const zip = new yazl.ZipFile();
+  for (const part of parts) zip.addBuffer(Buffer.from('<x/>'), part);
+  zip.end();
+  await pipeline(zip.outputStream, createWriteStream(path));
+  return path;
+}
+
+describe('zips that are not workbooks say what they are', () => {
+  it.each([
+    [
+      'binary.xlsb',
+      ['[Content_Types].xml', 'xl/workbook.bin'],
+      /is an Excel binary workbook \(\.xlsb\)/,
+    ],
+    [
+      'letter.docx',
+      ['[Content_Types].xml', 'word/document.xml'],
+      /is an Office document but not a workbook/,
+    ],
+    ['photos.zip', ['a.jpg', 'b.jpg'], /is an archive, not a list or a workbook\. Unpack it/],
+  ])('%s', async (file, parts, message) => {
+    const path = await zipOf(file, parts);
+    const err = await importList(path, { workDir: await mkdtemp(join(dir, 'job-')) }).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(AppError);
     expect((err as Error).message).toMatch(message);
   });
 });
