@@ -168,7 +168,7 @@ export interface SheetView {
   index: number;
   name: string;
   hidden: boolean;
-  /** Rows with something in them (the header included), as the sheet says or as counted. */
+  /** Data rows (below the header and any title rows), as counted or as the sheet states. */
   rows: number;
   /** A column of this sheet looks like email addresses. */
   hasAddresses: boolean;

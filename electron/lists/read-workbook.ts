@@ -59,9 +59,11 @@ async function survey(book: OpenWorkbook, signal?: AbortSignal): Promise<Surveye
     const sample = await sampleSheet(book, sheet.part, SURVEY_ROWS, signal);
     const cells = sample.rows.map((r) => r.cells);
     const start = tableStart(cells);
+    // As the review counts them: the rows below the header and any title.
+    const above = start + (detectHeader(cells.slice(start)) ? 1 : 0);
     sheets.push({
       ...base,
-      rows: sheetRowCount(sample),
+      rows: Math.max(0, sheetRowCount(sample) - above),
       hasAddresses: cells.some((row) => row.some(looksLikeAddress)),
       sample,
       start,

@@ -69,7 +69,7 @@ export interface SheetSummary {
   index: number;
   name: string;
   hidden: boolean;
-  /** Rows with something in them, the header and any title rows included. */
+  /** Data rows: below the header and any title rows, as counted or as the sheet states. */
   rows: number;
   hasAddresses: boolean;
 }
