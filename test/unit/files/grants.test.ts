@@ -109,6 +109,7 @@ describe('files by the user’s gesture only', () => {
       filter: 'all',
       columns: ['email_status'],
       bom: false,
+      format: 'csv',
     });
     const view = (saved as { value: ExportView }).value;
     expect(await core.registry.invoke('file:show', { fileId: view.fileId })).toEqual({

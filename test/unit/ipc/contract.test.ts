@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { channelNames, type ChannelName } from '../../../electron/ipc/channels';
-import { MIN_POLL_SECONDS, contract, eventsCovered } from '../../../electron/ipc/contract';
+import {
+  MAX_PASTE_CHARS,
+  MIN_POLL_SECONDS,
+  contract,
+  eventsCovered,
+} from '../../../electron/ipc/contract';
 
 const accepts = (channel: ChannelName, input: unknown): boolean =>
   contract[channel].input.safeParse(input).success;
@@ -54,7 +59,16 @@ describe('IPC contract', () => {
       filter: 'deliverable',
       columns: ['email_status'],
       bom: true,
+      format: 'xlsx',
     },
+    'job:export-by-status': {
+      jobId: '20261121-abc123',
+      columns: ['email_status', 'email_flags'],
+      bom: false,
+      format: 'csv',
+    },
+    'list:paste': { text: 'ann@example.com\nbob@example.org' },
+    'list:sheet': { jobId: '20261121-abc123', sheet: 3 },
     'file:show': { fileId: 'c2F2ZWRfZmlsZV9pZF8xMg' },
     'check:one': { address: 'jane@example.com', product: 'email' },
   };
@@ -72,11 +86,28 @@ describe('IPC contract', () => {
     },
   );
 
+  it('bounds what may be pasted, and a sheet by its place', () => {
+    expect(accepts('list:paste', { text: '' })).toBe(false);
+    expect(accepts('list:paste', { text: 'x'.repeat(MAX_PASTE_CHARS + 1) })).toBe(false);
+    expect(accepts('list:paste', { text: 'x'.repeat(MAX_PASTE_CHARS) })).toBe(true);
+    expect(accepts('list:sheet', { jobId: 'a-1', sheet: -1 })).toBe(false);
+    expect(accepts('list:sheet', { jobId: 'a-1', sheet: 'April' })).toBe(false);
+  });
+
   it('bounds the rows a table may ask for at once, and the export columns', () => {
     const rows = { jobId: 'a-1', offset: 0, limit: 100 };
     expect(accepts('job:rows', { ...rows, limit: 1_001 })).toBe(false);
     expect(accepts('job:rows', { ...rows, offset: -1 })).toBe(false);
-    const exp = { jobId: 'a-1', filter: 'all', columns: ['email_status'], bom: false };
+    const exp = {
+      jobId: 'a-1',
+      filter: 'all',
+      columns: ['email_status'],
+      bom: false,
+      format: 'csv',
+    };
+    expect(accepts('job:export', exp)).toBe(true);
+    expect(accepts('job:export', { ...exp, format: 'ods' })).toBe(false);
+    expect(accepts('job:export', { ...exp, format: undefined })).toBe(false);
     expect(accepts('job:export', { ...exp, columns: [] })).toBe(false);
     expect(accepts('job:export', { ...exp, columns: ['password'] })).toBe(false);
     expect(accepts('job:export', { ...exp, filter: 'everything' })).toBe(false);
