@@ -69,7 +69,7 @@ export function importView(
   return {
     job,
     fileName: job.fileName,
-    sizeBytes: list.sourceBytes,
+    sizeBytes: list.workbook?.bytes ?? list.sourceBytes,
     encoding: encodingNames[list.encoding],
     delimiter: DELIMITER_NAMES[list.delimiter],
     hasHeader: list.hasHeader,

@@ -52,6 +52,7 @@ export const importedListSchema = z.object({
   workbook: z
     .object({
       path: z.string(),
+      bytes: count,
       sheet: count,
       sheets: z.array(
         z.object({

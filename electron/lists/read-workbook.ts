@@ -4,7 +4,7 @@
 // through the same judging as a text list's, and they are written beside the
 // job as UTF-8 CSV, which every later step reads as it reads any list.
 import { createWriteStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { AppError } from '../lib/app-error';
@@ -166,7 +166,13 @@ export async function importWorkbook(
       preview: result.preview,
       addressesPath: join(options.workDir, 'addresses.txt'),
       rowIndexPath: join(options.workDir, 'rows.idx'),
-      workbook: { path, sheet: sheet.index, sheets: summaries, skippedRows: sheet.start },
+      workbook: {
+        path,
+        bytes: (await stat(path)).size,
+        sheet: sheet.index,
+        sheets: summaries,
+        skippedRows: sheet.start,
+      },
     };
   } finally {
     book.close();

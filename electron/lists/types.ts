@@ -77,6 +77,8 @@ export interface SheetSummary {
 export interface WorkbookSource {
   /** The job's copy of the workbook, read again when another sheet is chosen. */
   path: string;
+  /** The workbook's size: what the review shows (sourceBytes is the sheet's CSV copy's). */
+  bytes: number;
   /** The index of the sheet read. */
   sheet: number;
   sheets: SheetSummary[];

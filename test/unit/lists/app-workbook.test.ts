@@ -3,7 +3,7 @@
 // and the cleaned list comes back as a workbook (read again here as the app
 // reads any workbook) and as one file per status group. Pasted text becomes
 // a list of its own.
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +71,7 @@ describe('a workbook in the app', () => {
     const { token } = await core.files.grant(WORKBOOK);
     const review = await call(core, 'list:import', { token });
     expect(review.workbook?.sheet).toBe(2);
+    expect(review.sizeBytes).toBe((await stat(WORKBOOK)).size);
     expect(review.workbook?.sheets.find((s) => s.hidden)?.name).toBe('Hidden list');
     const jobId = review.job.id;
 
