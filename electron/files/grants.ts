@@ -64,7 +64,10 @@ export function createFileGrants(platform: NodeJS.Platform = process.platform): 
       );
     }
     if (!isFile) {
-      throw new AppError('bad_file', `${name} is not a file. Choose a .csv, .tsv, .txt or .xlsx list.`);
+      throw new AppError(
+        'bad_file',
+        `${name} is not a file. Choose a .csv, .tsv, .txt or .xlsx list.`,
+      );
     }
     return { token: remember(granted, path, MAX_GRANTED), fileName: name };
   };
