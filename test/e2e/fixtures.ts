@@ -19,6 +19,10 @@ export interface TestApp {
   /** Where dropped files are kept, and where the Save dialog's stand-in saves. */
   filesDir: string;
   downloadsDir: string;
+  /** The folder main's folder dialog stand-in answers ("Save by status…"); it exists. */
+  chosenFolder: string;
+  /** The folders main suggested in that dialog, in order. */
+  folderSuggestions: string[];
   /** Paths "Show in folder" was asked for. */
   shownInFolder: string[];
   /** The file main's Open dialog stand-in answers next ("Choose file…"); null: cancelled. */
@@ -42,13 +46,17 @@ export const test = base.extend<{ app: TestApp }>({
     const filesDir = await mkdtemp(join(tmpdir(), 'list-cleaner-e2e-files-'));
     const downloadsDir = join(filesDir, 'downloads');
     await mkdir(downloadsDir);
+    const chosenFolder = join(filesDir, 'by-status');
+    await mkdir(chosenFolder);
+    const folderSuggestions: string[] = [];
     const shownInFolder: string[] = [];
     let nextFile: string | null = null;
     const keyHostDialog = { answer: false, asked: [] as [string, string][] };
     let update: UpdateView = { state: 'idle', version: null, progress: null, message: null };
     let restarts = 0;
     // Stand-ins for main's native dialogs. The Save dialog saves under the
-    // suggested name in downloadsDir; the Open dialog answers what the test chose.
+    // suggested name in downloadsDir; the folder dialog answers chosenFolder;
+    // the Open dialog answers what the test chose.
     const shell = {
       chooseOpenPath: async () => {
         const chosen = nextFile;
@@ -56,6 +64,10 @@ export const test = base.extend<{ app: TestApp }>({
         return chosen;
       },
       chooseSavePath: async (suggested: string) => join(downloadsDir, basename(suggested)),
+      chooseFolder: async (suggested: string) => {
+        folderSuggestions.push(suggested);
+        return chosenFolder;
+      },
       showInFolder: (path: string) => void shownInFolder.push(path),
       confirmKeyHost: async (proven: string, next: string) => {
         keyHostDialog.asked.push([proven, next]);
@@ -125,6 +137,8 @@ export const test = base.extend<{ app: TestApp }>({
       dataDir,
       filesDir,
       downloadsDir,
+      chosenFolder,
+      folderSuggestions,
       shownInFolder,
       chooseNextFile: (path) => {
         nextFile = path;

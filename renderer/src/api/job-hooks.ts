@@ -74,6 +74,13 @@ export function useChooseColumn() {
   });
 }
 
+/** A draft workbook read again from another of its sheets: a new review, or main's reason. */
+export function useChooseSheet() {
+  return useMutation({
+    mutationFn: (input: { jobId: string; sheet: number }) => call(window.api.list.sheet(input)),
+  });
+}
+
 export function useStartJob() {
   const client = useQueryClient();
   return useMutation({
@@ -140,6 +147,14 @@ export function useExportJob() {
   return useMutation({
     mutationFn: (input: Parameters<typeof window.api.job.export>[0]) =>
       call(window.api.job.export(input)),
+  });
+}
+
+/** "Save by status…": one file per outcome group in a folder main asks for; null when cancelled. */
+export function useExportByStatus() {
+  return useMutation({
+    mutationFn: (input: Parameters<(typeof window.api.job)['export-by-status']>[0]) =>
+      call(window.api.job['export-by-status'](input)),
   });
 }
 

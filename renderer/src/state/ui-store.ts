@@ -14,6 +14,17 @@ export const defaultSkip = (): SkipChoice => ({
 
 export type Screen = 'import' | 'jobs' | 'results' | 'check' | 'account';
 
+/**
+ * A file being read, and its place among the files given at once ("Reading 2
+ * of 3"): `index` is 1-based, `total` counts every file of the batch.
+ */
+export interface Importing {
+  fileName: string;
+  progress: ImportProgressView | null;
+  index: number;
+  total: number;
+}
+
 interface UiState {
   settingsOpen: boolean;
   openSettings(): void;
@@ -36,8 +47,8 @@ interface UiState {
   setProduct(product: JobProduct): void;
   setSkip(skip: SkipChoice): void;
 
-  /** Reading progress of the file being imported, if any. */
-  importing: { fileName: string; progress: ImportProgressView | null } | null;
+  /** The file being read, if any. */
+  importing: Importing | null;
   setImporting(importing: UiState['importing']): void;
   /** Main's list:progress events, for the file being imported. */
   setImportProgress(progress: ImportProgressView): void;

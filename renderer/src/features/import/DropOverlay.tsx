@@ -8,9 +8,10 @@ import './import.css';
 const carriesFiles = (e: DragEvent) => e.dataTransfer?.types.includes('Files') ?? false;
 
 /**
- * Drop a list anywhere on the window: while files are dragged over it, a
- * clear overlay says what will happen; the drop opens the first file. A drop
- * is never left to the browser, which would navigate away to the file.
+ * Drop lists anywhere on the window: while files are dragged over it, a
+ * clear overlay says what will happen; the drop reads every file, each as
+ * its own list (joining the files still to read when a drop is under way).
+ * A drop is never left to the browser, which would navigate away to the file.
  */
 export function DropOverlay() {
   const [over, setOver] = useState(false);
@@ -41,7 +42,7 @@ export function DropOverlay() {
       e.preventDefault();
       depth = 0;
       setOver(false);
-      void openFiles([...(e.dataTransfer?.files ?? [])]);
+      openFiles([...(e.dataTransfer?.files ?? [])]);
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragover', overWindow);
@@ -73,13 +74,16 @@ export function DropOverlay() {
         {importing ? (
           <>
             <p className="drop-overlay-title">Still reading {importing.fileName}</p>
-            <p className="drop-overlay-hint">Drop your next list once this one is read.</p>
+            <p className="drop-overlay-hint">
+              Drop more lists here: they are read after this one, each as its own list.
+            </p>
           </>
         ) : (
           <>
-            <p className="drop-overlay-title">Drop your list to review it</p>
+            <p className="drop-overlay-title">Drop your lists to review them</p>
             <p className="drop-overlay-hint">
-              CSV, TSV or TXT. Nothing is sent or charged until you press Start.
+              Excel, CSV, TSV or TXT; each file becomes its own list. Nothing is sent or charged
+              until you press Start.
             </p>
           </>
         )}

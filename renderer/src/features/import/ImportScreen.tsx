@@ -1,45 +1,42 @@
-// The New list screen: the drop zone, the progress of a list being read, or the review of the
-// list read, with the notices of a file that failed or was not opened.
+// The New list screen: the drop zone and the paste box, the progress of a
+// list being read, or the review of the first list read, with the notices of
+// files that failed and the other lists waiting for review.
 import type { ReactNode } from 'react';
-import { ErrorIcon } from '../../components/ErrorNotice';
-import type { ImportProgressView } from '../../../../electron/ipc/contract';
-import { formatBytes, formatNumber, formatPercent } from '../../format';
 import { useUiStore } from '../../state/ui-store';
 import { ChooseFileButton } from './ChooseFileButton';
-import { ProgressBar } from './ProgressBar';
+import { DraftsWaiting } from './DraftsWaiting';
+import { ImportFailures } from './ImportFailures';
+import { PasteBox, usePasteAnywhere } from './PasteBox';
+import { Reading, ReadingStrip } from './Reading';
 // The screen's stylesheet before the review's: they load in this order.
 import './import.css';
 import { ReviewPanel } from './ReviewPanel';
-import { useFlowFocus, useImportFlow } from './use-file-import';
+import { useImportFlow } from './use-file-import';
 
-/** New list: drop or choose a file, watch it being read, review it, start. */
+/** New list: drop, choose or paste a list, watch it being read, review it, start. */
 export function ImportScreen() {
   const review = useUiStore((s) => s.review);
   const importing = useUiStore((s) => s.importing);
-  const failure = useImportFlow((s) => s.failure);
-  const skipped = useImportFlow((s) => s.skipped);
+  const failures = useImportFlow((s) => s.failures);
+  usePasteAnywhere();
 
-  const notices = (
-    <>
-      {failure && <ImportFailure fileName={failure.fileName} message={failure.message} />}
-      {skipped.length > 0 && !failure && (
-        <div className="notice notice-warning" role="status">
-          <p>
-            One list at a time: {skipped.length === 1 ? skipped[0] : `${skipped.length} files`}{' '}
-            {skipped.length === 1 ? 'was' : 'were'} not opened. Drop{' '}
-            {skipped.length === 1 ? 'it' : 'them'} again once this list is started.
-          </p>
-        </div>
-      )}
-    </>
-  );
+  const notices = <ImportFailures failures={failures} />;
 
   return (
     <div className="import-screen">
-      {importing ? (
-        <Reading fileName={importing.fileName} progress={importing.progress} />
-      ) : review ? (
-        <ReviewPanel review={review} notices={notices} />
+      {review ? (
+        <ReviewPanel
+          review={review}
+          notices={
+            <>
+              {importing && <ReadingStrip importing={importing} />}
+              {notices}
+              <DraftsWaiting current={review.job} />
+            </>
+          }
+        />
+      ) : importing ? (
+        <Reading importing={importing} notices={notices} />
       ) : (
         <EmptyState notices={notices} />
       )}
@@ -52,6 +49,7 @@ function EmptyState({ notices }: { notices: ReactNode }) {
     <>
       <h1 className="page-title">Check a new list</h1>
       {notices}
+      <DraftsWaiting current={null} />
       <section className="drop-zone" aria-labelledby="drop-zone-title">
         <svg className="drop-zone-icon" viewBox="0 0 48 48" aria-hidden="true">
           <path
@@ -70,10 +68,11 @@ function EmptyState({ notices }: { notices: ReactNode }) {
           />
         </svg>
         <h2 id="drop-zone-title" className="drop-zone-title">
-          Drop a list anywhere in this window
+          Drop lists anywhere in this window
         </h2>
         <p className="drop-zone-text">
-          A CSV, TSV or TXT file from Excel, Google Sheets, Mailchimp, HubSpot or any other tool.
+          An Excel workbook, or a CSV, TSV or TXT file from Google Sheets, Mailchimp, HubSpot or any
+          other tool. Drop several at once: each becomes its own list.
         </p>
         <ChooseFileButton />
         <ul className="drop-zone-facts">
@@ -82,81 +81,7 @@ function EmptyState({ notices }: { notices: ReactNode }) {
           <li>Nothing charged until you press Start</li>
         </ul>
       </section>
-    </>
-  );
-}
-
-function ImportFailure({ fileName, message }: { fileName: string; message: string }) {
-  const again = useFlowFocus<HTMLButtonElement>('failure');
-  return (
-    <div className="notice notice-error import-failure" role="alert">
-      <ErrorIcon />
-      <div className="import-failure-body">
-        <p className="notice-title">{fileName} could not be used</p>
-        <p>{message}</p>
-        <p>Nothing was sent and nothing was charged.</p>
-        <div className="button-row">
-          <ChooseFileButton ref={again} className="button secondary small">
-            Choose another file…
-          </ChooseFileButton>
-          <button
-            type="button"
-            className="button ghost small"
-            onClick={() => useImportFlow.getState().set({ failure: null })}
-          >
-            Dismiss
-          </button>
-        </div>
-      </div>
-    </div>
-  );
-}
-
-/** Coarse steps for screen readers: every tenth of the file, not every chunk. */
-function announcement(fileName: string, progress: ImportProgressView | null): string {
-  if (!progress || progress.totalBytes === 0) return `Reading ${fileName}`;
-  const tenth = Math.floor((progress.bytesRead / progress.totalBytes) * 10) / 10;
-  return `Reading ${fileName}: ${formatPercent(tenth)} read`;
-}
-
-function Reading({
-  fileName,
-  progress,
-}: {
-  fileName: string;
-  progress: ImportProgressView | null;
-}) {
-  const share =
-    progress && progress.totalBytes > 0 ? progress.bytesRead / progress.totalBytes : null;
-  const valueText = progress
-    ? `${formatBytes(progress.bytesRead)} of ${formatBytes(progress.totalBytes)} read, ${formatNumber(progress.rows)} rows`
-    : 'Opening the file';
-  return (
-    <>
-      <h1 className="page-title">Check a new list</h1>
-      <section className="card reading" aria-labelledby="reading-title" aria-busy="true">
-        <h2 id="reading-title" className="reading-title">
-          Reading <span className="file-name">{fileName}</span>
-        </h2>
-        <ProgressBar value={share} labelledBy="reading-title" valueText={valueText} />
-        <p className="reading-numbers" aria-hidden="true">
-          <span className="num" data-testid="reading-bytes">
-            {progress
-              ? `${formatBytes(progress.bytesRead)} of ${formatBytes(progress.totalBytes)}`
-              : 'Opening the file…'}
-          </span>
-          <span className="num" data-testid="reading-rows">
-            {progress ? `${formatNumber(progress.rows)} rows` : ''}
-          </span>
-        </p>
-        <p className="hint">
-          Addresses are checked for typos and repeats as the file is read, on your computer. Nothing
-          is sent yet.
-        </p>
-        <p className="visually-hidden" role="status">
-          {announcement(fileName, progress)}
-        </p>
-      </section>
+      <PasteBox />
     </>
   );
 }

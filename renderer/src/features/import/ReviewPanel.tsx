@@ -17,7 +17,9 @@ import { DontPayFor } from './DontPayFor';
 import { FreeFindings } from './FreeFindings';
 import { ProductChoice } from './ProductChoice';
 import { SampleCheck } from './SampleCheck';
+import { SheetPicker } from './SheetPicker';
 import { StartControls } from './StartControls';
+import { workbookFormat } from './import-words';
 import { useFlowFocus, useImportFlow } from './use-file-import';
 import './review.css';
 
@@ -65,6 +67,9 @@ export function ReviewPanel({ review, notices }: { review: ImportView; notices?:
       <div className="review-grid">
         <div className="review-main">
           <FileFacts review={review} />
+          {review.workbook && (
+            <SheetPicker key={review.job.id} review={review} book={review.workbook} />
+          )}
           <Counts review={review} skipped={estimate.data?.skipped} busy={busy} />
           <ColumnPreview review={review} />
         </div>
@@ -112,6 +117,7 @@ export function ReviewPanel({ review, notices }: { review: ImportView; notices?:
 }
 
 function FileFacts({ review }: { review: ImportView }) {
+  const format = workbookFormat(review);
   return (
     <section className="card file-facts" aria-labelledby="file-title">
       <h2 id="file-title" className="file-title">
@@ -131,14 +137,24 @@ function FileFacts({ review }: { review: ImportView }) {
           <dt>Size</dt>
           <dd>{formatBytes(review.sizeBytes)}</dd>
         </div>
-        <div>
-          <dt>Encoding</dt>
-          <dd>{review.encoding}</dd>
-        </div>
-        <div>
-          <dt>Separator</dt>
-          <dd>{review.delimiter}</dd>
-        </div>
+        {/* A workbook has no encoding or separator of its own to tell: its format and sheet instead. */}
+        {format ? (
+          <div>
+            <dt>Format</dt>
+            <dd data-testid="file-format">{format}</dd>
+          </div>
+        ) : (
+          <>
+            <div>
+              <dt>Encoding</dt>
+              <dd>{review.encoding}</dd>
+            </div>
+            <div>
+              <dt>Separator</dt>
+              <dd>{review.delimiter}</dd>
+            </div>
+          </>
+        )}
         <div>
           <dt>Header row</dt>
           <dd>{review.hasHeader ? 'Yes' : 'No, columns are numbered'}</dd>

@@ -39,7 +39,7 @@ export function JobActions({ job }: { job: JobView }) {
   const reviewDraft = async () => {
     try {
       const view = await review.mutateAsync(job.id);
-      useImportFlow.getState().set({ failure: null, skipped: [], focus: 'review' });
+      useImportFlow.getState().set({ failures: [], focus: 'review' });
       useUiStore.getState().setReview(view);
       go('import');
     } catch {

@@ -1,13 +1,24 @@
-// Saving a cleaned copy of the list: which rows, which outcome columns to
-// append to the original ones, and whether Excel should read it as UTF-8.
-// Main asks where to save; closing that dialog is not an error, so nothing is
-// said. The user's own file is never touched.
+// Saving a cleaned copy of the list: which rows, as CSV or an Excel
+// workbook, which outcome columns to append to the original ones, and (for
+// CSV) whether Excel should read it as UTF-8; or every row split by outcome
+// into one file each ("Save by status…"). Main asks where to save; closing
+// that dialog is not an error, so nothing is said. The user's own file is
+// never touched.
 import { useId, useState, type FormEvent } from 'react';
-import type { ChannelInput, JobProduct, RowStatusName } from '../../../../electron/ipc/contract';
-import { useExportJob, useShowInFolder } from '../../api/job-hooks';
+import type {
+  ChannelInput,
+  ExportFormat,
+  JobProduct,
+  RowStatusName,
+  StatusExportView,
+} from '../../../../electron/ipc/contract';
+import { useExportByStatus, useExportJob, useShowInFolder } from '../../api/job-hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { ExportFormatChoice } from './ExportFormatChoice';
 import { ExportRowsChoice, type RowFilter } from './ExportRowsChoice';
 import { ExportSavedNotice } from './ExportSavedNotice';
+import { FORMAT_WORDS, STATUS_GROUPS_LINE } from './export-words';
+import { StatusExportNotice } from './StatusExportNotice';
 import './export.css';
 
 type ColumnName = ChannelInput<'job:export'>['columns'][number];
@@ -22,6 +33,8 @@ interface Props {
   wide: boolean;
   /** Addresses with a likely typo: only then is the address probably meant offered. */
   suggestions: number;
+  /** The format offered first: a workbook for a list read from one (the summary's exportFormat). */
+  defaultFormat: ExportFormat;
 }
 
 const COLUMN_CHOICES: { name: ColumnName; label: string; hint?: string; avatarOnly: boolean }[] = [
@@ -43,14 +56,17 @@ const COLUMN_CHOICES: { name: ColumnName; label: string; hint?: string; avatarOn
   },
 ];
 
-export function ExportPanel({ jobId, product, statuses, providers, wide, suggestions }: Props) {
+export function ExportPanel(props: Props) {
+  const { jobId, product, statuses, providers, wide, suggestions, defaultFormat } = props;
   const titleId = useId();
   const [filter, setFilter] = useState<RowFilter>('deliverable');
+  const [format, setFormat] = useState<ExportFormat>(defaultFormat);
   const [extra, setExtra] = useState<ReadonlySet<ColumnName>>(
     () => new Set(['email_provider', 'email_suggestion']),
   );
   const [bom, setBom] = useState(true);
   const save = useExportJob();
+  const byStatus = useExportByStatus();
   const show = useShowInFolder();
 
   const choices = COLUMN_CHOICES.filter((c) => {
@@ -67,17 +83,30 @@ export function ExportPanel({ jobId, product, statuses, providers, wide, suggest
       return next;
     });
 
+  const columns = (): ColumnName[] => [
+    'email_status',
+    ...choices.filter((c) => extra.has(c.name)).map((c) => c.name),
+  ];
+  const busy = save.isPending || byStatus.isPending;
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (busy) return;
+    // Only the last save's outcome shows: the other one's notice goes.
     show.reset();
-    const columns: ColumnName[] = [
-      'email_status',
-      ...choices.filter((c) => extra.has(c.name)).map((c) => c.name),
-    ];
-    save.mutate({ jobId, filter, columns, bom });
+    byStatus.reset();
+    save.mutate({ jobId, filter, columns: columns(), bom, format });
+  };
+
+  const saveByStatus = () => {
+    if (busy) return;
+    show.reset();
+    save.reset();
+    byStatus.mutate({ jobId, columns: columns(), bom, format });
   };
 
   const saved = save.data ?? null;
+  const split = byStatus.data ?? null;
 
   return (
     <section className="card results-card export-card" aria-labelledby={titleId}>
@@ -85,8 +114,8 @@ export function ExportPanel({ jobId, product, statuses, providers, wide, suggest
         Export
       </h2>
       <p className="hint results-card-hint">
-        A new CSV file: your original columns and row order, with the outcome columns added at the
-        end. Your own file is never changed.
+        {FORMAT_WORDS[format].file}: your original columns and row order, with the outcome columns
+        added at the end. Your own file is never changed.
       </p>
       <form className={`export-form ${wide ? 'is-wide' : ''}`} onSubmit={submit}>
         <ExportRowsChoice
@@ -97,6 +126,7 @@ export function ExportPanel({ jobId, product, statuses, providers, wide, suggest
         />
 
         <div className="export-side">
+          <ExportFormatChoice name={`${titleId}-format`} value={format} onChange={setFormat} />
           <fieldset className="export-group">
             <legend>Columns to add</legend>
             <label className="export-choice">
@@ -126,21 +156,40 @@ export function ExportPanel({ jobId, product, statuses, providers, wide, suggest
             ))}
           </fieldset>
 
-          <label className="export-choice export-bom">
-            <input type="checkbox" checked={bom} onChange={(e) => setBom(e.target.checked)} />
-            <span className="export-choice-text">
-              <span className="export-choice-label">Excel-friendly (UTF-8 with BOM)</span>
-              <span className="export-choice-hint">
-                Lets Excel show accents and other letters correctly.
+          {/* A workbook stores its text as Unicode itself: the BOM is a CSV matter only. */}
+          {format === 'csv' && (
+            <label className="export-choice export-bom">
+              <input type="checkbox" checked={bom} onChange={(e) => setBom(e.target.checked)} />
+              <span className="export-choice-text">
+                <span className="export-choice-label">Excel-friendly (UTF-8 with BOM)</span>
+                <span className="export-choice-hint">
+                  Lets Excel show accents and other letters correctly.
+                </span>
               </span>
-            </span>
-          </label>
+            </label>
+          )}
         </div>
 
+        {/* Not disabled while saving: a disabled button would drop the keyboard focus on the
+            page. A second press is ignored; the outcome is read out from the live region below. */}
         <div className="export-actions">
-          <button type="submit" className="button primary" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save…'}
-          </button>
+          <div className="button-row">
+            <button type="submit" className="button primary" aria-disabled={busy || undefined}>
+              {save.isPending ? 'Saving…' : 'Save…'}
+            </button>
+            <button
+              type="button"
+              className="button secondary"
+              onClick={saveByStatus}
+              aria-disabled={busy || undefined}
+              aria-describedby={`${titleId}-groups`}
+            >
+              {byStatus.isPending ? 'Saving by status…' : 'Save by status…'}
+            </button>
+          </div>
+          <p className="hint export-groups" id={`${titleId}-groups`}>
+            {STATUS_GROUPS_LINE}
+          </p>
         </div>
       </form>
 
@@ -148,9 +197,25 @@ export function ExportPanel({ jobId, product, statuses, providers, wide, suggest
         {saved && !save.isPending && (
           <ExportSavedNotice saved={saved} onShow={() => show.mutate(saved.fileId)} />
         )}
+        {split && !byStatus.isPending && (
+          <StatusExportNotice saved={split} onShow={() => show.mutate(showTarget(split))} />
+        )}
       </div>
       {save.isError && <ErrorNotice error={save.error} title="The file was not saved" />}
+      {byStatus.isError && (
+        <ErrorNotice error={byStatus.error} title="The files by status were not saved" />
+      )}
       {show.isError && <ErrorNotice error={show.error} title="Could not open the folder" />}
     </section>
   );
+}
+
+/**
+ * What "Show in folder" opens for the files by status: the folder itself,
+ * with the first file picked out, rather than the folder's parent with the
+ * folder picked out (which is what showing the folder's own id does) — the
+ * user wants to see the files. The folder when no file was written.
+ */
+function showTarget(saved: StatusExportView): string {
+  return saved.files[0]?.fileId ?? saved.folderId;
 }

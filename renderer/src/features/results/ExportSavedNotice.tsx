@@ -1,7 +1,10 @@
-// What the Export panel shows once a file is saved: how many rows went into which file, and the
-// way to it. A view of the finished export only; the panel decides when it is shown.
+// What the Export panel shows once a file is saved: how many rows went into which file, in which
+// format (and on which sheets, for a workbook too big for one), and the way to it. A view of the
+// finished export only; the panel decides when it is shown.
 import type { ExportView } from '../../../../electron/ipc/contract';
 import { formatNumber } from '../../format';
+import { FORMAT_WORDS, continuedSheetsLine } from './export-words';
+import { SavedNotice } from './SavedNotice';
 
 interface Props {
   saved: ExportView;
@@ -10,25 +13,24 @@ interface Props {
 }
 
 export function ExportSavedNotice({ saved, onShow }: Props) {
+  const continued = continuedSheetsLine(saved.sheets);
   return (
-    <div className="notice export-success" data-testid="export-done">
-      <svg className="notice-icon" viewBox="0 0 20 20" aria-hidden="true">
-        <path
-          fill="currentColor"
-          d="M10 1.5a8.5 8.5 0 1 0 0 17 8.5 8.5 0 0 0 0-17Zm4 6.2-4.8 5.4a1 1 0 0 1-1.5 0L5.9 11a1 1 0 1 1 1.5-1.3l1.1 1.2 4-4.5a1 1 0 0 1 1.5 1.3Z"
-        />
-      </svg>
-      <div className="export-success-body">
-        <p className="notice-title">
-          Saved {formatNumber(saved.rowsWritten)} of {formatNumber(saved.rowsTotal)} rows
+    <SavedNotice
+      testId="export-done"
+      title={
+        <>
+          Saved {formatNumber(saved.rowsWritten)} of {formatNumber(saved.rowsTotal)} rows{' '}
+          {FORMAT_WORDS[saved.format].saved}
+        </>
+      }
+      path={saved.path}
+      onShow={onShow}
+    >
+      {continued && (
+        <p className="export-sheets" data-testid="export-sheets">
+          {continued}
         </p>
-        <p className="export-path" title={saved.path}>
-          {saved.path}
-        </p>
-        <button type="button" className="button secondary small" onClick={onShow}>
-          Show in folder
-        </button>
-      </div>
-    </div>
+      )}
+    </SavedNotice>
   );
 }

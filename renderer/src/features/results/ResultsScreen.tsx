@@ -109,6 +109,7 @@ function DoneResults({ job }: { job: JobView }) {
             providers={reported}
             wide={!reported}
             suggestions={summary.data.suggestions}
+            defaultFormat={summary.data.exportFormat}
           />
         ) : (
           <section className="card results-card" aria-label="Export">

@@ -1,0 +1,50 @@
+// The files of the last batch that could not be used, each with its reason,
+// and the way forward: another file, or dismissing the notice.
+import { ErrorIcon } from '../../components/ErrorNotice';
+import { ChooseFileButton } from './ChooseFileButton';
+import { useImportFlow, type ImportNotice } from './import-flow';
+import { useFlowFocus } from './use-file-import';
+
+export function ImportFailures({ failures }: { failures: readonly ImportNotice[] }) {
+  const again = useFlowFocus<HTMLButtonElement>('failure');
+  const [first] = failures;
+  if (!first) return null;
+  const one = failures.length === 1;
+  return (
+    <div className="notice notice-error import-failure" role="alert">
+      <ErrorIcon />
+      <div className="import-failure-body">
+        {one ? (
+          <>
+            <p className="notice-title">{first.fileName} could not be used</p>
+            <p>{first.message}</p>
+          </>
+        ) : (
+          <>
+            <p className="notice-title">{failures.length} lists could not be used</p>
+            <ul className="import-failure-list">
+              {failures.map((f, i) => (
+                <li key={i}>
+                  <span className="file-name import-failure-name">{f.fileName}:</span> {f.message}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <p>Nothing was sent and nothing was charged{one ? '' : ' for them'}.</p>
+        <div className="button-row">
+          <ChooseFileButton ref={again} className="button secondary small">
+            Choose another file…
+          </ChooseFileButton>
+          <button
+            type="button"
+            className="button ghost small"
+            onClick={() => useImportFlow.getState().set({ failures: [] })}
+          >
+            Dismiss
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+// A list pasted rather than dropped: the "Paste addresses" box on the empty
+// import screen, and a paste anywhere on the import screen, which takes the
+// clipboard's text as a list at once. Both go through the same queue as a
+// dropped file (main names the job "Pasted list, <date>").
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useUiStore } from '../../state/ui-store';
+import { useImportFlow } from './import-flow';
+import { PASTED_LIST } from './import-words';
+import { useFileImport } from './use-file-import';
+import './paste.css';
+
+// Paste on the Mac is Command-V; the hint names the keys the user has.
+const PASTE_KEYS =
+  typeof navigator !== 'undefined' && /Mac/i.test(navigator.userAgent) ? '⌘V' : 'Ctrl+V';
+
+/**
+ * The text last sent, from the box or a paste on the screen. The box goes
+ * while the list is read; when main could not use it, the box comes back with
+ * it, to be mended rather than pasted again.
+ */
+let sent = '';
+
+/**
+ * The textarea is uncontrolled: a pasted list may be megabytes, and React
+ * would copy it on every keystroke. Its text is read when the button is pressed.
+ */
+export function PasteBox() {
+  const id = useId();
+  const box = useRef<HTMLTextAreaElement>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [initial] = useState(() => {
+    const failed = useImportFlow
+      .getState()
+      .failures.some((f) => f.fileName === PASTED_LIST.failure);
+    return failed ? sent : '';
+  });
+  const { pasteText } = useFileImport();
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const text = box.current?.value ?? '';
+    const refused = pasteText(text);
+    if (refused === null) sent = text;
+    setProblem(refused);
+    // The reason is read out (role=alert); the text stays, to be mended where it is.
+    if (refused) box.current?.focus();
+  };
+
+  return (
+    <section className="card paste-card" aria-labelledby={`${id}-title`}>
+      <form className="paste-form" onSubmit={submit}>
+        <h2 id={`${id}-title`} className="paste-title">
+          <label htmlFor={`${id}-text`}>Paste addresses</label>
+        </h2>
+        <p className="hint" id={`${id}-hint`}>
+          One address per line, or rows copied from a spreadsheet or a CSV with their header row.
+          Pressing {PASTE_KEYS} anywhere on this screen works too.
+        </p>
+        <textarea
+          ref={box}
+          id={`${id}-text`}
+          className="paste-text"
+          rows={6}
+          spellCheck={false}
+          autoComplete="off"
+          placeholder={'anne@example.com\nbruno@example.org'}
+          defaultValue={initial}
+          aria-describedby={problem ? `${id}-hint ${id}-problem` : `${id}-hint`}
+          aria-invalid={problem ? true : undefined}
+          onInput={() => problem && setProblem(null)}
+        />
+        {problem && (
+          <p className="paste-problem" id={`${id}-problem`} role="alert">
+            {problem}
+          </p>
+        )}
+        <div className="button-row">
+          <button type="submit" className="button secondary">
+            Use pasted list
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** Inputs that take typed text, where a paste belongs to the field and not to the screen. */
+const NOT_TEXT = new Set([
+  'button',
+  'checkbox',
+  'color',
+  'file',
+  'image',
+  'radio',
+  'range',
+  'reset',
+  'submit',
+]);
+
+function isTextField(el: EventTarget | null): boolean {
+  if (!(el instanceof HTMLElement)) return false;
+  if (el.isContentEditable || el instanceof HTMLTextAreaElement) return true;
+  return el instanceof HTMLInputElement && !NOT_TEXT.has(el.type);
+}
+
+/**
+ * A paste anywhere on the import screen, outside a text field and outside a
+ * dialog, reads the clipboard's text as a list at once: the quickest way from
+ * a spreadsheet's selected column to a review. A clipboard with no text (a
+ * picture) is left alone.
+ */
+export function usePasteAnywhere(): void {
+  const { pasteText } = useFileImport();
+  useEffect(() => {
+    const paste = (e: ClipboardEvent) => {
+      if (e.defaultPrevented || isTextField(e.target) || isTextField(document.activeElement)) {
+        return;
+      }
+      const active = document.activeElement;
+      if (useUiStore.getState().settingsOpen || active?.closest('dialog, [role="dialog"]')) return;
+      const data = e.clipboardData;
+      if (!data || !data.types.includes('text/plain')) return;
+      e.preventDefault();
+      const text = data.getData('text/plain');
+      const refused = pasteText(text);
+      sent = refused ? '' : text;
+      if (refused) {
+        useImportFlow.getState().set({
+          failures: [{ fileName: PASTED_LIST.failure, message: refused }],
+          focus: 'failure',
+        });
+      }
+    };
+    document.addEventListener('paste', paste);
+    return () => document.removeEventListener('paste', paste);
+  }, [pasteText]);
+}

@@ -1,0 +1,47 @@
+// The import screen's sentences about where a list comes from, as pure
+// functions: a pasted text refused before it is sent, the progress of a batch
+// of files, the rows above a workbook sheet's header, and the file's format
+// in the review's facts.
+import { MAX_PASTE_CHARS } from '../../../../electron/common/limits';
+import type { ImportView } from '../../../../electron/ipc/contract';
+import { formatNumber } from '../../format';
+
+/** How a pasted list is named while it is read, and when it could not be used. */
+export const PASTED_LIST = { reading: 'the pasted list', failure: 'The pasted list' } as const;
+
+/**
+ * Why a pasted text is not sent to main, or null when it may be: main refuses
+ * the same (the contract's limit), but the window can say it in the user's
+ * words before a 20 MB message crosses the process boundary.
+ */
+export function pasteProblem(text: string): string | null {
+  if (text.length > MAX_PASTE_CHARS) {
+    return `That is more than ${formatNumber(MAX_PASTE_CHARS)} characters; save it as a file and drop the file instead.`;
+  }
+  if (text.trim() === '') {
+    return 'There is nothing in it to check. Copy the addresses (one per line, or cells from a spreadsheet with their header) and paste them again.';
+  }
+  return null;
+}
+
+/** "Reading april.xlsx", or "Reading 2 of 3: april.xlsx" when several files were given at once. */
+export function readingTitle(fileName: string, index: number, total: number): string {
+  return total > 1
+    ? `Reading ${formatNumber(index)} of ${formatNumber(total)}: ${fileName}`
+    : `Reading ${fileName}`;
+}
+
+/** The rows a workbook's sheet has above its header (a title, a date), said once. */
+export function skippedRowsLine(skipped: number): string | null {
+  if (skipped <= 0) return null;
+  if (skipped === 1) return 'The first row above the header (a title) is not part of the list.';
+  return `The first ${formatNumber(skipped)} rows above the header (a title) are not part of the list.`;
+}
+
+/** The review's "Format" fact for a workbook: "Excel workbook, sheet March"; null for a text list. */
+export function workbookFormat(view: Pick<ImportView, 'workbook'>): string | null {
+  const book = view.workbook;
+  if (!book) return null;
+  const sheet = book.sheets.find((s) => s.index === book.sheet);
+  return sheet ? `Excel workbook, sheet ${sheet.name}` : 'Excel workbook';
+}

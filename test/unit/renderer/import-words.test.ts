@@ -1,0 +1,79 @@
+// The import screen's sentences about where a list comes from: pasted text
+// refused before it is sent, a batch's progress, a workbook's title rows and
+// its format in the review's facts.
+import { describe, expect, it } from 'vitest';
+import { MAX_PASTE_CHARS } from '../../../electron/common/limits';
+import type { WorkbookView } from '../../../electron/common/views';
+import {
+  pasteProblem,
+  readingTitle,
+  skippedRowsLine,
+  workbookFormat,
+} from '../../../renderer/src/features/import/import-words';
+
+describe('pasteProblem', () => {
+  it('lets through any text with something in it, up to the limit', () => {
+    expect(pasteProblem('anne@example.com')).toBeNull();
+    expect(pasteProblem('x'.repeat(MAX_PASTE_CHARS))).toBeNull();
+  });
+
+  it('refuses text with nothing but blanks in it', () => {
+    for (const text of ['', ' ', '\n\n', '\t \r\n ']) {
+      expect(pasteProblem(text)).toMatch(/^There is nothing in it to check\./);
+    }
+  });
+
+  it('refuses more than the limit, saying the limit and the way forward', () => {
+    expect(pasteProblem('x'.repeat(MAX_PASTE_CHARS + 1))).toBe(
+      'That is more than 20,000,000 characters; save it as a file and drop the file instead.',
+    );
+  });
+});
+
+describe('readingTitle', () => {
+  it('names the file alone, or its place among several', () => {
+    expect(readingTitle('april.xlsx', 1, 1)).toBe('Reading april.xlsx');
+    expect(readingTitle('april.xlsx', 2, 3)).toBe('Reading 2 of 3: april.xlsx');
+    expect(readingTitle('big.csv', 1, 1_200)).toBe('Reading 1 of 1,200: big.csv');
+  });
+});
+
+describe('skippedRowsLine', () => {
+  it('says nothing when the header is the first row', () => {
+    expect(skippedRowsLine(0)).toBeNull();
+  });
+
+  it('counts the title rows, one or several', () => {
+    expect(skippedRowsLine(1)).toBe(
+      'The first row above the header (a title) is not part of the list.',
+    );
+    expect(skippedRowsLine(3)).toBe(
+      'The first 3 rows above the header (a title) are not part of the list.',
+    );
+  });
+});
+
+describe('workbookFormat', () => {
+  const book = (sheet: number): WorkbookView => ({
+    sheet,
+    skippedRows: 0,
+    sheets: [
+      { index: 0, name: 'Notes', hidden: false, rows: 4, hasAddresses: false },
+      { index: 1, name: 'March', hidden: false, rows: 26, hasAddresses: true },
+      { index: 2, name: 'Hidden list', hidden: true, rows: 7, hasAddresses: true },
+    ],
+  });
+
+  it('is null for a text list, which shows its encoding and separator instead', () => {
+    expect(workbookFormat({ workbook: null })).toBeNull();
+  });
+
+  it('names the sheet read, hidden or not', () => {
+    expect(workbookFormat({ workbook: book(1) })).toBe('Excel workbook, sheet March');
+    expect(workbookFormat({ workbook: book(2) })).toBe('Excel workbook, sheet Hidden list');
+  });
+
+  it('says the format alone when the sheet read is not among those listed', () => {
+    expect(workbookFormat({ workbook: book(9) })).toBe('Excel workbook');
+  });
+});
