@@ -29,7 +29,7 @@ export const channelNames = [
   'job:summary',
   'job:rows',
   'job:export',
-  'job:export-by-status',
+  'job:split',
   'file:show',
   'check:one',
   'update:status',

@@ -267,8 +267,11 @@ export const contract = {
     /** Null when the user closed the save dialog without choosing. */
     output: exportViewSchema.nullable(),
   },
-  /** One file per status group, in a folder the user picks in the native dialog. */
-  'job:export-by-status': {
+  /**
+   * "Save by status…": the cleaned list split into one file per status group,
+   * in a folder the user picks in main's native dialog.
+   */
+  'job:split': {
     input: z
       .object({
         jobId: jobIdSchema,

@@ -171,7 +171,7 @@ export function createHandlers({
       const written = await j.export(jobId, { destPath, filter, columns, bom, format });
       return { ...written, fileId: files.saved(written.path) };
     },
-    'job:export-by-status': async ({ jobId, columns, bom, format }) => {
+    'job:split': async ({ jobId, columns, bom, format }) => {
       const j = await jobs();
       const job = await finishedJob(j, jobId);
       const folder = await shell.chooseFolder(dirname(job.sourcePath));

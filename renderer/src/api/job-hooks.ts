@@ -153,8 +153,8 @@ export function useExportJob() {
 /** "Save by status…": one file per outcome group in a folder main asks for; null when cancelled. */
 export function useExportByStatus() {
   return useMutation({
-    mutationFn: (input: Parameters<(typeof window.api.job)['export-by-status']>[0]) =>
-      call(window.api.job['export-by-status'](input)),
+    mutationFn: (input: Parameters<typeof window.api.job.split>[0]) =>
+      call(window.api.job.split(input)),
   });
 }
 

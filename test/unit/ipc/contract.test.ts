@@ -61,7 +61,7 @@ describe('IPC contract', () => {
       bom: true,
       format: 'xlsx',
     },
-    'job:export-by-status': {
+    'job:split': {
       jobId: '20261121-abc123',
       columns: ['email_status', 'email_flags'],
       bom: false,

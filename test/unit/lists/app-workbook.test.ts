@@ -109,7 +109,7 @@ describe('a workbook in the app', () => {
     const outcomes = ['deliverable', 'undeliverable', 'unknown'];
     expect([...statuses].every((s) => outcomes.includes(s ?? ''))).toBe(true);
 
-    const groups = await call(core, 'job:export-by-status', {
+    const groups = await call(core, 'job:split', {
       jobId,
       columns: ['email_status'],
       bom: false,
@@ -127,7 +127,7 @@ describe('a workbook in the app', () => {
       expect(back.slice(1).every((r) => r[2] === file.group)).toBe(true);
     }
     // Saved again: the files already there are kept, the new ones numbered.
-    const again = await call(core, 'job:export-by-status', {
+    const again = await call(core, 'job:split', {
       jobId,
       columns: ['email_status'],
       bom: false,

@@ -3,7 +3,7 @@
 // every cell of every sheet is compared with LibreOffice's own "as shown"
 // CSV of it, and where the two programs are meant to differ the test says why.
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,7 +56,11 @@ describe('reading workbooks LibreOffice wrote', () => {
     ]);
   });
 
-  it('reads a macro-enabled workbook (.xlsm) as the same workbook', async () => {
+  it('reads a macro-enabled workbook (.xlsm), and a workbook renamed .csv, as the workbook they are', async () => {
+    const renamed = join(dir, 'contacts.csv');
+    await copyFile(join(FIXTURES, 'contacts.xlsx'), renamed);
+    const asCsv = await importList(renamed, { workDir: await mkdtemp(join(dir, 'job-')) });
+    expect(asCsv.workbook?.sheets[0]?.name).toBe('Contacts');
     const list = await read('contacts.xlsm');
     const { ours, theirs } = await bothReadings(list, 'contacts--Contacts.csv');
     expect(ours).toEqual(theirs);

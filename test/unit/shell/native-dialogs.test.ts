@@ -28,7 +28,9 @@ describe('native dialogs', () => {
       chosen.win,
       expect.objectContaining({
         properties: ['openFile'],
-        filters: expect.arrayContaining([{ name: 'Lists', extensions: ['csv', 'tsv', 'txt'] }]),
+        filters: expect.arrayContaining([
+          { name: 'Lists', extensions: ['csv', 'tsv', 'txt', 'xlsx', 'xlsm'] },
+        ]),
       }),
     );
     const cancelled = deps({ open: { canceled: true, filePaths: [] } });
