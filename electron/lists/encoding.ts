@@ -132,7 +132,11 @@ export function parsesAsBytes(encoding: Encoding): boolean {
 
 /** A cell of byte text (see parsesAsBytes) as the text it encodes. */
 export function fromByteText(bytes: string): string {
-  return Buffer.from(bytes, 'latin1').toString('utf8');
+  // Most cells are ASCII, their own text: a workbook export decodes every cell.
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes.charCodeAt(i) >= 0x80) return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return bytes;
 }
 
 /** Text as byte text (see parsesAsBytes): its UTF-8 bytes, one character each. */

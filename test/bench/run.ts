@@ -16,6 +16,7 @@ const suites: Record<string, () => Promise<Suite>> = {
   sandbox: () => import('./sandbox.bench'),
   client: () => import('./client.bench'),
   lists: () => import('./lists.bench'),
+  xlsx: () => import('./xlsx.bench'),
   jobs: () => import('./jobs.bench'),
   bundle: () => import('./bundle.bench'),
   cli: () => import('./cli.bench'),
