@@ -21,6 +21,7 @@ import { looksLikeAddress } from './address';
 import { detectHeader } from './column';
 import { badFile, startRowJudge } from './judge-rows';
 import type { ImportOptions } from './read';
+import { throttledProgress } from './progress';
 import { noRows, shapeTable, type TableShape } from './table-shape';
 import type { ImportedList, SheetSummary } from './types';
 
@@ -212,7 +213,12 @@ async function readTable(
   const out = createWriteStream(csvPath);
   let chunk = '';
   let csvBytes = 0;
-  let lastReport = 0;
+  let chars = 0;
+  const report = throttledProgress(options.onProgress, () => ({
+    bytesRead: chars,
+    totalBytes,
+    rows: judge.rows,
+  }));
   const flush = (): Promise<void> | null => {
     if (chunk === '') return null;
     csvBytes += Buffer.byteLength(chunk);
@@ -245,11 +251,9 @@ async function readTable(
       {
         ...(mailto ? { mailto } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
-        onProgress: (chars) => {
-          const now = Date.now();
-          if (!options.onProgress || now - lastReport < 100) return;
-          lastReport = now;
-          options.onProgress({ bytesRead: chars, totalBytes, rows: judge.rows });
+        onProgress: (read) => {
+          chars = read;
+          report(false);
         },
       },
     );

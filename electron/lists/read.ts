@@ -10,6 +10,7 @@ import type { JudgedFindings } from './findings-judge';
 import { detectDelimiter, detectNewline, sampleRows } from './dialect';
 import { NotUtf8Error, bomLength, detectEncoding, parsesAsBytes, textStream } from './encoding';
 import { parseRows, type Dialect } from './parse-config';
+import { throttledProgress } from './progress';
 import { badFile, startRowJudge } from './judge-rows';
 import { importSpreadsheet } from './read-workbook';
 import { noRows, shapeTable } from './table-shape';
@@ -141,13 +142,11 @@ async function importAs(
   const addressesPath = join(options.workDir, 'addresses.txt');
   const rowIndexPath = join(options.workDir, 'rows.idx');
   let bytesRead = 0;
-  let lastReport = 0;
-  const report = (force: boolean) => {
-    const now = Date.now();
-    if (!options.onProgress || (!force && now - lastReport < 100)) return;
-    lastReport = now;
-    options.onProgress({ bytesRead, totalBytes: size, rows: judge.rows });
-  };
+  const report = throttledProgress(options.onProgress, () => ({
+    bytesRead,
+    totalBytes: size,
+    rows: judge.rows,
+  }));
 
   const asBytes = parsesAsBytes(encoding);
   const judge = startRowJudge({

@@ -11,6 +11,7 @@ import { createXlsxWriter, type StatusTone } from '../sheets/xlsx-writer';
 import { fromByteText, parsesAsBytes, textStream } from './encoding';
 import { exportDestinationProblem } from './export-name';
 import { parseRows } from './parse-config';
+import { exportFailed, throttledProgress } from './progress';
 import { readRowIndex } from './row-index';
 import type { ImportedList, RowStatus } from './types';
 import {
@@ -23,7 +24,8 @@ import {
   type OutcomeLookup,
 } from './write';
 
-const TONES: Record<RowStatus, StatusTone> = {
+/** The colour of a row's status cell in a workbook. */
+export const STATUS_TONES: Record<RowStatus, StatusTone> = {
   deliverable: 'good',
   undeliverable: 'bad',
   unknown: 'unsure',
@@ -74,13 +76,11 @@ export async function exportWorkbook(
   let at = 0;
   let rowsWritten = 0;
   let bytesRead = 0;
-  let lastReport = 0;
-  const report = (force: boolean) => {
-    const now = Date.now();
-    if (!options.onProgress || (!force && now - lastReport < 100)) return;
-    lastReport = now;
-    options.onProgress({ bytesRead, totalBytes: list.sourceBytes, rows: at });
-  };
+  const report = throttledProgress(options.onProgress, () => ({
+    bytesRead,
+    totalBytes: list.sourceBytes,
+    rows: at,
+  }));
   const text = textStream(list.sourcePath, list.encoding, (b) => (bytesRead = b));
   let sheets: string[];
   try {
@@ -98,7 +98,7 @@ export async function exportWorkbook(
       const cells = decode(row);
       while (cells.length < width) cells.push('');
       for (const column of appended) cells.push(appendedCell(column, facts));
-      const held = writer.addRow(cells, TONES[facts.status]);
+      const held = writer.addRow(cells, STATUS_TONES[facts.status]);
       if (held) {
         // The file is behind: hold the reading until it catches up.
         text.pause();
@@ -121,11 +121,7 @@ export async function exportWorkbook(
     await writer.abort();
     await rm(tmp, { force: true });
     if (options.signal?.aborted || err instanceof AppError) throw err;
-    const reason = err instanceof Error ? err.message : String(err);
-    throw new AppError(
-      'bad_file',
-      `The cleaned workbook could not be written (${reason}). Your original file and your results are kept; try again or choose another folder.`,
-    );
+    throw new AppError('bad_file', exportFailed('The cleaned workbook', err));
   }
   report(true);
   return { path: destPath, rowsWritten, rowsTotal: at, sheets };

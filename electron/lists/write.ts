@@ -17,6 +17,7 @@ import type { RowFlag, StatusGroup } from '../common/model';
 import { escapeFormula, needsFormulaEscape } from './formula';
 import { NO_MAIL } from './free-checks';
 import { parseRows } from './parse-config';
+import { exportFailed, throttledProgress } from './progress';
 import { decodeRow, readRowIndex } from './row-index';
 import {
   RowClass,
@@ -245,14 +246,12 @@ export async function exportList(
   let rowsWritten = 0;
   let rowsTotal = 0;
   let bytesRead = 0;
-  let lastReport = 0;
   let skipHeader = list.hasHeader;
-  const report = (force: boolean) => {
-    const now = Date.now();
-    if (!options.onProgress || (!force && now - lastReport < 100)) return;
-    lastReport = now;
-    options.onProgress({ bytesRead, totalBytes: list.sourceBytes, rows: rowsTotal });
-  };
+  const report = throttledProgress(options.onProgress, () => ({
+    bytesRead,
+    totalBytes: list.sourceBytes,
+    rows: rowsTotal,
+  }));
   const escapeFormulas = options.escapeFormulas ?? true;
   const needsEscape = (row: string[]): boolean => {
     if (!escapeFormulas) return false;
@@ -345,11 +344,7 @@ export async function exportList(
     out.destroy();
     await rm(tmp, { force: true });
     if (options.signal?.aborted || err instanceof AppError) throw err;
-    const reason = err instanceof Error ? err.message : String(err);
-    throw new AppError(
-      'bad_file',
-      `The cleaned list could not be written (${reason}). Your original file and your results are kept; try again or choose another folder.`,
-    );
+    throw new AppError('bad_file', exportFailed('The cleaned list', err));
   }
   report(true);
   return { path: destPath, rowsWritten, rowsTotal };

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
-import yauzl from 'yauzl';
+import { unzip } from '../unit/sheets/xlsx-read';
 import { test, expect } from './fixtures';
 import { expectAccessible } from './axe-support';
 import { jobCard, knownList, nav, screenshotFromTop, useDemo } from './import-support';
@@ -48,19 +48,6 @@ const csv = (name: string, text: string): DroppedFile => ({
   bytes: Buffer.from(text),
   type: 'text/csv',
 });
-
-/** Every entry of a zip as text, by name. */
-async function unzip(path: string): Promise<Map<string, string>> {
-  const zip = await yauzl.openPromise(path, { lazyEntries: true });
-  const parts = new Map<string, string>();
-  for await (const entry of zip.eachEntry()) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
-    parts.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
-  }
-  zip.close();
-  return parts;
-}
 
 const reviewHeading = (page: Page) =>
   page.getByRole('heading', { level: 1, name: 'Review your list' });

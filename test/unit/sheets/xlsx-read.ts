@@ -17,6 +17,7 @@ export async function unzip(path: string): Promise<Map<string, string>> {
     for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
     parts.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
   }
+  zip.close();
   return parts;
 }
 
