@@ -1,6 +1,6 @@
 // Child process of the lists benchmark: runs one measured step in a fresh
 // process, so its peak RSS is the step's own, and reports time and memory.
-import { createReadStream, readFileSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import Papa from 'papaparse';
@@ -8,49 +8,10 @@ import { importList } from '../../electron/lists/read';
 import { exportList } from '../../electron/lists/write';
 import type { AddressOutcome, ImportedList } from '../../electron/lists/types';
 import { memoryDir, openOutcomeMemory } from '../../electron/memory/outcome-memory';
-import { addressOf } from './lists-data';
+import { OUTCOMES, addressOf } from './lists-data';
 import { importChecked, seedMemory } from './lists-memory';
-import type { ListsCommand, ListsEvent } from './protocol';
-
-const send = (event: ListsEvent): void => {
-  process.send?.(event);
-};
-
-/**
- * Resident memory other than pages of mapped files (Linux's RssAnon), or 0
- * where /proc cannot tell. The outcome memory is read through a map of its
- * file: those pages count in RSS, but are the OS's file cache, shared and
- * given back under pressure, so the steps on it report both.
- */
-function anonRss(): number {
-  try {
-    const status = readFileSync('/proc/self/status', 'latin1');
-    const kb = /^RssAnon:\s+(\d+) kB/m.exec(status)?.[1];
-    return kb === undefined ? 0 : Number(kb) * 1024;
-  } catch {
-    return 0;
-  }
-}
-
-let peakRss = process.memoryUsage.rss();
-let peakAnon = anonRss();
-let ticks = 0;
-const sampler = setInterval(() => {
-  peakRss = Math.max(peakRss, process.memoryUsage.rss());
-  ticks += 1;
-  if (ticks % 5 === 0) peakAnon = Math.max(peakAnon, anonRss());
-}, 20);
-
-/** The step's memory figures, taken as it ends. */
-function memoryFigures() {
-  peakRss = Math.max(peakRss, process.memoryUsage.rss());
-  peakAnon = Math.max(peakAnon, anonRss());
-  return {
-    peakRssBytes: peakRss,
-    maxRssBytes: process.resourceUsage().maxRSS * 1024,
-    peakAnonBytes: peakAnon,
-  };
-}
+import type { ListsResult, ListsStep } from './protocol';
+import { memoryFigures, serveSteps } from './step-child';
 
 /**
  * The baseline: papaparse streaming the file, doing nothing with the rows, in
@@ -80,13 +41,6 @@ function bareParse(path: string, mode: 'chunk' | 'step'): Promise<number> {
     });
   });
 }
-
-// Outcomes as a job would hold them: a status per unique address.
-const OUTCOMES: AddressOutcome[] = [
-  { status: 'deliverable', provider: 'provider_code_1' },
-  { status: 'undeliverable', provider: '' },
-  { status: 'unknown' },
-];
 
 /** How many outcomes the remember step stores: one per address of the list's million rows. */
 const REMEMBERED = 1_000_000;
@@ -131,7 +85,7 @@ async function remember(workDir: string) {
 }
 
 /** The two steps on the full memory (lists-memory.ts). */
-async function onFullMemory(command: Extract<ListsCommand, { type: 'run' }>): Promise<ListsEvent> {
+async function onFullMemory(command: ListsStep): Promise<ListsResult> {
   const dataDir = command.memoryDataDir;
   if (!dataDir) throw new Error(`${command.step} needs the memory's data folder`);
   const result = (ms: number, rows: number) =>
@@ -145,7 +99,7 @@ async function onFullMemory(command: Extract<ListsCommand, { type: 'run' }>): Pr
   return { ...result(ms, rows), checked };
 }
 
-async function run(command: Extract<ListsCommand, { type: 'run' }>): Promise<ListsEvent> {
+async function run(command: ListsStep): Promise<ListsResult> {
   if (command.step === 'seed-memory' || command.step === 'import-checked') {
     return onFullMemory(command);
   }
@@ -188,16 +142,4 @@ async function run(command: Extract<ListsCommand, { type: 'run' }>): Promise<Lis
   };
 }
 
-process.on('message', (command: ListsCommand) => {
-  if (command.type === 'stop') {
-    clearInterval(sampler);
-    process.exit(0);
-  }
-  run(command).then(send, (err: unknown) => {
-    send({
-      type: 'failed',
-      message: err instanceof Error ? (err.stack ?? err.message) : String(err),
-    });
-  });
-});
-send({ type: 'ready' });
+serveSteps(run);

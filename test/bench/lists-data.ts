@@ -3,6 +3,7 @@
 // invalid addresses. Deterministic, so every run parses the same bytes.
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
+import type { AddressOutcome } from '../../electron/lists/types';
 
 const FIRST = [
   'Anne',
@@ -38,8 +39,8 @@ const COMPANY = [
 ];
 const DOMAIN = ['gmail.com', 'yahoo.com', 'outlook.com', 'example.org', 'company.co.uk', 'mail.ru'];
 
-/** A small fast PRNG (mulberry32): the same sequence on every machine. */
-function random(seed: number): () => number {
+/** A small fast PRNG (mulberry32): the same sequence on every machine (xlsx-data.ts's too). */
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -55,6 +56,13 @@ export const addressOf = (i: number): string =>
   i % 2 === 0
     ? `user${i}@example.com`
     : `${FIRST[i % 10]}.${LAST[(i >> 3) % 10]}${i}@${DOMAIN[i % 6]}`.toLowerCase();
+
+/** Outcomes as a job would hold them: the children give each unique address one of these. */
+export const OUTCOMES: readonly AddressOutcome[] = [
+  { status: 'deliverable', provider: 'provider_code_1' },
+  { status: 'undeliverable', provider: '' },
+  { status: 'unknown' },
+];
 
 const quote = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
 

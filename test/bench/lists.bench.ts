@@ -17,107 +17,18 @@
 import { mkdtemp, rm, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeFile } from 'node:fs/promises';
-import { pathToFileURL } from 'node:url';
-import { build } from 'vite';
-import { repoRoot, startChild } from './children';
+import { bestInTurn, emitStep, stepRunner, type Measured as MeasuredOf } from './child-steps';
 import { generateMarketingCsv } from './lists-data';
-import type { ListsCommand, ListsEvent } from './protocol';
-import { MB, emit, log } from './report';
+import type { ListsResult, ListsStep } from './protocol';
+import { MB, log } from './report';
 import type { ImportedList } from '../../electron/lists/types';
 
 const ROWS = 1_000_000;
 const RUNS = 3;
 
-type Result = Extract<ListsEvent, { type: 'result' }>;
+type Measured = MeasuredOf<ListsResult>;
 
-const BUILT = join(repoRoot, 'out', 'bench-lists');
-
-/**
- * The child and the classify worker built as the app ships them (bundled
- * JavaScript next to each other), so neither is measured through the
- * TypeScript loader, which costs start-up time and tens of megabytes.
- */
-async function buildChild(): Promise<URL> {
-  await build({
-    configFile: false,
-    logLevel: 'warn',
-    build: {
-      ssr: true,
-      outDir: BUILT,
-      emptyOutDir: true,
-      minify: false,
-      rollupOptions: {
-        input: {
-          'lists-child': join(repoRoot, 'test/bench/lists-child.ts'),
-          'classify-worker': join(repoRoot, 'electron/lists/classify-worker.ts'),
-        },
-        output: { format: 'es', entryFileNames: '[name].js' },
-      },
-    },
-  });
-  await writeFile(join(BUILT, 'package.json'), '{ "type": "module" }\n');
-  return pathToFileURL(join(BUILT, 'lists-child.js'));
-}
-
-let childUrl: URL | null = null;
-
-async function once(command: Extract<ListsCommand, { type: 'run' }>): Promise<Result> {
-  childUrl ??= await buildChild();
-  const child = startChild<ListsCommand, ListsEvent>(childUrl, `lists ${command.step}`, {
-    built: true,
-  });
-  try {
-    await child.next('ready', 30_000);
-    child.send(command);
-    const answer = await Promise.race([
-      child.next('result', 300_000),
-      child.next('failed', 300_000).then((f): never => {
-        throw new Error(f.message);
-      }),
-      child.died(),
-    ]);
-    return answer;
-  } finally {
-    await child.stop({ type: 'stop' });
-  }
-}
-
-type Command = Extract<ListsCommand, { type: 'run' }>;
-interface Measured {
-  fastest: Result;
-  peakRssBytes: number;
-  peakAnonBytes: number;
-}
-
-/**
- * Runs each command once per round, in turn, for RUNS rounds, and keeps each
- * one's fastest run and its highest peaks: the bare parse and the steps
- * measured against it meet the same moments of a busy machine, as the CLI
- * bench alternates its runs, instead of one step's three runs meeting a slow
- * minute the other's did not.
- */
-async function bestInTurn(commands: readonly Command[]): Promise<Measured[]> {
-  const measured: (Measured | undefined)[] = commands.map(() => undefined);
-  for (let run = 1; run <= RUNS; run++) {
-    for (const [i, command] of commands.entries()) {
-      const result = await once(command);
-      log(
-        `${command.step} run ${run}: ${result.ms.toFixed(0)} ms, ${result.rows} rows, peak RSS ${(result.maxRssBytes / MB).toFixed(0)} MB`,
-      );
-      const was = measured[i];
-      measured[i] = {
-        fastest: !was || result.ms < was.fastest.ms ? result : was.fastest,
-        peakRssBytes: Math.max(was?.peakRssBytes ?? 0, result.maxRssBytes, result.peakRssBytes),
-        peakAnonBytes: Math.max(was?.peakAnonBytes ?? 0, result.peakAnonBytes),
-      };
-    }
-  }
-  return measured.map((m) => {
-    if (!m) throw new Error('no run finished');
-    return m;
-  });
-}
+const once = stepRunner<ListsStep, ListsResult>('lists', 300_000);
 
 export async function run(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'lc-bench-lists-'));
@@ -139,15 +50,19 @@ export async function run(): Promise<void> {
       `seeded a memory of ${seeded.rows} outcomes in ${(seeded.ms / 1000).toFixed(1)} s, ${((seeded.seeded?.fileBytes ?? 0) / MB).toFixed(0)} MB`,
     );
 
-    const [bare, bareStep, imported, written, remembered, checked] = (await bestInTurn([
-      { type: 'run', step: 'bare', ...base },
-      // Shown next to the figures: papaparse's step mode, which the app uses, parses faster.
-      { type: 'run', step: 'bare-step', ...base },
-      { type: 'run', step: 'import', ...base },
-      { type: 'run', step: 'write', ...base, list },
-      { type: 'run', step: 'remember', ...base },
-      { type: 'run', step: 'import-checked', ...base, memoryDataDir },
-    ])) as [Measured, Measured, Measured, Measured, Measured, Measured];
+    const [bare, bareStep, imported, written, remembered, checked] = (await bestInTurn(
+      [
+        { type: 'run', step: 'bare', ...base },
+        // Shown next to the figures: papaparse's step mode, which the app uses, parses faster.
+        { type: 'run', step: 'bare-step', ...base },
+        { type: 'run', step: 'import', ...base },
+        { type: 'run', step: 'write', ...base, list },
+        { type: 'run', step: 'remember', ...base },
+        { type: 'run', step: 'import-checked', ...base, memoryDataDir },
+      ],
+      RUNS,
+      once,
+    )) as [Measured, Measured, Measured, Measured, Measured, Measured];
     const stepRatio = (ms: number) => Math.round((ms / bareStep.fastest.ms) * 1000) / 1000;
 
     const extra = { rows: generated.rows, fileMb: Math.round((generated.bytes / MB) * 10) / 10 };
@@ -159,34 +74,23 @@ export async function run(): Promise<void> {
       targetRatio: number,
       more: Record<string, number> = {},
       rssTarget = 300,
-    ) => {
-      const ms = measured.fastest.ms;
-      emit({
-        name: `lists.${step}.time`,
-        value: ms,
-        unit: 'ms',
-        baseline: bare.fastest.ms,
-        better: 'lower',
-        extra: {
-          ...extra,
-          targetRatio,
-          okRatio: ms / bare.fastest.ms <= targetRatio,
-          bareStepMs: Math.round(bareStep.fastest.ms),
-          ratioToBareStep: stepRatio(ms),
-          ...more,
+    ) =>
+      emitStep(
+        `lists.${step}`,
+        measured,
+        bare,
+        { ratio: targetRatio, rssMb: rssTarget },
+        {
+          common: extra,
+          time: {
+            bareStepMs: Math.round(bareStep.fastest.ms),
+            ratioToBareStep: stepRatio(measured.fastest.ms),
+            ...more,
+          },
+          // Without the pages of mapped files (the outcome memory's): Linux only, else 0.
+          rss: { anonPeakMb: Math.round(measured.peakAnonBytes / MB) },
         },
-      });
-      emit({
-        name: `lists.${step}.peak_rss`,
-        value: measured.peakRssBytes / MB,
-        unit: 'MB',
-        baseline: bare.peakRssBytes / MB,
-        target: rssTarget,
-        better: 'lower',
-        // Without the pages of mapped files (the outcome memory's): Linux only, else 0.
-        extra: { ...extra, anonPeakMb: Math.round(measured.peakAnonBytes / MB) },
-      });
-    };
+      );
     report('import', imported, 1.3, {
       unique: list.counts.unique,
       duplicates: list.counts.duplicates,

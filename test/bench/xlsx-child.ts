@@ -3,27 +3,14 @@
 import { stat } from 'node:fs/promises';
 import { importList } from '../../electron/lists/read';
 import type { AddressOutcome, ImportedList, RowStatus } from '../../electron/lists/types';
-import { exportWorkbook } from '../../electron/lists/write-xlsx';
+import { STATUS_TONES, exportWorkbook } from '../../electron/lists/write-xlsx';
 import { openWorkbook } from '../../electron/sheets/workbook';
 import { readSheetRows } from '../../electron/sheets/sheet-rows';
-import { createBareXlsxWriter, type StatusTone } from '../../electron/sheets/xlsx-writer';
-import type { XlsxCommand, XlsxEvent } from './protocol';
+import { createBareXlsxWriter } from '../../electron/sheets/xlsx-writer';
+import { OUTCOMES } from './lists-data';
+import type { XlsxResult, XlsxStep } from './protocol';
+import { memoryFigures, serveSteps } from './step-child';
 import { HEADER, cellsOf, workbookRows } from './xlsx-data';
-
-const send = (event: XlsxEvent): void => {
-  process.send?.(event);
-};
-
-let peakRss = process.memoryUsage.rss();
-const sampler = setInterval(() => {
-  peakRss = Math.max(peakRss, process.memoryUsage.rss());
-}, 20);
-
-/** The step's memory figures, taken as it ends. */
-function memoryFigures() {
-  peakRss = Math.max(peakRss, process.memoryUsage.rss());
-  return { peakRssBytes: peakRss, maxRssBytes: process.resourceUsage().maxRSS * 1024 };
-}
 
 /** The baseline of the import: the app's own workbook reading, nothing done with the rows. */
 async function bareRead(path: string): Promise<number> {
@@ -38,23 +25,8 @@ async function bareRead(path: string): Promise<number> {
   }
 }
 
-// Outcomes as a job would hold them: a status per unique address (lists-child.ts's).
-const OUTCOMES: AddressOutcome[] = [
-  { status: 'deliverable', provider: 'provider_code_1' },
-  { status: 'undeliverable', provider: '' },
-  { status: 'unknown' },
-];
+// The outcome of each unique address, in the import's numbering, as a job would hold them.
 const outcomeOf = (i: number): AddressOutcome | undefined => OUTCOMES[i % 3];
-
-const TONES: Record<RowStatus, StatusTone> = {
-  deliverable: 'good',
-  undeliverable: 'bad',
-  unknown: 'unsure',
-  invalid: 'muted',
-  duplicate: 'muted',
-  disposable: 'muted',
-  role: 'muted',
-};
 
 /**
  * The baseline of the export: the rows the export writes (the 7 cells as the
@@ -78,7 +50,7 @@ async function bareWrite(destPath: string, rows: number): Promise<number> {
             : (outcomeOf(unique++)?.status ?? 'unknown');
       const cells = cellsOf(row);
       cells.push(status);
-      const held = writer.addRow(cells, TONES[status]);
+      const held = writer.addRow(cells, STATUS_TONES[status]);
       if (held) await held;
       written += 1;
     }
@@ -90,7 +62,7 @@ async function bareWrite(destPath: string, rows: number): Promise<number> {
   return written;
 }
 
-async function run(command: Extract<XlsxCommand, { type: 'run' }>): Promise<XlsxEvent> {
+async function run(command: XlsxStep): Promise<XlsxResult> {
   const started = performance.now();
   let rows = 0;
   let list: ImportedList | undefined;
@@ -133,16 +105,4 @@ async function run(command: Extract<XlsxCommand, { type: 'run' }>): Promise<Xlsx
   };
 }
 
-process.on('message', (command: XlsxCommand) => {
-  if (command.type === 'stop') {
-    clearInterval(sampler);
-    process.exit(0);
-  }
-  run(command).then(send, (err: unknown) => {
-    send({
-      type: 'failed',
-      message: err instanceof Error ? (err.stack ?? err.message) : String(err),
-    });
-  });
-});
-send({ type: 'ready' });
+serveSteps(run);

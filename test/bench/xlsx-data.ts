@@ -10,7 +10,7 @@ import { once } from 'node:events';
 import { stat } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import yazl from 'yazl';
-import { addressOf } from './lists-data';
+import { addressOf, random } from './lists-data';
 
 export const HEADER = [
   'Email',
@@ -31,18 +31,6 @@ const DOMAIN = ['gmail.com', 'yahoo.com', 'outlook.com', 'example.org'];
 /** 2023-01-01 as an Excel serial (days since 1899-12-30), and the span of sign-up days. */
 const FIRST_DAY = 44927;
 const DAYS = 1000;
-
-/** A small fast PRNG (mulberry32): the same sequence on every machine. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface SheetRow {
   email: string;
