@@ -9,11 +9,11 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { AppError } from '../lib/app-error';
 import { readSheetRows, type SheetTail } from '../sheets/sheet-rows';
-import { openZipParts } from '../sheets/zip-parts';
+import { openZipParts, type ZipParts } from '../sheets/zip-parts';
 import {
-  openWorkbook,
   sampleSheet,
   sheetRowCount,
+  workbookOf,
   type OpenWorkbook,
   type SheetSample,
 } from '../sheets/workbook';
@@ -23,6 +23,7 @@ import { badFile, startRowJudge } from './judge-rows';
 import type { ImportOptions } from './read';
 import { throttledProgress } from './progress';
 import { noRows, shapeTable, type TableShape } from './table-shape';
+import { cellWriter } from './write';
 import type { ImportedList, SheetSummary } from './types';
 
 const SURVEY_ROWS = 200;
@@ -94,27 +95,22 @@ function pickSheet(sheets: SurveyedSheet[], wanted: string | number | undefined,
   return visible.find((s) => s.hasAddresses) ?? visible[0] ?? sheets[0];
 }
 
-/** A cell as CSV: quoted only where it must be, so it reads back the same. */
-function csvCell(cell: string): string {
-  if (
-    cell.indexOf('"') === -1 &&
-    cell.indexOf(',') === -1 &&
-    cell.indexOf('\n') === -1 &&
-    cell.indexOf('\r') === -1
-  ) {
-    return cell;
-  }
-  return `"${cell.replace(/"/g, '""')}"`;
-}
+/**
+ * A cell of the sheet's CSV copy: quoted only where it must be, so it reads
+ * back the same. Formulas are escaped by the export, not in the copy.
+ */
+const csvCell = cellWriter(',', false, false);
 
-export async function importWorkbook(
+/** `parts`: the workbook's zip, opened to tell what it is; closed here. */
+async function importWorkbook(
   path: string,
+  parts: ZipParts,
   name: string,
   options: ImportOptions,
 ): Promise<ImportedList> {
   let book: OpenWorkbook;
   try {
-    book = await openWorkbook(path, options.signal);
+    book = await workbookOf(parts, options.signal);
   } catch (err) {
     if (options.signal?.aborted) throw err;
     throw damaged(name, err);
@@ -308,40 +304,33 @@ export async function importSpreadsheet(
     if (/\.(xlsx|xlsm)$/i.test(name)) throw damaged(name, new Error('it is not a zip package'));
     return null;
   }
-  let kind: 'xlsx' | 'xlsb' | 'ods' | 'office' | 'other';
+  let parts: ZipParts;
   try {
-    const parts = await openZipParts(path);
-    const names = parts.names();
-    if (names.some((n) => /^xl\/[^/]*workbook[^/]*\.xml$/.test(n))) kind = 'xlsx';
-    else if (parts.has('xl/workbook.bin')) kind = 'xlsb';
-    else if (parts.has('content.xml') && parts.has('mimetype')) kind = 'ods';
-    else if (parts.has('[Content_Types].xml')) kind = 'office';
-    else kind = 'other';
-    parts.close();
+    parts = await openZipParts(path);
   } catch (err) {
     throw damaged(name, err);
   }
-  if (kind === 'xlsb') {
-    throw badFile(
-      `${name} is an Excel binary workbook (.xlsb), which List Cleaner cannot read. In Excel choose File › Save As › Excel Workbook (.xlsx) or CSV UTF-8, then drop the saved file here.`,
-    );
+  const refused = notAWorkbook(parts);
+  if (refused) {
+    parts.close();
+    throw badFile(`${name} ${refused}`);
   }
-  if (kind === 'office') {
-    throw badFile(
-      `${name} is an Office document but not a workbook (a Word or PowerPoint file?). Drop the list itself: a .csv, .txt or .xlsx file.`,
-    );
+  return importWorkbook(path, parts, name, options);
+}
+
+/** What a zip that is not an .xlsx/.xlsm workbook is, and what to drop instead; null for a workbook. */
+function notAWorkbook(parts: ZipParts): string | null {
+  if (parts.names().some((n) => /^xl\/[^/]*workbook[^/]*\.xml$/.test(n))) return null;
+  if (parts.has('xl/workbook.bin')) {
+    return 'is an Excel binary workbook (.xlsb), which List Cleaner cannot read. In Excel choose File › Save As › Excel Workbook (.xlsx) or CSV UTF-8, then drop the saved file here.';
   }
-  if (kind === 'ods') {
-    throw badFile(
-      `${name} is an OpenDocument spreadsheet (.ods), which List Cleaner cannot read yet. In LibreOffice choose File › Save As › Excel 2007–365 (.xlsx) or Text CSV, then drop the saved file here.`,
-    );
+  if (parts.has('content.xml') && parts.has('mimetype')) {
+    return 'is an OpenDocument spreadsheet (.ods), which List Cleaner cannot read yet. In LibreOffice choose File › Save As › Excel 2007–365 (.xlsx) or Text CSV, then drop the saved file here.';
   }
-  if (kind === 'other') {
-    throw badFile(
-      `${name} is an archive, not a list or a workbook. Unpack it and drop the list itself (.csv, .txt or .xlsx).`,
-    );
+  if (parts.has('[Content_Types].xml')) {
+    return 'is an Office document but not a workbook (a Word or PowerPoint file?). Drop the list itself: a .csv, .txt or .xlsx file.';
   }
-  return importWorkbook(path, name, options);
+  return 'is an archive, not a list or a workbook. Unpack it and drop the list itself (.csv, .txt or .xlsx).';
 }
 
 /** The compound file's directory may sit past the first bytes read. */

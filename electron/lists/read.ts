@@ -110,28 +110,29 @@ export async function importList(path: string, options: ImportOptions): Promise<
   });
   if (!info.isFile()) throw badFile(`${name} is not a file.`);
   if (info.size === 0) throw badFile(`${name} is empty: there are no rows to check.`);
-  const workbook = await importSpreadsheet(path, name, await readHead(path, info.size), options);
+  // The first bytes tell a workbook from a text list, then the text's dialect.
+  const head = await readHead(path, info.size);
+  const workbook = await importSpreadsheet(path, name, head, options);
   if (workbook) return workbook;
 
   // The first megabyte decides the encoding; a file that turns out not to be
   // UTF-8 further on is read again as Windows-1252 (see importAs).
   const first = await detectEncoding(path, { prefixOnly: true });
   try {
-    return await importAs(path, name, info.size, first, options);
+    return await importAs(path, name, { size: info.size, head }, first, options);
   } catch (err) {
     if (!(err instanceof NotUtf8Error)) throw err;
-    return importAs(path, name, info.size, 'windows-1252', options);
+    return importAs(path, name, { size: info.size, head }, 'windows-1252', options);
   }
 }
 
 async function importAs(
   path: string,
   name: string,
-  size: number,
+  { size, head }: { size: number; head: Buffer },
   encoding: Encoding,
   options: ImportOptions,
 ): Promise<ImportedList> {
-  const head = await readHead(path, size);
   sniffBinary(head, name, encoding);
   const sample = sampleOf(head, size, encoding);
   const newline = detectNewline(sample.text);

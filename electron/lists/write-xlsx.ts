@@ -17,8 +17,9 @@ import type { ImportedList, RowStatus } from './types';
 import {
   appendedCell,
   appendedHeaderNames,
+  exportInputs,
+  indexedRows,
   keepsRow,
-  rowFacts,
   type ExportOptions,
   type ExportResult,
   type OutcomeLookup,
@@ -50,10 +51,9 @@ export async function exportWorkbook(
   const destPath = resolve(options.destPath);
   const filter = options.filter ?? 'all';
   const appended = options.columns ?? ['email_status'];
-  const inputs = [list.sourcePath, options.original, list.workbook?.path].filter(
-    (p): p is string => p !== undefined,
-  );
-  const problem = await exportDestinationProblem(destPath, { input: inputs });
+  const problem = await exportDestinationProblem(destPath, {
+    input: exportInputs(list, options.original),
+  });
   if (problem) throw new AppError('bad_file', `${problem} Your results are kept.`);
 
   const asBytes = parsesAsBytes(list.encoding);
@@ -71,15 +71,14 @@ export async function exportWorkbook(
     header: [...list.columns, ...names],
     toneColumn: statusAt === -1 ? -1 : width + statusAt,
   });
-  const factsOf = rowFacts(outcomeOf, options);
+  const rows = indexedRows(index, outcomeOf, options);
   let skipHeader = list.hasHeader;
-  let at = 0;
   let rowsWritten = 0;
   let bytesRead = 0;
   const report = throttledProgress(options.onProgress, () => ({
     bytesRead,
     totalBytes: list.sourceBytes,
-    rows: at,
+    rows: rows.count,
   }));
   const text = textStream(list.sourcePath, list.encoding, (b) => (bytesRead = b));
   let sheets: string[];
@@ -89,10 +88,7 @@ export async function exportWorkbook(
         skipHeader = false;
         return;
       }
-      if (at >= index.length) {
-        throw new Error('the list changed since it was read (it has more rows than before)');
-      }
-      const facts = factsOf(index[at++] as number);
+      const facts = rows.next();
       if (!keepsRow(filter, facts.status)) return;
       rowsWritten += 1;
       const cells = decode(row);
@@ -111,9 +107,7 @@ export async function exportWorkbook(
       report(false);
     });
     if (options.signal?.aborted) throw options.signal.reason;
-    if (at !== index.length) {
-      throw new Error('the list changed since it was read (it has fewer rows than before)');
-    }
+    rows.end();
     ({ sheets } = await writer.finish());
     await placeFile(tmp, destPath, options.place);
   } catch (err) {
@@ -124,5 +118,5 @@ export async function exportWorkbook(
     throw new AppError('bad_file', exportFailed('The cleaned workbook', err));
   }
   report(true);
-  return { path: destPath, rowsWritten, rowsTotal: at, sheets };
+  return { path: destPath, rowsWritten, rowsTotal: rows.count, sheets };
 }

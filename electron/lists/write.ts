@@ -171,7 +171,7 @@ export function appendedCell(column: AppendedColumn, row: RowFacts): string {
   }
 }
 
-function cellWriter(delimiter: string, escapeFormulas: boolean, byteText: boolean) {
+export function cellWriter(delimiter: string, escapeFormulas: boolean, byteText: boolean) {
   // Quoted only where the cell needs it, so a cell written back reads back the
   // same. indexOf and a first-character test instead of regular expressions:
   // this runs for every cell of a million-row file.
@@ -210,6 +210,45 @@ export function rowFacts(
   };
 }
 
+/**
+ * The list's data rows, read again, paired in order with their entries in
+ * the row index. A list whose rows no longer match its index changed since
+ * it was read: its export stops rather than put outcomes on the wrong rows.
+ */
+export function indexedRows(
+  index: Int32Array,
+  outcomeOf: OutcomeLookup,
+  options: Pick<ExportOptions, 'suggestionOf' | 'flagsOf' | 'checkedOn'>,
+) {
+  const factsOf = rowFacts(outcomeOf, options);
+  let at = 0;
+  return {
+    /** Data rows read so far. */
+    get count() {
+      return at;
+    },
+    next(): RowFacts {
+      if (at >= index.length) {
+        throw new Error('the list changed since it was read (it has more rows than before)');
+      }
+      return factsOf(index[at++] as number);
+    },
+    /** Every row was read. */
+    end(): void {
+      if (at !== index.length) {
+        throw new Error('the list changed since it was read (it has fewer rows than before)');
+      }
+    },
+  };
+}
+
+/** What an export must never write over: the list it reads, and the files it came from. */
+export function exportInputs(list: ImportedList, original: string | undefined): string[] {
+  return [list.sourcePath, original, list.workbook?.path].filter(
+    (p): p is string => p !== undefined,
+  );
+}
+
 async function write(out: WriteStream, bytes: Uint8Array): Promise<void> {
   if (!out.write(bytes)) await once(out, 'drain');
 }
@@ -234,7 +273,7 @@ export async function exportList(
   const padding = (n: number) => (pads[n] ??= delimiter.repeat(n));
 
   const problem = await exportDestinationProblem(destPath, {
-    input: options.original ? [list.sourcePath, options.original] : list.sourcePath,
+    input: exportInputs(list, options.original),
   });
   if (problem) throw new AppError('bad_file', `${problem} Your results are kept.`);
 
@@ -300,8 +339,7 @@ export async function exportList(
         });
       }
     };
-    let at = 0;
-    const factsOf = rowFacts(outcomeOf, options);
+    const rows = indexedRows(index, outcomeOf, options);
     await parseRows(text, list, (row, raw) => {
       if (skipHeader) {
         // The header as it was read (not list.columns, whose blank names were
@@ -312,10 +350,7 @@ export async function exportList(
         chunk += line + delimiter + names + newline;
         return;
       }
-      if (at >= index.length) {
-        throw new Error('the list changed since it was read (it has more rows than before)');
-      }
-      const facts = factsOf(index[at++] as number);
+      const facts = rows.next();
       rowsTotal += 1;
       if (keepsRow(filter, facts.status)) {
         rowsWritten += 1;
@@ -334,9 +369,7 @@ export async function exportList(
     });
     if (options.signal?.aborted) throw options.signal.reason;
     flush();
-    if (at !== index.length) {
-      throw new Error('the list changed since it was read (it has fewer rows than before)');
-    }
+    rows.end();
     out.end();
     await once(out, 'finish');
     await placeFile(tmp, destPath, options.place);

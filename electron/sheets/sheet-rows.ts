@@ -3,7 +3,7 @@
 // hyperlinks, its merged ranges) arrives only at the end of the stream: it is
 // returned, and a caller that needs it reads the sheet again knowing it.
 import { booleanText, decodeXstring, type CellFormatter } from './cell-text';
-import { parsePart, readRelationships, type ZipParts } from './zip-parts';
+import { parsePart, readRelationships, relationshipId, type ZipParts } from './zip-parts';
 
 export interface SheetContext {
   parts: ZipParts;
@@ -174,8 +174,7 @@ export async function readSheetRows(
               tail.dimension = attrs.ref ?? null;
               break;
             case 'hyperlink': {
-              const id =
-                attrs['r:id'] ?? Object.entries(attrs).find(([k]) => k.endsWith(':id'))?.[1];
+              const id = relationshipId(attrs);
               const target = id ? links.get(id)?.target : undefined;
               const address = target ? mailtoAddress(target) : null;
               if (address && attrs.ref) {

@@ -2,7 +2,7 @@
 // (names, hidden or not, where each one's XML is), its date system, and the
 // number format of every cell style, so a cell can be shown as Excel shows it.
 import { builtInFormat } from './cell-text';
-import { parseSmallPart, readRelationships, type ZipParts } from './zip-parts';
+import { parseSmallPart, readRelationships, relationshipId, type ZipParts } from './zip-parts';
 
 export interface SheetPart {
   /** 0-based, in the workbook's order. */
@@ -35,7 +35,7 @@ export async function readWorkbookParts(parts: ZipParts): Promise<WorkbookParts>
       if (name === 'workbookPr') {
         date1904 = attrs.date1904 === '1' || attrs.date1904 === 'true';
       } else if (name === 'sheet') {
-        const id = attrs['r:id'] ?? Object.entries(attrs).find(([k]) => k.endsWith(':id'))?.[1];
+        const id = relationshipId(attrs);
         const rel = id ? rels.get(id) : undefined;
         sheets.push({
           index: sheets.length,

@@ -5,7 +5,7 @@ import { cellFormatter } from './cell-text';
 import { readSharedStrings } from './shared-strings';
 import { readSheetRows, rowOf, type SheetContext, type SheetTail } from './sheet-rows';
 import { readWorkbookParts, type SheetPart } from './workbook-parts';
-import { openZipParts } from './zip-parts';
+import { openZipParts, type ZipParts } from './zip-parts';
 
 export interface OpenWorkbook extends SheetContext {
   sheets: SheetPart[];
@@ -14,7 +14,11 @@ export interface OpenWorkbook extends SheetContext {
 
 /** Throws plain errors (a damaged zip, a missing part): the caller words them. */
 export async function openWorkbook(path: string, signal?: AbortSignal): Promise<OpenWorkbook> {
-  const parts = await openZipParts(path);
+  return workbookOf(await openZipParts(path), signal);
+}
+
+/** The workbook in a zip already open; its parts are closed with it, or on failure. */
+export async function workbookOf(parts: ZipParts, signal?: AbortSignal): Promise<OpenWorkbook> {
   try {
     const workbook = await readWorkbookParts(parts);
     const sharedStrings = workbook.sharedStrings

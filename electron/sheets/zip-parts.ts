@@ -132,6 +132,14 @@ export async function readRelationships(
   return rels;
 }
 
+/**
+ * The relationship an element points at (`r:id`), whatever prefix the
+ * writer gave the relationships' namespace.
+ */
+export function relationshipId(attrs: Record<string, string>): string | undefined {
+  return attrs['r:id'] ?? Object.entries(attrs).find(([k]) => k.endsWith(':id'))?.[1];
+}
+
 /** "worksheets/sheet1.xml" against "xl/" → "xl/worksheets/sheet1.xml"; "/xl/…" is absolute. */
 export function resolvePart(folder: string, target: string): string {
   const parts = (target.startsWith('/') ? target.slice(1) : folder + target).split('/');
