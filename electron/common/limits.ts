@@ -24,3 +24,6 @@ export const MAX_UNIT_MICROS = 1_000_000;
  * are files, dropped or opened; the window says so before it sends more.
  */
 export const MAX_PASTE_CHARS = 20_000_000;
+
+/** The longest a re-verification reminder may wait, in days (ten years). */
+export const MAX_RECHECK_DAYS = 3650;

@@ -6,6 +6,7 @@ import type {
   ExportFormat,
   JobProduct,
   JobStateName,
+  RowFlag,
   RowStatusName,
   StatusGroup,
   Theme,
@@ -46,6 +47,8 @@ export interface SettingsView {
   maxSpendMicros: number | null;
   /** Unit prices from the user's plan, used until the service's own are learned. */
   enteredPrices: Record<JobProduct, number | null>;
+  /** Days after which a finished list is due to be checked again; null: no reminders. */
+  recheckDays: number | null;
 }
 
 /** The memory of paid answers of the account in use. */
@@ -116,6 +119,17 @@ export interface JobView {
     charged: 'no' | 'unknown';
     outsideCoverage?: number;
   } | null;
+  /** The earlier job this list was recognised as, when it came in (see SeenBeforeView). */
+  repeatOf: RepeatOf | null;
+}
+
+/** How a list was recognised as one checked before. */
+export interface RepeatOf {
+  jobId: string;
+  /** 'same-file': the very same bytes; 'same-addresses': mostly the same addresses. */
+  how: 'same-file' | 'same-addresses';
+  /** Share of this list's addresses that the earlier one had (1 for the same file). */
+  overlap: number;
 }
 
 export interface ColumnView {
@@ -160,6 +174,19 @@ export interface ImportView {
   sample: SampleView | null;
   /** For a workbook: its sheets and the one read; null for a text list. */
   workbook: WorkbookView | null;
+  /** The list was checked before: when, and what of it can be reused now. */
+  seenBefore: SeenBeforeView | null;
+}
+
+/** A list recognised, as it comes in, as one checked before. */
+export interface SeenBeforeView extends RepeatOf {
+  fileName: string;
+  /** When the earlier job finished. */
+  checkedAt: string;
+  /** Its addresses' answers the memory holds within the reuse window: free on Start. Null when reuse is off or the memory cannot be used here. */
+  reusable: number | null;
+  /** The reuse window, in days (Settings). */
+  reuseDays: number;
 }
 
 /** A sheet of a workbook, as the review's sheet picker lists it. */
@@ -263,6 +290,51 @@ export interface JobSummaryView {
   suggestions: number;
   /** What the export panel offers first: a workbook for a workbook, CSV for a text list. */
   exportFormat: ExportFormat;
+}
+
+/**
+ * Which rows the results show, and which an export keeps when asked for "the
+ * rows I see": a row passes a facet when it has any of its values, and the
+ * filter when it passes every facet. An empty facet asks nothing.
+ */
+export interface RowFilter {
+  outcomes: RowStatusName[];
+  /** Provider codes, as JobSummaryView.providers names them. */
+  providers: string[];
+  /** Domains in lower case, as DomainStats names them. */
+  domains: string[];
+  findings: RowFlag[];
+}
+
+/** One domain's unique addresses in a job, by outcome and by what the free checks found. */
+export interface DomainCounts {
+  addresses: number;
+  deliverable: number;
+  undeliverable: number;
+  unknown: number;
+  /** Not checked, by the user's choice: throw-away domains, role addresses. */
+  skipped: number;
+  findings: { role: number; free: number; disposable: number; typo: number; noMail: number };
+}
+
+export interface DomainStats extends DomainCounts {
+  domain: string;
+}
+
+/** The domains past the top ones, summed. */
+export interface OtherDomains extends DomainCounts {
+  /** How many domains they are. */
+  domains: number;
+}
+
+/** A job's addresses by domain: the domains with the most, and the rest together. */
+export interface DomainsView {
+  /** Most addresses first. */
+  top: DomainStats[];
+  /** Every other domain, summed ("other domains"); null when there are none. */
+  other: OtherDomains | null;
+  /** Domains in all. */
+  domains: number;
 }
 
 export interface JobRowView {

@@ -28,6 +28,7 @@ export const channelNames = [
   'job:remove',
   'job:summary',
   'job:rows',
+  'job:domains',
   'job:export',
   'job:split',
   'file:show',
@@ -53,6 +54,7 @@ export const eventNames = [
   'list:progress',
   'update:changed',
   'settings:open',
+  'results:open',
 ] as const;
 
 export type EventName = (typeof eventNames)[number];

@@ -18,6 +18,7 @@ import {
   accountStatusSchema,
   balanceSchema,
   checkViewSchema,
+  domainsViewSchema,
   estimateViewSchema,
   exportViewSchema,
   fileGrantSchema,
@@ -27,11 +28,13 @@ import {
   jobSummarySchema,
   jobViewSchema,
   memoryViewSchema,
+  rowFilterSchema,
   settingsViewSchema,
   statusExportViewSchema,
   updateViewSchema,
 } from './view-schemas';
 import {
+  MAX_RECHECK_DAYS,
   MAX_REUSE_DAYS,
   MAX_SPEND_MICROS,
   MAX_PASTE_CHARS,
@@ -53,6 +56,10 @@ export type {
   FileGrantView,
   ExportView,
   StatusExportView,
+  DomainsView,
+  DomainStats,
+  RowFilter,
+  SeenBeforeView,
   SheetView,
   WorkbookView,
   CheckView,
@@ -62,6 +69,7 @@ export type {
   ExportFormat,
   JobProduct,
   JobStateName,
+  RowFlag,
   RowStatusName,
   StatusGroup,
   Theme,
@@ -165,6 +173,7 @@ export const contract = {
         theme: themeSchema.optional(),
         pollIntervalSeconds: z.number().int().min(MIN_POLL_SECONDS).max(3600).optional(),
         reuseDays: z.number().int().min(0).max(MAX_REUSE_DAYS).optional(),
+        recheckDays: z.number().int().min(1).max(MAX_RECHECK_DAYS).nullable().optional(),
         maxSpendMicros: z.number().int().min(1).max(MAX_SPEND_MICROS).nullable().optional(),
         enteredPrices: z
           .object({
@@ -250,15 +259,20 @@ export const contract = {
         jobId: jobIdSchema,
         offset: z.number().int().min(0),
         limit: z.number().int().min(1).max(1_000),
+        /** Only the rows this filter passes, in the file's order; `total` then counts them. */
+        filter: rowFilterSchema.optional(),
       })
       .strict(),
     output: z.strictObject({ total: z.number().int().min(0), rows: z.array(jobRowSchema) }),
   },
+  /** A job's unique addresses by domain, for the results' per-domain table. */
+  'job:domains': { input: z.object({ jobId: jobIdSchema }).strict(), output: domainsViewSchema },
   'job:export': {
     input: z
       .object({
         jobId: jobIdSchema,
-        filter: z.enum(EXPORT_FILTERS),
+        /** One of the panel's choices, or the results' filter: "export the rows I see". */
+        filter: z.union([z.enum(EXPORT_FILTERS), rowFilterSchema]),
         columns: z.array(z.enum(APPENDED_COLUMNS)).min(1).max(APPENDED_COLUMNS.length),
         bom: z.boolean(),
         format: z.enum(EXPORT_FORMATS),
@@ -311,6 +325,8 @@ export const eventPayloads = {
   'update:changed': updateViewSchema,
   /** The application menu's Settings… (Cmd/Ctrl+,). */
   'settings:open': z.strictObject({ from: z.literal('menu') }),
+  /** A notification was clicked: the window shows this job's results. */
+  'results:open': z.strictObject({ jobId: jobIdSchema }),
 } as const satisfies Record<EventName, z.ZodType>;
 
 export type EventPayloads = { [E in EventName]: z.output<(typeof eventPayloads)[E]> };

@@ -7,7 +7,6 @@ import type { Handlers } from './registry';
 import { estimateView, importView, jobSummary, settingsView } from './views';
 import type { SettingsStore } from '../settings/settings';
 import type { Workspace } from '../jobs/workspace';
-import { readRows } from '../jobs/rows';
 import { AppError } from '../lib/app-error';
 import type { FileGrants } from '../files/grants';
 import { localPathProblem } from '../files/local-path';
@@ -150,20 +149,17 @@ export function createHandlers({
       return { removed: true };
     },
     'job:summary': async ({ jobId }) => jobSummary(await jobs(), jobId),
-    'job:rows': async ({ jobId, offset, limit }) => {
-      const j = await jobs();
-      const [list, outcomes, book] = await Promise.all([
-        j.getList(jobId),
-        j.outcomes(jobId),
-        j.addressBook(jobId),
-      ]);
-      return readRows(list, book, outcomes, offset, limit);
-    },
+    'job:rows': async ({ jobId, offset, limit, filter }) =>
+      (await jobs()).rows(jobId, offset, limit, filter),
+    'job:domains': async ({ jobId }) => (await jobs()).domains(jobId),
     'job:export': async ({ jobId, filter, columns, bom, format }) => {
       const j = await jobs();
       const job = await finishedJob(j, jobId);
       const destPath = await shell.chooseSavePath(
-        defaultExportPath(job.sourcePath, { filter, extension: format }),
+        defaultExportPath(job.sourcePath, {
+          filter: typeof filter === 'string' ? filter : 'filtered',
+          extension: format,
+        }),
       );
       if (destPath === null) return null;
       const problem = localPathProblem(destPath);

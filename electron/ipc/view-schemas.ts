@@ -8,6 +8,7 @@ import {
   EXPORT_FORMATS,
   JOB_PRODUCTS,
   JOB_STATES,
+  ROW_FLAGS,
   ROW_STATUSES,
   STATUS_GROUPS,
   THEMES,
@@ -17,6 +18,8 @@ import type {
   Balance,
   CheckView,
   ColumnView,
+  DomainsView,
+  DomainStats,
   EstimateView,
   ExportView,
   FileGrantView,
@@ -26,6 +29,10 @@ import type {
   JobSummaryView,
   JobView,
   MemoryView,
+  OtherDomains,
+  RepeatOf,
+  RowFilter,
+  SeenBeforeView,
   SampleView,
   SettingsView,
   SheetView,
@@ -83,6 +90,7 @@ export const settingsViewSchema = viewOf<SettingsView>()(
     reuseDays: count,
     maxSpendMicros: micros.nullable(),
     enteredPrices: z.strictObject({ email: micros.nullable(), avatar: micros.nullable() }),
+    recheckDays: count.nullable(),
   }),
 );
 
@@ -104,6 +112,13 @@ export const sampleViewSchema = viewOf<SampleView>()(
     checkedAt: text,
   }),
 );
+
+const repeatOfShape = {
+  jobId: text,
+  how: z.enum(['same-file', 'same-addresses']),
+  overlap: z.number().min(0).max(1),
+};
+const repeatOfSchema = viewOf<RepeatOf>()(z.strictObject(repeatOfShape));
 
 export const jobViewSchema = viewOf<JobView>()(
   z.strictObject({
@@ -149,6 +164,7 @@ export const jobViewSchema = viewOf<JobView>()(
         outsideCoverage: count.optional(),
       })
       .nullable(),
+    repeatOf: repeatOfSchema.nullable(),
   }),
 );
 
@@ -174,6 +190,16 @@ const sheetViewSchema = viewOf<SheetView>()(
 
 const workbookViewSchema = viewOf<WorkbookView>()(
   z.strictObject({ sheet: count, sheets: z.array(sheetViewSchema), skippedRows: count }),
+);
+
+const seenBeforeSchema = viewOf<SeenBeforeView>()(
+  z.strictObject({
+    ...repeatOfShape,
+    fileName: text,
+    checkedAt: text,
+    reusable: count.nullable(),
+    reuseDays: count,
+  }),
 );
 
 export const importViewSchema = viewOf<ImportView>()(
@@ -211,6 +237,7 @@ export const importViewSchema = viewOf<ImportView>()(
       .nullable(),
     sample: sampleViewSchema.nullable(),
     workbook: workbookViewSchema.nullable(),
+    seenBefore: seenBeforeSchema.nullable(),
   }),
 );
 
@@ -252,6 +279,47 @@ export const jobSummarySchema = viewOf<JobSummaryView>()(
     addressColumn: count,
     suggestions: count,
     exportFormat: z.enum(EXPORT_FORMATS),
+  }),
+);
+
+/** Domains the window may name in a filter; more than this is not a filter anyone reads. */
+export const MAX_FILTER_VALUES = 200;
+
+export const rowFilterSchema = viewOf<RowFilter>()(
+  z.strictObject({
+    outcomes: z.array(z.enum(ROW_STATUSES)).max(ROW_STATUSES.length),
+    providers: z.array(z.string().min(1).max(64)).max(MAX_FILTER_VALUES),
+    domains: z.array(z.string().min(1).max(255)).max(MAX_FILTER_VALUES),
+    findings: z.array(z.enum(ROW_FLAGS)).max(ROW_FLAGS.length),
+  }),
+);
+
+const domainCountsShape = {
+  addresses: count,
+  deliverable: count,
+  undeliverable: count,
+  unknown: count,
+  skipped: count,
+  findings: z.strictObject({
+    role: count,
+    free: count,
+    disposable: count,
+    typo: count,
+    noMail: count,
+  }),
+};
+const domainStatsSchema = viewOf<DomainStats>()(
+  z.strictObject({ domain: text, ...domainCountsShape }),
+);
+const otherDomainsSchema = viewOf<OtherDomains>()(
+  z.strictObject({ ...domainCountsShape, domains: count }),
+);
+
+export const domainsViewSchema = viewOf<DomainsView>()(
+  z.strictObject({
+    top: z.array(domainStatsSchema),
+    other: otherDomainsSchema.nullable(),
+    domains: count,
   }),
 );
 

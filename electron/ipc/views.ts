@@ -26,7 +26,9 @@ export const settingsView = ({
   reuseDays,
   maxSpendMicros,
   enteredPrices,
+  recheckDays,
 }: Settings): SettingsView => ({
+  recheckDays,
   baseUrl,
   theme,
   pollIntervalSeconds,
@@ -80,6 +82,7 @@ export function importView(
     preview: shown.preview,
     findings: findingsView(list),
     sample,
+    seenBefore: null,
     workbook: list.workbook
       ? {
           sheet: list.workbook.sheet,

@@ -5,15 +5,20 @@
 import { basename, extname } from 'node:path';
 import type { ExportFormat, StatusGroup } from '../common/model';
 import { readSuggestions } from '../lists/free-checks';
-import { exportList, type ExportOptions, type ExportResult } from '../lists/write';
+import type { RowFilter } from '../common/views';
+import { exportList, type ExportOptions, type ExportResult, type RowKeep } from '../lists/write';
 import { exportGroups, type GroupFile } from '../lists/write-groups';
 import { exportWorkbook } from '../lists/write-xlsx';
 import { readFlags } from './free-split';
-import { load, type Shared } from './live';
+import { domainIndex } from './domains';
+import { addressBook, load, type Live, type Shared } from './live';
+import { rowTest } from './row-filter';
 
-export interface JobExportOptions extends ExportOptions {
+export interface JobExportOptions extends Omit<ExportOptions, 'filter'> {
   /** Default: CSV. */
   format?: ExportFormat;
+  /** Which rows: a panel's choice, a status group, or the results' filter ("the rows I see"). */
+  filter?: RowKeep | RowFilter;
 }
 
 export interface JobExport extends ExportResult {
@@ -46,12 +51,21 @@ async function shared(s: Shared, id: string, columns: ExportOptions['columns']) 
   };
 }
 
+/** The results' filter as a test of each row; the other choices as they are. */
+async function keepOf(l: Live, filter: JobExportOptions['filter']): Promise<RowKeep> {
+  if (filter === undefined || typeof filter !== 'object') return filter ?? 'all';
+  const book = await addressBook(l);
+  const flags = await readFlags(l.list.findings?.findingsPath, l.record.unique);
+  return rowTest(filter, { domains: domainIndex(book), flags });
+}
+
 export async function exportJob(
   s: Shared,
   id: string,
-  { format = 'csv', ...exportOptions }: JobExportOptions,
+  { format = 'csv', filter, ...rest }: JobExportOptions,
 ): Promise<JobExport> {
-  const { l, outcomeOf, options } = await shared(s, id, exportOptions.columns);
+  const { l, outcomeOf, options } = await shared(s, id, rest.columns);
+  const exportOptions = { ...rest, filter: await keepOf(l, filter) };
   if (format === 'xlsx') {
     const written = await exportWorkbook(l.list, outcomeOf, {
       ...options,

@@ -144,6 +144,8 @@ export async function importFile(
     limitMicros: null,
     hold: null,
     sample: null,
+    repeatOf: null,
+    remindedAt: null,
   };
   await store.save(record);
   const l = await track(s, record, list);

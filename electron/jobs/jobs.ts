@@ -39,7 +39,10 @@ import { choicesWith, type CostChoices } from './choices';
 import { memoryOpener, memoryView } from './memory';
 import { sample, sampleView } from './sample';
 import type { ResumeOptions } from './resume';
-import type { MemoryView, SampleView } from '../common/views';
+import type { DomainsView, JobRowView, MemoryView, RowFilter, SampleView } from '../common/views';
+import { domainIndex, domainsView } from './domains';
+import { readFlags } from './free-split';
+import { readRows } from './rows';
 import { openJobStore } from './store';
 
 export type { JobsOptions } from './live';
@@ -87,6 +90,15 @@ export interface Jobs {
   getList(id: string): Promise<ImportedList>;
   outcomes(id: string): Promise<OutcomeTable>;
   addressBook(id: string): Promise<AddressBook>;
+  /** Rows `offset` onwards, of all rows or of those a filter passes (`total` counts them). */
+  rows(
+    id: string,
+    offset: number,
+    limit: number,
+    filter?: RowFilter,
+  ): Promise<{ total: number; rows: JobRowView[] }>;
+  /** The job's unique addresses by domain: the top ones and the rest together. */
+  domains(id: string): Promise<DomainsView>;
   export(id: string, options: JobExportOptions): Promise<JobExport>;
   /** One file per status group into a folder (deliverable, undeliverable, unknown, removed). */
   exportByStatus(id: string, options: ByStatusOptions): ReturnType<typeof exportJobByStatus>;
@@ -161,6 +173,15 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
     getList: async (id) => (await load(s, id)).list,
     outcomes: async (id) => (await load(s, id)).outcomes,
     addressBook: async (id) => addressBook(await load(s, id)),
+    async rows(id, offset, limit, filter) {
+      const l = await load(s, id);
+      return readRows(l.list, await addressBook(l), l.outcomes, offset, limit, filter);
+    },
+    async domains(id) {
+      const l = await load(s, id);
+      const flags = await readFlags(l.list.findings?.findingsPath, l.record.unique);
+      return domainsView(domainIndex(await addressBook(l)), l.outcomes, flags);
+    },
 
     export: (id, exportOptions) => exportJob(s, id, exportOptions),
     exportByStatus: (id, exportOptions) => exportJobByStatus(s, id, exportOptions),

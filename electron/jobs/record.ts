@@ -170,5 +170,16 @@ export const jobRecord = z.object({
   failure: jobFailure.nullable().default(null),
   /** How many times the job was picked up again after the app stopped. */
   resumes: z.number().int().min(0).default(0),
+  /** The earlier job this list was recognised as when it came in (lists/list-print.ts). */
+  repeatOf: z
+    .object({
+      jobId: z.string().regex(/^[a-z0-9-]+$/),
+      how: z.enum(['same-file', 'same-addresses']),
+      overlap: z.number().min(0).max(1),
+    })
+    .nullable()
+    .default(null),
+  /** When the user was reminded, once, to check this list again. */
+  remindedAt: z.string().nullable().default(null),
 });
 export type JobRecord = z.infer<typeof jobRecord>;

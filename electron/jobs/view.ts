@@ -121,5 +121,6 @@ export function jobView(l: Live, prices: PriceBook, queued: boolean): JobView {
     unitPriceMicros: unit ? unitPriceOf(unit, r.plan) : null,
     chargedMicros: charged,
     failure: r.failure ? failureView(r.failure) : null,
+    repeatOf: r.repeatOf,
   };
 }

@@ -14,15 +14,17 @@ const RESERVED = /^(CON|PRN|AUX|NUL|CONIN\$|CONOUT\$|COM[1-9¹²³]|LPT[1-9¹²�
 // eslint-disable-next-line no-control-regex
 const WINDOWS_REFUSED = /[<>:"|?*\u0000-\u001f]/g;
 
-const SUFFIX: Record<ExportFilter, string> = {
+const SUFFIX: Record<ExportFilter | 'filtered', string> = {
   all: 'cleaned',
   deliverable: 'deliverable',
   'not-deliverable': 'to-review',
+  /** The rows a filter of the results kept. */
+  filtered: 'filtered',
 };
 
 export interface ExportNameOptions {
   /** Which rows the export keeps; it names the file (default: all, ".cleaned"). */
-  filter?: ExportFilter;
+  filter?: ExportFilter | 'filtered';
   /** A .tsv input keeps its extension (the command line); otherwise ".csv". */
   keepTsv?: boolean;
   /** The file written: an Excel workbook is named ".xlsx" (default: CSV). */

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { STATUS_GROUPS, type ExportFormat, type StatusGroup } from '../common/model';
 import { readRowIndex } from './row-index';
 import type { ImportedList } from './types';
-import { exportList, keepsRow, rowFacts, type ExportOptions, type OutcomeLookup } from './write';
+import { exportList, keepsStatus, rowFacts, type ExportOptions, type OutcomeLookup } from './write';
 import { exportWorkbook } from './write-xlsx';
 
 export interface GroupFile {
@@ -41,7 +41,7 @@ export async function countGroups(
   for (const entry of index) {
     const { status } = factsOf(entry);
     for (const group of STATUS_GROUPS) {
-      if (keepsRow(group, status)) {
+      if (keepsStatus(group, status)) {
         counts[group] += 1;
         break;
       }

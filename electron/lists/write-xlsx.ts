@@ -89,7 +89,7 @@ export async function exportWorkbook(
         return;
       }
       const facts = rows.next();
-      if (!keepsRow(filter, facts.status)) return;
+      if (!keepsRow(filter, facts)) return;
       rowsWritten += 1;
       const cells = decode(row);
       while (cells.length < width) cells.push('');

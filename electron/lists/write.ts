@@ -81,10 +81,18 @@ export function rowStatus(cls: RowClass, outcome: JobOutcome | undefined): RowSt
   }
 }
 
-/** Which rows an export keeps: an export panel's filter, or a group of "Save by status…". */
-export type RowKeep = ExportFilter | StatusGroup;
+/**
+ * Which rows an export keeps: an export panel's filter, a group of "Save by
+ * status…", or a test of each row's facts (the results' filter, jobs/row-filter.ts).
+ */
+export type RowKeep = ExportFilter | StatusGroup | ((row: RowFacts) => boolean);
 
-export function keepsRow(filter: RowKeep, status: RowStatus): boolean {
+export function keepsRow(filter: RowKeep, row: RowFacts): boolean {
+  if (typeof filter === 'function') return filter(row);
+  return keepsStatus(filter, row.status);
+}
+
+export function keepsStatus(filter: ExportFilter | StatusGroup, status: RowStatus): boolean {
   switch (filter) {
     case 'all':
       return true;
@@ -134,6 +142,8 @@ const FLAG_BITS: ReadonlyArray<readonly [number, RowFlag]> = [
 ];
 
 export interface RowFacts {
+  /** The row's unique address, or -1 for an invalid or empty row. */
+  addressIndex: number;
   status: RowStatus;
   outcome: JobOutcome | undefined;
   suggestion: string | undefined;
@@ -200,6 +210,7 @@ export function rowFacts(
     const { cls, addressIndex } = decodeRow(entry);
     const outcome = addressIndex >= 0 ? outcomeOf(addressIndex) : undefined;
     return {
+      addressIndex,
       status: rowStatus(cls, outcome),
       outcome,
       suggestion:
@@ -352,7 +363,7 @@ export async function exportList(
       }
       const facts = rows.next();
       rowsTotal += 1;
-      if (keepsRow(filter, facts.status)) {
+      if (keepsRow(filter, facts)) {
         rowsWritten += 1;
         let line = original(row, raw);
         // A short row is padded so the appended columns line up under their header.

@@ -6,7 +6,12 @@ import { z } from 'zod';
 import { writeFileAtomic } from '../lib/atomic-file';
 import { log } from '../lib/log';
 import { baseUrlSchema, MIN_POLL_SECONDS } from '../ipc/contract';
-import { MAX_REUSE_DAYS, MAX_SPEND_MICROS, MAX_UNIT_MICROS } from '../common/limits';
+import {
+  MAX_RECHECK_DAYS,
+  MAX_REUSE_DAYS,
+  MAX_SPEND_MICROS,
+  MAX_UNIT_MICROS,
+} from '../common/limits';
 import { DEFAULT_REUSE_DAYS } from '../memory/outcome-memory';
 
 /** The service's address; users of another deployment change it in Settings. */
@@ -28,6 +33,8 @@ export const settingsSchema = z.object({
       avatar: z.number().int().min(1).max(MAX_UNIT_MICROS).nullable().default(null),
     })
     .default({ email: null, avatar: null }),
+  /** Days after which a finished list is due to be checked again; null (the default): no reminders. */
+  recheckDays: z.number().int().min(1).max(MAX_RECHECK_DAYS).nullable().default(null),
   /** Which account the app used last, so a demo session comes back after a restart. */
   account: z.enum(['none', 'demo', 'key']).default('none'),
 });

@@ -20,6 +20,8 @@ const record = (id: string, createdAt: string): JobRecord => ({
   createdAt,
   updatedAt: createdAt,
   startedAt: null,
+  repeatOf: null,
+  remindedAt: null,
   finishedAt: null,
   fileName: 'contacts.csv',
   sourcePath: 'C:\\Users\\Ann\\Documents\\contacts.csv',

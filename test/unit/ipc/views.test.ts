@@ -13,6 +13,7 @@ describe('the settings view', () => {
       theme: 'dark',
       pollIntervalSeconds: 60,
       reuseDays: 30,
+      recheckDays: 90,
       maxSpendMicros: 5_000_000,
       enteredPrices: { email: 1_500, avatar: null },
       account: 'key',
@@ -24,6 +25,7 @@ describe('the settings view', () => {
       reuseDays: 30,
       maxSpendMicros: 5_000_000,
       enteredPrices: { email: 1_500, avatar: null },
+      recheckDays: 90,
     });
     expect(contract['settings:get'].output.safeParse(view).success).toBe(true);
   });

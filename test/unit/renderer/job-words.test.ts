@@ -28,6 +28,7 @@ function job(over: Partial<JobView> = {}): JobView {
     running: false,
     elsewhere: null,
     paused: false,
+    repeatOf: null,
     rows: 10,
     invalid: 0,
     empty: 0,

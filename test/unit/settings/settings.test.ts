@@ -19,6 +19,8 @@ describe('settings', () => {
       reuseDays: 30,
       maxSpendMicros: null,
       enteredPrices: { email: null, avatar: null },
+      // No reminders to check a list again until the user asks for them.
+      recheckDays: null,
       account: 'none',
     });
   });

@@ -33,6 +33,7 @@ export const sampleSettings: SettingsView = {
   reuseDays: 30,
   maxSpendMicros: null,
   enteredPrices: { email: null, avatar: null },
+  recheckDays: null,
 };
 
 export interface HandlerCall {

@@ -4,7 +4,7 @@
 import type { ChannelInput, RowStatusName } from '../../../../electron/ipc/contract';
 import { formatNumber } from '../../format';
 
-export type RowFilter = ChannelInput<'job:export'>['filter'];
+export type RowFilter = Extract<ChannelInput<'job:export'>['filter'], string>;
 
 const FILTERS: { value: RowFilter; label: string; hint: string }[] = [
   {
