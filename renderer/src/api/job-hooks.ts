@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
 import type { ImportProgressView, JobProduct, JobView } from '../../../electron/ipc/contract';
-import type { SkipChoice } from '../../../electron/common/views';
+import type { RowFilter, SkipChoice } from '../../../electron/common/views';
 import { call } from './call';
 import { queryKeys } from './query-keys';
 
@@ -42,13 +42,33 @@ export function useJobSummary(jobId: string | null) {
   });
 }
 
-/** One page of a job's rows (ROWS_PAGE rows), for the virtualized table. */
-export function useJobRows(jobId: string, page: number, enabled = true) {
+/**
+ * One page of a job's rows (ROWS_PAGE rows), for the virtualized table: of
+ * all rows, or of those `filter` passes (null: no filter).
+ */
+export function useJobRows(jobId: string, page: number, filter: RowFilter | null, enabled = true) {
   return useQuery({
-    queryKey: queryKeys.jobs.rows(jobId, page),
-    queryFn: () => call(window.api.job.rows({ jobId, offset: page * ROWS_PAGE, limit: ROWS_PAGE })),
+    queryKey: queryKeys.jobs.rows(jobId, page, filter),
+    queryFn: () =>
+      call(
+        window.api.job.rows({
+          jobId,
+          offset: page * ROWS_PAGE,
+          limit: ROWS_PAGE,
+          ...(filter ? { filter } : {}),
+        }),
+      ),
     enabled,
     placeholderData: keepPreviousData,
+    staleTime: Infinity,
+  });
+}
+
+/** A finished job's unique addresses by domain: the top domains and the rest together. */
+export function useJobDomains(jobId: string) {
+  return useQuery({
+    queryKey: queryKeys.jobs.domains(jobId),
+    queryFn: () => call(window.api.job.domains({ jobId })),
     staleTime: Infinity,
   });
 }

@@ -1,6 +1,6 @@
 // The one query-key factory: every cache entry of server state is named here,
 // so invalidation after an event or a mutation cannot miss a spelling.
-import type { SkipChoice } from '../../../electron/common/views';
+import type { RowFilter, SkipChoice } from '../../../electron/common/views';
 
 export const queryKeys = {
   account: ['account'] as const,
@@ -13,8 +13,12 @@ export const queryKeys = {
     all: ['jobs'] as const,
     list: () => [...queryKeys.jobs.all, 'list'] as const,
     summary: (jobId: string) => [...queryKeys.jobs.all, 'summary', jobId] as const,
-    rows: (jobId: string, page: number) => [...queryKeys.jobs.all, 'rows', jobId, page] as const,
+    /** A page of rows, of all of them or of those a filter passes. */
+    rows: (jobId: string, page: number, filter: RowFilter | null) =>
+      [...queryKeys.jobs.all, 'rows', jobId, filter, page] as const,
     rowsOf: (jobId: string) => [...queryKeys.jobs.all, 'rows', jobId] as const,
+    /** A job's addresses by domain (the results' per-domain table and the domain filter). */
+    domains: (jobId: string) => [...queryKeys.jobs.all, 'domains', jobId] as const,
     /** Every estimate: settings and the memory of answers change them all. */
     estimates: () => [...queryKeys.jobs.all, 'estimate'] as const,
     /** Every estimate of a job, whatever the product and the choice of what not to pay for. */
