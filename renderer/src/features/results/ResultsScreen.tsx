@@ -131,6 +131,8 @@ function DoneResults({ job }: { job: JobView }) {
         product={job.product}
         fileName={job.fileName}
         providers={reported}
+        statuses={statuses}
+        providerCounts={reported ? providers : {}}
       />
     </>
   );

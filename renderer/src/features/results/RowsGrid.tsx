@@ -6,7 +6,7 @@
 // placeholder. Loaded on demand by RowsTable.tsx, with the virtualizer.
 import { memo, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
-import type { JobRowView } from '../../../../electron/ipc/contract';
+import type { JobRowView, RowFilter } from '../../../../electron/ipc/contract';
 import { ROWS_PAGE, useJobRows } from '../../api/job-hooks';
 import { formatNumber } from '../../format';
 import { OUTCOME_LABEL, providerLabel } from './outcomes';
@@ -28,6 +28,8 @@ export interface RowsGridProps {
   fileName: string;
   showProvider: boolean;
   showAvatar: boolean;
+  /** Only the rows it passes, numbered as in the file; null: every row. */
+  filter: RowFilter | null;
 }
 
 export function RowsGrid({
@@ -38,6 +40,7 @@ export function RowsGrid({
   fileName,
   showProvider,
   showAvatar,
+  filter,
 }: RowsGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
 
@@ -105,6 +108,7 @@ export function RowsGrid({
               gridClass={gridClass}
               showProvider={showProvider}
               showAvatar={showAvatar}
+              filter={filter}
             />
           ))}
         </div>
@@ -121,16 +125,18 @@ interface PageProps {
   gridClass: string;
   showProvider: boolean;
   showAvatar: boolean;
+  filter: RowFilter | null;
 }
 
-function RowPage({ jobId, page, first, items, gridClass, showProvider, showAvatar }: PageProps) {
+function RowPage(props: PageProps) {
+  const { jobId, page, first, items, gridClass, showProvider, showAvatar, filter } = props;
   const [settled, setSettled] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(true), SETTLE_MS);
     return () => clearTimeout(timer);
   }, []);
   // A page read before is shown at once from the cache, even while disabled.
-  const rows = useJobRows(jobId, page, settled);
+  const rows = useJobRows(jobId, page, filter, settled);
   const pageStart = page * ROWS_PAGE;
 
   return items.map((item) => {
@@ -142,6 +148,7 @@ function RowPage({ jobId, page, first, items, gridClass, showProvider, showAvata
         top={item.start}
         row={rows.data?.rows[index - pageStart]}
         failed={rows.isError}
+        filtered={filter !== null}
         gridClass={gridClass}
         showProvider={showProvider}
         showAvatar={showAvatar}
@@ -155,6 +162,8 @@ interface RowProps {
   top: number;
   row: JobRowView | undefined;
   failed: boolean;
+  /** The rows are a filter's: each shows its own number in the file, once read. */
+  filtered: boolean;
   gridClass: string;
   showProvider: boolean;
   showAvatar: boolean;
@@ -166,6 +175,7 @@ const Row = memo(function Row({
   top,
   row,
   failed,
+  filtered,
   gridClass,
   showProvider,
   showAvatar,
@@ -174,7 +184,7 @@ const Row = memo(function Row({
   return (
     <div role="row" aria-rowindex={index + 2} className={`${gridClass} rows-row`} style={style}>
       <span role="cell" className="num rows-number">
-        {formatNumber(index + 1)}
+        {filtered ? (row ? formatNumber(row.row) : '') : formatNumber(index + 1)}
       </span>
       {row ? (
         <RowCells row={row} showProvider={showProvider} showAvatar={showAvatar} />

@@ -4,8 +4,11 @@
 // demand, the first time a job's rows are shown; until then a box of the
 // grid's size keeps the card's place and says the rows are loading.
 import { lazy, Suspense, useId, useState } from 'react';
-import type { JobProduct } from '../../../../electron/ipc/contract';
+import type { JobProduct, RowStatusName } from '../../../../electron/ipc/contract';
+import { useJobRows } from '../../api/job-hooks';
 import { formatNumber, plural } from '../../format';
+import { RowsFilter } from './RowsFilter';
+import { filterWords, isFiltered, useRowFilter } from './row-filter';
 import './rows.css';
 
 const RowsGrid = lazy(() => import('./RowsGrid').then((m) => ({ default: m.RowsGrid })));
@@ -24,13 +27,24 @@ interface Props {
   fileName: string;
   /** Whether the checks named providers (bulk and avatar checks do not). */
   providers: boolean;
+  /** For the filter: rows by outcome, and addresses by provider. */
+  statuses: Record<RowStatusName, number>;
+  providerCounts: Record<string, number>;
 }
 
-export function RowsTable({ jobId, total, product, fileName, providers }: Props) {
+export function RowsTable(props: Props) {
+  const { jobId, product, fileName, providers, statuses, providerCounts } = props;
   const titleId = useId();
   const [section, setSection] = useState(0);
+  const filter = useRowFilter(jobId);
+  const filtered = isFiltered(filter);
+  // A filter's first page says how many rows it passes: the table's length.
+  const firstPage = useJobRows(jobId, 0, filtered ? filter : null, filtered);
+  const passing = filtered ? (firstPage.data?.total ?? null) : props.total;
+  const total = passing ?? 0;
   const sections = Math.max(1, Math.ceil(total / SECTION_ROWS));
-  const first = section * SECTION_ROWS;
+  // A filter may leave fewer sections than the one chosen: the last one then.
+  const first = Math.min(section, sections - 1) * SECTION_ROWS;
   const count = Math.max(0, Math.min(SECTION_ROWS, total - first));
 
   return (
@@ -39,13 +53,20 @@ export function RowsTable({ jobId, total, product, fileName, providers }: Props)
         <h2 className="results-card-title" id={titleId}>
           Rows
         </h2>
-        <span className="hint rows-count" data-testid="rows-count">
-          {plural(total, 'row', 'rows')}, in the order of your file
+        <span className="hint rows-count" data-testid="rows-count" aria-live="polite">
+          {!filtered
+            ? `${plural(total, 'row', 'rows')}, in the order of your file`
+            : passing === null
+              ? 'Filtering…'
+              : `${formatNumber(passing)} of ${plural(props.total, 'row', 'rows')}: ${filterWords(filter)}`}
         </span>
         {sections > 1 && (
           <label className="rows-section">
             <span>Showing</span>
-            <select value={section} onChange={(e) => setSection(Number(e.target.value))}>
+            <select
+              value={first / SECTION_ROWS}
+              onChange={(e) => setSection(Number(e.target.value))}
+            >
               {Array.from({ length: sections }, (_, s) => (
                 <option key={s} value={s}>
                   rows {formatNumber(s * SECTION_ROWS + 1)}–
@@ -56,23 +77,33 @@ export function RowsTable({ jobId, total, product, fileName, providers }: Props)
           </label>
         )}
       </div>
-      <Suspense
-        fallback={
-          <div className="rows-scroll" role="status" aria-busy="true">
-            <span className="visually-hidden">Loading the rows…</span>
-          </div>
-        }
-      >
-        <RowsGrid
-          jobId={jobId}
-          total={total}
-          first={first}
-          count={count}
-          fileName={fileName}
-          showProvider={providers}
-          showAvatar={product === 'avatar'}
-        />
-      </Suspense>
+      <RowsFilter jobId={jobId} filter={filter} statuses={statuses} providers={providerCounts} />
+      {filtered && passing === 0 ? (
+        <p className="rows-none" data-testid="rows-none">
+          No row passes this filter. Remove a choice above, or clear the filters.
+        </p>
+      ) : (
+        <Suspense
+          fallback={
+            <div className="rows-scroll" role="status" aria-busy="true">
+              <span className="visually-hidden">Loading the rows…</span>
+            </div>
+          }
+        >
+          <RowsGrid
+            jobId={jobId}
+            total={total}
+            first={first}
+            count={count}
+            fileName={fileName}
+            showProvider={providers}
+            showAvatar={product === 'avatar'}
+            filter={filtered ? filter : null}
+            // Another filter is another list of rows: a fresh grid, from the top.
+            key={JSON.stringify(filter)}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }

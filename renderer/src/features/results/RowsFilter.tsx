@@ -1,0 +1,192 @@
+// The rows table's filter: outcomes, providers, domains and findings as
+// toggles, each with how many it concerns where that is known. Within a
+// group any choice passes; across groups all must. The table, the count
+// above it and the export's "The rows I see" all follow it.
+import { useId, useState, type FormEvent } from 'react';
+import type { RowFilter, RowStatusName } from '../../../../electron/ipc/contract';
+import { ROW_FLAGS } from '../../../../electron/common/model';
+import { useJobDomains } from '../../api/job-hooks';
+import { formatNumber } from '../../format';
+import { OUTCOMES, OUTCOME_LABEL, providerLabel } from './outcomes';
+import { FINDING_LABEL, isFiltered, useFilterStore, type Facet } from './row-filter';
+
+interface Props {
+  jobId: string;
+  filter: RowFilter;
+  statuses: Record<RowStatusName, number>;
+  /** Provider code → addresses; empty when the checks named none. */
+  providers: Record<string, number>;
+}
+
+/** Providers offered as toggles: the most common; the rest are rare enough to find by domain. */
+const PROVIDERS_SHOWN = 8;
+
+export function RowsFilter({ jobId, filter, statuses, providers }: Props) {
+  const toggle = useFilterStore((s) => s.toggle);
+  const clear = useFilterStore((s) => s.clear);
+  const set = <F extends Facet>(facet: F, value: RowFilter[F][number], on: boolean) =>
+    toggle(jobId, facet, value, on);
+  const topProviders = Object.entries(providers)
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, PROVIDERS_SHOWN);
+
+  return (
+    <div className="rows-filter" role="group" aria-label="Filter the rows">
+      <Chips label="Outcome">
+        {OUTCOMES.filter((o) => statuses[o] > 0 || filter.outcomes.includes(o)).map((o) => (
+          <Chip
+            key={o}
+            label={OUTCOME_LABEL[o]}
+            count={statuses[o]}
+            on={filter.outcomes.includes(o)}
+            onChange={(on) => set('outcomes', o, on)}
+            swatch={`outcome-bg-${o}`}
+          />
+        ))}
+      </Chips>
+      {topProviders.length > 0 && (
+        <Chips label="Provider">
+          {topProviders.map(([code, n]) => (
+            <Chip
+              key={code}
+              label={providerLabel(code)}
+              count={n}
+              on={filter.providers.includes(code)}
+              onChange={(on) => set('providers', code, on)}
+            />
+          ))}
+        </Chips>
+      )}
+      <DomainChoice jobId={jobId} filter={filter} onChange={(d, on) => set('domains', d, on)} />
+      <Chips label="Findings">
+        {ROW_FLAGS.map((f) => (
+          <Chip
+            key={f}
+            label={FINDING_LABEL[f]}
+            on={filter.findings.includes(f)}
+            onChange={(on) => set('findings', f, on)}
+          />
+        ))}
+      </Chips>
+      {isFiltered(filter) && (
+        <button type="button" className="button ghost small" onClick={() => clear(jobId)}>
+          Clear filters
+        </button>
+      )}
+    </div>
+  );
+}
+
+function Chips({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <fieldset className="filter-group">
+      <legend>{label}</legend>
+      <div className="filter-chips">{children}</div>
+    </fieldset>
+  );
+}
+
+function Chip(props: {
+  label: string;
+  count?: number;
+  on: boolean;
+  onChange: (on: boolean) => void;
+  swatch?: string;
+}) {
+  return (
+    <label className={`filter-chip ${props.on ? 'is-on' : ''}`}>
+      <input
+        type="checkbox"
+        checked={props.on}
+        onChange={(e) => props.onChange(e.target.checked)}
+      />
+      {props.swatch && <span className={`legend-swatch ${props.swatch}`} aria-hidden="true" />}
+      <span>{props.label}</span>
+      {props.count !== undefined && (
+        <span className="filter-count">{formatNumber(props.count)}</span>
+      )}
+    </label>
+  );
+}
+
+/**
+ * Domains: the chosen ones as removable chips, and a field to add one, with
+ * the job's top domains offered as suggestions. A domain with no address in
+ * the list is refused here, with the reason, rather than filtering to nothing.
+ */
+function DomainChoice(props: {
+  jobId: string;
+  filter: RowFilter;
+  onChange: (domain: string, on: boolean) => void;
+}) {
+  const { jobId, filter, onChange } = props;
+  const listId = useId();
+  const hintId = useId();
+  const [typed, setTyped] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const domains = useJobDomains(jobId);
+  const top = domains.data?.top ?? [];
+
+  const add = (e: FormEvent) => {
+    e.preventDefault();
+    const domain = typed.trim().toLowerCase().replace(/^.*@/, '');
+    if (domain === '') return;
+    if (domains.data && domains.data.other === null && !top.some((d) => d.domain === domain)) {
+      setProblem(`No address in this list is at ${domain}.`);
+      return;
+    }
+    setProblem(null);
+    setTyped('');
+    onChange(domain, true);
+  };
+
+  return (
+    <fieldset className="filter-group">
+      <legend>Domain</legend>
+      <div className="filter-chips">
+        {filter.domains.map((d) => (
+          <button
+            key={d}
+            type="button"
+            className="filter-chip is-on is-removable"
+            onClick={() => onChange(d, false)}
+            aria-label={`Remove the domain ${d} from the filter`}
+          >
+            <span>{d}</span>
+            <span aria-hidden="true">×</span>
+          </button>
+        ))}
+        <form className="filter-domain" onSubmit={add}>
+          <input
+            type="text"
+            list={listId}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            placeholder="Add a domain"
+            aria-label="Add a domain to the filter"
+            aria-describedby={problem ? hintId : undefined}
+            aria-invalid={problem ? true : undefined}
+            spellCheck={false}
+            autoCapitalize="off"
+          />
+          <datalist id={listId}>
+            {top.map((d) => (
+              <option key={d.domain} value={d.domain}>
+                {formatNumber(d.addresses)}
+              </option>
+            ))}
+          </datalist>
+          <button type="submit" className="button secondary small">
+            Add
+          </button>
+        </form>
+      </div>
+      {problem && (
+        <p className="field-error" id={hintId} role="alert">
+          {problem}
+        </p>
+      )}
+    </fieldset>
+  );
+}
