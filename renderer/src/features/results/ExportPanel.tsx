@@ -19,6 +19,7 @@ import { ExportRowsChoice, type RowFilter } from './ExportRowsChoice';
 import { ExportSavedNotice } from './ExportSavedNotice';
 import { FORMAT_WORDS, STATUS_GROUPS_LINE } from './export-words';
 import { StatusExportNotice } from './StatusExportNotice';
+import { useRowsShown } from './use-rows-shown';
 import './export.css';
 
 type ColumnName = ChannelInput<'job:export'>['columns'][number];
@@ -35,6 +36,8 @@ interface Props {
   suggestions: number;
   /** The format offered first: a workbook for a list read from one (the summary's exportFormat). */
   defaultFormat: ExportFormat;
+  /** All the job's rows, for "The rows I see" when nothing is filtered. */
+  rows: number;
 }
 
 const COLUMN_CHOICES: { name: ColumnName; label: string; hint?: string; avatarOnly: boolean }[] = [
@@ -59,7 +62,10 @@ const COLUMN_CHOICES: { name: ColumnName; label: string; hint?: string; avatarOn
 export function ExportPanel(props: Props) {
   const { jobId, product, statuses, providers, wide, suggestions, defaultFormat } = props;
   const titleId = useId();
-  const [filter, setFilter] = useState<RowFilter>('deliverable');
+  const [chosen, setFilter] = useState<RowFilter>('deliverable');
+  const shown = useRowsShown(jobId, props.rows);
+  // "The rows I see" with the filter cleared is every row: the choice follows the table.
+  const filter = chosen === 'shown' && !shown.filtered ? 'all' : chosen;
   const [format, setFormat] = useState<ExportFormat>(defaultFormat);
   const [extra, setExtra] = useState<ReadonlySet<ColumnName>>(
     () => new Set(['email_provider', 'email_suggestion']),
@@ -95,7 +101,13 @@ export function ExportPanel(props: Props) {
     // Only the last save's outcome shows: the other one's notice goes.
     show.reset();
     byStatus.reset();
-    save.mutate({ jobId, filter, columns: columns(), bom, format });
+    save.mutate({
+      jobId,
+      filter: filter === 'shown' ? shown.filter : filter,
+      columns: columns(),
+      bom,
+      format,
+    });
   };
 
   const saveByStatus = () => {
@@ -123,6 +135,7 @@ export function ExportPanel(props: Props) {
           statuses={statuses}
           value={filter}
           onChange={setFilter}
+          shown={shown}
         />
 
         <div className="export-side">

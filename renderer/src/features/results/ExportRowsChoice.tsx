@@ -3,10 +3,13 @@
 // chosen.
 import type { ChannelInput, RowStatusName } from '../../../../electron/ipc/contract';
 import { formatNumber } from '../../format';
+import { filterWords } from './row-filter';
+import type { RowsShown } from './use-rows-shown';
 
-export type RowFilter = Extract<ChannelInput<'job:export'>['filter'], string>;
+/** A choice of the panel's, or 'shown': the rows the results' filter passes. */
+export type RowFilter = Extract<ChannelInput<'job:export'>['filter'], string> | 'shown';
 
-const FILTERS: { value: RowFilter; label: string; hint: string }[] = [
+const FILTERS: { value: Exclude<RowFilter, 'shown'>; label: string; hint: string }[] = [
   {
     value: 'deliverable',
     label: 'Deliverable only',
@@ -30,11 +33,13 @@ interface Props {
   statuses: Record<RowStatusName, number>;
   value: RowFilter;
   onChange: (filter: RowFilter) => void;
+  /** The rows table's filter: "The rows I see" keeps exactly its rows. */
+  shown: RowsShown;
 }
 
-export function ExportRowsChoice({ name, statuses, value, onChange }: Props) {
+export function ExportRowsChoice({ name, statuses, value, onChange, shown }: Props) {
   const all = Object.values(statuses).reduce((a, b) => a + b, 0);
-  const counts: Record<RowFilter, number> = {
+  const counts: Record<Exclude<RowFilter, 'shown'>, number> = {
     deliverable: statuses.deliverable,
     all,
     'not-deliverable': all - statuses.deliverable,
@@ -59,6 +64,29 @@ export function ExportRowsChoice({ name, statuses, value, onChange }: Props) {
           <span className="export-choice-count">{formatNumber(counts[f.value])}</span>
         </label>
       ))}
+      <label className={`export-choice is-option ${shown.filtered ? '' : 'is-unavailable'}`}>
+        <input
+          type="radio"
+          name={name}
+          value="shown"
+          checked={value === 'shown'}
+          disabled={!shown.filtered}
+          onChange={() => onChange('shown')}
+        />
+        <span className="export-choice-text">
+          <span className="export-choice-label">The rows I see</span>
+          <span className="export-choice-hint" data-testid="export-shown-hint">
+            {shown.filtered
+              ? `As filtered below: ${filterWords(shown.filter)}.`
+              : 'Filter the rows below to save just those.'}
+          </span>
+        </span>
+        {shown.filtered && (
+          <span className="export-choice-count">
+            {shown.passing === null ? '…' : formatNumber(shown.passing)}
+          </span>
+        )}
+      </label>
     </fieldset>
   );
 }

@@ -110,6 +110,7 @@ function DoneResults({ job }: { job: JobView }) {
             wide={!reported}
             suggestions={summary.data.suggestions}
             defaultFormat={summary.data.exportFormat}
+            rows={job.rows}
           />
         ) : (
           <section className="card results-card" aria-label="Export">

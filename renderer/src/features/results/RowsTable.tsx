@@ -5,10 +5,10 @@
 // grid's size keeps the card's place and says the rows are loading.
 import { lazy, Suspense, useId, useState } from 'react';
 import type { JobProduct, RowStatusName } from '../../../../electron/ipc/contract';
-import { useJobRows } from '../../api/job-hooks';
 import { formatNumber, plural } from '../../format';
 import { RowsFilter } from './RowsFilter';
-import { filterWords, isFiltered, useRowFilter } from './row-filter';
+import { filterWords } from './row-filter';
+import { useRowsShown } from './use-rows-shown';
 import './rows.css';
 
 const RowsGrid = lazy(() => import('./RowsGrid').then((m) => ({ default: m.RowsGrid })));
@@ -36,11 +36,8 @@ export function RowsTable(props: Props) {
   const { jobId, product, fileName, providers, statuses, providerCounts } = props;
   const titleId = useId();
   const [section, setSection] = useState(0);
-  const filter = useRowFilter(jobId);
-  const filtered = isFiltered(filter);
   // A filter's first page says how many rows it passes: the table's length.
-  const firstPage = useJobRows(jobId, 0, filtered ? filter : null, filtered);
-  const passing = filtered ? (firstPage.data?.total ?? null) : props.total;
+  const { filter, filtered, passing } = useRowsShown(jobId, props.total);
   const total = passing ?? 0;
   const sections = Math.max(1, Math.ceil(total / SECTION_ROWS));
   // A filter may leave fewer sections than the one chosen: the last one then.
