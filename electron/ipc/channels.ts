@@ -26,6 +26,7 @@ export const channelNames = [
   'job:resume',
   'job:continue',
   'job:remove',
+  'job:again',
   'job:summary',
   'job:rows',
   'job:domains',

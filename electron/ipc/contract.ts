@@ -252,6 +252,11 @@ export const contract = {
     input: z.object({ jobId: jobIdSchema }).strict(),
     output: z.strictObject({ removed: z.literal(true) }),
   },
+  /**
+   * "Check again": main reads the file this job was made from again, from where
+   * the user gave it (the window names only the job), into a new draft to review.
+   */
+  'job:again': { input: z.object({ jobId: jobIdSchema }).strict(), output: importViewSchema },
   'job:summary': { input: z.object({ jobId: jobIdSchema }).strict(), output: jobSummarySchema },
   'job:rows': {
     input: z

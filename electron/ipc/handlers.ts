@@ -13,6 +13,7 @@ import { localPathProblem } from '../files/local-path';
 import { dirname } from 'node:path';
 import { defaultExportPath } from '../lists/export-name';
 import { checkOne } from '../account/check-one';
+import { checkAgain } from '../jobs/again';
 
 /** What only a shell can do: native dialogs and the file manager. */
 export interface ShellHooks {
@@ -147,6 +148,13 @@ export function createHandlers({
     'job:remove': async ({ jobId }) => {
       await (await jobs()).remove(jobId);
       return { removed: true };
+    },
+    'job:again': async ({ jobId }) => {
+      const { job, list } = await checkAgain(await jobs(), jobId, {
+        // The reading shows as any import's: the window follows the one file being read.
+        onProgress: (p) => events.emit('list:progress', { token: jobId, ...p }),
+      });
+      return importView(job, list, null);
     },
     'job:summary': async ({ jobId }) => jobSummary(await jobs(), jobId),
     'job:rows': async ({ jobId, offset, limit, filter }) =>
