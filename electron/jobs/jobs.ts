@@ -43,6 +43,7 @@ import type { DomainsView, JobRowView, MemoryView, RowFilter, SampleView } from 
 import { domainIndex, domainsView } from './domains';
 import { readFlags } from './free-split';
 import { readRows } from './rows';
+import { remindDue } from './reminders';
 import { openJobStore } from './store';
 
 export type { JobsOptions } from './live';
@@ -107,6 +108,8 @@ export interface Jobs {
   stop(): Promise<void>;
   /** Is any job running or queued in this process. */
   busy(): boolean;
+  /** Finished lists due to be checked again, never reminded: marked reminded (reminders.ts). */
+  remindDue(recheckDays: number | null, now: number): Promise<JobView[]>;
 }
 
 export async function openJobs(options: JobsOptions): Promise<Jobs> {
@@ -204,5 +207,6 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
 
     busy: () => queue.busy(),
     stop: () => queue.stop(),
+    remindDue: (recheckDays, now) => remindDue(s, recheckDays, now),
   };
 }
