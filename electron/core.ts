@@ -12,7 +12,7 @@ import type { EventBus, JobView } from './ipc/contract';
 import { openWorkspace, type Workspace } from './jobs/workspace';
 import { createEventBus, createHandlerRegistry, type HandlerRegistry } from './ipc/registry';
 import { openKeyStore, type KeyStore, type KeyStoreOptions } from './secrets/key-store';
-import { openSettingsStore } from './settings/settings';
+import { openSettingsStore, type SettingsStore } from './settings/settings';
 import { createFileGrants, type FileGrants } from './files/grants';
 
 export interface CoreOptions {
@@ -35,6 +35,8 @@ export interface Core {
   events: EventBus;
   account: Account;
   workspace: Workspace;
+  /** What the user set; main reads when to remind of a list to check again. */
+  settings: SettingsStore;
   /** Files the user chose by a gesture; the shells register drops here. */
   files: FileGrants;
   dispose(): Promise<void>;
@@ -107,6 +109,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     account,
     workspace,
+    settings,
     files,
     async dispose() {
       await workspace.dispose();

@@ -4,9 +4,11 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, session, shell
 import electronUpdater from 'electron-updater';
 import { join } from 'node:path';
 import { createCore, type Core } from './core';
+import type { EventPayloads } from './ipc/contract';
 import { registerIpc } from './shell/ipc-main';
 import { registerFileGrant } from './shell/file-grant-ipc';
 import { nativeShell } from './shell/native';
+import { createTaskbar } from './shell/taskbar';
 import { APP_URL } from './shell/app-protocol';
 import {
   createMainWindow,
@@ -22,6 +24,9 @@ import { createUpdates, noUpdater } from './shell/updates';
 /** The same id as electron-builder's appId: Windows shows no notifications without it. */
 const APP_ID = 'com.listcleaner.app';
 
+/** How often finished lists are looked at for a check-again reminder, besides at start. */
+const REMIND_EVERY_MS = 4 * 3_600_000;
+
 const devServerUrl = process.env.ELECTRON_RENDERER_URL;
 const dev = !app.isPackaged && devServerUrl !== undefined;
 const appUrl = dev && devServerUrl ? devServerUrl : APP_URL;
@@ -36,6 +41,7 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   let core: Core | null = null;
   let win: BrowserWindow | null = null;
+  const taskbar = createTaskbar({ platform: process.platform, dock: app.dock, window: () => win });
 
   app.on('second-instance', () => {
     if (win) {
@@ -47,6 +53,18 @@ if (!app.requestSingleInstanceLock()) {
   app.on('web-contents-created', (_event, contents) =>
     hardenWebContents(contents, appUrl, { dev }),
   );
+
+  const open = (): void => {
+    const made = createMainWindow({
+      preloadPath: join(import.meta.dirname, '../preload/preload.cjs'),
+      appUrl,
+      dev,
+    });
+    win = made;
+    // The old window's bar went with it.
+    made.once('show', () => taskbar.refresh());
+    made.on('closed', () => (win = null));
+  };
 
   void app.whenReady().then(async () => {
     hardenSession(session.defaultSession, dev);
@@ -60,10 +78,21 @@ if (!app.requestSingleInstanceLock()) {
     // Outside installed builds a test run names its own keychain entry, so it
     // never reads or clears the user's real one.
     const testKeychain = app.isPackaged ? undefined : process.env.LIST_CLEANER_KEYCHAIN_SERVICE;
+    const native = nativeShell({
+      dialog,
+      shell,
+      Notification,
+      window: () => win,
+      openResults: (jobId) => {
+        // macOS keeps the app without a window: a click brings one back.
+        if (!win) open();
+        core?.events.emit('results:open', { jobId });
+      },
+    });
     core = await createCore({
       dataDir: app.getPath('userData'),
       ...(testKeychain ? { keychain: { service: testKeychain } } : {}),
-      shell: { ...nativeShell({ dialog, shell, Notification, window: () => win }), updates },
+      shell: { ...native, updates },
     });
     const opened = core;
     Menu.setApplicationMenu(
@@ -90,18 +119,41 @@ if (!app.requestSingleInstanceLock()) {
     registerFileGrant(ipcMain, core.files, trusted);
     core.events.subscribe((event, payload) => {
       if (win && !win.isDestroyed()) win.webContents.send(event, payload);
+      if (event === 'job:changed') taskbar.update(payload as EventPayloads['job:changed']);
     });
-    const open = (): void => {
-      win = createMainWindow({
-        preloadPath: join(import.meta.dirname, '../preload/preload.cjs'),
-        appUrl,
-        dev,
-      });
-      win.on('closed', () => (win = null));
-    };
+    // Jobs resumed as the core opened changed before anyone listened.
+    const current = async () =>
+      opened.account.status().mode === 'none' ? null : opened.workspace.jobs();
+    void current()
+      .then(async (jobs) => taskbar.seed(jobs ? await jobs.list() : []))
+      .catch((err: unknown) => log.warn('taskbar: the jobs could not be listed', err));
     open();
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) open();
+    });
+
+    let reminding = false;
+    const remind = async (): Promise<void> => {
+      const days = opened.settings.get().recheckDays;
+      if (days === null || reminding || !Notification.isSupported()) return;
+      reminding = true;
+      try {
+        const now = Date.now();
+        for (const view of (await (await current())?.remindDue(days, now)) ?? []) {
+          native.remind(view, now);
+        }
+      } catch (err) {
+        log.warn('reminders: finished lists could not be looked at', err);
+      } finally {
+        reminding = false;
+      }
+    };
+    void remind();
+    const reminders = setInterval(() => void remind(), REMIND_EVERY_MS);
+    reminders.unref();
+    app.on('will-quit', () => {
+      clearInterval(reminders);
+      taskbar.dispose();
     });
   });
 

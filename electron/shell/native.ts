@@ -1,22 +1,66 @@
 // What only the desktop can do for the core: the Open and Save dialogs, the
-// question before the API key goes to a new host, "Show in folder", and a
-// notification when a job ends while the window is not in front. Kept apart
-// from main.ts so it can be tested with a stand-in electron.
+// question before the API key goes to a new host, "Show in folder", a
+// notification when a job ends while the window is not in front, and the one
+// reminder to check a list again. Clicking a notification brings the window
+// up on that job's results. Kept apart from main.ts so it can be tested with
+// a stand-in electron.
 import type { BrowserWindow, Dialog, Notification as NotificationClass, Shell } from 'electron';
+import { daysSinceChecked, recheckWords } from '../common/recheck';
 import type { JobView } from '../ipc/contract';
 import type { ShellHooks } from '../ipc/handlers';
+
+type Note = Pick<NotificationClass, 'show' | 'on'>;
 
 export interface NativeDeps {
   dialog: Pick<Dialog, 'showOpenDialog' | 'showSaveDialog' | 'showMessageBox'>;
   shell: Pick<Shell, 'showItemInFolder'>;
   Notification: Pick<typeof NotificationClass, 'isSupported'> &
-    (new (options: { title: string; body: string }) => Pick<NotificationClass, 'show' | 'on'>);
+    (new (options: { title: string; body: string }) => Note);
   window(): BrowserWindow | null;
+  /** A notification about a job was clicked: the window shows its results (results:open). */
+  openResults(jobId: string): void;
 }
 
-export function nativeShell(
-  deps: NativeDeps,
-): Omit<ShellHooks, 'updates'> & { notify(view: JobView): void } {
+export interface NativeShell extends Omit<ShellHooks, 'updates'> {
+  /** A job finished or failed: said only while the window is not in front. */
+  notify(view: JobView): void;
+  /** A finished list is due to be checked again (common/recheck.ts): said once, by the caller. */
+  remind(view: JobView, now: number): void;
+}
+
+/**
+ * Electron holds a notification only weakly: once collected, a click on it
+ * runs no handler (electron/electron#16922, #12690), so it would only focus
+ * the app, not open the job. Each is kept until clicked or closed. Windows
+ * may never report a close for one moved to the Action Center, so only the
+ * latest few are kept, and an older one falls back to that focus alone.
+ */
+const KEPT_NOTES = 20;
+
+export function nativeShell(deps: NativeDeps): NativeShell {
+  const kept = new Set<Note>();
+
+  const show = (view: JobView, title: string, body: string): void => {
+    const note = new deps.Notification({ title, body });
+    const forget = () => kept.delete(note);
+    note.on('click', () => {
+      forget();
+      const w = deps.window();
+      if (w) {
+        if (w.isMinimized()) w.restore();
+        w.focus();
+      }
+      deps.openResults(view.id);
+    });
+    note.on('close', forget);
+    kept.add(note);
+    for (const old of kept) {
+      if (kept.size <= KEPT_NOTES) break;
+      kept.delete(old);
+    }
+    note.show();
+  };
+
   return {
     async chooseOpenPath() {
       const win = deps.window();
@@ -90,18 +134,20 @@ export function nativeShell(
         view.state === 'done'
           ? `${view.deliverable.toLocaleString()} deliverable, ${view.undeliverable.toLocaleString()} undeliverable, ${view.unknown.toLocaleString()} unknown.`
           : (view.failure?.message ?? 'The job stopped.');
-      const note = new deps.Notification({
-        title: view.state === 'done' ? `${view.fileName} is cleaned` : `${view.fileName} stopped`,
+      show(
+        view,
+        view.state === 'done' ? `${view.fileName} is cleaned` : `${view.fileName} stopped`,
         body,
-      });
-      note.on('click', () => {
-        const w = deps.window();
-        if (w) {
-          if (w.isMinimized()) w.restore();
-          w.focus();
-        }
-      });
-      note.show();
+      );
+    },
+    remind(view, now) {
+      const days = daysSinceChecked(view, now);
+      if (days === null || !deps.Notification.isSupported()) return;
+      show(
+        view,
+        `${view.fileName}: ${recheckWords(days)}`,
+        'Addresses go bad with time: people change jobs, domains lapse. Before you send to this list again, check it again in List Cleaner. Reminders are set in Settings.',
+      );
     },
   };
 }

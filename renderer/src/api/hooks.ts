@@ -133,11 +133,16 @@ export function useMainEvents(): void {
     const offSettings = window.api.events.onSettingsOpen(() =>
       useUiStore.getState().openSettings(),
     );
+    // A notification about a job was clicked.
+    const offResults = window.api.events.onResultsOpen(({ jobId }) =>
+      useUiStore.getState().go('results', jobId),
+    );
     return () => {
       offBalance();
       offAccount();
       offUpdate();
       offSettings();
+      offResults();
     };
   }, [client]);
 }

@@ -3,22 +3,35 @@ import type { BrowserWindow } from 'electron';
 import { nativeShell, type NativeDeps } from '../../../electron/shell/native';
 import type { JobView } from '../../../electron/ipc/contract';
 
-function deps(focused: boolean, saveResult: { canceled: boolean; filePath?: string }) {
+function deps(
+  focused: boolean,
+  saveResult: { canceled: boolean; filePath?: string },
+  minimized = false,
+) {
   const shown: { title: string; body: string }[] = [];
+  const notes: Note[] = [];
   const win = {
     isFocused: () => focused,
-    isMinimized: () => false,
+    isMinimized: () => minimized,
     restore: vi.fn(),
     focus: vi.fn(),
   } as unknown as BrowserWindow;
   class Note {
     static isSupported = () => true;
-    constructor(readonly options: { title: string; body: string }) {}
-    on() {
+    readonly handlers = new Map<string, () => void>();
+    constructor(readonly options: { title: string; body: string }) {
+      notes.push(this);
+    }
+    on(event: string, handler: () => void) {
+      this.handlers.set(event, handler);
       return this;
     }
     show() {
       shown.push(this.options);
+    }
+    /** What the system does when the user clicks the notification. */
+    click() {
+      this.handlers.get('click')?.();
     }
   }
   const d = {
@@ -26,11 +39,13 @@ function deps(focused: boolean, saveResult: { canceled: boolean; filePath?: stri
     shell: { showItemInFolder: vi.fn() },
     Notification: Note,
     window: () => win,
+    openResults: vi.fn(),
   } as unknown as NativeDeps;
-  return { d, shown, win };
+  return { d, shown, notes, win };
 }
 
 const job = {
+  id: 'job-1',
   fileName: 'list.csv',
   state: 'done',
   deliverable: 90,
@@ -97,5 +112,26 @@ describe('native shell hooks', () => {
     expect(back.shown).toEqual([
       { title: 'list.csv is cleaned', body: '90 deliverable, 8 undeliverable, 2 unknown.' },
     ]);
+  });
+
+  it("opens the finished job's results when its notification is clicked", () => {
+    const a = deps(false, { canceled: true }, true);
+    nativeShell(a.d).notify(job);
+    expect(a.d.openResults).not.toHaveBeenCalled();
+    a.notes[0]?.click();
+    expect(a.win.restore).toHaveBeenCalled();
+    expect(a.win.focus).toHaveBeenCalled();
+    expect(a.d.openResults).toHaveBeenCalledWith('job-1');
+  });
+
+  it('reminds to check a list again, in the words the window uses, even in front', () => {
+    const a = deps(true, { canceled: true });
+    const finished = { ...job, finishedAt: '2024-01-01T12:00:00.000Z' } as JobView;
+    nativeShell(a.d).remind(finished, Date.parse('2024-04-04T12:00:00.000Z'));
+    expect(a.shown).toHaveLength(1);
+    expect(a.shown[0]?.title).toBe('list.csv: checked 94 days ago: check again');
+    expect(a.shown[0]?.body).toMatch(/check it again in List Cleaner/);
+    a.notes[0]?.click();
+    expect(a.d.openResults).toHaveBeenCalledWith('job-1');
   });
 });
