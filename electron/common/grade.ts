@@ -1,0 +1,127 @@
+// The list quality grade of a checked list: one score and a letter from the
+// outcome shares, with the computation in words so the user can redo it from
+// the outcome table (no hidden formula), and what it means for sending. The
+// window's grade card and the command line's report say the same. No
+// dependencies.
+import type { RowStatusName } from './model';
+
+export type GradeLetter = 'A' | 'B' | 'C' | 'D' | 'F';
+
+/**
+ * The outcome counts the grade reads (JobSummaryView.statuses). Repeats and
+ * role addresses are not read: a repeat is not a bad address (it is checked
+ * and paid for once), and leaving role addresses out is the user's choice.
+ */
+export type GradeCounts = Pick<
+  Record<RowStatusName, number>,
+  'deliverable' | 'undeliverable' | 'unknown' | 'invalid' | 'disposable'
+>;
+
+export interface ListGrade {
+  /** 0–100: the counted addresses that can be sent to, unknown ones at half, rounded down. */
+  score: number;
+  letter: GradeLetter;
+  /** One or two words for the letter: "Healthy", "Poor"… */
+  verdict: string;
+  /** The addresses the score counts (its denominator). */
+  counted: number;
+  /** The computation with this list's numbers. */
+  how: string;
+  /** What the outcomes mean for sending to this list. */
+  sending: string;
+}
+
+/**
+ * The letter bands, lowest score of each. Steeper at the top than school
+ * grades: a list where 1 in 10 addresses bounces would pass as an A at 90,
+ * yet a sender's bounces are meant to stay at a few in a hundred. So an A
+ * (95 and up) is a list that can nearly be sent as it is; B (85–94) has
+ * decayed a little; C (70–84) needs its bad addresses removed before any
+ * send; D (50–69) is about half bad; F (below 50) is mostly bad or unknown.
+ */
+export const GRADE_BANDS: readonly { letter: GradeLetter; min: number; verdict: string }[] = [
+  { letter: 'A', min: 95, verdict: 'Healthy' },
+  { letter: 'B', min: 85, verdict: 'Good' },
+  { letter: 'C', min: 70, verdict: 'Fair' },
+  { letter: 'D', min: 50, verdict: 'Poor' },
+  { letter: 'F', min: 0, verdict: 'Bad' },
+];
+
+/** The bands in one line: "A 95 and up · B 85–94 · C 70–84 · D 50–69 · F below 50". */
+export const GRADE_BANDS_WORDS = GRADE_BANDS.map((band, i) => {
+  const above = GRADE_BANDS[i - 1];
+  if (!above) return `${band.letter} ${band.min} and up`;
+  if (band.min === 0) return `${band.letter} below ${above.min}`;
+  return `${band.letter} ${band.min}–${above.min - 1}`;
+}).join(' · ');
+
+/** Why a list has no grade: none of its addresses has an outcome from a check. */
+export const NO_GRADE_WORDS =
+  'No grade: no address of this list was checked (every row is invalid, a repeat or left out by your choice).';
+
+const enUs = (n: number) => n.toLocaleString('en-US');
+
+type Band = (typeof GRADE_BANDS)[number];
+const LOWEST: Band = { letter: 'F', min: 0, verdict: 'Bad' };
+
+/** The band a score falls in. */
+export const gradeBand = (score: number): Band =>
+  GRADE_BANDS.find((band) => score >= band.min) ?? LOWEST;
+
+/**
+ * score = 100 × (deliverable + ½ unknown) ÷ (deliverable + undeliverable +
+ * unknown + invalid + disposable), rounded down so that 100 means nothing
+ * bad at all. An unknown address counts half: the service could not tell, so
+ * it is as likely good as bad. Null when no address was checked
+ * (deliverable, undeliverable and unknown all 0): a grade of invalid cells
+ * and skipped addresses alone would grade the choice, not the list.
+ * `count` writes a count (the window passes the user's locale).
+ */
+export function listGrade(
+  statuses: GradeCounts,
+  count: (n: number) => string = enUs,
+): ListGrade | null {
+  const { deliverable, undeliverable, unknown, invalid, disposable } = statuses;
+  if (deliverable + undeliverable + unknown === 0) return null;
+  const counted = deliverable + undeliverable + unknown + invalid + disposable;
+  // Whole numbers over whole numbers: an exact 95 is never 94.99999.
+  const score = Math.floor((200 * deliverable + 100 * unknown) / (2 * counted));
+  const band = gradeBand(score);
+  const how =
+    `Score = 100 × (${count(deliverable)} deliverable + half of ${count(unknown)} unknown) ÷ ` +
+    `${count(counted)} ${counted === 1 ? 'address' : 'addresses'} (deliverable, undeliverable, unknown, invalid and disposable), rounded down. ` +
+    'Repeats and role addresses are left out: a repeat is not a bad address, and a role address is your choice.';
+  return {
+    score,
+    letter: band.letter,
+    verdict: band.verdict,
+    counted,
+    how,
+    sending: sendingWords(statuses, counted, count),
+  };
+}
+
+/**
+ * "Sending to the 812 deliverable addresses only is safe; sending to all
+ * 1,000, 140 would bounce (about 1 in 7: …), and some of the 40 unknown ones
+ * may bounce too." Invalid cells count as bounces: a sender refuses or
+ * bounces them.
+ */
+function sendingWords(s: GradeCounts, counted: number, count: (n: number) => string): string {
+  const bounce = s.undeliverable + s.invalid;
+  const unknown =
+    s.unknown === 0
+      ? ''
+      : bounce === 0
+        ? `, though some of the ${count(s.unknown)} unknown ones may`
+        : `, and some of the ${count(s.unknown)} unknown ones may bounce too`;
+  const safe =
+    s.deliverable === 0
+      ? 'No address is known to be safe to send to'
+      : `Sending to the ${count(s.deliverable)} deliverable ${s.deliverable === 1 ? 'address' : 'addresses'} only is safe`;
+  if (bounce === 0) return `${safe}; none of the ${count(counted)} is known to bounce${unknown}.`;
+  const every = Math.round(counted / bounce);
+  const rate =
+    bounce === counted ? 'all of them' : every >= 2 ? `about 1 in ${count(every)}` : 'most of them';
+  return `${safe}; sending to all ${count(counted)}, ${count(bounce)} would bounce (${rate}: the undeliverable and invalid ones)${unknown}.`;
+}
