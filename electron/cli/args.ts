@@ -21,6 +21,7 @@ export const options = {
   sheet: { type: 'string' },
   format: { type: 'string' },
   keep: { type: 'string' },
+  domain: { type: 'string' },
   bom: { type: 'boolean', default: false },
   flags: { type: 'boolean', default: false },
   skip: { type: 'string' },

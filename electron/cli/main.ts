@@ -27,8 +27,13 @@ Commands:
                                 one with addresses; index from 1)
       --product email|avatar    What to check (default: email)
       --column <name|index>     The address column, when not the detected one (index from 1)
-      --keep all|deliverable|undeliverable
-                                Which rows to save (default: all, each with its status)
+      --keep <values>           Which rows to save, comma-separated (default: all, each with
+                                its status): outcomes deliverable, undeliverable, unknown,
+                                invalid, duplicate, disposable, role or not-deliverable;
+                                provider:<code>; finding:role|free|disposable|typo|
+                                no_mail_server|reused. Rows with any value of a kind pass it,
+                                and must pass every kind named
+      --domain <domains>        Only rows at these domains (comma-separated)
       --bom                     Start the file with a UTF-8 BOM (for Excel)
       --flags                   Add email_flags (role, free, disposable, typo, no_mail_server,
                                 reused) and email_checked_at (the day of the answer)

@@ -11,25 +11,20 @@ import { writeFileAtomic } from '../../lib/atomic-file';
 import type { Jobs } from '../../jobs/jobs';
 import { openJobStore } from '../../jobs/store';
 import { EXPORT_FORMATS, type ExportFormat } from '../../common/model';
-import type { AppendedColumn, ExportFilter } from '../../lists/types';
+import type { AppendedColumn } from '../../lists/types';
 import { UsageError } from '../args';
-
-export function parseKeep(value: string | undefined): ExportFilter {
-  switch (value ?? 'all') {
-    case 'all':
-      return 'all';
-    case 'deliverable':
-      return 'deliverable';
-    case 'undeliverable':
-      return 'not-deliverable';
-    default:
-      throw new UsageError('--keep takes all, deliverable or undeliverable');
-  }
-}
+import { parseKeep } from '../keep';
 
 const cleanExport = z.object({
   out: z.string(),
-  keep: z.enum(['all', 'deliverable', 'undeliverable']),
+  /**
+   * --keep as given. Before --keep took a list, its one value "undeliverable"
+   * meant every row not deliverable, as "not-deliverable" does now (version absent).
+   */
+  keep: z.string().max(4096),
+  /** --domain as given; absent before there was one. */
+  domain: z.string().max(65_536).default(''),
+  version: z.literal(2).optional(),
   bom: z.boolean(),
   /** --flags; absent in what a `clean` before it kept. */
   flags: z.boolean().default(false),
@@ -48,6 +43,7 @@ export async function saveCleanExport(
   wanted: {
     out: string;
     keep: string | undefined;
+    domain: string | undefined;
     bom: boolean;
     flags: boolean;
     format: ExportFormat;
@@ -56,8 +52,10 @@ export async function saveCleanExport(
   await writeFileAtomic(
     cleanExportPath(dataDir, id),
     JSON.stringify({
+      version: 2,
       out: wanted.out,
-      keep: cleanExport.shape.keep.parse(wanted.keep ?? 'all'),
+      keep: wanted.keep ?? 'all',
+      domain: wanted.domain ?? '',
       bom: wanted.bom,
       flags: wanted.flags,
       format: wanted.format,
@@ -68,7 +66,12 @@ export async function saveCleanExport(
 /** What an interrupted `clean` of this job was to write; null when it was not a `clean`. */
 export async function loadCleanExport(dataDir: string, id: string): Promise<CleanExport | null> {
   try {
-    return cleanExport.parse(JSON.parse(await readFile(cleanExportPath(dataDir, id), 'utf8')));
+    const kept = cleanExport.parse(
+      JSON.parse(await readFile(cleanExportPath(dataDir, id), 'utf8')),
+    );
+    return kept.version === undefined && kept.keep === 'undeliverable'
+      ? { ...kept, keep: 'not-deliverable' }
+      : kept;
   } catch {
     return null;
   }
@@ -77,7 +80,13 @@ export async function loadCleanExport(dataDir: string, id: string): Promise<Clea
 export async function writeExport(
   jobs: Jobs,
   job: JobView,
-  wanted: { keep?: string | undefined; bom: boolean; flags: boolean; format: ExportFormat },
+  wanted: {
+    keep?: string | undefined;
+    domain?: string | undefined;
+    bom: boolean;
+    flags: boolean;
+    format: ExportFormat;
+  },
   destPath: string,
 ) {
   const columns: AppendedColumn[] =
@@ -91,7 +100,7 @@ export async function writeExport(
   if (wanted.flags) columns.push('email_flags', 'email_checked_at');
   return jobs.export(job.id, {
     destPath,
-    filter: parseKeep(wanted.keep),
+    filter: parseKeep(wanted.keep, wanted.domain),
     columns,
     bom: wanted.bom,
     format: wanted.format,

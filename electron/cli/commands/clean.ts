@@ -15,7 +15,8 @@ import { estimateLines } from '../cost-lines';
 import { checkCostFlags, costChoicesOf } from '../cost-options';
 import { describeFindings, describeJob } from '../output';
 import { err, out } from '../print';
-import { parseFormat, parseKeep, saveCleanExport, savedLine, writeExport } from './clean-export';
+import { parseFormat, saveCleanExport, savedLine, writeExport } from './clean-export';
+import { parseKeep } from '../keep';
 import { jobSummary, reportHeld } from './job-report';
 import { onInterrupt, openJobsWithProgress, withConnection } from './shared';
 
@@ -101,7 +102,7 @@ export async function run(values: Values, file: string | undefined): Promise<num
   const problem = await exportDestinationProblem(destPath, { input });
   if (problem) throw new AppError('bad_file', `${problem} Nothing was sent or charged.`);
   const product = parseProduct(values.product);
-  parseKeep(values.keep);
+  parseKeep(values.keep, values.domain);
   checkCostFlags(values);
   const column = parseColumn(values.column);
   const sheet = parseSheet(values.sheet);
@@ -125,6 +126,7 @@ export async function run(values: Values, file: string | undefined): Promise<num
       await saveCleanExport(dataDir, job.id, {
         out: destPath,
         keep: values.keep,
+        domain: values.domain,
         bom: values.bom,
         flags: values.flags,
         format,

@@ -34,6 +34,7 @@ describe('a clean held at its spending limit', () => {
     await saveCleanExport(b.dataDir, id, {
       out: join(b.dir, 'big.cleaned.csv'),
       keep: undefined,
+      domain: undefined,
       bom: false,
       flags: false,
       format: 'csv',

@@ -45,7 +45,12 @@ describe('usage mistakes (exit code 2)', () => {
     [['balance', '--frob'], /Unknown option '--frob'/],
     [['clean'], /clean needs a file/],
     [['check'], /check needs an address/],
-    [['clean', 'x.csv', '--keep', 'some'], /--keep takes all, deliverable or undeliverable/],
+    [['clean', 'x.csv', '--keep', 'some'], /--keep takes outcomes .*: not "some"/],
+    [['clean', 'x.csv', '--keep', 'finding:spam'], /--keep takes outcomes .*: not "finding:spam"/],
+    [
+      ['clean', 'x.csv', '--domain', 'not a domain'],
+      /--domain takes domains .*: not "not a domain"/,
+    ],
     [['clean', 'x.csv', '--product', 'sms'], /--product takes email or avatar/],
     [['clean', 'x.csv', '--column', '0'], /--column counts from 1/],
   ])('%j: one line, exit 2, nothing sent', async (args, message) => {

@@ -197,6 +197,53 @@ describe('clean', () => {
     );
   });
 
+  it('--keep with outcomes and --domain writes the rows that pass both, as the window filters them', async () => {
+    const b = await setup();
+    const out = join(b.dir, 'slice.csv');
+    const result = await cli(
+      [
+        'clean',
+        await mixedList(b),
+        '--keep',
+        'undeliverable,unknown,duplicate',
+        '--domain',
+        'GMAIL.com,example.com',
+        '--out',
+        out,
+      ],
+      b.env(),
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const rows = (await readFile(out, 'utf8')).trim().split('\n').slice(1);
+    // Outcome any of the three, and at one of the two domains: the repeat of
+    // deliverable+1@gmail.com, undeliverable+1@gmail.com, and example.com's two.
+    expect(rows.map((r) => r.split(',').slice(0, 3).join(',')).sort()).toEqual(
+      [
+        'undeliverable+1@gmail.com,Cid,undeliverable',
+        'DELIVERABLE+1@gmail.com,Ann again,duplicate',
+        'undetermined+1@example.com,Gus,unknown',
+        'undeliverable+2@example.com,Ivy,undeliverable',
+      ].sort(),
+    );
+    expect(result.stdout).toContain(`Saved 4 of 13 rows to ${out}`);
+  });
+
+  it('--keep undeliverable writes the undeliverable rows alone', async () => {
+    const b = await setup();
+    const out = join(b.dir, 'bounces.csv');
+    const result = await cli(
+      ['clean', await mixedList(b), '--keep', 'undeliverable', '--out', out],
+      b.env(),
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const statuses = (await readFile(out, 'utf8'))
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((r) => r.split(',')[2]);
+    expect(statuses).toEqual(['undeliverable', 'undeliverable', 'undeliverable']);
+  });
+
   it('--keep deliverable --out --bom writes only the deliverable rows where asked', async () => {
     const b = await setup();
     const out = join(b.dir, 'keep.csv');
@@ -213,11 +260,11 @@ describe('clean', () => {
     expect(rows.every((r) => r.includes(',deliverable,'))).toBe(true);
   });
 
-  it('--keep undeliverable writes every row that is not deliverable', async () => {
+  it('--keep not-deliverable writes every row that is not deliverable', async () => {
     const b = await setup();
     const out = join(b.dir, 'rest.csv');
     const result = await cli(
-      ['clean', await mixedList(b), '--keep', 'undeliverable', '--out', out],
+      ['clean', await mixedList(b), '--keep', 'not-deliverable', '--out', out],
       b.env(),
     );
     expect(result.code, result.stderr).toBe(0);
