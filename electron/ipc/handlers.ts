@@ -1,7 +1,8 @@
 // The handler behind each channel: thin adapters from the contract to the core.
 import type { Account } from '../account/account';
 import type { EventBus, ImportView, UpdateView } from './contract';
-import type { SkipChoice } from '../common/views';
+import type { JobView, SkipChoice } from '../common/views';
+import type { ImportedList } from '../lists/types';
 import type { CostChoices, Jobs } from '../jobs/jobs';
 import type { Handlers } from './registry';
 import { estimateView, importView, jobSummary, settingsView } from './views';
@@ -58,7 +59,7 @@ async function finishedJob(j: Jobs, jobId: string) {
 }
 
 /** A draft's review again, from what its import kept: the file is not read again. */
-async function reviewOf(j: Jobs, jobId: string): Promise<ImportView> {
+async function reviewOf(j: Jobs, jobId: string, reuseDays: number): Promise<ImportView> {
   const job = await j.get(jobId);
   if (job.state !== 'draft') {
     throw new AppError(
@@ -66,7 +67,12 @@ async function reviewOf(j: Jobs, jobId: string): Promise<ImportView> {
       'This job has already started; its review is only for a new list.',
     );
   }
-  return importView(job, await j.getList(jobId), await j.sampleOf(jobId));
+  return importView(
+    job,
+    await j.getList(jobId),
+    await j.sampleOf(jobId),
+    await j.seenBefore(jobId, reuseDays),
+  );
 }
 
 export function createHandlers({
@@ -83,6 +89,9 @@ export function createHandlers({
     const { reuseDays, maxSpendMicros } = settings.get();
     return { ...(skip ? { skip } : {}), reuseDays, limitMicros: maxSpendMicros };
   };
+  // A new list's review, with what is known of it from the lists checked before.
+  const reviewed = async (job: JobView, list: ImportedList): Promise<ImportView> =>
+    importView(job, list, null, await (await jobs()).seenBefore(job.id, settings.get().reuseDays));
   return {
     'key:status': async () => account.status(),
     'key:set': async ({ apiKey, baseUrl }) => account.setKey(apiKey, baseUrl),
@@ -113,21 +122,21 @@ export function createHandlers({
       ).importFile(path, {
         onProgress: (p) => events.emit('list:progress', { token, ...p }),
       });
-      return importView(job, list, null);
+      return reviewed(job, list);
     },
     'list:paste': async ({ text }) => {
       const { job, list } = await (await jobs()).importPasted(text);
-      return importView(job, list, null);
+      return reviewed(job, list);
     },
     'list:sheet': async ({ jobId, sheet }) => {
       const { job, list } = await (await jobs()).chooseSheet(jobId, sheet);
-      return importView(job, list, null);
+      return reviewed(job, list);
     },
     'list:column': async ({ jobId, column }) => {
       const { job, list } = await (await jobs()).chooseColumn(jobId, column);
-      return importView(job, list, null);
+      return reviewed(job, list);
     },
-    'list:review': async ({ jobId }) => reviewOf(await jobs(), jobId),
+    'list:review': async ({ jobId }) => reviewOf(await jobs(), jobId, settings.get().reuseDays),
     'job:estimate': async ({ jobId, product, skip }) =>
       estimateView(await (await jobs()).estimate(jobId, product, choicesOf(skip))),
     'job:start': async ({ jobId, product, skip, overLimit }) =>
@@ -135,7 +144,7 @@ export function createHandlers({
     'job:sample': async ({ jobId, product, skip }) => {
       const j = await jobs();
       await j.sample(jobId, product, choicesOf(skip));
-      return reviewOf(j, jobId);
+      return reviewOf(j, jobId, settings.get().reuseDays);
     },
     'job:stop': async ({ jobId }) => (await jobs()).stopJob(jobId),
     'memory:status': async () => (await jobs()).memory(),
@@ -154,7 +163,7 @@ export function createHandlers({
         // The reading shows as any import's: the window follows the one file being read.
         onProgress: (p) => events.emit('list:progress', { token: jobId, ...p }),
       });
-      return importView(job, list, null);
+      return reviewed(job, list);
     },
     'job:summary': async ({ jobId }) => jobSummary(await jobs(), jobId),
     'job:rows': async ({ jobId, offset, limit, filter }) =>

@@ -10,6 +10,7 @@ import type {
   JobSummaryView,
   JobView,
   SampleView,
+  SeenBeforeView,
   SettingsView,
 } from '../common/views';
 import type { RowStatusName } from '../common/model';
@@ -65,6 +66,7 @@ export function importView(
   job: JobView,
   list: ImportedList,
   sample: SampleView | null,
+  seenBefore: SeenBeforeView | null = null,
 ): ImportView {
   const column = (c: ColumnView): ColumnView => ({ ...c, name: clip(c.name, MAX_NAME_SHOWN) });
   const shown = clipForReview(list);
@@ -82,7 +84,9 @@ export function importView(
     preview: shown.preview,
     findings: findingsView(list),
     sample,
-    seenBefore: null,
+    seenBefore: seenBefore
+      ? { ...seenBefore, fileName: clip(seenBefore.fileName, MAX_NAME_SHOWN) }
+      : null,
     workbook: list.workbook
       ? {
           sheet: list.workbook.sheet,

@@ -18,6 +18,7 @@ import type { ImportedList } from '../lists/types';
 import type { Spots } from '../memory/address-hash';
 import { announce, load, now, requireDraft, save, track, view, type Shared } from './live';
 import { loadOutcomes } from './outcomes';
+import { recognise } from './repeat';
 import { recallAtImport } from './reuse';
 import type { JobRecord } from './record';
 
@@ -144,7 +145,7 @@ export async function importFile(
     limitMicros: null,
     hold: null,
     sample: null,
-    repeatOf: null,
+    repeatOf: await recognise(s, id, list),
     remindedAt: null,
   };
   await store.save(record);
@@ -185,6 +186,8 @@ async function readAgain(
   l.outcomes = await loadOutcomes(s.store.paths(id).outcomes, l.record.unique);
   // The address file was written again.
   l.book = null;
+  // Another sheet or column is another set of addresses: known again, or not.
+  l.record.repeatOf = await recognise(s, id, l.list);
 }
 
 /** Reads a draft's copy again with another address column. */

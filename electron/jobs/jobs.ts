@@ -39,7 +39,15 @@ import { choicesWith, type CostChoices } from './choices';
 import { memoryOpener, memoryView } from './memory';
 import { sample, sampleView } from './sample';
 import type { ResumeOptions } from './resume';
-import type { DomainsView, JobRowView, MemoryView, RowFilter, SampleView } from '../common/views';
+import type {
+  DomainsView,
+  JobRowView,
+  MemoryView,
+  RowFilter,
+  SampleView,
+  SeenBeforeView,
+} from '../common/views';
+import { seenBefore } from './repeat';
 import { domainIndex, domainsView } from './domains';
 import { readFlags } from './free-split';
 import { readRows } from './rows';
@@ -74,6 +82,8 @@ export interface Jobs {
   sample(id: string, product: JobProduct, choices?: Partial<CostChoices>): Promise<SampleView>;
   /** The job's sample, if one was checked. */
   sampleOf(id: string): Promise<SampleView | null>;
+  /** The list was checked before: when, and how many of its answers the memory gives free now. */
+  seenBefore(id: string, reuseDays: number): Promise<SeenBeforeView | null>;
   /** Sends nothing new for the job; it waits for resume (Continue). */
   stopJob(id: string): Promise<JobView>;
   /** The account's memory of paid answers. */
@@ -140,6 +150,7 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
       return sampleView(s, await load(s, id)) as SampleView;
     },
     sampleOf: async (id) => sampleView(s, await load(s, id)),
+    seenBefore: async (id, reuseDays) => seenBefore(s, (await load(s, id)).record, reuseDays),
     stopJob: (id) => stopJob(s, own, id),
     memory: async () => memoryView(await s.memory()),
     async forgetMemory() {

@@ -1,0 +1,80 @@
+// A list's print, to know it again when it comes back: the SHA-256 of the
+// file as the user gave it (the very same file), and a bottom-k sketch of its
+// unique addresses (the same addresses, reordered, re-exported, a few added
+// or gone). The sketch keeps the K smallest 32-bit hashes of the addresses;
+// two sketches estimate how much two lists share without either list's
+// addresses, so the print holds no address and costs about 2 KB whatever the
+// list's size (Broder's bottom-k estimator of the Jaccard index).
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { murmur128 } from '../memory/address-hash';
+
+/** Hashes kept: the estimate's error is about 1/√K (±6% at 256). */
+export const SKETCH_SIZE = 256;
+
+export const listPrintSchema = z.object({
+  version: z.literal(1),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /** Unique addresses in the list. */
+  unique: z.number().int().min(0),
+  /** The smallest hashes of its addresses, ascending, at most SKETCH_SIZE. */
+  sketch: z.array(z.number().int().min(0).max(0xffffffff)).max(SKETCH_SIZE),
+});
+export type ListPrint = z.infer<typeof listPrintSchema>;
+
+async function sha256Of(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** The K smallest distinct hashes of the addresses file's lines (one address a line). */
+export function sketchOf(addresses: Uint8Array): { sketch: number[]; unique: number } {
+  const out = new Int32Array(4);
+  const hashes: number[] = [];
+  let start = 0;
+  for (let i = 0; i < addresses.length; i++) {
+    if (addresses[i] !== 0x0a) continue;
+    murmur128(addresses, start, i, out);
+    hashes.push((out[1] as number) >>> 0);
+    start = i + 1;
+  }
+  const unique = hashes.length;
+  const sorted = Uint32Array.from(hashes).sort();
+  const sketch: number[] = [];
+  for (let k = 0; k < sorted.length && sketch.length < SKETCH_SIZE; k++) {
+    const h = sorted[k] as number;
+    if (sketch[sketch.length - 1] !== h) sketch.push(h);
+  }
+  return { sketch, unique };
+}
+
+/** The print of a list: `file` as the user gave it, `addressesPath` its unique addresses. */
+export async function listPrint(file: string, addressesPath: string): Promise<ListPrint> {
+  const [sha256, addresses] = await Promise.all([sha256Of(file), readFile(addressesPath)]);
+  return { version: 1, sha256, ...sketchOf(addresses) };
+}
+
+/**
+ * The share of list `a`'s addresses that list `b` has too, estimated from
+ * their sketches: the Jaccard index J of the two sets from the K smallest
+ * hashes of their union, then |A∩B| = J(|A|+|B|)/(1+J).
+ */
+export function overlapOf(a: ListPrint, b: ListPrint): number {
+  if (a.unique === 0 || b.unique === 0) return 0;
+  const inB = new Set(b.sketch);
+  const union = [...new Set([...a.sketch, ...b.sketch])].sort((x, y) => x - y);
+  const k = Math.min(SKETCH_SIZE, union.length);
+  const inA = new Set(a.sketch);
+  let both = 0;
+  for (let i = 0; i < k; i++) {
+    const h = union[i] as number;
+    // A hash below both sketches' largest is in the other set exactly when it is in its sketch.
+    if (inA.has(h) && inB.has(h)) both += 1;
+  }
+  const jaccard = both / k;
+  const shared = (jaccard * (a.unique + b.unique)) / (1 + jaccard);
+  return Math.max(0, Math.min(1, shared / a.unique));
+}
