@@ -1,6 +1,7 @@
 // The review of an imported list before anything is sent: the file's facts, the counts, what
 // the free checks found and which of it not to pay for, the address column, the product and its
 // cost with what the free steps saved, a sample first if wanted, and Start.
+import { SeenBefore } from './SeenBefore';
 import type { ReactNode } from 'react';
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import type { ImportView } from '../../../../electron/ipc/contract';
@@ -63,6 +64,7 @@ export function ReviewPanel({ review, notices }: { review: ImportView; notices?:
         </ChooseFileButton>
       </div>
       {notices}
+      {review.seenBefore && <SeenBefore seen={review.seenBefore} />}
 
       <div className="review-grid">
         <div className="review-main">

@@ -162,7 +162,10 @@ function DomainChoice(props: {
             type="text"
             list={listId}
             value={typed}
-            onChange={(e) => setTyped(e.target.value)}
+            onChange={(e) => {
+              setTyped(e.target.value);
+              setProblem(null);
+            }}
             placeholder="Add a domain"
             aria-label="Add a domain to the filter"
             aria-describedby={problem ? hintId : undefined}
