@@ -2,7 +2,9 @@
 // file, where they gave it the first time, into a new draft that goes through
 // the usual review (nothing is sent or paid for until Start). The window names
 // only the job; the path is the one the user chose by a gesture back then, and
-// main still refuses a path it would not open from a drop.
+// main still refuses a path it would not open from a drop. Its refusals name
+// the file and the way forward; the window's notice for a list that could not
+// be read adds that nothing was sent or charged, as for any drop.
 import { stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { homedir } from 'node:os';
@@ -18,8 +20,6 @@ export interface AgainJobs {
   getList(id: string): Promise<ImportedList>;
   importFile(path: string, options?: ImportOptions): Promise<Imported>;
 }
-
-const NOTHING_CHARGED = 'Nothing was charged.';
 
 /**
  * A pasted list is named "Pasted list, <date> <time>" and offered its exports
@@ -37,15 +37,15 @@ function wasPasted(job: Pick<JobView, 'fileName' | 'sourcePath'>): boolean {
 async function originalProblem(job: JobView): Promise<string | null> {
   const path = job.sourcePath;
   const problem = localPathProblem(path);
-  if (problem) return `${problem} ${NOTHING_CHARGED}`;
-  const movedOrDeleted = `${job.fileName} was moved or deleted since it was checked (it was at ${path}): drop it on the window again. ${NOTHING_CHARGED}`;
+  if (problem) return problem;
+  const movedOrDeleted = `${job.fileName} was moved or deleted since it was checked (it was at ${path}): drop it on the window again.`;
   try {
     const info = await stat(path);
     return info.isFile() ? null : movedOrDeleted;
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return movedOrDeleted;
-    return `${job.fileName} can no longer be read at ${path}: check that you may open it, or drop it on the window again. ${NOTHING_CHARGED}`;
+    return `${job.fileName} can no longer be read at ${path}: check that you may open it, or drop it on the window again.`;
   }
 }
 
@@ -78,7 +78,7 @@ export async function checkAgain(
   if (wasPasted(job)) {
     throw new AppError(
       'bad_file',
-      `${job.fileName} was pasted, not opened from a file, so there is no file to read again: paste the addresses again. ${NOTHING_CHARGED}`,
+      `${job.fileName} was pasted, not opened from a file, so there is no file to read again: paste the addresses again.`,
     );
   }
   const problem = await originalProblem(job);
