@@ -8,6 +8,7 @@ import { useClearKey, useSettings, useUpdateSettings } from '../../api/hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useUiStore } from '../../state/ui-store';
 import { PollIntervalForm } from './PollIntervalForm';
+import { RecheckForm } from './RecheckForm';
 import { ReplaceKeyForm } from './ReplaceKeyForm';
 import { ReuseForm } from './ReuseForm';
 import { ServiceAddressForm } from './ServiceAddressForm';
@@ -111,6 +112,7 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
           inputIds={{ email: emailPriceId, avatar: avatarPriceId }}
         />
         <ReuseForm current={settings.data?.reuseDays} update={update} inputId={reuseId} />
+        <RecheckForm current={settings.data?.recheckDays} update={update} />
         {update.error && <ErrorNotice error={update.error} />}
 
         <fieldset className="dialog-section">

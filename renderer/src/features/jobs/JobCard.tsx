@@ -1,5 +1,6 @@
-// One job on the Jobs screen: its file, product and state, its progress while under way, what
-// it found and cost once done, why it stopped when it failed, and what can be done with it.
+// One job on the Jobs screen: its file, product, date and state, its progress while under way,
+// what it found and cost once done (and a reminder when it is due to be checked again), why it
+// stopped when it failed, and what can be done with it.
 import { useId } from 'react';
 import type { JobView } from '../../../../electron/ipc/contract';
 import { ErrorIcon } from '../../components/ErrorNotice';
@@ -16,7 +17,8 @@ import { ProgressBar } from '../import/ProgressBar';
 import { JobActions } from './JobActions';
 import { HoldNotice } from './HoldNotice';
 import { freeFacts } from './free-facts';
-import { PRODUCT_WORDS, badgeWords, isActive, isBulk } from './job-words';
+import { PRODUCT_WORDS, badgeWords, chargedSoFar, isActive, isBulk } from './job-words';
+import { RecheckReminder } from './RecheckReminder';
 
 /** Failures where an answer went missing between the service and us; the others say their own charge. */
 const LOST_ON_THE_WAY: ReadonlySet<string> = new Set([
@@ -26,10 +28,13 @@ const LOST_ON_THE_WAY: ReadonlySet<string> = new Set([
   'internal',
 ]);
 
-export function JobCard({ job, now }: { job: JobView; now: number }) {
+/** `level`: the title's heading level, 3 under a month's heading on the Jobs screen. */
+export function JobCard({ job, now, level = 2 }: { job: JobView; now: number; level?: 2 | 3 }) {
   const titleId = useId();
   const active = isActive(job);
   const badge = badgeWords(job);
+  const Title = level === 3 ? 'h3' : 'h2';
+  const charged = chargedSoFar(job);
   return (
     <article
       className={`card job is-${job.state}`}
@@ -39,15 +44,21 @@ export function JobCard({ job, now }: { job: JobView; now: number }) {
     >
       <header className="job-head">
         <div className="job-heading">
-          <h2 id={titleId} className="job-title file-name">
+          <Title id={titleId} className="job-title file-name">
             {job.fileName}
-          </h2>
+          </Title>
           <p className="job-meta">
             {job.product ? PRODUCT_WORDS[job.product] : 'Product not chosen'}
             <span aria-hidden="true"> · </span>
             {plural(job.rows, 'row', 'rows')}
             <span aria-hidden="true"> · </span>
             added {formatTimeOfDay(job.createdAt, now)}
+            {charged && (
+              <>
+                <span aria-hidden="true"> · </span>
+                <span data-testid="job-charged-so-far">{charged}</span>
+              </>
+            )}
           </p>
         </div>
         <div className="job-badges">
@@ -92,6 +103,7 @@ export function JobCard({ job, now }: { job: JobView; now: number }) {
       )}
       {active && <Progress job={job} now={now} />}
       {job.state === 'done' && <Done job={job} />}
+      {job.state === 'done' && <RecheckReminder job={job} now={now} />}
       {job.state === 'failed' && <Failure job={job} />}
 
       <JobActions job={job} />

@@ -1,9 +1,10 @@
-// The Jobs screen: every job of the account in use as a card, newest first.
+// The Jobs screen: every job of the account in use as a card, newest first; a history that
+// can be searched by file name, and grouped by month once it is long (JobHistory.tsx).
 import { useJobs } from '../../api/job-hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useUiStore } from '../../state/ui-store';
 import { useFlowFocus } from '../import/use-file-import';
-import { JobCard } from './JobCard';
+import { JobHistory } from './JobHistory';
 import { STATE_WORDS, isActive } from './job-words';
 import { useNow } from './use-now';
 import './jobs.css';
@@ -61,15 +62,7 @@ export function JobsScreen() {
         </section>
       )}
 
-      {list.length > 0 && (
-        <ul className="job-list" aria-label="Jobs, newest first">
-          {list.map((job) => (
-            <li key={job.id}>
-              <JobCard job={job} now={now} />
-            </li>
-          ))}
-        </ul>
-      )}
+      {list.length > 0 && <JobHistory jobs={list} now={now} />}
 
       {/* One line per job: only the line whose state changed is read out. */}
       <div className="visually-hidden" role="status" aria-live="polite">

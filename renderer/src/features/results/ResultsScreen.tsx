@@ -10,6 +10,7 @@ import { formatDateTime, formatNumber, formatUsd, plural } from '../../format';
 import { useUiStore } from '../../state/ui-store';
 import { freeFacts } from '../jobs/free-facts';
 import { HOLD_WORDS, PRODUCT_WORDS } from '../jobs/job-words';
+import { RecheckReminder } from '../jobs/RecheckReminder';
 // The screen's stylesheet before its parts' (summary, export, rows): they load in this order.
 import './results.css';
 import { OutcomeSummary, ProviderSummary } from './SummaryCharts';
@@ -73,6 +74,7 @@ function ResultsHeader({ job }: { job: JobView }) {
           {job.fileName}
         </h1>
         <p className="results-facts">{facts.join(' · ')}</p>
+        {job.state === 'done' && <RecheckReminder job={job} />}
       </div>
       <span className={`results-state is-${job.hold ? 'held' : job.state}`} data-testid="job-state">
         {job.hold ? HOLD_WORDS[job.hold.reason] : STATE_LABEL[job.state]}

@@ -1,0 +1,134 @@
+// The Jobs screen as a history: finding a job by its file name, and the jobs
+// of each month together with what that month checked and cost. Pure, so the
+// rules (what matches, what a month's charge honestly is) are tested alone.
+import type { JobView } from '../../../../electron/ipc/contract';
+import { formatNumber, formatUsd, plural } from '../../format';
+
+/**
+ * Past this many jobs the list is grouped by month. A window shows three or
+ * four finished cards at a time, so up to eight is about two screens, read at
+ * a glance; beyond that, "when was that?" is the question, and a month's
+ * heading with its totals answers it.
+ */
+export const GROUP_ABOVE = 8;
+
+/** Case and accents set aside, so "cafe" finds "Café.csv" and "ÉTÉ" finds "été". */
+export function foldName(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** The jobs whose file name holds the query (trimmed; empty: every job), in their order. */
+export function searchJobs<J extends Pick<JobView, 'fileName'>>(
+  jobs: readonly J[],
+  query: string,
+): J[] {
+  const wanted = foldName(query.trim());
+  if (wanted === '') return [...jobs];
+  return jobs.filter((j) => foldName(j.fileName).includes(wanted));
+}
+
+/** "3 of 12 jobs" while a search is typed (even when all match); "12 jobs" otherwise. */
+export function shownWords(shown: number, total: number, searching: boolean): string {
+  return searching
+    ? `${formatNumber(shown)} of ${plural(total, 'job', 'jobs')}`
+    : plural(total, 'job', 'jobs');
+}
+
+export type HistoryJob = Pick<
+  JobView,
+  'id' | 'createdAt' | 'unique' | 'chargedMicros' | 'paid' | 'failure'
+>;
+
+export interface MonthGroup<J extends HistoryJob> {
+  /** "2026-11", in the user's time zone. */
+  key: string;
+  /** "November 2026". */
+  label: string;
+  jobs: J[];
+  /** Unique addresses of its lists. */
+  addresses: number;
+  /** What its jobs were charged, where the price is known. */
+  chargedMicros: number;
+  /** Jobs that may have been charged an amount not known here (no price learned, an answer lost). */
+  unknownCharges: number;
+}
+
+/**
+ * A job was charged an amount not known here: answers were paid for at a
+ * price never learned, or an answer went missing on the way and may have been
+ * charged. A job with no paid answer and nothing lost was charged nothing.
+ */
+export function chargeUnknown(job: Pick<JobView, 'chargedMicros' | 'paid' | 'failure'>): boolean {
+  if (job.failure?.charged === 'unknown') return true;
+  return job.chargedMicros === null && job.paid > 0;
+}
+
+const monthOf = (iso: string): Date => {
+  const at = new Date(iso);
+  return new Date(at.getFullYear(), at.getMonth(), 1);
+};
+
+export function monthKey(iso: string): string {
+  const m = monthOf(iso);
+  return `${m.getFullYear()}-${String(m.getMonth() + 1).padStart(2, '0')}`;
+}
+
+export function monthLabel(iso: string, locale?: string): string {
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(monthOf(iso));
+}
+
+/** The jobs by month of creation, newest month first, each month's jobs newest first. */
+export function groupByMonth<J extends HistoryJob>(
+  jobs: readonly J[],
+  locale?: string,
+): MonthGroup<J>[] {
+  const sorted = [...jobs].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const groups: MonthGroup<J>[] = [];
+  for (const job of sorted) {
+    const key = monthKey(job.createdAt);
+    let group = groups.at(-1);
+    if (group?.key !== key) {
+      group = {
+        key,
+        label: monthLabel(job.createdAt, locale),
+        jobs: [],
+        addresses: 0,
+        chargedMicros: 0,
+        unknownCharges: 0,
+      };
+      groups.push(group);
+    }
+    group.jobs.push(job);
+    group.addresses += job.unique;
+    if (job.chargedMicros !== null) group.chargedMicros += job.chargedMicros;
+    if (chargeUnknown(job)) group.unknownCharges += 1;
+  }
+  return groups;
+}
+
+/**
+ * What a month cost, saying plainly what is not known: "$4.20 charged",
+ * "nothing charged", "$4.20 charged, plus 1 job whose charge is not known",
+ * or, when nothing known was charged but some job's charge is not known,
+ * "charge unknown".
+ */
+export function chargeWords(
+  group: Pick<MonthGroup<HistoryJob>, 'chargedMicros' | 'unknownCharges'>,
+): string {
+  const { chargedMicros, unknownCharges } = group;
+  if (unknownCharges === 0) {
+    return chargedMicros === 0 ? 'nothing charged' : `${formatUsd(chargedMicros)} charged`;
+  }
+  if (chargedMicros === 0) return 'charge unknown';
+  const which = unknownCharges === 1 ? '1 job' : `${formatNumber(unknownCharges)} jobs`;
+  return `${formatUsd(chargedMicros)} charged, plus ${which} whose charge is not known`;
+}
+
+/** A month's heading line: "5 jobs · 1,234 addresses · $4.20 charged". */
+export function monthFacts(group: MonthGroup<HistoryJob>): string {
+  return [
+    plural(group.jobs.length, 'job', 'jobs'),
+    plural(group.addresses, 'address', 'addresses'),
+    chargeWords(group),
+  ].join(' · ');
+}

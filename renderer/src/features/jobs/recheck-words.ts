@@ -1,0 +1,43 @@
+// The window's side of "check a list again": the reminder as a card and the
+// results say it, and the days typed in Settings, read or refused in words.
+// When a list is due is electron/common/recheck.ts, the one rule main shares.
+import { MAX_RECHECK_DAYS } from '../../../../electron/common/limits';
+import { daysSinceChecked, recheckDue, recheckWords } from '../../../../electron/common/recheck';
+import type { JobView } from '../../../../electron/ipc/contract';
+import { formatNumber } from '../../format';
+
+/** Offered when the reminder is first switched on: about a season, when lists are often sent again. */
+export const DEFAULT_RECHECK_DAYS = 90;
+
+/** "Checked 94 days ago: check again" when the job is due, else null. */
+export function reminderLine(
+  job: JobView,
+  jobs: readonly JobView[],
+  recheckDays: number | null,
+  now: number,
+): string | null {
+  if (!recheckDue(job, jobs, recheckDays, now)) return null;
+  const words = recheckWords(daysSinceChecked(job, now) ?? 0);
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The days typed in Settings: a whole number from 1 to MAX_RECHECK_DAYS, or why not. */
+export function readRecheckDays(
+  text: string,
+): { ok: true; days: number } | { ok: false; message: string } {
+  const range = `from 1 to ${formatNumber(MAX_RECHECK_DAYS)}`;
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: false, message: `Enter a number of days, ${range}.` };
+  if (!/^\d+$/.test(trimmed)) {
+    return {
+      ok: false,
+      message: `Enter a whole number of days, ${range}, without a sign or unit.`,
+    };
+  }
+  const days = Number(trimmed);
+  if (days < 1) return { ok: false, message: `That is too soon: enter a number of days ${range}.` };
+  if (days > MAX_RECHECK_DAYS) {
+    return { ok: false, message: `That is more than ten years: enter a number of days ${range}.` };
+  }
+  return { ok: true, days };
+}

@@ -1,0 +1,244 @@
+// The Jobs screen as a history: lists checked over several months, found by
+// file name whatever its accents, grouped by month with each month's jobs,
+// addresses and charge; and the reminder to check a list again, set in
+// Settings, shown on a list finished long enough ago, whose "Check again"
+// reads the user's file anew into a review (or says it was moved).
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Locator } from '@playwright/test';
+import type { JobView } from '../../electron/ipc/contract';
+import { expectAccessible } from './axe-support';
+import { test, expect, type TestApp } from './fixtures';
+import { jobCard, knownList, nav, screenshotFromTop, useDemo } from './import-support';
+import { doneJob, invoke, writeList } from './results-support';
+
+const DAY = 86_400_000;
+
+/**
+ * Moves a finished job back in time, as if it had been checked then: its
+ * job.json is what a restart reads, so the window shows it as an old job.
+ * Edited once the job's own last save (done, with its price) is on disk.
+ */
+async function backdate(app: TestApp, jobId: string, createdAt: Date): Promise<void> {
+  const path = join(app.dataDir, 'demo', 'jobs', jobId, 'job.json');
+  let record: Record<string, unknown> = {};
+  await expect
+    .poll(async () => {
+      record = JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>;
+      return record.state;
+    })
+    .toBe('done');
+  const at = (minutes: number) => new Date(createdAt.getTime() + minutes * 60_000).toISOString();
+  Object.assign(record, {
+    createdAt: at(0),
+    startedAt: at(1),
+    finishedAt: at(2),
+    updatedAt: at(2),
+  });
+  await writeFile(path, JSON.stringify(record, null, 2));
+}
+
+/**
+ * A finished demo job of a small known list, the file kept where it was
+ * dropped from. Each list has addresses of its own (its own domain), so none
+ * is taken for another list checked again.
+ */
+async function checkedList(app: TestApp, fileName: string, unique: number): Promise<JobView> {
+  const domain = `${fileName.replace(/\W+/g, '-').toLowerCase()}.test`;
+  const path = await writeList(app.filesDir, fileName, knownList({ unique, domain }).csv);
+  return doneJob(app, path);
+}
+
+const monthName = (d: Date) =>
+  new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' }).format(d);
+const usd = (micros: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(micros / 1e6);
+
+async function openJobs(app: TestApp): Promise<void> {
+  await nav(app.page, 'Jobs').click();
+  await expect(app.page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
+}
+
+test('the history: found by file name, grouped by month with what each month checked and cost', async ({
+  app,
+}) => {
+  test.setTimeout(180_000);
+  const { page } = app;
+  await useDemo(app);
+
+  const now = new Date();
+  // Mid-month, so the months are the same wherever the test runs.
+  const lastMonth = new Date(now.getFullYear(), now.getMonth() - 1, 12, 10);
+  const twoBack = new Date(now.getFullYear(), now.getMonth() - 2, 12, 10);
+  const plan: [string, number, Date | null][] = [
+    ['Clients Été 2026.csv', 12, null],
+    ['webinar-signups.csv', 8, null],
+    ['trade-show-leads.csv', 15, null],
+    ['newsletter-autumn.csv', 20, lastMonth],
+    ['Café owners.csv', 6, lastMonth],
+    ['partners-emea.csv', 9, lastMonth],
+    ['old-crm-export.csv', 25, twoBack],
+    ['donors-2025.csv', 10, twoBack],
+    ['press-contacts.csv', 5, twoBack],
+  ];
+  const jobs: JobView[] = [];
+  for (const [name, unique, when] of plan) {
+    const job = await checkedList(app, name, unique);
+    if (when) await backdate(app, job.id, new Date(when.getTime() + jobs.length * 3_600_000));
+    jobs.push(job);
+  }
+  await app.restart();
+  await expect(page.getByTestId('account-label')).toHaveText('Demo');
+  await openJobs(app);
+
+  // Nine jobs: past a couple of screens, the list is by month, newest first.
+  const months = page.getByTestId('job-month');
+  await expect(months).toHaveCount(3);
+  const labels = [now, lastMonth, twoBack].map(monthName);
+  for (const [i, label] of labels.entries()) {
+    await expect(months.nth(i).getByRole('heading', { level: 2 })).toHaveText(label as string);
+  }
+  // Each month's heading: its jobs, their unique addresses, what they were charged.
+  const listed = await invoke<JobView[]>(app, 'job:list');
+  for (const [i, names] of [plan.slice(0, 3), plan.slice(3, 6), plan.slice(6)].entries()) {
+    const of = listed.filter((j) => names.some(([name]) => name === j.fileName));
+    const charged = of.reduce((sum, j) => sum + (j.chargedMicros ?? 0), 0);
+    expect(of.every((j) => j.chargedMicros !== null)).toBe(true);
+    const addresses = of.reduce((sum, j) => sum + j.unique, 0);
+    await expect(months.nth(i).getByTestId('month-facts')).toHaveText(
+      `3 jobs · ${addresses} addresses · ${usd(charged)} charged`,
+    );
+    await expect(months.nth(i).getByRole('article')).toHaveCount(3);
+  }
+  // Every card says when, what product, how many rows, and what it cost.
+  const cafe = jobCard(page, 'Café owners.csv');
+  await expect(cafe.getByRole('heading', { level: 3 })).toHaveText('Café owners.csv');
+  await expect(cafe).toContainText('Email · 6 rows · added');
+  await expect(cafe).toContainText(
+    new Intl.DateTimeFormat('en-US', { month: 'short' }).format(lastMonth),
+  );
+  await expect(cafe.getByTestId('job-charged')).toHaveText(/^\$\d+\.\d\d$/);
+  await expect(page.getByTestId('jobs-shown')).toHaveText('9 jobs');
+  await screenshotFromTop(app, 'history');
+  await expectAccessible(app);
+
+  // Capitals and accents set aside, on both sides.
+  const search = page.getByRole('searchbox', { name: 'Search jobs by file name' });
+  await search.fill('ETE');
+  await expect(page.getByTestId('jobs-shown')).toHaveText('1 of 9 jobs');
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(jobCard(page, 'Clients Été 2026.csv')).toBeVisible();
+  await search.fill('cafe');
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(months).toHaveCount(1);
+  await expect(months.first().getByTestId('month-facts')).toContainText('1 job · 6 addresses');
+  await search.fill('.csv');
+  await expect(page.getByTestId('jobs-shown')).toHaveText('9 of 9 jobs');
+
+  // Nothing matches: said, with the way back.
+  await search.fill('invoices');
+  await expect(page.getByTestId('jobs-shown')).toHaveText('0 of 9 jobs');
+  const none = page.getByTestId('jobs-no-match');
+  await expect(none.getByRole('heading')).toHaveText('No job’s file name has “invoices”');
+  await screenshotFromTop(app, 'history-no-match');
+  await expectAccessible(app);
+  await none.getByRole('button', { name: 'Clear the search' }).click();
+  await expect(search).toBeFocused();
+  await expect(search).toHaveValue('');
+  await expect(page.getByRole('article')).toHaveCount(9);
+});
+
+test('a list checked long ago asks to be checked again, once set in Settings, and Check again reviews it', async ({
+  app,
+}) => {
+  test.setTimeout(120_000);
+  const { page } = app;
+  await useDemo(app);
+  const old = await checkedList(app, 'spring-customers.csv', 10);
+  const moved = await checkedList(app, 'moved-away.csv', 4);
+  await checkedList(app, 'fresh-signups.csv', 6);
+  await backdate(app, old.id, new Date(Date.now() - 94 * DAY - 3 * 3_600_000));
+  await backdate(app, moved.id, new Date(Date.now() - 120 * DAY - 3 * 3_600_000));
+  await app.restart();
+  await expect(page.getByTestId('account-label')).toHaveText('Demo');
+  await openJobs(app);
+
+  // Off until the user turns it on.
+  await expect(jobCard(page, 'spring-customers.csv').getByTestId('job-state')).toHaveText('Done');
+  await expect(page.getByTestId('recheck')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const form = dialog.getByTestId('recheck-form');
+  const toggle = form.getByRole('switch', { name: 'Remind me to check a list again' });
+  await expect(toggle).not.toBeChecked();
+  await toggle.click();
+  await expect(toggle).toBeChecked();
+  const days = form.getByLabel('Remind me after (days)');
+  await expect(days).toHaveValue('90');
+  // A slip is refused in words, and nothing is saved.
+  await days.fill('three months');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('alert')).toHaveText(
+    'Enter a whole number of days, from 1 to 3,650, without a sign or unit.',
+  );
+  await expect(days).toHaveAttribute('aria-invalid', 'true');
+  await days.fill('100');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByTestId('recheck-saved')).toHaveText('Saved.');
+  await form.scrollIntoViewIfNeeded();
+  await app.screenshot('history-settings');
+  await expectAccessible(app);
+  await dialog.getByRole('button', { name: 'Close settings' }).click();
+
+  // 100 days: only the list finished 120 days ago is due.
+  await expect(page.getByTestId('recheck')).toHaveCount(1);
+  await expect(jobCard(page, 'moved-away.csv').getByTestId('recheck')).toContainText(
+    'Checked 120 days ago: check again',
+  );
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await days.fill('90');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByTestId('recheck-saved')).toHaveText('Saved.');
+  await dialog.getByRole('button', { name: 'Close settings' }).click();
+
+  const reminder = (card: Locator) => card.getByTestId('recheck');
+  await expect(reminder(jobCard(page, 'spring-customers.csv'))).toHaveText(
+    /Checked 94 days ago: check again\s*Check again/,
+  );
+  await expect(reminder(jobCard(page, 'fresh-signups.csv'))).toHaveCount(0);
+  await screenshotFromTop(app, 'history-reminder');
+  await expectAccessible(app);
+
+  // The results of a due list say it too.
+  await jobCard(page, 'spring-customers.csv').getByRole('button', { name: 'View results' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'spring-customers.csv' })).toBeVisible();
+  await expect(page.locator('.results-header').getByTestId('recheck')).toContainText(
+    'Checked 94 days ago: check again',
+  );
+  await screenshotFromTop(app, 'history-results');
+
+  // The list grew since: Check again reads the file as it is now, into a review.
+  await writeFile(
+    join(app.filesDir, 'spring-customers.csv'),
+    knownList({ unique: 13, domain: 'spring-customers-csv.test' }).csv,
+  );
+  await page.locator('.results-header').getByRole('button', { name: 'Check again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Review your list' })).toBeFocused();
+  await expect(page.locator('#file-title')).toContainText('spring-customers.csv');
+  await expect(page.getByTestId('unique-count')).toHaveText('13');
+  const drafts = (await invoke<JobView[]>(app, 'job:list')).filter((j) => j.state === 'draft');
+  expect(drafts.map((j) => j.fileName)).toEqual(['spring-customers.csv']);
+
+  // A file moved away since: said, with the way forward, and nothing made or charged.
+  await rm(join(app.filesDir, 'moved-away.csv'));
+  await openJobs(app);
+  await jobCard(page, 'moved-away.csv').getByRole('button', { name: 'Check again' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'could not be used' });
+  await expect(alert).toContainText('moved-away.csv could not be used');
+  await expect(alert).toContainText('moved-away.csv was moved or deleted since it was checked');
+  await expect(alert).toContainText('drop it on the window again');
+  await expect(alert).toContainText('Nothing was sent and nothing was charged.');
+  expect((await invoke<JobView[]>(app, 'job:list')).length).toBe(4);
+});

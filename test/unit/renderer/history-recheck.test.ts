@@ -1,0 +1,123 @@
+// The reminder as the window words it ("Checked 94 days ago: check again",
+// from the one rule in electron/common/recheck.ts), the charge a card shows
+// for a job not done, and the days typed in Settings, read or refused.
+import { describe, expect, it } from 'vitest';
+import type { JobView } from '../../../electron/ipc/contract';
+import { MAX_RECHECK_DAYS } from '../../../electron/common/limits';
+import { chargedSoFar } from '../../../renderer/src/features/jobs/job-words';
+import { readRecheckDays, reminderLine } from '../../../renderer/src/features/jobs/recheck-words';
+
+const DAY = 86_400_000;
+const NOW = Date.parse('2026-11-20T12:00:00.000Z');
+
+function job(over: Partial<JobView> = {}): JobView {
+  return {
+    id: 'job-1',
+    fileName: 'list.csv',
+    sourcePath: '/home/me/list.csv',
+    product: 'email',
+    state: 'done',
+    createdAt: new Date(NOW - 95 * DAY).toISOString(),
+    startedAt: new Date(NOW - 95 * DAY).toISOString(),
+    finishedAt: new Date(NOW - 94 * DAY - 3_600_000).toISOString(),
+    resumed: false,
+    running: false,
+    elsewhere: null,
+    paused: false,
+    repeatOf: null,
+    rows: 10,
+    invalid: 0,
+    empty: 0,
+    duplicates: 0,
+    unique: 10,
+    checked: 10,
+    deliverable: 8,
+    undeliverable: 2,
+    unknown: 0,
+    disposable: 0,
+    role: 0,
+    noMail: 0,
+    reused: 0,
+    paid: 10,
+    limitMicros: null,
+    hold: null,
+    tasks: [],
+    nextCheckAt: null,
+    unitPriceMicros: 1_000,
+    chargedMicros: 10_000,
+    failure: null,
+    ...over,
+  };
+}
+
+describe('reminderLine', () => {
+  it('says how long ago a due list was checked, as a sentence', () => {
+    const old = job();
+    expect(reminderLine(old, [old], 90, NOW)).toBe('Checked 94 days ago: check again');
+    expect(reminderLine(old, [old], 94, NOW)).toBe('Checked 94 days ago: check again');
+  });
+
+  it('says nothing when reminders are off, too soon, or the list was checked again since', () => {
+    const old = job();
+    expect(reminderLine(old, [old], null, NOW)).toBeNull();
+    expect(reminderLine(old, [old], 95, NOW)).toBeNull();
+    const again = job({
+      id: 'job-2',
+      state: 'checking',
+      repeatOf: { jobId: 'job-1', how: 'same-file', overlap: 1 },
+    });
+    expect(reminderLine(old, [old, again], 90, NOW)).toBeNull();
+    // A repeat still waiting as a draft has not checked anything yet.
+    const draft = { ...again, state: 'draft' as const };
+    expect(reminderLine(old, [old, draft], 90, NOW)).toBe('Checked 94 days ago: check again');
+  });
+});
+
+describe('chargedSoFar', () => {
+  it('says what a job not done was charged, and when that is not known', () => {
+    expect(chargedSoFar(job({ state: 'failed', chargedMicros: 400_000 }))).toBe(
+      '$0.40 charged so far',
+    );
+    expect(chargedSoFar(job({ state: 'failed', chargedMicros: null, paid: 3 }))).toBe(
+      'charge not known',
+    );
+    expect(
+      chargedSoFar(
+        job({
+          state: 'failed',
+          chargedMicros: 0,
+          paid: 0,
+          failure: { code: 'network', message: 'Lost.', charged: 'unknown' },
+        }),
+      ),
+    ).toBe('charge not known');
+  });
+
+  it('says nothing for a done job (its outcomes say it) or one charged nothing', () => {
+    expect(chargedSoFar(job())).toBeNull();
+    expect(chargedSoFar(job({ state: 'draft', chargedMicros: null, paid: 0 }))).toBeNull();
+    expect(chargedSoFar(job({ state: 'checking', chargedMicros: 0, paid: 0 }))).toBeNull();
+  });
+});
+
+describe('readRecheckDays', () => {
+  it('takes a whole number of days in range', () => {
+    expect(readRecheckDays(' 90 ')).toEqual({ ok: true, days: 90 });
+    expect(readRecheckDays('1')).toEqual({ ok: true, days: 1 });
+    expect(readRecheckDays(String(MAX_RECHECK_DAYS))).toEqual({
+      ok: true,
+      days: MAX_RECHECK_DAYS,
+    });
+  });
+
+  it.each([
+    ['', 'Enter a number of days, from 1 to 3,650.'],
+    ['0', 'That is too soon: enter a number of days from 1 to 3,650.'],
+    ['3651', 'That is more than ten years: enter a number of days from 1 to 3,650.'],
+    ['12.5', 'Enter a whole number of days, from 1 to 3,650, without a sign or unit.'],
+    ['-3', 'Enter a whole number of days, from 1 to 3,650, without a sign or unit.'],
+    ['90 days', 'Enter a whole number of days, from 1 to 3,650, without a sign or unit.'],
+  ])('refuses %j in words', (text, message) => {
+    expect(readRecheckDays(text)).toEqual({ ok: false, message });
+  });
+});

@@ -1,0 +1,125 @@
+// The Jobs screen as a history: a job found by its file name whatever its
+// case and accents, the jobs of a month together with what that month checked
+// and cost, and a cost never made up when a price was not known.
+import { describe, expect, it } from 'vitest';
+import type { JobView } from '../../../electron/ipc/contract';
+import {
+  chargeUnknown,
+  chargeWords,
+  foldName,
+  groupByMonth,
+  monthFacts,
+  monthKey,
+  searchJobs,
+  shownWords,
+} from '../../../renderer/src/features/jobs/history';
+
+type Job = Pick<
+  JobView,
+  'id' | 'fileName' | 'createdAt' | 'unique' | 'chargedMicros' | 'paid' | 'failure'
+>;
+
+// Mid-month at noon UTC: the same month in every time zone the tests run in.
+function job(id: string, createdAt: string, over: Partial<Job> = {}): Job {
+  return {
+    id,
+    fileName: `${id}.csv`,
+    createdAt,
+    unique: 100,
+    chargedMicros: 100_000,
+    paid: 100,
+    failure: null,
+    ...over,
+  };
+}
+
+describe('searchJobs', () => {
+  const jobs = [
+    job('a', '2026-11-15T12:00:00.000Z', { fileName: 'Clients Été 2026.csv' }),
+    job('b', '2026-11-14T12:00:00.000Z', { fileName: 'CAFÉ newsletter.xlsx' }),
+    job('c', '2026-10-15T12:00:00.000Z', { fileName: 'leads-october.csv' }),
+  ];
+
+  it('sets case and accents aside, on both sides', () => {
+    expect(searchJobs(jobs, 'ete').map((j) => j.id)).toEqual(['a']);
+    expect(searchJobs(jobs, 'ÉTÉ').map((j) => j.id)).toEqual(['a']);
+    expect(searchJobs(jobs, 'café').map((j) => j.id)).toEqual(['b']);
+    expect(searchJobs(jobs, 'Cafe').map((j) => j.id)).toEqual(['b']);
+    expect(foldName('Ça Marche')).toBe('ca marche');
+  });
+
+  it('matches any part of the name, keeps the order, and an empty query keeps every job', () => {
+    expect(searchJobs(jobs, '.csv').map((j) => j.id)).toEqual(['a', 'c']);
+    expect(searchJobs(jobs, '  leads ').map((j) => j.id)).toEqual(['c']);
+    expect(searchJobs(jobs, '   ')).toEqual(jobs);
+    expect(searchJobs(jobs, 'march')).toEqual([]);
+  });
+
+  it('counts what a search shows against every job', () => {
+    expect(shownWords(3, 12, true)).toBe('3 of 12 jobs');
+    expect(shownWords(0, 1, true)).toBe('0 of 1 job');
+    expect(shownWords(12, 12, true)).toBe('12 of 12 jobs');
+    expect(shownWords(12, 12, false)).toBe('12 jobs');
+  });
+});
+
+describe('groupByMonth', () => {
+  it('groups by month of creation, newest month and newest job first, with each month’s totals', () => {
+    const groups = groupByMonth(
+      [
+        job('oct', '2026-10-15T12:00:00.000Z', { unique: 40, chargedMicros: 40_000 }),
+        job('nov-early', '2026-11-03T12:00:00.000Z', { unique: 250, chargedMicros: 250_000 }),
+        job('nov-late', '2026-11-25T12:00:00.000Z', { unique: 1_000, chargedMicros: 1_000_000 }),
+        job('dec-last-year', '2025-12-15T12:00:00.000Z'),
+      ],
+      'en-US',
+    );
+    expect(groups.map((g) => [g.key, g.label, g.jobs.map((j) => j.id)])).toEqual([
+      ['2026-11', 'November 2026', ['nov-late', 'nov-early']],
+      ['2026-10', 'October 2026', ['oct']],
+      ['2025-12', 'December 2025', ['dec-last-year']],
+    ]);
+    expect(groups[0]).toMatchObject({ addresses: 1_250, chargedMicros: 1_250_000 });
+    expect(monthFacts(groups[0] as (typeof groups)[number])).toBe(
+      '2 jobs · 1,250 addresses · $1.25 charged',
+    );
+    expect(monthFacts(groups[1] as (typeof groups)[number])).toBe(
+      '1 job · 40 addresses · $0.04 charged',
+    );
+  });
+
+  it('reads the month in the user’s time zone', () => {
+    const at = new Date(2026, 10, 30, 23, 30).toISOString();
+    expect(monthKey(at)).toBe('2026-11');
+    expect(monthKey(new Date(2026, 11, 1, 0, 15).toISOString())).toBe('2026-12');
+  });
+
+  it('never adds a charge that is not known: it says so', () => {
+    const [month] = groupByMonth([
+      job('known', '2026-11-20T12:00:00.000Z', { chargedMicros: 2_500_000 }),
+      // Paid for, but the price was never learned.
+      job('no-price', '2026-11-19T12:00:00.000Z', { chargedMicros: null, paid: 80 }),
+      // Never started: nothing charged.
+      job('draft', '2026-11-18T12:00:00.000Z', { chargedMicros: null, paid: 0 }),
+    ]);
+    expect(month).toMatchObject({ chargedMicros: 2_500_000, unknownCharges: 1 });
+    expect(monthFacts(month as NonNullable<typeof month>)).toBe(
+      '3 jobs · 300 addresses · $2.50 charged, plus 1 job whose charge is not known',
+    );
+  });
+
+  it('words a month with nothing charged, or nothing known', () => {
+    expect(chargeWords({ chargedMicros: 0, unknownCharges: 0 })).toBe('nothing charged');
+    expect(chargeWords({ chargedMicros: 0, unknownCharges: 2 })).toBe('charge unknown');
+    expect(chargeWords({ chargedMicros: 1_000_000, unknownCharges: 3 })).toBe(
+      '$1.00 charged, plus 3 jobs whose charge is not known',
+    );
+  });
+
+  it('counts an answer lost on the way as a charge not known, even at a known price', () => {
+    const lost = { code: 'network', message: 'Lost.', charged: 'unknown' as const };
+    expect(chargeUnknown({ chargedMicros: 10_000, paid: 10, failure: lost })).toBe(true);
+    expect(chargeUnknown({ chargedMicros: 10_000, paid: 10, failure: null })).toBe(false);
+    expect(chargeUnknown({ chargedMicros: null, paid: 0, failure: null })).toBe(false);
+  });
+});
