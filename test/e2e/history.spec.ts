@@ -222,18 +222,25 @@ test('a list checked long ago asks to be checked again, once set in Settings, an
   // The list grew since: Check again reads the file as it is now, into a review.
   await writeFile(
     join(app.filesDir, 'spring-customers.csv'),
-    knownList({ unique: 13, domain: 'spring-customers-csv.test' }).csv,
+    knownList({ unique: 12, domain: 'spring-customers-csv.test' }).csv,
   );
   await page.locator('.results-header').getByRole('button', { name: 'Check again' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Review your list' })).toBeFocused();
   await expect(page.locator('#file-title')).toContainText('spring-customers.csv');
-  await expect(page.getByTestId('unique-count')).toHaveText('13');
+  await expect(page.getByTestId('unique-count')).toHaveText('12');
   const drafts = (await invoke<JobView[]>(app, 'job:list')).filter((j) => j.state === 'draft');
   expect(drafts.map((j) => j.fileName)).toEqual(['spring-customers.csv']);
+  // Known as the list checked before (10 of its 12 addresses); once started, the old one
+  // no longer asks.
+  expect(drafts[0]?.repeatOf?.jobId).toBe(old.id);
+  await page.getByRole('button', { name: /^(Check \d+ address|Finish without paying)/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'spring-customers.csv' })).toHaveCount(2);
+  await expect(page.getByTestId('recheck')).toHaveCount(1);
+  await expect(jobCard(page, 'moved-away.csv').getByTestId('recheck')).toBeVisible();
 
   // A file moved away since: said, with the way forward, and nothing made or charged.
   await rm(join(app.filesDir, 'moved-away.csv'));
-  await openJobs(app);
   await jobCard(page, 'moved-away.csv').getByRole('button', { name: 'Check again' }).click();
   const alert = page.getByRole('alert').filter({ hasText: 'could not be used' });
   await expect(alert).toContainText('moved-away.csv could not be used');
@@ -241,4 +248,5 @@ test('a list checked long ago asks to be checked again, once set in Settings, an
   await expect(alert).toContainText('drop it on the window again');
   await expect(alert).toContainText('Nothing was sent and nothing was charged.');
   expect((await invoke<JobView[]>(app, 'job:list')).length).toBe(4);
+  expect((await invoke<JobView[]>(app, 'job:list')).filter((j) => j.state === 'draft')).toEqual([]);
 });
