@@ -210,6 +210,8 @@ export function useJobEvents(onProgress?: (p: ImportProgressView) => void): void
       void client.invalidateQueries({ queryKey: queryKeys.jobs.summary(job.id) });
       if (job.state === 'done' || job.state === 'failed') {
         void client.invalidateQueries({ queryKey: queryKeys.jobs.rowsOf(job.id) });
+        // A failed job's table counted only what it had; resumed to done, it counts again.
+        void client.invalidateQueries({ queryKey: queryKeys.jobs.domains(job.id) });
         // What the job cost is now settled at the service: read the balance again.
         void client.invalidateQueries({ queryKey: queryKeys.balance });
         // Its answers are remembered: the count in Settings grows.

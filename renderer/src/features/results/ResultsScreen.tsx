@@ -16,6 +16,8 @@ import './results.css';
 import { OutcomeSummary, ProviderSummary } from './SummaryCharts';
 import { ExportPanel } from './ExportPanel';
 import { RowsTable } from './RowsTable';
+import { QualityGrade } from './QualityGrade';
+import { DomainTable } from './DomainTable';
 import { STATE_LABEL } from './outcomes';
 
 export function ResultsScreen() {
@@ -97,6 +99,7 @@ function DoneResults({ job }: { job: JobView }) {
   const reported = providersReported(providers);
   return (
     <>
+      <QualityGrade statuses={statuses} complete={job.state === 'done'} />
       <OutcomeSummary
         statuses={statuses}
         free={freeFacts(job)}
@@ -128,6 +131,7 @@ function DoneResults({ job }: { job: JobView }) {
         )}
         {reported && <ProviderSummary providers={providers} />}
       </div>
+      <DomainTable jobId={job.id} />
       <RowsTable
         jobId={job.id}
         total={job.rows}

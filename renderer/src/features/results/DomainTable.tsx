@@ -1,0 +1,270 @@
+// A finished job's unique addresses by domain (job:domains): the domains with
+// the most addresses, each with its outcomes as counts and as shares of its
+// own addresses, and what the free checks found there; the rest folded into
+// one "other domains" row, always last. Sortable by any column (a button in
+// each header, aria-sort on the header). The table carries every number: the
+// small bar under each domain only pictures its shares and is hidden from
+// assistive technology. Many columns scroll sideways inside the card, the
+// domain column staying in view.
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import type { DomainCounts, DomainStats } from '../../../../electron/common/views';
+import { useJobDomains } from '../../api/job-hooks';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { formatNumber, formatShare, plural } from '../../format';
+import {
+  DEFAULT_DOMAIN_SORT,
+  nextSort,
+  sortDomains,
+  type DomainSort,
+  type DomainSortKey,
+  type FindingKey,
+} from './domain-sort';
+import './domains.css';
+
+type OutcomeKey = 'deliverable' | 'undeliverable' | 'unknown' | 'skipped';
+
+const OUTCOME_COLUMNS: readonly { key: OutcomeKey; label: string }[] = [
+  { key: 'deliverable', label: 'Deliverable' },
+  { key: 'undeliverable', label: 'Undeliverable' },
+  { key: 'unknown', label: 'Unknown' },
+  /** Shown only when some address was left out by the user's choice. */
+  { key: 'skipped', label: 'Left out' },
+];
+
+const FINDING_COLUMNS: readonly { key: FindingKey; label: string }[] = [
+  { key: 'role', label: 'Role' },
+  { key: 'free', label: 'Free webmail' },
+  { key: 'disposable', label: 'Disposable' },
+  { key: 'typo', label: 'Likely typo' },
+  { key: 'noMail', label: 'No mail server' },
+];
+
+const LABEL: Record<DomainSortKey, string> = {
+  domain: 'Domain',
+  addresses: 'Addresses',
+  ...(Object.fromEntries(OUTCOME_COLUMNS.map((c) => [c.key, c.label])) as Record<
+    OutcomeKey,
+    string
+  >),
+  ...(Object.fromEntries(FINDING_COLUMNS.map((c) => [c.key, c.label])) as Record<
+    FindingKey,
+    string
+  >),
+};
+
+export function DomainTable({
+  jobId,
+  onDomain,
+}: {
+  jobId: string;
+  /** Given: each domain's name is a button that calls it (the rows filter by domain). */
+  onDomain?: (domain: string) => void;
+}) {
+  const titleId = useId();
+  const domains = useJobDomains(jobId);
+  const [sort, setSort] = useState<DomainSort>(DEFAULT_DOMAIN_SORT);
+  const view = domains.data;
+  const rows = useMemo(() => (view ? sortDomains(view.top, sort) : []), [view, sort]);
+
+  let body: ReactNode;
+  if (domains.isPending) {
+    body = <div className="domains-loading" aria-busy="true" aria-label="Reading the domains" />;
+  } else if (domains.isError) {
+    body = <ErrorNotice error={domains.error} title="The domains could not be read" />;
+  } else if (!view || view.top.length === 0) {
+    body = <p className="results-empty">No row has an address, so there are no domains.</p>;
+  } else {
+    const all = view.other ? [...view.top, view.other] : view.top;
+    const outcomes = OUTCOME_COLUMNS.filter(
+      (c) => c.key !== 'skipped' || all.some((d) => d.skipped > 0),
+    );
+    body = (
+      <>
+        <p className="hint results-card-hint">
+          Unique addresses by the domain they are at
+          {view.other
+            ? `: the ${formatNumber(view.top.length)} domains with the most, then the other ${plural(view.other.domains, 'domain', 'domains')} together`
+            : ''}
+          . Shares are of each domain&apos;s own addresses. Choose a column to sort by it.
+        </p>
+        <div
+          className="domains-scroll"
+          role="region"
+          aria-label="Domain table"
+          // Scrolls sideways on a narrow window: the keyboard can scroll it too.
+          tabIndex={0}
+        >
+          <table className="domains-table" data-testid="domain-table">
+            <caption className="visually-hidden">
+              Unique addresses by domain: each outcome as a count and a share of the domain&apos;s
+              addresses, and the free checks&apos; findings. Sorted by {LABEL[sort.key]}, {sort.dir}
+              .
+            </caption>
+            <colgroup>
+              <col className="domains-col-name" />
+              <col />
+            </colgroup>
+            <colgroup span={outcomes.length} />
+            <colgroup span={FINDING_COLUMNS.length} />
+            <thead>
+              <tr className="domains-groups">
+                <td className="domains-sticky" />
+                <td />
+                <th scope="colgroup" colSpan={outcomes.length}>
+                  Outcomes
+                </th>
+                <th scope="colgroup" colSpan={FINDING_COLUMNS.length}>
+                  Free checks found
+                </th>
+              </tr>
+              <tr>
+                <SortHeader column="domain" sort={sort} onSort={setSort} sticky />
+                <SortHeader column="addresses" sort={sort} onSort={setSort} />
+                {outcomes.map((c) => (
+                  <SortHeader key={c.key} column={c.key} sort={sort} onSort={setSort} swatch />
+                ))}
+                {FINDING_COLUMNS.map((c) => (
+                  <SortHeader key={c.key} column={c.key} sort={sort} onSort={setSort} />
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((d) => (
+                <DomainRow key={d.domain} counts={d} outcomes={outcomes} onDomain={onDomain}>
+                  {d.domain}
+                </DomainRow>
+              ))}
+              {view.other && (
+                <DomainRow counts={view.other} outcomes={outcomes} other>
+                  Other domains{' '}
+                  <span className="domains-other-count">
+                    ({plural(view.other.domains, 'domain', 'domains')})
+                  </span>
+                </DomainRow>
+              )}
+            </tbody>
+          </table>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <section
+      className="card results-card domains-card"
+      aria-labelledby={titleId}
+      data-testid="domains"
+    >
+      <h2 className="results-card-title" id={titleId}>
+        Domains
+        {view && view.domains > 0 && (
+          <span className="domains-total"> · {plural(view.domains, 'domain', 'domains')}</span>
+        )}
+      </h2>
+      {body}
+    </section>
+  );
+}
+
+function SortHeader({
+  column,
+  sort,
+  onSort,
+  sticky = false,
+  swatch = false,
+}: {
+  column: DomainSortKey;
+  sort: DomainSort;
+  onSort: (sort: DomainSort) => void;
+  sticky?: boolean;
+  /** The column's colour in the bars under the domains. */
+  swatch?: boolean;
+}) {
+  const sorted = sort.key === column ? sort.dir : undefined;
+  return (
+    <th
+      scope="col"
+      aria-sort={sorted}
+      className={`${column === 'domain' ? '' : 'num'}${sticky ? ' domains-sticky' : ''}`}
+      data-column={column}
+    >
+      <button
+        type="button"
+        className={`domains-sort${swatch ? ' is-outcome' : ''}`}
+        onClick={() => onSort(nextSort(sort, column))}
+      >
+        {swatch && (
+          <span className={`domains-swatch domains-mark is-${column}`} aria-hidden="true" />
+        )}
+        {LABEL[column]}
+        {/* Only the sorted column's: an arrow on each would leave less room for the numbers. */}
+        {sorted && <span className={`domains-arrow is-${sorted}`} aria-hidden="true" />}
+      </button>
+    </th>
+  );
+}
+
+function DomainRow({
+  counts,
+  outcomes,
+  onDomain,
+  other = false,
+  children,
+}: {
+  counts: DomainCounts | DomainStats;
+  outcomes: readonly { key: OutcomeKey }[];
+  onDomain?: ((domain: string) => void) | undefined;
+  other?: boolean;
+  children: ReactNode;
+}) {
+  const domain = 'domain' in counts ? counts.domain : null;
+  const { addresses } = counts;
+  return (
+    <tr className={other ? 'domains-other' : undefined} data-domain={domain ?? undefined}>
+      <th scope="row" className="domains-sticky domains-name">
+        {onDomain && domain !== null ? (
+          <button
+            type="button"
+            className="domains-link"
+            title={`Show the rows at ${domain}`}
+            onClick={() => onDomain(domain)}
+          >
+            {children}
+          </button>
+        ) : (
+          <span className="domains-label" title={domain ?? undefined}>
+            {children}
+          </span>
+        )}
+        <span className="domains-bar" aria-hidden="true">
+          {OUTCOME_COLUMNS.map(({ key }) =>
+            counts[key] > 0 ? (
+              <span
+                key={key}
+                className={`domains-mark is-${key}`}
+                style={{ width: `${(counts[key] / Math.max(1, addresses)) * 100}%` }}
+              />
+            ) : null,
+          )}
+        </span>
+      </th>
+      <td className="num">{formatNumber(addresses)}</td>
+      {outcomes.map(({ key }) => (
+        <td key={key} className={`num${counts[key] === 0 ? ' is-zero' : ''}`}>
+          {formatNumber(counts[key])}
+          {counts[key] > 0 && (
+            <>
+              {' '}
+              <span className="domains-share">{formatShare(counts[key], addresses)}</span>
+            </>
+          )}
+        </td>
+      ))}
+      {FINDING_COLUMNS.map(({ key }) => (
+        <td key={key} className={`num${counts.findings[key] === 0 ? ' is-zero' : ''}`}>
+          {formatNumber(counts.findings[key])}
+        </td>
+      ))}
+    </tr>
+  );
+}

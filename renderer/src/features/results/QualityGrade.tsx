@@ -1,0 +1,65 @@
+// The list quality grade of a finished job: a letter and a score from the
+// outcome counts (electron/common/grade.ts, the command line says the same),
+// what it means for sending, and how it was computed, with this list's
+// numbers, so nothing about it is hidden. A job not finished has no grade
+// yet, and a list with nothing checked has none at all; the card says why.
+import { useId } from 'react';
+import type { RowStatusName } from '../../../../electron/ipc/contract';
+import { GRADE_BANDS_WORDS, listGrade, NO_GRADE_WORDS } from '../../../../electron/common/grade';
+import { formatNumber } from '../../format';
+import './grade.css';
+
+export function QualityGrade({
+  statuses,
+  complete,
+}: {
+  statuses: Record<RowStatusName, number>;
+  /** Every address has its outcome: a failed job's partial counts are not graded. */
+  complete: boolean;
+}) {
+  const titleId = useId();
+  const grade = complete ? listGrade(statuses, (n) => formatNumber(n)) : null;
+  return (
+    <section
+      className="card results-card grade-card"
+      aria-labelledby={titleId}
+      data-testid="quality-grade"
+    >
+      <div
+        className={`grade-mark ${grade ? `is-${grade.letter.toLowerCase()}` : 'is-none'}`}
+        aria-hidden="true"
+        data-testid="grade-letter"
+      >
+        {grade ? grade.letter : '–'}
+      </div>
+      <div className="grade-body">
+        <h2 className="results-card-title" id={titleId}>
+          List quality
+        </h2>
+        {grade ? (
+          <>
+            <p className="grade-headline" data-testid="grade-score">
+              <span className="visually-hidden">Grade {grade.letter}, score </span>
+              <span className="grade-score">{grade.score}</span>
+              <span className="grade-out-of"> / 100</span>
+              <span className="grade-verdict"> · {grade.verdict}</span>
+            </p>
+            <p className="grade-sending" data-testid="grade-sending">
+              {grade.sending}
+            </p>
+            <p className="hint grade-how" data-testid="grade-how">
+              {grade.how}
+            </p>
+            <p className="hint">Letters: {GRADE_BANDS_WORDS}.</p>
+          </>
+        ) : (
+          <p className="hint grade-none" data-testid="grade-none">
+            {complete
+              ? NO_GRADE_WORDS
+              : 'No grade yet: the list is graded once every address has its outcome.'}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
