@@ -66,8 +66,10 @@ function earlierChoices(list: ImportedList): Pick<ImportOptions, 'sheet' | 'colu
 export async function checkAgain(
   jobs: AgainJobs,
   jobId: string,
-  options: Pick<ImportOptions, 'onProgress' | 'signal'> = {},
+  given: Pick<ImportOptions, 'onProgress' | 'signal'> = {},
 ): Promise<Imported> {
+  // The new job is this list checked again, however much the file changed.
+  const options: ImportOptions = { ...given, againOf: jobId };
   const job = await jobs.get(jobId);
   if (job.state === 'draft') {
     throw new AppError(

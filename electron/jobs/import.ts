@@ -30,6 +30,8 @@ export interface ImportOptions {
   signal?: AbortSignal;
   /** The name the job goes by and the place its exports are offered, when not the file's own. */
   named?: { fileName: string; sourcePath: string };
+  /** "Check again": the finished job this list is, whatever share of its addresses remains. */
+  againOf?: string;
 }
 
 export interface Imported {
@@ -145,7 +147,7 @@ export async function importFile(
     limitMicros: null,
     hold: null,
     sample: null,
-    repeatOf: await recognise(s, id, list),
+    repeatOf: await recognise(s, id, list, options.againOf),
     remindedAt: null,
   };
   await store.save(record);

@@ -47,14 +47,26 @@ async function printOf(s: Shared, record: JobRecord): Promise<ListPrint | null> 
  * newest with the same file, else the one sharing the largest share (at
  * least SAME_ADDRESSES) of its addresses, the newer on a tie. Null when none;
  * never fails an import (a list not recognised is only not recognised).
+ * `againOf`: the user asked to check that job's list again, so it is the one,
+ * with whatever share of its addresses the file still has.
  */
 export async function recognise(
   s: Shared,
   id: string,
   list: ImportedList,
+  againOf?: string,
 ): Promise<RepeatOf | null> {
   try {
     const print = await makePrint(s, id, list);
+    if (againOf !== undefined) {
+      const other = await printOf(s, await s.store.load(againOf));
+      if (other?.sha256 === print.sha256) return { jobId: againOf, how: 'same-file', overlap: 1 };
+      return {
+        jobId: againOf,
+        how: 'same-addresses',
+        overlap: other ? overlapOf(print, other) : 0,
+      };
+    }
     if (print.unique === 0) return null;
     const earlier = (await s.store.all())
       .filter((r) => r.id !== id && r.state === 'done' && r.finishedAt !== null)

@@ -57,6 +57,22 @@ describe('a list checked before', () => {
     expect(await jobs.seenBefore(other.job.id, 30)).toBeNull();
   });
 
+  it('checked again on purpose is that list, however much its file changed', async () => {
+    const bench = await setup();
+    const first = await runJob(bench, await writeList(bench, 'leads.csv', people));
+    const jobs = await bench.jobs();
+    // Most of it replaced since: not "mostly the same", but the user said it is that list.
+    const changed = [
+      ...people.slice(0, 30),
+      ...addresses(90, (i) => `deliverable+${i}@later.example`),
+    ];
+    const path = await writeList(bench, 'leads.csv', changed);
+    expect((await jobs.importFile(path)).job.repeatOf).toBeNull();
+    const again = await jobs.importFile(path, { againOf: first.id });
+    expect(again.job.repeatOf).toMatchObject({ jobId: first.id, how: 'same-addresses' });
+    expect(again.job.repeatOf?.overlap).toBeCloseTo(30 / 120, 6);
+  });
+
   it('is not known from a list never checked to the end, and is from one kept before prints were', async () => {
     const bench = await setup();
     const jobs = await bench.jobs();
