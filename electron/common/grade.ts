@@ -108,13 +108,15 @@ export function listGrade(
  * bounces them.
  */
 function sendingWords(s: GradeCounts, counted: number, count: (n: number) => string): string {
+  if (s.deliverable === counted) {
+    return counted === 1
+      ? 'The one address is deliverable: safe to send to.'
+      : `All ${count(counted)} addresses are deliverable: safe to send to.`;
+  }
   const bounce = s.undeliverable + s.invalid;
+  const them = s.unknown === 1 ? 'the unknown one' : `some of the ${count(s.unknown)} unknown ones`;
   const unknown =
-    s.unknown === 0
-      ? ''
-      : bounce === 0
-        ? `, though some of the ${count(s.unknown)} unknown ones may`
-        : `, and some of the ${count(s.unknown)} unknown ones may bounce too`;
+    s.unknown === 0 ? '' : bounce === 0 ? `, though ${them} may` : `, and ${them} may bounce too`;
   const safe =
     s.deliverable === 0
       ? 'No address is known to be safe to send to'

@@ -17,7 +17,7 @@ import { describeFindings, describeJob } from '../output';
 import { err, out } from '../print';
 import { parseFormat, saveCleanExport, savedLine, writeExport } from './clean-export';
 import { parseKeep } from '../keep';
-import { jobSummary, reportHeld } from './job-report';
+import { gradeLines, jobSummary, reportHeld } from './job-report';
 import { onInterrupt, openJobsWithProgress, withConnection } from './shared';
 
 function parseColumn(value: string | undefined): string | number | undefined {
@@ -63,6 +63,7 @@ async function exportAndReport(
     );
   } else {
     out(describeJob(job));
+    for (const line of gradeLines(job)) out(line);
     out(savedLine(written));
   }
   return 0;

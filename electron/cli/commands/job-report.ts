@@ -1,10 +1,49 @@
 // What `clean` and `resume` report of a job: the `--json` summary with each
-// kind counted (what was paid for, reused, not sent), and a job stopped at its
-// spending limit, with the command that carries it on.
+// kind counted (what was paid for, reused, not sent) and the list's grade, the
+// grade in words for a person, and a job stopped at its spending limit, with
+// the command that carries it on.
 import type { JobView } from '../../ipc/contract';
+import { listGrade, NO_GRADE_WORDS, type ListGrade } from '../../common/grade';
 import { EXIT_LIMIT } from '../args';
 import { usd } from '../output';
 import { err } from '../print';
+
+/**
+ * The list quality grade from the job's counts, as the window's results
+ * grade them (invalid and empty cells are one outcome there); null until
+ * the job is done, or when nothing was checked.
+ */
+export function gradeOf(job: JobView): ListGrade | null {
+  if (job.state !== 'done') return null;
+  return listGrade({
+    deliverable: job.deliverable,
+    undeliverable: job.undeliverable,
+    unknown: job.unknown,
+    invalid: job.invalid + job.empty,
+    disposable: job.disposable,
+  });
+}
+
+/** The grade for scripts: `{ "score": 83, "letter": "C" }`, or null. */
+export function gradeJson(job: JobView): { score: number; letter: string } | null {
+  const grade = gradeOf(job);
+  return grade ? { score: grade.score, letter: grade.letter } : null;
+}
+
+/**
+ * The grade for a person, in two lines: the letter, the score and what it
+ * means for sending; then how the score was worked out. Nothing for a job not done.
+ */
+export function gradeLines(job: JobView): string[] {
+  // A list without an address to check is never started: it has no grade, and says so.
+  if (job.state !== 'done' && job.unique > 0) return [];
+  const grade = gradeOf(job);
+  if (!grade) return [NO_GRADE_WORDS];
+  return [
+    `List quality: ${grade.letter}, ${grade.score} of 100 (${grade.verdict.toLowerCase()}). ${grade.sending}`,
+    grade.how,
+  ];
+}
 
 /** The counts of `clean --json`, snake_case, as scripts read them. */
 export const jobSummary = (job: JobView) => ({
@@ -28,6 +67,8 @@ export const jobSummary = (job: JobView) => ({
   paid: job.paid,
   charged_micros: job.chargedMicros,
   limit_micros: job.limitMicros,
+  /** The list quality grade (score 0–100 and letter A–F); null until done or when nothing was checked. */
+  grade: gradeJson(job),
 });
 
 /** How to carry on a job the limit stopped. */

@@ -11,7 +11,7 @@ import { parseMaxSpend } from '../cost-options';
 import { describeJob, usd } from '../output';
 import { err, out } from '../print';
 import { loadCleanExport, savedLine, writeExport } from './clean-export';
-import { heldLine, reportHeld, resumeUnderLimit } from './job-report';
+import { gradeJson, gradeLines, heldLine, reportHeld, resumeUnderLimit } from './job-report';
 import { onInterrupt, openJobsWithProgress, withConnection } from './shared';
 
 /** The new limit: given with the job's id only, since it replaces that job's own. */
@@ -91,9 +91,12 @@ export async function run(values: Values, id: string | undefined): Promise<numbe
 async function report(jobs: Jobs, dataDir: string, done: JobView, values: Values) {
   const wanted = done.state === 'done' ? await loadCleanExport(dataDir, done.id) : null;
   const written = wanted ? await writeExport(jobs, done, wanted, wanted.out) : null;
-  if (values.json) out(JSON.stringify(written ? { ...done, out: written.path } : done));
+  const grade = gradeJson(done);
+  if (values.json)
+    out(JSON.stringify({ ...done, ...(written ? { out: written.path } : {}), grade }));
   else {
     out(`${done.id}  ${describeJob(done)}`);
+    for (const line of gradeLines(done)) out(line);
     if (written) out(savedLine(written));
   }
   if (done.hold) return reportHeld(done);

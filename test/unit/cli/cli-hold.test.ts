@@ -78,6 +78,8 @@ describe('a clean held at its spending limit', () => {
     // Continued by the user, not picked up after a restart: no "(resumed)".
     expect(resumed.stdout).toBe(
       `${id}  big.csv [email]: done: 1,000 deliverable, 0 undeliverable, 0 unknown; charged 0.50 USD\n` +
+        'List quality: A, 100 of 100 (healthy). All 1,000 addresses are deliverable: safe to send to.\n' +
+        'Score = 100 × (1,000 deliverable + half of 0 unknown) ÷ 1,000 addresses (deliverable, undeliverable, unknown, invalid and disposable), rounded down. Repeats and role addresses are left out: a repeat is not a bad address, and a role address is your choice.\n' +
         `Saved 1,000 of 1,000 rows to ${out}\n`,
     );
     // Bulk results name no provider.

@@ -57,6 +57,7 @@ const SUMMARY_KEYS = [
   'paid',
   'charged_micros',
   'limit_micros',
+  'grade',
   'out',
 ];
 
@@ -172,6 +173,8 @@ describe('clean', () => {
       paid: 9,
       charged_micros: 9_000,
       limit_micros: null,
+      // 100 × (6 + ½ × 1) ÷ 12 (invalid and empty cells counted, the repeat not): cli-grade.test.ts.
+      grade: { score: 54, letter: 'D' },
       out,
       rows_written: 13,
     });
@@ -193,6 +196,8 @@ describe('clean', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe(
       'contacts.csv [email]: done: 6 deliverable, 3 undeliverable, 1 unknown; charged 0.009 USD\n' +
+        'List quality: D, 54 of 100 (poor). Sending to the 6 deliverable addresses only is safe; sending to all 12, 5 would bounce (about 1 in 2: the undeliverable and invalid ones), and the unknown one may bounce too.\n' +
+        'Score = 100 × (6 deliverable + half of 1 unknown) ÷ 12 addresses (deliverable, undeliverable, unknown, invalid and disposable), rounded down. Repeats and role addresses are left out: a repeat is not a bad address, and a role address is your choice.\n' +
         `Saved 13 of 13 rows to ${join(b.dir, 'contacts.cleaned.csv')}\n`,
     );
   });

@@ -112,8 +112,22 @@ describe('listGrade', () => {
     expect(grade?.sending).toBe(
       'Sending to the 10 deliverable addresses only is safe; none of the 12 is known to bounce, though some of the 2 unknown ones may.',
     );
+    expect(listGrade(counts({ deliverable: 3, unknown: 1 }))?.sending).toBe(
+      'Sending to the 3 deliverable addresses only is safe; none of the 4 is known to bounce, though the unknown one may.',
+    );
+    expect(listGrade(counts({ deliverable: 3, disposable: 1 }))?.sending).toBe(
+      'Sending to the 3 deliverable addresses only is safe; none of the 4 is known to bounce.',
+    );
+  });
+
+  it('says so when every address is deliverable', () => {
+    expect(listGrade(counts({ deliverable: 1_200 }))).toMatchObject({
+      score: 100,
+      letter: 'A',
+      sending: 'All 1,200 addresses are deliverable: safe to send to.',
+    });
     expect(listGrade(counts({ deliverable: 1 }))?.sending).toBe(
-      'Sending to the 1 deliverable address only is safe; none of the 1 is known to bounce.',
+      'The one address is deliverable: safe to send to.',
     );
   });
 
@@ -123,6 +137,11 @@ describe('listGrade', () => {
     );
     expect(listGrade(counts({ deliverable: 1, undeliverable: 3 }))?.sending).toBe(
       'Sending to the 1 deliverable address only is safe; sending to all 4, 3 would bounce (most of them: the undeliverable and invalid ones).',
+    );
+    expect(
+      listGrade(counts({ deliverable: 6, undeliverable: 3, unknown: 1, invalid: 2 }))?.sending,
+    ).toBe(
+      'Sending to the 6 deliverable addresses only is safe; sending to all 12, 5 would bounce (about 1 in 2: the undeliverable and invalid ones), and the unknown one may bounce too.',
     );
   });
 
