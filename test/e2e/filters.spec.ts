@@ -97,6 +97,17 @@ test('the filter narrows the rows, and "The rows I see" saves exactly them', asy
   await filters.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page.getByTestId('rows-count')).toHaveText('240 rows, in the order of your file');
   await expect(seen).toBeDisabled();
+
+  // A domain chosen in the per-domain table filters the rows to it.
+  await page
+    .getByRole('region', { name: /^Domains ·/ })
+    .getByRole('button', { name: 'mail.ru', exact: true })
+    .click();
+  await expect(page.getByTestId('rows-count')).toHaveText(/^\d+ of 240 rows: mail\.ru$/);
+  await expect(
+    filters.getByRole('button', { name: 'Remove the domain mail.ru from the filter' }),
+  ).toBeVisible();
+  await expect(grid.getByRole('row').nth(1)).toContainText('@mail.ru');
 });
 
 test('a list checked before is known again, by its file or by its addresses', async ({ app }) => {

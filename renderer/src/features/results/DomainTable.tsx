@@ -85,7 +85,8 @@ export function DomainTable({
           {view.other
             ? `: the ${formatNumber(view.top.length)} domains with the most, then the other ${plural(view.other.domains, 'domain', 'domains')} together`
             : ''}
-          . Shares are of each domain&apos;s own addresses. Choose a column to sort by it.
+          . Shares are of each domain&apos;s own addresses. Choose a column to sort by it
+          {onDomain ? ', or a domain to see its rows.' : '.'}
         </p>
         <div
           className="domains-scroll"

@@ -18,6 +18,8 @@ import { ExportPanel } from './ExportPanel';
 import { RowsTable } from './RowsTable';
 import { QualityGrade } from './QualityGrade';
 import { DomainTable } from './DomainTable';
+import { useFilterStore } from './row-filter';
+import { ROWS_CARD_ID } from './RowsTable';
 import { STATE_LABEL } from './outcomes';
 
 export function ResultsScreen() {
@@ -97,6 +99,12 @@ function DoneResults({ job }: { job: JobView }) {
   }
   const { statuses, providers } = summary.data;
   const reported = providersReported(providers);
+  // A domain chosen in the table: the rows filtered to it, brought into view.
+  const showDomain = (domain: string) => {
+    useFilterStore.getState().toggle(job.id, 'domains', domain, true);
+    document.getElementById(ROWS_CARD_ID)?.scrollIntoView({ block: 'start' });
+    document.getElementById(ROWS_CARD_ID)?.focus({ preventScroll: true });
+  };
   return (
     <>
       <QualityGrade statuses={statuses} complete={job.state === 'done'} />
@@ -131,7 +139,7 @@ function DoneResults({ job }: { job: JobView }) {
         )}
         {reported && <ProviderSummary providers={providers} />}
       </div>
-      <DomainTable jobId={job.id} />
+      <DomainTable jobId={job.id} onDomain={showDomain} />
       <RowsTable
         jobId={job.id}
         total={job.rows}

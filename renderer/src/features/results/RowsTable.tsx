@@ -20,6 +20,9 @@ const RowsGrid = lazy(() => import('./RowsGrid').then((m) => ({ default: m.RowsG
  */
 const SECTION_ROWS = 1_000_000;
 
+/** The rows card, for the per-domain table to bring it into view with a domain's rows. */
+export const ROWS_CARD_ID = 'results-rows';
+
 interface Props {
   jobId: string;
   total: number;
@@ -45,7 +48,12 @@ export function RowsTable(props: Props) {
   const count = Math.max(0, Math.min(SECTION_ROWS, total - first));
 
   return (
-    <section className="card results-card rows-card" aria-labelledby={titleId}>
+    <section
+      className="card results-card rows-card"
+      aria-labelledby={titleId}
+      id={ROWS_CARD_ID}
+      tabIndex={-1}
+    >
       <div className="rows-card-head">
         <h2 className="results-card-title" id={titleId}>
           Rows
