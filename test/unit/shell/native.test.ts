@@ -130,7 +130,7 @@ describe('native shell hooks', () => {
     nativeShell(a.d).remind(finished, Date.parse('2024-04-04T12:00:00.000Z'));
     expect(a.shown).toHaveLength(1);
     expect(a.shown[0]?.title).toBe('list.csv: checked 94 days ago: check again');
-    expect(a.shown[0]?.body).toMatch(/check it again in List Cleaner/);
+    expect(a.shown[0]?.body).toMatch(/open its results, then Check again/);
     a.notes[0]?.click();
     expect(a.d.openResults).toHaveBeenCalledWith('job-1');
   });
