@@ -17,6 +17,7 @@ const suites: Record<string, () => Promise<Suite>> = {
   client: () => import('./client.bench'),
   lists: () => import('./lists.bench'),
   xlsx: () => import('./xlsx.bench'),
+  results: () => import('./results.bench'),
   jobs: () => import('./jobs.bench'),
   bundle: () => import('./bundle.bench'),
   cli: () => import('./cli.bench'),
