@@ -90,6 +90,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     chooseFolder: options.shell?.chooseFolder ?? (async (path) => path),
     showInFolder: options.shell?.showInFolder ?? (() => undefined),
     confirmKeyHost,
+    // Only a shell that shows notifications has a job clicked before a window listened.
+    takePendingResults: options.shell?.takePendingResults ?? (() => null),
     updates: options.shell?.updates ?? {
       status: () => ({
         state: 'off',

@@ -83,11 +83,9 @@ if (!app.requestSingleInstanceLock()) {
       shell,
       Notification,
       window: () => win,
-      openResults: (jobId) => {
-        // macOS keeps the app without a window: a click brings one back.
-        if (!win) open();
-        core?.events.emit('results:open', { jobId });
-      },
+      openResults: (jobId) => core?.events.emit('results:open', { jobId }),
+      // macOS keeps the app without a window: a click brings one back.
+      openWindow: () => open(),
     });
     core = await createCore({
       dataDir: app.getPath('userData'),

@@ -34,6 +34,7 @@ export const channelNames = [
   'job:split',
   'file:show',
   'check:one',
+  'results:pending',
   'update:status',
   'update:restart',
 ] as const;

@@ -312,6 +312,14 @@ export const contract = {
       .strict(),
     output: checkViewSchema,
   },
+  /**
+   * Asked once as the window starts: the job whose notification was clicked
+   * while no window listened (results:open reaches only a page that listens).
+   */
+  'results:pending': {
+    input: noInput,
+    output: z.strictObject({ jobId: jobIdSchema }).nullable(),
+  },
   'update:status': { input: noInput, output: updateViewSchema },
   /** Quits and installs the downloaded update; refused while a job runs. */
   'update:restart': { input: noInput, output: z.strictObject({ restarting: z.literal(true) }) },

@@ -29,6 +29,11 @@ export interface ShellHooks {
   confirmKeyHost(provenHost: string, newHost: string): Promise<boolean>;
   /** The app's own updates (installed builds only). */
   updates: UpdateHooks;
+  /**
+   * The job a notification click asked for before a window listened (none
+   * was open, or it was loading); taken once. Absent where there are no notifications.
+   */
+  takePendingResults?(): string | null;
 }
 
 export interface UpdateHooks {
@@ -204,6 +209,29 @@ export function createHandlers({
       shell.showInFolder(files.savedPath(fileId));
       return null;
     },
+    ...shellHandlers(shell, workspace),
+    'check:one': async ({ address, product }) => {
+      const view = await checkOne(address, product, {
+        client: () => account.client(),
+        notAnAddress: (typed) =>
+          `${typed} is not an email address, so it was not sent and nothing was charged.`,
+      });
+      void account.balance().catch(() => undefined);
+      return view;
+    },
+  };
+}
+
+/** What only the shell answers: its updates, and the job a notification asked for. */
+function shellHandlers(
+  shell: ShellHooks,
+  workspace: Workspace,
+): Pick<Handlers, 'results:pending' | 'update:status' | 'update:restart'> {
+  return {
+    'results:pending': async () => {
+      const jobId = shell.takePendingResults?.() ?? null;
+      return jobId === null ? null : { jobId };
+    },
     'update:status': async () => shell.updates.status(),
     'update:restart': async () => {
       if (shell.updates.status().state !== 'ready') {
@@ -217,15 +245,6 @@ export function createHandlers({
       }
       shell.updates.restart();
       return { restarting: true };
-    },
-    'check:one': async ({ address, product }) => {
-      const view = await checkOne(address, product, {
-        client: () => account.client(),
-        notAnAddress: (typed) =>
-          `${typed} is not an email address, so it was not sent and nothing was charged.`,
-      });
-      void account.balance().catch(() => undefined);
-      return view;
     },
   };
 }

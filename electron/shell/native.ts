@@ -19,6 +19,8 @@ export interface NativeDeps {
   window(): BrowserWindow | null;
   /** A notification about a job was clicked: the window shows its results (results:open). */
   openResults(jobId: string): void;
+  /** Opens the main window (macOS keeps the app running without one). */
+  openWindow(): void;
 }
 
 export interface NativeShell extends Omit<ShellHooks, 'updates'> {
@@ -39,6 +41,9 @@ const KEPT_NOTES = 20;
 
 export function nativeShell(deps: NativeDeps): NativeShell {
   const kept = new Set<Note>();
+  // A job asked for while no page listens (no window, or one still loading):
+  // the window takes it when it starts (results:pending).
+  let pending: string | null = null;
 
   const show = (view: JobView, title: string, body: string): void => {
     const note = new deps.Notification({ title, body });
@@ -46,11 +51,15 @@ export function nativeShell(deps: NativeDeps): NativeShell {
     note.on('click', () => {
       forget();
       const w = deps.window();
-      if (w) {
-        if (w.isMinimized()) w.restore();
-        w.focus();
+      if (!w) {
+        pending = view.id;
+        deps.openWindow();
+        return;
       }
-      deps.openResults(view.id);
+      if (w.isMinimized()) w.restore();
+      w.focus();
+      if (w.webContents.isLoading()) pending = view.id;
+      else deps.openResults(view.id);
     });
     note.on('close', forget);
     kept.add(note);
@@ -62,6 +71,11 @@ export function nativeShell(deps: NativeDeps): NativeShell {
   };
 
   return {
+    takePendingResults() {
+      const jobId = pending;
+      pending = null;
+      return jobId;
+    },
     async chooseOpenPath() {
       const win = deps.window();
       const options = {

@@ -133,9 +133,13 @@ export function useMainEvents(): void {
     const offSettings = window.api.events.onSettingsOpen(() =>
       useUiStore.getState().openSettings(),
     );
-    // A notification about a job was clicked.
+    // A notification about a job was clicked: now, or before this window listened.
     const offResults = window.api.events.onResultsOpen(({ jobId }) =>
       useUiStore.getState().go('results', jobId),
+    );
+    void call(window.api.results.pending()).then(
+      (asked) => asked && useUiStore.getState().go('results', asked.jobId),
+      () => undefined,
     );
     return () => {
       offBalance();

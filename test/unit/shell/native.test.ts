@@ -7,6 +7,7 @@ function deps(
   focused: boolean,
   saveResult: { canceled: boolean; filePath?: string },
   minimized = false,
+  window: 'open' | 'loading' | 'none' = 'open',
 ) {
   const shown: { title: string; body: string }[] = [];
   const notes: Note[] = [];
@@ -15,6 +16,7 @@ function deps(
     isMinimized: () => minimized,
     restore: vi.fn(),
     focus: vi.fn(),
+    webContents: { isLoading: () => window === 'loading' },
   } as unknown as BrowserWindow;
   class Note {
     static isSupported = () => true;
@@ -38,8 +40,9 @@ function deps(
     dialog: { showSaveDialog: vi.fn(async () => saveResult) },
     shell: { showItemInFolder: vi.fn() },
     Notification: Note,
-    window: () => win,
+    window: () => (window === 'none' ? null : win),
     openResults: vi.fn(),
+    openWindow: vi.fn(),
   } as unknown as NativeDeps;
   return { d, shown, notes, win };
 }
@@ -122,6 +125,34 @@ describe('native shell hooks', () => {
     expect(a.win.restore).toHaveBeenCalled();
     expect(a.win.focus).toHaveBeenCalled();
     expect(a.d.openResults).toHaveBeenCalledWith('job-1');
+  });
+
+  it('keeps the job for the window to take when no page listens yet, once', () => {
+    const none = deps(false, { canceled: true }, false, 'none');
+    const hooks = nativeShell(none.d);
+    hooks.notify(job);
+    none.notes[0]?.click();
+    // No window (macOS keeps the app running without one): one is opened, and asks.
+    expect(none.d.openWindow).toHaveBeenCalled();
+    expect(none.d.openResults).not.toHaveBeenCalled();
+    expect(hooks.takePendingResults?.()).toBe('job-1');
+    expect(hooks.takePendingResults?.()).toBeNull();
+
+    const loading = deps(false, { canceled: true }, false, 'loading');
+    const early = nativeShell(loading.d);
+    early.notify(job);
+    loading.notes[0]?.click();
+    expect(loading.win.focus).toHaveBeenCalled();
+    expect(loading.d.openResults).not.toHaveBeenCalled();
+    expect(early.takePendingResults?.()).toBe('job-1');
+
+    // A window that listens gets the event, and nothing waits for the next one.
+    const open = deps(false, { canceled: true });
+    const now = nativeShell(open.d);
+    now.notify(job);
+    open.notes[0]?.click();
+    expect(open.d.openResults).toHaveBeenCalledWith('job-1');
+    expect(now.takePendingResults?.()).toBeNull();
   });
 
   it('reminds to check a list again, in the words the window uses, even in front', () => {
