@@ -6,49 +6,26 @@ import type { JobView } from '../../../electron/ipc/contract';
 import { MAX_RECHECK_DAYS } from '../../../electron/common/limits';
 import { chargedSoFar } from '../../../renderer/src/features/jobs/job-words';
 import { readRecheckDays, reminderLine } from '../../../renderer/src/features/jobs/recheck-words';
+import { jobView } from './job-view';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-11-20T12:00:00.000Z');
 
-function job(over: Partial<JobView> = {}): JobView {
-  return {
-    id: 'job-1',
-    fileName: 'list.csv',
-    sourcePath: '/home/me/list.csv',
-    product: 'email',
+/** A job finished 94 days and an hour before NOW, ten addresses paid for at $0.001. */
+const job = (over: Partial<JobView> = {}): JobView =>
+  jobView({
     state: 'done',
     createdAt: new Date(NOW - 95 * DAY).toISOString(),
     startedAt: new Date(NOW - 95 * DAY).toISOString(),
     finishedAt: new Date(NOW - 94 * DAY - 3_600_000).toISOString(),
-    resumed: false,
-    running: false,
-    elsewhere: null,
-    paused: false,
-    repeatOf: null,
-    rows: 10,
-    invalid: 0,
-    empty: 0,
-    duplicates: 0,
-    unique: 10,
     checked: 10,
     deliverable: 8,
     undeliverable: 2,
-    unknown: 0,
-    disposable: 0,
-    role: 0,
-    noMail: 0,
-    reused: 0,
     paid: 10,
-    limitMicros: null,
-    hold: null,
-    tasks: [],
-    nextCheckAt: null,
     unitPriceMicros: 1_000,
     chargedMicros: 10_000,
-    failure: null,
     ...over,
-  };
-}
+  });
 
 describe('reminderLine', () => {
   it('says how long ago a due list was checked, as a sentence', () => {

@@ -2,7 +2,6 @@
 // under way (a bar, a clock that ticks, no Remove button).
 import { describe, expect, it } from 'vitest';
 import { JOB_PRODUCTS, JOB_STATES, type JobStateName } from '../../../electron/common/model';
-import type { JobView } from '../../../electron/ipc/contract';
 import {
   PRODUCT_WORDS,
   STATE_WORDS,
@@ -13,46 +12,7 @@ import {
   sentTasks,
 } from '../../../renderer/src/features/jobs/job-words';
 import { freeFacts } from '../../../renderer/src/features/jobs/free-facts';
-
-function job(over: Partial<JobView> = {}): JobView {
-  return {
-    id: 'job-1',
-    fileName: 'list.csv',
-    sourcePath: '/home/me/list.csv',
-    product: 'email',
-    state: 'draft',
-    createdAt: '2026-03-03T12:00:00.000Z',
-    startedAt: null,
-    finishedAt: null,
-    resumed: false,
-    running: false,
-    elsewhere: null,
-    paused: false,
-    repeatOf: null,
-    rows: 10,
-    invalid: 0,
-    empty: 0,
-    duplicates: 0,
-    unique: 10,
-    checked: 0,
-    deliverable: 0,
-    undeliverable: 0,
-    unknown: 0,
-    disposable: 0,
-    role: 0,
-    noMail: 0,
-    reused: 0,
-    paid: 0,
-    limitMicros: null,
-    hold: null,
-    tasks: [],
-    nextCheckAt: null,
-    unitPriceMicros: null,
-    chargedMicros: null,
-    failure: null,
-    ...over,
-  };
-}
+import { jobView as job } from './job-view';
 
 describe('isActive', () => {
   it.each<[JobStateName, boolean]>([

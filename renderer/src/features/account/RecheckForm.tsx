@@ -9,6 +9,7 @@ import { formatNumber } from '../../format';
 import { DEFAULT_RECHECK_DAYS, readRecheckDays } from '../jobs/recheck-words';
 import { SavedNote } from './SpendingForm';
 import './recheck-form.css';
+import { FieldError } from '../../components/FieldError';
 
 interface Props {
   /** The saved days, null when reminders are off; undefined while settings are read. */
@@ -92,11 +93,7 @@ export function RecheckForm({ current, update }: Props) {
               Save
             </button>
           </div>
-          {error && (
-            <p className="field-error" id={`${id}-error`} role="alert">
-              {error}
-            </p>
-          )}
+          {error && <FieldError id={`${id}-error`} message={error} />}
         </div>
       )}
       <p className="hint" id={`${id}-hint`}>

@@ -8,28 +8,12 @@ import type { JobProduct, SettingsView } from '../../../../electron/ipc/contract
 import type { useUpdateSettings } from '../../api/hooks';
 import { readAmount, usdInputText } from '../../money-input';
 import { PRODUCT_WORDS } from '../jobs/job-words';
+import { FieldError } from '../../components/FieldError';
 
 type Update = ReturnType<typeof useUpdateSettings>;
 
 const shown = (micros: number | null | undefined) =>
   micros === null || micros === undefined ? '' : usdInputText(micros);
-
-/**
- * Why an amount was refused, under its field: read out at once, and scrolled
- * into the dialog's view (the field may sit at its bottom edge).
- */
-function FieldError({ id, message }: { id: string; message: string }) {
-  return (
-    <p
-      className="field-error"
-      id={id}
-      role="alert"
-      ref={(el) => el?.scrollIntoView({ block: 'nearest' })}
-    >
-      {message}
-    </p>
-  );
-}
 
 /** An amount in USD typed as text (read exactly by readAmount), with its dollar sign. */
 function MoneyInput(props: {

@@ -6,6 +6,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { RowFilter, RowStatusName } from '../../../../electron/ipc/contract';
 import { ROW_FLAGS } from '../../../../electron/common/model';
 import { useJobDomains } from '../../api/job-hooks';
+import { FieldError } from '../../components/FieldError';
 import { formatNumber } from '../../format';
 import { OUTCOMES, OUTCOME_LABEL, providerLabel } from './outcomes';
 import { FINDING_LABEL, isFiltered, useFilterStore, type Facet } from './row-filter';
@@ -185,11 +186,7 @@ function DomainChoice(props: {
           </button>
         </form>
       </div>
-      {problem && (
-        <p className="field-error" id={hintId} role="alert">
-          {problem}
-        </p>
-      )}
+      {problem && <FieldError id={hintId} message={problem} />}
     </fieldset>
   );
 }
