@@ -2,7 +2,7 @@
 // (the rule in common/recheck.ts, shared with the window), and noting in
 // job.json that the user was told, so no later round, nor a restart, tells
 // them again. The shell shows the reminders; the command line has no use for them.
-import { recheckDue } from '../common/recheck';
+import { daysSinceChecked, recheckDue } from '../common/recheck';
 import type { JobView } from '../common/views';
 import { log } from '../lib/log';
 import { load, view, type Shared } from './live';
@@ -31,6 +31,8 @@ export async function remindDue(
   const due: JobView[] = [];
   for (const r of records) {
     if (r.state !== 'done' || r.remindedAt !== null) continue;
+    // Only a job old enough is read in full (its outcomes with it).
+    if ((daysSinceChecked(r, now) ?? 0) < recheckDays) continue;
     try {
       const v = view(s, await load(s, r.id));
       if (recheckDue(v, records, recheckDays, now)) due.push(v);
