@@ -10,9 +10,8 @@ import { exportList, type ExportOptions, type ExportResult, type RowKeep } from 
 import { exportGroups, type GroupFile } from '../lists/write-groups';
 import { exportWorkbook } from '../lists/write-xlsx';
 import { readFlags } from './free-split';
-import { domainIndex } from './domains';
 import { addressBook, load, type Live, type Shared } from './live';
-import { rowTest } from './row-filter';
+import { rowTest, rowTestSources } from './row-filter';
 
 export interface JobExportOptions extends Omit<ExportOptions, 'filter'> {
   /** Default: CSV. */
@@ -54,9 +53,7 @@ async function shared(s: Shared, id: string, columns: ExportOptions['columns']) 
 /** The results' filter as a test of each row; the other choices as they are. */
 async function keepOf(l: Live, filter: JobExportOptions['filter']): Promise<RowKeep> {
   if (filter === undefined || typeof filter !== 'object') return filter ?? 'all';
-  const book = await addressBook(l);
-  const flags = await readFlags(l.list.findings?.findingsPath, l.record.unique);
-  return rowTest(filter, { domains: domainIndex(book), flags });
+  return rowTest(filter, await rowTestSources(l.list, await addressBook(l)));
 }
 
 export async function exportJob(

@@ -48,8 +48,8 @@ import type {
   SeenBeforeView,
 } from '../common/views';
 import { seenBefore } from './repeat';
-import { domainIndex, domainsView } from './domains';
-import { readFlags } from './free-split';
+import { domainsView } from './domains';
+import { rowTestSources } from './row-filter';
 import { readRows } from './rows';
 import { remindDue } from './reminders';
 import { openJobStore } from './store';
@@ -193,8 +193,8 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
     },
     async domains(id) {
       const l = await load(s, id);
-      const flags = await readFlags(l.list.findings?.findingsPath, l.record.unique);
-      return domainsView(domainIndex(await addressBook(l)), l.outcomes, flags);
+      const { domains, flags } = await rowTestSources(l.list, await addressBook(l));
+      return domainsView(domains, l.outcomes, flags);
     },
 
     export: (id, exportOptions) => exportJob(s, id, exportOptions),

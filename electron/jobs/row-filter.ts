@@ -3,22 +3,12 @@
 // an export asked for "the rows I see" keeps exactly them. A row passes a facet
 // when it has any of the facet's values, and the filter when it passes every
 // facet; an empty facet asks nothing.
-import type { RowFlag } from '../common/model';
 import type { RowFilter } from '../common/views';
-import { DISPOSABLE, FREE, ROLE, TYPO } from '../checks/findings';
-import { NO_MAIL } from '../lists/free-checks';
-import type { JobOutcome } from '../lists/types';
-import { rowFacts, type OutcomeLookup, type RowFacts } from '../lists/write';
-import type { DomainIndex } from './domains';
-
-/** The bit of each finding in the free checks' byte; reused is the outcome's origin instead. */
-const FLAG_BIT: Record<Exclude<RowFlag, 'reused'>, number> = {
-  role: ROLE,
-  free: FREE,
-  disposable: DISPOSABLE,
-  typo: TYPO,
-  no_mail_server: NO_MAIL,
-};
+import type { ImportedList, JobOutcome } from '../lists/types';
+import { FLAG_BITS, rowFacts, type OutcomeLookup, type RowFacts } from '../lists/write';
+import type { AddressBook } from './address-book';
+import { domainIndex, type DomainIndex } from './domains';
+import { readFlags } from './free-split';
 
 /** A provider as the summary names it (outcomes.ts): null was not reported, '' is not registered. */
 export function providerKey(outcome: JobOutcome | undefined): string | null {
@@ -40,6 +30,17 @@ export interface RowTestSources {
   flags: Uint8Array;
 }
 
+/** What the test (and the per-domain table) reads of each unique address: its domain and findings. */
+export async function rowTestSources(
+  list: Pick<ImportedList, 'findings'>,
+  book: AddressBook,
+): Promise<RowTestSources> {
+  return {
+    domains: domainIndex(book),
+    flags: await readFlags(list.findings?.findingsPath, book.count),
+  };
+}
+
 export function rowTest(filter: RowFilter, sources: RowTestSources): (row: RowFacts) => boolean {
   const outcomes = new Set<string>(filter.outcomes);
   const providers = new Set(filter.providers);
@@ -50,7 +51,11 @@ export function rowTest(filter: RowFilter, sources: RowTestSources): (row: RowFa
       return id === undefined ? [] : [id];
     }),
   );
-  const bits = filter.findings.reduce((all, f) => (f === 'reused' ? all : all | FLAG_BIT[f]), 0);
+  // Reused is not a free check's bit: it is the outcome's origin.
+  const bits = FLAG_BITS.reduce(
+    (all, [bit, f]) => (filter.findings.includes(f) ? all | bit : all),
+    0,
+  );
   const reused = filter.findings.includes('reused');
   return (row) => {
     if (outcomes.size > 0 && !outcomes.has(row.status)) return false;

@@ -133,7 +133,8 @@ export function flagWords(flags: number, outcome: JobOutcome | undefined): strin
   return words.join(' ');
 }
 
-const FLAG_BITS: ReadonlyArray<readonly [number, RowFlag]> = [
+/** Each free check's bit in a finding byte, and its word (email_flags, the results' filter). */
+export const FLAG_BITS: ReadonlyArray<readonly [number, RowFlag]> = [
   [ROLE, 'role'],
   [FREE, 'free'],
   [DISPOSABLE, 'disposable'],
