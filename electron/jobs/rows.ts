@@ -10,14 +10,22 @@ import { decodeRow, readRowIndex } from '../lists/row-index';
 import { RowClass } from '../lists/types';
 import { rowStatus } from '../lists/write';
 import type { AddressBook } from './address-book';
-import { domainIndex } from './domains';
-import { readFlags } from './free-split';
 import type { OutcomeTable } from './outcomes';
-import { filtersNothing, matchingRows, rowTest } from './row-filter';
+import { filtersNothing, matchingRows, rowTest, rowTestSources } from './row-filter';
 
-/** Filtered tables kept: a few jobs' last filters, 4 bytes per matching row each. */
+/** The rows a filter passes: where each is in the file, and its entry in the row index. */
+interface Passing {
+  positions: Int32Array;
+  entries: Int32Array;
+}
+
+/**
+ * Filtered tables kept: a few jobs' last filters, 8 bytes per matching row
+ * each, so scrolling through one reads neither the row index nor the
+ * findings again.
+ */
 const KEPT_FILTERS = 4;
-const kept = new Map<string, Int32Array>();
+const kept = new Map<string, Passing>();
 
 function rowView(
   entry: number,
@@ -67,6 +75,25 @@ export async function readRows(
   return { total, rows };
 }
 
+async function passingRows(
+  list: ImportedList,
+  book: AddressBook,
+  outcomes: OutcomeTable,
+  filter: RowFilter,
+): Promise<Passing> {
+  // Outcomes still arriving change which rows pass: their count is part of the key.
+  const key = `${list.rowIndexPath}\n${outcomes.counts().done}\n${JSON.stringify(filter)}`;
+  const known = kept.get(key);
+  if (known) return known;
+  const index = await readRowIndex(list.rowIndexPath);
+  const test = rowTest(filter, await rowTestSources(list, book));
+  const positions = matchingRows(index, (i) => outcomes.get(i), test);
+  const passing = { positions, entries: positions.map((at) => index[at] as number) };
+  kept.set(key, passing);
+  if (kept.size > KEPT_FILTERS) kept.delete(kept.keys().next().value as string);
+  return passing;
+}
+
 async function readFiltered(
   list: ImportedList,
   book: AddressBook,
@@ -75,22 +102,11 @@ async function readFiltered(
   limit: number,
   filter: RowFilter,
 ): Promise<{ total: number; rows: JobRowView[] }> {
-  const index = await readRowIndex(list.rowIndexPath);
-  // Outcomes still arriving change which rows pass: their count is part of the key.
-  const key = `${list.rowIndexPath}\n${outcomes.counts().done}\n${JSON.stringify(filter)}`;
-  let positions = kept.get(key);
-  if (!positions) {
-    const flags = await readFlags(list.findings?.findingsPath, book.count);
-    const test = rowTest(filter, { domains: domainIndex(book), flags });
-    positions = matchingRows(index, (i) => outcomes.get(i), test);
-    kept.set(key, positions);
-    if (kept.size > KEPT_FILTERS) kept.delete(kept.keys().next().value as string);
-  }
+  const { positions, entries } = await passingRows(list, book, outcomes, filter);
   const total = positions.length;
   const rows: JobRowView[] = [];
   for (let k = offset; k < Math.min(total, offset + limit); k++) {
-    const at = positions[k] as number;
-    rows.push(rowView(index[at] as number, at + 1, book, outcomes));
+    rows.push(rowView(entries[k] as number, (positions[k] as number) + 1, book, outcomes));
   }
   return { total, rows };
 }
