@@ -17,13 +17,6 @@ export function providerKey(outcome: JobOutcome | undefined): string | null {
   return outcome.provider === '' ? 'not registered' : outcome.provider;
 }
 
-/** No facet asks anything: every row passes. */
-export const filtersNothing = (f: RowFilter): boolean =>
-  f.outcomes.length === 0 &&
-  f.providers.length === 0 &&
-  f.domains.length === 0 &&
-  f.findings.length === 0;
-
 export interface RowTestSources {
   domains: DomainIndex;
   /** The free checks' byte of each unique address. */

@@ -4,6 +4,7 @@
 // address. Nothing of the input file is parsed again. A filtered table pages
 // through the positions of the rows its filter passes, found once per filter.
 import { open } from 'node:fs/promises';
+import { isFiltered } from '../common/row-filter';
 import type { JobRowView, RowFilter } from '../common/views';
 import type { ImportedList } from '../lists/types';
 import { decodeRow, readRowIndex } from '../lists/row-index';
@@ -11,7 +12,7 @@ import { RowClass } from '../lists/types';
 import { rowStatus } from '../lists/write';
 import type { AddressBook } from './address-book';
 import type { OutcomeTable } from './outcomes';
-import { filtersNothing, matchingRows, rowTest, rowTestSources } from './row-filter';
+import { matchingRows, rowTest, rowTestSources } from './row-filter';
 
 /** The rows a filter passes: where each is in the file, and its entry in the row index. */
 interface Passing {
@@ -54,7 +55,7 @@ export async function readRows(
   limit: number,
   filter?: RowFilter,
 ): Promise<{ total: number; rows: JobRowView[] }> {
-  if (filter && !filtersNothing(filter)) {
+  if (filter && isFiltered(filter)) {
     return readFiltered(list, book, outcomes, offset, limit, filter);
   }
   const total = list.counts.rows;

@@ -21,9 +21,6 @@ export const FINDING_LABEL: Record<RowFlag, string> = {
   reused: 'Reused answer',
 };
 
-export const isFiltered = (f: RowFilter): boolean =>
-  f.outcomes.length + f.providers.length + f.domains.length + f.findings.length > 0;
-
 /** The filter in a canonical order, so the same choice is one cache entry however it was made. */
 export function canonical(f: RowFilter): RowFilter {
   const sorted = <T extends string>(values: readonly T[]) => [...new Set(values)].sort();

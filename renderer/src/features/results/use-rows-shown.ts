@@ -3,7 +3,8 @@
 // rows table and the export's "The rows I see" share it, so both say the same.
 import type { RowFilter } from '../../../../electron/ipc/contract';
 import { useJobRows } from '../../api/job-hooks';
-import { isFiltered, useRowFilter } from './row-filter';
+import { isFiltered } from '../../../../electron/common/row-filter';
+import { useRowFilter } from './row-filter';
 
 export interface RowsShown {
   filter: RowFilter;
