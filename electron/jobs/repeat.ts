@@ -91,7 +91,8 @@ export async function recognise(
 /**
  * What the review says of a list recognised: the earlier job (gone: nothing
  * to say), and how many of this list's addresses the memory answered within
- * the reuse window (an email and avatar answer serves an email check too).
+ * the reuse window for an email check (the dates read at import already count
+ * an email and avatar answer there).
  */
 export async function seenBefore(
   s: Shared,
@@ -115,7 +116,7 @@ export async function seenBefore(
   if (from !== null && dates) {
     reusable = 0;
     for (let i = 0; i < record.unique; i++) {
-      if (Math.max(dates.email[i] as number, dates.avatar[i] as number) >= from) reusable += 1;
+      if ((dates.email[i] as number) >= from) reusable += 1;
     }
   }
   return {
