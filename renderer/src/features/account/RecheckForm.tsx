@@ -2,7 +2,7 @@
 // on, then after how many days a finished list says "checked 94 days ago:
 // check again" (on the Jobs screen and above its results). The switch saves at
 // once; the days are typed and saved, a slip refused in words before saving.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { MAX_RECHECK_DAYS } from '../../../../electron/common/limits';
 import type { useUpdateSettings } from '../../api/hooks';
 import { formatNumber } from '../../format';
@@ -10,6 +10,7 @@ import { DEFAULT_RECHECK_DAYS, readRecheckDays } from '../jobs/recheck-words';
 import { SavedNote } from './SpendingForm';
 import './recheck-form.css';
 import { FieldError } from '../../components/FieldError';
+import { useSettingEdit } from './use-setting-edit';
 
 interface Props {
   /** The saved days, null when reminders are off; undefined while settings are read. */
@@ -19,32 +20,12 @@ interface Props {
 
 export function RecheckForm({ current, update }: Props) {
   const id = useId();
-  const [text, setText] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+  const field = useSettingEdit(update);
   const on = current !== null && current !== undefined;
-
-  const saveDays = (days: number | null) =>
-    update.mutate(
-      { recheckDays: days },
-      {
-        onSuccess: () => {
-          setText(null);
-          setError(null);
-          setSaved(true);
-        },
-      },
-    );
 
   const save = (e: FormEvent) => {
     e.preventDefault();
-    if (text === null) return;
-    const read = readRecheckDays(text);
-    if (!read.ok) {
-      setError(read.message);
-      return;
-    }
-    saveDays(read.days);
+    field.submit(readRecheckDays, (read) => ({ recheckDays: read.days }));
   };
 
   return (
@@ -63,7 +44,9 @@ export function RecheckForm({ current, update }: Props) {
           checked={on}
           disabled={current === undefined || update.isPending}
           aria-describedby={`${id}-hint`}
-          onChange={(e) => saveDays(e.target.checked ? DEFAULT_RECHECK_DAYS : null)}
+          onChange={(e) =>
+            field.save({ recheckDays: e.target.checked ? DEFAULT_RECHECK_DAYS : null })
+          }
         />
         <span>Remind me to check a list again</span>
       </label>
@@ -76,31 +59,27 @@ export function RecheckForm({ current, update }: Props) {
               type="text"
               inputMode="numeric"
               autoComplete="off"
-              value={text ?? String(current)}
-              onChange={(e) => {
-                setText(e.target.value);
-                setError(null);
-                setSaved(false);
-              }}
-              aria-invalid={error !== null}
-              aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+              value={field.text ?? String(current)}
+              onChange={(e) => field.edit(e.target.value)}
+              aria-invalid={field.error !== null}
+              aria-describedby={`${id}-hint${field.error ? ` ${id}-error` : ''}`}
             />
             <button
               type="submit"
               className="button secondary"
-              disabled={text === null || update.isPending}
+              disabled={field.text === null || update.isPending}
             >
               Save
             </button>
           </div>
-          {error && <FieldError id={`${id}-error`} message={error} />}
+          {field.error && <FieldError id={`${id}-error`} message={field.error} />}
         </div>
       )}
       <p className="hint" id={`${id}-hint`}>
         {on
           ? `A list finished ${dayWords(current)} ago or more says “checked … days ago: check again” on the Jobs screen and above its results, until you check it again. At most ${formatNumber(MAX_RECHECK_DAYS)} days.`
           : 'Off: no list asks to be checked again. Addresses go bad over time, so a list kept for sending is worth checking again after a while.'}{' '}
-        <SavedNote saved={saved} testId="recheck-saved" />
+        <SavedNote saved={field.saved} testId="recheck-saved" />
       </p>
     </form>
   );

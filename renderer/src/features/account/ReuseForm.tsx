@@ -8,6 +8,7 @@ import { useForgetMemory, useMemoryStatus, type useUpdateSettings } from '../../
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { plural } from '../../format';
 import { SavedNote } from './SpendingForm';
+import { useSettingEdit } from './use-setting-edit';
 
 interface Props {
   /** The saved window in days, shown until the user edits it. */
@@ -17,21 +18,11 @@ interface Props {
 }
 
 export function ReuseForm({ current, update, inputId }: Props) {
-  const [days, setDays] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+  const field = useSettingEdit(update);
 
   const save = (e: FormEvent) => {
     e.preventDefault();
-    if (days === null) return;
-    update.mutate(
-      { reuseDays: Number(days) },
-      {
-        onSuccess: () => {
-          setDays(null);
-          setSaved(true);
-        },
-      },
-    );
+    if (field.text !== null) field.save({ reuseDays: Number(field.text) });
   };
 
   return (
@@ -48,16 +39,13 @@ export function ReuseForm({ current, update, inputId }: Props) {
             step={1}
             required
             aria-describedby={`${inputId}-hint`}
-            value={days ?? String(current ?? '')}
-            onChange={(e) => {
-              setDays(e.target.value);
-              setSaved(false);
-            }}
+            value={field.text ?? String(current ?? '')}
+            onChange={(e) => field.edit(e.target.value)}
           />
           <button
             type="submit"
             className="button secondary"
-            disabled={days === null || update.isPending}
+            disabled={field.text === null || update.isPending}
           >
             Save
           </button>
@@ -65,7 +53,7 @@ export function ReuseForm({ current, update, inputId }: Props) {
         <p className="hint" id={`${inputId}-hint`}>
           An address checked again within this many days takes its earlier answer, free, instead of
           being paid for twice. 0 turns this off; at most {MAX_REUSE_DAYS}.{' '}
-          <SavedNote saved={saved} testId="reuse-saved" />
+          <SavedNote saved={field.saved} testId="reuse-saved" />
         </p>
       </form>
       <ForgetMemory />

@@ -9,6 +9,7 @@ import type { useUpdateSettings } from '../../api/hooks';
 import { readAmount, usdInputText } from '../../money-input';
 import { PRODUCT_WORDS } from '../jobs/job-words';
 import { FieldError } from '../../components/FieldError';
+import { useSettingEdit } from './use-setting-edit';
 
 type Update = ReturnType<typeof useUpdateSettings>;
 
@@ -60,27 +61,10 @@ export function SpendLimitForm({
   update: Update;
   inputId: string;
 }) {
-  const [text, setText] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-
+  const field = useSettingEdit(update);
   const save = (e: FormEvent) => {
     e.preventDefault();
-    if (text === null) return;
-    const read = readAmount(text);
-    if (!read.ok) {
-      setError(read.message);
-      return;
-    }
-    update.mutate(
-      { maxSpendMicros: read.micros },
-      {
-        onSuccess: () => {
-          setText(null);
-          setSaved(true);
-        },
-      },
-    );
+    field.submit(readAmount, (read) => ({ maxSpendMicros: read.micros }));
   };
 
   return (
@@ -92,27 +76,24 @@ export function SpendLimitForm({
           <MoneyInput
             id={inputId}
             placeholder="No limit"
-            value={text ?? shown(current?.maxSpendMicros)}
-            onChange={(value) => {
-              setText(value);
-              setError(null);
-              setSaved(false);
-            }}
-            invalid={error !== null}
-            describedBy={`${inputId}-hint${error ? ` ${inputId}-error` : ''}`}
+            value={field.text ?? shown(current?.maxSpendMicros)}
+            onChange={field.edit}
+            invalid={field.error !== null}
+            describedBy={`${inputId}-hint${field.error ? ` ${inputId}-error` : ''}`}
           />
           <button
             type="submit"
             className="button secondary"
-            disabled={text === null || update.isPending}
+            disabled={field.text === null || update.isPending}
           >
             Save
           </button>
         </div>
-        {error && <FieldError id={`${inputId}-error`} message={error} />}
+        {field.error && <FieldError id={`${inputId}-error`} message={field.error} />}
         <p className="hint" id={`${inputId}-hint`}>
           A list estimated over it asks before it starts, and a running job stops before the request
-          that would go over it. Empty: no limit. <SavedNote saved={saved} testId="limit-saved" />
+          that would go over it. Empty: no limit.{' '}
+          <SavedNote saved={field.saved} testId="limit-saved" />
         </p>
       </div>
     </form>
