@@ -15,11 +15,10 @@ import { RecheckReminder } from '../jobs/RecheckReminder';
 import './results.css';
 import { OutcomeSummary, ProviderSummary } from './SummaryCharts';
 import { ExportPanel } from './ExportPanel';
-import { RowsTable } from './RowsTable';
+import { ROWS_CARD_ID, RowsTable } from './RowsTable';
 import { QualityGrade } from './QualityGrade';
 import { DomainTable } from './DomainTable';
 import { useFilterStore } from './row-filter';
-import { ROWS_CARD_ID } from './RowsTable';
 import { STATE_LABEL } from './outcomes';
 
 export function ResultsScreen() {
@@ -102,8 +101,9 @@ function DoneResults({ job }: { job: JobView }) {
   // A domain chosen in the table: the rows filtered to it, brought into view.
   const showDomain = (domain: string) => {
     useFilterStore.getState().toggle(job.id, 'domains', domain, true);
-    document.getElementById(ROWS_CARD_ID)?.scrollIntoView({ block: 'start' });
-    document.getElementById(ROWS_CARD_ID)?.focus({ preventScroll: true });
+    const rows = document.getElementById(ROWS_CARD_ID);
+    rows?.scrollIntoView({ block: 'start' });
+    rows?.focus({ preventScroll: true });
   };
   return (
     <>
