@@ -115,6 +115,27 @@ export async function run(): Promise<void> {
       better: 'lower',
       extra: { rows: ROWS, passing },
     });
+
+    // Scrolling on: a later page of a filter already applied should cost about
+    // what a page of the unfiltered table does, reading nothing from disk again.
+    const scrolled: RowFilter = {
+      outcomes: ['undeliverable', 'duplicate'],
+      providers: [],
+      domains: ['gmail.com'],
+      findings: [],
+    };
+    const later = (await readRows(list, book, outcomes, 0, 200, scrolled)).total >> 1;
+    const plainPageMs = await best(() => readRows(list, book, outcomes, later, 200));
+    const nextPageMs = await best(() => readRows(list, book, outcomes, later, 200, scrolled));
+    emit({
+      name: 'results.filter.next-page.time',
+      value: nextPageMs,
+      unit: 'ms',
+      baseline: plainPageMs,
+      target: 50,
+      better: 'lower',
+      extra: { rows: ROWS, offset: later },
+    });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
