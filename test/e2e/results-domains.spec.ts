@@ -123,7 +123,7 @@ test('the grade and the domains of a finished list, sorted by a column, other do
     '3 8.8%',
     '0',
     '0',
-    '34',
+    '34 100.0%',
     '0',
     '0',
     '0',

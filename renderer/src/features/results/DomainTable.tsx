@@ -1,6 +1,6 @@
 // A finished job's unique addresses by domain (job:domains): the domains with
-// the most addresses, each with its outcomes as counts and as shares of its
-// own addresses, and what the free checks found there; the rest folded into
+// the most addresses, each with its outcomes and what the free checks found
+// there, as counts and as shares of its own addresses; the rest folded into
 // one "other domains" row, always last. Sortable by any column (a button in
 // each header, aria-sort on the header). The table carries every number: the
 // small bar under each domain only pictures its shares and is hidden from
@@ -97,9 +97,9 @@ export function DomainTable({
         >
           <table className="domains-table" data-testid="domain-table">
             <caption className="visually-hidden">
-              Unique addresses by domain: each outcome as a count and a share of the domain&apos;s
-              addresses, and the free checks&apos; findings. Sorted by {LABEL[sort.key]}, {sort.dir}
-              .
+              Unique addresses by domain: each outcome and each of the free checks&apos; findings as
+              a count and a share of the domain&apos;s addresses. Sorted by {LABEL[sort.key]},{' '}
+              {sort.dir}.
             </caption>
             <colgroup>
               <col className="domains-col-name" />
@@ -251,21 +251,26 @@ function DomainRow({
       </th>
       <td className="num">{formatNumber(addresses)}</td>
       {outcomes.map(({ key }) => (
-        <td key={key} className={`num${counts[key] === 0 ? ' is-zero' : ''}`}>
-          {formatNumber(counts[key])}
-          {counts[key] > 0 && (
-            <>
-              {' '}
-              <span className="domains-share">{formatShare(counts[key], addresses)}</span>
-            </>
-          )}
-        </td>
+        <CountCell key={key} count={counts[key]} of={addresses} />
       ))}
       {FINDING_COLUMNS.map(({ key }) => (
-        <td key={key} className={`num${counts.findings[key] === 0 ? ' is-zero' : ''}`}>
-          {formatNumber(counts.findings[key])}
-        </td>
+        <CountCell key={key} count={counts.findings[key]} of={addresses} />
       ))}
     </tr>
+  );
+}
+
+/** A count and, when not zero, its share of the domain's addresses. */
+function CountCell({ count, of }: { count: number; of: number }) {
+  return (
+    <td className={`num${count === 0 ? ' is-zero' : ''}`}>
+      {formatNumber(count)}
+      {count > 0 && (
+        <>
+          {' '}
+          <span className="domains-share">{formatShare(count, of)}</span>
+        </>
+      )}
+    </td>
   );
 }
