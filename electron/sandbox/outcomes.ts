@@ -2,25 +2,13 @@
 // can rely on it. Test addresses (like a payment provider's test cards) force
 // an outcome; every other address gets a stable pseudo-random one.
 import { createHash } from 'node:crypto';
+import { sandboxProviderDomains, type SandboxProviderCode } from '../common/providers';
 
-export type ProviderCode =
-  | 'provider_code_1'
-  | 'provider_code_2'
-  | 'provider_code_3'
-  | 'provider_code_4'
-  | 'provider_code_5'
-  | 'provider_code_6'
-  | 'other';
+export type ProviderCode = SandboxProviderCode | 'other';
 
 /** Domains and the provider each resolves to; any other domain is 'other'. */
-export const providerDomains: Record<Exclude<ProviderCode, 'other'>, readonly string[]> = {
-  provider_code_1: ['provider1.test', 'gmail.com', 'googlemail.com'],
-  provider_code_2: ['provider2.test', 'outlook.com', 'hotmail.com', 'live.com', 'msn.com'],
-  provider_code_3: ['provider3.test', 'yahoo.com', 'ymail.com', 'rocketmail.com'],
-  provider_code_4: ['provider4.test', 'icloud.com', 'me.com', 'mac.com'],
-  provider_code_5: ['provider5.test', 'mail.ru', 'inbox.ru', 'list.ru', 'bk.ru'],
-  provider_code_6: ['provider6.test', 'yandex.ru', 'yandex.com', 'ya.ru'],
-};
+export const providerDomains: Record<SandboxProviderCode, readonly string[]> =
+  sandboxProviderDomains;
 
 /** The avatar products cover only these providers. */
 export const avatarProviders: ReadonlySet<ProviderCode> = new Set([

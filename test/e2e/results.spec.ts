@@ -68,6 +68,10 @@ test('150 rows → results → export deliverable only → exactly those rows, t
   const grid = page.getByRole('table', { name: /Rows of spring-fair\.csv/ });
   await expect(grid).toHaveAttribute('aria-rowcount', '151');
   await expect(grid.getByRole('row').nth(1)).toContainText('user1@outlook.com');
+  // The demo's providers by name, never the sandbox's placeholder codes.
+  const providers = page.getByRole('region', { name: 'Mailbox providers' });
+  await expect(providers).toContainText('Provider 2 (outlook.com)');
+  await expect(page.locator('main')).not.toContainText('provider_code_');
   await shot(app, 'results');
 
   // Export: deliverable only, outcome and provider columns, no BOM.

@@ -1,6 +1,7 @@
 // `list-cleaner check <address>`: one address through the app's own rule
 // (account/check-one.ts), its outcome printed in a line or as JSON.
 import { checkOne } from '../../account/check-one';
+import { providerName } from '../../common/providers';
 import { UsageError, type Values } from '../args';
 import type { Connection } from '../connect';
 import { out } from '../print';
@@ -27,7 +28,7 @@ export async function run(values: Values, address: string | undefined): Promise<
       );
     } else {
       const details = [
-        result.provider ? `provider ${result.provider}` : null,
+        result.provider ? `provider ${providerName(result.provider)}` : null,
         result.avatar === true
           ? `avatar ${result.avatarUrl || '(no picture address)'}`
           : result.avatar === false

@@ -60,11 +60,15 @@ describe('providerLabel', () => {
     ['other', 'Other providers'],
     ['not registered', 'No mailbox'],
     ['not reported', 'Not reported'],
+    ['provider_code_1', 'Provider 1 (gmail.com)'],
+    ['provider_code_2', 'Provider 2 (outlook.com)'],
+    ['provider_code_5', 'Provider 5 (mail.ru)'],
+    ['provider_code_6', 'Provider 6 (yandex.ru)'],
   ])('names the core\'s key "%s" as "%s"', (code, label) => {
     expect(providerLabel(code)).toBe(label);
   });
 
-  it.each(['gmail', 'outlook', 'yahoo', 'Other', 'not_registered', ''])(
+  it.each(['gmail', 'outlook', 'yahoo', 'Other', 'not_registered', 'provider_code_7', ''])(
     'shows the service\'s own code "%s" as it is',
     (code) => {
       expect(providerLabel(code)).toBe(code);

@@ -3,6 +3,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { create } from 'zustand';
 import type { CheckView, JobProduct } from '../../../../electron/ipc/contract';
+import { providerName } from '../../../../electron/common/providers';
 import { useQuickCheck } from '../../api/job-hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import './check.css';
@@ -201,12 +202,4 @@ function ResultCard({ result }: { result: CheckResult }) {
       </dl>
     </article>
   );
-}
-
-/** The service's provider code, readable: "provider_code_1" → "Provider 1", "other" → "Other". */
-function providerName(code: string): string {
-  const numbered = /^provider_code_(\d+)$/.exec(code);
-  if (numbered) return `Provider ${numbered[1]}`;
-  if (code === 'other') return 'Another provider';
-  return code.charAt(0).toUpperCase() + code.slice(1);
 }

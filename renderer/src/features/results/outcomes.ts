@@ -4,6 +4,7 @@
 // user chose not to pay for.
 import type { JobStateName, RowStatusName } from '../../../../electron/ipc/contract';
 import { ROW_STATUSES } from '../../../../electron/common/model';
+import { providerName } from '../../../../electron/common/providers';
 
 /** The row statuses main defines, in their order: best outcome first. */
 export const OUTCOMES: readonly RowStatusName[] = ROW_STATUSES;
@@ -41,13 +42,11 @@ export const STATE_LABEL: Record<JobStateName, string> = {
 };
 
 /**
- * Provider codes as the service sends them, with the core's two extra keys
- * for rows without a provider. Codes are the providers' own short names, so
- * they are shown as they are.
+ * Provider codes in words (common/providers.ts), with the core's two extra
+ * keys for rows without a provider.
  */
 export function providerLabel(code: string): string {
-  if (code === 'other') return 'Other providers';
   if (code === 'not registered') return 'No mailbox';
   if (code === 'not reported') return 'Not reported';
-  return code;
+  return providerName(code);
 }
