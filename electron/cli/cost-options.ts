@@ -6,7 +6,7 @@
 import { MAX_REUSE_DAYS, MAX_SPEND_MICROS } from '../common/limits';
 import { DEFAULT_SKIP, SKIP_KINDS, type SkipKind } from '../common/model';
 import type { SkipChoice } from '../common/views';
-import { skipChoiceOf, type CostChoices } from '../jobs/choices';
+import { skipChoiceOf, type CostChoices } from '../jobs/money/choices';
 import { UsageError, type Values } from './args';
 
 const SKIP_NAMES = `${SKIP_KINDS.join(', ')} (comma-separated) or none`;

@@ -14,7 +14,7 @@ import { localPathProblem } from '../files/local-path';
 import { dirname } from 'node:path';
 import { defaultExportPath } from '../lists/export-name';
 import { checkOne } from '../account/check-one';
-import { checkAgain } from '../jobs/again';
+import { checkAgain } from '../jobs/results/again';
 
 /** What only a shell can do: native dialogs and the file manager. */
 export interface ShellHooks {

@@ -17,10 +17,10 @@ import { importList, type ImportProgress } from '../lists/read';
 import type { ImportedList } from '../lists/types';
 import type { Spots } from '../memory/address-hash';
 import { announce, load, now, requireDraft, save, track, view, type Shared } from './live';
-import { loadOutcomes } from './outcomes';
-import { recognise } from './repeat';
-import { recallAtImport } from './reuse';
-import type { JobRecord } from './record';
+import { loadOutcomes } from './storage/outcomes';
+import { recognise } from './results/repeat';
+import { recallAtImport } from './money/reuse';
+import type { JobRecord } from './storage/record';
 
 export interface ImportOptions {
   column?: string | number;

@@ -10,15 +10,15 @@ import type { JobView } from '../common/views';
 import { AppError } from '../lib/app-error';
 import { log } from '../lib/log';
 import type { ImportedList } from '../lists/types';
-import type { AddressBook } from './address-book';
-import { diskWith } from './disk';
+import type { AddressBook } from './storage/address-book';
+import { diskWith } from './storage/disk';
 import {
   exportJob,
   exportJobByStatus,
   type ByStatusOptions,
   type JobExport,
   type JobExportOptions,
-} from './export';
+} from './results/export';
 import {
   chooseColumn,
   chooseSheet,
@@ -28,16 +28,16 @@ import {
   type Imported,
 } from './import';
 import { addressBook, load, runsHere, view, type JobsOptions, type Shared } from './live';
-import { jobLockHolder } from './lock';
-import type { OutcomeTable } from './outcomes';
-import { openOwnership } from './ownership';
-import { openPriceBook } from './prices';
-import { openQueue } from './queue';
+import { jobLockHolder } from './lock/lock';
+import type { OutcomeTable } from './storage/outcomes';
+import { openOwnership } from './lock/ownership';
+import { openPriceBook } from './money/prices';
+import { openQueue } from './run/queue';
 import { resume, runRest, stopJob } from './resume';
 import { estimate, start, type Estimate } from './start';
-import { choicesWith, type CostChoices } from './choices';
-import { memoryOpener, memoryView } from './memory';
-import { sample, sampleView } from './sample';
+import { choicesWith, type CostChoices } from './money/choices';
+import { memoryOpener, memoryView } from './money/memory';
+import { sample, sampleView } from './money/sample';
 import type { ResumeOptions } from './resume';
 import type {
   DomainsView,
@@ -47,16 +47,16 @@ import type {
   SampleView,
   SeenBeforeView,
 } from '../common/views';
-import { seenBefore } from './repeat';
-import { domainsView } from './domains';
-import { rowTestSources } from './row-filter';
-import { readRows } from './rows';
-import { remindDue } from './reminders';
-import { openJobStore } from './store';
+import { seenBefore } from './results/repeat';
+import { domainsView } from './results/domains';
+import { rowTestSources } from './results/row-filter';
+import { readRows } from './results/rows';
+import { remindDue } from './results/reminders';
+import { openJobStore } from './storage/store';
 
 export type { JobsOptions } from './live';
 export type { Estimate } from './start';
-export type { CostChoices } from './choices';
+export type { CostChoices } from './money/choices';
 
 export interface Jobs {
   /** Copies the file into a new job and reads it; the job waits as a draft. */

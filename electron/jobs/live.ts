@@ -9,15 +9,15 @@ import type { JobView } from '../common/views';
 import { AppError } from '../lib/app-error';
 import type { ImportedList } from '../lists/types';
 import type { ServiceClient } from '../service/client';
-import { openAddressBook, type AddressBook } from './address-book';
-import type { Disk } from './disk';
-import { importedListSchema } from './list-schema';
-import type { JobLock, LockHolder } from './lock';
-import { loadOutcomes, type OutcomeTable } from './outcomes';
-import { readSendList } from './send-list';
-import type { PriceBook } from './prices';
-import type { JobRecord } from './record';
-import type { JobStore } from './store';
+import { openAddressBook, type AddressBook } from './storage/address-book';
+import type { Disk } from './storage/disk';
+import { importedListSchema } from './storage/list-schema';
+import type { JobLock, LockHolder } from './lock/lock';
+import { loadOutcomes, type OutcomeTable } from './storage/outcomes';
+import { readSendList } from './run/send-list';
+import type { PriceBook } from './money/prices';
+import type { JobRecord } from './storage/record';
+import type { JobStore } from './storage/store';
 import { jobView } from './view';
 
 export interface JobsOptions {

@@ -8,11 +8,11 @@ import { UNFINISHED_STATES } from '../common/model';
 import type { JobView } from '../common/views';
 import { AppError } from '../lib/app-error';
 import { load, loadSent, runsHere, save, view, type Shared } from './live';
-import { stoppingMessage } from './hold';
-import { loadOutcomes } from './outcomes';
-import { runningElsewhere, type Ownership } from './ownership';
-import type { Queue } from './queue';
-import { resetForResend, tasksToSendAgain } from './record';
+import { stoppingMessage } from './run/hold';
+import { loadOutcomes } from './storage/outcomes';
+import { runningElsewhere, type Ownership } from './lock/ownership';
+import type { Queue } from './run/queue';
+import { resetForResend, tasksToSendAgain } from './storage/record';
 
 export interface ResumeOptions {
   /** A new spending limit for a job held by its limit (micros; null: none). */

@@ -8,17 +8,17 @@ import { usd } from '../common/money';
 import { bulkProduct, syncProduct, type JobProduct } from '../common/model';
 import type { JobView } from '../common/views';
 import { AppError } from '../lib/app-error';
-import type { CostChoices } from './choices';
+import type { CostChoices } from './money/choices';
 import { addressBook, load, requireDraft, view, type Live, type Shared } from './live';
-import { openOutcomeLog } from './outcomes';
-import { planJob, type JobPlan } from './plan';
-import type { PriceSource } from './prices';
-import type { Queue } from './queue';
-import { newBulkTask } from './record';
-import { ensureRoom, roomNeeded } from './room';
-import { sentBook, writeSendList } from './send-list';
-import { settleFree, splitJob, type Split } from './settle';
-import { spentSoFar } from './spend';
+import { openOutcomeLog } from './storage/outcomes';
+import { planJob, type JobPlan } from './run/plan';
+import type { PriceSource } from './money/prices';
+import type { Queue } from './run/queue';
+import { newBulkTask } from './storage/record';
+import { ensureRoom, roomNeeded } from './storage/room';
+import { sentBook, writeSendList } from './run/send-list';
+import { settleFree, splitJob, type Split } from './money/settle';
+import { spentSoFar } from './money/spend';
 import { cost, unitPriceOf, unitPrices } from './view';
 
 export interface Estimate {

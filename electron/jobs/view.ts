@@ -4,8 +4,8 @@
 import { UNFINISHED_STATES, bulkProduct, syncProduct, type JobProduct } from '../common/model';
 import type { JobView } from '../common/views';
 import type { Live } from './live';
-import type { PriceBook } from './prices';
-import type { JobRecord } from './record';
+import type { PriceBook } from './money/prices';
+import type { JobRecord } from './storage/record';
 
 /** A route's unit price in micros: null where not known yet. */
 export interface UnitPrices {

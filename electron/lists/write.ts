@@ -83,7 +83,7 @@ export function rowStatus(cls: RowClass, outcome: JobOutcome | undefined): RowSt
 
 /**
  * Which rows an export keeps: an export panel's filter, a group of "Save by
- * status…", or a test of each row's facts (the results' filter, jobs/row-filter.ts).
+ * status…", or a test of each row's facts (the results' filter, jobs/results/row-filter.ts).
  */
 export type RowKeep = ExportFilter | StatusGroup | ((row: RowFacts) => boolean);
 

@@ -7,7 +7,7 @@
 // The import's worker hashes the addresses as it writes them, and the memory
 // answers those hashes (OutcomeMemory.datesOf); this is for a list read
 // without them. It reads the job's address file (one normalized unique
-// address per line, in first-seen order, as electron/jobs/address-book.ts
+// address per line, in first-seen order, as electron/jobs/storage/address-book.ts
 // reads it) a chunk at a time and hashes each line's bytes as they are
 // (address-hash.ts): no string per address. Then the memory answers them all
 // a bucket at a time.

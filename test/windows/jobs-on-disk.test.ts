@@ -6,10 +6,10 @@ import assert from 'node:assert/strict';
 import { open, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { formatRecords, loadOutcomes, openOutcomeLog } from '../../electron/jobs/outcomes';
-import type { JobRecord } from '../../electron/jobs/record';
-import { readSendList, writeSendList } from '../../electron/jobs/send-list';
-import { openJobStore } from '../../electron/jobs/store';
+import { formatRecords, loadOutcomes, openOutcomeLog } from '../../electron/jobs/storage/outcomes';
+import type { JobRecord } from '../../electron/jobs/storage/record';
+import { readSendList, writeSendList } from '../../electron/jobs/run/send-list';
+import { openJobStore } from '../../electron/jobs/storage/store';
 import { runsOnWindows, tempDir } from './support';
 
 runsOnWindows();

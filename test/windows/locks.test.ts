@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { acquireJobLock, jobLockHolder } from '../../electron/jobs/lock';
+import { acquireJobLock, jobLockHolder } from '../../electron/jobs/lock/lock';
 import { runsOnWindows, tempDir } from './support';
 
 const HOLD = process.env.LC_LOCK_HOLD;

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { JobView } from '../../ipc/contract';
 import { writeFileAtomic } from '../../lib/atomic-file';
 import type { Jobs } from '../../jobs/jobs';
-import { openJobStore } from '../../jobs/store';
+import { openJobStore } from '../../jobs/storage/store';
 import { EXPORT_FORMATS, type ExportFormat } from '../../common/model';
 import type { AppendedColumn } from '../../lists/types';
 import { UsageError } from '../args';

@@ -11,7 +11,7 @@ import { createCore, type Core } from '../../../electron/core';
 import type { ChannelName } from '../../../electron/ipc/channels';
 import { createMemoryKeyStore, type KeyStore } from '../../../electron/secrets/key-store';
 import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
-import { openJobStore } from '../../../electron/jobs/store';
+import { openJobStore } from '../../../electron/jobs/storage/store';
 
 const KEY = 'sk_live_proven_origin_suite_8b8b';
 let home: Sandbox;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../electron/cli/args';
 import { loadCleanExport } from '../../../electron/cli/commands/clean-export';
 import { parseKeep } from '../../../electron/cli/keep';
-import { openJobStore } from '../../../electron/jobs/store';
+import { openJobStore } from '../../../electron/jobs/storage/store';
 
 describe('--keep and --domain', () => {
   it('keeps a single panel choice as it is', () => {

@@ -2,7 +2,7 @@
 // bounds have their own suite, review-clip.test.ts).
 import { describe, expect, it } from 'vitest';
 import { estimateView, settingsView } from '../../../electron/ipc/views';
-import { planJob } from '../../../electron/jobs/plan';
+import { planJob } from '../../../electron/jobs/run/plan';
 import { contract } from '../../../electron/ipc/contract';
 
 describe('the settings view', () => {

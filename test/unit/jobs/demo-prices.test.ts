@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_PRICES, startDemoService, type DemoService } from '../../../electron/account/demo';
 import { openJobs } from '../../../electron/jobs/jobs';
-import { openPriceBook } from '../../../electron/jobs/prices';
+import { openPriceBook } from '../../../electron/jobs/money/prices';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

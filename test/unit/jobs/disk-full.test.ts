@@ -8,9 +8,9 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Disk } from '../../../electron/jobs/disk';
+import type { Disk } from '../../../electron/jobs/storage/disk';
 import type { Jobs } from '../../../electron/jobs/jobs';
-import { loadOutcomes } from '../../../electron/jobs/outcomes';
+import { loadOutcomes } from '../../../electron/jobs/storage/outcomes';
 import { fillingDisk } from './full-disk';
 import {
   API,

@@ -8,8 +8,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DomainCounts, DomainsView } from '../../../electron/common/views';
 import { contract } from '../../../electron/ipc/contract';
-import { domainIndex, domainOf, domainsView, TOP_DOMAINS } from '../../../electron/jobs/domains';
-import { readFlags } from '../../../electron/jobs/free-split';
+import {
+  domainIndex,
+  domainOf,
+  domainsView,
+  TOP_DOMAINS,
+} from '../../../electron/jobs/results/domains';
+import { readFlags } from '../../../electron/jobs/money/free-split';
 import { openJobs, type Jobs } from '../../../electron/jobs/jobs';
 import { verdictOf } from '../../../electron/sandbox/outcomes';
 import { RCODE, startDnsServer } from '../checks/dns-server';

@@ -2,7 +2,7 @@
 // /dev/full, a real ENOSPC from the kernel (a tiny tmpfs cannot be mounted
 // here), after writing as much of their text as the test says.
 import { open, type FileHandle } from 'node:fs/promises';
-import type { Disk } from '../../../electron/jobs/disk';
+import type { Disk } from '../../../electron/jobs/storage/disk';
 
 /**
  * Asked before each append: `null`, there is room for all of it; a number,

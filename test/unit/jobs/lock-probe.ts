@@ -1,6 +1,6 @@
 // Run in a child process by lock.test.ts: takes a job's lock and holds it
 // until killed, or races for it and reports whether it got it.
-import { acquireJobLock } from '../../../electron/jobs/lock';
+import { acquireJobLock } from '../../../electron/jobs/lock/lock';
 
 const [mode, dir] = process.argv.slice(2);
 if (!dir) throw new Error('usage: lock-probe hold|race <dir>');

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { acquireJobLock, jobLockHolder } from '../../../electron/jobs/lock';
+import { acquireJobLock, jobLockHolder } from '../../../electron/jobs/lock/lock';
 import { setLogSink } from '../../../electron/lib/log';
 
 const PROBE = fileURLToPath(new URL('./lock-probe.ts', import.meta.url));

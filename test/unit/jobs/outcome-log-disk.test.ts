@@ -8,7 +8,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LogGoneError, loadOutcomes, openOutcomeLog } from '../../../electron/jobs/outcomes';
+import {
+  LogGoneError,
+  loadOutcomes,
+  openOutcomeLog,
+} from '../../../electron/jobs/storage/outcomes';
 import { fillingDisk } from './full-disk';
 
 let dir: string;

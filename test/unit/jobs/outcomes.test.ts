@@ -11,7 +11,7 @@ import {
   loadOutcomes,
   openOutcomeLog,
   type OutcomeRecord,
-} from '../../../electron/jobs/outcomes';
+} from '../../../electron/jobs/storage/outcomes';
 
 let dir: string;
 let path: string;

@@ -10,7 +10,7 @@ import {
   type JobPlan,
   type JobProduct,
   type Range,
-} from '../../../electron/jobs/plan';
+} from '../../../electron/jobs/run/plan';
 
 const size = (r: Range) => r.end - r.start;
 

@@ -4,9 +4,9 @@
 // the app would.
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openJobs } from '../../../electron/jobs/jobs';
-import { REMINDERS_PER_ROUND } from '../../../electron/jobs/reminders';
-import { openJobStore } from '../../../electron/jobs/store';
-import type { JobRecord } from '../../../electron/jobs/record';
+import { REMINDERS_PER_ROUND } from '../../../electron/jobs/results/reminders';
+import { openJobStore } from '../../../electron/jobs/storage/store';
+import type { JobRecord } from '../../../electron/jobs/storage/record';
 import { addresses, readRecord, runJob, setup, writeList, type Bench } from './support';
 
 const DAY = 86_400_000;

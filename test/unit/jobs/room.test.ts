@@ -10,7 +10,7 @@ import {
   OUTCOME_LINE_BYTES,
   formatBytes,
   roomNeeded,
-} from '../../../electron/jobs/room';
+} from '../../../electron/jobs/storage/room';
 import { AppError } from '../../../electron/lib/app-error';
 import { addresses, expectComplete, readRecord, setup, writeList, type Bench } from './support';
 

@@ -9,7 +9,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { DEMO_PRICES } from '../../../electron/account/demo';
 import { openJobs, type Jobs } from '../../../electron/jobs/jobs';
 import { AppError } from '../../../electron/lib/app-error';
-import { wilson } from '../../../electron/jobs/sample';
+import { wilson } from '../../../electron/jobs/money/sample';
 import { setup, writeList, type Bench } from './support';
 
 const UNIT = 1_000;

@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openAddressBook } from '../../../electron/jobs/address-book';
+import { openAddressBook } from '../../../electron/jobs/storage/address-book';
 import { setLogSink } from '../../../electron/lib/log';
 import type { AddressOutcome } from '../../../electron/lists/types';
 import { openOutcomeMemory, type OutcomeMemory } from '../../../electron/memory/outcome-memory';

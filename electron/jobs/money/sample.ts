@@ -1,0 +1,137 @@
+// Sample first: before paying for a whole list, a random sample of up to 100
+// of the addresses that would be sent is checked in one multi check, and the
+// share of deliverable addresses is projected for the rest with its 95%
+// interval (Wilson's, which stays inside 0–100% for small samples and shares
+// near the ends). The sample's answers are the job's own: kept in its log
+// and the memory, and never sent again when the rest is started.
+import { usd } from '../../common/money';
+import { randomInt } from 'node:crypto';
+import { syncProduct, type JobProduct } from '../../common/model';
+import type { SampleView } from '../../common/views';
+import { AppError } from '../../lib/app-error';
+import { runningElsewhere, type Ownership } from '../lock/ownership';
+import type { CostChoices } from './choices';
+import { addressBook, load, requireDraft, save, type Live, type Shared } from '../live';
+import { openOutcomeLog, type OutcomeRecord } from '../storage/outcomes';
+import { splitJob } from './settle';
+import { rememberPaid, spentSoFar } from './spend';
+import { cost, unitPrices } from '../view';
+import { MULTI_SIZE } from '../run/plan';
+
+/** Up to `size` of `from`, at random, in index order. */
+export function pickSample(from: Uint32Array, size: number): number[] {
+  const pool = Array.from(from);
+  const take = Math.min(size, pool.length);
+  for (let k = 0; k < take; k++) {
+    const j = k + randomInt(pool.length - k);
+    [pool[k], pool[j]] = [pool[j] as number, pool[k] as number];
+  }
+  return pool.slice(0, take).sort((a, b) => a - b);
+}
+
+/** The 95% Wilson score interval of `hits` in `n`. */
+export function wilson(hits: number, n: number): { share: number; low: number; high: number } {
+  if (n === 0) return { share: 0, low: 0, high: 1 };
+  const z = 1.959964;
+  const p = hits / n;
+  const z2 = (z * z) / n;
+  const centre = (p + z2 / 2) / (1 + z2);
+  const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n))) / (1 + z2);
+  return { share: p, low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+}
+
+export function sampleView(s: Shared, l: Live): SampleView | null {
+  const sample = l.record.sample;
+  if (!sample) return null;
+  const counts = { deliverable: 0, undeliverable: 0, unknown: 0 };
+  for (const i of sample.indexes) {
+    const status = l.outcomes.get(i)?.status;
+    if (status === 'deliverable' || status === 'undeliverable' || status === 'unknown') {
+      counts[status] += 1;
+    }
+  }
+  const size = sample.indexes.length;
+  const unit = unitPrices(sample.product, s.prices).sync;
+  return {
+    product: sample.product,
+    size,
+    ...counts,
+    ...wilson(counts.deliverable, size),
+    chargedMicros: unit === null ? null : (counts.deliverable + counts.undeliverable) * unit,
+    checkedAt: sample.checkedAt,
+  };
+}
+
+/**
+ * Checks the sample (paid). What the choices make free is taken first, as the
+ * start would, so the sample is drawn from what would really be sent.
+ */
+export async function sample(
+  s: Shared,
+  own: Ownership,
+  id: string,
+  product: JobProduct,
+  choices: CostChoices,
+): Promise<void> {
+  const l = await load(s, id);
+  requireDraft(l, 'a sample');
+  if (l.record.sample) {
+    throw new AppError(
+      'invalid_input',
+      'This list was sampled already: its projection is shown. Nothing was charged.',
+    );
+  }
+  const split = await splitJob(s, l, product, choices, 'memory');
+  const picked = pickSample(split.send, MULTI_SIZE);
+  if (picked.length === 0) {
+    throw new AppError(
+      'invalid_input',
+      'Nothing in this list would be sent, so there is nothing to sample. Nothing was charged.',
+    );
+  }
+  const client = s.options.client();
+  const unit = unitPrices(product, s.prices);
+  const price = cost(unit, { sync: picked.length, bulk: 0 });
+  const { balanceMicros } = await client.balance();
+  if (balanceMicros <= 0 || (price !== null && price > balanceMicros)) {
+    throw new AppError(
+      'insufficient_balance',
+      `Your balance is ${usd(balanceMicros)}: add funds before checking a sample. Nothing was charged.`,
+    );
+  }
+  if (
+    choices.limitMicros !== null &&
+    price !== null &&
+    price + spentSoFar(s, l, product) > choices.limitMicros
+  ) {
+    throw new AppError(
+      'over_limit',
+      `A sample of ${picked.length} costs about ${usd(price)}, over this job's limit of ${usd(choices.limitMicros)}. Nothing was charged.`,
+    );
+  }
+  if (!(await own.takeLock(l))) throw runningElsewhere(l);
+  const book = await addressBook(l);
+  const outcomeLog = await openOutcomeLog(s.store.paths(id).outcomes, s.disk);
+  try {
+    const answer = await client.batchCheck(
+      syncProduct(product),
+      picked.map((i) => book.at(i)),
+    );
+    const records: OutcomeRecord[] = answer.results.map((r, k) => ({
+      index: picked[k] as number,
+      status: r.outcome,
+      provider: r.provider,
+      avatar: r.avatar,
+      avatarUrl: r.avatarUrl,
+    }));
+    // Paid for: on disk before anything else happens.
+    await outcomeLog.append(records);
+    for (const r of records) l.outcomes.set(r);
+    await rememberPaid(await s.memory(), product, book, records);
+    l.record.sample = { product, indexes: picked, checkedAt: new Date().toISOString() };
+    await save(s, l);
+  } finally {
+    await outcomeLog.close();
+    await own.releaseLock(l);
+  }
+}

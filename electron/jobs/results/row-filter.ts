@@ -1,0 +1,84 @@
+// The results' filter (outcome, provider, domain, findings) as a test of one
+// row, and the rows of a job it passes: the rows table pages through them and
+// an export asked for "the rows I see" keeps exactly them. A row passes a facet
+// when it has any of the facet's values, and the filter when it passes every
+// facet; an empty facet asks nothing.
+import type { RowFilter } from '../../common/views';
+import type { ImportedList, JobOutcome } from '../../lists/types';
+import { FLAG_BITS, rowFacts, type OutcomeLookup, type RowFacts } from '../../lists/write';
+import type { AddressBook } from '../storage/address-book';
+import { domainIndex, type DomainIndex } from './domains';
+import { readFlags } from '../money/free-split';
+
+/** A provider as the summary names it (outcomes.ts): null was not reported, '' is not registered. */
+export function providerKey(outcome: JobOutcome | undefined): string | null {
+  if (!outcome) return null;
+  if (outcome.provider == null) return 'not reported';
+  return outcome.provider === '' ? 'not registered' : outcome.provider;
+}
+
+export interface RowTestSources {
+  domains: DomainIndex;
+  /** The free checks' byte of each unique address. */
+  flags: Uint8Array;
+}
+
+/** What the test (and the per-domain table) reads of each unique address: its domain and findings. */
+export async function rowTestSources(
+  list: Pick<ImportedList, 'findings'>,
+  book: AddressBook,
+): Promise<RowTestSources> {
+  return {
+    domains: domainIndex(book),
+    flags: await readFlags(list.findings?.findingsPath, book.count),
+  };
+}
+
+export function rowTest(filter: RowFilter, sources: RowTestSources): (row: RowFacts) => boolean {
+  const outcomes = new Set<string>(filter.outcomes);
+  const providers = new Set(filter.providers);
+  // Domains no address is at pass no row: the set stays, empty of ids.
+  const domainIds = new Set(
+    filter.domains.flatMap((d) => {
+      const id = sources.domains.find(d.trim());
+      return id === undefined ? [] : [id];
+    }),
+  );
+  // Reused is not a free check's bit: it is the outcome's origin.
+  const bits = FLAG_BITS.reduce(
+    (all, [bit, f]) => (filter.findings.includes(f) ? all | bit : all),
+    0,
+  );
+  const reused = filter.findings.includes('reused');
+  return (row) => {
+    if (outcomes.size > 0 && !outcomes.has(row.status)) return false;
+    const i = row.addressIndex;
+    if (providers.size > 0) {
+      const key = providerKey(row.outcome);
+      if (key === null || !providers.has(key)) return false;
+    }
+    if (filter.domains.length > 0 && (i < 0 || !domainIds.has(sources.domains.idOf[i] as number))) {
+      return false;
+    }
+    if (filter.findings.length > 0) {
+      const f = i >= 0 ? (sources.flags[i] ?? 0) : 0;
+      if ((f & bits) === 0 && !(reused && row.outcome?.origin === 'reused')) return false;
+    }
+    return true;
+  };
+}
+
+/** The positions (0-based) in the row index of the rows `test` passes, in the file's order. */
+export function matchingRows(
+  index: Int32Array,
+  outcomeOf: OutcomeLookup,
+  test: (row: RowFacts) => boolean,
+): Int32Array {
+  const factsOf = rowFacts(outcomeOf, {});
+  const out = new Int32Array(index.length);
+  let n = 0;
+  for (let r = 0; r < index.length; r++) {
+    if (test(factsOf(index[r] as number))) out[n++] = r;
+  }
+  return out.slice(0, n);
+}

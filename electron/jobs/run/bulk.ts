@@ -1,0 +1,344 @@
+// The bulk part of a job: each task's address file written whole (atomically)
+// with its hash kept before the submit, sent under its Idempotency-Key, looked
+// at no more often than the service asks (the submit's answer is a look, and
+// so is a poll before a restart), its result downloaded, and the file checked
+// against the count the task reported before the task counts as done.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { writeFileAtomic } from '../../lib/atomic-file';
+import { AppError } from '../../lib/app-error';
+import { log } from '../../lib/log';
+import type { BulkTask } from '../../service/client';
+import { freshLinkMayHelp } from '../../service/download';
+import { ServiceError } from '../../service/errors';
+import { firstPollAt } from '../../service/poll';
+import { notSentError, resultIncompleteError, taskFileChangedError } from './failures';
+import { retryWrite } from '../storage/disk';
+import { StoppedError, keep, mayCharge, retryDelays, saveProgress, type RunContext } from './keep';
+import type { BulkTaskRecord, JobRecord } from '../storage/record';
+import { readResultFile } from './result-file';
+import { bulkProduct } from '../../common/model';
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** The file's SHA-256, or null when it is not there. */
+async function fileSha256(path: string): Promise<string | null> {
+  const hash = createHash('sha256');
+  try {
+    for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+  return hash.digest('hex');
+}
+
+/** Writes a task's address file whole, or not at all; a failure here sent nothing. */
+async function writeTaskFile(ctx: RunContext, k: number, bytes: Uint8Array): Promise<void> {
+  try {
+    await writeFileAtomic(ctx.paths.taskFile(k), bytes);
+  } catch (err) {
+    throw notSentError(err, ctx.paths.dir, `the file of bulk task ${k + 1}`);
+  }
+}
+
+/**
+ * Before a resend under the same key: the file on disk must be the one sent
+ * first (the service answers a repeated key with the task it made then). A
+ * file missing or damaged is written again from the address book, when that
+ * still gives the same addresses; otherwise nothing is sent.
+ */
+async function sameFileAsSent(ctx: RunContext, k: number, task: BulkTaskRecord): Promise<void> {
+  const path = ctx.paths.taskFile(k);
+  const onDisk = await fileSha256(path);
+  // Sent before hashes were kept: the address book is all there is to go by.
+  if (!task.sha256) {
+    if (onDisk === null) await writeTaskFile(ctx, k, ctx.addresses.lines(task.start, task.end));
+    return;
+  }
+  if (onDisk === task.sha256) return;
+  const bytes = ctx.addresses.lines(task.start, task.end);
+  if (sha256(bytes) !== task.sha256) throw taskFileChangedError(k, ctx.paths.dir);
+  await writeTaskFile(ctx, k, bytes);
+}
+
+const outsideCoverage = (err: ServiceError): number | null => {
+  const match = /(\d[\d,]*) addresses? (?:are|is) outside/i.exec(err.serviceMessage ?? '');
+  return match ? Number((match[1] as string).replace(/,/g, '')) : null;
+};
+
+export class CoverageError extends AppError {
+  constructor(readonly outside: number) {
+    super(
+      'service',
+      `${outside.toLocaleString('en-US')} of these addresses are at providers the avatar check does not cover, so the service refused the file before charging anything. You can run the rest as avatar checks one by one (only covered addresses are charged), or check the list with Email instead.`,
+      40000,
+    );
+  }
+}
+
+/** What the balance moved by around a submit, for the lines sent: a bulk unit price to confirm. */
+interface PriceSeen {
+  micros: number;
+  lines: number;
+  /** The balance before the submit, for a task that finishes before it is first looked at. */
+  before: number;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const lookedAt = (task: BulkTaskRecord): number | undefined =>
+  task.lookedAt ? Date.parse(task.lookedAt) : undefined;
+
+async function submitTask(ctx: RunContext, k: number): Promise<PriceSeen | null> {
+  const task = ctx.record.plan?.bulk[k];
+  if (!task) return null;
+  const file = ctx.paths.taskFile(k);
+  if (task.status === 'pending') {
+    const bytes = ctx.addresses.lines(task.start, task.end);
+    await writeTaskFile(ctx, k, bytes);
+    task.sha256 = sha256(bytes);
+    // On disk before the request: a crash from here on resends this file with this same key.
+    task.status = 'submitting';
+    try {
+      await ctx.hooks.save();
+    } catch (err) {
+      throw notSentError(err, ctx.paths.dir, `the record of bulk task ${k + 1} (job.json)`);
+    }
+  } else {
+    await sameFileAsSent(ctx, k, task);
+  }
+  let answer: BulkTask;
+  // Another task of this job that may settle meanwhile (its refund lands between
+  // the two balance reads) would spoil the reading: only learn when none can.
+  const othersMayMove = (ctx.record.plan?.bulk ?? []).some(
+    (t, j) => j !== k && (t.status === 'processing' || t.status === 'submitting'),
+  );
+  const learn = othersMayMove ? undefined : ctx.hooks.learnBulkPrice;
+  const before = learn ? await ctx.client.balance().catch(() => null) : null;
+  try {
+    answer = await ctx.client.submitBulk(
+      bulkProduct(ctx.record.product ?? 'email'),
+      file,
+      task.idempotencyKey,
+    );
+  } catch (err) {
+    if (err instanceof ServiceError && err.serviceCode === 40000) {
+      const outside = outsideCoverage(err);
+      if (outside !== null) {
+        task.status = 'pending';
+        throw new CoverageError(outside);
+      }
+    }
+    throw err;
+  }
+  // The answer is the task as it is now: the first poll is due an interval after it.
+  const answeredAt = Date.now();
+  let seen: PriceSeen | null = null;
+  if (learn && before) {
+    const after = await ctx.client.balance().catch(() => null);
+    // Not learned yet: a task that finished before the second read was already
+    // charged for what it checked and refunded the rest, so the balance moved by
+    // less than a line's price times its lines. finishTask learns it once the
+    // first poll shows the task was still processing after that read.
+    if (after)
+      seen = {
+        micros: before.balanceMicros - after.balanceMicros,
+        lines: answer.submittedLines ?? answer.total,
+        before: before.balanceMicros,
+      };
+  }
+  task.taskId = answer.id;
+  task.submittedAt = answer.createdAt;
+  task.lookedAt = iso(answeredAt);
+  task.status = answer.status === 'processing' ? 'processing' : answer.status;
+  ctx.hooks.setNextCheck(k, firstPollAt(ctx.client.pollIntervalMs, answeredAt));
+  await saveProgress(ctx);
+  return seen;
+}
+
+export class TaskFailedError extends AppError {
+  constructor(taskId: string) {
+    super(
+      'service',
+      `The service could not finish bulk task ${taskId}; everything reserved for it was refunded. Try again (list-cleaner resume) sends those addresses again.`,
+    );
+  }
+}
+
+/**
+ * Polls the task until it fails or has a result link, never sooner than an
+ * interval after the last look (kept in job.json, so a restart waits too).
+ */
+async function look(
+  ctx: RunContext,
+  k: number,
+  task: BulkTaskRecord & { taskId: string },
+  onUpdate?: (t: BulkTask) => void,
+): Promise<BulkTask> {
+  const last = lookedAt(task);
+  // The countdown shows from the start: the first poll may be most of an interval away.
+  ctx.hooks.setNextCheck(k, firstPollAt(ctx.client.pollIntervalMs, last));
+  const done = await ctx.client.waitForBulk(task.taskId, {
+    signal: ctx.stop,
+    ...(last !== undefined ? { lastLookedAt: last } : {}),
+    onLooked: async (at) => {
+      task.lookedAt = iso(at);
+      await saveProgress(ctx);
+    },
+    onUpdate: (t, next) => {
+      ctx.hooks.setNextCheck(k, next);
+      onUpdate?.(t);
+    },
+  });
+  ctx.hooks.setNextCheck(k, null);
+  if (done.status === 'failed') {
+    task.status = 'failed';
+    await saveProgress(ctx);
+    throw new TaskFailedError(task.taskId);
+  }
+  task.successCnt = done.successCnt;
+  task.failureCnt = done.failureCnt;
+  return done;
+}
+
+/** Links tried for one download: the first, and fresh ones when a link expired or broke off. */
+const LINKS_PER_DOWNLOAD = 3;
+
+/**
+ * Downloads the task's result (asking for a fresh link when `url` is null or
+ * stops working), keeps its outcomes, and marks the task done. A file holding
+ * fewer results than the task reported is downloaded once more; if it is
+ * still short, what it holds is kept and the job stops saying so.
+ */
+async function download(
+  ctx: RunContext,
+  k: number,
+  task: BulkTaskRecord & { taskId: string },
+  url: string | null,
+): Promise<void> {
+  const id = task.taskId;
+  const dest = ctx.paths.resultFile(k);
+  // The task's own address count bounds its result file.
+  const options = { signal: ctx.stop, rows: task.end - task.start };
+  const sent = Array.from({ length: task.end - task.start }, (_, i) =>
+    ctx.addresses.at(task.start + i),
+  );
+  let link = url;
+  let links = 0;
+  let downloadedAgain = false;
+  let strayTold = false;
+  for (;;) {
+    if (link === null) link = (await look(ctx, k, task)).resultUrl as string;
+    try {
+      links += 1;
+      const from = link;
+      // A disk short of room for a moment gets a few more tries.
+      await retryWrite(() => ctx.client.downloadResult(from, dest, options), retryDelays(ctx));
+    } catch (err) {
+      if (ctx.stop.aborted) throw new StoppedError();
+      // A fresh link helps only a download that expired or broke off; a file
+      // too large or a link refused would come back the same.
+      if (!freshLinkMayHelp(err) || links >= LINKS_PER_DOWNLOAD) throw err;
+      const why = err instanceof Error ? err.message : String(err);
+      log.warn(`jobs: the result of task ${id} is fetched again: ${why}`);
+      link = null;
+      continue;
+    }
+    const result = await readResultFile(dest, sent, task.start, ctx.record.product === 'avatar');
+    if (result.stray > 0 && !strayTold) {
+      strayTold = true;
+      log.warn(
+        `jobs: the result file of task ${id} has ${result.stray.toLocaleString('en-US')} rows for addresses that were never sent; they are ignored`,
+      );
+    }
+    const reported = task.successCnt ?? null;
+    if (reported !== null && result.matched < reported) {
+      if (!downloadedAgain) {
+        downloadedAgain = true;
+        log.warn(
+          `jobs: the result file of task ${id} holds ${result.matched.toLocaleString('en-US')} of the ${reported.toLocaleString('en-US')} results the service reported; it is downloaded again`,
+        );
+        link = null;
+        continue;
+      }
+      // Rows from the file are determined; the rest stay without an outcome,
+      // so Try again downloads them instead of taking them as unknown.
+      await keep(
+        ctx,
+        result.records.filter((r) => r.status !== 'unknown'),
+        { taskId: id },
+      );
+      throw resultIncompleteError(id, reported, result.matched);
+    }
+    await keep(ctx, result.records, { taskId: id });
+    task.status = 'done';
+    await saveProgress(ctx);
+    return;
+  }
+}
+
+async function finishTask(ctx: RunContext, k: number, seen: PriceSeen | null): Promise<void> {
+  const task = ctx.record.plan?.bulk[k];
+  if (!task?.taskId) return;
+  const known = task as BulkTaskRecord & { taskId: string };
+  if (task.status === 'processing') {
+    let unconfirmed = seen;
+    const done = await look(ctx, k, known, (t) => {
+      // Still processing after the balance was read: what it moved by was the reservation.
+      if (unconfirmed && t.status === 'processing') {
+        void ctx.hooks
+          .learnBulkPrice?.(unconfirmed.micros, unconfirmed.lines)
+          .catch(() => undefined);
+        unconfirmed = null;
+      }
+    });
+    // Finished before the first look (a quick task, since the first look waits
+    // an interval): once it is done, the balance has moved by what it charged,
+    // its checked addresses. Only readable so when nothing else of the job can
+    // have moved the balance meanwhile: one task, and no synchronous part.
+    const alone = ctx.record.plan?.bulk.length === 1 && !ctx.record.plan.sync;
+    if (unconfirmed && alone && done.successCnt) {
+      const after = await ctx.client.balance().catch(() => null);
+      if (after) {
+        await ctx.hooks
+          .learnBulkPrice?.(unconfirmed.before - after.balanceMicros, done.successCnt)
+          .catch(() => undefined);
+      }
+    }
+    task.status = 'success';
+    await saveProgress(ctx);
+    ctx.hooks.changed();
+    // The link is short-lived: download now.
+    await download(ctx, k, known, done.resultUrl);
+  } else if (task.status === 'success') {
+    await download(ctx, k, known, null);
+  }
+}
+
+export function downloading(record: JobRecord): boolean {
+  return record.plan?.bulk.some((t) => t.status === 'success') ?? false;
+}
+
+/**
+ * Bulk tasks: sent one after another (each saved before it is sent), then all
+ * waited for together while the synchronous remainder, if any, is checked.
+ */
+export async function runBulk(ctx: RunContext, alongside: () => Promise<void>): Promise<void> {
+  const tasks = ctx.record.plan?.bulk ?? [];
+  const seen = new Map<number, PriceSeen>();
+  for (let k = 0; k < tasks.length; k++) {
+    if (ctx.stop.aborted) throw new StoppedError();
+    const task = tasks[k];
+    const status = task?.status;
+    // Stopped, or over the limit: no new task is sent; those sent go on to their results.
+    if (status === 'pending' && task && !mayCharge(ctx, task.end - task.start, 'bulk')) continue;
+    if (status === 'pending' || status === 'submitting') {
+      const price = await submitTask(ctx, k);
+      if (price) seen.set(k, price);
+    }
+  }
+  const waits = tasks.map((_, k) => finishTask(ctx, k, seen.get(k) ?? null));
+  const results = await Promise.allSettled([alongside(), ...waits]);
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+}

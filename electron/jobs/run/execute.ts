@@ -1,0 +1,160 @@
+// Running one job the queue hands over: the run's context (run.ts, bulk.ts)
+// wired to this process (saving, announcing, the stop signal, the job's
+// lock), the job's state moved along as the run goes, a unit price learned
+// when the job ran alone, and how the run ends: done, failed with words for
+// why, or left as it is to carry on when resumed.
+import { bulkProduct, syncProduct } from '../../common/model';
+import { AppError } from '../../lib/app-error';
+import { log } from '../../lib/log';
+import type { ServiceClient } from '../../service/client';
+import { failWith } from './job-failure';
+import { addressBook, announce, now, save, type Live, type Shared } from '../live';
+import { holdOf } from './hold';
+import { openOutcomeLog } from '../storage/outcomes';
+import { budgetOf, rememberPaid } from '../money/spend';
+import { reuserOf } from '../money/reuse';
+import { sentBook, sentLog, sentTable } from './send-list';
+import { StoppedError, downloading, runBulk, runSync, type RunContext } from './run';
+import { determinedSplit, unitPriceOf, unitPrices } from '../view';
+
+/** What the queue tells a run about the process it runs in. */
+export interface RunSlot {
+  /** Whether this is the only job running here now: only then does the balance tell its price. */
+  alone(): boolean;
+  /** Aborted when this process stops taking work. */
+  stopSignal(): AbortSignal;
+}
+
+export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> {
+  const { store, disk, prices } = s;
+  const { record } = l;
+  const failed = async (err: unknown) => {
+    failWith(l.record, err, store.paths(l.record.id).dir);
+    await save(s, l).catch((e: unknown) => log.error('jobs: a failed job could not be saved', e));
+  };
+  let client: ServiceClient;
+  try {
+    // No usable account (none set up, or the key is not proven for the
+    // current address): the job stops with that reason, nothing was sent.
+    client = s.options.client();
+  } catch (err) {
+    await failed(err);
+    return;
+  }
+  if (record.plan?.sent !== undefined && l.sent === null) {
+    // Positions without their list would send other addresses than planned.
+    await failed(
+      new AppError(
+        'internal',
+        `The list of addresses to send (send.bin in ${store.paths(record.id).dir}) is missing or damaged, so nothing more is sent for this job. What was checked is kept; check the rest as a new job.`,
+      ),
+    );
+    return;
+  }
+  const paths = store.paths(record.id);
+  const outcomeLog = await openOutcomeLog(paths.outcomes, disk);
+  const book = await addressBook(l);
+  // The plan counts positions in the send list, when the job has one.
+  const sent = l.sent;
+  const addresses = sent ? sentBook(book, sent) : book;
+  const balanceBefore = slot.alone() ? await client.balance().catch(() => null) : null;
+  const doneBefore = determinedSplit(l);
+  const product = record.product ?? 'email';
+  const memory = await s.memory();
+  l.halt ??= new AbortController();
+  const ctx: RunContext = {
+    record,
+    paths,
+    client,
+    addresses,
+    outcomes: sent ? sentTable(l.outcomes, sent) : l.outcomes,
+    log: sent ? sentLog(outcomeLog, sent) : outcomeLog,
+    disk,
+    halt: l.halt.signal,
+    ...budgetOf(s, l),
+    ...reuserOf(memory, product, addresses, record.choices?.reuseDays ?? 0),
+    // Stopping here, or the lock found taken away, ends the run the same way.
+    stop: l.lock ? AbortSignal.any([slot.stopSignal(), l.lock.lost]) : slot.stopSignal(),
+    hooks: {
+      save: () => save(s, l),
+      ...(slot.alone()
+        ? {
+            learnBulkPrice: (micros: number, lines: number) =>
+              prices.learn(bulkProduct(record.product ?? 'email'), micros, lines),
+          }
+        : {}),
+      // A cache: an answer it fails to keep is only paid for again some day.
+      kept: (records) => void rememberPaid(memory, product, addresses, records),
+      changed: () => {
+        const state = downloading(record) ? 'downloading' : record.state;
+        if (state !== record.state) record.state = state;
+        announce(s, l);
+      },
+      setNextCheck(k, at) {
+        if (at === null) l.nextChecks.delete(k);
+        else l.nextChecks.set(k, at);
+        if (at !== null && record.state !== 'checking') record.state = 'waiting';
+        announce(s, l);
+      },
+    },
+  };
+  try {
+    record.state = record.plan?.bulk.length ? 'waiting' : 'checking';
+    record.failure = null;
+    await save(s, l);
+    const sync = record.plan?.sync ?? null;
+    const syncPart = async () => {
+      if (!sync) return;
+      await runSync(ctx, sync);
+    };
+    if (record.plan?.bulk.length) await runBulk(ctx, syncPart);
+    else await syncPart();
+    if (l.outcomes.counts().done < record.unique && (ctx.overBudget || ctx.halt?.aborted)) {
+      // Stopped by the user or by the limit: everything sent is kept; Continue goes on.
+      record.hold = holdOf(s, l, ctx.overBudget ? 'limit' : 'stopped');
+      await save(s, l);
+      return;
+    }
+    if (l.outcomes.counts().done < record.unique) {
+      throw new AppError(
+        'internal',
+        'Some addresses have no outcome yet; Try again (list-cleaner resume) checks them.',
+      );
+    }
+    record.state = 'done';
+    record.finishedAt = now();
+    // Stop came after the last request: nothing was left to hold back.
+    record.hold = null;
+    // What the balance moved by, for what was determined in this run, is the unit price.
+    if (balanceBefore && slot.alone() && !record.plan?.bulk.length) {
+      const after = await client.balance().catch(() => null);
+      const doneAfter = determinedSplit(l);
+      if (after) {
+        await prices.learn(
+          syncProduct(record.product ?? 'email'),
+          balanceBefore.balanceMicros - after.balanceMicros,
+          doneAfter.sync - doneBefore.sync,
+        );
+      }
+    }
+    record.unitPriceMicros = unitPriceOf(
+      unitPrices(record.product ?? 'email', prices),
+      record.plan,
+    );
+    await save(s, l);
+  } catch (err) {
+    if (l.lock?.lost.aborted) {
+      // Another process holds the job now: its record is that process's to write.
+      log.warn(`jobs: ${record.id} stopped here: its lock was taken away`);
+    } else if (err instanceof StoppedError || slot.stopSignal().aborted) {
+      // Left as it is (queued/checking/waiting): it resumes by itself next time.
+      await save(s, l).catch(() => undefined);
+    } else {
+      await failed(err);
+    }
+  } finally {
+    l.nextChecks.clear();
+    l.halt = null;
+    await outcomeLog.close();
+  }
+}

@@ -1,0 +1,61 @@
+// How an error that ends a job's run becomes the failure its record keeps
+// and the window shows: a code, words that say what to do next, and whether
+// anything was charged for what did not finish. The errors only List Cleaner
+// can word are made in failures.ts; this decides what any error means here.
+import { AppError } from '../../lib/app-error';
+import { log } from '../../lib/log';
+import { ChargedError, asWriteFailure } from '../../lib/write-failure';
+import { ServiceError } from '../../service/errors';
+import { CoverageError } from './bulk';
+import { progressNotSavedError } from './failures';
+import type { JobFailure, JobRecord } from '../storage/record';
+
+/** Service errors whose message says itself what to do: trying again at once meets the same file. */
+const SAYS_WHAT_TO_DO = new Set<string>(['result_too_large', 'redirect_refused']);
+
+const CARRY_ON =
+  ' The addresses checked so far are kept; Try again (list-cleaner resume) carries on from there.';
+
+/** The failure of job `id`, whose files are in `folder`, stopped by `err`. */
+export function failureOf(err: unknown, id: string, folder: string): JobFailure {
+  // A write of the job's own files that failed (job.json as the run ends, say) is said as such.
+  if (asWriteFailure(err)) err = progressNotSavedError(err, folder);
+  if (err instanceof CoverageError) {
+    return {
+      code: 'avatar_coverage',
+      message: err.message,
+      charged: 'no',
+      serviceCode: 40000,
+      outsideCoverage: err.outside,
+    };
+  }
+  if (err instanceof ServiceError) {
+    // A refused link or an oversized result says itself what to do.
+    const carryOn = SAYS_WHAT_TO_DO.has(err.code) ? '' : CARRY_ON;
+    return {
+      code: err.code,
+      message: `${err.message}${carryOn}`,
+      charged: err.charged,
+      ...(err.serviceCode !== undefined ? { serviceCode: err.serviceCode } : {}),
+    };
+  }
+  if (err instanceof ChargedError) {
+    // Its message says what was paid for and not kept, and what to do.
+    return { code: err.code, message: err.message, charged: err.charged };
+  }
+  if (err instanceof AppError) {
+    return { code: err.code, message: err.message, charged: 'no' };
+  }
+  log.error(`jobs: ${id} stopped on an unexpected error`, err);
+  return {
+    code: 'internal',
+    message: `Something went wrong inside List Cleaner (${err instanceof Error ? err.message : String(err)}).${CARRY_ON}`,
+    charged: 'unknown',
+  };
+}
+
+/** Marks the job failed, with what stopped it. */
+export function failWith(record: JobRecord, err: unknown, folder: string): void {
+  record.failure = failureOf(err, record.id, folder);
+  record.state = 'failed';
+}

@@ -1,0 +1,331 @@
+// A job's outcomes: an append-only log on disk (one line per address, synced
+// before the next charge-bearing request), and in memory a compact table over
+// typed arrays, so a million outcomes cost a few megabytes, not a million objects.
+// Besides the service's answers paid for by this job, the table holds those
+// taken for free: reused from the memory of earlier answers, and found here
+// (a domain without mail, an address the user chose not to pay for).
+import { open, readFile, type FileHandle } from 'node:fs/promises';
+import type { JobOutcome } from '../../lists/types';
+import { retryWrite, systemDisk, type Disk } from './disk';
+
+const STATUS = ['deliverable', 'undeliverable', 'unknown', 'disposable', 'role'] as const;
+type Status = (typeof STATUS)[number];
+const ORIGINS = ['paid', 'reused', 'local'] as const;
+type Origin = (typeof ORIGINS)[number];
+
+export interface OutcomeRecord {
+  index: number;
+  status: Status;
+  provider?: string | null;
+  avatar?: boolean | null;
+  avatarUrl?: string | null;
+  /** Absent: paid for by this job. */
+  origin?: Origin;
+  /** Epoch seconds a reused answer was given. */
+  checkedAt?: number | null;
+}
+
+export interface OutcomeCounts {
+  deliverable: number;
+  undeliverable: number;
+  unknown: number;
+  disposable: number;
+  role: number;
+  /** Addresses with any outcome yet. */
+  done: number;
+  /** Determined by the service for this job: what it charged for. */
+  paid: number;
+  /** Taken from the memory of earlier answers. */
+  reused: number;
+  /** Undeliverable for free: the domain takes no mail. */
+  noMail: number;
+}
+
+export interface OutcomeTable {
+  readonly size: number;
+  has(index: number): boolean;
+  get(index: number): JobOutcome | undefined;
+  set(record: OutcomeRecord): void;
+  counts(): OutcomeCounts;
+  /** Provider name → addresses, for the results chart. */
+  providers(): Record<string, number>;
+}
+
+const emptyCounts = (): OutcomeCounts => ({
+  deliverable: 0,
+  undeliverable: 0,
+  unknown: 0,
+  disposable: 0,
+  role: 0,
+  done: 0,
+  paid: 0,
+  reused: 0,
+  noMail: 0,
+});
+
+export function createOutcomeTable(size: number): OutcomeTable {
+  // 0: none yet; 1 + index into STATUS.
+  const status = new Uint8Array(size);
+  // 0: none; 1 + index into providerNames.
+  const provider = new Uint16Array(size);
+  // 0: not given; 1: false; 2: true.
+  const avatar = new Uint8Array(size);
+  const avatarUrls = new Map<number, string>();
+  // Index into ORIGINS; 0 (paid) for most.
+  const origin = new Uint8Array(size);
+  // Only reused answers have a date here; made when the first one comes.
+  let checkedAt: Uint32Array | null = null;
+  const providerNames: string[] = [];
+  const providerIds = new Map<string, number>();
+  const counts = emptyCounts();
+  // What each kind of outcome adds to the counts beyond its status.
+  const tally = (s: Status, o: Origin, by: number) => {
+    counts[s] += by;
+    if (o === 'paid' && (s === 'deliverable' || s === 'undeliverable')) counts.paid += by;
+    else if (o === 'reused') counts.reused += by;
+    else if (o === 'local' && s === 'undeliverable') counts.noMail += by;
+  };
+
+  return {
+    size,
+    has: (i) => status[i] !== 0,
+    get(i) {
+      const s = status[i];
+      if (!s) return undefined;
+      const p = provider[i] as number;
+      const a = avatar[i] as number;
+      const o = ORIGINS[origin[i] as number] as Origin;
+      return {
+        status: STATUS[s - 1] as Status,
+        provider: p === 0 ? null : (providerNames[p - 1] ?? null),
+        avatar: a === 0 ? null : a === 2,
+        avatarUrl: avatarUrls.get(i) ?? (a === 0 ? null : ''),
+        origin: o,
+        checkedAt: o === 'reused' && checkedAt ? (checkedAt[i] as number) : null,
+      };
+    },
+    set(record) {
+      const i = record.index;
+      if (i < 0 || i >= size) throw new RangeError(`outcome for address ${i} of ${size}`);
+      const previous = status[i] as number;
+      if (previous !== 0) {
+        tally(STATUS[previous - 1] as Status, ORIGINS[origin[i] as number] as Origin, -1);
+      } else counts.done += 1;
+      const o = record.origin ?? 'paid';
+      status[i] = STATUS.indexOf(record.status) + 1;
+      origin[i] = ORIGINS.indexOf(o);
+      tally(record.status, o, 1);
+      if (o === 'reused') {
+        checkedAt ??= new Uint32Array(size);
+        checkedAt[i] = record.checkedAt ?? 0;
+      }
+      if (record.provider != null) {
+        let id = providerIds.get(record.provider);
+        if (id === undefined) {
+          providerNames.push(record.provider);
+          id = providerNames.length;
+          providerIds.set(record.provider, id);
+        }
+        provider[i] = id;
+      } else provider[i] = 0;
+      avatar[i] = record.avatar == null ? 0 : record.avatar ? 2 : 1;
+      if (record.avatarUrl) avatarUrls.set(i, record.avatarUrl);
+      else avatarUrls.delete(i);
+    },
+    counts: () => ({ ...counts }),
+    providers() {
+      const byId = new Uint32Array(providerNames.length + 1);
+      for (let i = 0; i < size; i++) {
+        if (status[i] === 0) continue;
+        const id = provider[i] as number;
+        byId[id] = (byId[id] as number) + 1;
+      }
+      const out: Record<string, number> = {};
+      providerNames.forEach((name, k) => {
+        const n = byId[k + 1] as number;
+        if (n > 0) out[name === '' ? 'not registered' : name] = n;
+      });
+      if ((byId[0] as number) > 0) out['not reported'] = byId[0] as number;
+      return out;
+    },
+  };
+}
+
+// The log's line: index, status, provider, avatar, avatar URL, tab-separated,
+// then for an outcome not paid for here its origin: "r" and the date a reused
+// answer was given, or "l" for one found here. Providers and URLs never hold
+// tabs or newlines; they are dropped if they do.
+const clean = (s: string | null | undefined) => (s == null ? '\u0000' : s.replace(/[\t\r\n]/g, ''));
+const S_CODE: Record<Status, string> = {
+  deliverable: 'd',
+  undeliverable: 'u',
+  unknown: '?',
+  disposable: 'x',
+  role: 'o',
+};
+const CODE_S: Record<string, Status> = {
+  d: 'deliverable',
+  u: 'undeliverable',
+  '?': 'unknown',
+  x: 'disposable',
+  o: 'role',
+};
+
+const originField = (r: OutcomeRecord): string =>
+  r.origin === 'reused' ? `\tr${r.checkedAt ?? 0}` : r.origin === 'local' ? '\tl' : '';
+
+export function formatRecords(records: readonly OutcomeRecord[]): string {
+  let out = '';
+  for (const r of records) {
+    const avatar = r.avatar == null ? '' : r.avatar ? '1' : '0';
+    out += `${r.index}\t${S_CODE[r.status]}\t${clean(r.provider)}\t${avatar}\t${clean(r.avatarUrl)}${originField(r)}\n`;
+  }
+  return out;
+}
+
+function originOf(field: string | undefined): Pick<OutcomeRecord, 'origin' | 'checkedAt'> {
+  if (field === undefined || field === '') return {};
+  if (field === 'l') return { origin: 'local' };
+  const at = Number(field.slice(1));
+  return field.startsWith('r') && Number.isInteger(at) && at >= 0
+    ? { origin: 'reused', checkedAt: at }
+    : {};
+}
+
+/** Reads the log into a table; a torn last line (a crash mid-append) is ignored. */
+export async function loadOutcomes(path: string, size: number): Promise<OutcomeTable> {
+  const table = createOutcomeTable(size);
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return table;
+    throw err;
+  }
+  let from = 0;
+  for (;;) {
+    const nl = text.indexOf('\n', from);
+    if (nl === -1) break;
+    const line = text.slice(from, nl);
+    from = nl + 1;
+    const [i, s, p, a, u, o] = line.split('\t');
+    const status = CODE_S[s ?? ''];
+    const index = Number(i);
+    if (!status || !Number.isInteger(index) || index < 0 || index >= size) continue;
+    table.set({
+      index,
+      status,
+      provider: p === undefined || p === '\u0000' ? null : p,
+      avatar: a === '1' ? true : a === '0' ? false : null,
+      avatarUrl: u === undefined || u === '\u0000' ? null : u,
+      ...originOf(o),
+    });
+  }
+  return table;
+}
+
+/** Appends to the log and syncs, so what was paid for is on disk before anything else is sent. */
+export interface OutcomeLog {
+  /**
+   * Resolves once the records are on disk. A write that fails is tried again
+   * briefly (a part written is cut off first); then the disk's error is thrown.
+   * Throws LogGoneError when the file was deleted under the job.
+   */
+  append(records: readonly OutcomeRecord[]): Promise<void>;
+  /** The file was deleted (with its folder) while the log was open. */
+  gone(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/**
+ * The log's file has no name left on disk (its job folder was deleted while
+ * the job ran): what is appended goes nowhere anyone will read.
+ */
+export class LogGoneError extends Error {
+  constructor(readonly path: string) {
+    super(`${path} was deleted while its job ran`);
+    this.name = 'LogGoneError';
+  }
+}
+
+/**
+ * Cuts a torn last line off the log. loadOutcomes ignores it, but the next
+ * append would be glued onto it: the torn line and the first new one would read
+ * as one damaged record, and that new outcome (already paid for) would be lost.
+ */
+async function dropTornLine(path: string): Promise<void> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, 'r+');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  try {
+    const { size } = await handle.stat();
+    const buffer = Buffer.alloc(64 * 1024);
+    for (let end = size; end > 0;) {
+      const start = Math.max(0, end - buffer.length);
+      const { bytesRead } = await handle.read(buffer, 0, end - start, start);
+      const newline = buffer.subarray(0, bytesRead).lastIndexOf(0x0a);
+      if (newline !== -1) {
+        if (start + newline + 1 < size) await handle.truncate(start + newline + 1);
+        return;
+      }
+      end = start;
+    }
+    if (size > 0) await handle.truncate(0);
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function openOutcomeLog(
+  path: string,
+  disk: Pick<Disk, 'open' | 'retryDelaysMs'> = systemDisk,
+): Promise<OutcomeLog> {
+  await dropTornLine(path);
+  const handle: FileHandle = await disk.open(path, 'a');
+  // Where the last whole append ended: a failed attempt is cut back to it, so
+  // the next one never glues onto half a line.
+  let size = (await handle.stat()).size;
+  let queue: Promise<void> = Promise.resolve();
+  let broken: unknown = null;
+  const gone = async () => (await handle.stat()).nlink === 0;
+  return {
+    append(records) {
+      if (records.length === 0) return queue;
+      const text = formatRecords(records);
+      const write = async () => {
+        if (broken) throw broken;
+        try {
+          await retryWrite(
+            async () => {
+              await handle.appendFile(text);
+              await handle.datasync();
+            },
+            disk.retryDelaysMs,
+            () => handle.truncate(size),
+          );
+        } catch (err) {
+          // Whatever part of the line got written goes; if even that fails, no
+          // later line may follow it (it would read as one damaged record).
+          await handle.truncate(size).catch(() => (broken = err));
+          throw err;
+        }
+        size += Buffer.byteLength(text);
+        // Appending to a deleted file succeeds; only its link count tells.
+        if (await gone()) throw new LogGoneError(path);
+      };
+      // One append at a time, in order; one that failed does not stop the next from trying.
+      const done = queue.then(write, write);
+      queue = done.catch(() => undefined);
+      return done;
+    },
+    gone,
+    async close() {
+      await queue;
+      await handle.close();
+    },
+  };
+}

@@ -1,0 +1,185 @@
+// A job as it is kept on disk (job.json in its folder), validated on every
+// read: a damaged or hand-edited file is reported, never trusted. The life of
+// a bulk task's record is here too: how one is made, and when a resume sends
+// it again under a new key.
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { JOB_PRODUCTS, JOB_STATES } from '../../common/model';
+
+const range = z.object({ start: z.number().int().min(0), end: z.number().int().min(0) });
+
+/**
+ * pending: not sent; submitting: sent, answer not yet kept; processing,
+ * success (a result link), failed (reservation refunded) as the service says;
+ * done: its results are kept in the outcome log.
+ */
+export const BULK_TASK_STATUSES = [
+  'pending',
+  'submitting',
+  'processing',
+  'success',
+  'failed',
+  'done',
+] as const;
+export type BulkTaskStatus = (typeof BULK_TASK_STATUSES)[number];
+
+export const bulkTaskRecord = range.extend({
+  /** Sent with the submit; a resend with the same key returns the same task. */
+  idempotencyKey: z.string().min(1).max(128),
+  status: z.enum(BULK_TASK_STATUSES),
+  taskId: z.string().nullable().default(null),
+  submittedAt: z.string().nullable().default(null),
+  /**
+   * SHA-256 of the address file as first sent: a resend under the same key
+   * must send the same file, since the service answers with the task it made
+   * for the first one.
+   */
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .nullable()
+    .optional(),
+  /**
+   * When the service last told us about the task (the submit's answer, then
+   * each poll): the next poll is due an interval later, after a restart too.
+   */
+  lookedAt: z.string().nullable().optional(),
+  /** Counts the service gave when the task finished. */
+  successCnt: z.number().int().nullable().default(null),
+  failureCnt: z.number().int().nullable().default(null),
+});
+export type BulkTaskRecord = z.infer<typeof bulkTaskRecord>;
+
+/** A task of a new plan: not sent yet, with the key every send of it carries. */
+export function newBulkTask(range: { start: number; end: number }): BulkTaskRecord {
+  return {
+    ...range,
+    idempotencyKey: randomUUID(),
+    status: 'pending',
+    taskId: null,
+    submittedAt: null,
+    successCnt: null,
+    failureCnt: null,
+  };
+}
+
+/**
+ * A task the service was sent and still holds (its answer, its work or its
+ * result): a service that forgot its tasks has none of these.
+ */
+const SENT: ReadonlySet<BulkTaskStatus> = new Set(['submitting', 'processing', 'success']);
+
+/**
+ * The tasks a resume sends again. A failed task's reservation was refunded:
+ * its addresses go again, under a new key (the old one would only fetch the
+ * failed task back). When the service has forgotten the tasks sent to it
+ * (the demo's sandbox, started anew with each process), so do those it was
+ * still working on.
+ */
+export function tasksToSendAgain(
+  record: JobRecord,
+  service: { forgotTasks: boolean },
+): BulkTaskRecord[] {
+  return (record.plan?.bulk ?? []).filter(
+    (t) => t.status === 'failed' || (service.forgotTasks && SENT.has(t.status)),
+  );
+}
+
+/** Turns a task back into one not sent, under a new key: its next send makes (and charges) a new one. */
+export function resetForResend(task: BulkTaskRecord): void {
+  Object.assign(task, {
+    status: 'pending',
+    idempotencyKey: randomUUID(),
+    taskId: null,
+    submittedAt: null,
+  });
+}
+
+export const jobState = z.enum(JOB_STATES);
+export type JobState = z.infer<typeof jobState>;
+
+export const jobFailure = z.object({
+  code: z.string(),
+  message: z.string(),
+  /** Whether money was spent on what did not finish: only on refused or lost answers. */
+  charged: z.enum(['no', 'unknown']),
+  serviceCode: z.number().int().optional(),
+  /** Avatar bulk tasks: addresses outside the providers with avatars. */
+  outsideCoverage: z.number().int().optional(),
+});
+export type JobFailure = z.infer<typeof jobFailure>;
+
+export const jobRecord = z.object({
+  version: z.literal(1),
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  startedAt: z.string().nullable().default(null),
+  finishedAt: z.string().nullable().default(null),
+  /** The name of the file the user dropped; the job works on its own copy. */
+  fileName: z.string(),
+  /** Where the user's file was, for "save next to it". */
+  sourcePath: z.string(),
+  product: z.enum(JOB_PRODUCTS).nullable().default(null),
+  state: jobState,
+  /** The column the user chose, when not the detected one. */
+  column: z
+    .union([z.string(), z.number().int().min(0)])
+    .nullable()
+    .default(null),
+  unique: z.number().int().min(0),
+  plan: z
+    .object({
+      sync: range.nullable(),
+      bulk: z.array(bulkTaskRecord),
+      /**
+       * How many addresses are sent: the plan's ranges are positions in the
+       * job's send list (send.bin), the addresses not skipped nor reused.
+       * Absent for a job planned before there was one: every address is sent.
+       */
+      sent: z.number().int().min(0).optional(),
+    })
+    .nullable()
+    .default(null),
+  /** What the user chose not to pay for, and the reuse window, at the start. */
+  choices: z
+    .object({
+      skip: z.object({ disposable: z.boolean(), noMail: z.boolean(), role: z.boolean() }),
+      reuseDays: z.number().int().min(0),
+    })
+    .nullable()
+    .default(null),
+  /** The most the job may spend, in micros; null: no limit. */
+  limitMicros: z.number().int().min(1).nullable().default(null),
+  /** Why an unfinished job waits for the user (see JobView.hold). */
+  hold: z
+    .object({ reason: z.enum(['stopped', 'limit']), message: z.string(), at: z.string() })
+    .nullable()
+    .default(null),
+  /** The random sample checked before the rest. */
+  sample: z
+    .object({
+      product: z.enum(JOB_PRODUCTS),
+      indexes: z.array(z.number().int().min(0)).max(100),
+      checkedAt: z.string(),
+    })
+    .nullable()
+    .default(null),
+  /** The unit price used for the charge shown, in micros, when known. */
+  unitPriceMicros: z.number().int().min(0).nullable().default(null),
+  failure: jobFailure.nullable().default(null),
+  /** How many times the job was picked up again after the app stopped. */
+  resumes: z.number().int().min(0).default(0),
+  /** The earlier job this list was recognised as when it came in (lists/list-print.ts). */
+  repeatOf: z
+    .object({
+      jobId: z.string().regex(/^[a-z0-9-]+$/),
+      how: z.enum(['same-file', 'same-addresses']),
+      overlap: z.number().min(0).max(1),
+    })
+    .nullable()
+    .default(null),
+  /** When the user was reminded, once, to check this list again. */
+  remindedAt: z.string().nullable().default(null),
+});
+export type JobRecord = z.infer<typeof jobRecord>;
