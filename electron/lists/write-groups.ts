@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { STATUS_GROUPS, type ExportFormat, type StatusGroup } from '../common/model';
 import { readRowIndex } from './row-index';
 import type { ImportedList } from './types';
-import { exportList, keepsStatus, rowFacts, type ExportOptions, type OutcomeLookup } from './write';
+import { exportList, type ExportOptions } from './write';
+import { keepsStatus, rowFacts, type OutcomeLookup } from './row-facts';
 import { exportWorkbook } from './write-xlsx';
 
 export interface GroupFile {

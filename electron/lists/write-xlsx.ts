@@ -14,16 +14,14 @@ import { parseRows } from './parse-config';
 import { exportFailed, throttledProgress } from './progress';
 import { readRowIndex } from './row-index';
 import type { ImportedList, RowStatus } from './types';
+import { exportInputs, type ExportOptions, type ExportResult } from './write';
 import {
   appendedCell,
   appendedHeaderNames,
-  exportInputs,
   indexedRows,
   keepsRow,
-  type ExportOptions,
-  type ExportResult,
   type OutcomeLookup,
-} from './write';
+} from './row-facts';
 
 /** The colour of a row's status cell in a workbook. */
 export const STATUS_TONES: Record<RowStatus, StatusTone> = {

@@ -10,7 +10,8 @@ import { before, describe, it } from 'node:test';
 import { AppError } from '../../electron/lib/app-error';
 import { importList } from '../../electron/lists/read';
 import type { ImportedList } from '../../electron/lists/types';
-import { exportList, type OutcomeLookup } from '../../electron/lists/write';
+import { exportList } from '../../electron/lists/write';
+import { type OutcomeLookup } from '../../electron/lists/row-facts';
 import { deepFolder, rejection, runsOnWindows, tempDir } from './support';
 
 runsOnWindows();

@@ -10,7 +10,7 @@ import { before, describe, it } from 'node:test';
 import { AppError } from '../../electron/lib/app-error';
 import { importList } from '../../electron/lists/read';
 import type { ImportedList } from '../../electron/lists/types';
-import type { OutcomeLookup } from '../../electron/lists/write';
+import type { OutcomeLookup } from '../../electron/lists/row-facts';
 import { exportWorkbook } from '../../electron/lists/write-xlsx';
 import { deepFolder, rejection, runsOnWindows, tempDir } from './support';
 

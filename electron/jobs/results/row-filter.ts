@@ -5,7 +5,7 @@
 // facet; an empty facet asks nothing.
 import type { RowFilter } from '../../common/views';
 import type { ImportedList, JobOutcome } from '../../lists/types';
-import { FLAG_BITS, rowFacts, type OutcomeLookup, type RowFacts } from '../../lists/write';
+import { FLAG_BITS, rowFacts, type OutcomeLookup, type RowFacts } from '../../lists/row-facts';
 import type { AddressBook } from '../storage/address-book';
 import { domainIndex, type DomainIndex } from './domains';
 import { readFlags } from '../money/free-split';

@@ -9,7 +9,7 @@ import type { JobRowView, RowFilter } from '../../common/views';
 import type { ImportedList } from '../../lists/types';
 import { decodeRow, readRowIndex } from '../../lists/row-index';
 import { RowClass } from '../../lists/types';
-import { rowStatus } from '../../lists/write';
+import { rowStatus } from '../../lists/row-facts';
 import type { AddressBook } from '../storage/address-book';
 import type { OutcomeTable } from '../storage/outcomes';
 import { matchingRows, rowTest, rowTestSources } from './row-filter';

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { importList } from '../../../electron/lists/read';
+import { exportList } from '../../../electron/lists/write';
 import {
   ALL_APPENDED_COLUMNS,
   appendedHeaderNames,
-  exportList,
   type OutcomeLookup,
-} from '../../../electron/lists/write';
+} from '../../../electron/lists/row-facts';
 import { escapeFormula } from '../../../electron/lists/formula';
 import { toByteText } from '../../../electron/lists/encoding';
 import type { AddressOutcome, ImportedList } from '../../../electron/lists/types';

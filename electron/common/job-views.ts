@@ -1,0 +1,76 @@
+// A job as the window and the command line show it: its counts, money,
+// state and tasks, built by jobs/view.ts. Types only (see views.ts).
+import type { JobProduct, JobStateName } from './model';
+
+/** A job as the UI and the command line show it. Money is in micros of USD. */
+export interface JobView {
+  id: string;
+  fileName: string;
+  sourcePath: string;
+  product: JobProduct | null;
+  state: JobStateName;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** Picked up again after the app or the command line stopped mid-way. */
+  resumed: boolean;
+  /** Is it being worked on in this process right now. */
+  running: boolean;
+  /**
+   * Who runs it when another process does ("the list-cleaner command", "the
+   * List Cleaner app"): this one only follows its progress from disk.
+   */
+  elsewhere: string | null;
+  /** Unfinished, and run by no one: it carries on when resumed. */
+  paused: boolean;
+  rows: number;
+  invalid: number;
+  empty: number;
+  duplicates: number;
+  /** Unique valid addresses: what is sent and paid for. */
+  unique: number;
+  /** Addresses with an outcome so far. */
+  checked: number;
+  deliverable: number;
+  undeliverable: number;
+  unknown: number;
+  /** Not paid for by the user's choice: throw-away domains, role addresses. */
+  disposable: number;
+  role: number;
+  /** Undeliverable, found for free: their domain takes no mail. */
+  noMail: number;
+  /** Taken from the memory of answers already paid for. */
+  reused: number;
+  /** Paid for: outcomes the service determined for this job. */
+  paid: number;
+  /** The job's spending limit in micros, when it has one. */
+  limitMicros: number | null;
+  /**
+   * Why an unfinished job waits for the user: stopped from the window, or
+   * stopped before a request that would go over its limit. Continue carries on.
+   */
+  hold: { reason: 'stopped' | 'limit'; message: string } | null;
+  /** Bulk tasks: id, when sent, and when the next poll is due (null when not waiting). */
+  tasks: { id: string | null; submittedAt: string | null; status: string }[];
+  nextCheckAt: string | null;
+  unitPriceMicros: number | null;
+  /** For a done job: what the determined outcomes cost, where the unit price is known. */
+  chargedMicros: number | null;
+  failure: {
+    code: string;
+    message: string;
+    charged: 'no' | 'unknown';
+    outsideCoverage?: number;
+  } | null;
+  /** The earlier job this list was recognised as, when it came in (see SeenBeforeView). */
+  repeatOf: RepeatOf | null;
+}
+
+/** How a list was recognised as one checked before. */
+export interface RepeatOf {
+  jobId: string;
+  /** 'same-file': the very same bytes; 'same-addresses': mostly the same addresses. */
+  how: 'same-file' | 'same-addresses';
+  /** Share of this list's addresses that the earlier one had (1 for the same file). */
+  overlap: number;
+}

@@ -1,0 +1,61 @@
+// The schema of a job as the window and the command line show it (common/job-views.ts).
+import { z } from 'zod';
+import { JOB_PRODUCTS, JOB_STATES } from '../common/model';
+import type { JobView, RepeatOf } from '../common/views';
+import { viewOf, count, micros, text } from './view-of';
+
+export const repeatOfShape = {
+  jobId: text,
+  how: z.enum(['same-file', 'same-addresses']),
+  overlap: z.number().min(0).max(1),
+};
+
+export const repeatOfSchema = viewOf<RepeatOf>()(z.strictObject(repeatOfShape));
+
+export const jobViewSchema = viewOf<JobView>()(
+  z.strictObject({
+    id: text,
+    fileName: text,
+    sourcePath: text,
+    product: z.enum(JOB_PRODUCTS).nullable(),
+    state: z.enum(JOB_STATES),
+    createdAt: text,
+    startedAt: text.nullable(),
+    finishedAt: text.nullable(),
+    resumed: z.boolean(),
+    running: z.boolean(),
+    elsewhere: text.nullable(),
+    paused: z.boolean(),
+    rows: count,
+    invalid: count,
+    empty: count,
+    duplicates: count,
+    unique: count,
+    checked: count,
+    deliverable: count,
+    undeliverable: count,
+    unknown: count,
+    disposable: count,
+    role: count,
+    noMail: count,
+    reused: count,
+    paid: count,
+    limitMicros: micros.nullable(),
+    hold: z.strictObject({ reason: z.enum(['stopped', 'limit']), message: text }).nullable(),
+    tasks: z.array(
+      z.strictObject({ id: text.nullable(), submittedAt: text.nullable(), status: text }),
+    ),
+    nextCheckAt: text.nullable(),
+    unitPriceMicros: micros.nullable(),
+    chargedMicros: micros.nullable(),
+    failure: z
+      .strictObject({
+        code: text,
+        message: text,
+        charged: z.enum(['no', 'unknown']),
+        outsideCoverage: count.optional(),
+      })
+      .nullable(),
+    repeatOf: repeatOfSchema.nullable(),
+  }),
+);
