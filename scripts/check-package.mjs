@@ -21,6 +21,8 @@ import {
   readWire,
 } from './check-package-lib.mjs';
 
+const { feedProblem, RELEASE_FEED } = createRequire(import.meta.url)('./release-feed.cjs');
+
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'package.json'));
 const keep = process.argv.includes('--keep');
@@ -77,20 +79,22 @@ const builderBin = join(
     'electron-builder'
   ],
 );
+/** electron-builder packing the Linux app into `out` with the stand-in: no download, signing or upload. */
+const packArgs = (out) => [
+  builderBin,
+  '--dir',
+  '--linux',
+  '--x64',
+  '--publish',
+  'never',
+  `-c.electronDist=${standIn}`,
+  `-c.electronVersion=${electronVersion}`,
+  `-c.directories.output=${out}`,
+];
 run(
   `pack (electron-builder --dir --linux --x64, Electron ${electronVersion} stand-in, no download, signing or upload)`,
   process.execPath,
-  [
-    builderBin,
-    '--dir',
-    '--linux',
-    '--x64',
-    '--publish',
-    'never',
-    `-c.electronDist=${standIn}`,
-    `-c.electronVersion=${electronVersion}`,
-    `-c.directories.output=${output}`,
-  ],
+  packArgs(output),
 );
 
 const appDir = join(output, 'linux-unpacked');
@@ -280,11 +284,27 @@ check(
 );
 const updateFile = join(resources, 'app-update.yml');
 const update = existsSync(updateFile) ? parseYaml(readFileSync(updateFile, 'utf8')) : null;
-const publish = Array.isArray(config.publish) ? config.publish[0] : config.publish;
 check(
-  update !== null && update.provider === publish?.provider,
-  `resources/app-update.yml names the ${publish?.provider} provider for electron-updater`,
+  update !== null &&
+    feedProblem(update) === null &&
+    update.provider === RELEASE_FEED.provider &&
+    update.owner === RELEASE_FEED.owner &&
+    update.repo === RELEASE_FEED.repo,
+  `resources/app-update.yml names List Cleaner's release repository (${RELEASE_FEED.owner}/${RELEASE_FEED.repo} on GitHub)`,
   update ? JSON.stringify(update) : 'missing',
+);
+// The same pack with the feed the audit found (owner: OWNER) must be refused before anything is packed.
+const placeholder = spawnSync(
+  process.execPath,
+  [...packArgs(join(work, 'dist-placeholder')), '-c.publish.owner=OWNER'],
+  { cwd: root, encoding: 'utf8', env: process.env },
+);
+check(
+  placeholder.status !== 0 &&
+    /update feed is refused/.test(`${placeholder.stdout}${placeholder.stderr}`) &&
+    !existsSync(join(work, 'dist-placeholder', 'linux-unpacked', 'resources', 'app.asar')),
+  'a build whose feed names a placeholder owner is refused before packing',
+  `exit ${placeholder.status}`,
 );
 
 console.log('Not checked here (needs the real Electron binary, another OS or a release):');
