@@ -8,8 +8,8 @@ import { AppError } from '../lib/app-error';
 import { registerSecret } from '../lib/log';
 import { hostOf, isLoopbackUrl, originOf, serviceUrlProblem } from '../common/service-url';
 import { openKeyStore, type KeyStore } from '../secrets/key-store';
-import { openSettingsStore } from '../settings/settings';
-import { MIN_POLL_SECONDS } from '../common/limits';
+import { DEFAULT_BASE_URL, openSettingsStore } from '../settings/settings';
+import { MAX_POLL_SECONDS, MIN_LOOPBACK_POLL_SECONDS, MIN_POLL_SECONDS } from '../common/limits';
 import type { JobProduct, ServiceProduct } from '../common/model';
 import { createServiceClient, type ServiceClient } from '../service/client';
 import { startDemoService } from '../account/demo';
@@ -53,18 +53,31 @@ function envBaseUrl(env: NodeJS.ProcessEnv): string | null {
   try {
     new URL(value);
   } catch {
-    throw new AppError('invalid_input', `LIST_CLEANER_BASE_URL is not a web address: ${value}`);
+    // Not echoed: what was set there may be anything, a key pasted in the wrong place too.
+    throw new AppError(
+      'invalid_input',
+      'LIST_CLEANER_BASE_URL is not a web address: set it to your service’s address, starting with https://.',
+    );
   }
   const problem = serviceUrlProblem(value, 'LIST_CLEANER_BASE_URL');
   if (problem) throw new AppError('invalid_input', problem);
   return value;
 }
 
+const sameOrigin = (a: string, b: string): boolean => {
+  const origin = originOf(a);
+  return origin !== null && origin === originOf(b);
+};
+
 /**
  * The key and the address it goes to. A key from the environment given with
- * LIST_CLEANER_BASE_URL is the user's explicit choice. The app's saved key
- * goes only to the origin it was proven against, whatever the settings file
- * or the environment now say.
+ * LIST_CLEANER_BASE_URL is the user's explicit choice. Otherwise a key goes
+ * only where a key was proven: the app's saved key to the origin it was
+ * proven against, a key from the environment to that origin too, or, with
+ * no proven origin, to the default service address. The settings file (which
+ * the window and any local program can write) never sends a key anywhere
+ * new. A bare key saved by an earlier version counts as proven for the
+ * default address only, until the app confirms another.
  */
 async function keyAndAddress(
   env: NodeJS.ProcessEnv,
@@ -73,13 +86,21 @@ async function keyAndAddress(
 ): Promise<{ apiKey: string; baseUrl: string }> {
   const envKey = env.LIST_CLEANER_API_KEY?.trim() || null;
   const envUrl = envBaseUrl(env);
+  if (envKey) registerSecret(envKey);
   if (envKey && envUrl) return { apiKey: envKey, baseUrl: envUrl };
   const saved = await openStore()
     .then((store) => store.get())
     .catch(() => null);
-  // A key saved by an earlier version was proven against the address saved beside it.
-  const proven = saved ? (saved.provenBaseUrl ?? savedAddress) : null;
-  if (envKey) return { apiKey: envKey, baseUrl: proven ?? savedAddress };
+  const proven = saved ? (saved.provenBaseUrl ?? DEFAULT_BASE_URL) : null;
+  if (envKey) {
+    if (proven !== null) return { apiKey: envKey, baseUrl: proven };
+    if (sameOrigin(savedAddress, DEFAULT_BASE_URL))
+      return { apiKey: envKey, baseUrl: savedAddress };
+    throw new AppError(
+      'key_unconfirmed',
+      `LIST_CLEANER_API_KEY goes only to ${hostOf(DEFAULT_BASE_URL)} or to an address a key was proven for in List Cleaner, and the app's settings name ${hostOf(savedAddress)}. To use that service, give its address too: LIST_CLEANER_BASE_URL=${originOf(savedAddress) ?? savedAddress}. Nothing was sent or charged.`,
+    );
+  }
   if (!saved || proven === null) {
     throw new AppError(
       'no_account',
@@ -87,13 +108,30 @@ async function keyAndAddress(
     );
   }
   const baseUrl = envUrl ?? savedAddress;
-  if (originOf(baseUrl) !== originOf(proven)) {
+  if (!sameOrigin(baseUrl, proven)) {
+    const how =
+      saved.provenBaseUrl === null
+        ? `The API key saved by an earlier List Cleaner was never proven for ${hostOf(baseUrl)}`
+        : `The API key saved in List Cleaner was proven for ${hostOf(proven)}, not ${hostOf(baseUrl)},`;
     throw new AppError(
       'key_unconfirmed',
-      `The API key saved in List Cleaner was proven for ${hostOf(proven)}, not ${hostOf(baseUrl)}, and goes nowhere else. Confirm ${hostOf(baseUrl)} in the app’s Settings, or give its key in LIST_CLEANER_API_KEY together with LIST_CLEANER_BASE_URL. Nothing was sent or charged.`,
+      `${how} and goes nowhere else. Confirm ${hostOf(baseUrl)} in the app’s Settings, or give its key in LIST_CLEANER_API_KEY together with LIST_CLEANER_BASE_URL. Nothing was sent or charged.`,
     );
   }
   return { apiKey: saved.apiKey, baseUrl };
+}
+
+/**
+ * The poll interval asked for: LIST_CLEANER_POLL_SECONDS, else the app's
+ * setting; never faster than the service allows (a service on this computer
+ * may go faster) and never longer than an hour, so a huge value cannot
+ * overflow the wait into a spin.
+ */
+function pollSeconds(env: NodeJS.ProcessEnv, setting: number, fast: boolean): number {
+  const wanted = Number(env.LIST_CLEANER_POLL_SECONDS ?? setting);
+  const asked = Number.isFinite(wanted) && wanted > 0 ? wanted : MIN_POLL_SECONDS;
+  const floor = fast ? MIN_LOOPBACK_POLL_SECONDS : MIN_POLL_SECONDS;
+  return Math.min(MAX_POLL_SECONDS, Math.max(floor, asked));
 }
 
 export async function connect(dataDir: string, options: ConnectOptions): Promise<Connection> {
@@ -123,16 +161,12 @@ export async function connect(dataDir: string, options: ConnectOptions): Promise
   registerSecret(apiKey);
   // A service on this machine is a sandbox or a developer's: it may be polled faster.
   const fast = isLoopbackUrl(baseUrl);
-  const wanted = Number(env.LIST_CLEANER_POLL_SECONDS ?? settings.get().pollIntervalSeconds);
-  const pollIntervalSeconds = Number.isFinite(wanted) && wanted > 0 ? wanted : MIN_POLL_SECONDS;
   return {
     client: createServiceClient({
       baseUrl,
       apiKey,
       allowFastPolling: fast,
-      pollIntervalSeconds: fast
-        ? pollIntervalSeconds
-        : Math.max(MIN_POLL_SECONDS, pollIntervalSeconds),
+      pollIntervalSeconds: pollSeconds(env, settings.get().pollIntervalSeconds, fast),
     }),
     dataDir,
     label: hostOf(baseUrl),

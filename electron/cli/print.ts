@@ -1,7 +1,8 @@
 // What the command prints: whole lines on stdout and stderr (a progress line
-// redrawn on a terminal is ended before any other), log lines without the
-// stack an error detail brings along, and all of it out before the process
-// exits.
+// redrawn on a terminal is ended before any other), redacted, log lines
+// without the stack an error detail brings along, and all of it out before
+// the process exits.
+import { redact } from '../lib/log';
 import type { Progress } from './output';
 
 /** The progress shown on stderr, if any. */
@@ -15,14 +16,17 @@ const endDrawnLine = () => {
   if (process.stderr.isTTY) drawing?.done();
 };
 
+// Every line goes through redaction: a key (registered as a secret the moment
+// it is read) never reaches the terminal, a log file or a scheduler's mail,
+// whatever message carried it.
 export const err = (line: string): void => {
   endDrawnLine();
-  process.stderr.write(`${line}\n`);
+  process.stderr.write(`${redact(line)}\n`);
 };
 
 export const out = (line: string): void => {
   endDrawnLine();
-  process.stdout.write(`${line}\n`);
+  process.stdout.write(`${redact(line)}\n`);
 };
 
 /** A log line without the stack trace an error detail may bring along. */

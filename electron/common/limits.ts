@@ -6,6 +6,12 @@
 /** The service asks to be polled no more often than this; only the sandbox may go faster. */
 export const MIN_POLL_SECONDS = 30;
 
+/** The longest wait between two looks at a bulk task: an hour. */
+export const MAX_POLL_SECONDS = 3600;
+
+/** The shortest a service on this computer (the sandbox, a test) may be polled at. */
+export const MIN_LOOPBACK_POLL_SECONDS = 0.01;
+
 /**
  * How often the demo account polls its sandbox, in the app and on the command
  * line alike. The sandbox's bulk tasks finish in seconds: every 2 s keeps the
@@ -27,3 +33,12 @@ export const MAX_PASTE_CHARS = 20_000_000;
 
 /** The longest a re-verification reminder may wait, in days (ten years). */
 export const MAX_RECHECK_DAYS = 3650;
+
+/** The kinds of file List Cleaner reads a list from (the Open dialog's filter, and every grant). */
+export const LIST_EXTENSIONS = ['csv', 'tsv', 'txt', 'xlsx', 'xlsm'] as const;
+
+/**
+ * 4 GiB: the largest list file taken. Ten million rows of a CSV list are
+ * about 1 GB; a file four times that is not a list anyone exports.
+ */
+export const MAX_LIST_BYTES = 4 * 1024 ** 3;

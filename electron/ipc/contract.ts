@@ -40,6 +40,7 @@ import {
   MAX_PASTE_CHARS,
   MAX_UNIT_MICROS,
   MIN_POLL_SECONDS,
+  MAX_POLL_SECONDS,
 } from '../common/limits';
 
 export type {
@@ -107,6 +108,7 @@ export type ErrorCode =
   | 'running_elsewhere'
   | 'job_running'
   | 'over_limit'
+  | 'declined'
   | 'internal';
 
 export interface IpcError {
@@ -171,7 +173,12 @@ export const contract = {
       .object({
         baseUrl: baseUrlSchema.optional(),
         theme: themeSchema.optional(),
-        pollIntervalSeconds: z.number().int().min(MIN_POLL_SECONDS).max(3600).optional(),
+        pollIntervalSeconds: z
+          .number()
+          .int()
+          .min(MIN_POLL_SECONDS)
+          .max(MAX_POLL_SECONDS)
+          .optional(),
         reuseDays: z.number().int().min(0).max(MAX_REUSE_DAYS).optional(),
         recheckDays: z.number().int().min(1).max(MAX_RECHECK_DAYS).nullable().optional(),
         maxSpendMicros: z.number().int().min(1).max(MAX_SPEND_MICROS).nullable().optional(),

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../lib/atomic-file';
 import { log } from '../lib/log';
+import { MAX_POLL_SECONDS } from '../common/limits';
 import { baseUrlSchema, MIN_POLL_SECONDS } from '../ipc/contract';
 import {
   MAX_RECHECK_DAYS,
@@ -21,7 +22,7 @@ export const settingsSchema = z.object({
   version: z.literal(1).default(1),
   baseUrl: baseUrlSchema.default(DEFAULT_BASE_URL),
   theme: z.enum(['system', 'light', 'dark']).default('system'),
-  pollIntervalSeconds: z.number().int().min(MIN_POLL_SECONDS).max(3600).default(30),
+  pollIntervalSeconds: z.number().int().min(MIN_POLL_SECONDS).max(MAX_POLL_SECONDS).default(30),
   /** Days a paid answer is reused; 0 turns reuse off. */
   reuseDays: z.number().int().min(0).max(MAX_REUSE_DAYS).default(DEFAULT_REUSE_DAYS),
   /** The most one job may spend, in micros of USD; null: no limit. */

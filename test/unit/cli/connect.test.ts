@@ -9,7 +9,7 @@ import { appDataDir } from '../../../electron/cli/data-dir';
 import { DEMO_POLL_SECONDS } from '../../../electron/common/limits';
 import { isLoopbackUrl as isLoopback } from '../../../electron/common/service-url';
 import { createMemoryKeyStore } from '../../../electron/secrets/key-store';
-import { openSettingsStore } from '../../../electron/settings/settings';
+import { DEFAULT_BASE_URL, openSettingsStore } from '../../../electron/settings/settings';
 
 let dir: string;
 beforeEach(async () => {
@@ -46,10 +46,10 @@ describe('connect', () => {
     expect(c.client.pollIntervalMs).toBe(30_000);
   });
 
-  it('refuses a base URL that is not a web address', async () => {
-    await expect(connect(dir, { demo: false, env: env('not a url') })).rejects.toThrow(
-      'LIST_CLEANER_BASE_URL is not a web address: not a url',
-    );
+  it('refuses a base URL that is not a web address, without repeating what was set', async () => {
+    const attempt = connect(dir, { demo: false, env: env('sk_live_pasted_in_the_wrong_place') });
+    await expect(attempt).rejects.toThrow(/^LIST_CLEANER_BASE_URL is not a web address: set it/);
+    await expect(attempt).rejects.not.toThrow(/pasted_in_the_wrong_place/);
   });
 
   it('keeps the demo’s jobs apart from the real ones', async () => {
@@ -147,5 +147,67 @@ describe('the key saved in the app goes only where it was proven', () => {
       keyStore: saved('https://api.example.com'),
     });
     expect(c.client.baseUrl).toBe('https://elsewhere.example.net');
+  });
+
+  it('sends a key from the environment to the default service when no key was proven', async () => {
+    const c = await connect(dir, {
+      demo: false,
+      env: { LIST_CLEANER_API_KEY: 'sk_live_from_env_7f7f' },
+      keyStore: async () => createMemoryKeyStore(null),
+    });
+    expect(c.client.baseUrl).toBe(DEFAULT_BASE_URL);
+  });
+
+  it('sends it nowhere when the settings name another address and no key was proven', async () => {
+    await address('https://elsewhere.example.net');
+    const attempt = connect(dir, {
+      demo: false,
+      env: { LIST_CLEANER_API_KEY: 'sk_live_from_env_7f7f' },
+      keyStore: async () => createMemoryKeyStore(null),
+    });
+    await expect(attempt).rejects.toMatchObject({ code: 'key_unconfirmed' });
+    await expect(attempt).rejects.toThrow(
+      /LIST_CLEANER_BASE_URL=https:\/\/elsewhere\.example\.net\. Nothing was sent/,
+    );
+  });
+
+  it('sends it nowhere when the keychain cannot be read and the settings name another address', async () => {
+    await address('https://elsewhere.example.net');
+    await expect(
+      connect(dir, {
+        demo: false,
+        env: { LIST_CLEANER_API_KEY: 'sk_live_from_env_7f7f' },
+        keyStore: () => Promise.reject(new Error('no Secret Service')),
+      }),
+    ).rejects.toMatchObject({ code: 'key_unconfirmed' });
+  });
+});
+
+describe('a bare key saved by an earlier version', () => {
+  const bare = async () => {
+    const store = createMemoryKeyStore(null);
+    // What an earlier version kept: the key alone, no address (key-store.ts, decodeSavedKey).
+    return { ...store, get: async () => ({ apiKey: 'sk_live_bare_1b1b', provenBaseUrl: null }) };
+  };
+
+  it('goes to the default service address', async () => {
+    const c = await connect(dir, { demo: false, env: {}, keyStore: bare });
+    expect(c.client.baseUrl).toBe(DEFAULT_BASE_URL);
+  });
+
+  it('is not bound to whatever address settings.json names', async () => {
+    await (await openSettingsStore(dir)).update({ baseUrl: 'https://elsewhere.example.net' });
+    const attempt = connect(dir, { demo: false, env: {}, keyStore: bare });
+    await expect(attempt).rejects.toMatchObject({ code: 'key_unconfirmed' });
+    await expect(attempt).rejects.toThrow(/never proven for elsewhere\.example\.net/);
+  });
+});
+
+describe('LIST_CLEANER_POLL_SECONDS', () => {
+  it('is bounded: at most an hour, at least 30 s for a real service', async () => {
+    const huge = await connect(dir, { demo: false, env: env('https://api.example.com', '1e20') });
+    expect(huge.client.pollIntervalMs).toBe(3_600_000);
+    const tiny = await connect(dir, { demo: false, env: env('http://127.0.0.1:1', '1e-9') });
+    expect(tiny.client.pollIntervalMs).toBe(10);
   });
 });
