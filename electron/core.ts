@@ -14,6 +14,7 @@ import { createEventBus, createHandlerRegistry, type HandlerRegistry } from './i
 import { openKeyStore, type KeyStore, type KeyStoreOptions } from './secrets/key-store';
 import { openSettingsStore, type SettingsStore } from './settings/settings';
 import { createFileGrants, type FileGrants } from './files/grants';
+import { noConsent } from './lib/consent';
 
 export interface CoreOptions {
   /** The app's data folder (Electron's userData in the app). */
@@ -73,9 +74,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const events = createEventBus({ strict });
   const settings = await openSettingsStore(options.dataDir);
   const keyStore = options.keyStore ?? (await openKeyStore(options.keychain));
-  // Without a shell there is no one to ask: the key stays with its proven address.
-  const confirmKeyHost = options.shell?.confirmKeyHost ?? (async () => false);
-  const account = await openAccount({ keyStore, settings, events, confirmKeyHost });
+  // Without a shell there is no one to ask, and the answer is no.
+  const consent = options.shell?.consent ?? noConsent;
+  const account = await openAccount({ keyStore, settings, events, consent });
   const files = createFileGrants();
   const workspace = openWorkspace({
     dataDir: options.dataDir,
@@ -89,7 +90,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     chooseSavePath: options.shell?.chooseSavePath ?? (async (path) => path),
     chooseFolder: options.shell?.chooseFolder ?? (async (path) => path),
     showInFolder: options.shell?.showInFolder ?? (() => undefined),
-    confirmKeyHost,
+    consent,
     // Only a shell that shows notifications has a job clicked before a window listened.
     takePendingResults: options.shell?.takePendingResults ?? (() => null),
     updates: options.shell?.updates ?? {

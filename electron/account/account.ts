@@ -4,10 +4,11 @@
 import type { AccountStatus, Balance } from '../ipc/contract';
 import type { EventBus } from '../ipc/contract';
 import { AppError } from '../lib/app-error';
-import { log } from '../lib/log';
+import { noConsent, requireConsent, type Consent } from '../lib/consent';
+import { log, registerSecret } from '../lib/log';
 import { hostOf, originOf } from '../common/service-url';
 import type { KeyStore } from '../secrets/key-store';
-import type { SettingsStore } from '../settings/settings';
+import { DEFAULT_BASE_URL, type SettingsStore } from '../settings/settings';
 import { createServiceClient, type ServiceClient } from '../service/client';
 import { startDemoService, type DemoService } from './demo';
 import { DEMO_MEMORY, memoryAccountOf } from './memory-account';
@@ -37,10 +38,11 @@ export interface AccountDeps {
   settings: SettingsStore;
   events: EventBus;
   /**
-   * Asks the user whether the key may go to a host it was not proven for.
-   * Only a shell with native dialogs can ask; without one the answer is no.
+   * Asks the user before the key goes to a host no key was proven for, or
+   * replaces the saved one. Only a shell with native dialogs can ask;
+   * without one the answer is no.
    */
-  confirmKeyHost?(provenHost: string, newHost: string): Promise<boolean>;
+  consent?: Consent;
 }
 
 type State =
@@ -71,6 +73,7 @@ export function keyUnconfirmedError(provenBaseUrl: string, baseUrl: string): App
 
 export async function openAccount(deps: AccountDeps): Promise<Account> {
   const { keyStore, settings, events } = deps;
+  const consent = deps.consent ?? noConsent;
   let state: State = { mode: 'none' };
   // The key's client, for the address and poll interval it was made with.
   let cached: { baseUrl: string; poll: number; key: string; client: ServiceClient } | null = null;
@@ -140,12 +143,16 @@ export async function openAccount(deps: AccountDeps): Promise<Account> {
   } else if (saved) {
     let provenBaseUrl = saved.provenBaseUrl;
     if (provenBaseUrl === null) {
-      // Saved by a version that kept no address with the key: it was proven
-      // against the address saved beside it, which is the one in settings.
-      provenBaseUrl = settings.get().baseUrl;
-      await keyStore
-        .set({ apiKey: saved.apiKey, provenBaseUrl })
-        .catch((err: unknown) => log.warn('could not note the key’s address', String(err)));
+      // Saved by a version that kept no address with the key. It counts as
+      // proven for the default service address only: a settings file naming
+      // another (the window or any local program can write one) does not get
+      // the key until the user confirms that address in main's own dialog.
+      provenBaseUrl = DEFAULT_BASE_URL;
+      if (sameOrigin(settings.get().baseUrl, DEFAULT_BASE_URL)) {
+        await keyStore
+          .set({ apiKey: saved.apiKey, provenBaseUrl })
+          .catch((err: unknown) => log.warn('could not note the key’s address', String(err)));
+      }
     }
     state = { mode: 'key', key: saved.apiKey, provenBaseUrl };
   }
@@ -161,7 +168,24 @@ export async function openAccount(deps: AccountDeps): Promise<Account> {
     client,
     memoryAccount,
     async setKey(apiKey, baseUrl) {
+      // Kept out of every log from the moment it is typed, proven or not.
+      registerSecret(apiKey);
       const url = baseUrl ?? settings.get().baseUrl;
+      const host = hostOf(url);
+      if (state.mode === 'key' && state.key !== apiKey) {
+        await requireConsent(consent, {
+          kind: 'replace-key',
+          oldLast4: state.key.slice(-4),
+          newLast4: apiKey.slice(-4),
+          host,
+        });
+      } else if (
+        !sameOrigin(url, DEFAULT_BASE_URL) &&
+        !(state.mode === 'key' && sameOrigin(url, state.provenBaseUrl))
+      ) {
+        const provenHost = state.mode === 'key' ? hostOf(state.provenBaseUrl) : null;
+        await requireConsent(consent, { kind: 'send-key', host, provenHost });
+      }
       // The key is proven by a balance call before it is saved anywhere, and
       // saved with the address that proved it.
       await readBalance(keyClient(apiKey, url));
@@ -176,7 +200,8 @@ export async function openAccount(deps: AccountDeps): Promise<Account> {
       if (keyConfirmed(state)) return status();
       const { key, provenBaseUrl } = state;
       const next = settings.get().baseUrl;
-      const yes = (await deps.confirmKeyHost?.(hostOf(provenBaseUrl), hostOf(next))) ?? false;
+      const provenHost = hostOf(provenBaseUrl);
+      const yes = await consent({ kind: 'send-key', host: hostOf(next), provenHost });
       // The dialog may have stayed open while the key was replaced or removed.
       if (!yes || state.mode !== 'key' || state.key !== key) return status();
       // The user named the host; the key still proves itself there before it is kept for it.

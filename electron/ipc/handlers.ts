@@ -3,7 +3,7 @@ import type { Account } from '../account/account';
 import type { EventBus, ImportView, UpdateView } from './contract';
 import type { JobView, SkipChoice } from '../common/views';
 import type { ImportedList } from '../lists/types';
-import type { CostChoices, Jobs } from '../jobs/jobs';
+import type { CostChoices, Jobs, OverLimit } from '../jobs/jobs';
 import type { Handlers } from './registry';
 import { estimateView, importView, jobSummary, settingsView } from './views';
 import type { SettingsStore } from '../settings/settings';
@@ -15,6 +15,28 @@ import { dirname } from 'node:path';
 import { defaultExportPath } from '../lists/export-name';
 import { checkOne } from '../account/check-one';
 import { checkAgain } from '../jobs/results/again';
+import { requireConsent, type Consent, type ConsentQuestion } from '../lib/consent';
+
+/**
+ * The window may only ask to start over the limit: main asks the user, with
+ * the figures the start works out, and goes on only on a yes.
+ */
+const askToGoOver =
+  (consent: Consent, fileName: string) =>
+  async (over: OverLimit): Promise<boolean> => {
+    await requireConsent(consent, { kind: 'over-limit', fileName, ...over });
+    return true;
+  };
+
+/** A limit going up or away is a question for the user; lowering it is not. */
+function limitRaised(
+  from: number | null,
+  to: number | null | undefined,
+): Extract<ConsentQuestion, { kind: 'raise-limit' }> | null {
+  if (to === undefined || from === null) return null;
+  if (to !== null && to <= from) return null;
+  return { kind: 'raise-limit', fromMicros: from, toMicros: to };
+}
 
 /** What only a shell can do: native dialogs and the file manager. */
 export interface ShellHooks {
@@ -25,8 +47,8 @@ export interface ShellHooks {
   /** Asks for a folder to save several files in; null when the user cancels. */
   chooseFolder(defaultPath: string): Promise<string | null>;
   showInFolder(path: string): void;
-  /** Asks whether the API key may go to a host it was not proven for. */
-  confirmKeyHost(provenHost: string, newHost: string): Promise<boolean>;
+  /** Asks the user's yes in a native dialog (lib/consent.ts says what needs one). */
+  consent: Consent;
   /** The app's own updates (installed builds only). */
   updates: UpdateHooks;
   /**
@@ -107,6 +129,8 @@ export function createHandlers({
     'settings:get': async () => settingsView(settings.get()),
     'settings:update': async (patch) => {
       const before = settings.get();
+      const raised = limitRaised(before.maxSpendMicros, patch.maxSpendMicros);
+      if (raised) await requireConsent(shell.consent, raised);
       const next = await settings.update(patch);
       if (
         next.baseUrl !== before.baseUrl ||
@@ -121,7 +145,7 @@ export function createHandlers({
       return path === null ? null : files.grant(path);
     },
     'list:import': async ({ token }) => {
-      const path = files.take(token);
+      const path = await files.take(token);
       const { job, list } = await (
         await jobs()
       ).importFile(path, {
@@ -144,8 +168,11 @@ export function createHandlers({
     'list:review': async ({ jobId }) => reviewOf(await jobs(), jobId, settings.get().reuseDays),
     'job:estimate': async ({ jobId, product, skip }) =>
       estimateView(await (await jobs()).estimate(jobId, product, choicesOf(skip))),
-    'job:start': async ({ jobId, product, skip, overLimit }) =>
-      (await jobs()).start(jobId, product, choicesOf(skip), overLimit === true),
+    'job:start': async ({ jobId, product, skip, overLimit }) => {
+      const j = await jobs();
+      const ask = overLimit === true && askToGoOver(shell.consent, (await j.get(jobId)).fileName);
+      return j.start(jobId, product, choicesOf(skip), ask);
+    },
     'job:sample': async ({ jobId, product, skip }) => {
       const j = await jobs();
       await j.sample(jobId, product, choicesOf(skip));

@@ -34,7 +34,7 @@ import { openOwnership } from './lock/ownership';
 import { openPriceBook } from './money/prices';
 import { openQueue } from './run/queue';
 import { resume, runRest, stopJob } from './resume';
-import { estimate, start, type Estimate } from './start';
+import { estimate, start, type Estimate, type OverLimitAnswer } from './start';
 import { choicesWith, type CostChoices } from './money/choices';
 import { memoryOpener, memoryView } from './money/memory';
 import { sample, sampleView } from './money/sample';
@@ -55,7 +55,7 @@ import { remindDue } from './results/reminders';
 import { openJobStore } from './storage/store';
 
 export type { JobsOptions } from './live';
-export type { Estimate } from './start';
+export type { Estimate, OverLimit, OverLimitAnswer } from './start';
 export type { CostChoices } from './money/choices';
 
 export interface Jobs {
@@ -70,13 +70,14 @@ export interface Jobs {
   estimate(id: string, product: JobProduct, choices?: Partial<CostChoices>): Promise<Estimate>;
   /**
    * Takes what is free, checks the balance and the limit cover the rest,
-   * plans it and queues it. `overLimit`: the user agreed to go over the limit.
+   * plans it and queues it. `overLimit`: whether the user agrees to go over
+   * the limit, or how to ask them once the figures are known.
    */
   start(
     id: string,
     product: JobProduct,
     choices?: Partial<CostChoices>,
-    overLimit?: boolean,
+    overLimit?: OverLimitAnswer,
   ): Promise<JobView>;
   /** Checks a random sample of what would be sent (paid; part of the job). */
   sample(id: string, product: JobProduct, choices?: Partial<CostChoices>): Promise<SampleView>;

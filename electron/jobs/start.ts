@@ -118,10 +118,24 @@ export async function estimate(
   return { ...e, balanceMicros };
 }
 
+/** What a job over its limit is about to spend, for the question whether it may. */
+export interface OverLimit {
+  addresses: number;
+  estimateMicros: number | null;
+  limitMicros: number;
+}
+
+/**
+ * Whether a job may go over its limit: the user's answer given already (the
+ * command line's --confirm-over-limit), or asked once the start knows the
+ * figures (the app's native dialog).
+ */
+export type OverLimitAnswer = boolean | ((over: OverLimit) => Promise<boolean>);
+
 /**
  * Takes what is free, checks the disk, the balance and the limit cover the
- * rest, plans it and queues it. `overLimit`: the user saw the estimate go
- * over the limit and starts anyway; the job may then spend what it showed.
+ * rest, plans it and queues it. `overLimit`: whether the user agrees to start
+ * over the limit; the job may then spend what the estimate showed.
  */
 export async function start(
   s: Shared,
@@ -129,7 +143,7 @@ export async function start(
   id: string,
   product: JobProduct,
   choices: CostChoices,
-  overLimit = false,
+  overLimit: OverLimitAnswer = false,
 ): Promise<JobView> {
   const l = await load(s, id);
   requireDraft(l, 'starting');
@@ -144,6 +158,7 @@ export async function start(
   const split = await splitJob(s, l, product, choices, 'memory');
   const { plan: planned, estimate: e } = priced(s, l, product, split, choices);
   const toSend = split.send.length;
+  let agreed = false;
   if (toSend > 0) {
     // Before anything is sent: a disk that fills mid-job loses answers already paid for.
     await ensureRoom(
@@ -165,7 +180,17 @@ export async function start(
         `Checking ${toSend.toLocaleString('en-US')} addresses costs about ${usd(e.estimateMicros)}, and your balance is ${usd(balanceMicros)}. Add funds, or check a smaller list. Nothing was charged.`,
       );
     }
-    if (e.overLimit && !overLimit) {
+    if (e.overLimit) {
+      agreed =
+        typeof overLimit === 'function'
+          ? await overLimit({
+              addresses: toSend,
+              estimateMicros: e.estimateMicros,
+              limitMicros: choices.limitMicros ?? 0,
+            })
+          : overLimit;
+    }
+    if (e.overLimit && !agreed) {
       throw new AppError(
         'over_limit',
         e.estimateMicros === null
@@ -196,7 +221,7 @@ export async function start(
   // Confirmed over the limit: the job may spend what the user saw, and no more.
   // With the price not known yet, the limit stays: it counts once a price is learned.
   l.record.limitMicros =
-    choices.limitMicros !== null && overLimit && e.overLimit && e.estimateMicros !== null
+    choices.limitMicros !== null && agreed && e.estimateMicros !== null
       ? Math.max(choices.limitMicros, e.estimateMicros + spentSoFar(s, l, product))
       : choices.limitMicros;
   l.record.plan = { sync: plan.sync, bulk: plan.bulk.map(newBulkTask), sent: send.length };

@@ -1,13 +1,15 @@
 // What only the desktop can do for the core: the Open and Save dialogs, the
-// question before the API key goes to a new host, "Show in folder", a
+// questions only the user may answer (shell/consent.ts), "Show in folder", a
 // notification when a job ends while the window is not in front, and the one
 // reminder to check a list again. Clicking a notification brings the window
 // up on that job's results. Kept apart from main.ts so it can be tested with
 // a stand-in electron.
 import type { BrowserWindow, Dialog, Notification as NotificationClass, Shell } from 'electron';
+import { LIST_EXTENSIONS } from '../common/limits';
 import { daysSinceChecked, recheckWords } from '../common/recheck';
 import type { JobView } from '../ipc/contract';
 import type { ShellHooks } from '../ipc/handlers';
+import { createConsent } from './consent';
 
 type Note = Pick<NotificationClass, 'show' | 'on'>;
 
@@ -80,10 +82,7 @@ export function nativeShell(deps: NativeDeps): NativeShell {
       const win = deps.window();
       const options = {
         title: 'Choose a list',
-        filters: [
-          { name: 'Lists', extensions: ['csv', 'tsv', 'txt', 'xlsx', 'xlsm'] },
-          { name: 'All files', extensions: ['*'] },
-        ],
+        filters: [{ name: 'Lists', extensions: [...LIST_EXTENSIONS] }],
         properties: ['openFile' as const],
       };
       const result = win
@@ -91,23 +90,7 @@ export function nativeShell(deps: NativeDeps): NativeShell {
         : await deps.dialog.showOpenDialog(options);
       return result.canceled ? null : (result.filePaths[0] ?? null);
     },
-    async confirmKeyHost(provenHost, newHost) {
-      const win = deps.window();
-      const options = {
-        type: 'warning' as const,
-        title: 'Send your API key to a new address?',
-        message: `Send your API key to ${newHost}?`,
-        detail: `Your key was proven for ${provenHost}. Whoever runs ${newHost} can spend your balance with it. Continue only if your verification service gave you this address.`,
-        buttons: [`Send my key to ${newHost}`, 'Cancel'],
-        defaultId: 1,
-        cancelId: 1,
-        noLink: true,
-      };
-      const result = win
-        ? await deps.dialog.showMessageBox(win, options)
-        : await deps.dialog.showMessageBox(options);
-      return result.response === 0;
-    },
+    consent: createConsent({ dialog: deps.dialog, window: deps.window }),
     async chooseSavePath(defaultPath) {
       const win = deps.window();
       const workbook = defaultPath.toLowerCase().endsWith('.xlsx');

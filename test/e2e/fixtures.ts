@@ -10,6 +10,7 @@ import { createCore, type Core } from '../../electron/core';
 import { openKeyStore } from '../../electron/secrets/key-store';
 import { fail } from '../../electron/ipc/result';
 import type { UpdateView } from '../../electron/ipc/contract';
+import type { ConsentQuestion } from '../../electron/lib/consent';
 import { BRIDGE_PRELOAD } from './bridge/build-preload';
 import { serveRenderer } from './bridge/serve-renderer';
 
@@ -27,8 +28,14 @@ export interface TestApp {
   shownInFolder: string[];
   /** The file main's Open dialog stand-in answers next ("Choose file…"); null: cancelled. */
   chooseNextFile(path: string | null): void;
-  /** How the user answers main's "Send your API key to …?" dialog; what it asked. */
+  /** How the user answers main's "Send your API key to …?" dialog for a key proven elsewhere; what it asked. */
   keyHostDialog: { answer: boolean; asked: [string, string][] };
+  /**
+   * How the user answers main's other questions (a first key for an address,
+   * replacing the key, starting over the limit, raising it): yes unless a test
+   * says otherwise; what was asked, in order.
+   */
+  consent: { answer: boolean; asked: ConsentQuestion[] };
   /** The updater's stand-in: set where an update stands (the window hears it); restarts asked for. */
   update(view: Partial<UpdateView> & Pick<UpdateView, 'state'>): void;
   restartsToUpdate(): number;
@@ -52,6 +59,7 @@ export const test = base.extend<{ app: TestApp }>({
     const shownInFolder: string[] = [];
     let nextFile: string | null = null;
     const keyHostDialog = { answer: false, asked: [] as [string, string][] };
+    const consent = { answer: true, asked: [] as ConsentQuestion[] };
     let update: UpdateView = { state: 'idle', version: null, progress: null, message: null };
     let restarts = 0;
     // Stand-ins for main's native dialogs. The Save dialog saves under the
@@ -69,9 +77,13 @@ export const test = base.extend<{ app: TestApp }>({
         return chosenFolder;
       },
       showInFolder: (path: string) => void shownInFolder.push(path),
-      confirmKeyHost: async (proven: string, next: string) => {
-        keyHostDialog.asked.push([proven, next]);
-        return keyHostDialog.answer;
+      consent: async (question: ConsentQuestion) => {
+        if (question.kind === 'send-key' && question.provenHost !== null) {
+          keyHostDialog.asked.push([question.provenHost, question.host]);
+          return keyHostDialog.answer;
+        }
+        consent.asked.push(question);
+        return consent.answer;
       },
       updates: {
         status: () => update,
@@ -144,6 +156,7 @@ export const test = base.extend<{ app: TestApp }>({
         nextFile = path;
       },
       keyHostDialog,
+      consent,
       update: (view) => {
         update = { version: null, progress: null, message: null, ...view };
         core.events.emit('update:changed', update);

@@ -1,8 +1,8 @@
 // Before paying for a whole list (issue 16): a sample of 100 checked first,
 // with the share deliverable projected and its 95% interval, what it cost,
 // and the product fixed to the sample's; the rest then sent without paying
-// for the sample twice. And a list over the spending limit: Start asks in
-// place, with both amounts, and only "Start anyway" starts it.
+// for the sample twice. And a list over the spending limit: Start asks main,
+// which asks the user in its own dialog with both amounts; only a yes starts it.
 import { test, expect } from './fixtures';
 import type { SettingsView } from '../../electron/ipc/contract';
 import { dropFile, jobCard, knownList, screenshotFromTop, useDemo } from './import-support';
@@ -62,7 +62,7 @@ test('a sample first: the projected share with its interval, its cost, then the 
   await expect(page.getByTestId('balance-amount')).toHaveText('$24.70');
 });
 
-test('over the spending limit, Start asks first with both amounts', async ({ app }) => {
+test('over the spending limit, Start asks in main’s dialog with both amounts', async ({ app }) => {
   const { page } = app;
   await useDemo(app);
   await invoke<SettingsView>(app, 'settings:update', { maxSpendMicros: 50_000 });
@@ -72,24 +72,29 @@ test('over the spending limit, Start asks first with both amounts', async ({ app
     'Over your spending limit of $0.05 per job. Start asks you first.',
   );
 
+  // Start asks main, and main asks the user in its own dialog with both amounts.
   const start = page.getByRole('button', { name: 'Check 120 addresses' });
-  await start.click();
-  const ask = page.getByTestId('over-limit-confirm');
-  await expect(ask).toHaveAccessibleName('Over your spending limit');
-  await expect(ask).toContainText(
-    'This list is estimated at up to $0.12, over your limit of $0.05 per job. Starting anyway lets this job spend up to $0.12, and no more.',
-  );
-  await expect(ask.getByRole('button', { name: 'Don’t start' })).toBeFocused();
   await screenshotFromTop(app, 'review-over-limit');
   await expectAccessible(app);
-
-  // Not now: nothing is sent, and Start has the focus again.
-  await ask.getByRole('button', { name: 'Don’t start' }).click();
-  await expect(start).toBeFocused();
+  app.consent.answer = false;
+  await start.click();
+  await expect(page.getByRole('alert')).toContainText(
+    'over-budget.csv was not started: going over your spending limit of 0.05 USD needs your yes',
+  );
+  expect(app.consent.asked).toEqual([
+    {
+      kind: 'over-limit',
+      fileName: 'over-budget.csv',
+      addresses: 120,
+      estimateMicros: 120_000,
+      limitMicros: 50_000,
+    },
+  ]);
   expect((await invoke<{ state: string }[]>(app, 'job:list'))[0]?.state).toBe('draft');
 
+  // The user says yes: it starts, and may spend what the dialog showed.
+  app.consent.answer = true;
   await start.click();
-  await ask.getByRole('button', { name: 'Start anyway, up to $0.12' }).click();
   const card = jobCard(page, 'over-budget.csv');
   await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 30_000 });
   await expect(card.getByTestId('job-charged')).toHaveText('$0.12');

@@ -21,11 +21,28 @@ test.afterAll(async () => {
   await sandbox.stop();
 });
 
-test('a key is replaced only once the service accepts the new one', async ({ app }) => {
+test('a key is replaced only once the user says yes in main’s dialog and the service accepts it', async ({
+  app,
+}) => {
   const { page } = app;
   await connectKey(app, sandbox.url, FIRST);
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
+
+  // Cancel in main's dialog: the saved key stays, and nothing is sent.
+  app.consent.answer = false;
+  await dialog.getByLabel('New API key').fill(SECOND);
+  await dialog.getByRole('button', { name: 'Replace' }).click();
+  await expect(dialog.getByRole('alert')).toContainText(
+    `Your saved key ending in ${FIRST.slice(-4)} was kept`,
+  );
+  expect(app.consent.asked.at(-1)).toEqual({
+    kind: 'replace-key',
+    oldLast4: FIRST.slice(-4),
+    newLast4: SECOND.slice(-4),
+    host: new URL(sandbox.url).host,
+  });
+  app.consent.answer = true;
 
   await dialog.getByLabel('New API key').fill('sk_live_not_a_key_of_this_service');
   await dialog.getByRole('button', { name: 'Replace' }).click();

@@ -12,6 +12,7 @@ import type { ChannelName } from '../../../electron/ipc/channels';
 import { createMemoryKeyStore, type KeyStore } from '../../../electron/secrets/key-store';
 import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
 import { openJobStore } from '../../../electron/jobs/storage/store';
+import { DEFAULT_BASE_URL } from '../../../electron/settings/settings';
 
 const KEY = 'sk_live_proven_origin_suite_8b8b';
 let home: Sandbox;
@@ -51,8 +52,11 @@ async function open(answer: boolean, reuse?: { dir: string; keyStore: KeyStore }
     dataDir: dir,
     keyStore,
     shell: {
-      confirmKeyHost: async (proven, next) => {
-        asked.push([proven, next]);
+      // The user typed the first key with its address: yes to that. The
+      // question this suite is about, a key proven elsewhere, gets `answer`.
+      consent: async (question) => {
+        if (question.kind !== 'send-key' || question.provenHost === null) return true;
+        asked.push([question.provenHost, question.host]);
         return answer;
       },
     },
@@ -189,21 +193,33 @@ describe('the key and the address it was proven against', () => {
     expect(o.core.account.status().keyUnconfirmed).toBe(true);
   });
 
-  it('is proven again for a new address when the user enters it there', async () => {
-    const o = await open(false);
-    await o.core.registry.invoke('key:set', { apiKey: KEY, baseUrl: home.url });
-    await o.core.registry.invoke('settings:update', { baseUrl: elsewhere.url });
-    expect(await o.core.registry.invoke('key:set', { apiKey: KEY })).toMatchObject({
+  it('is proven again for a new address when the user enters it there and says yes', async () => {
+    const no = await open(false);
+    await no.core.registry.invoke('key:set', { apiKey: KEY, baseUrl: home.url });
+    await no.core.registry.invoke('settings:update', { baseUrl: elsewhere.url });
+    const seen = elsewhere.requests.length;
+    // Entered again in the window: main still asks before the key goes there.
+    expect(await no.core.registry.invoke('key:set', { apiKey: KEY })).toMatchObject({
+      ok: false,
+      error: { code: 'declined' },
+    });
+    expect(elsewhere.requests.slice(seen)).toEqual([]);
+
+    const yes = await open(true);
+    await yes.core.registry.invoke('key:set', { apiKey: KEY, baseUrl: home.url });
+    await yes.core.registry.invoke('settings:update', { baseUrl: elsewhere.url });
+    expect(await yes.core.registry.invoke('key:set', { apiKey: KEY })).toMatchObject({
       ok: true,
       value: { keyUnconfirmed: false, keyHost: elsewhereHost() },
     });
-    expect(o.asked).toEqual([]);
+    expect(yes.asked).toEqual([[new URL(home.url).host, elsewhereHost()]]);
   });
 
-  it('adopts the saved address for a key an earlier version kept without one', async () => {
+  it('binds a key an earlier version kept without an address to no address settings.json names', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'list-cleaner-origin-'));
     const keyStore = createMemoryKeyStore(null);
-    // What an earlier version left: the bare key, and the address in settings.
+    // What an earlier version left: the bare key, and an address in settings
+    // (which the window, or any program of the user, could have written).
     const legacy: KeyStore = {
       ...keyStore,
       get: async () => (await keyStore.get()) ?? { apiKey: KEY, provenBaseUrl: null },
@@ -212,11 +228,23 @@ describe('the key and the address it was proven against', () => {
       join(dir, 'settings.json'),
       JSON.stringify({ baseUrl: home.url, account: 'key' }),
     );
+    const seen = home.requests.length;
     const o = await open(false, { dir, keyStore: legacy });
-    expect(o.core.account.status()).toMatchObject({
-      keyUnconfirmed: false,
-      keyHost: new URL(home.url).host,
+    expect(o.core.account.status()).toMatchObject({ keyUnconfirmed: true });
+    expect(await o.core.registry.invoke('balance:get', undefined)).toMatchObject({
+      ok: false,
+      error: { code: 'key_unconfirmed' },
     });
+    expect(home.requests.slice(seen)).toEqual([]);
+    expect(await keyStore.get()).toBeNull();
+
+    // The user says yes in main's dialog: proven there, and kept with it.
+    const yes = await open(true, { dir, keyStore: legacy });
+    expect(await yes.core.registry.invoke('key:confirm', undefined)).toMatchObject({
+      ok: true,
+      value: { keyUnconfirmed: false, keyHost: new URL(home.url).host },
+    });
+    expect(yes.asked).toEqual([[new URL(DEFAULT_BASE_URL).host, new URL(home.url).host]]);
     expect(await keyStore.get()).toEqual({ apiKey: KEY, provenBaseUrl: home.url });
   });
 });

@@ -96,9 +96,13 @@ describe('clean, twice', () => {
   });
 });
 
-/** The app's core on the bench's data folder (the keychain in memory). */
+/** The app's core on the bench's data folder (the keychain in memory; the user says yes to the sandbox's address). */
 async function appCore(dataDir: string): Promise<Core> {
-  const core = await createCore({ dataDir, keyStore: createMemoryKeyStore(null) });
+  const core = await createCore({
+    dataDir,
+    keyStore: createMemoryKeyStore(null),
+    shell: { consent: async () => true },
+  });
   onTestFinished(() => core.dispose());
   return core;
 }

@@ -39,13 +39,15 @@ describe('native dialogs', () => {
 
   it('asks before the key goes to a new host, naming both, with Cancel as the default', async () => {
     const yes = deps({ box: { response: 0, checkboxChecked: false } });
-    await expect(
-      nativeShell(yes.d).confirmKeyHost('api.example.com', 'elsewhere.example.net'),
-    ).resolves.toBe(true);
-    const [, options] = (yes.d.dialog.showMessageBox as ReturnType<typeof vi.fn>).mock.calls[0] as [
-      BrowserWindow,
-      Electron.MessageBoxOptions,
-    ];
+    const question = {
+      kind: 'send-key',
+      host: 'elsewhere.example.net',
+      provenHost: 'api.example.com',
+    } as const;
+    await expect(nativeShell(yes.d).consent(question)).resolves.toBe(true);
+    const [win, options] = (yes.d.dialog.showMessageBox as ReturnType<typeof vi.fn>).mock
+      .calls[0] as [BrowserWindow, Electron.MessageBoxOptions];
+    expect(win).toBe(yes.win);
     expect(options.message).toBe('Send your API key to elsewhere.example.net?');
     expect(options.detail).toContain('api.example.com');
     expect(options.buttons).toEqual(['Send my key to elsewhere.example.net', 'Cancel']);
@@ -53,6 +55,6 @@ describe('native dialogs', () => {
     expect(options.cancelId).toBe(1);
 
     const no = deps({ box: { response: 1, checkboxChecked: false } });
-    await expect(nativeShell(no.d).confirmKeyHost('a.example', 'b.example')).resolves.toBe(false);
+    await expect(nativeShell(no.d).consent(question)).resolves.toBe(false);
   });
 });

@@ -11,7 +11,9 @@
 // these very objects, so reset() clears them in place instead of replacing them.
 import type {
   BrowserWindowConstructorOptions,
+  Dialog,
   IpcMain,
+  MessageBoxOptions,
   IpcMainInvokeEvent,
   WebContents,
 } from 'electron';
@@ -249,7 +251,44 @@ class FakeShell {
   }
 }
 
+/**
+ * Electron's dialog: every message box main shows is recorded, and answered
+ * with the button a test chose (by default the second, Cancel in main's
+ * questions). The Open and Save dialogs answer cancelled unless told otherwise.
+ */
+export class FakeDialog {
+  readonly messageBoxes: MessageBoxOptions[] = [];
+  /** The index of the button the user presses in the next message boxes. */
+  response = 1;
+
+  async showMessageBox(
+    ...args: [MessageBoxOptions] | [unknown, MessageBoxOptions]
+  ): Promise<{ response: number; checkboxChecked: boolean }> {
+    const options = args.length === 1 ? args[0] : args[1];
+    this.messageBoxes.push(options);
+    return { response: this.response, checkboxChecked: false };
+  }
+
+  async showOpenDialog(): Promise<{ canceled: boolean; filePaths: string[] }> {
+    return { canceled: true, filePaths: [] };
+  }
+
+  async showSaveDialog(): Promise<{ canceled: boolean; filePath: string }> {
+    return { canceled: true, filePath: '' };
+  }
+
+  asDialog(): Pick<Dialog, 'showMessageBox' | 'showOpenDialog' | 'showSaveDialog'> {
+    return this as unknown as Pick<Dialog, 'showMessageBox' | 'showOpenDialog' | 'showSaveDialog'>;
+  }
+
+  reset(): void {
+    this.messageBoxes.length = 0;
+    this.response = 1;
+  }
+}
+
 export const fakeElectron = {
+  dialog: new FakeDialog(),
   nativeTheme: { shouldUseDarkColors: false },
   shell: new FakeShell(),
   session: { defaultSession: new FakeSession() },
@@ -262,6 +301,7 @@ export const fakeElectron = {
   },
   reset(): void {
     windows.length = 0;
+    this.dialog.reset();
     this.nativeTheme.shouldUseDarkColors = false;
     this.shell.reset();
     this.session.defaultSession.reset();
@@ -280,6 +320,7 @@ export const fakeWebUtils = {
 /** The module object handed to vi.mock('electron'). */
 export const electronModule = {
   webUtils: fakeWebUtils,
+  dialog: fakeElectron.dialog,
   BrowserWindow: FakeBrowserWindow,
   nativeTheme: fakeElectron.nativeTheme,
   shell: fakeElectron.shell,
