@@ -2,14 +2,19 @@
 // the window is untrusted and never names a path that main then acts on. A
 // file becomes usable only through the user's own gesture (a drop, whose path
 // the preload reads from the really dropped File; the native Open dialog), and
-// "Show in folder" shows only files the app saved itself.
+// "Show in folder" shows only files the app saved itself. A renderer process
+// taken over could still name any path on the grant channel, so a grant is a
+// list file only (by its extension, a regular file, not too large), and the
+// file it resolved to is checked again when it is opened: a link swapped, or
+// a file replaced, after the grant is refused.
 import { randomBytes } from 'node:crypto';
-import { stat } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { realpath, stat } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
 import { z } from 'zod';
 import type { FileGrantView } from '../ipc/contract';
 import { toIpcError } from '../ipc/registry';
 import { fail, ok, type IpcResult } from '../ipc/result';
+import { LIST_EXTENSIONS, MAX_LIST_BYTES } from '../common/limits';
 import { AppError } from '../lib/app-error';
 import { localPathProblem } from './local-path';
 
@@ -21,8 +26,11 @@ const MAX_SAVED = 256;
 export interface FileGrants {
   /** Checks a file the user chose by a gesture and hands back its one-use token. */
   grant(path: string): Promise<FileGrantView>;
-  /** The path behind a token, once; any other token is refused. */
-  take(token: string): string;
+  /**
+   * The file behind a token, once, checked again: still the very file the
+   * grant resolved to (the real path, after links). Any other token is refused.
+   */
+  take(token: string): Promise<string>;
   /** Notes a file the app wrote; answers the id "Show in folder" may name it by. */
   saved(path: string): string;
   /** The path of a file the app wrote, by its id. */
@@ -36,54 +44,96 @@ export interface FileGrants {
 
 const newId = (): string => randomBytes(16).toString('base64url');
 
-function remember(ids: Map<string, string>, path: string, max: number): string {
+function remember<T>(ids: Map<string, T>, value: T, max: number): string {
   const id = newId();
-  ids.set(id, path);
+  ids.set(id, value);
   // Maps keep insertion order: the first key is the oldest.
   if (ids.size > max) ids.delete(ids.keys().next().value as string);
   return id;
 }
 
+/** What a grant resolved to: the real file, and which one it is on its disk. */
+interface Granted {
+  path: string;
+  real: string;
+  dev: number;
+  ino: number;
+}
+
+const LISTS = `a .${LIST_EXTENSIONS.slice(0, -1).join(', .')} or .${LIST_EXTENSIONS.at(-1)} list`;
+
+function isListName(path: string): boolean {
+  const ext = extname(path).slice(1).toLowerCase();
+  return (LIST_EXTENSIONS as readonly string[]).includes(ext);
+}
+
+/** The file a path resolves to now, checked as a list; throws in words the user can act on. */
+async function resolveList(path: string): Promise<Omit<Granted, 'path'>> {
+  const name = basename(path);
+  if (!isListName(path)) {
+    throw new AppError('bad_file', `${name} is not a list List Cleaner reads. Choose ${LISTS}.`);
+  }
+  let real: string;
+  let info: Awaited<ReturnType<typeof stat>>;
+  try {
+    real = await realpath(path);
+    info = await stat(real);
+  } catch {
+    throw new AppError(
+      'bad_file',
+      `${name} could not be opened. Check that the file still exists and you may read it.`,
+    );
+  }
+  if (!info.isFile()) throw new AppError('bad_file', `${name} is not a file. Choose ${LISTS}.`);
+  if (!isListName(real)) {
+    throw new AppError('bad_file', `${name} leads to a file that is not a list. Choose ${LISTS}.`);
+  }
+  if (info.size > MAX_LIST_BYTES) {
+    throw new AppError(
+      'bad_file',
+      `${name} is larger than ${MAX_LIST_BYTES / 1024 ** 3} GB, more than a list file holds. Split it, or export only the address column.`,
+    );
+  }
+  return { real, dev: Number(info.dev), ino: Number(info.ino) };
+}
+
 const pathInput = z.string().min(1).max(32_767);
 
 export function createFileGrants(platform: NodeJS.Platform = process.platform): FileGrants {
-  const granted = new Map<string, string>();
+  const granted = new Map<string, Granted>();
   const written = new Map<string, string>();
 
   const grant = async (path: string): Promise<FileGrantView> => {
     const problem = localPathProblem(path, platform);
     if (problem) throw new AppError('bad_file', problem);
-    const name = basename(path);
-    let isFile: boolean;
-    try {
-      isFile = (await stat(path)).isFile();
-    } catch {
-      throw new AppError(
-        'bad_file',
-        `${name} could not be opened. Check that the file still exists and you may read it.`,
-      );
-    }
-    if (!isFile) {
-      throw new AppError(
-        'bad_file',
-        `${name} is not a file. Choose a .csv, .tsv, .txt or .xlsx list.`,
-      );
-    }
-    return { token: remember(granted, path, MAX_GRANTED), fileName: name };
+    const resolved = await resolveList(path);
+    const realProblem = localPathProblem(resolved.real, platform);
+    if (realProblem) throw new AppError('bad_file', realProblem);
+    return {
+      token: remember(granted, { path, ...resolved }, MAX_GRANTED),
+      fileName: basename(path),
+    };
   };
 
   return {
     grant,
-    take(token) {
-      const path = granted.get(token);
-      if (path === undefined) {
+    async take(token) {
+      const was = granted.get(token);
+      if (was === undefined) {
         throw new AppError(
           'invalid_input',
           'That file is no longer open to List Cleaner: drop it on the window again, or pick it with Choose file.',
         );
       }
       granted.delete(token);
-      return path;
+      const now = await resolveList(was.path);
+      if (now.real !== was.real || now.dev !== was.dev || now.ino !== was.ino) {
+        throw new AppError(
+          'bad_file',
+          `${basename(was.path)} changed since you gave it to List Cleaner (it now leads to another file). Drop it on the window again.`,
+        );
+      }
+      return now.real;
     },
     saved: (path) => remember(written, path, MAX_SAVED),
     savedPath(fileId) {

@@ -1,11 +1,22 @@
 // Main opens only files the user chose by a gesture and shows only files it
 // saved itself. Tried as script in the window would: naming a readable CSV,
 // or /etc, gets nothing, and no file is read or shown.
-import { mkdtemp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import {
+  mkdtemp,
+  mkdir,
+  readdir,
+  realpath,
+  rename,
+  rm,
+  symlink,
+  truncate,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../electron/core';
+import { MAX_LIST_BYTES } from '../../../electron/common/limits';
 import { createFileGrants } from '../../../electron/files/grants';
 import type { ExportView, FileGrantView, ImportView } from '../../../electron/ipc/contract';
 import { createMemoryKeyStore } from '../../../electron/secrets/key-store';
@@ -124,7 +135,7 @@ describe('files by the user’s gesture only', () => {
     const folder = join(dir, 'a-folder.csv');
     await mkdir(folder, { recursive: true });
     await expect(grants.grant(folder)).rejects.toMatchObject({ code: 'bad_file' });
-    await expect(grants.grant('/etc')).rejects.toThrow(/is not a file/);
+    await expect(grants.grant('/etc')).rejects.toThrow(/is not a list/);
     await expect(grants.grant(join(dir, 'missing.csv'))).rejects.toThrow(/could not be opened/);
     await expect(grants.grant('contacts.csv')).rejects.toThrow(/not a full path/);
     expect(await grants.grantRoute(42)).toMatchObject({
@@ -155,6 +166,75 @@ describe('files by the user’s gesture only', () => {
     const grants = createFileGrants();
     const first = await grants.grant(list);
     for (let i = 0; i < 40; i++) await grants.grant(list);
-    expect(() => grants.take(first.token)).toThrow(/no longer open/);
+    await expect(grants.take(first.token)).rejects.toThrow(/no longer open/);
+  });
+});
+
+describe('a grant a taken-over renderer names', () => {
+  it('is a list file only: other files, and links leading to them, are refused', async () => {
+    const grants = createFileGrants();
+    const secret = join(dir, 'id_ed25519');
+    await writeFile(secret, '-----BEGIN OPENSSH PRIVATE KEY-----\n');
+    const named = join(dir, 'secret.pem');
+    await writeFile(named, 'not a list\n');
+    for (const path of [secret, named, '/etc/passwd', '/proc/self/environ']) {
+      expect(await grants.grantRoute(path), path).toMatchObject({
+        ok: false,
+        error: { code: 'bad_file', message: expect.stringMatching(/is not a list/) },
+      });
+    }
+    const disguised = join(dir, 'disguised.csv');
+    await symlink(secret, disguised);
+    expect(await grants.grantRoute(disguised)).toMatchObject({
+      ok: false,
+      error: {
+        code: 'bad_file',
+        message: expect.stringContaining('leads to a file that is not a list'),
+      },
+    });
+    // Capitals are a list's extension too.
+    const upper = join(dir, 'UPPER.CSV');
+    await writeFile(upper, 'email\na@b.co\n');
+    expect(await grants.grantRoute(upper)).toMatchObject({ ok: true });
+  });
+
+  it('refuses a link swapped after the grant, and a file replaced after it', async () => {
+    const grants = createFileGrants();
+    const other = join(dir, 'other.csv');
+    await writeFile(other, 'email\nsomeone@else.example\n');
+    const link = join(dir, 'dropped.csv');
+    await symlink(list, link);
+    const swapped = await grants.grant(link);
+    await rm(link);
+    await symlink(other, link);
+    await expect(grants.take(swapped.token)).rejects.toMatchObject({
+      code: 'bad_file',
+      message: expect.stringContaining('changed since you gave it'),
+    });
+
+    const file = join(dir, 'replaced.csv');
+    await writeFile(file, 'email\na@b.co\n');
+    const replaced = await grants.grant(file);
+    await writeFile(`${file}.new`, 'email\nc@d.co\n');
+    await rename(`${file}.new`, file);
+    await expect(grants.take(replaced.token)).rejects.toThrow(/changed since you gave it/);
+
+    // Unchanged, a link's grant opens the very file it led to.
+    await rm(link);
+    await symlink(list, link);
+    const kept = await grants.grant(link);
+    await expect(grants.take(kept.token)).resolves.toBe(await realpath(list));
+  });
+
+  it('refuses a file larger than any list', async () => {
+    const grants = createFileGrants();
+    const huge = join(dir, 'huge.csv');
+    // Sparse: the size is there, the bytes are not written.
+    await truncate(huge, MAX_LIST_BYTES + 1).catch(async () => {
+      await writeFile(huge, '');
+      await truncate(huge, MAX_LIST_BYTES + 1);
+    });
+    await expect(grants.grant(huge)).rejects.toThrow(/larger than 4 GB/);
+    await rm(huge);
   });
 });

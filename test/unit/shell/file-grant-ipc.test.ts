@@ -1,6 +1,6 @@
 // The preload's own channel for a dropped file's path: the same sender check
 // as every channel, then the core's grant route, which answers a token.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -47,7 +47,7 @@ describe('the file grant channel', () => {
     const { contents, grants, send } = setUp();
     const answer = (await send(contents)) as { ok: true; value: { token: string } };
     expect(answer).toMatchObject({ ok: true, value: { fileName: 'dropped.csv' } });
-    expect(grants.take(answer.value.token)).toBe(list);
+    await expect(grants.take(answer.value.token)).resolves.toBe(await realpath(list));
   });
 
   it('refuses another web contents, a sub-frame and a page that is not the app', async () => {
