@@ -20,12 +20,17 @@ import {
 import { log } from './lib/log';
 import { menuActions, menuTemplate } from './shell/menu';
 import { createUpdates, noUpdater } from './shell/updates';
+import { dropDevelopmentEnv } from './shell/packaged-env';
 
 /** The same id as electron-builder's appId: Windows shows no notifications without it. */
 const APP_ID = 'com.listcleaner.app';
 
 /** How often finished lists are looked at for a check-again reminder, besides at start. */
 const REMIND_EVERY_MS = 4 * 3_600_000;
+
+// Before anything reads them: an installed app takes no developer's switches.
+const ignored = dropDevelopmentEnv(process.env, app.isPackaged);
+if (ignored.length > 0) log.warn(`ignored in an installed build: ${ignored.join(', ')}`);
 
 const devServerUrl = process.env.ELECTRON_RENDERER_URL;
 const dev = !app.isPackaged && devServerUrl !== undefined;
@@ -75,9 +80,9 @@ if (!app.requestSingleInstanceLock()) {
       demo: () => core?.account.status().mode === 'demo',
       emit: (view) => core?.events.emit('update:changed', view),
     });
-    // Outside installed builds a test run names its own keychain entry, so it
-    // never reads or clears the user's real one.
-    const testKeychain = app.isPackaged ? undefined : process.env.LIST_CLEANER_KEYCHAIN_SERVICE;
+    // A test run names its own keychain entry, so it never reads or clears the
+    // user's real one (an installed build dropped the variable above).
+    const testKeychain = process.env.LIST_CLEANER_KEYCHAIN_SERVICE;
     const native = nativeShell({
       dialog,
       shell,
