@@ -93,6 +93,7 @@ export type ErrorCode =
   | 'bad_response'
   | 'link_expired'
   | 'redirect_refused'
+  | 'link_refused'
   | 'result_too_large'
   | 'poll_failed'
   | 'disk_full'

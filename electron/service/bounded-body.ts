@@ -1,8 +1,9 @@
 // Reading an answer's body with a ceiling: whatever the other end sends, this
 // process never reads (nor hands on) more than the limit. The declared length
 // refuses a body before any of it is read; counting while reading catches the
-// body that declares none (chunked) or lies, and the one that inflates (fetch
-// undoes gzip before we count, so a compressed bomb is counted as it opens).
+// body that declares none (chunked) or lies, and the one that inflates (the
+// body is counted after gzip is undone, so a compressed bomb is counted as it
+// opens).
 
 export interface BodyLimit {
   /** The most bytes the body may hold. */
@@ -16,11 +17,15 @@ export async function discardBody(res: Response): Promise<void> {
   await res.body?.cancel().catch(() => undefined);
 }
 
+/** A Content-Length header that says the body is over the limit (one that says nothing, or nonsense, does not). */
+export function declaresMoreThan(header: string | null | undefined, limit: number): boolean {
+  if (header === null || header === undefined || !/^\d+$/.test(header.trim())) return false;
+  return Number(header.trim()) > limit;
+}
+
 /** Refuses an answer whose Content-Length is over the limit, without reading it. */
 export async function refuseDeclaredLength(res: Response, bound: BodyLimit): Promise<void> {
-  const header = res.headers.get('content-length');
-  if (header === null || !/^\d+$/.test(header.trim())) return;
-  if (Number(header.trim()) > bound.limit) {
+  if (declaresMoreThan(res.headers.get('content-length'), bound.limit)) {
     await discardBody(res);
     throw bound.tooLarge();
   }
@@ -62,4 +67,22 @@ export async function readBoundedText(res: Response, bound: BodyLimit): Promise<
   const chunks: Uint8Array[] = [];
   for await (const chunk of boundedChunks(res, bound)) chunks.push(chunk);
   return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/**
+ * A stream's chunks, none past the limit, for a body that is not a fetch
+ * Response (a `node:http` answer). Stopping early, at the limit or for any
+ * other reason, ends the iteration, which destroys the stream and so drops
+ * its connection.
+ */
+export async function* boundedStream(
+  source: AsyncIterable<Uint8Array>,
+  bound: BodyLimit,
+): AsyncGenerator<Uint8Array, void, undefined> {
+  let seen = 0;
+  for await (const chunk of source) {
+    seen += chunk.byteLength;
+    if (seen > bound.limit) throw bound.tooLarge();
+    yield chunk;
+  }
 }

@@ -27,6 +27,7 @@ import {
   type DownloadedResult,
   type ResultOptions,
 } from './download';
+import type { Resolver } from './link-address';
 import { waitForBulkTask, type WaitOptions } from './poll';
 import {
   toBalance,
@@ -63,6 +64,10 @@ export interface ServiceClientOptions {
   allowFastPolling?: boolean;
   /** For tests: the randomness of backoff jitter. */
   random?: () => number;
+  /** For tests: how a result link's host name becomes addresses (the system's lookup by default). */
+  resolveLinkHost?: Resolver;
+  /** For tests: certificates a result link's https is checked against, instead of Node's own. */
+  linkCa?: string;
 }
 
 export interface ServiceClient {
@@ -241,6 +246,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         ...resultOptions,
         timeoutMs: uploadTimeoutMs,
         serviceUrl: baseUrl,
+        ...(options.resolveLinkHost ? { resolve: options.resolveLinkHost } : {}),
+        ...(options.linkCa !== undefined ? { ca: options.linkCa } : {}),
       });
     },
 

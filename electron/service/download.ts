@@ -1,18 +1,20 @@
 // Downloading a result file: only from an encrypted link (or one on this
-// machine), following redirects ourselves so each hop is judged, never larger
-// than the task's addresses can fill, streamed to disk, unpacked when it is an
-// archive, and renamed into place only when whole.
+// machine), only from an address on the internet (judged as the connection is
+// made, link-address.ts), following redirects ourselves so each hop is judged,
+// never larger than the task's addresses can fill, streamed to disk, unpacked
+// when it is an archive, and renamed into place only when whole.
 import { createWriteStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { hostOf, redirectProblem, resultLinkProblem } from '../common/service-url';
+import { hostOf, isLoopbackUrl, redirectProblem, resultLinkProblem } from '../common/service-url';
 import { placeFile } from '../lib/atomic-file';
-import { boundedChunks, discardBody, readBoundedText, type BodyLimit } from './bounded-body';
+import { boundedStream, declaresMoreThan, type BodyLimit } from './bounded-body';
 import {
   ServiceError,
   badResponseError,
+  linkAddressRefusedError,
   linkExpiredError,
   networkError,
   resultLinkRefusedError,
@@ -20,7 +22,9 @@ import {
   timeoutError,
 } from './errors';
 import { asWriteFailure, resultNotSavedError } from '../lib/write-failure';
-import { isRedirect, redirectTarget } from './read-answer';
+import { LinkAddressRefused, systemResolver, type Resolver } from './link-address';
+import { openHop, type Hop } from './link-request';
+import { isRedirect, resolveLocation } from './read-answer';
 import { isZip, unzipTo } from './unzip';
 
 export interface DownloadedResult {
@@ -33,6 +37,16 @@ export interface ResultOptions {
   signal?: AbortSignal;
   /** The addresses in the task: what sets the most its result file may hold. */
   rows?: number;
+}
+
+/** How a download connects: set by the client, changed only by tests. */
+export interface LinkConnection {
+  /** Where the link came from: a service on this computer may link to this computer. */
+  serviceUrl: string;
+  /** How a link's host name becomes addresses; the system's by default. */
+  resolve?: Resolver;
+  /** Certificates trusted instead of Node's own list: for a test's own TLS server. */
+  ca?: string;
 }
 
 /**
@@ -60,17 +74,67 @@ const ENDPOINT = 'GET result_url';
 /** Enough of an error page to quote in a message. */
 const ERROR_PAGE_BYTES = 65_536;
 
+/** Reads what is left of an error page, to quote; never more than a page. */
+async function errorPage(hop: Hop): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  try {
+    const limit = { limit: ERROR_PAGE_BYTES, tooLarge: () => new Error('too long to quote') };
+    for await (const chunk of boundedStream(hop.body, limit)) chunks.push(chunk);
+  } catch {
+    hop.drop();
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/**
+ * One hop, with a refused address said in the words of where it was met: the
+ * link as the service gave it, or a redirect from `from`.
+ */
+async function judgedHop(
+  at: string,
+  from: { url: string; status: number } | null,
+  connection: LinkConnection,
+  signal: AbortSignal,
+): Promise<Hop> {
+  const url = new URL(at);
+  // The sandbox links to itself plainly (http://127.0.0.1:…); a name that only
+  // resolves to this computer is still refused, as rebinding would be.
+  const allowLoopback = isLoopbackUrl(connection.serviceUrl) && isLoopbackUrl(at);
+  try {
+    return await openHop(url, {
+      signal,
+      resolve: connection.resolve ?? systemResolver,
+      allowLoopback,
+      ...(connection.ca !== undefined ? { ca: connection.ca } : {}),
+    });
+  } catch (err) {
+    if (!(err instanceof LinkAddressRefused)) throw err;
+    const address = err.address === url.hostname.replace(/^\[|\]$/g, '') ? null : err.address;
+    if (from === null) {
+      const said = `The result link from ${hostOf(connection.serviceUrl)} points at ${url.host}`;
+      throw linkAddressRefusedError('link_refused', said, address, err.words);
+    }
+    const said = `The result link was redirected from ${hostOf(from.url)} to ${url.host}`;
+    throw linkAddressRefusedError('redirect_refused', said, address, err.words, from.status);
+  }
+}
+
 /**
  * The answer at the end of the link. The link is signed by the service: it
  * gets no API key, which must never go to whatever host a link points at.
  */
-async function openLink(url: string, signal: AbortSignal): Promise<Response> {
+async function openLink(
+  url: string,
+  connection: LinkConnection,
+  signal: AbortSignal,
+): Promise<Hop> {
   let at = url;
+  let from: { url: string; status: number } | null = null;
   for (let hops = 0; ; hops += 1) {
-    const res = await fetch(at, { signal, redirect: 'manual' });
+    const res = await judgedHop(at, from, connection, signal);
     if (!isRedirect(res.status)) return res;
-    await discardBody(res);
-    const next = redirectTarget(res, at);
+    res.drop();
+    const next = resolveLocation(res.headers.location, at);
     if (next === null) throw badResponseError(ENDPOINT, 'a redirect to no address', res.status);
     const problem = redirectProblem(at, next);
     if (problem !== null) throw resultLinkRefusedError('redirect_refused', problem, res.status);
@@ -81,6 +145,7 @@ async function openLink(url: string, signal: AbortSignal): Promise<Response> {
         res.status,
       );
     }
+    from = { url: at, status: res.status };
     at = next;
   }
 }
@@ -88,7 +153,7 @@ async function openLink(url: string, signal: AbortSignal): Promise<Response> {
 export async function downloadResultFile(
   url: string,
   destPath: string,
-  options: ResultOptions & { timeoutMs: number; serviceUrl: string },
+  options: ResultOptions & LinkConnection & { timeoutMs: number },
 ): Promise<DownloadedResult> {
   // Refused before any connection: an unencrypted link could be read, or
   // changed, on the way, and one onto this machine could reach local services.
@@ -111,17 +176,24 @@ export async function downloadResultFile(
     throw networkError(host, err);
   };
   try {
-    const res = await openLink(url, signal).catch(fail);
-    if (!res.ok) {
-      const text = await readBoundedText(res, {
-        limit: ERROR_PAGE_BYTES,
-        tooLarge: () => new Error('an error page too long to quote'),
-      }).catch(() => '');
+    const res = await openLink(url, options, signal).catch(fail);
+    if (res.status < 200 || res.status > 299) {
+      const text = await errorPage(res);
       if ([403, 404, 410].includes(res.status)) throw linkExpiredError(res.status);
       throw badResponseError(ENDPOINT, text.slice(0, 80) || res.statusText, res.status);
     }
-    if (!res.body) throw badResponseError(ENDPOINT, 'no body', res.status);
-    await pipeline(Readable.from(boundedChunks(res, bound)), createWriteStream(part)).catch(fail);
+    // What fetch gave as no body at all: not a file, however it is read.
+    if (res.status === 204 || res.status === 205) {
+      res.drop();
+      throw badResponseError(ENDPOINT, 'no body', res.status);
+    }
+    if (declaresMoreThan(res.headers['content-length'], cap)) {
+      res.drop();
+      throw bound.tooLarge();
+    }
+    await pipeline(Readable.from(boundedStream(res.body, bound)), createWriteStream(part)).catch(
+      fail,
+    );
     const zip = await isZip(part);
     if (zip) {
       try {

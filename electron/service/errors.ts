@@ -299,3 +299,27 @@ export function resultLinkRefusedError(
     { retryable: false, charged: 'unknown', httpStatus },
   );
 }
+
+/**
+ * A result link, or a hop it was redirected on, that leads to an address on
+ * this computer or a private network (`words` says which), whatever its text
+ * said: refused before connecting, so a link cannot reach services that are
+ * not on the internet. `said` names the link ("The result link from
+ * api.example.com points at files.example.net"); `address` is where it led.
+ * Asking at once for a fresh link would meet the same address, so it is not
+ * retried; the paid results wait at the service for a later try.
+ */
+export function linkAddressRefusedError(
+  kind: 'link_refused' | 'redirect_refused',
+  said: string,
+  address: string | null,
+  words: string,
+  httpStatus?: number,
+): ServiceError {
+  const led = address === null ? ':' : `, which leads to ${address}:`;
+  return new ServiceError(
+    kind,
+    `${said}${led} ${words}, not the internet. List Cleaner did not connect to it, so the link could not reach anything on your computer or your network. Nothing was charged for the download. ${TASK_STAYS}, and the job keeps the task: try again later (Try again, or list-cleaner resume), and if the link still points there, contact your provider's support about it.`,
+    { retryable: false, charged: 'no', httpStatus },
+  );
+}

@@ -17,8 +17,15 @@ export const isRedirect = (status: number): boolean => status >= 300 && status <
 
 /** Where a redirect points, resolved against the address asked; null when it does not say. */
 export function redirectTarget(res: Response, from: URL | string): string | null {
-  const location = res.headers.get('location');
-  if (location === null) return null;
+  return resolveLocation(res.headers.get('location'), from);
+}
+
+/** A Location header resolved against the address asked; null when there is none, or no address. */
+export function resolveLocation(
+  location: string | null | undefined,
+  from: URL | string,
+): string | null {
+  if (location === null || location === undefined) return null;
   try {
     return new URL(location, from).href;
   } catch {

@@ -11,7 +11,7 @@ import { progressNotSavedError } from './failures';
 import type { JobFailure, JobRecord } from '../storage/record';
 
 /** Service errors whose message says itself what to do: trying again at once meets the same file. */
-const SAYS_WHAT_TO_DO = new Set<string>(['result_too_large', 'redirect_refused']);
+const SAYS_WHAT_TO_DO = new Set<string>(['result_too_large', 'redirect_refused', 'link_refused']);
 
 const CARRY_ON =
   ' The addresses checked so far are kept; Try again (list-cleaner resume) carries on from there.';

@@ -2,49 +2,16 @@
 // the job stops with a message a marketer can act on, keeps none of the file,
 // and does not download it again and again.
 import { readdir } from 'node:fs/promises';
-import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openJobs } from '../../../electron/jobs/jobs';
 import { createServiceClient } from '../../../electron/service/client';
 import { createLimiter } from '../../../electron/service/limiter';
 import { largeBody, listenOn } from '../service/support';
+import { relinking } from './relink';
 import { addresses, setup, writeList } from './support';
 
 const MB = 1_048_576;
-
-/**
- * Passes every request through to the sandbox, except that a finished task's
- * answer carries `resultUrl()` as its result link: the service as a user's
- * client meets it, with a result file the sandbox would never serve.
- */
-const relinking =
-  (sandboxUrl: string, resultUrl: () => string) => (req: IncomingMessage, res: ServerResponse) => {
-    const upstream = request(
-      new URL(req.url ?? '/', sandboxUrl),
-      { method: req.method, headers: req.headers },
-      (answer) => {
-        const chunks: Buffer[] = [];
-        answer.on('data', (c: Buffer) => chunks.push(c));
-        answer.on('end', () => {
-          let body = Buffer.concat(chunks);
-          if (req.method === 'GET' && /^\/api\/v1\/bulk-tasks\/[^/]+$/.test(req.url ?? '')) {
-            const json = JSON.parse(body.toString('utf8')) as {
-              data?: { result_url?: string };
-            };
-            if (json.data?.result_url) {
-              json.data.result_url = resultUrl();
-              body = Buffer.from(JSON.stringify(json));
-            }
-          }
-          const headers = { ...answer.headers, 'content-length': String(body.length) };
-          delete headers['transfer-encoding'];
-          res.writeHead(answer.statusCode ?? 502, headers).end(body);
-        });
-      },
-    );
-    req.pipe(upstream);
-  };
 
 describe('a result file larger than its task', () => {
   it('fails the job with the reason, keeps no file, and does not download it again', async () => {

@@ -11,7 +11,9 @@ import { AppError } from '../../../electron/lib/app-error';
 import { startSandbox } from '../../../electron/sandbox/server';
 import type { ServiceClient } from '../../../electron/service/client';
 import { MAX_REDIRECTS } from '../../../electron/service/download';
+import type { Resolver } from '../../../electron/service/link-address';
 import { quickClient, listenOn, serviceFailure, type Listener } from './support';
+import { TEST_CA, listenTls } from './tls';
 
 const KEY = 'sk_test_redirects_2600';
 /** TEST-NET-3: never routed, so a connection there could only hang or fail, never answer. */
@@ -33,6 +35,20 @@ afterEach(() => {
 });
 
 const clientAt = (url: string): ServiceClient => quickClient(url, KEY);
+
+/** Every name a result link asked to resolve, each answered with `address`. */
+function namesTo(address: string): { resolve: Resolver; asked: string[] } {
+  const asked: string[] = [];
+  const resolve: Resolver = async (hostname) => {
+    asked.push(hostname);
+    return [{ address, family: address.includes(':') ? 6 : 4 }];
+  };
+  return { resolve, asked };
+}
+
+/** A client whose result links resolve each name to `address` and trust the tests' TLS server. */
+const linkClientAt = (url: string, resolve: Resolver): ServiceClient =>
+  quickClient(url, KEY, { resolveLinkHost: resolve, linkCa: TEST_CA });
 
 /** Every address fetch was asked for, from here on. */
 function fetchesSeen(): string[] {
@@ -131,7 +147,6 @@ describe('an unencrypted address', () => {
   });
 
   it('is refused as a result link, without a connection', async () => {
-    const seen = fetchesSeen();
     const dest = join(dir, 'never.csv');
     const started = Date.now();
     const err = await serviceFailure(
@@ -140,10 +155,28 @@ describe('an unencrypted address', () => {
     expect(err.message).toContain(`The result link ${HTTPS_MESSAGE}`);
     expect(err.code).toBe('bad_response');
     expect(err.retryable).toBe(false);
-    expect(seen).toEqual([]);
     // A connection to TEST-NET would hang until a timeout; this never tried.
     expect(Date.now() - started).toBeLessThan(1_000);
     expect((await readdir(dir)).filter((f) => f.startsWith('never.csv'))).toEqual([]);
+  });
+
+  it('is refused as a result link by name before the name is even looked up', async () => {
+    const local = await listenOn('127.0.0.1');
+    const names = namesTo('127.0.0.1');
+    try {
+      const port = new URL(local.url).port;
+      const err = await serviceFailure(
+        linkClientAt('http://127.0.0.1:9', names.resolve).downloadResult(
+          `http://files.example.test:${port}/r.csv`,
+          join(dir, 'named.csv'),
+        ),
+      );
+      expect(err.message).toContain(`The result link ${HTTPS_MESSAGE}`);
+      expect(names.asked).toEqual([]);
+      expect(local.connections()).toBe(0);
+    } finally {
+      await local.stop();
+    }
   });
 
   it('is refused when a service elsewhere hands out a link onto this machine', async () => {
@@ -180,14 +213,15 @@ describe('an unencrypted address', () => {
         .end(JSON.stringify({ code: 0, msg: 'ok', data: task })),
     );
     try {
-      const seen = fetchesSeen();
+      const started = Date.now();
       const err = await serviceFailure(
         clientAt(service.url).fetchResult('task-plain', join(dir, 'plain.csv'), { rows: 1_000 }),
       );
       expect(err.message).toContain(`The result link ${HTTPS_MESSAGE}`);
       expect(err.message).toContain('charged the bulk task for the addresses it checked');
       expect(service.requests).toHaveLength(1);
-      expect(seen.filter((u) => u.startsWith(UNROUTED))).toEqual([]);
+      // TEST-NET was never dialled: that would hang until a timeout.
+      expect(Date.now() - started).toBeLessThan(1_000);
     } finally {
       await service.stop();
     }
@@ -229,7 +263,6 @@ describe('a result link that redirects', () => {
       res.writeHead(307, { Location: `${UNROUTED}/r.csv` }).end(),
     );
     try {
-      const seen = fetchesSeen();
       const started = Date.now();
       const err = await serviceFailure(
         clientAt('http://127.0.0.1:9').downloadResult(`${hop.url}/r.csv`, join(dir, 'x.csv')),
@@ -239,65 +272,62 @@ describe('a result link that redirects', () => {
         'The result link was redirected to 203.0.113.5, which is not https://',
       );
       expect(err.message).toContain('charged the bulk task for the addresses it checked');
-      expect(seen).toEqual([`${hop.url}/r.csv`]);
+      expect(hop.requests.map((r) => r.url)).toEqual(['/r.csv']);
       expect(Date.now() - started).toBeLessThan(1_000);
     } finally {
       await hop.stop();
     }
   });
 
-  it('is followed to https, asking without the key and without following on its own', async () => {
-    const hop = await listenOn('127.0.0.1', (_req, res) =>
-      res.writeHead(302, { Location: 'https://results.example.test/r.csv' }).end(),
+  it('is followed to https, asking without the key', async () => {
+    const files = await listenTls((_req, res) =>
+      res.writeHead(200).end('identifier,activated\na@example.com,true\n'),
     );
-    const real = globalThis.fetch;
-    const asked: { url: string; init: RequestInit | undefined }[] = [];
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      const url = String(input);
-      asked.push({ url, init });
-      // No TLS server here: the https hop is answered in place of the network.
-      if (url.startsWith('https://results.example.test/')) {
-        return new Response('identifier,activated\na@example.com,true\n', { status: 200 });
-      }
-      return real(input, init);
-    });
+    const hop = await listenOn('127.0.0.1', (_req, res) =>
+      res.writeHead(302, { Location: `https://localhost:${files.port}/r.csv` }).end(),
+    );
     try {
       const dest = join(dir, 'https.csv');
-      await clientAt('http://127.0.0.1:9').downloadResult(`${hop.url}/r.csv`, dest);
-      expect(await readFile(dest, 'utf8')).toBe('identifier,activated\na@example.com,true\n');
-      expect(asked.map((a) => a.url)).toEqual([
+      const names = namesTo('127.0.0.1');
+      await linkClientAt('http://127.0.0.1:9', names.resolve).downloadResult(
         `${hop.url}/r.csv`,
-        'https://results.example.test/r.csv',
-      ]);
-      for (const { init } of asked) {
-        expect(init?.redirect).toBe('manual');
-        expect(new Headers(init?.headers).has('x-api-key')).toBe(false);
+        dest,
+      );
+      expect(await readFile(dest, 'utf8')).toBe('identifier,activated\na@example.com,true\n');
+      expect(names.asked).toEqual(['localhost']);
+      expect(hop.requests.map((r) => r.url)).toEqual(['/r.csv']);
+      expect(files.requests.map((r) => r.url)).toEqual(['/r.csv']);
+      for (const { headers } of [...hop.requests, ...files.requests]) {
+        expect(headers['x-api-key']).toBeUndefined();
       }
     } finally {
       await hop.stop();
+      await files.stop();
     }
   });
 
-  it('is not followed from the internet onto this machine', async () => {
+  it('is not followed to a name that leads onto this machine', async () => {
     const local = await listenOn('127.0.0.1');
-    const real = globalThis.fetch;
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      if (String(input).startsWith('https://results.example.test/')) {
-        return new Response(null, { status: 302, headers: { Location: `${local.url}/admin` } });
-      }
-      return real(input, init);
-    });
+    const port = new URL(local.url).port;
+    const files = await listenTls((_req, res) =>
+      res.writeHead(302, { Location: `https://files.example.test:${port}/admin` }).end(),
+    );
     try {
+      // A service here may link here plainly; a name is not plain, whatever it resolves to.
       const err = await serviceFailure(
-        clientAt('http://127.0.0.1:9').downloadResult(
-          'https://results.example.test/r.csv',
+        linkClientAt('http://127.0.0.1:9', namesTo('127.0.0.1').resolve).downloadResult(
+          `https://localhost:${files.port}/r.csv`,
           join(dir, 'inward.csv'),
         ),
       );
       expect(err.code).toBe('redirect_refused');
-      expect(err.message).toContain('to this computer');
+      expect(err.message).toContain(
+        `The result link was redirected from localhost:${files.port} to files.example.test:${port}, which leads to 127.0.0.1: this computer, not the internet.`,
+      );
+      expect(files.requests).toHaveLength(1);
       expect(local.connections()).toBe(0);
     } finally {
+      await files.stop();
       await local.stop();
     }
   });
