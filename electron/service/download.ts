@@ -158,7 +158,7 @@ export async function downloadResultFile(
   // Refused before any connection: an unencrypted link could be read, or
   // changed, on the way, and one onto this machine could reach local services.
   const problem = resultLinkProblem(options.serviceUrl, url);
-  if (problem !== null) throw resultLinkRefusedError('bad_response', problem);
+  if (problem !== null) throw resultLinkRefusedError('link_refused', problem);
   const rows = options.rows ?? MAX_TASK_ROWS;
   const cap = resultByteCap(rows);
   const bound: BodyLimit = { limit: cap, tooLarge: () => resultTooLargeError(rows, cap) };

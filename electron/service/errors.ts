@@ -289,14 +289,15 @@ export function resultTooLargeError(rows: number, capBytes: number): ServiceErro
  * same service would be no better, so it is not retried.
  */
 export function resultLinkRefusedError(
-  kind: 'redirect_refused' | 'bad_response',
+  kind: 'redirect_refused' | 'link_refused',
   problem: string,
   httpStatus?: number,
 ): ServiceError {
+  // Nothing was fetched, so the download charged nothing; the task's own charge is said.
   return new ServiceError(
     kind,
-    `${problem} ${TASK_STAYS}: ask your provider's support about the result link, then try again.`,
-    { retryable: false, charged: 'unknown', httpStatus },
+    `${problem} Nothing was charged for the download. ${TASK_STAYS}: ask your provider's support about the result link, then try again.`,
+    { retryable: false, charged: 'no', httpStatus },
   );
 }
 

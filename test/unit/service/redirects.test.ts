@@ -153,7 +153,8 @@ describe('an unencrypted address', () => {
       clientAt('http://127.0.0.1:9').downloadResult(`${UNROUTED}/results/r.csv`, dest),
     );
     expect(err.message).toContain(`The result link ${HTTPS_MESSAGE}`);
-    expect(err.code).toBe('bad_response');
+    expect(err.code).toBe('link_refused');
+    expect(err.charged).toBe('no');
     expect(err.retryable).toBe(false);
     // A connection to TEST-NET would hang until a timeout; this never tried.
     expect(Date.now() - started).toBeLessThan(1_000);
