@@ -2,7 +2,7 @@
 // theme: no serious or critical violation. Lesser findings are printed and
 // attached to the report, so they stay visible without failing the run.
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect, type TestApp } from './fixtures';
+import { showTheme, test, expect, type TestApp } from './fixtures';
 import { crmCsv, doneJob, openResults, writeList } from './results-support';
 
 interface Finding {
@@ -20,7 +20,7 @@ async function audit(app: TestApp, screen: string): Promise<Finding[]> {
   // whatever the last click scrolled under them.
   await app.page.evaluate(() => window.scrollTo(0, 0));
   for (const colorScheme of ['light', 'dark'] as const) {
-    await app.page.emulateMedia({ colorScheme });
+    await showTheme(app.page, colorScheme);
     const result = await new AxeBuilder({ page: app.page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
       .analyze();

@@ -3,11 +3,11 @@
 // question); a11y.spec.ts audits every main screen with its own report.
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
-import type { TestApp } from './fixtures';
+import { showTheme, type TestApp } from './fixtures';
 
 export async function expectAccessible(app: TestApp): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
-    await app.page.emulateMedia({ colorScheme });
+    await showTheme(app.page, colorScheme);
     const result = await new AxeBuilder({ page: app.page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
       .analyze();

@@ -45,6 +45,23 @@ export interface TestApp {
   screenshot(name: string): Promise<void>;
 }
 
+/**
+ * The page in a colour scheme, once its colours have settled: a theme's
+ * colours ease in (buttons over 120 ms), and a screenshot or a contrast check
+ * taken half-way shows colours no one sees.
+ */
+export async function showTheme(page: Page, colorScheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme });
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 export const test = base.extend<{ app: TestApp }>({
   app: async ({ page }, use, testInfo) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'list-cleaner-e2e-'));
@@ -175,16 +192,7 @@ export const test = base.extend<{ app: TestApp }>({
       },
       screenshot: async (name) => {
         for (const colorScheme of ['light', 'dark'] as const) {
-          await page.emulateMedia({ colorScheme });
-          // The theme's colours ease in: shoot them settled, not mid-way.
-          await page.evaluate(() =>
-            Promise.all(
-              document
-                .getAnimations()
-                .filter((a) => a instanceof CSSTransition)
-                .map((a) => a.finished.catch(() => undefined)),
-            ),
-          );
+          await showTheme(page, colorScheme);
           await page.screenshot({
             path: join(shotsDir, `${name}-${colorScheme}.png`),
             fullPage: true,
