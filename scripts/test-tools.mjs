@@ -76,7 +76,15 @@ export const tools = [
     name: 'LibreOffice Calc',
     find: () => firstCommand(['soffice', 'libreoffice']),
     packages: ['libreoffice-calc-nogui'],
-    purpose: 'a second reader of the workbooks the app writes, and the maker of its fixtures',
+    purpose:
+      'a second reader of the workbooks and CSV files the app writes, and the maker of its fixtures',
+    lanes: ['unit'],
+  },
+  {
+    name: 'Python 3',
+    find: () => firstCommand(['python3']),
+    packages: ['python3'],
+    purpose: 'its csv module, a third reader of the CSV files the app writes',
     lanes: ['unit'],
   },
   {

@@ -12,7 +12,13 @@ import { AppError } from '../lib/app-error';
 import { placeFile, tempPathFor, type PlaceOptions } from '../lib/atomic-file';
 import { parsesAsBytes, textStream, toByteText } from './encoding';
 import { exportDestinationProblem } from './export-name';
-import { escapeFormula, needsFormulaEscape } from './formula';
+import {
+  SEPARATORS,
+  escapeFormula,
+  hasFormulaSegment,
+  holdsSegmentStart,
+  needsFormulaEscape,
+} from './formula';
 import { parseRows } from './parse-config';
 import { exportFailed, throttledProgress } from './progress';
 import { readRowIndex } from './row-index';
@@ -59,21 +65,66 @@ export interface ExportResult {
 
 export function cellWriter(delimiter: string, escapeFormulas: boolean, byteText: boolean) {
   // Quoted only where the cell needs it, so a cell written back reads back the
-  // same. indexOf and a first-character test instead of regular expressions:
-  // this runs for every cell of a million-row file.
+  // same. Cheap tests first (see formula.ts): this runs for every appended
+  // cell of a million-row file.
+  if (!escapeFormulas) {
+    return (cell: string): string => {
+      if (
+        cell.indexOf('"') === -1 &&
+        cell.indexOf(delimiter) === -1 &&
+        cell.indexOf('\n') === -1 &&
+        cell.indexOf('\r') === -1
+      ) {
+        return cell;
+      }
+      return `"${cell.replace(/"/g, '""')}"`;
+    };
+  }
+  // Escaping: a cell holding any common separator, a quote or a line break is
+  // quoted, so a reader that splits on another separator keeps it whole when
+  // its field starts with the cell; where it does not, the cell's escaped
+  // segments (formula.ts) keep what that reader sees as text.
   return (cell: string): string => {
     if (cell === '') return cell;
-    const safe = escapeFormulas ? escapeFormula(cell, byteText) : cell;
-    if (
-      safe.indexOf('"') === -1 &&
-      safe.indexOf(delimiter) === -1 &&
-      safe.indexOf('\n') === -1 &&
-      safe.indexOf('\r') === -1
-    ) {
-      return safe;
-    }
-    return `"${safe.replace(/"/g, '""')}"`;
+    if (!holdsSegmentStart(cell)) return needsFormulaEscape(cell, byteText) ? `'${cell}` : cell;
+    return `"${escapeFormula(cell, byteText).replace(/"/g, '""')}"`;
   };
+}
+
+/** Where the first CR or LF from `from` is, or -1. */
+function nextBreak(line: string, from: number): number {
+  const lf = line.indexOf('\n', from);
+  const cr = line.indexOf('\r', from);
+  return lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr);
+}
+
+/**
+ * Whether a row's text is in standard quoting (RFC 4180), so that every
+ * reader splits it alike: a quote only opens a field, closes it before a
+ * delimiter or the end, or is doubled inside it; line breaks only inside
+ * quotes. Found by jumping from quote to quote: this runs for every quoted
+ * row of a million-row export.
+ */
+export function inStandardQuoting(line: string, delimiter: string): boolean {
+  const d = delimiter.charCodeAt(0);
+  let lineBreak = nextBreak(line, 0);
+  let quoted = false;
+  for (let q = line.indexOf('"'); q !== -1; q = line.indexOf('"', q + 1)) {
+    if (!quoted) {
+      // Opening: at the start of a field, with no line break before it outside quotes.
+      if (q > 0 && line.charCodeAt(q - 1) !== d) return false;
+      if (lineBreak !== -1 && lineBreak < q) return false;
+      quoted = true;
+    } else if (line.charCodeAt(q + 1) === 0x22) {
+      q += 1; // a doubled quote inside the field
+    } else {
+      // Closing: the field ends here.
+      if (q + 1 < line.length && line.charCodeAt(q + 1) !== d) return false;
+      if (lineBreak !== -1 && lineBreak < q) lineBreak = nextBreak(line, q + 1);
+      quoted = false;
+    }
+  }
+  return !quoted && lineBreak === -1;
 }
 
 /** What an export must never write over: the list it reads, and the files it came from. */
@@ -101,7 +152,8 @@ export async function exportList(
   const asBytes = parsesAsBytes(list.encoding);
   const outputEncoding = asBytes ? 'latin1' : 'utf8';
   const inForm = asBytes ? toByteText : (text: string) => text;
-  const cell = cellWriter(delimiter, options.escapeFormulas ?? true, asBytes);
+  const escapeFormulas = options.escapeFormulas ?? true;
+  const cell = cellWriter(delimiter, escapeFormulas, asBytes);
   const width = list.columns.length;
   const pads: string[] = [];
   const padding = (n: number) => (pads[n] ??= delimiter.repeat(n));
@@ -125,26 +177,41 @@ export async function exportList(
     totalBytes: list.sourceBytes,
     rows: rowsTotal,
   }));
-  const escapeFormulas = options.escapeFormulas ?? true;
-  const needsEscape = (row: string[]): boolean => {
-    if (!escapeFormulas) return false;
+  // The separators other than the file's: all an unquoted cell can hold of them.
+  const others = SEPARATORS.filter((s) => s !== delimiter);
+  /**
+   * Whether a row's text, copied, could run as a formula in some reader (see
+   * formula.ts). Text with a quote or a line break is copied only in
+   * standard quoting, which every reader splits as papaparse did: a
+   * malformed quote makes papaparse take the next line into a cell, where
+   * Python's csv and LibreOffice start a row with it. Such text holds each
+   * cell's characters as they are (a quote doubled), so searching the text
+   * finds every segment of every cell.
+   */
+  const unsafe = (row: string[], line: string): boolean => {
+    const quoted =
+      line.indexOf('"') !== -1 || line.indexOf('\n') !== -1 || line.indexOf('\r') !== -1;
+    if (quoted && !inStandardQuoting(line, delimiter)) return true;
     for (let c = 0; c < row.length; c++) {
       if (needsFormulaEscape(row[c] as string, asBytes)) return true;
     }
-    return false;
+    // Unquoted, a cell holds no quote, line break or the file's delimiter: without
+    // the other separators, the row has no segments.
+    let separated = quoted;
+    for (const s of others) if (!separated && line.indexOf(s) !== -1) separated = true;
+    return separated && hasFormulaSegment(line, asBytes);
   };
   /**
    * A row as the file had it (its quoting, spacing and characters), or, when
-   * a cell must be escaped against formulas, its cells written again.
+   * that text is not safe to copy, its cells written again.
    */
   const original = (row: string[], raw: string): string => {
-    if (!needsEscape(row)) {
-      // Blank lines before the row are not rows and carry nothing: dropped.
-      let from = 0;
-      while (raw.startsWith(newline, from)) from += newline.length;
-      const to = raw.endsWith(newline) ? raw.length - newline.length : raw.length;
-      return from === 0 && to === raw.length ? raw : raw.slice(from, to);
-    }
+    // Blank lines before the row are not rows and carry nothing: dropped.
+    let from = 0;
+    while (raw.startsWith(newline, from)) from += newline.length;
+    const to = raw.endsWith(newline) ? raw.length - newline.length : raw.length;
+    const text = from === 0 && to === raw.length ? raw : raw.slice(from, to);
+    if (!escapeFormulas || !unsafe(row, text)) return text;
     let line = cell(row[0] ?? '');
     for (let c = 1; c < row.length; c++) line += delimiter + cell(row[c] as string);
     return line;

@@ -55,7 +55,13 @@ describe('npm test on a machine that lacks a tool', () => {
   });
 
   it('names only what is missing for the lanes asked for', async () => {
-    const present = ['xvfb-run', 'dbus-run-session', 'gnome-keyring-daemon', 'secret-tool'];
+    const present = [
+      'xvfb-run',
+      'dbus-run-session',
+      'gnome-keyring-daemon',
+      'secret-tool',
+      'python3',
+    ];
     const result = await runTests(await pathWith(present), ['unit']);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
