@@ -22,6 +22,10 @@ export interface FaultState {
   slowMs: number;
   failNextTasks: number;
   older: OlderKind;
+  /** The next requests (to path, if set) answer this envelope code before any work. */
+  refusals: { code: number; remaining: number; path: string | null; retryAfter: string };
+  /** The next requests (to path, if set) answer an HTML error page with this status, no envelope. */
+  errorPages: { status: number; remaining: number; path: string | null };
 }
 
 export interface FaultControls {
@@ -36,6 +40,14 @@ export interface FaultControls {
   /** The next n bulk tasks submitted end as failed. */
   failNextTasks(n?: number): void;
   olderKind(kind: Partial<OlderKind>): void;
+  /**
+   * The next n API requests (to path, if given) answer `code` in the envelope
+   * before any work, charging nothing: 42900, 42901, 50300, 50400, 40200…
+   * Retry-After goes with 42901 and 50303.
+   */
+  refuse(code: number, n?: number, path?: string, retryAfter?: string | number): void;
+  /** The next n API requests (to path, if given) answer a proxy's HTML page with this HTTP status. */
+  errorPage(status: number, n?: number, path?: string): void;
   /** Back to a healthy service. */
   clear(): void;
 }
@@ -49,7 +61,19 @@ export function healthyFaults(): FaultState {
     slowMs: 0,
     failNextTasks: 0,
     older: { submit: false, multiWithoutProvider: false, zipResult: false },
+    refusals: { code: 0, remaining: 0, path: null, retryAfter: '1' },
+    errorPages: { status: 502, remaining: 0, path: null },
   };
+}
+
+/** Takes one of the faults counted down per request, when it applies to this path. */
+export function takeCounted<T extends { remaining: number; path: string | null }>(
+  fault: T,
+  path: string,
+): T | null {
+  if (fault.remaining <= 0 || (fault.path !== null && fault.path !== path)) return null;
+  fault.remaining -= 1;
+  return fault;
 }
 
 export function createFaultControls(state: FaultState): FaultControls {
@@ -71,6 +95,12 @@ export function createFaultControls(state: FaultState): FaultControls {
     },
     failNextTasks(n = 1) {
       state.failNextTasks = n;
+    },
+    refuse(code, n = 1, path, retryAfter = 1) {
+      state.refusals = { code, remaining: n, path: path ?? null, retryAfter: String(retryAfter) };
+    },
+    errorPage(status, n = 1, path) {
+      state.errorPages = { status, remaining: n, path: path ?? null };
     },
     olderKind(kind) {
       state.older = { ...state.older, ...kind };

@@ -4,7 +4,8 @@
 // free in-flight slot. Kept apart from the routes so the order reads in one place.
 import type { Socket } from 'node:net';
 import type { SandboxConfig } from './config';
-import { takeReset, type FaultState } from './faults';
+import { Readable } from 'node:stream';
+import { takeCounted, takeReset, type FaultState } from './faults';
 import { SandboxError, type Reply } from './http';
 import type { Slots } from './limits';
 
@@ -27,7 +28,7 @@ export interface Passage {
 }
 
 /** Refuses the request unless the key is valid and the service is up and has room. */
-function admit(faults: FaultState, key: string | null): asserts key is string {
+function admit(faults: FaultState, key: string | null, path: string): asserts key is string {
   if (key === null) throw new SandboxError(40100, 'missing or invalid API key');
   if (faults.maintenance)
     throw new SandboxError(50300, 'the validation service is under maintenance');
@@ -37,6 +38,25 @@ function admit(faults: FaultState, key: string | null): asserts key is string {
       'Retry-After': faults.capacity.retryAfter,
     });
   }
+  const refusal = takeCounted(faults.refusals, path);
+  if (refusal) {
+    const waitHeader = refusal.code === 42901 || refusal.code === 50303;
+    throw new SandboxError(
+      refusal.code,
+      'refused for a while (sandbox fault)',
+      waitHeader ? { 'Retry-After': refusal.retryAfter } : undefined,
+    );
+  }
+}
+
+/** A proxy's error page in front of the service: HTML, no envelope. */
+function errorPage(status: number): Reply {
+  return {
+    kind: 'stream',
+    status,
+    headers: { 'Content-Type': 'text/html; charset=utf-8' },
+    stream: Readable.from([`<html><body><h1>${status} Bad Gateway</h1></body></html>`]),
+  };
 }
 
 /** Runs the endpoint once the request is through the gate; 'dropped' when a reset fault cut it. */
@@ -46,7 +66,9 @@ export async function throughGate(
   run: (key: string) => Promise<Reply>,
 ): Promise<Reply | 'dropped'> {
   const { key, socket } = passage;
-  admit(state.faults, key);
+  const page = takeCounted(state.faults.errorPages, passage.path);
+  if (page) return errorPage(page.status);
+  admit(state.faults, key, passage.path);
   const reset = takeReset(state.faults, passage.path);
   if (reset === 'before') {
     socket.destroy();

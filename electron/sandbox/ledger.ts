@@ -28,6 +28,8 @@ export interface Ledger {
   open(key: string, balanceMicros: number): void;
   has(key: string): boolean;
   balance(key: string): number;
+  /** Funds added, as the account's owner tops it up. */
+  credit(key: string, micros: number): void;
   /** Takes the amount if the balance covers it in full; false (and nothing taken) if not. */
   reserve(key: string, micros: number, movement: Movement): boolean;
   refund(key: string, micros: number, movement: Movement): void;
@@ -74,6 +76,21 @@ export function createLedger(): Ledger {
     },
     has: (key) => balances.has(key),
     balance: balanceOf,
+    credit(key, micros) {
+      if (!Number.isSafeInteger(micros) || micros <= 0) {
+        throw new RangeError('a top-up is a positive whole number of micros');
+      }
+      balances.set(key, balanceOf(key) + micros);
+      record({
+        at: Date.now(),
+        key,
+        kind: 'credit',
+        micros,
+        product: null,
+        addresses: 0,
+        ref: 'top-up',
+      });
+    },
     reserve(key, micros, movement) {
       const balance = balanceOf(key);
       if (micros > balance) return false;

@@ -36,6 +36,13 @@ export interface Sandbox {
   faults: FaultControls;
   /** Bulk task ids, per key. */
   tasks(key?: string): readonly string[];
+  /**
+   * The network gone: connections are cut and refused (the port stops
+   * listening) while the service itself runs on, its bulk tasks too.
+   */
+  offline(): Promise<void>;
+  /** The network back: listening again on the same address. */
+  online(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -106,6 +113,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const server = createServer(exchange(state, createRouter(state), keys, requests));
   server.keepAliveTimeout = 5_000;
   state.baseUrl = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
+  const { port, address } = server.address() as AddressInfo;
 
   return {
     url: state.baseUrl,
@@ -115,6 +123,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     config,
     faults: createFaultControls(state.faults),
     tasks: (key) => state.bulk.tasks(key),
+    offline: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        if (!server.listening) resolve();
+        else server.close(() => resolve());
+      }),
+    online: async () => {
+      if (!server.listening) await listen(server, port, address);
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         state.bulk.dispose();

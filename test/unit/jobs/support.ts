@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { expect, onTestFinished } from 'vitest';
 import type { JobView } from '../../../electron/ipc/contract';
 import type { Disk } from '../../../electron/jobs/storage/disk';
-import { openJobs, type Jobs } from '../../../electron/jobs/jobs';
+import { openJobs, type Jobs, type JobsOptions } from '../../../electron/jobs/jobs';
+import type { RetryPolicy } from '../../../electron/service/retry';
 import { jobRecord, type JobRecord } from '../../../electron/jobs/storage/record';
 import type { SandboxConfig } from '../../../electron/sandbox/config';
 import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
@@ -44,7 +45,7 @@ export interface Bench {
   /** A fresh client with its own limiter (the process-wide one is per key anyway). */
   client(): ServiceClient;
   /** The jobs core in this process, opened once per test on the data folder. */
-  jobs(options?: { onChange?: (view: JobView) => void }): Promise<Jobs>;
+  jobs(options?: Partial<Omit<JobsOptions, 'dataDir' | 'client'>>): Promise<Jobs>;
   /** The environment for `list-cleaner` in a child process. */
   env(): Record<string, string>;
 }
@@ -56,7 +57,13 @@ let counter = 0;
  * is checked against the outcomes kept on disk, then everything is stopped.
  */
 export async function setup(
-  options: { balanceMicros?: number; config?: Partial<SandboxConfig>; checkLedger?: boolean } = {},
+  options: {
+    balanceMicros?: number;
+    config?: Partial<SandboxConfig>;
+    checkLedger?: boolean;
+    /** The client's own retries, past the quick ones every bench's client has. */
+    retry?: Partial<RetryPolicy>;
+  } = {},
 ): Promise<Bench> {
   const key = `sk_test_jobs_${process.pid}_${++counter}`;
   const sandbox = await startSandbox({
@@ -79,16 +86,12 @@ export async function setup(
         limiter: createLimiter(),
         allowFastPolling: true,
         pollIntervalSeconds: 0.02,
-        retry: { baseDelayMs: 20, maxDelayMs: 100 },
+        retry: { baseDelayMs: 20, maxDelayMs: 100, ...options.retry },
       }),
     async jobs(opts = {}) {
       if (!jobs) {
         const client = bench.client();
-        jobs = await openJobs({
-          dataDir,
-          client: () => client,
-          ...(opts.onChange ? { onChange: opts.onChange } : {}),
-        });
+        jobs = await openJobs({ ...opts, dataDir, client: () => client });
       }
       return jobs;
     },
