@@ -28,11 +28,31 @@ export const options = {
   'reuse-days': { type: 'string' },
   'max-spend': { type: 'string' },
   'confirm-over-limit': { type: 'boolean', default: false },
+  patience: { type: 'string' },
   json: { type: 'boolean', default: false },
   avatar: { type: 'boolean', default: false },
   demo: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
+
+const UNITS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/**
+ * --patience: how long a job waits out the service's refusals before it
+ * pauses: "90s", "30m", "6h", "2d", or a number of hours. Undefined when not
+ * given (the app's setting applies).
+ */
+export function parsePatience(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([smhd]?)\s*$/i.exec(value);
+  const ms = match ? Number(match[1]) * (UNITS[(match[2] || 'h').toLowerCase()] ?? 0) : NaN;
+  if (!Number.isFinite(ms) || ms < 1_000 || ms > 30 * 86_400_000) {
+    throw new UsageError(
+      '--patience takes a duration from 1s to 30d, such as 90s, 30m, 6h or 2d (a bare number is hours)',
+    );
+  }
+  return ms;
+}
 
 export type Values = ReturnType<
   typeof parseArgs<{ options: typeof options; allowPositionals: true }>

@@ -15,6 +15,7 @@ import { createServiceClient, type ServiceClient } from '../service/client';
 import { startDemoService } from '../account/demo';
 import { DEMO_MEMORY, memoryAccountOf } from '../account/memory-account';
 import type { CostDefaults } from './cost-options';
+import { DEFAULT_WAIT_POLICY, type WaitPolicy } from '../jobs/run/refusals';
 
 export interface Connection {
   client: ServiceClient;
@@ -34,6 +35,13 @@ export interface Connection {
   ephemeralService: boolean;
   /** The reuse window and the spending limit set in the app, for flags not given. */
   costDefaults: CostDefaults;
+  /** How long a job waits out the service's refusals: the app's setting, for --patience not given. */
+  patienceMs: number;
+  /**
+   * How soon a job tries again after a refusal: the usual pace, or, for a
+   * service on this computer, LIST_CLEANER_WAIT_SECONDS (the tests' pace).
+   */
+  waitPolicy: WaitPolicy;
   close(): Promise<void>;
 }
 
@@ -122,6 +130,18 @@ async function keyAndAddress(
 }
 
 /**
+ * The pace of tries after a refusal: the usual one, or LIST_CLEANER_WAIT_SECONDS
+ * for every wait (backoff, balance, orders) when the service is on this
+ * computer (the sandbox): tests wait seconds, never a real service's pace.
+ */
+function waitPolicyFor(env: NodeJS.ProcessEnv, loopback: boolean): WaitPolicy {
+  const seconds = Number(env.LIST_CLEANER_WAIT_SECONDS);
+  if (!loopback || !Number.isFinite(seconds) || seconds <= 0) return DEFAULT_WAIT_POLICY;
+  const ms = Math.min(seconds, MAX_POLL_SECONDS) * 1_000;
+  return { baseMs: ms, capMs: ms * 4, fundsEveryMs: ms, ordersEveryMs: ms };
+}
+
+/**
  * The poll interval asked for: LIST_CLEANER_POLL_SECONDS, else the app's
  * setting; never faster than the service allows (a service on this computer
  * may go faster) and never longer than an hour, so a huge value cannot
@@ -138,8 +158,9 @@ export async function connect(dataDir: string, options: ConnectOptions): Promise
   const env = options.env ?? process.env;
   // The app's settings apply to the demo as well, as in the app.
   const settings = await openSettingsStore(dataDir);
-  const { reuseDays, maxSpendMicros } = settings.get();
+  const { reuseDays, maxSpendMicros, patienceHours } = settings.get();
   const costDefaults = { reuseDays, maxSpendMicros };
+  const patienceMs = patienceHours * 3_600_000;
   if (options.demo) {
     const demo = await startDemoService();
     return {
@@ -150,6 +171,8 @@ export async function connect(dataDir: string, options: ConnectOptions): Promise
       memoryAccount: DEMO_MEMORY,
       ephemeralService: true,
       costDefaults,
+      patienceMs,
+      waitPolicy: waitPolicyFor(env, true),
       close: () => demo.stop(),
     };
   }
@@ -174,6 +197,8 @@ export async function connect(dataDir: string, options: ConnectOptions): Promise
     memoryAccount: memoryAccountOf(apiKey),
     ephemeralService: false,
     costDefaults,
+    patienceMs,
+    waitPolicy: waitPolicyFor(env, fast),
     close: async () => undefined,
   };
 }

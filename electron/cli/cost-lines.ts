@@ -36,7 +36,11 @@ export function sendLine(e: Estimate): string {
   if (e.estimateMicros === null) {
     return `${sending}; the price is not known yet (it is learned from the first charge, or entered in the app’s Settings).${limit}`;
   }
-  return `${sending}. Estimated charge ${usd(e.estimateMicros)}; balance ${usd(e.balanceMicros)}, after it about ${usd(e.balanceMicros - e.estimateMicros)}.${limit}`;
+  const balance =
+    e.balanceMicros === null
+      ? 'the balance cannot be read now (the service refuses for a while); the job waits for it'
+      : `balance ${usd(e.balanceMicros)}, after it about ${usd(e.balanceMicros - e.estimateMicros)}`;
+  return `${sending}. Estimated charge ${usd(e.estimateMicros)}; ${balance}.${limit}`;
 }
 
 /** "Saved by the free steps: 0.002 USD cleaned up, 0.003 USD not sent, 0.008 USD reused." */

@@ -44,10 +44,16 @@ Commands:
       --max-spend <USD>|none    The most this job may spend (default: the app's setting,
                                 none); over it, nothing is sent and the exit code is 3
       --confirm-over-limit      Start even though the estimate is over --max-spend
+      --patience <duration>     How long to wait out the service's refusals (maintenance,
+                                no network, too busy, balance too low) before the job pauses:
+                                90s, 30m, 6h, 2d (default: the app's setting, 6 hours)
       --json                    Print one JSON object with the counts on stdout
   jobs                          List the jobs, newest first.
-  resume [<id>]                 Carry on with unfinished jobs (or retry a failed one).
+  resume [<id>]                 Carry on with every job that can go on: unfinished, waiting,
+                                paused, or failed for a reason a retry can fix (or the one
+                                named); names each job it leaves, with the reason
       --max-spend <USD>|none    With <id>: a new limit for a job stopped at its own
+      --patience <duration>     As for clean
 
 Options for every command:
   --demo                        Use a sandbox in this process instead of the real service

@@ -31,9 +31,10 @@ function outcomeCounts(job: JobView): string {
 
 export function jobProgress(job: JobView, at = Date.now()): string {
   if (job.hold && job.state !== 'done' && job.state !== 'failed') {
-    return job.hold.reason === 'limit'
-      ? `stopped at its spending limit (${n(job.checked)} of ${n(job.unique)} have an outcome)`
-      : `stopped (${n(job.checked)} of ${n(job.unique)} have an outcome)`;
+    const kept = `${n(job.checked)} of ${n(job.unique)} have an outcome`;
+    if (job.hold.reason === 'limit') return `stopped at its spending limit (${kept})`;
+    if (job.hold.reason === 'patience') return `paused: the service kept refusing (${kept})`;
+    return `stopped (${kept})`;
   }
   switch (job.state) {
     case 'draft':
@@ -61,18 +62,52 @@ export function jobProgress(job: JobView, at = Date.now()): string {
   }
 }
 
+/** A clock time for a log line: 21:14:05 (this machine's time zone). */
+const clock = (iso: string) =>
+  new Date(iso).toLocaleTimeString('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+
+/**
+ * A job waiting out the service, in one line: why, when it tries next, and
+ * until when it keeps trying before it pauses.
+ */
+export function waitLine(job: JobView, at = Date.now()): string {
+  const wait = job.wait;
+  if (!wait) return '';
+  const seconds = Math.max(0, Math.round((Date.parse(wait.nextTryAt) - at) / 1000));
+  return `${job.fileName}: waiting: ${wait.words}. Next try at ${clock(wait.nextTryAt)} (in ${seconds} s); nothing refused is charged. It keeps trying until ${clock(wait.patienceEndsAt)} (--patience), then pauses.`;
+}
+
+/**
+ * How to carry on a job the limit stopped, as it must be typed: under a limit
+ * that covers what is left at the price known (rounded up to the cent), or
+ * with no limit when the price is not known yet.
+ */
+export function resumeUnderLimit(job: JobView): string {
+  const left = Math.max(0, job.unique - job.checked);
+  const needed =
+    job.unitPriceMicros !== null ? (job.chargedMicros ?? 0) + left * job.unitPriceMicros : null;
+  const limit = needed !== null ? (Math.ceil(needed / 10_000) / 100).toFixed(2) : 'none';
+  return `list-cleaner resume ${job.id} --max-spend ${limit}`;
+}
+
+/** The command that carries a job on, exactly as it must be typed. */
+export const carryOnCommand = (job: JobView): string =>
+  job.hold?.reason === 'limit' ? resumeUnderLimit(job) : `list-cleaner resume ${job.id}`;
+
 export function describeJob(job: JobView): string {
   const product =
     job.product === 'avatar' ? 'email + avatar' : job.product === 'email' ? 'email' : '';
   const where = job.elsewhere
     ? ` (running in ${job.elsewhere})`
-    : job.hold?.reason === 'limit'
-      ? ` (list-cleaner resume ${job.id} --max-spend <USD> carries on)`
-      : job.hold
-        ? ` (list-cleaner resume ${job.id} carries on)`
-        : job.paused
-          ? ' (paused: list-cleaner resume carries on)'
-          : '';
+    : job.hold
+      ? ` (${carryOnCommand(job)} carries on)`
+      : job.paused
+        ? ` (paused: list-cleaner resume ${job.id} carries on)`
+        : '';
   return `${job.fileName}${product ? ` [${product}]` : ''}: ${jobProgress(job)}${job.resumed ? ' (resumed)' : ''}${where}`;
 }
 
@@ -129,12 +164,25 @@ export function createProgress(stream: NodeJS.WriteStream): Progress {
     } else return;
     last = line;
   };
+  let waitSaid = '';
+  /** A wait is said once per try, as a line of its own: a scheduler's log shows each. */
+  const sayWait = (view: JobView) => {
+    const key = view.wait ? `${view.id}|${view.wait.reason}|${view.wait.nextTryAt}` : '';
+    if (key === waitSaid) return;
+    waitSaid = key;
+    if (!view.wait) return;
+    if (tty && drawn) stream.write('\n');
+    drawn = false;
+    last = '';
+    stream.write(`${waitLine(view)}\n`);
+  };
   return {
     reading(p) {
       const share = p.totalBytes > 0 ? Math.floor((p.bytesRead / p.totalBytes) * 100) : 100;
       show(`Reading: ${share}% (${mb(p.bytesRead)} of ${mb(p.totalBytes)}, ${n(p.rows)} rows)`);
     },
     job(view) {
+      sayWait(view);
       const line = `${view.fileName}: ${jobProgress(view)}`;
       const key = `${view.state}`;
       show(

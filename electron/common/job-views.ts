@@ -1,6 +1,7 @@
 // A job as the window and the command line show it: its counts, money,
 // state and tasks, built by jobs/view.ts. Types only (see views.ts).
 import type { JobProduct, JobStateName } from './model';
+import type { WaitReason } from './waits';
 
 /** A job as the UI and the command line show it. Money is in micros of USD. */
 export interface JobView {
@@ -49,7 +50,20 @@ export interface JobView {
    * Why an unfinished job waits for the user: stopped from the window, or
    * stopped before a request that would go over its limit. Continue carries on.
    */
-  hold: { reason: 'stopped' | 'limit'; message: string } | null;
+  hold: { reason: 'stopped' | 'limit' | 'patience'; message: string } | null;
+  /**
+   * Waiting out a refusal of the service: why (in words), since when, when it
+   * tries next, and until when it keeps trying before it pauses for the user.
+   */
+  wait: {
+    reason: WaitReason;
+    words: string;
+    since: string;
+    nextTryAt: string;
+    patienceEndsAt: string;
+  } | null;
+  /** Sent again after their answer was lost on the way: if they had been checked, charged twice. */
+  sentAgainAfterLoss: number;
   /** Bulk tasks: id, when sent, and when the next poll is due (null when not waiting). */
   tasks: { id: string | null; submittedAt: string | null; status: string }[];
   nextCheckAt: string | null;
@@ -60,6 +74,8 @@ export interface JobView {
     code: string;
     message: string;
     charged: 'no' | 'unknown';
+    /** Trying again can help without the user changing anything first. */
+    retry: boolean;
     outsideCoverage?: number;
   } | null;
   /** The earlier job this list was recognised as, when it came in (see SeenBeforeView). */

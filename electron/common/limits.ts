@@ -6,6 +6,11 @@
 /** The service asks to be polled no more often than this; only the sandbox may go faster. */
 export const MIN_POLL_SECONDS = 30;
 
+/** How long a job waits out the service's refusals before it pauses for the user, by default. */
+export const DEFAULT_PATIENCE_HOURS = 6;
+/** The longest patience Settings take: three days. */
+export const MAX_PATIENCE_HOURS = 72;
+
 /** The longest wait between two looks at a bulk task: an hour. */
 export const MAX_POLL_SECONDS = 3600;
 

@@ -146,7 +146,8 @@ export interface EstimateView {
   limitMicros: number | null;
   /** The estimate is over the limit (or cannot be told against it): Start asks first. */
   overLimit: boolean;
-  balanceMicros: number;
+  /** Null while the service refuses for a while: it is read again at the start, and the job waits. */
+  balanceMicros: number | null;
   /** How the addresses will be sent: 'multi' (synchronous checks) or 'bulk' (bulk tasks). */
   route: 'multi' | 'bulk';
 }

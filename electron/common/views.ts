@@ -46,6 +46,8 @@ export interface SettingsView {
   enteredPrices: Record<JobProduct, number | null>;
   /** Days after which a finished list is due to be checked again; null: no reminders. */
   recheckDays: number | null;
+  /** Hours a job waits out the service's refusals before it pauses for the user. */
+  patienceHours: number;
 }
 
 /** The memory of paid answers of the account in use. */

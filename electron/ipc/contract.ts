@@ -41,6 +41,7 @@ import {
   MAX_UNIT_MICROS,
   MIN_POLL_SECONDS,
   MAX_POLL_SECONDS,
+  MAX_PATIENCE_HOURS,
 } from '../common/limits';
 
 export type {
@@ -182,6 +183,7 @@ export const contract = {
           .optional(),
         reuseDays: z.number().int().min(0).max(MAX_REUSE_DAYS).optional(),
         recheckDays: z.number().int().min(1).max(MAX_RECHECK_DAYS).nullable().optional(),
+        patienceHours: z.number().int().min(1).max(MAX_PATIENCE_HOURS).optional(),
         maxSpendMicros: z.number().int().min(1).max(MAX_SPEND_MICROS).nullable().optional(),
         enteredPrices: z
           .object({

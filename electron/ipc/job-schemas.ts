@@ -1,5 +1,6 @@
 // The schema of a job as the window and the command line show it (common/job-views.ts).
 import { z } from 'zod';
+import { WAIT_REASONS } from '../common/waits';
 import { JOB_PRODUCTS, JOB_STATES } from '../common/model';
 import type { JobView, RepeatOf } from '../common/views';
 import { viewOf, count, micros, text } from './view-of';
@@ -41,7 +42,19 @@ export const jobViewSchema = viewOf<JobView>()(
     reused: count,
     paid: count,
     limitMicros: micros.nullable(),
-    hold: z.strictObject({ reason: z.enum(['stopped', 'limit']), message: text }).nullable(),
+    hold: z
+      .strictObject({ reason: z.enum(['stopped', 'limit', 'patience']), message: text })
+      .nullable(),
+    wait: z
+      .strictObject({
+        reason: z.enum(WAIT_REASONS),
+        words: text,
+        since: text,
+        nextTryAt: text,
+        patienceEndsAt: text,
+      })
+      .nullable(),
+    sentAgainAfterLoss: count,
     tasks: z.array(
       z.strictObject({ id: text.nullable(), submittedAt: text.nullable(), status: text }),
     ),
@@ -53,6 +66,7 @@ export const jobViewSchema = viewOf<JobView>()(
         code: text,
         message: text,
         charged: z.enum(['no', 'unknown']),
+        retry: z.boolean(),
         outsideCoverage: count.optional(),
       })
       .nullable(),

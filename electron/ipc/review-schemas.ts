@@ -129,7 +129,7 @@ export const estimateViewSchema = viewOf<EstimateView>()(
       .nullable(),
     limitMicros: micros.nullable(),
     overLimit: z.boolean(),
-    balanceMicros: micros,
+    balanceMicros: micros.nullable(),
     route: z.enum(['multi', 'bulk']),
   }),
 );

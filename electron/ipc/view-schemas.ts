@@ -45,6 +45,7 @@ export const settingsViewSchema = viewOf<SettingsView>()(
     maxSpendMicros: micros.nullable(),
     enteredPrices: z.strictObject({ email: micros.nullable(), avatar: micros.nullable() }),
     recheckDays: count.nullable(),
+    patienceHours: count,
   }),
 );
 

@@ -28,8 +28,10 @@ export const settingsView = ({
   maxSpendMicros,
   enteredPrices,
   recheckDays,
+  patienceHours,
 }: Settings): SettingsView => ({
   recheckDays,
+  patienceHours,
   baseUrl,
   theme,
   pollIntervalSeconds,

@@ -146,6 +146,8 @@ export async function importFile(
     choices: null,
     limitMicros: null,
     hold: null,
+    wait: null,
+    sentAgainAfterLoss: 0,
     sample: null,
     repeatOf: await recognise(s, id, list, options.againOf),
     remindedAt: null,

@@ -19,6 +19,7 @@ import type { PriceBook } from './money/prices';
 import type { JobRecord } from './storage/record';
 import type { JobStore } from './storage/store';
 import { jobView } from './view';
+import { DEFAULT_PATIENCE_MS, type WaitPolicy } from './run/refusals';
 
 export interface JobsOptions {
   dataDir: string;
@@ -54,6 +55,13 @@ export interface JobsOptions {
   enteredPrices?: () => Partial<Record<JobProduct, number | null>>;
   /** For tests: free space, the outcome log's file, and how long failed writes are retried. */
   disk?: Partial<Disk>;
+  /**
+   * How long a refusal of the service is waited out before a job pauses for
+   * the user (a setting; --patience on the command line). Six hours by default.
+   */
+  patienceMs?: number | (() => number);
+  /** For tests: how soon tries come after a refusal (refusals.ts). */
+  waitPolicy?: WaitPolicy;
 }
 
 export interface Live {
@@ -97,8 +105,14 @@ export const now = (): string => new Date().toISOString();
 /** Running, or waiting in the queue, in this process. */
 export const runsHere = (s: Shared, l: Live): boolean => l.running || s.queue.includes(l.record.id);
 
+/** How long this process waits out a refusal of the service before a job pauses. */
+export function patienceOf(s: Shared): number {
+  const p = s.options.patienceMs;
+  return (typeof p === 'function' ? p() : p) ?? DEFAULT_PATIENCE_MS;
+}
+
 export const view = (s: Shared, l: Live): JobView =>
-  jobView(l, s.prices, s.queue.includes(l.record.id));
+  jobView(l, s.prices, s.queue.includes(l.record.id), patienceOf(s));
 
 export const announce = (s: Shared, l: Live): void => s.options.onChange?.(view(s, l));
 

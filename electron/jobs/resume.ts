@@ -12,11 +12,33 @@ import { stoppingMessage } from './run/hold';
 import { loadOutcomes } from './storage/outcomes';
 import { runningElsewhere, type Ownership } from './lock/ownership';
 import type { Queue } from './run/queue';
-import { resetForResend, tasksToSendAgain } from './storage/record';
+import { resetForResend, tasksToSendAgain, type JobRecord } from './storage/record';
+import { retryCanFix } from './run/job-failure';
 
 export interface ResumeOptions {
   /** A new spending limit for a job held by its limit (micros; null: none). */
   limitMicros?: number | null;
+  /**
+   * Without an id: also the jobs paused after the service refused too long,
+   * and those failed for a reason a retry can fix (the command line's
+   * `resume`, a person asking for everything that can go on). The app's
+   * start picks up only what was running.
+   */
+  everything?: boolean;
+}
+
+/** Whether a resume without an id picks the job up (see ResumeOptions.everything). */
+export function goesOn(record: JobRecord, everything: boolean): boolean {
+  if (!record.plan) return false;
+  if (UNFINISHED_STATES.has(record.state)) {
+    return record.hold === null || (everything && record.hold.reason === 'patience');
+  }
+  return (
+    everything &&
+    record.state === 'failed' &&
+    record.failure !== null &&
+    retryCanFix(record.failure)
+  );
 }
 
 /**
@@ -36,9 +58,11 @@ export async function resume(
   const records = id ? [(await load(s, id)).record] : await store.all();
   const picked: JobView[] = [];
   for (const record of records) {
-    const resumable =
-      UNFINISHED_STATES.has(record.state) || (id !== undefined && record.state === 'failed');
-    if (!resumable || !record.plan || (id === undefined && record.hold)) continue;
+    const named =
+      id !== undefined &&
+      record.plan !== null &&
+      (UNFINISHED_STATES.has(record.state) || record.state === 'failed');
+    if (!named && (id !== undefined || !goesOn(record, options.everything === true))) continue;
     const l = await load(s, record.id);
     if (runsHere(s, l)) continue;
     if (!(await own.takeLock(l))) {
@@ -48,6 +72,8 @@ export async function resume(
     // What another process may have written while it ran the job.
     l.record = await store.load(record.id);
     l.outcomes = await loadOutcomes(store.paths(record.id).outcomes, l.record.unique);
+    // A person's retry starts the patience anew; the app's own pick-up waits on.
+    if (id !== undefined || options.everything === true) l.record.wait = null;
     l.sent = await loadSent(s, l.record);
     // Continue after the user's Stop or the limit carries on; it is no pick-up after a stop of the app.
     const continued = l.record.hold !== null;

@@ -4,6 +4,7 @@
 // starts without room on the disk for every answer that will be paid for,
 // with a balance that cannot cover the estimate, or over the spending limit
 // without the user's word.
+import { refusalOf } from './run/refusals';
 import { usd } from '../common/money';
 import { bulkProduct, syncProduct, type JobProduct } from '../common/model';
 import type { JobView } from '../common/views';
@@ -34,7 +35,8 @@ export interface Estimate {
   savings: { cleanedMicros: number; skippedMicros: number; reusedMicros: number } | null;
   limitMicros: number | null;
   overLimit: boolean;
-  balanceMicros: number;
+  /** Null while the service refuses for a while (refusals.ts): the job still starts, and waits. */
+  balanceMicros: number | null;
   /** Bulk tasks in the plan: how the addresses go. */
   bulkTasks: number;
 }
@@ -114,8 +116,20 @@ export async function estimate(
   const l = await load(s, id);
   const split = await splitJob(s, l, product, choices, 'import');
   const { estimate: e } = priced(s, l, product, split, choices);
-  const { balanceMicros } = await s.options.client().balance();
-  return { ...e, balanceMicros };
+  return { ...e, balanceMicros: await balanceIfAnswered(s) };
+}
+
+/**
+ * The balance, or null while the service refuses for a while (maintenance,
+ * no network): a job is still made and started, and waits (wait-out.ts).
+ */
+async function balanceIfAnswered(s: Shared): Promise<number | null> {
+  try {
+    return (await s.options.client().balance()).balanceMicros;
+  } catch (err) {
+    if (refusalOf(err) === null) throw err;
+    return null;
+  }
 }
 
 /** What a job over its limit is about to spend, for the question whether it may. */
@@ -167,14 +181,14 @@ export async function start(
       roomNeeded(toSend, product, split.book),
       s.disk,
     );
-    const { balanceMicros } = await s.options.client().balance();
-    if (balanceMicros <= 0) {
+    const balanceMicros = await balanceIfAnswered(s);
+    if (balanceMicros !== null && balanceMicros <= 0) {
       throw new AppError(
         'insufficient_balance',
         `Your balance is ${usd(balanceMicros)}: add funds to your account before checking this list. Nothing was charged.`,
       );
     }
-    if (e.estimateMicros !== null && e.estimateMicros > balanceMicros) {
+    if (balanceMicros !== null && e.estimateMicros !== null && e.estimateMicros > balanceMicros) {
       throw new AppError(
         'insufficient_balance',
         `Checking ${toSend.toLocaleString('en-US')} addresses costs about ${usd(e.estimateMicros)}, and your balance is ${usd(balanceMicros)}. Add funds, or check a smaller list. Nothing was charged.`,

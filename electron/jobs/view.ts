@@ -4,6 +4,8 @@
 import { UNFINISHED_STATES, bulkProduct, syncProduct, type JobProduct } from '../common/model';
 import type { JobView } from '../common/views';
 import type { Live } from './live';
+import { DEFAULT_PATIENCE_MS } from './run/refusals';
+import { retryCanFix } from './run/job-failure';
 import type { PriceBook } from './money/prices';
 import type { JobRecord } from './storage/record';
 
@@ -71,11 +73,21 @@ const failureView = (f: NonNullable<JobRecord['failure']>): JobView['failure'] =
   code: f.code,
   message: f.message,
   charged: f.charged,
+  retry: retryCanFix(f),
   ...(f.outsideCoverage !== undefined ? { outsideCoverage: f.outsideCoverage } : {}),
 });
 
-/** The job as the window and the command line show it; `queued`: waiting in this process's queue. */
-export function jobView(l: Live, prices: PriceBook, queued: boolean): JobView {
+/**
+ * The job as the window and the command line show it; `queued`: waiting in
+ * this process's queue. `patienceMs`: how long a refusal of the service is waited
+ * out before the job pauses for the user (the wait's end is shown).
+ */
+export function jobView(
+  l: Live,
+  prices: PriceBook,
+  queued: boolean,
+  patienceMs = DEFAULT_PATIENCE_MS,
+): JobView {
   const r = l.record;
   const c = l.outcomes.counts();
   const next = [...l.nextChecks.values()].sort((a, b) => a - b)[0];
@@ -112,6 +124,16 @@ export function jobView(l: Live, prices: PriceBook, queued: boolean): JobView {
     paid: c.paid,
     limitMicros: r.limitMicros,
     hold: r.hold ? { reason: r.hold.reason, message: r.hold.message } : null,
+    wait: r.wait
+      ? {
+          reason: r.wait.reason,
+          words: r.wait.words,
+          since: r.wait.since,
+          nextTryAt: r.wait.nextTryAt,
+          patienceEndsAt: new Date(Date.parse(r.wait.since) + patienceMs).toISOString(),
+        }
+      : null,
+    sentAgainAfterLoss: r.sentAgainAfterLoss,
     tasks: (r.plan?.bulk ?? []).map((t) => ({
       id: t.taskId,
       submittedAt: t.submittedAt,

@@ -58,6 +58,7 @@ export function openWorkspace(options: WorkspaceOptions): Workspace {
         // Each key's answers apart, and the demo's apart from every key's.
         memory: { account: () => account.memoryAccount() },
         enteredPrices: () => (mode === 'demo' ? {} : options.settings.get().enteredPrices),
+        patienceMs: () => options.settings.get().patienceHours * 3_600_000,
       }).then(async (j) => {
         const resumed = await j.resume().catch((err: unknown) => {
           log.warn('jobs: unfinished jobs could not be resumed', err);

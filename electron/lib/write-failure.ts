@@ -116,7 +116,7 @@ export class ChargedError extends AppError {
 export function resultNotSavedError(err: NodeJS.ErrnoException, folder: string): ChargedError {
   const error = new ChargedError(
     writeFailureCode(err),
-    `${writeFailureSentence(err)}: the result file of a bulk task could not be saved in ${folder}. The service charged the task for the addresses it checked and keeps their results for a while: ${writeFailureRemedy(err)}, then Try again (list-cleaner resume) downloads them without charging again.`,
+    `${writeFailureSentence(err)}: the result file of a bulk task could not be saved in ${folder}. The service charged the task for the addresses it checked and keeps their results for a while: ${writeFailureRemedy(err)}, then Try again downloads them without charging again.`,
     'unknown',
   );
   error.cause = err;

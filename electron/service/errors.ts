@@ -320,7 +320,7 @@ export function linkAddressRefusedError(
   const led = address === null ? ':' : `, which leads to ${address}:`;
   return new ServiceError(
     kind,
-    `${said}${led} ${words}, not the internet. List Cleaner did not connect to it, so the link could not reach anything on your computer or your network. Nothing was charged for the download. ${TASK_STAYS}, and the job keeps the task: try again later (Try again, or list-cleaner resume), and if the link still points there, contact your provider's support about it.`,
+    `${said}${led} ${words}, not the internet. List Cleaner did not connect to it, so the link could not reach anything on your computer or your network. Nothing was charged for the download. ${TASK_STAYS}, and the job keeps the task: try again later (Try again), and if the link still points there, contact your provider's support about it.`,
     { retryable: false, charged: 'no', httpStatus },
   );
 }

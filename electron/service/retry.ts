@@ -13,11 +13,16 @@ export interface RetryPolicy {
   defaultRetryAfterSeconds: number;
 }
 
+/**
+ * A call rides out a short refusal by itself (a few quick tries, a minute of
+ * Retry-After in all); a longer one reaches the job, which waits it out in
+ * sight, with its reason and the time of the next try (jobs/run/wait-out.ts).
+ */
 export const DEFAULT_RETRY: RetryPolicy = {
-  maxAttempts: 5,
+  maxAttempts: 4,
   baseDelayMs: 1_000,
   maxDelayMs: 30_000,
-  maxRetryAfterTotalMs: 15 * 60_000,
+  maxRetryAfterTotalMs: 60_000,
   defaultRetryAfterSeconds: 1,
 };
 

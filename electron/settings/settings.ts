@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../lib/atomic-file';
 import { log } from '../lib/log';
-import { MAX_POLL_SECONDS } from '../common/limits';
+import { DEFAULT_PATIENCE_HOURS, MAX_PATIENCE_HOURS, MAX_POLL_SECONDS } from '../common/limits';
 import { baseUrlSchema, MIN_POLL_SECONDS } from '../ipc/contract';
 import {
   MAX_RECHECK_DAYS,
@@ -36,6 +36,11 @@ export const settingsSchema = z.object({
     .default({ email: null, avatar: null }),
   /** Days after which a finished list is due to be checked again; null (the default): no reminders. */
   recheckDays: z.number().int().min(1).max(MAX_RECHECK_DAYS).nullable().default(null),
+  /**
+   * Hours a job waits out the service's refusals (maintenance, no network,
+   * a balance run dry) before it pauses for the user.
+   */
+  patienceHours: z.number().int().min(1).max(MAX_PATIENCE_HOURS).default(DEFAULT_PATIENCE_HOURS),
   /** Which account the app used last, so a demo session comes back after a restart. */
   account: z.enum(['none', 'demo', 'key']).default('none'),
 });

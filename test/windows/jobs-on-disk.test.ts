@@ -22,6 +22,8 @@ const record = (id: string, createdAt: string): JobRecord => ({
   startedAt: null,
   repeatOf: null,
   remindedAt: null,
+  wait: null,
+  sentAgainAfterLoss: 0,
   finishedAt: null,
   fileName: 'contacts.csv',
   sourcePath: 'C:\\Users\\Ann\\Documents\\contacts.csv',

@@ -10,7 +10,7 @@ import type { ExportFormat, JobView } from '../../ipc/contract';
 import type { CostChoices, Jobs } from '../../jobs/jobs';
 import { AppError } from '../../lib/app-error';
 import { defaultExportPath, exportDestinationProblem } from '../../lists/export-name';
-import { EXIT_LIMIT, UsageError, type Values } from '../args';
+import { EXIT_LIMIT, UsageError, parsePatience, type Values } from '../args';
 import { estimateLines } from '../cost-lines';
 import { checkCostFlags, costChoicesOf } from '../cost-options';
 import { describeFindings, describeJob } from '../output';
@@ -105,12 +105,13 @@ export async function run(values: Values, file: string | undefined): Promise<num
   const product = parseProduct(values.product);
   parseKeep(values.keep, values.domain);
   checkCostFlags(values);
+  parsePatience(values.patience);
   const column = parseColumn(values.column);
   const sheet = parseSheet(values.sheet);
   return withConnection(values, async (connection) => {
     const { dataDir } = connection;
     const choices = costChoicesOf(values, connection.costDefaults);
-    const { progress, jobs } = await openJobsWithProgress(connection);
+    const { progress, jobs } = await openJobsWithProgress(connection, values);
     let id: string | null = null;
     const release = onInterrupt(jobs, () => (id ? [id] : []));
     try {
@@ -151,10 +152,11 @@ export async function run(values: Values, file: string | undefined): Promise<num
         return reportHeld(finished);
       }
       if (finished.state === 'failed') {
-        throw new AppError(
-          'service',
-          `${finished.failure?.message ?? 'The job failed.'} (job ${finished.id})`,
-        );
+        // A retry that can help is given as it must be typed.
+        const again = finished.failure?.retry
+          ? ` Carry on with: list-cleaner resume ${finished.id}`
+          : ` (job ${finished.id})`;
+        throw new AppError('service', `${finished.failure?.message ?? 'The job failed.'}${again}`);
       }
       return await exportAndReport(jobs, finished, { ...values, format }, destPath);
     } finally {

@@ -5,7 +5,9 @@
 import type { JobView } from '../../ipc/contract';
 import { listGrade, NO_GRADE_WORDS, type ListGrade } from '../../common/grade';
 import { EXIT_LIMIT } from '../args';
-import { usd } from '../output';
+import { carryOnCommand, usd } from '../output';
+
+export { resumeUnderLimit } from '../output';
 import { err } from '../print';
 
 /**
@@ -71,27 +73,21 @@ export const jobSummary = (job: JobView) => ({
   grade: gradeJson(job),
 });
 
-/** How to carry on a job the limit stopped. */
-export const resumeUnderLimit = (id: string) =>
-  `list-cleaner resume ${id} --max-spend <USD> (or --max-spend none)`;
-
-/** A job stopped at its limit or from the app: says why and how to go on; the exit code. */
+/** A held job (stopped, at its limit, or paused): says why and how to go on; the exit code. */
 export function reportHeld(job: JobView): number {
   const hold = job.hold;
   if (!hold) return 0;
-  if (hold.reason === 'limit') {
-    err(`list-cleaner: ${hold.message} Carry on with: ${resumeUnderLimit(job.id)}.`);
-    return EXIT_LIMIT;
-  }
-  err(`list-cleaner: ${hold.message} Carry on with: list-cleaner resume ${job.id}`);
-  return 1;
+  err(`list-cleaner: ${hold.message} Carry on with: ${carryOnCommand(job)}`);
+  return hold.reason === 'limit' ? EXIT_LIMIT : 1;
 }
 
-/** A held job `resume` was not asked to carry on, in one line. */
+/** A job stopped by the user or its limit, which `resume` without an id leaves to them, in one line. */
 export function heldLine(job: JobView): string {
-  return job.hold?.reason === 'limit'
-    ? `Job ${job.id} (${job.fileName}) stopped at its spending limit${
-        job.limitMicros !== null ? ` of ${usd(job.limitMicros)}` : ''
-      }: ${resumeUnderLimit(job.id)} carries on.`
-    : `Job ${job.id} (${job.fileName}) was stopped: list-cleaner resume ${job.id} carries on.`;
+  const why =
+    job.hold?.reason === 'limit'
+      ? `stopped at its spending limit${job.limitMicros !== null ? ` of ${usd(job.limitMicros)}` : ''}`
+      : job.hold?.reason === 'patience'
+        ? 'paused after the service refused for too long'
+        : 'was stopped by you';
+  return `Job ${job.id} (${job.fileName}) ${why}; left as it is. Carry it on with: ${carryOnCommand(job)}`;
 }

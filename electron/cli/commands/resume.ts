@@ -1,9 +1,11 @@
-// `list-cleaner resume [<id>]`: carries on with the unfinished jobs (or
-// retries a failed one), then writes the export an interrupted `clean` of
-// each would have written. A job another process is running is left alone.
-// A job stopped at its spending limit goes on only when named, under the
-// limit given with --max-spend (or none); a job stopped in the app, only when
-// named. Those left waiting are listed, with the command that carries them on.
+// `list-cleaner resume [<id>]`: carries on with every job that can go on
+// (unfinished, waiting, paused after the service refused too long, or failed
+// for a reason a retry can fix), or the one named, then writes the export an
+// interrupted `clean` of each would have written. A job another process is
+// running is left alone. A job stopped at its spending limit goes on only
+// when named, under the limit given with --max-spend (or none); a job the
+// user stopped, only when named. Every job left is named with the reason,
+// and with the command that carries it on, exactly as it must be typed.
 import type { JobView } from '../../ipc/contract';
 import type { Jobs } from '../../jobs/jobs';
 import { EXIT_LIMIT, UsageError, type Values } from '../args';
@@ -38,31 +40,54 @@ async function heldWithoutNewLimit(
   if (limitMicros !== undefined || job.hold?.reason !== 'limit') return false;
   const limit = job.limitMicros !== null ? ` of ${usd(job.limitMicros)}` : '';
   err(
-    `list-cleaner: Job ${id} stopped at its spending limit${limit}; it carries on under a new one: ${resumeUnderLimit(id)}. Nothing was sent.`,
+    `list-cleaner: Job ${id} stopped at its spending limit${limit}; it carries on under a new one: ${resumeUnderLimit(job)}. Nothing was sent.`,
   );
   return true;
 }
 
-/** Jobs waiting for the user that a resume of every job leaves alone. */
-async function listHeld(jobs: Jobs, reported: readonly JobView[] = []): Promise<void> {
+/**
+ * The jobs a resume of every job leaves, each with why: held for the user
+ * (stopped, at its limit), or failed for a reason a retry cannot fix.
+ */
+async function leftLines(jobs: Jobs, reported: readonly JobView[] = []): Promise<string[]> {
   const said = new Set(reported.map((j) => j.id));
-  for (const job of await jobs.list()) if (job.hold && !said.has(job.id)) err(heldLine(job));
+  const lines: string[] = [];
+  for (const job of await jobs.list()) {
+    if (said.has(job.id)) continue;
+    if (job.hold && !job.elsewhere) lines.push(heldLine(job));
+    else if (job.state === 'failed' && job.failure) {
+      lines.push(
+        `Job ${job.id} (${job.fileName}) failed and is left as it is, since trying again would meet the same: ${job.failure.message}`,
+      );
+    }
+  }
+  return lines;
 }
 
 export async function run(values: Values, id: string | undefined): Promise<number> {
   const limitMicros = newLimit(values, id);
   return withConnection(values, async (connection) => {
     const { dataDir } = connection;
-    const { progress, jobs } = await openJobsWithProgress(connection);
+    const { progress, jobs } = await openJobsWithProgress(connection, values);
     if (id !== undefined && (await heldWithoutNewLimit(jobs, id, limitMicros))) {
       return EXIT_LIMIT;
     }
-    const picked = await jobs.resume(id, limitMicros === undefined ? {} : { limitMicros });
+    const picked = await jobs.resume(id, {
+      ...(limitMicros === undefined ? {} : { limitMicros }),
+      everything: id === undefined,
+    });
     const release = onInterrupt(jobs, () => picked.map((j) => j.id));
     try {
       if (picked.length === 0) {
-        out(id ? `Job ${id} has nothing left to do.` : 'No unfinished jobs.');
-        if (id === undefined) await listHeld(jobs);
+        const left = id === undefined ? await leftLines(jobs) : [];
+        out(
+          id
+            ? `Job ${id} has nothing left to do.`
+            : left.length > 0
+              ? 'No job can go on by itself.'
+              : 'No unfinished jobs.',
+        );
+        for (const line of left) err(line);
         return 0;
       }
       let code = 0;
@@ -79,7 +104,7 @@ export async function run(values: Values, id: string | undefined): Promise<numbe
         progress.done();
         code = code || (await report(jobs, dataDir, done, values));
       }
-      if (id === undefined) await listHeld(jobs, picked);
+      if (id === undefined) for (const line of await leftLines(jobs, picked)) err(line);
       return code;
     } finally {
       release();

@@ -2,7 +2,7 @@
 // command and closed after it, the jobs of its data folder with their progress
 // on stderr, and what Ctrl-C does while a job runs.
 import { openJobs, type Jobs } from '../../jobs/jobs';
-import type { Values } from '../args';
+import { parsePatience, type Values } from '../args';
 import { connect, type Connection } from '../connect';
 import { appDataDir } from '../data-dir';
 import { createProgress } from '../output';
@@ -51,7 +51,7 @@ export async function withConnection<T>(
 }
 
 /** The jobs of this data folder, their changes shown as progress on stderr. */
-export async function openJobsWithProgress(connection: Connection) {
+export async function openJobsWithProgress(connection: Connection, values: Values) {
   const { client, dataDir, knownPrices, enteredPrices } = connection;
   const progress = createProgress(process.stderr);
   showingProgress(progress);
@@ -63,6 +63,8 @@ export async function openJobsWithProgress(connection: Connection) {
     // The account's answers, shared with the app on the same data folder.
     memory: { account: connection.memoryAccount },
     ephemeralService: connection.ephemeralService,
+    patienceMs: parsePatience(values.patience) ?? connection.patienceMs,
+    waitPolicy: connection.waitPolicy,
     onChange: (v) => progress.job(v),
     runner: 'the list-cleaner command',
   });

@@ -12,11 +12,17 @@ import type { BulkTask } from '../../service/client';
 import { freshLinkMayHelp } from '../../service/download';
 import { ServiceError } from '../../service/errors';
 import { firstPollAt } from '../../service/poll';
-import { notSentError, resultIncompleteError, taskFileChangedError } from './failures';
+import {
+  TaskFailedError,
+  notSentError,
+  resultIncompleteError,
+  taskFileChangedError,
+} from './failures';
 import { retryWrite } from '../storage/disk';
 import { StoppedError, keep, mayCharge, retryDelays, saveProgress, type RunContext } from './keep';
 import type { BulkTaskRecord, JobRecord } from '../storage/record';
 import { readResultFile } from './result-file';
+import { refusalOf } from './refusals';
 import { bulkProduct } from '../../common/model';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -154,15 +160,6 @@ async function submitTask(ctx: RunContext, k: number): Promise<PriceSeen | null>
   ctx.hooks.setNextCheck(k, firstPollAt(ctx.client.pollIntervalMs, answeredAt));
   await saveProgress(ctx);
   return seen;
-}
-
-export class TaskFailedError extends AppError {
-  constructor(taskId: string) {
-    super(
-      'service',
-      `The service could not finish bulk task ${taskId}; everything reserved for it was refunded. Try again (list-cleaner resume) sends those addresses again.`,
-    );
-  }
 }
 
 /**
@@ -326,6 +323,11 @@ export function downloading(record: JobRecord): boolean {
 export async function runBulk(ctx: RunContext, alongside: () => Promise<void>): Promise<void> {
   const tasks = ctx.record.plan?.bulk ?? [];
   const seen = new Map<number, PriceSeen>();
+  // A submit the service refuses for a while (no more orders, maintenance)
+  // sends no more tasks, but those already sent still go on to their
+  // results, and the refusal is thrown once they have: the wait that follows
+  // (wait-out.ts) must not hold their results back.
+  let refused: unknown = null;
   for (let k = 0; k < tasks.length; k++) {
     if (ctx.stop.aborted) throw new StoppedError();
     const task = tasks[k];
@@ -333,12 +335,19 @@ export async function runBulk(ctx: RunContext, alongside: () => Promise<void>): 
     // Stopped, or over the limit: no new task is sent; those sent go on to their results.
     if (status === 'pending' && task && !mayCharge(ctx, task.end - task.start, 'bulk')) continue;
     if (status === 'pending' || status === 'submitting') {
-      const price = await submitTask(ctx, k);
-      if (price) seen.set(k, price);
+      try {
+        const price = await submitTask(ctx, k);
+        if (price) seen.set(k, price);
+      } catch (err) {
+        if (err instanceof CoverageError || refusalOf(err) === null) throw err;
+        refused = err;
+        break;
+      }
     }
   }
   const waits = tasks.map((_, k) => finishTask(ctx, k, seen.get(k) ?? null));
   const results = await Promise.allSettled([alongside(), ...waits]);
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) throw failed.reason;
+  if (refused !== null) throw refused;
 }

@@ -8,8 +8,10 @@ import { AppError } from '../../lib/app-error';
 import { log } from '../../lib/log';
 import type { ServiceClient } from '../../service/client';
 import { failWith } from './job-failure';
-import { addressBook, announce, now, save, type Live, type Shared } from '../live';
-import { holdOf } from './hold';
+import { addressBook, announce, now, patienceOf, save, type Live, type Shared } from '../live';
+import { holdOf, patienceHold } from './hold';
+import { DEFAULT_WAIT_POLICY } from './refusals';
+import { waitOut } from './wait-out';
 import { openOutcomeLog } from '../storage/outcomes';
 import { budgetOf, rememberPaid } from '../money/spend';
 import { reuserOf } from '../money/reuse';
@@ -62,7 +64,10 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
   const product = record.product ?? 'email';
   const memory = await s.memory();
   l.halt ??= new AbortController();
-  const ctx: RunContext = {
+  // Stopping here, or the lock found taken away, ends the run the same way.
+  const stop = l.lock ? AbortSignal.any([slot.stopSignal(), l.lock.lost]) : slot.stopSignal();
+  // A context for each try: its budget counts from what is kept now.
+  const contextOf = (): RunContext => ({
     record,
     paths,
     client,
@@ -70,11 +75,10 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
     outcomes: sent ? sentTable(l.outcomes, sent) : l.outcomes,
     log: sent ? sentLog(outcomeLog, sent) : outcomeLog,
     disk,
-    halt: l.halt.signal,
+    halt: (l.halt ??= new AbortController()).signal,
     ...budgetOf(s, l),
     ...reuserOf(memory, product, addresses, record.choices?.reuseDays ?? 0),
-    // Stopping here, or the lock found taken away, ends the run the same way.
-    stop: l.lock ? AbortSignal.any([slot.stopSignal(), l.lock.lost]) : slot.stopSignal(),
+    stop,
     hooks: {
       save: () => save(s, l),
       ...(slot.alone()
@@ -97,36 +101,60 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
         announce(s, l);
       },
     },
+  });
+  const runOnce = async (): Promise<RunContext> => {
+    const ctx = contextOf();
+    record.state = record.plan?.bulk.length ? 'waiting' : 'checking';
+    const sync = record.plan?.sync ?? null;
+    const syncPart = async () => {
+      if (sync) await runSync(ctx, sync);
+    };
+    if (record.plan?.bulk.length) await runBulk(ctx, syncPart);
+    else await syncPart();
+    return ctx;
   };
   try {
     record.state = record.plan?.bulk.length ? 'waiting' : 'checking';
     record.failure = null;
     await save(s, l);
-    const sync = record.plan?.sync ?? null;
-    const syncPart = async () => {
-      if (!sync) return;
-      await runSync(ctx, sync);
-    };
-    if (record.plan?.bulk.length) await runBulk(ctx, syncPart);
-    else await syncPart();
-    if (l.outcomes.counts().done < record.unique && (ctx.overBudget || ctx.halt?.aborted)) {
+    const ran = await waitOut(
+      {
+        s,
+        l,
+        client,
+        stop,
+        halt: l.halt.signal,
+        patienceMs: patienceOf(s),
+        policy: s.options.waitPolicy ?? DEFAULT_WAIT_POLICY,
+      },
+      runOnce,
+    );
+    if (ran.kind === 'patience') {
+      // Refused for longer than the patience: paused for the user, not failed.
+      record.hold = patienceHold(l, ran.refusal, ran.since);
+      record.wait = null;
+      await save(s, l);
+      return;
+    }
+    const ctx = ran.kind === 'done' ? ran.value : null;
+    // A wait (a top-up among them) moves the balance for other reasons than this run.
+    const learnable = ran.kind === 'done' && !ran.waited;
+    if (l.outcomes.counts().done < record.unique && (ctx?.overBudget || l.halt.signal.aborted)) {
       // Stopped by the user or by the limit: everything sent is kept; Continue goes on.
-      record.hold = holdOf(s, l, ctx.overBudget ? 'limit' : 'stopped');
+      record.hold = holdOf(s, l, ctx?.overBudget ? 'limit' : 'stopped');
+      record.wait = null;
       await save(s, l);
       return;
     }
     if (l.outcomes.counts().done < record.unique) {
-      throw new AppError(
-        'internal',
-        'Some addresses have no outcome yet; Try again (list-cleaner resume) checks them.',
-      );
+      throw new AppError('internal', 'Some addresses have no outcome yet; Try again checks them.');
     }
     record.state = 'done';
     record.finishedAt = now();
     // Stop came after the last request: nothing was left to hold back.
     record.hold = null;
     // What the balance moved by, for what was determined in this run, is the unit price.
-    if (balanceBefore && slot.alone() && !record.plan?.bulk.length) {
+    if (balanceBefore && learnable && slot.alone() && !record.plan?.bulk.length) {
       const after = await client.balance().catch(() => null);
       const doneAfter = determinedSplit(l);
       if (after) {

@@ -1,7 +1,8 @@
 // The ways a job stops that only List Cleaner can explain: answers paid for
 // that could not be written, a job folder deleted under a running job, a
 // result file shorter than its task, a task file that changed before a
-// resend. Each message says what happened, what was charged, and what to do.
+// resend, a bulk task the service could not finish. Each message says what happened, what was charged, and what to do.
+import { AppError } from '../../lib/app-error';
 import {
   ChargedError,
   asWriteFailure,
@@ -102,7 +103,7 @@ export class UnkeptAnswersError extends ChargedError {
       this.keptBefore.kept > 0
         ? ` The ${addresses(this.keptBefore.kept)} checked before are kept.`
         : '';
-    return `${writeFailureSentence(this.failure)}: ${first ?? ''}${rest.map((p) => ` Also, ${p}`).join('')}${kept} ${capital(writeFailureRemedy(this.failure))}, then Try again (list-cleaner resume).`;
+    return `${writeFailureSentence(this.failure)}: ${first ?? ''}${rest.map((p) => ` Also, ${p}`).join('')}${kept} ${capital(writeFailureRemedy(this.failure))}, then Try again.`;
   }
 }
 
@@ -117,7 +118,7 @@ export function progressNotSavedError(err: unknown, folder: string): ChargedErro
   const failure = writeError(err);
   const error = new ChargedError(
     writeFailureCode(failure),
-    `${writeFailureSentence(failure)}: the progress of this job (job.json) could not be saved in ${folder}. The results checked so far are kept, and bulk tasks wait at the service under their own keys, so nothing is charged twice: ${writeFailureRemedy(failure)}, then Try again (list-cleaner resume).`,
+    `${writeFailureSentence(failure)}: the progress of this job (job.json) could not be saved in ${folder}. The results checked so far are kept, and bulk tasks wait at the service under their own keys, so nothing is charged twice: ${writeFailureRemedy(failure)}, then Try again.`,
     'unknown',
   );
   error.cause = err;
@@ -129,7 +130,7 @@ export function notSentError(err: unknown, folder: string, what: string): Charge
   const failure = writeError(err);
   const error = new ChargedError(
     writeFailureCode(failure),
-    `${writeFailureSentence(failure)}: ${what} could not be written in ${folder}, so it was not sent, and nothing was charged for it. ${capital(writeFailureRemedy(failure))}, then Try again (list-cleaner resume).`,
+    `${writeFailureSentence(failure)}: ${what} could not be written in ${folder}, so it was not sent, and nothing was charged for it. ${capital(writeFailureRemedy(failure))}, then Try again.`,
     'no',
   );
   error.cause = err;
@@ -147,7 +148,7 @@ export function resultIncompleteError(
 ): ChargedError {
   return new ChargedError(
     'result_incomplete',
-    `The service reported ${n(reported)} results for bulk task ${taskId}, but its result file held only ${n(held)} of them, also when downloaded again. The ${n(held)} are kept. The service charged the task for the addresses it checked: Try again (list-cleaner resume) downloads the file again without charging again; if it stays short, ask your provider's support about task ${taskId}.`,
+    `The service reported ${n(reported)} results for bulk task ${taskId}, but its result file held only ${n(held)} of them, also when downloaded again. The ${n(held)} are kept. The service charged the task for the addresses it checked: Try again downloads the file again without charging again; if it stays short, ask your provider's support about task ${taskId}.`,
     'unknown',
   );
 }
@@ -163,4 +164,14 @@ export function taskFileChangedError(k: number, folder: string): ChargedError {
     `Bulk task ${k + 1} of this job was sent before, but the addresses List Cleaner would send again now differ from the ones sent then (the job's files in ${folder} were changed). The service would answer with the task it made for the first file, so nothing was sent again. That task may have been charged: your balance shows for sure. To check this list, start it anew from its file.`,
     'unknown',
   );
+}
+
+/** The service ended a bulk task as failed and refunded it: its addresses go again under a new key. */
+export class TaskFailedError extends AppError {
+  constructor(taskId: string) {
+    super(
+      'service',
+      `The service could not finish bulk task ${taskId}; everything reserved for it was refunded. List Cleaner sends those addresses again.`,
+    );
+  }
 }

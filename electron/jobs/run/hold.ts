@@ -1,6 +1,7 @@
 // Why an unfinished job waits for the user, in words: stopped from the window
-// (or the command line), or stopped before a request that would have taken it
-// over its spending limit. Continue (resume) carries on from where it is.
+// (or the command line), stopped before a request that would have taken it
+// over its spending limit, or paused after the service refused for longer than
+// the patience allows. Continue (resume) carries on from where it is.
 import { usd } from '../../common/money';
 import type { JobRecord } from '../storage/record';
 import type { Live, Shared } from '../live';
@@ -25,6 +26,33 @@ export function holdOf(
       ? `Stopped: nothing more is sent. ${progress} Continue carries on from here.`
       : `Stopped before going over this job's limit of ${usd(l.record.limitMicros ?? 0)} (spent about ${usd(spentSoFar(s, l, l.record.product ?? 'email'))}). ${progress} Raise the limit in Settings (or --max-spend) and Continue.`;
   return { reason, message, at: new Date().toISOString() };
+}
+
+/** How long a while was, in words: "6 hours", "45 minutes". */
+export function durationWords(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 1) return `${Math.max(1, Math.round(ms / 1_000))} seconds`;
+  if (minutes < 120) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  const hours = Math.round(minutes / 60);
+  return hours < 48 ? `${hours} hours` : `${Math.round(hours / 24)} days`;
+}
+
+/**
+ * Past the patience: the service refused for longer than the user allows a
+ * job to wait, so it pauses for them, keeping everything, instead of failing.
+ */
+export function patienceHold(
+  l: Live,
+  refusal: { words: string },
+  since: string,
+): NonNullable<JobRecord['hold']> {
+  const done = l.outcomes.counts().done;
+  const waited = durationWords(Date.now() - Date.parse(since));
+  return {
+    reason: 'patience',
+    message: `Paused: the service has refused for ${waited} (${refusal.words}). ${n(done)} of ${n(l.record.unique)} addresses have an outcome and are kept; nothing was charged for what was refused. Continue tries again.`,
+    at: new Date().toISOString(),
+  };
 }
 
 /** The words shown the moment Stop is pressed, before the run has wound down. */

@@ -13,8 +13,35 @@ import type { JobFailure, JobRecord } from '../storage/record';
 /** Service errors whose message says itself what to do: trying again at once meets the same file. */
 const SAYS_WHAT_TO_DO = new Set<string>(['result_too_large', 'redirect_refused', 'link_refused']);
 
-const CARRY_ON =
-  ' The addresses checked so far are kept; Try again (list-cleaner resume) carries on from there.';
+const CARRY_ON = ' The addresses checked so far are kept; Try again carries on from there.';
+
+/**
+ * Failures a plain retry can fix: the service or the way to it failing
+ * (beyond the patience, or before it applied), a task it could not finish, a
+ * result to fetch again, the disk full or busy for a while. Not those that
+ * need the user first: a key refused or unconfirmed, a file or link refused,
+ * the job's folder gone, a limit.
+ */
+const RETRY_FIXES: ReadonlySet<string> = new Set([
+  'network',
+  'timeout',
+  'bad_response',
+  'link_expired',
+  'poll_failed',
+  'result_incomplete',
+  'service',
+  'insufficient_balance',
+  'disk_full',
+  'disk_write',
+  'file_in_use',
+  'internal',
+]);
+
+/** Whether trying a failed job again can help without the user changing anything. */
+export function retryCanFix(failure: JobFailure): boolean {
+  // 40000 (a request refused as unsupported) would be refused again.
+  return RETRY_FIXES.has(failure.code) && failure.serviceCode !== 40000;
+}
 
 /** The failure of job `id`, whose files are in `folder`, stopped by `err`. */
 export function failureOf(err: unknown, id: string, folder: string): JobFailure {

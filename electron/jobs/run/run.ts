@@ -13,7 +13,8 @@ import { SPARE_SLOTS, syncSchedule, type Range } from './plan';
 import { syncProduct } from '../../common/model';
 
 export { StoppedError, type RunContext, type RunHooks } from './keep';
-export { CoverageError, TaskFailedError, downloading, runBulk } from './bulk';
+export { CoverageError, downloading, runBulk } from './bulk';
+export { TaskFailedError } from './failures';
 
 function toRecord(index: number, result: CheckResult): OutcomeRecord {
   return {
@@ -45,6 +46,18 @@ async function takeReused(ctx: RunContext, positions: number[]): Promise<number[
   return positions.filter((p) => !taken.has(p));
 }
 
+/**
+ * An answer lost on the way (the request went out; whether the service
+ * checked it, and charged, cannot be known): its addresses have no outcome,
+ * so the next try sends them again. Counted, so the job can say what may
+ * have been charged twice.
+ */
+function noteLost(ctx: RunContext, err: unknown, addresses: number): void {
+  if (err instanceof ServiceError && err.charged === 'unknown') {
+    ctx.record.sentAgainAfterLoss += addresses;
+  }
+}
+
 export async function runSync(ctx: RunContext, range: Range): Promise<void> {
   const pending = pendingIn(ctx, range);
   const schedule = syncSchedule({ start: 0, end: pending.length });
@@ -66,6 +79,7 @@ export async function runSync(ctx: RunContext, range: Range): Promise<void> {
           answer.results.map((r, k) => toRecord(indexes[k] as number, r)),
         );
       } catch (err) {
+        noteLost(ctx, err, indexes.length);
         fatal ??= err;
       }
     }
@@ -88,6 +102,7 @@ export async function runSync(ctx: RunContext, range: Range): Promise<void> {
         }
         await keep(ctx, [record]);
       } catch (err) {
+        noteLost(ctx, err, 1);
         // The other workers finish what they sent (and keep it) before this is thrown.
         fatal ??= err;
       }

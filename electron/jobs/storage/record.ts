@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { JOB_PRODUCTS, JOB_STATES } from '../../common/model';
+import { WAIT_REASONS } from '../../common/waits';
 
 const range = z.object({ start: z.number().int().min(0), end: z.number().int().min(0) });
 
@@ -151,11 +152,39 @@ export const jobRecord = z.object({
     .default(null),
   /** The most the job may spend, in micros; null: no limit. */
   limitMicros: z.number().int().min(1).nullable().default(null),
-  /** Why an unfinished job waits for the user (see JobView.hold). */
+  /**
+   * Why an unfinished job waits for the user (see JobView.hold): stopped by
+   * them, at its spending limit, or after the service refused for longer
+   * than the patience allows.
+   */
   hold: z
-    .object({ reason: z.enum(['stopped', 'limit']), message: z.string(), at: z.string() })
+    .object({
+      reason: z.enum(['stopped', 'limit', 'patience']),
+      message: z.string(),
+      at: z.string(),
+    })
     .nullable()
     .default(null),
+  /**
+   * A job waiting out a refusal of the service (jobs/run/wait-out.ts): why,
+   * since when (the patience counts from there, across restarts), when it
+   * tries next, and how many tries it has made.
+   */
+  wait: z
+    .object({
+      reason: z.enum(WAIT_REASONS),
+      words: z.string(),
+      since: z.string(),
+      nextTryAt: z.string(),
+      tries: z.number().int().min(0),
+    })
+    .nullable()
+    .default(null),
+  /**
+   * Addresses sent again after the answer to them was lost on the way: if
+   * the service had checked them, they were charged twice.
+   */
+  sentAgainAfterLoss: z.number().int().min(0).default(0),
   /** The random sample checked before the rest. */
   sample: z
     .object({

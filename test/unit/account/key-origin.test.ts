@@ -92,9 +92,10 @@ describe('the key and the address it was proven against', () => {
     const jobs = await o.core.workspace.jobs();
     const jobId = await draft(o, 'spring.csv');
     // Jobs that stopped, so job:resume and job:continue have work to send: one
-    // on a lost connection, one refused for avatar coverage (none of its domains has avatars).
+    // on a request the service refused (not one it lifts by itself, which the
+    // job would wait out), one refused for avatar coverage (none of its domains has avatars).
     const stopped = await draft(o, 'summer.csv');
-    home.faults.resetConnection('before', 1, '/api/v1/batch-check');
+    home.faults.refuse(40000, 1, '/api/v1/batch-check');
     await o.core.registry.invoke('job:start', { jobId: stopped, product: 'email' });
     expect((await jobs.finished(stopped)).state).toBe('failed');
     home.faults.clear();

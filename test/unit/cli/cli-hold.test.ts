@@ -54,25 +54,28 @@ describe('a clean held at its spending limit', () => {
 
     const listed = await cli(['jobs'], env);
     expect(listed.stdout).toBe(
-      `${id}  big.csv [email]: stopped at its spending limit (0 of 1,000 have an outcome) (list-cleaner resume ${id} --max-spend <USD> carries on)\n`,
+      `${id}  big.csv [email]: stopped at its spending limit (0 of 1,000 have an outcome) (list-cleaner resume ${id} --max-spend 0.50 carries on)\n`,
     );
 
     // Resuming every job leaves it waiting for its own, and says so.
     const all = await cli(['resume'], env);
-    expect(all).toMatchObject({ code: 0, stdout: 'No unfinished jobs.\n' });
+    expect(all).toMatchObject({ code: 0, stdout: 'No job can go on by itself.\n' });
     expect(all.stderr).toBe(
-      `Job ${id} (big.csv) stopped at its spending limit of 0.30 USD: list-cleaner resume ${id} --max-spend <USD> (or --max-spend none) carries on.\n`,
+      `Job ${id} (big.csv) stopped at its spending limit of 0.30 USD; left as it is. Carry it on with: list-cleaner resume ${id} --max-spend 0.50\n`,
     );
 
     // Named without a new limit: it would stop at once; refused, nothing sent.
     const same = await cli(['resume', id], env);
     expect(same.code).toBe(3);
     expect(failureLines(same.stderr)).toEqual([
-      `list-cleaner: Job ${id} stopped at its spending limit of 0.30 USD; it carries on under a new one: list-cleaner resume ${id} --max-spend <USD> (or --max-spend none). Nothing was sent.`,
+      `list-cleaner: Job ${id} stopped at its spending limit of 0.30 USD; it carries on under a new one: list-cleaner resume ${id} --max-spend 0.50. Nothing was sent.`,
     ]);
     expect(b.sandbox.ledger.spent(b.key)).toBe(0);
 
-    const resumed = await cli(['resume', id, '--max-spend', '1'], env);
+    // The command suggested, exactly as it was printed, finishes it.
+    const suggested = /Carry it on with: list-cleaner (.+)$/m.exec(all.stderr)?.[1] ?? '';
+    expect(suggested).toBe(`resume ${id} --max-spend 0.50`);
+    const resumed = await cli(suggested.split(' '), env);
     expect(resumed.code, resumed.stderr).toBe(0);
     const out = join(b.dir, 'big.cleaned.csv');
     // Continued by the user, not picked up after a restart: no "(resumed)".
@@ -88,7 +91,7 @@ describe('a clean held at its spending limit', () => {
     );
     // Paid once, at the bulk price, for every address.
     const [finished] = await jobsOnDisk(b.dataDir);
-    expect(finished).toMatchObject({ paid: 1_000, limitMicros: 1_000_000, hold: null });
+    expect(finished).toMatchObject({ paid: 1_000, limitMicros: 500_000, hold: null });
     expect(b.sandbox.ledger.spent(b.key)).toBe(1_000 * PRICES.email_batch);
   });
 });

@@ -381,14 +381,30 @@ describe('clean', () => {
 
   it('a job that fails at the service ends with its reason and the job id', async () => {
     const b = await setup();
-    b.sandbox.faults.failNextTasks(1);
+    // Refused as unsupported: not something the service lifts by itself, nor a retry fixes.
+    b.sandbox.faults.refuse(40000, 1, API.submit);
     const list = addresses(1_000, (i) => `user${i}@example.com`);
     const result = await cli(['clean', await writeList(b, 'list.csv', list)], b.env());
     expect(result.code).toBe(1);
     const [line] = failureLines(result.stderr);
     expect(failureLines(result.stderr)).toHaveLength(1);
-    expect(line).toMatch(/could not finish bulk task .* refunded\. .*\(job \d{14}-[0-9a-f]{6}\)$/);
+    expect(line).toMatch(/refused the request as unsupported.*\(job \d{14}-[0-9a-f]{6}\)$/);
     expect(b.sandbox.ledger.spent(b.key)).toBe(0);
+  });
+
+  it('a bulk task the service could not finish is sent again by itself, each address paid once', async () => {
+    const b = await setup();
+    b.sandbox.faults.failNextTasks(1);
+    const list = addresses(1_000, (i) => `user${i}@example.com`);
+    const result = await cli(['clean', await writeList(b, 'list.csv', list)], {
+      ...b.env(),
+      LIST_CLEANER_WAIT_SECONDS: '0.1',
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(
+      'waiting: The service could not finish a bulk task and refunded it; it is sent again.',
+    );
+    expect(b.sandbox.tasks(b.key)).toHaveLength(2);
   });
 });
 

@@ -14,6 +14,7 @@ describe('the settings view', () => {
       pollIntervalSeconds: 60,
       reuseDays: 30,
       recheckDays: 90,
+      patienceHours: 12,
       maxSpendMicros: 5_000_000,
       enteredPrices: { email: 1_500, avatar: null },
       account: 'key',
@@ -26,6 +27,7 @@ describe('the settings view', () => {
       maxSpendMicros: 5_000_000,
       enteredPrices: { email: 1_500, avatar: null },
       recheckDays: 90,
+      patienceHours: 12,
     });
     expect(contract['settings:get'].output.safeParse(view).success).toBe(true);
   });

@@ -173,24 +173,31 @@ describe('insufficient balance', () => {
     await expectRefused(b, jobs.start(job.id, 'email'), /^Your balance is 0\.00 USD/);
   });
 
-  it('without a known price, fails on the service’s refusal with nothing charged', async () => {
+  // Waiting for funds, then pausing for the user past a short patience (waits.test.ts has the top-up).
+  const impatient = {
+    patienceMs: 300,
+    waitPolicy: { baseMs: 40, capMs: 100, fundsEveryMs: 50, ordersEveryMs: 50 },
+  };
+
+  it('without a known price, waits for funds on the service’s refusal, charging nothing', async () => {
     // 100 addresses in one multi check need 0.10 USD reserved; 0.05 USD is there.
     const b = await setup({ balanceMicros: 50_000 });
+    await b.jobs(impatient);
     const job = await runJob(b, await writeList(b, 'hundred.csv', addresses(100, user)));
-    expect(job.state).toBe('failed');
-    expect(job.failure).toMatchObject({ code: 'insufficient_balance', charged: 'no' });
-    expect(job.failure?.message).toMatch(/balance is too low.*Nothing was charged/);
+    expect(job.state).not.toBe('failed');
+    expect(job.hold).toMatchObject({ reason: 'patience' });
+    expect(job.hold?.message).toMatch(/Your balance does not cover the next addresses/);
     expect(job.checked).toBe(0);
-    expect(requestsTo(b, API.multi).map((r) => r.code)).toEqual([40200]);
+    expect(new Set(requestsTo(b, API.multi).map((r) => r.code))).toEqual(new Set([40200]));
     expect(b.sandbox.ledger.spent(b.key)).toBe(0);
   });
 
   it('without a known price, a bulk submit refused for the balance charges nothing', async () => {
     const b = await setup({ balanceMicros: 500_000 });
+    await b.jobs(impatient);
     const job = await runJob(b, await writeList(b, 'bulk.csv', addresses(1_000, user)));
-    expect(job.state).toBe('failed');
-    expect(job.failure).toMatchObject({ code: 'insufficient_balance', charged: 'no' });
-    expect(requestsTo(b, API.submit).map((r) => r.code)).toEqual([40200]);
+    expect(job.hold).toMatchObject({ reason: 'patience' });
+    expect(new Set(requestsTo(b, API.submit).map((r) => r.code))).toEqual(new Set([40200]));
     expect(b.sandbox.tasks(b.key)).toHaveLength(0);
     expect(b.sandbox.ledger.spent(b.key)).toBe(0);
   });

@@ -51,7 +51,7 @@ describe.skipIf(!existsSync('/dev/full'))('a full disk while a result downloads'
       expect(failed.failure?.charged).toBe('unknown');
       const folder = join(b.dataDir, 'jobs', job.id);
       expect(failed.failure?.message).toBe(
-        `The disk is full: the result file of a bulk task could not be saved in ${folder}. The service charged the task for the addresses it checked and keeps their results for a while: free some space on that disk, then Try again (list-cleaner resume) downloads them without charging again.`,
+        `The disk is full: the result file of a bulk task could not be saved in ${folder}. The service charged the task for the addresses it checked and keeps their results for a while: free some space on that disk, then Try again downloads them without charging again.`,
       );
       expect(failed.failure?.message).not.toMatch(/internet|connection/i);
       expect(failed.tasks.map((t) => t.status)).toEqual(['success']);

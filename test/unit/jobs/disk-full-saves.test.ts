@@ -109,7 +109,7 @@ describe.skipIf(!existsSync('/dev/full'))('a full disk when job.json is saved', 
       expect(failed.failure?.code).toBe('disk_full');
       const folder = join(b.dataDir, 'jobs', job.id);
       expect(failed.failure?.message).toBe(
-        `The disk is full: the progress of this job (job.json) could not be saved in ${folder}. The results checked so far are kept, and bulk tasks wait at the service under their own keys, so nothing is charged twice: free some space on that disk, then Try again (list-cleaner resume).`,
+        `The disk is full: the progress of this job (job.json) could not be saved in ${folder}. The results checked so far are kept, and bulk tasks wait at the service under their own keys, so nothing is charged twice: free some space on that disk, then Try again.`,
       );
       // Four attempts after the answer (and one more for the failure itself).
       expect(full.refused).toBe(5);

@@ -100,7 +100,7 @@ describe.skipIf(!existsSync('/dev/full'))('a full disk while answers are stored'
       expect(failed.failure?.charged).toBe('unknown');
       const folder = join(b.dataDir, 'jobs', id);
       expect(failed.failure?.message).toBe(
-        `The disk is full: the results of 100 addresses the service had already checked and charged could not be saved in ${folder}. Resuming checks them again, and may charge them again. Free some space on that disk, then Try again (list-cleaner resume).`,
+        `The disk is full: the results of 100 addresses the service had already checked and charged could not be saved in ${folder}. Resuming checks them again, and may charge them again. Free some space on that disk, then Try again.`,
       );
       expect(failed.failure?.message).not.toMatch(/something went wrong/i);
       // Tried again briefly (four attempts), then stopped: no other multi check was sent.

@@ -151,7 +151,7 @@ describe('a result file checked against its task', () => {
       expect(failed.failure?.charged).toBe('unknown');
       const [taskId] = b.sandbox.tasks(b.key);
       expect(failed.failure?.message).toBe(
-        `The service reported 1,000 results for bulk task ${taskId}, but its result file held only 950 of them, also when downloaded again. The 950 are kept. The service charged the task for the addresses it checked: Try again (list-cleaner resume) downloads the file again without charging again; if it stays short, ask your provider's support about task ${taskId}.`,
+        `The service reported 1,000 results for bulk task ${taskId}, but its result file held only 950 of them, also when downloaded again. The 950 are kept. The service charged the task for the addresses it checked: Try again downloads the file again without charging again; if it stays short, ask your provider's support about task ${taskId}.`,
       );
       // What the file held is kept; the rest have no outcome (not "unknown"), so they are fetched again.
       expect(failed).toMatchObject({ checked: 950, deliverable: 950, unknown: 0 });

@@ -13,6 +13,7 @@ import {
   reserved,
   runJob,
   setup,
+  waitFor,
   writeList,
 } from './support';
 
@@ -121,42 +122,44 @@ describe('result links', () => {
     expect(reserved(b, 'email_batch').count).toBe(1);
   });
 
-  it('fails clearly when every link expires, and a resume downloads without resubmitting', async () => {
+  it('waits while every link expires, then downloads once they work, without resubmitting', async () => {
     const b = await setup({ config: { resultLinkTtlMs: -60_000 } });
+    const seen: JobView[] = [];
+    const jobs = await b.jobs({
+      waitPolicy: { baseMs: 40, capMs: 100, fundsEveryMs: 50, ordersEveryMs: 50 },
+      onChange: (v) => seen.push(v),
+    });
     const list = addresses(1_000, (i) => `user${i}@example.com`);
-    const failed = await runJob(b, await writeList(b, 'list.csv', list));
-    expect(failed.state).toBe('failed');
-    expect(failed.failure?.code).toBe('link_expired');
-    expect(failed.failure?.message).toMatch(/link to the results has expired.*Try again/);
-    expect(failed.checked).toBe(0);
-    expect(failed.tasks.map((t) => t.status)).toEqual(['success']);
+    const { job } = await jobs.importFile(await writeList(b, 'list.csv', list));
+    await jobs.start(job.id, 'email');
+    await waitFor('the job to wait for a link that works', () =>
+      seen.some((v) => v.wait?.reason === 'server_error'),
+    );
+    const waiting = await jobs.get(job.id);
+    expect(waiting.checked).toBe(0);
+    expect(waiting.tasks.map((t) => t.status)).toEqual(['success']);
 
     b.sandbox.config.resultLinkTtlMs = 600_000;
-    const jobs = await b.jobs();
-    await jobs.resume(failed.id);
-    const done = await jobs.finished(failed.id);
+    const done = await jobs.finished(job.id);
     expectComplete(done);
-    expect(done.resumed).toBe(true);
     expect(requestsTo(b, API.submit)).toHaveLength(1);
     expect(reserved(b, 'email_batch').count).toBe(1);
   });
 });
 
 describe('failed tasks', () => {
-  it('reports the refund, and a resume sends the addresses again under a new key', async () => {
+  // A failed task is waited out like any refusal: sent again, here at a test's pace.
+  const quickly = { waitPolicy: { baseMs: 40, capMs: 100, fundsEveryMs: 50, ordersEveryMs: 50 } };
+
+  it('sends a refunded task again by itself, under a new key, each address paid once', async () => {
     const b = await setup();
     b.sandbox.faults.failNextTasks(1);
+    const seen: JobView[] = [];
+    await b.jobs({ ...quickly, onChange: (v) => seen.push(v) });
     const list = addresses(1_000, (i) => `user${i}@example.com`);
-    const failed = await runJob(b, await writeList(b, 'list.csv', list));
-    expect(failed.state).toBe('failed');
-    expect(failed.failure).toMatchObject({ charged: 'no' });
-    expect(failed.failure?.message).toMatch(/could not finish bulk task \w+; everything reserved/);
-    expect(b.sandbox.ledger.spent(b.key)).toBe(0);
-
-    const jobs = await b.jobs();
-    await jobs.resume(failed.id);
-    const done = await jobs.finished(failed.id);
+    const done = await runJob(b, await writeList(b, 'list.csv', list));
     expectComplete(done);
+    expect(seen.some((v) => v.wait?.reason === 'task_failed')).toBe(true);
     expect(requestsTo(b, API.submit)).toHaveLength(2);
     expect(b.sandbox.tasks(b.key)).toHaveLength(2);
   });
@@ -164,15 +167,9 @@ describe('failed tasks', () => {
   it('keeps the tasks that succeeded and resends only the one that failed', async () => {
     const b = await setup();
     b.sandbox.faults.failNextTasks(1);
+    await b.jobs(quickly);
     const list = addresses(101_000, (i) => `person${i}@${covered[i % 3] as string}`);
-    const failed = await runJob(b, await writeList(b, 'avatars.csv', list), 'avatar');
-    expect(failed.state).toBe('failed');
-    expect(failed.tasks.map((t) => t.status)).toEqual(['failed', 'done']);
-    expect(failed.checked).toBe(1_000);
-
-    const jobs = await b.jobs();
-    await jobs.resume(failed.id);
-    const done = await jobs.finished(failed.id);
+    const done = await runJob(b, await writeList(b, 'avatars.csv', list), 'avatar');
     expectComplete(done);
     expect(reserved(b, 'email_avatar_batch').each).toEqual([100_000, 1_000, 100_000]);
   }, 30_000);

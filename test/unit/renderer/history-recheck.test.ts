@@ -64,7 +64,7 @@ describe('chargedSoFar', () => {
           state: 'failed',
           chargedMicros: 0,
           paid: 0,
-          failure: { code: 'network', message: 'Lost.', charged: 'unknown' },
+          failure: { code: 'network', message: 'Lost.', charged: 'unknown', retry: true },
         }),
       ),
     ).toBe('charge not known');

@@ -117,7 +117,7 @@ describe('groupByMonth', () => {
   });
 
   it('counts an answer lost on the way as a charge not known, even at a known price', () => {
-    const lost = { code: 'network', message: 'Lost.', charged: 'unknown' as const };
+    const lost = { code: 'network', message: 'Lost.', charged: 'unknown' as const, retry: true };
     expect(chargeUnknown({ chargedMicros: 10_000, paid: 10, failure: lost })).toBe(true);
     expect(chargeUnknown({ chargedMicros: 10_000, paid: 10, failure: null })).toBe(false);
     expect(chargeUnknown({ chargedMicros: null, paid: 0, failure: null })).toBe(false);

@@ -33,6 +33,8 @@ export function jobView(over: Partial<JobView> = {}): JobView {
     paid: 0,
     limitMicros: null,
     hold: null,
+    wait: null,
+    sentAgainAfterLoss: 0,
     tasks: [],
     nextCheckAt: null,
     unitPriceMicros: null,

@@ -124,7 +124,7 @@ describe('a result link from a service elsewhere', () => {
         );
         expect(err.code).toBe('link_refused');
         expect(err.message).toBe(
-          `The result link from api.example.invalid points at evil.test:${files.port}, which leads to ${address}: ${words}, not the internet. List Cleaner did not connect to it, so the link could not reach anything on your computer or your network. Nothing was charged for the download. The service charged the bulk task for the addresses it checked and keeps its results for a while, and the job keeps the task: try again later (Try again, or list-cleaner resume), and if the link still points there, contact your provider's support about it.`,
+          `The result link from api.example.invalid points at evil.test:${files.port}, which leads to ${address}: ${words}, not the internet. List Cleaner did not connect to it, so the link could not reach anything on your computer or your network. Nothing was charged for the download. The service charged the bulk task for the addresses it checked and keeps its results for a while, and the job keeps the task: try again later (Try again), and if the link still points there, contact your provider's support about it.`,
         );
         expect(err).toMatchObject({ retryable: false, charged: 'no' });
         // Asked once: a refusal is not tried again.

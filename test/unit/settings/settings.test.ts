@@ -21,6 +21,8 @@ describe('settings', () => {
       enteredPrices: { email: null, avatar: null },
       // No reminders to check a list again until the user asks for them.
       recheckDays: null,
+      // A refusing service is waited out for six hours before a job pauses.
+      patienceHours: 6,
       account: 'none',
     });
   });

@@ -34,6 +34,7 @@ export const sampleSettings: SettingsView = {
   maxSpendMicros: null,
   enteredPrices: { email: null, avatar: null },
   recheckDays: null,
+  patienceHours: 6,
 };
 
 export interface HandlerCall {

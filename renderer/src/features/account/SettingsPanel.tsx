@@ -7,6 +7,7 @@ import { THEMES } from '../../../../electron/common/model';
 import { useClearKey, useSettings, useUpdateSettings } from '../../api/hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useUiStore } from '../../state/ui-store';
+import { PatienceForm } from './PatienceForm';
 import { PollIntervalForm } from './PollIntervalForm';
 import { RecheckForm } from './RecheckForm';
 import { ReplaceKeyForm } from './ReplaceKeyForm';
@@ -37,6 +38,7 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
   const emailPriceId = useId();
   const avatarPriceId = useId();
   const reuseId = useId();
+  const patienceId = useId();
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
@@ -105,6 +107,7 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
           inputId={pollId}
           hintId={pollHintId}
         />
+        <PatienceForm current={settings.data?.patienceHours} update={update} inputId={patienceId} />
         <SpendLimitForm current={settings.data} update={update} inputId={limitId} />
         <PlanPricesForm
           current={settings.data}

@@ -23,8 +23,9 @@ export function CostBox({
   const openSettings = useUiStore((s) => s.openSettings);
   const dash = <span className="placeholder">—</span>;
   const known = estimate && estimate.estimateMicros !== null;
-  const after = known ? estimate.balanceMicros - (estimate.estimateMicros ?? 0) : null;
-  const short = estimate && (estimate.balanceMicros <= 0 || (after !== null && after < 0));
+  const balance = estimate?.balanceMicros ?? null;
+  const after = known && balance !== null ? balance - (estimate.estimateMicros ?? 0) : null;
+  const short = balance !== null && (balance <= 0 || (after !== null && after < 0));
   const source = estimate ? priceSourceWords(estimate.priceSource, demo) : null;
   return (
     <div className="cost" aria-busy={pending}>
@@ -61,7 +62,7 @@ export function CostBox({
         </div>
         <div>
           <dt>Balance now</dt>
-          <dd>{estimate ? formatUsd(estimate.balanceMicros) : dash}</dd>
+          <dd>{balance !== null ? formatUsd(balance) : estimate ? 'Not known now' : dash}</dd>
         </div>
         <div className={short ? 'is-short' : undefined}>
           <dt>Balance after</dt>

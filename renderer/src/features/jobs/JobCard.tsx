@@ -16,6 +16,7 @@ import {
 import { ProgressBar } from '../import/ProgressBar';
 import { JobActions } from './JobActions';
 import { HoldNotice } from './HoldNotice';
+import { WaitNotice } from './WaitNotice';
 import { freeFacts } from './free-facts';
 import { PRODUCT_WORDS, badgeWords, chargedSoFar, isActive, isBulk } from './job-words';
 import { RecheckReminder } from './RecheckReminder';
@@ -95,6 +96,7 @@ export function JobCard({ job, now, level = 2 }: { job: JobView; now: number; le
         </p>
       )}
       {job.hold && <HoldNotice job={job} />}
+      {job.wait && !job.hold && <WaitNotice job={job} now={now} />}
       {job.paused && !job.hold && (
         <p className="hint" data-testid="job-paused">
           Stopped before it finished, outside this window. What was checked is kept; Resume carries

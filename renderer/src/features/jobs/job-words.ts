@@ -27,6 +27,7 @@ export const isActive = (job: JobView) => job.running || UNFINISHED_STATES.has(j
 export const HOLD_WORDS: Record<NonNullable<JobView['hold']>['reason'], string> = {
   stopped: 'Stopped by you',
   limit: 'Stopped at your limit',
+  patience: 'Paused: the service kept refusing',
 };
 
 /**

@@ -1,0 +1,43 @@
+// A job waiting out a refusal of the service (JobView.wait): why, in the
+// service's own terms made plain, when it tries next (a live countdown), and
+// until when it keeps trying before it pauses for the user. Nothing is asked
+// of the user: the job goes on by itself, and nothing refused is charged.
+import type { JobView } from '../../../../electron/ipc/contract';
+import { formatDuration, formatTimeOfDay } from '../../format';
+
+export function WaitNotice({ job, now }: { job: JobView; now: number }) {
+  const wait = job.wait;
+  if (!wait) return null;
+  const nextIn = Date.parse(wait.nextTryAt) - now;
+  return (
+    <div className="notice notice-info job-wait" role="status" data-testid="job-wait">
+      <svg className="notice-icon" viewBox="0 0 20 20" aria-hidden="true">
+        <path
+          fill="currentColor"
+          d="M10 1.5a8.5 8.5 0 1 0 0 17 8.5 8.5 0 0 0 0-17Zm0 3a1 1 0 0 1 1 1v4.1l2.7 2.7a1 1 0 1 1-1.4 1.4l-3-3A1 1 0 0 1 9 10V5.5a1 1 0 0 1 1-1Z"
+        />
+      </svg>
+      <div>
+        <p className="notice-title" data-testid="job-wait-reason">
+          {wait.words}
+        </p>
+        <p>
+          {nextIn > 500 ? (
+            <>
+              Next try at {formatTimeOfDay(wait.nextTryAt, now)}, in{' '}
+              <span className="num fixed-duration" data-testid="job-wait-countdown">
+                {formatDuration(nextIn)}
+              </span>
+              .
+            </>
+          ) : (
+            'Trying again now.'
+          )}{' '}
+          Nothing is charged for what the service refuses. List Cleaner keeps trying until{' '}
+          {formatTimeOfDay(wait.patienceEndsAt, now)}, then pauses the job for you; everything
+          checked so far is kept.
+        </p>
+      </div>
+    </div>
+  );
+}
