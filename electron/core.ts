@@ -9,7 +9,7 @@ import { posix, win32 } from 'node:path';
 import { openAccount, type Account } from './account/account';
 import { createHandlers, type ShellHooks } from './ipc/handlers';
 import type { EventBus, JobView } from './ipc/contract';
-import { openWorkspace, type Workspace } from './jobs/workspace';
+import { openWorkspace, type WaitOverrides, type Workspace } from './jobs/workspace';
 import { createEventBus, createHandlerRegistry, type HandlerRegistry } from './ipc/registry';
 import { openKeyStore, type KeyStore, type KeyStoreOptions } from './secrets/key-store';
 import { openSettingsStore, type SettingsStore } from './settings/settings';
@@ -29,6 +29,8 @@ export interface CoreOptions {
    * (see ContractChecks in ipc/registry.ts); by default, strictContract().
    */
   strictContract?: boolean;
+  /** For tests: a faster pace of tries, and a patience of their own, instead of Settings'. */
+  waits?: WaitOverrides;
 }
 
 export interface Core {
@@ -84,6 +86,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings,
     events,
     ...(options.shell?.notify ? { onFinished: options.shell.notify } : {}),
+    ...(options.waits ? { waits: options.waits } : {}),
   });
   const shell: ShellHooks = {
     chooseOpenPath: options.shell?.chooseOpenPath ?? (async () => null),

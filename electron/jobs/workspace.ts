@@ -10,6 +10,7 @@ import type { EventBus } from '../ipc/contract';
 import { log } from '../lib/log';
 import type { SettingsStore } from '../settings/settings';
 import { openJobs, type Jobs } from './jobs';
+import type { WaitPolicy } from './run/refusals';
 
 export interface Workspace {
   /** The jobs of the current account (demo or real); throws when no account is set up. */
@@ -27,6 +28,13 @@ export interface WorkspaceOptions {
   events: EventBus;
   /** A job finished or failed: the shell may tell the user. */
   onFinished?(view: JobView): void;
+  waits?: WaitOverrides;
+}
+
+/** For tests: how soon jobs try again, and how long they wait out a refusal (null: Settings'). */
+export interface WaitOverrides {
+  policy?: WaitPolicy;
+  patienceMs?: () => number | null;
 }
 
 export function openWorkspace(options: WorkspaceOptions): Workspace {
@@ -58,7 +66,9 @@ export function openWorkspace(options: WorkspaceOptions): Workspace {
         // Each key's answers apart, and the demo's apart from every key's.
         memory: { account: () => account.memoryAccount() },
         enteredPrices: () => (mode === 'demo' ? {} : options.settings.get().enteredPrices),
-        patienceMs: () => options.settings.get().patienceHours * 3_600_000,
+        patienceMs: () =>
+          options.waits?.patienceMs?.() ?? options.settings.get().patienceHours * 3_600_000,
+        ...(options.waits?.policy ? { waitPolicy: options.waits.policy } : {}),
       }).then(async (j) => {
         const resumed = await j.resume().catch((err: unknown) => {
           log.warn('jobs: unfinished jobs could not be resumed', err);

@@ -36,6 +36,8 @@ export interface TestApp {
    * says otherwise; what was asked, in order.
    */
   consent: { answer: boolean; asked: ConsentQuestion[] };
+  /** How long jobs wait out a refusal of the service, instead of Settings' hours (null: Settings'). */
+  setPatience(ms: number | null): void;
   /** The updater's stand-in: set where an update stands (the window hears it); restarts asked for. */
   update(view: Partial<UpdateView> & Pick<UpdateView, 'state'>): void;
   restartsToUpdate(): number;
@@ -107,7 +109,13 @@ export const test = base.extend<{ app: TestApp }>({
         restart: () => void (restarts += 1),
       },
     };
-    const coreOptions = { dataDir, keychain, shell };
+    // Jobs try again within a second or two here, not the service's real pace.
+    let patience: number | null = null;
+    const waits = {
+      policy: { baseMs: 2_000, capMs: 4_000, fundsEveryMs: 2_000, ordersEveryMs: 2_000 },
+      patienceMs: () => patience,
+    };
+    const coreOptions = { dataDir, keychain, shell, waits };
     let core = await createCore(coreOptions);
     let unsubscribe = (): void => undefined;
 
@@ -174,6 +182,7 @@ export const test = base.extend<{ app: TestApp }>({
       },
       keyHostDialog,
       consent,
+      setPatience: (ms) => void (patience = ms),
       update: (view) => {
         update = { version: null, progress: null, message: null, ...view };
         core.events.emit('update:changed', update);

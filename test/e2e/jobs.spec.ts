@@ -1,6 +1,7 @@
 // The Jobs screen through the UI: a bulk task followed to done, a restart in
-// the middle of a job, a lost answer tried again, an avatar file refused for
-// coverage and its rest run one by one, and removing a job.
+// the middle of a job, a lost answer waited out, a service under maintenance
+// waited out in sight, a job paused past its patience and continued, an
+// avatar file refused for coverage and its rest run one by one, and removing a job.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test, expect } from './fixtures';
@@ -106,7 +107,9 @@ test('a restart in the middle of a job: it resumes by itself and finishes', asyn
   expect(sandbox.ledger.balance(KEY)).toBe(10_000_000 - 400_000);
 });
 
-test('a lost answer stops the job with its reason; Try again finishes it', async ({ app }) => {
+test('a lost answer is waited out: the job goes on by itself and says what may be charged twice', async ({
+  app,
+}) => {
   const { page } = app;
   await connectKey(app, sandbox.url, KEY);
   // The second multi check's answer is lost after the service did the work.
@@ -115,16 +118,64 @@ test('a lost answer stops the job with its reason; Try again finishes it', async
   await page.getByRole('button', { name: 'Check 60 addresses' }).click();
 
   const card = jobCard(page, 'partners.csv');
-  await expect(card.getByTestId('job-state')).toHaveText('Stopped', { timeout: 20_000 });
-  // The service did the work and charged for it; the answer never came: say so.
-  await expect(card.getByTestId('job-failure')).toContainText('broke before its answer arrived');
-  await expect(card.getByTestId('job-failure')).toContainText('may have checked, and charged for');
-  await expect(card).toContainText('The addresses checked so far are kept');
-  await screenshotFromTop(app, 'jobs-failed');
-
-  await card.getByRole('button', { name: 'Try again' }).click();
   await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 20_000 });
   await expect(card).toContainText('Deliverable48');
+  // The service may have checked, and charged, the lost request: said plainly on the card.
+  await expect(card.getByTestId('job-sent-again')).toHaveText(
+    '60 addresses were sent again after an answer was lost on the way: if the service had checked them before the answer was lost, they were charged twice.',
+  );
+});
+
+test('a service under maintenance: the job waits in sight, counts down, and finishes by itself', async ({
+  app,
+}) => {
+  const { page } = app;
+  await connectKey(app, sandbox.url, KEY);
+  await dropFile(page, 'night-run.csv', knownList({ unique: 60 }).csv);
+  sandbox.faults.maintenance(true);
+  await page.getByRole('button', { name: 'Check 60 addresses' }).click();
+
+  const card = jobCard(page, 'night-run.csv');
+  const wait = card.getByTestId('job-wait');
+  await expect(wait).toBeVisible({ timeout: 30_000 });
+  await expect(card.getByTestId('job-wait-reason')).toHaveText('The service is under maintenance');
+  await expect(wait).toContainText('Nothing is charged for what the service refuses.');
+  await expect(wait).toContainText(/keeps trying until \d{1,2}:\d\d/);
+  await expect(card.getByTestId('job-state')).toHaveText('Waiting for the service');
+  // Between tries, the next one counts down (during one, it says it is trying now).
+  await expect(card.getByTestId('job-wait-countdown')).toBeVisible({ timeout: 20_000 });
+  await screenshotFromTop(app, 'jobs-waiting-service');
+
+  sandbox.faults.maintenance(false);
+  await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 30_000 });
+  await expect(card.getByTestId('job-wait')).toHaveCount(0);
+  expect(sandbox.ledger.spent(KEY) % 1_000).toBe(0);
+});
+
+test('past its patience a job pauses for the user, keeping everything; Continue finishes it', async ({
+  app,
+}) => {
+  const { page } = app;
+  app.setPatience(1_500);
+  await connectKey(app, sandbox.url, KEY);
+  await dropFile(page, 'weekend.csv', knownList({ unique: 60 }).csv);
+  sandbox.faults.maintenance(true);
+  await page.getByRole('button', { name: 'Check 60 addresses' }).click();
+
+  const card = jobCard(page, 'weekend.csv');
+  await expect(card.getByTestId('job-state')).toHaveText('Paused: the service kept refusing', {
+    timeout: 30_000,
+  });
+  await expect(card.getByTestId('job-hold-message')).toContainText(
+    'Paused: the service has refused for',
+  );
+  await expect(card.getByTestId('job-hold-message')).toContainText('Continue tries again.');
+  await screenshotFromTop(app, 'jobs-paused-patience');
+
+  app.setPatience(null);
+  sandbox.faults.maintenance(false);
+  await card.getByRole('button', { name: 'Continue' }).click();
+  await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 30_000 });
 });
 
 test('an avatar file refused for coverage: Run the rest checks them one by one', async ({

@@ -246,6 +246,16 @@ function Done({ job }: { job: JobView }) {
           Without paying: {free.join(' · ')}.
         </p>
       )}
+      {job.sentAgainAfterLoss > 0 && (
+        <p className="hint" data-testid="job-sent-again">
+          {plural(job.sentAgainAfterLoss, 'address was', 'addresses were')} sent again after an
+          answer was lost on the way
+          {job.unitPriceMicros !== null &&
+            ` (up to ${formatUsd(job.sentAgainAfterLoss * job.unitPriceMicros)})`}
+          : if the service had checked {job.sentAgainAfterLoss === 1 ? 'it' : 'them'} before the
+          answer was lost, {job.sentAgainAfterLoss === 1 ? 'it was' : 'they were'} charged twice.
+        </p>
+      )}
       <p className="hint">
         {plural(job.unique, 'unique address', 'unique addresses')} checked
         {duration !== null &&

@@ -24,15 +24,18 @@ export function WaitNotice({ job, now }: { job: JobView; now: number }) {
         <p>
           {nextIn > 500 ? (
             <>
-              Next try at {formatTimeOfDay(wait.nextTryAt, now)}, in{' '}
-              <span className="num fixed-duration" data-testid="job-wait-countdown">
+              Next try at {formatTimeOfDay(wait.nextTryAt, now)}
+              <span aria-hidden="true"> · </span>
+              in{' '}
+              <span className="num" data-testid="job-wait-countdown">
                 {formatDuration(nextIn)}
               </span>
-              .
             </>
           ) : (
-            'Trying again now.'
-          )}{' '}
+            'Trying again now'
+          )}
+        </p>
+        <p className="hint">
           Nothing is charged for what the service refuses. List Cleaner keeps trying until{' '}
           {formatTimeOfDay(wait.patienceEndsAt, now)}, then pauses the job for you; everything
           checked so far is kept.

@@ -41,6 +41,8 @@ export function badgeWords(job: JobView): { text: string; tone: string } {
       : { text: HOLD_WORDS[job.hold.reason], tone: 'held' };
   }
   if (job.paused) return { text: 'Paused', tone: 'paused' };
+  // Waiting out a refusal is not the bulk task's own wait: said apart.
+  if (job.wait) return { text: 'Waiting for the service', tone: 'waiting' };
   return { text: STATE_WORDS[job.state], tone: job.state };
 }
 
