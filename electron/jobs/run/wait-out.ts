@@ -111,7 +111,7 @@ export async function waitOut<T>(
       const tries = earlier?.reason === refusal.reason ? earlier.tries : 0;
       waited = true;
       const wait = async (ms: number, words = refusal.words) => {
-        const until = Math.min(nowMs + ms, endsAt);
+        const until = Math.min(Date.now() + ms, endsAt);
         l.record.wait = {
           reason: refusal.reason,
           words,

@@ -5,8 +5,18 @@
 // the patience, the job pauses for the user instead of failing.
 import { describe, expect, it } from 'vitest';
 import type { JobView } from '../../../electron/ipc/contract';
+import type { JobsOptions } from '../../../electron/jobs/jobs';
 import type { WaitPolicy } from '../../../electron/jobs/run/refusals';
-import { API, addresses, expectComplete, setup, waitFor, writeList, type Bench } from './support';
+import {
+  API,
+  addresses,
+  expectComplete,
+  requestsTo,
+  setup,
+  waitFor,
+  writeList,
+  type Bench,
+} from './support';
 
 /** Tries come fast here: the policy's shape, at a test's pace. */
 const FAST: WaitPolicy = { baseMs: 40, capMs: 200, fundsEveryMs: 50, ordersEveryMs: 50 };
@@ -14,13 +24,18 @@ const FAST: WaitPolicy = { baseMs: 40, capMs: 200, fundsEveryMs: 50, ordersEvery
 async function started(
   bench: Bench,
   list: readonly string[],
-  options: { patienceMs?: number } = {},
+  options: {
+    patienceMs?: number;
+    knownPrices?: JobsOptions['knownPrices'];
+    policy?: Partial<WaitPolicy>;
+  } = {},
 ) {
   const seen: JobView[] = [];
   const jobs = await bench.jobs({
-    waitPolicy: FAST,
+    waitPolicy: { ...FAST, ...options.policy },
     patienceMs: options.patienceMs ?? 60_000,
     onChange: (v) => seen.push(v),
+    ...(options.knownPrices ? { knownPrices: options.knownPrices } : {}),
   });
   const { job } = await jobs.importFile(await writeList(bench, 'list.csv', list));
   await jobs.start(job.id, 'email');
@@ -43,7 +58,8 @@ describe('a refusal at the very start', () => {
     expect(wait?.words).toBe('The service is under maintenance');
     expect(Date.parse(wait?.nextTryAt ?? '')).toBeGreaterThan(Date.parse(wait?.since ?? ''));
     expect(Date.parse(wait?.patienceEndsAt ?? '')).toBe(Date.parse(wait?.since ?? '') + 60_000);
-    expect((await jobs.get(id)).state).toBe('waiting');
+    // Between tries it waits; during one it checks again: the wait stays said all along.
+    expect((await jobs.get(id)).wait?.reason).toBe('maintenance');
     b.sandbox.faults.maintenance(false);
     const done = await jobs.finished(id);
     expectComplete(done);
@@ -124,7 +140,7 @@ describe('the network gone for a while mid-job', () => {
 
 describe('a balance that runs out', () => {
   it('waits for funds and goes on by itself once the balance is topped up', async () => {
-    // 150 addresses at 0.001 USD: 0.15 USD; the account holds 0.05.
+    // 150 addresses at 0.001 USD: 0.15 USD; the account holds 0.05, and the price is not known.
     const b = await setup({ balanceMicros: 50_000 });
     const { jobs, id, seen } = await started(
       b,
@@ -140,6 +156,37 @@ describe('a balance that runs out', () => {
     b.sandbox.ledger.credit(b.key, 1_000_000);
     const done = await jobs.finished(id);
     expectComplete(done);
+  });
+
+  it('with the price known, reads the balance at its pace until it covers the next request', async () => {
+    // Enough at the start; then something else of the account spends all but 0.01 USD.
+    const b = await setup({
+      balanceMicros: 300_000,
+      config: { checkLatencyMs: 300 },
+      checkLedger: false,
+    });
+    const { jobs, id, seen } = await started(
+      b,
+      addresses(150, (i) => `user${i}@example.com`),
+      {
+        knownPrices: { email: 1_000 },
+        policy: { fundsEveryMs: 200 },
+      },
+    );
+    const drained = 290_000;
+    b.sandbox.ledger.reserve(b.key, drained, { product: 'email', addresses: 0, ref: 'elsewhere' });
+    await waitFor('the job to wait for funds', () =>
+      waits(seen).some((w) => w?.reason === 'funds'),
+    );
+    // Every 200 ms, never in a loop: 0.01 USD never covers the next multi check (0.10 USD).
+    const before = requestsTo(b, API.balance, 'GET').length;
+    await new Promise((r) => setTimeout(r, 800));
+    expect(requestsTo(b, API.balance, 'GET').length - before).toBeLessThanOrEqual(5);
+    expect((await jobs.get(id)).wait?.reason).toBe('funds');
+    b.sandbox.ledger.credit(b.key, 1_000_000);
+    const done = await jobs.finished(id);
+    expectComplete(done);
+    expect(b.sandbox.ledger.spent(b.key) - drained).toBe(done.paid * 1_000);
   });
 });
 
