@@ -132,19 +132,21 @@ export function openDomainFacts(
   account: string,
   isOpen: () => boolean,
 ): DomainFacts {
-  const db: Database<Buffer, string> = root.openDB<Buffer, string>('domains', {
-    encoding: 'binary',
-  });
+  // Opened when first used: a memory no avatar review has read gains no database.
+  let opened: Database<Buffer, string> | null = null;
+  const dbOf = () => (opened ??= root.openDB<Buffer, string>('domains', { encoding: 'binary' }));
+  // The root's own keys name its databases: pruning and clearing need none to be made.
+  const made = () => opened !== null || root.doesExist('domains');
   const read = <T>(key: string, decode: (b: Buffer | undefined) => T | null): T | null => {
     if (!isOpen()) return null;
     try {
-      return decode(db.getBinaryFast(key));
+      return decode(dbOf().getBinaryFast(key));
     } catch (err) {
       log.warn('The memory of domains could not be read; the domain is taken as not known', err);
       return null;
     }
   };
-  const keysOf = () => db.getKeys({ start: `${account}/`, end: `${account}0` });
+  const keysOf = () => dbOf().getKeys({ start: `${account}/`, end: `${account}0` });
   return {
     domain: (name) => read(domainKey(account, name), decodeDomain),
     provider: (code) => read(providerKey(account, code), decodeProvider),
@@ -155,7 +157,7 @@ export function openDomainFacts(
         await root.transaction(() => {
           for (const lesson of merged.values()) {
             const key = domainKey(account, lesson.domain);
-            const fact = decodeDomain(db.getBinary(key)) ?? {
+            const fact = decodeDomain(dbOf().getBinary(key)) ?? {
               provider: null,
               providerAt: 0,
               coveredAt: 0,
@@ -166,13 +168,16 @@ export function openDomainFacts(
             if (lesson.covered) fact.coveredAt = at;
             if (lesson.outside) fact.outsideAt = at;
             if (lesson.refused) fact.refusedAt = at;
-            db.putSync(key, encodeDomain(fact));
+            dbOf().putSync(key, encodeDomain(fact));
             if (fact.provider && (lesson.covered || lesson.outside)) {
               const pKey = providerKey(account, fact.provider);
-              const known = decodeProvider(db.getBinary(pKey)) ?? { coveredAt: 0, outsideAt: 0 };
+              const known = decodeProvider(dbOf().getBinary(pKey)) ?? {
+                coveredAt: 0,
+                outsideAt: 0,
+              };
               if (lesson.covered) known.coveredAt = at;
               if (lesson.outside) known.outsideAt = at;
-              db.putSync(pKey, encodeProvider(known));
+              dbOf().putSync(pKey, encodeProvider(known));
             }
           }
         });
@@ -181,20 +186,22 @@ export function openDomainFacts(
       }
     },
     async clear() {
+      if (!made()) return;
       await root.transaction(() => {
-        for (const key of keysOf()) db.removeSync(key);
+        for (const key of keysOf()) dbOf().removeSync(key);
       });
     },
     async prune(before) {
+      if (!made()) return 0;
       // Read first, outside any transaction: most openings have nothing to prune,
       // and then the write lock is not taken at all.
       const stale: string[] = [];
-      for (const { key, value } of db.getRange({ start: `${account}/`, end: `${account}0` })) {
+      for (const { key, value } of dbOf().getRange({ start: `${account}/`, end: `${account}0` })) {
         if (newestOf(key.startsWith(domainKey(account, '')), value) < before) stale.push(key);
       }
       if (stale.length === 0) return 0;
       await root.transaction(() => {
-        for (const key of stale) db.removeSync(key);
+        for (const key of stale) dbOf().removeSync(key);
       });
       return stale.length;
     },
