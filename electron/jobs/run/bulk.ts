@@ -17,7 +17,7 @@ import { retryWrite } from '../storage/disk';
 import { StoppedError, keep, mayCharge, retryDelays, saveProgress, type RunContext } from './keep';
 import type { BulkTaskRecord, JobRecord } from '../storage/record';
 import { readResultFile } from './result-file';
-import { bulkProduct } from '../../common/model';
+import { bulkProduct, type JobProduct } from '../../common/model';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -62,19 +62,46 @@ async function sameFileAsSent(ctx: RunContext, k: number, task: BulkTaskRecord):
   await writeTaskFile(ctx, k, bytes);
 }
 
-const outsideCoverage = (err: ServiceError): number | null => {
+/** How many addresses an avatar file was refused for, when that is why (40000, its count in words). */
+const outsideCoverage = (err: unknown): number | null => {
+  if (!(err instanceof ServiceError) || err.serviceCode !== 40000) return null;
   const match = /(\d[\d,]*) addresses? (?:are|is) outside/i.exec(err.serviceMessage ?? '');
   return match ? Number((match[1] as string).replace(/,/g, '')) : null;
 };
 
-export class CoverageError extends AppError {
-  constructor(readonly outside: number) {
-    super(
-      'service',
-      `${outside.toLocaleString('en-US')} of these addresses are at providers the avatar check does not cover, so the service refused the file before charging anything. You can run the rest as avatar checks one by one (only covered addresses are charged), or check the list with Email instead.`,
-      40000,
-    );
+/** The product a task is checked with: its own, else the job's. */
+export const taskProduct = (ctx: RunContext, task: BulkTaskRecord): JobProduct =>
+  task.product ?? ctx.record.product ?? 'email';
+
+/**
+ * A task the service refused for avatar coverage, before any charge: its
+ * addresses go through avatar multi checks instead, where an address outside
+ * coverage comes back without a result and is not charged. The new plan is
+ * on disk before anything more is sent; a crash before it is kept resends the
+ * task, which is refused again (a refused submit made no task for its key).
+ */
+async function reroute(ctx: RunContext, k: number, outside: number): Promise<void> {
+  const plan = ctx.record.plan;
+  const task = plan?.bulk[k];
+  if (!plan || !task) return;
+  task.status = 'rerouted';
+  plan.syncParts = [
+    ...(plan.syncParts ?? []),
+    { start: task.start, end: task.end, product: 'avatar', refused: outside },
+  ];
+  // Nothing of the job waits at the service any more: it is being checked.
+  if (plan.bulk.every((t) => t.status === 'rerouted' || t.status === 'done')) {
+    ctx.record.state = 'checking';
   }
+  log.info(
+    `jobs: bulk task ${k + 1} was refused for ${outside.toLocaleString('en-US')} addresses outside avatar coverage; its ${(task.end - task.start).toLocaleString('en-US')} addresses go through multi checks instead`,
+  );
+  try {
+    await ctx.hooks.save();
+  } catch (err) {
+    throw notSentError(err, ctx.paths.dir, `the new plan of bulk task ${k + 1} (job.json)`);
+  }
+  ctx.hooks.changed();
 }
 
 /** What the balance moved by around a submit, for the lines sent: a bulk unit price to confirm. */
@@ -92,6 +119,7 @@ const lookedAt = (task: BulkTaskRecord): number | undefined =>
 async function submitTask(ctx: RunContext, k: number): Promise<PriceSeen | null> {
   const task = ctx.record.plan?.bulk[k];
   if (!task) return null;
+  const product = taskProduct(ctx, task);
   const file = ctx.paths.taskFile(k);
   if (task.status === 'pending') {
     const bytes = ctx.addresses.lines(task.start, task.end);
@@ -113,23 +141,17 @@ async function submitTask(ctx: RunContext, k: number): Promise<PriceSeen | null>
   const othersMayMove = (ctx.record.plan?.bulk ?? []).some(
     (t, j) => j !== k && (t.status === 'processing' || t.status === 'submitting'),
   );
-  const learn = othersMayMove ? undefined : ctx.hooks.learnBulkPrice;
+  // Only the job's own product's price is learned here.
+  const learn =
+    othersMayMove || product !== ctx.record.product ? undefined : ctx.hooks.learnBulkPrice;
   const before = learn ? await ctx.client.balance().catch(() => null) : null;
   try {
-    answer = await ctx.client.submitBulk(
-      bulkProduct(ctx.record.product ?? 'email'),
-      file,
-      task.idempotencyKey,
-    );
+    answer = await ctx.client.submitBulk(bulkProduct(product), file, task.idempotencyKey);
   } catch (err) {
-    if (err instanceof ServiceError && err.serviceCode === 40000) {
-      const outside = outsideCoverage(err);
-      if (outside !== null) {
-        task.status = 'pending';
-        throw new CoverageError(outside);
-      }
-    }
-    throw err;
+    const outside = product === 'avatar' ? outsideCoverage(err) : null;
+    if (outside === null) throw err;
+    await reroute(ctx, k, outside);
+    return null;
   }
   // The answer is the task as it is now: the first poll is due an interval after it.
   const answeredAt = Date.now();
@@ -244,7 +266,8 @@ async function download(
       link = null;
       continue;
     }
-    const result = await readResultFile(dest, sent, task.start, ctx.record.product === 'avatar');
+    const product = taskProduct(ctx, task);
+    const result = await readResultFile(dest, sent, task.start, product === 'avatar');
     if (result.stray > 0 && !strayTold) {
       strayTold = true;
       log.warn(
@@ -267,10 +290,11 @@ async function download(
         ctx,
         result.records.filter((r) => r.status !== 'unknown'),
         { taskId: id },
+        product,
       );
       throw resultIncompleteError(id, reported, result.matched);
     }
-    await keep(ctx, result.records, { taskId: id });
+    await keep(ctx, result.records, { taskId: id }, product);
     task.status = 'done';
     await saveProgress(ctx);
     return;
@@ -296,7 +320,8 @@ async function finishTask(ctx: RunContext, k: number, seen: PriceSeen | null): P
     // an interval): once it is done, the balance has moved by what it charged,
     // its checked addresses. Only readable so when nothing else of the job can
     // have moved the balance meanwhile: one task, and no synchronous part.
-    const alone = ctx.record.plan?.bulk.length === 1 && !ctx.record.plan.sync;
+    const plan = ctx.record.plan;
+    const alone = plan?.bulk.length === 1 && !plan.sync && !plan.syncParts?.length;
     if (unconfirmed && alone && done.successCnt) {
       const after = await ctx.client.balance().catch(() => null);
       if (after) {
@@ -331,7 +356,13 @@ export async function runBulk(ctx: RunContext, alongside: () => Promise<void>): 
     const task = tasks[k];
     const status = task?.status;
     // Stopped, or over the limit: no new task is sent; those sent go on to their results.
-    if (status === 'pending' && task && !mayCharge(ctx, task.end - task.start, 'bulk')) continue;
+    if (
+      status === 'pending' &&
+      task &&
+      !mayCharge(ctx, task.end - task.start, 'bulk', taskProduct(ctx, task))
+    ) {
+      continue;
+    }
     if (status === 'pending' || status === 'submitting') {
       const price = await submitTask(ctx, k);
       if (price) seen.set(k, price);

@@ -11,10 +11,12 @@ import { failWith } from './job-failure';
 import { addressBook, announce, now, save, type Live, type Shared } from '../live';
 import { holdOf } from './hold';
 import { openOutcomeLog } from '../storage/outcomes';
-import { budgetOf, rememberPaid } from '../money/spend';
+import { budgetOf } from '../money/spend';
+import { keepAnswers, learnRefused } from '../coverage/learn';
+import { runSyncParts } from './sync-parts';
 import { reuserOf } from '../money/reuse';
 import { sentBook, sentLog, sentTable } from './send-list';
-import { StoppedError, downloading, runBulk, runSync, type RunContext } from './run';
+import { StoppedError, downloading, runBulk, type RunContext } from './run';
 import { determinedSplit, unitPriceOf, unitPrices } from '../view';
 
 /** What the queue tells a run about the process it runs in. */
@@ -84,7 +86,8 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
           }
         : {}),
       // A cache: an answer it fails to keep is only paid for again some day.
-      kept: (records) => void rememberPaid(memory, product, addresses, records),
+      kept: (records, how) => void keepAnswers(memory, how, addresses, records),
+      refusedOutside: (positions) => void learnRefused(memory, addresses, positions),
       changed: () => {
         const state = downloading(record) ? 'downloading' : record.state;
         if (state !== record.state) record.state = state;
@@ -102,11 +105,7 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
     record.state = record.plan?.bulk.length ? 'waiting' : 'checking';
     record.failure = null;
     await save(s, l);
-    const sync = record.plan?.sync ?? null;
-    const syncPart = async () => {
-      if (!sync) return;
-      await runSync(ctx, sync);
-    };
+    const syncPart = () => runSyncParts(ctx);
     if (record.plan?.bulk.length) await runBulk(ctx, syncPart);
     else await syncPart();
     if (l.outcomes.counts().done < record.unique && (ctx.overBudget || ctx.halt?.aborted)) {
@@ -125,8 +124,9 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
     record.finishedAt = now();
     // Stop came after the last request: nothing was left to hold back.
     record.hold = null;
-    // What the balance moved by, for what was determined in this run, is the unit price.
-    if (balanceBefore && slot.alone() && !record.plan?.bulk.length) {
+    // What the balance moved by, for what was determined in this run, is the unit price
+    // (when the run charged one product only).
+    if (balanceBefore && slot.alone() && !record.plan?.bulk.length && !record.plan?.syncParts) {
       const after = await client.balance().catch(() => null);
       const doneAfter = determinedSplit(l);
       if (after) {

@@ -6,6 +6,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { avatarUrlFor } from '../../../electron/sandbox/outcomes';
+import { memoryAccountOf } from '../../../electron/account/memory-account';
+import { openOutcomeMemory } from '../../../electron/memory/outcome-memory';
 import {
   API,
   addresses,
@@ -355,6 +357,11 @@ describe('clean', () => {
 
   it('refuses what the balance cannot cover in one clear line, charging nothing', async () => {
     const b = await setup({ balanceMicros: 1_000_000 });
+    // The account knows gmail.com's provider, covered by avatars: a bulk task, at its published price.
+    const memory = await openOutcomeMemory(b.dataDir, { account: memoryAccountOf(b.key) });
+    const now = Math.floor(Date.now() / 1000);
+    await memory.facts.learn([{ domain: 'gmail.com', provider: 'provider_code_1' }], now);
+    await memory.close();
     const list = addresses(1_000, (i) => `person${i}@gmail.com`);
     const result = await cli(
       ['clean', await writeList(b, 'big.csv', list), '--product', 'avatar'],

@@ -81,6 +81,7 @@ describe('the choices of one clean', () => {
       skip: { disposable: true, noMail: true, role: false },
       reuseDays: 14,
       limitMicros: 5_000_000,
+      others: 'skip',
     });
   });
 
@@ -91,6 +92,7 @@ describe('the choices of one clean', () => {
       skip: { disposable: false, noMail: false, role: true },
       reuseDays: 0,
       limitMicros: null,
+      others: 'skip',
     });
   });
 });
@@ -109,6 +111,7 @@ const estimate = (more: Partial<Estimate> = {}): Estimate => ({
   overLimit: false,
   balanceMicros: 25_000_000,
   bulkTasks: 0,
+  coverage: null,
   ...more,
 });
 
