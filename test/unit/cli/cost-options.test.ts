@@ -2,7 +2,7 @@
 // prints before anything is paid: pure functions, no service.
 import { describe, expect, it } from 'vitest';
 import { UsageError, type Values } from '../../../electron/cli/args';
-import { estimateLines } from '../../../electron/cli/cost-lines';
+import { coverageLine, estimateLines } from '../../../electron/cli/cost-lines';
 import {
   costChoicesOf,
   parseMaxSpend,
@@ -140,6 +140,26 @@ describe('the lines before the start', () => {
     ).toEqual([
       'Sending 5 of 10 addresses; the price is not known yet (it is learned from the first charge, or entered in the app’s Settings). Spending limit 1.50 USD.',
     ]);
+  });
+
+  it('say, for Email + avatar, the coverage groups and what each costs', () => {
+    const coverage = {
+      covered: { count: 1_000, costMicros: 3_000_000 },
+      outside: { count: 200, costMicros: 0, others: 'skip' as const },
+      unknown: { count: 20, costMicros: 60_000 },
+    };
+    expect(coverageLine(estimate({ coverage }))).toBe(
+      'Avatar coverage: 1,000 at covered providers (3.00 USD); 200 at providers it does not cover: not sent, free (--others email checks them with Email); 20 at domains not known yet, by multi checks (up to 0.06 USD): uncovered ones come back without a result, free.',
+    );
+    const email = {
+      ...coverage,
+      outside: { count: 200, costMicros: 200_000, others: 'email' as const },
+    };
+    expect(coverageLine(estimate({ coverage: email }))).toContain(
+      '200 at providers it does not cover, checked with Email (0.20 USD)',
+    );
+    expect(coverageLine(estimate())).toBeNull();
+    expect(estimateLines(estimate({ coverage }))[2]).toMatch(/^Avatar coverage: /);
   });
 
   it('say when nothing is sent', () => {
