@@ -42,6 +42,9 @@ export function budgetOf(s: Shared, l: Live): { budget?: Budget } {
         taken[product][route] = next[product][route];
         return true;
       },
+      release(addresses, route, product = jobProduct) {
+        taken[product][route] = Math.max(0, taken[product][route] - addresses);
+      },
     },
   };
 }

@@ -85,6 +85,8 @@ async function reroute(ctx: RunContext, k: number, outside: number): Promise<voi
   const task = plan?.bulk[k];
   if (!plan || !task) return;
   task.status = 'rerouted';
+  // Refused before any charge: what the file took of the limit is free for its multi checks.
+  ctx.budget?.release(task.end - task.start, 'bulk', 'avatar');
   plan.syncParts = [
     ...(plan.syncParts ?? []),
     { start: task.start, end: task.end, product: 'avatar', refused: outside },

@@ -48,6 +48,8 @@ export interface Budget {
    * with `product` (the job's by default), could go over the limit.
    */
   take(addresses: number, route: 'sync' | 'bulk', product?: JobProduct): boolean;
+  /** Gives back what a request took and was not charged for at all (a refused bulk file). */
+  release(addresses: number, route: 'sync' | 'bulk', product?: JobProduct): void;
 }
 
 export interface RunContext {

@@ -171,10 +171,17 @@ describe('a bulk file the service still refuses for coverage', () => {
     ];
     const id = await imported(b, jobs, 'refused.csv', list);
     expect((await jobs.estimate(id, 'avatar')).coverage?.covered.count).toBe(1_100);
-    await jobs.start(id, 'avatar');
+    // A limit of exactly the estimate: the refused file took none of it.
+    await jobs.start(id, 'avatar', { limitMicros: 1_100 * AVATAR });
     const done = await jobs.finished(id);
     expectComplete(done);
-    expect(done).toMatchObject({ deliverable: 1_000, unknown: 100, failure: null, tasks: [] });
+    expect(done).toMatchObject({
+      deliverable: 1_000,
+      unknown: 100,
+      failure: null,
+      hold: null,
+      tasks: [],
+    });
     expect(requestsTo(b, API.submit).map((r) => r.code)).toEqual([40000]);
     expect(b.sandbox.tasks(b.key)).toHaveLength(0);
     expect(reserved(b, 'email_avatar')).toMatchObject({ count: 11, addresses: 1_100 });
