@@ -42,4 +42,14 @@ describe('coverageGroups', () => {
     );
     expect(groups.map((g) => g.cost)).toEqual(['$3.00', 'Free', 'Price not known yet']);
   });
+
+  it('gives a group without addresses no cost at all', () => {
+    const groups = coverageGroups(
+      coverage({
+        outside: { count: 0, costMicros: 0, others: 'skip' },
+        unknown: { count: 0, costMicros: 0 },
+      }),
+    );
+    expect(groups.map((g) => g.cost)).toEqual(['$0.021', '—', '—']);
+  });
 });

@@ -9,7 +9,7 @@ export interface CoverageGroupWords {
   key: 'covered' | 'outside' | 'unknown';
   label: string;
   count: number;
-  /** What the group costs: "$1.20", "up to $0.09", "Free", or "Price not known yet". */
+  /** What the group costs: "$1.20", "up to $0.09", "Free", "Price not known yet", or "—" for none. */
   cost: string;
   /** What happens to its addresses. */
   hint: string;
@@ -24,7 +24,7 @@ const money = (micros: number | null, upTo = false) =>
 export function coverageGroups(coverage: CoverageView): CoverageGroupWords[] {
   const { covered, outside, unknown } = coverage;
   const withEmail = outside.others === 'email';
-  return [
+  const groups: CoverageGroupWords[] = [
     {
       key: 'covered',
       label: 'At covered providers',
@@ -49,4 +49,6 @@ export function coverageGroups(coverage: CoverageView): CoverageGroupWords[] {
       hint: 'Checked up to 100 at a time; those the avatar check does not cover come back without a result, free.',
     },
   ];
+  // A group without addresses costs nothing to say.
+  return groups.map((g) => (g.count === 0 ? { ...g, cost: '—' } : g));
 }
