@@ -62,11 +62,17 @@ async function sameFileAsSent(ctx: RunContext, k: number, task: BulkTaskRecord):
   await writeTaskFile(ctx, k, bytes);
 }
 
-/** How many addresses an avatar file was refused for, when that is why (40000, its count in words). */
-const outsideCoverage = (err: unknown): number | null => {
+/**
+ * A file refused before any charge (40000), with how many of its addresses
+ * are outside avatar coverage when the answer says so in words (null when
+ * not). The interface does not show the refusal's shape, so an avatar file
+ * refused for any reason is met the same way: by multi checks, which charge
+ * only addresses with a result.
+ */
+const refusal = (err: unknown): { outside: number | null } | null => {
   if (!(err instanceof ServiceError) || err.serviceCode !== 40000) return null;
   const match = /(\d[\d,]*) addresses? (?:are|is) outside/i.exec(err.serviceMessage ?? '');
-  return match ? Number((match[1] as string).replace(/,/g, '')) : null;
+  return { outside: match ? Number((match[1] as string).replace(/,/g, '')) : null };
 };
 
 /** The product a task is checked with: its own, else the job's. */
@@ -74,13 +80,13 @@ export const taskProduct = (ctx: RunContext, task: BulkTaskRecord): JobProduct =
   task.product ?? ctx.record.product ?? 'email';
 
 /**
- * A task the service refused for avatar coverage, before any charge: its
- * addresses go through avatar multi checks instead, where an address outside
+ * An avatar task the service refused before any charge (for coverage, as a
+ * rule): its addresses go through avatar multi checks instead, where an address outside
  * coverage comes back without a result and is not charged. The new plan is
  * on disk before anything more is sent; a crash before it is kept resends the
  * task, which is refused again (a refused submit made no task for its key).
  */
-async function reroute(ctx: RunContext, k: number, outside: number): Promise<void> {
+async function reroute(ctx: RunContext, k: number, outside: number | null): Promise<void> {
   const plan = ctx.record.plan;
   const task = plan?.bulk[k];
   if (!plan || !task) return;
@@ -89,14 +95,23 @@ async function reroute(ctx: RunContext, k: number, outside: number): Promise<voi
   ctx.budget?.release(task.end - task.start, 'bulk', 'avatar');
   plan.syncParts = [
     ...(plan.syncParts ?? []),
-    { start: task.start, end: task.end, product: 'avatar', refused: outside },
+    {
+      start: task.start,
+      end: task.end,
+      product: 'avatar',
+      ...(outside !== null ? { refused: outside } : {}),
+    },
   ];
   // Nothing of the job waits at the service any more: it is being checked.
   if (plan.bulk.every((t) => t.status === 'rerouted' || t.status === 'done')) {
     ctx.record.state = 'checking';
   }
+  const why =
+    outside !== null
+      ? `for ${outside.toLocaleString('en-US')} addresses outside avatar coverage`
+      : 'before any charge';
   log.info(
-    `jobs: bulk task ${k + 1} was refused for ${outside.toLocaleString('en-US')} addresses outside avatar coverage; its ${(task.end - task.start).toLocaleString('en-US')} addresses go through multi checks instead`,
+    `jobs: bulk task ${k + 1} was refused ${why}; its ${(task.end - task.start).toLocaleString('en-US')} addresses go through multi checks instead`,
   );
   try {
     await ctx.hooks.save();
@@ -150,9 +165,9 @@ async function submitTask(ctx: RunContext, k: number): Promise<PriceSeen | null>
   try {
     answer = await ctx.client.submitBulk(bulkProduct(product), file, task.idempotencyKey);
   } catch (err) {
-    const outside = product === 'avatar' ? outsideCoverage(err) : null;
-    if (outside === null) throw err;
-    await reroute(ctx, k, outside);
+    const refused = product === 'avatar' ? refusal(err) : null;
+    if (refused === null) throw err;
+    await reroute(ctx, k, refused.outside);
     return null;
   }
   // The answer is the task as it is now: the first poll is due an interval after it.
