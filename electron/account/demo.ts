@@ -4,6 +4,7 @@
 // demo's pace. One function, so the two demos never drift apart.
 import { DEMO_POLL_SECONDS } from '../common/limits';
 import type { ServiceProduct } from '../common/model';
+import { sandboxProviderDomains } from '../common/providers';
 import { createServiceClient, type ServiceClient } from '../service/client';
 import { defaultConfig } from '../sandbox/config';
 import { DEFAULT_BALANCE_MICROS, newSandboxKey, startSandbox } from '../sandbox/server';
@@ -15,11 +16,20 @@ import { DEFAULT_BALANCE_MICROS, newSandboxKey, startSandbox } from '../sandbox/
  */
 export const DEMO_PRICES: Readonly<Record<ServiceProduct, number>> = defaultConfig().prices;
 
+/**
+ * The demo's sandbox's providers and their domains, which the app knows as it
+ * knows its prices: an avatar review on the demo knows gmail.com and the rest
+ * before any answer taught them.
+ */
+export const DEMO_PROVIDERS: Readonly<Record<string, readonly string[]>> = sandboxProviderDomains;
+
 export interface DemoService {
   /** A client for the demo's own key, at the sandbox's address. */
   client: ServiceClient;
   /** Its price list (DEMO_PRICES), for the jobs' estimates. */
   prices: Readonly<Record<ServiceProduct, number>>;
+  /** Its providers' domains (DEMO_PROVIDERS), for the avatar reviews. */
+  providers: Readonly<Record<string, readonly string[]>>;
   /** Stops the sandbox; its balance and tasks are gone with it. */
   stop(): Promise<void>;
 }
@@ -38,6 +48,7 @@ export async function startDemoService(): Promise<DemoService> {
       pollIntervalSeconds: DEMO_POLL_SECONDS,
     }),
     prices: DEMO_PRICES,
+    providers: DEMO_PROVIDERS,
     stop: () => sandbox.stop(),
   };
 }

@@ -27,6 +27,7 @@ export const options = {
   skip: { type: 'string' },
   'reuse-days': { type: 'string' },
   'max-spend': { type: 'string' },
+  others: { type: 'string' },
   'confirm-over-limit': { type: 'boolean', default: false },
   patience: { type: 'string' },
   json: { type: 'boolean', default: false },

@@ -24,6 +24,8 @@ export interface Connection {
   label: string;
   /** The service's price list, when the app knows it (the demo's). */
   knownPrices?: Partial<Record<ServiceProduct, number>>;
+  /** The service's providers and their domains, when the app knows them (the demo's). */
+  knownProviders?: Readonly<Record<string, readonly string[]>>;
   /** Unit prices the user entered in the app from their plan (a real account's only). */
   enteredPrices?: Partial<Record<JobProduct, number | null>>;
   /**
@@ -168,6 +170,7 @@ export async function connect(dataDir: string, options: ConnectOptions): Promise
       dataDir: demoDataDir(dataDir),
       label: 'the demo sandbox',
       knownPrices: demo.prices,
+      knownProviders: demo.providers,
       memoryAccount: DEMO_MEMORY,
       ephemeralService: true,
       costDefaults,

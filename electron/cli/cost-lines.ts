@@ -1,7 +1,8 @@
 // What `clean` says on stderr before anything is paid for: what is reused
-// from answers already paid, what is not sent (--skip), what is sent and at
-// what charge, and what the free steps saved, in money. One line each, only
-// for what there is.
+// from answers already paid, what is not sent (--skip), for Email + avatar how
+// the rest stands with the avatar check's providers and what each group costs,
+// what is sent and at what charge, and what the free steps saved, in money.
+// One line each, only for what there is.
 import type { Estimate } from '../jobs/start';
 import { usd } from './output';
 
@@ -26,6 +27,30 @@ export function skippedLine(e: Estimate): string | null {
       : '',
   ].filter(Boolean);
   return parts.length > 0 ? `Not paid for (--skip): ${parts.join(', ')}.` : null;
+}
+
+/** " (1.20 USD)", " (up to 1.20 USD)", or nothing while the price is not known. */
+const priced = (micros: number | null, upTo = false) =>
+  micros === null ? '' : ` (${upTo ? 'up to ' : ''}${usd(micros)})`;
+
+/**
+ * Email + avatar: "Avatar coverage: 1,000 at covered providers (3.00 USD); 200
+ * at providers it does not cover: not sent, free (--others email checks them
+ * with Email); 20 at domains not known yet, by multi checks (up to 0.06 USD;
+ * uncovered ones come back without a result, free)."
+ */
+export function coverageLine(e: Estimate): string | null {
+  if (!e.coverage) return null;
+  const { covered, outside, unknown } = e.coverage;
+  const others =
+    outside.others === 'email'
+      ? `${n(outside.count)} at providers it does not cover, checked with Email${priced(outside.costMicros)}`
+      : `${n(outside.count)} at providers it does not cover: not sent, free${outside.count > 0 ? ' (--others email checks them with Email)' : ''}`;
+  const notKnown =
+    unknown.count > 0
+      ? `${n(unknown.count)} at domains not known yet, by multi checks${priced(unknown.costMicros, true)}: uncovered ones come back without a result, free`
+      : '0 at domains not known yet';
+  return `Avatar coverage: ${n(covered.count)} at covered providers${priced(covered.costMicros)}; ${others}; ${notKnown}.`;
 }
 
 /** How many are sent, what it costs, the balance after it and the limit. */
@@ -57,6 +82,6 @@ export function savingsLine(e: Estimate): string | null {
 
 /** Every line, in the order printed. */
 export const estimateLines = (e: Estimate): string[] =>
-  [reusedLine(e), skippedLine(e), sendLine(e), savingsLine(e)].filter(
+  [reusedLine(e), skippedLine(e), coverageLine(e), sendLine(e), savingsLine(e)].filter(
     (line): line is string => line !== null,
   );

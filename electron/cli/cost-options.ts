@@ -4,7 +4,13 @@
 // flag not given takes the app's setting (the reuse window and the limit are
 // List Cleaner's Settings), so the app and the command line choose alike.
 import { MAX_REUSE_DAYS, MAX_SPEND_MICROS } from '../common/limits';
-import { DEFAULT_SKIP, SKIP_KINDS, type SkipKind } from '../common/model';
+import {
+  DEFAULT_SKIP,
+  OTHERS_CHOICES,
+  SKIP_KINDS,
+  type OthersChoice,
+  type SkipKind,
+} from '../common/model';
 import type { SkipChoice } from '../common/views';
 import { skipChoiceOf, type CostChoices } from '../jobs/money/choices';
 import { UsageError, type Values } from './args';
@@ -61,6 +67,22 @@ export function parseMaxSpend(value: string | undefined): number | null | undefi
   return micros;
 }
 
+/**
+ * `--others email`: with --product avatar, the addresses at providers the
+ * avatar check does not cover are checked with Email; `skip` (the default)
+ * leaves them unsent, as not_covered.
+ */
+export function parseOthers(value: string | undefined): OthersChoice {
+  if (value === undefined) return 'skip';
+  const choice = value.trim().toLowerCase();
+  if (!(OTHERS_CHOICES as readonly string[]).includes(choice)) {
+    throw new UsageError(
+      `--others takes ${OTHERS_CHOICES.join(' or ')}: what becomes of the addresses the avatar check does not cover`,
+    );
+  }
+  return choice as OthersChoice;
+}
+
 /** What the app's Settings say, for the flags not given. */
 export interface CostDefaults {
   reuseDays: number;
@@ -75,6 +97,7 @@ export function costChoicesOf(values: Values, defaults: CostDefaults): CostChoic
     skip: parseSkip(values.skip),
     reuseDays: reuseDays ?? defaults.reuseDays,
     limitMicros: limit === undefined ? defaults.maxSpendMicros : limit,
+    others: parseOthers(values.others),
   };
 }
 
@@ -83,4 +106,5 @@ export function checkCostFlags(values: Values): void {
   parseSkip(values.skip);
   parseReuseDays(values['reuse-days']);
   parseMaxSpend(values['max-spend']);
+  parseOthers(values.others);
 }

@@ -26,10 +26,14 @@ Commands:
       --sheet <name|index>      The sheet of a workbook to read (default: the first visible
                                 one with addresses; index from 1)
       --product email|avatar    What to check (default: email)
+      --others skip|email       With --product avatar, the addresses at providers the
+                                avatar check does not cover: skip them (not sent, status
+                                not_covered; the default) or check them with Email
       --column <name|index>     The address column, when not the detected one (index from 1)
       --keep <values>           Which rows to save, comma-separated (default: all, each with
                                 its status): outcomes deliverable, undeliverable, unknown,
-                                invalid, duplicate, disposable, role or not-deliverable;
+                                invalid, duplicate, disposable, role, not_covered or
+                                not-deliverable;
                                 provider:<code>; finding:role|free|disposable|typo|
                                 no_mail_server|reused. Rows with any value of a kind pass it,
                                 and must pass every kind named

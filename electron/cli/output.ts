@@ -14,7 +14,8 @@ const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 
 /**
  * "6 deliverable, 3 undeliverable, 1 unknown", then what was not paid for:
- * the statuses of addresses not sent (--skip), and answers reused for free.
+ * the statuses of addresses not sent (--skip, outside avatar coverage), and
+ * answers reused for free.
  */
 function outcomeCounts(job: JobView): string {
   const noMail = job.noMail > 0 ? ` (${n(job.noMail)} with no mail server)` : '';
@@ -24,9 +25,12 @@ function outcomeCounts(job: JobView): string {
     `${n(job.unknown)} unknown`,
     job.disposable > 0 ? `${n(job.disposable)} disposable` : '',
     job.role > 0 ? `${n(job.role)} role` : '',
+    job.notCovered > 0 ? `${n(job.notCovered)} not covered by avatar (not sent)` : '',
   ].filter(Boolean);
   const reused = job.reused > 0 ? `; ${n(job.reused)} reused from earlier checks, free` : '';
-  return `${parts.join(', ')}${reused}`;
+  const email =
+    job.paidAsEmail > 0 ? `; ${n(job.paidAsEmail)} outside avatar coverage checked with Email` : '';
+  return `${parts.join(', ')}${reused}${email}`;
 }
 
 export function jobProgress(job: JobView, at = Date.now()): string {

@@ -38,12 +38,19 @@ export interface JobView {
   /** Not paid for by the user's choice: throw-away domains, role addresses. */
   disposable: number;
   role: number;
+  /** Email + avatar: at providers the avatar check does not cover; not sent, nothing charged. */
+  notCovered: number;
   /** Undeliverable, found for free: their domain takes no mail. */
   noMail: number;
   /** Taken from the memory of answers already paid for. */
   reused: number;
   /** Paid for: outcomes the service determined for this job. */
   paid: number;
+  /**
+   * Of `paid`, those answered by the Email product in an Email + avatar job:
+   * addresses outside the avatar check's providers, checked with Email by choice.
+   */
+  paidAsEmail: number;
   /** The job's spending limit in micros, when it has one. */
   limitMicros: number | null;
   /**

@@ -58,8 +58,18 @@ export const ROW_STATUSES = [
   'disposable',
   /** A role address (info@, sales@…), not paid for by the user's choice. */
   'role',
+  /** Email + avatar: at a provider the avatar check does not cover; never sent, never paid for. */
+  'not_covered',
 ] as const;
 export type RowStatusName = (typeof ROW_STATUSES)[number];
+
+/**
+ * Email + avatar: what becomes of the addresses at providers the avatar
+ * check does not cover: not sent (not_covered), or checked with Email at its
+ * price. The command line's `--others` names.
+ */
+export const OTHERS_CHOICES = ['skip', 'email'] as const;
+export type OthersChoice = (typeof OTHERS_CHOICES)[number];
 
 /** The columns an export may append to the user's own. */
 export const APPENDED_COLUMNS = [
@@ -86,7 +96,8 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /**
  * "Save by status…": the files it writes, one per group of rows. Removed rows
- * are those not checked at all: invalid, duplicate, and skipped by choice.
+ * are those not checked at all: invalid, duplicate, skipped by choice, and
+ * outside the avatar check's providers.
  */
 export const STATUS_GROUPS = ['deliverable', 'undeliverable', 'unknown', 'removed'] as const;
 export type StatusGroup = (typeof STATUS_GROUPS)[number];

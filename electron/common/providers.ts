@@ -16,6 +16,17 @@ export const sandboxProviderDomains = {
 
 export type SandboxProviderCode = keyof typeof sandboxProviderDomains;
 
+/**
+ * The providers the interface names as the avatar products' whole coverage
+ * ("provider_code_1, provider_code_5 and provider_code_6"); its other codes
+ * and "other" are outside it.
+ */
+export const AVATAR_PROVIDERS: readonly SandboxProviderCode[] = [
+  'provider_code_1',
+  'provider_code_5',
+  'provider_code_6',
+];
+
 const isSandboxCode = (code: string): code is SandboxProviderCode =>
   Object.hasOwn(sandboxProviderDomains, code);
 

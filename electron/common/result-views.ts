@@ -36,7 +36,7 @@ export interface DomainCounts {
   deliverable: number;
   undeliverable: number;
   unknown: number;
-  /** Not checked, by the user's choice: throw-away domains, role addresses. */
+  /** Not checked: by the user's choice (throw-away domains, role addresses), or outside avatar coverage. */
   skipped: number;
   findings: { role: number; free: number; disposable: number; typo: number; noMail: number };
 }

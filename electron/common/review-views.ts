@@ -1,7 +1,7 @@
 // What the review of an imported list shows before anything is paid: how the
 // file was read, its address column, what the free checks found, the sample
 // and the estimate. Types only (see views.ts).
-import type { JobProduct } from './model';
+import type { JobProduct, OthersChoice } from './model';
 import type { JobView, RepeatOf } from './job-views';
 
 export interface ColumnView {
@@ -150,4 +150,33 @@ export interface EstimateView {
   balanceMicros: number | null;
   /** How the addresses will be sent: 'multi' (synchronous checks) or 'bulk' (bulk tasks). */
   route: 'multi' | 'bulk';
+  /** Email + avatar: the addresses left to check, by the avatar check's coverage; null for Email. */
+  coverage: CoverageView | null;
+}
+
+/** Addresses of a coverage group and what checking them costs (null: a price not known yet). */
+export interface CoverageGroup {
+  count: number;
+  costMicros: number | null;
+}
+
+/**
+ * At providers the avatar check does not cover: not sent and free (`others`
+ * 'skip', status not_covered), or checked with Email at its price ('email').
+ */
+export interface OutsideGroup extends CoverageGroup {
+  others: OthersChoice;
+}
+
+/**
+ * The addresses an Email + avatar job would check, after the free steps, by
+ * where the avatar check stands on their domains (known from the service's
+ * own answers, or for the demo from its table).
+ */
+export interface CoverageView {
+  /** At providers it covers: checked with Email + avatar, by bulk task or multi check. */
+  covered: CoverageGroup;
+  outside: OutsideGroup;
+  /** At domains not known yet: avatar multi checks, where an uncovered address is not charged. */
+  unknown: CoverageGroup;
 }

@@ -12,6 +12,7 @@ import {
   EXPORT_FILTERS,
   EXPORT_FORMATS,
   JOB_PRODUCTS,
+  OTHERS_CHOICES,
   THEMES,
 } from '../common/model';
 import {
@@ -53,6 +54,7 @@ export type {
   ImportView,
   ImportProgressView,
   EstimateView,
+  CoverageView,
   JobSummaryView,
   JobRowView,
   FileGrantView,
@@ -71,6 +73,7 @@ export type {
   ExportFormat,
   JobProduct,
   JobStateName,
+  OthersChoice,
   RowFlag,
   RowStatusName,
   StatusGroup,
@@ -157,6 +160,8 @@ const productSchema = z.enum(JOB_PRODUCTS);
 const skipSchema = z
   .object({ disposable: z.boolean(), noMail: z.boolean(), role: z.boolean() })
   .strict();
+/** Email + avatar: the addresses outside the avatar check's providers: not sent, or checked with Email. */
+const othersSchema = z.enum(OTHERS_CHOICES);
 
 export const contract = {
   'key:status': { input: noInput, output: accountStatusSchema },
@@ -226,7 +231,12 @@ export const contract = {
   'list:review': { input: z.object({ jobId: jobIdSchema }).strict(), output: importViewSchema },
   'job:estimate': {
     input: z
-      .object({ jobId: jobIdSchema, product: productSchema, skip: skipSchema.optional() })
+      .object({
+        jobId: jobIdSchema,
+        product: productSchema,
+        skip: skipSchema.optional(),
+        others: othersSchema.optional(),
+      })
       .strict(),
     output: estimateViewSchema,
   },
@@ -237,6 +247,8 @@ export const contract = {
         product: productSchema,
         /** The review's "Don't pay for" boxes; absent: the defaults (disposable, no mail server). */
         skip: skipSchema.optional(),
+        /** Email + avatar: what becomes of the addresses outside coverage; absent: not sent. */
+        others: othersSchema.optional(),
         /** The user saw the estimate go over the spending limit and starts anyway. */
         overLimit: z.boolean().optional(),
       })
@@ -246,7 +258,12 @@ export const contract = {
   /** Checks a random sample (up to 100 of what would be sent) before the rest: paid, and part of the job. */
   'job:sample': {
     input: z
-      .object({ jobId: jobIdSchema, product: productSchema, skip: skipSchema.optional() })
+      .object({
+        jobId: jobIdSchema,
+        product: productSchema,
+        skip: skipSchema.optional(),
+        others: othersSchema.optional(),
+      })
       .strict(),
     output: importViewSchema,
   },

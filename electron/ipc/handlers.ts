@@ -2,6 +2,7 @@
 import type { Account } from '../account/account';
 import type { EventBus, ImportView, UpdateView } from './contract';
 import type { JobView, SkipChoice } from '../common/views';
+import type { OthersChoice } from '../common/model';
 import type { ImportedList } from '../lists/types';
 import type { CostChoices, Jobs, OverLimit } from '../jobs/jobs';
 import type { Handlers } from './registry';
@@ -112,9 +113,17 @@ export function createHandlers({
 }: HandlerDeps): Handlers {
   const jobs = () => workspace.jobs();
   // The window chooses what not to pay for; the reuse window and the limit are the settings'.
-  const choicesOf = (skip: SkipChoice | undefined): Partial<CostChoices> => {
+  const choicesOf = (
+    skip: SkipChoice | undefined,
+    others: OthersChoice | undefined,
+  ): Partial<CostChoices> => {
     const { reuseDays, maxSpendMicros } = settings.get();
-    return { ...(skip ? { skip } : {}), reuseDays, limitMicros: maxSpendMicros };
+    return {
+      ...(skip ? { skip } : {}),
+      ...(others ? { others } : {}),
+      reuseDays,
+      limitMicros: maxSpendMicros,
+    };
   };
   // A new list's review, with what is known of it from the lists checked before.
   const reviewed = async (job: JobView, list: ImportedList): Promise<ImportView> =>
@@ -166,16 +175,16 @@ export function createHandlers({
       return reviewed(job, list);
     },
     'list:review': async ({ jobId }) => reviewOf(await jobs(), jobId, settings.get().reuseDays),
-    'job:estimate': async ({ jobId, product, skip }) =>
-      estimateView(await (await jobs()).estimate(jobId, product, choicesOf(skip))),
-    'job:start': async ({ jobId, product, skip, overLimit }) => {
+    'job:estimate': async ({ jobId, product, skip, others }) =>
+      estimateView(await (await jobs()).estimate(jobId, product, choicesOf(skip, others))),
+    'job:start': async ({ jobId, product, skip, others, overLimit }) => {
       const j = await jobs();
       const ask = overLimit === true && askToGoOver(shell.consent, (await j.get(jobId)).fileName);
-      return j.start(jobId, product, choicesOf(skip), ask);
+      return j.start(jobId, product, choicesOf(skip, others), ask);
     },
-    'job:sample': async ({ jobId, product, skip }) => {
+    'job:sample': async ({ jobId, product, skip, others }) => {
       const j = await jobs();
-      await j.sample(jobId, product, choicesOf(skip));
+      await j.sample(jobId, product, choicesOf(skip, others));
       return reviewOf(j, jobId, settings.get().reuseDays);
     },
     'job:stop': async ({ jobId }) => (await jobs()).stopJob(jobId),

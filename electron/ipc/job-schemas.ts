@@ -38,9 +38,11 @@ export const jobViewSchema = viewOf<JobView>()(
     unknown: count,
     disposable: count,
     role: count,
+    notCovered: count,
     noMail: count,
     reused: count,
     paid: count,
+    paidAsEmail: count,
     limitMicros: micros.nullable(),
     hold: z
       .strictObject({ reason: z.enum(['stopped', 'limit', 'patience']), message: text })

@@ -1,8 +1,10 @@
 // The schemas of what the review of an imported list shows (common/review-views.ts).
 import { z } from 'zod';
-import { JOB_PRODUCTS } from '../common/model';
+import { JOB_PRODUCTS, OTHERS_CHOICES } from '../common/model';
 import type {
   ColumnView,
+  CoverageGroup,
+  CoverageView,
   EstimateView,
   ImportProgressView,
   ImportView,
@@ -109,6 +111,16 @@ export const importProgressSchema = viewOf<ImportProgressView>()(
   z.strictObject({ token: text, bytesRead: count, totalBytes: count, rows: count }),
 );
 
+const coverageGroupShape = { count, costMicros: micros.nullable() };
+
+const coverageViewSchema = viewOf<CoverageView>()(
+  z.strictObject({
+    covered: viewOf<CoverageGroup>()(z.strictObject(coverageGroupShape)),
+    outside: z.strictObject({ ...coverageGroupShape, others: z.enum(OTHERS_CHOICES) }),
+    unknown: viewOf<CoverageGroup>()(z.strictObject(coverageGroupShape)),
+  }),
+);
+
 export const estimateViewSchema = viewOf<EstimateView>()(
   z.strictObject({
     unique: count,
@@ -131,5 +143,6 @@ export const estimateViewSchema = viewOf<EstimateView>()(
     overLimit: z.boolean(),
     balanceMicros: micros.nullable(),
     route: z.enum(['multi', 'bulk']),
+    coverage: coverageViewSchema.nullable(),
   }),
 );

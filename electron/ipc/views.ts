@@ -138,6 +138,7 @@ export async function jobSummary(jobs: Jobs, jobId: string): Promise<JobSummaryV
     duplicate: list.counts.duplicates,
     disposable: job.disposable,
     role: job.role,
+    not_covered: job.notCovered,
   };
   return {
     job,

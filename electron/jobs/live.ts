@@ -36,6 +36,12 @@ export interface JobsOptions {
   ephemeralService?: boolean;
   /** The service's price list, when the app knows it (the demo's): estimates need no first charge. */
   knownPrices?: Partial<Record<ServiceProduct, number>>;
+  /**
+   * The service's providers and the domains each serves, when the app knows
+   * them (the demo's sandbox, common/providers.ts): an avatar review knows
+   * these domains before any answer taught them (jobs/coverage/rule.ts).
+   */
+  knownProviders?: Readonly<Record<string, readonly string[]>>;
   /** Who runs the jobs, in words another process shows its user ("the List Cleaner app"). */
   runner?: string;
   /** How often a job run by another process is read again from disk. */

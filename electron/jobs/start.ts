@@ -7,12 +7,13 @@
 import { refusalOf } from './run/refusals';
 import { usd } from '../common/money';
 import { bulkProduct, syncProduct, type JobProduct } from '../common/model';
-import type { JobView } from '../common/views';
+import type { CoverageView, JobView } from '../common/views';
 import { AppError } from '../lib/app-error';
 import type { CostChoices } from './money/choices';
 import { addressBook, load, requireDraft, view, type Live, type Shared } from './live';
 import { openOutcomeLog } from './storage/outcomes';
-import { planJob, type JobPlan } from './run/plan';
+import { planSend, type SendParts, type SendPlan } from './run/plan';
+import { planCost } from './money/plan-cost';
 import type { PriceSource } from './money/prices';
 import type { Queue } from './run/queue';
 import { newBulkTask } from './storage/record';
@@ -20,7 +21,7 @@ import { ensureRoom, roomNeeded } from './storage/room';
 import { sentBook, writeSendList } from './run/send-list';
 import { settleFree, splitJob, type Split } from './money/settle';
 import { spentSoFar } from './money/spend';
-import { cost, unitPriceOf, unitPrices } from './view';
+import { unitPriceOf, unitPrices } from './view';
 
 export interface Estimate {
   unique: number;
@@ -39,6 +40,8 @@ export interface Estimate {
   balanceMicros: number | null;
   /** Bulk tasks in the plan: how the addresses go. */
   bulkTasks: number;
+  /** Email + avatar: the addresses left to check by the avatar check's coverage; null for Email. */
+  coverage: CoverageView | null;
 }
 
 const iso = (seconds: number | null) =>
@@ -48,20 +51,23 @@ function priced(
   s: Shared,
   l: Live,
   product: JobProduct,
-  split: Split,
+  split: Pick<Split, 'counts' | 'parts' | 'book'>,
   choices: CostChoices,
-): { plan: JobPlan; estimate: Omit<Estimate, 'balanceMicros'> } {
-  const toSend = split.send.length;
-  const plan = planJob(toSend, product, (p) => split.book.lineBytes(p));
-  const syncCount = plan.sync ? plan.sync.end - plan.sync.start : 0;
+): { plan: SendPlan; estimate: Omit<Estimate, 'balanceMicros'> } {
+  const c = split.counts;
+  const { parts } = split;
+  const toSend = parts.main + parts.unknown + parts.email;
+  const plan = planSend(parts, product, (p) => split.book.lineBytes(p));
   const unit = unitPrices(product, s.prices);
   const unitPrice = unitPriceOf(unit, plan);
-  const estimateMicros = cost(unit, { sync: syncCount, bulk: toSend - syncCount });
-  const c = split.counts;
+  const { estimateMicros, coverage } = planCost(plan, parts, product, s.prices, {
+    others: choices.others,
+    notCovered: c.notCovered,
+  });
   const overLimit =
     choices.limitMicros !== null &&
     toSend > 0 &&
-    (estimateMicros === null || estimateMicros + spentSoFar(s, l, product) > choices.limitMicros);
+    (estimateMicros === null || estimateMicros + spentSoFar(s, l) > choices.limitMicros);
   // What a dashboard that takes the raw list charges for: repeats and invalid cells.
   const cleaned = l.list.counts.duplicates + l.list.counts.invalid;
   return {
@@ -93,6 +99,7 @@ function priced(
       limitMicros: choices.limitMicros,
       overLimit,
       bulkTasks: plan.bulk.length,
+      coverage,
     },
   };
 }
@@ -171,7 +178,7 @@ export async function start(
   const book = await addressBook(l);
   const split = await splitJob(s, l, product, choices, 'memory');
   const { plan: planned, estimate: e } = priced(s, l, product, split, choices);
-  const toSend = split.send.length;
+  const toSend = e.toSend;
   let agreed = false;
   if (toSend > 0) {
     // Before anything is sent: a disk that fills mid-job loses answers already paid for.
@@ -216,29 +223,39 @@ export async function start(
   // The free answers go into the log first: a crash from here resumes with them.
   const paths = s.store.paths(id);
   const outcomeLog = await openOutcomeLog(paths.outcomes, s.disk);
-  let send: Uint32Array;
+  let sending: { send: Uint32Array; parts: SendParts };
   try {
-    send = await settleFree(l, split, outcomeLog, await s.memory(), product, choices.reuseDays);
+    sending = await settleFree(l, split, outcomeLog, await s.memory(), product, choices.reuseDays);
   } finally {
     await outcomeLog.close();
   }
+  const { send } = sending;
   await writeSendList(paths.sendList, send);
   // Planned again only when the memory forgot an answer since the split (it is sent instead).
   let plan = planned;
   if (send !== split.send) {
     const again = sentBook(book, send);
-    plan = planJob(send.length, product, (p) => again.lineBytes(p));
+    plan = planSend(sending.parts, product, (p) => again.lineBytes(p));
   }
   l.sent = send;
   l.record.product = product;
-  l.record.choices = { skip: { ...choices.skip }, reuseDays: choices.reuseDays };
+  l.record.choices = {
+    skip: { ...choices.skip },
+    reuseDays: choices.reuseDays,
+    ...(product === 'avatar' ? { others: choices.others } : {}),
+  };
   // Confirmed over the limit: the job may spend what the user saw, and no more.
   // With the price not known yet, the limit stays: it counts once a price is learned.
   l.record.limitMicros =
     choices.limitMicros !== null && agreed && e.estimateMicros !== null
-      ? Math.max(choices.limitMicros, e.estimateMicros + spentSoFar(s, l, product))
+      ? Math.max(choices.limitMicros, e.estimateMicros + spentSoFar(s, l))
       : choices.limitMicros;
-  l.record.plan = { sync: plan.sync, bulk: plan.bulk.map(newBulkTask), sent: send.length };
+  l.record.plan = {
+    sync: plan.sync,
+    bulk: plan.bulk.map(newBulkTask),
+    sent: send.length,
+    ...(plan.syncParts.length > 0 ? { syncParts: plan.syncParts } : {}),
+  };
   l.record.unitPriceMicros = e.unitPriceMicros;
   await queue.enqueue(l);
   return view(s, l);

@@ -1,11 +1,18 @@
 // What the window shows of a job, and what its addresses cost: pure functions
 // of the job's state and the unit prices known, so a change shown, the
 // estimate before a start and the price kept after a run all count alike.
-import { UNFINISHED_STATES, bulkProduct, syncProduct, type JobProduct } from '../common/model';
+import {
+  JOB_PRODUCTS,
+  UNFINISHED_STATES,
+  bulkProduct,
+  syncProduct,
+  type JobProduct,
+} from '../common/model';
 import type { JobView } from '../common/views';
 import type { Live } from './live';
 import { DEFAULT_PATIENCE_MS } from './run/refusals';
 import { retryCanFix } from './run/job-failure';
+import { chargedProduct, paidSplit, type PaidSources, type PaidSplit } from './money/paid';
 import type { PriceBook } from './money/prices';
 import type { JobRecord } from './storage/record';
 
@@ -35,39 +42,23 @@ export function cost(unit: UnitPrices, counts: { sync: number; bulk: number }): 
   return counts.sync * (unit.sync ?? 0) + counts.bulk * (unit.bulk ?? 0);
 }
 
-/**
- * Charged addresses per route: those with a determined outcome. The table
- * keeps the totals; only the synchronous range (at most the remainder under
- * 1,000, unless the rest of an avatar job went that way) is walked, since
- * this runs for every change shown, and a bulk job can hold millions.
- */
-export function determinedSplit(l: Pick<Live, 'record' | 'outcomes' | 'sent'>): {
-  sync: number;
-  bulk: number;
-} {
-  const determined = l.outcomes.counts().paid;
-  const range = l.record.plan?.sync;
-  let sync = 0;
-  if (range) {
-    for (let p = range.start; p < range.end; p++) {
-      const o = l.outcomes.get(l.sent ? (l.sent[p] as number) : p);
-      if (o && o.origin === 'paid' && o.status !== 'unknown') sync += 1;
-    }
+/** What paid answers cost at the unit prices known; null when a price one of them needs is not known. */
+export function costOfPaid(prices: PriceBook, paid: PaidSplit): number | null {
+  let total = 0;
+  for (const product of JOB_PRODUCTS) {
+    const part = cost(unitPrices(product, prices), paid[product]);
+    if (part === null) return null;
+    total += part;
   }
-  // A sample's answers were paid for at the multi checks' price.
-  const sampled = sampledPaid(l);
-  return { sync: sync + sampled, bulk: determined - sync - sampled };
+  return total;
 }
 
-/** The sample's determined answers: paid for by this job, outside its plan. */
-function sampledPaid(l: Pick<Live, 'record' | 'outcomes'>): number {
-  let n = 0;
-  for (const i of l.record.sample?.indexes ?? []) {
-    const o = l.outcomes.get(i);
-    if (o && o.origin === 'paid' && o.status !== 'unknown') n += 1;
-  }
-  return n;
-}
+/**
+ * The job's own product's paid answers per route (its sample's among the
+ * synchronous ones): what the balance moved by when nothing else was charged.
+ */
+export const determinedSplit = (l: PaidSources): { sync: number; bulk: number } =>
+  paidSplit(l)[chargedProduct(l.record)];
 
 const failureView = (f: NonNullable<JobRecord['failure']>): JobView['failure'] => ({
   code: f.code,
@@ -93,7 +84,8 @@ export function jobView(
   const next = [...l.nextChecks.values()].sort((a, b) => a - b)[0];
   const product = r.product ?? r.sample?.product ?? null;
   const unit = product ? unitPrices(product, prices) : null;
-  const charged = unit && (r.state !== 'draft' || r.sample) ? cost(unit, determinedSplit(l)) : null;
+  const paid = paidSplit(l);
+  const charged = unit && (r.state !== 'draft' || r.sample) ? costOfPaid(prices, paid) : null;
   return {
     id: r.id,
     fileName: r.fileName,
@@ -119,9 +111,11 @@ export function jobView(
     unknown: c.unknown,
     disposable: c.disposable,
     role: c.role,
+    notCovered: c.notCovered,
     noMail: c.noMail,
     reused: c.reused,
     paid: c.paid,
+    paidAsEmail: product === 'avatar' ? paid.email.sync + paid.email.bulk : 0,
     limitMicros: r.limitMicros,
     hold: r.hold ? { reason: r.hold.reason, message: r.hold.message } : null,
     wait: r.wait
@@ -134,11 +128,14 @@ export function jobView(
         }
       : null,
     sentAgainAfterLoss: r.sentAgainAfterLoss,
-    tasks: (r.plan?.bulk ?? []).map((t) => ({
-      id: t.taskId,
-      submittedAt: t.submittedAt,
-      status: t.status,
-    })),
+    // A task refused for coverage became multi checks: it is no bulk task to the user.
+    tasks: (r.plan?.bulk ?? [])
+      .filter((t) => t.status !== 'rerouted')
+      .map((t) => ({
+        id: t.taskId,
+        submittedAt: t.submittedAt,
+        status: t.status,
+      })),
     nextCheckAt: next === undefined ? null : new Date(next).toISOString(),
     unitPriceMicros: unit ? unitPriceOf(unit, r.plan) : null,
     chargedMicros: charged,

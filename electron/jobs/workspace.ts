@@ -4,7 +4,7 @@
 // job is announced to the shell, which may show a notification.
 import { join } from 'node:path';
 import type { Account } from '../account/account';
-import { DEMO_PRICES } from '../account/demo';
+import { DEMO_PRICES, DEMO_PROVIDERS } from '../account/demo';
 import type { JobView } from '../common/views';
 import type { EventBus } from '../ipc/contract';
 import { log } from '../lib/log';
@@ -62,7 +62,7 @@ export function openWorkspace(options: WorkspaceOptions): Workspace {
         runner: 'the List Cleaner app',
         // The demo's sandbox starts afresh with the app: its old tasks are gone.
         ephemeralService: mode === 'demo',
-        ...(mode === 'demo' ? { knownPrices: DEMO_PRICES } : {}),
+        ...(mode === 'demo' ? { knownPrices: DEMO_PRICES, knownProviders: DEMO_PROVIDERS } : {}),
         // Each key's answers apart, and the demo's apart from every key's.
         memory: { account: () => account.memoryAccount() },
         enteredPrices: () => (mode === 'demo' ? {} : options.settings.get().enteredPrices),

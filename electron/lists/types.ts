@@ -119,11 +119,11 @@ export interface AddressOutcome {
 /**
  * An address's outcome in a job: the service's answer (paid, or reused from
  * the memory of answers paid before), or one found for free: a domain that
- * takes no mail (undeliverable), or an address the user chose not to pay for
- * (disposable, role).
+ * takes no mail (undeliverable), an address the user chose not to pay for
+ * (disposable, role), or one an avatar check does not cover (not_covered).
  */
 export interface JobOutcome extends Omit<AddressOutcome, 'status'> {
-  status: AddressOutcome['status'] | 'disposable' | 'role';
+  status: AddressOutcome['status'] | 'disposable' | 'role' | 'not_covered';
   /** paid (the default): answered for this job; reused: from the memory; local: found here, free. */
   origin?: 'paid' | 'reused' | 'local';
   /** Epoch seconds the service gave a reused answer. */

@@ -32,6 +32,7 @@ export const STATUS_TONES: Record<RowStatus, StatusTone> = {
   duplicate: 'muted',
   disposable: 'muted',
   role: 'muted',
+  not_covered: 'muted',
 };
 
 /** The sheet the rows came from, or the list's file name without its extension. */

@@ -23,10 +23,13 @@ import {
 } from './bucket';
 import type { OutcomeMemory, RecalledList } from './outcome-memory';
 import { dictionarySize, providerNames } from './providers';
+import { noDomainFacts, openDomainFacts } from './domain-facts';
 import { addCounts, readCounts, rememberAll, type BucketStore } from './remember';
 
 export interface MemoryParts extends BucketStore {
   dir: string;
+  /** Whose answers (outcome-memory.ts): the facts learned of domains are kept under it too. */
+  account: string;
   movedAside: string | null;
   /** Epoch milliseconds. */
   now: () => number;
@@ -152,6 +155,7 @@ export function openedMemory(parts: MemoryParts): OutcomeMemory {
   const open = () => {
     if (closed) throw new Error('The outcome memory is closed');
   };
+  const facts = openDomainFacts(parts.root, parts.account, () => !closed);
   const bitOf = (product: JobProduct): number => {
     if (!JOB_PRODUCTS.includes(product)) throw new RangeError(`not a product: ${String(product)}`);
     return productBit(product);
@@ -204,6 +208,7 @@ export function openedMemory(parts: MemoryParts): OutcomeMemory {
     dir,
     available: true,
     movedAside,
+    facts,
     remember: async (product, entries, checkedAt) =>
       rememberAll(parts, bitOf(product), entries, checkedSeconds(checkedAt), keyOf, {
         isOpen: () => !closed,
@@ -241,6 +246,7 @@ export function openedMemory(parts: MemoryParts): OutcomeMemory {
       open();
       const span = days(olderThanDays, 'olderThanDays');
       const at = nowSeconds();
+      await facts.prune(at - span * DAY).catch(() => 0);
       return forgetIn(parts, { from: at - span * DAY, to: at + SKEW }, () => !closed);
     },
     async clear() {
@@ -249,6 +255,7 @@ export function openedMemory(parts: MemoryParts): OutcomeMemory {
         answers.clearSync();
         parts.meta.removeSync(parts.countsKey);
       });
+      await facts.clear();
     },
     async close() {
       if (closed) return;
@@ -318,6 +325,7 @@ export function unavailableMemory(dir: string, movedAside: string | null = null)
     dir,
     available: false,
     movedAside,
+    facts: noDomainFacts,
     remember: async () => ({ stored: 0, skipped: 0 }),
     recall: () => null,
     *recallMany(_product, addresses) {

@@ -20,6 +20,7 @@ import { log } from '../lib/log';
 import type { AddressOutcome } from '../lists/types';
 import { openedMemory, unavailableMemory } from './opened-memory';
 import type { Spots } from './address-hash';
+import type { DomainFacts } from './domain-facts';
 import type { RecalledOutcome } from './answers';
 import { migrateKeyedByAddress, migrateVariableBuckets } from './migrate';
 import { inspectStore, moveAside } from './store-check';
@@ -51,6 +52,8 @@ export interface OutcomeMemory {
   readonly available: boolean;
   /** Where a damaged memory found on opening was moved, or null. */
   readonly movedAside: string | null;
+  /** What the account learned of mail domains and their providers (domain-facts.ts). */
+  readonly facts: DomainFacts;
   /**
    * Keeps `entries` (normalized address → the service's answer) as given at
    * `checkedAt` (epoch seconds), in batches, each one transaction; resolves
@@ -85,9 +88,9 @@ export interface OutcomeMemory {
   datesOf(spots: Spots, maxAgeDays: number): Promise<RecalledList>;
   /** Outcomes kept for one product, or both. */
   size(product?: JobProduct): number;
-  /** Removes what is older than `olderThanDays` (and what cannot be read); resolves to how many. */
+  /** Removes what is older than `olderThanDays` (and what cannot be read); resolves to how many answers. */
   forget(olderThanDays: number): Promise<number>;
-  /** Removes everything this account's memory holds. */
+  /** Removes everything this account's memory holds, what it learned of domains too. */
   clear(): Promise<void>;
   close(): Promise<void>;
 }
@@ -265,6 +268,7 @@ export async function openOutcomeMemory(
     return openedMemory({
       dir,
       root,
+      account,
       answers: answersOf(root, account),
       meta,
       countsKey: `count/${account}`,

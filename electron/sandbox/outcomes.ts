@@ -2,7 +2,11 @@
 // can rely on it. Test addresses (like a payment provider's test cards) force
 // an outcome; every other address gets a stable pseudo-random one.
 import { createHash } from 'node:crypto';
-import { sandboxProviderDomains, type SandboxProviderCode } from '../common/providers';
+import {
+  AVATAR_PROVIDERS,
+  sandboxProviderDomains,
+  type SandboxProviderCode,
+} from '../common/providers';
 
 export type ProviderCode = SandboxProviderCode | 'other';
 
@@ -11,11 +15,7 @@ export const providerDomains: Record<SandboxProviderCode, readonly string[]> =
   sandboxProviderDomains;
 
 /** The avatar products cover only these providers. */
-export const avatarProviders: ReadonlySet<ProviderCode> = new Set([
-  'provider_code_1',
-  'provider_code_5',
-  'provider_code_6',
-]);
+export const avatarProviders: ReadonlySet<ProviderCode> = new Set(AVATAR_PROVIDERS);
 
 const domainToProvider = new Map<string, ProviderCode>();
 for (const [code, domains] of Object.entries(providerDomains)) {

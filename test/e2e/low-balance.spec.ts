@@ -3,7 +3,17 @@
 import { join } from 'node:path';
 import { test, expect, type TestApp } from './fixtures';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
-import { shot, writeBigList } from './results-support';
+import { shot } from './results-support';
+import { writeFile } from 'node:fs/promises';
+import { memoryAccountOf } from '../../electron/account/memory-account';
+import { openOutcomeMemory } from '../../electron/memory/outcome-memory';
+
+/** Domains at the providers avatars cover, as an account learns them from Email answers. */
+const COVERED = [
+  ['gmail.com', 'provider_code_1'],
+  ['mail.ru', 'provider_code_5'],
+  ['yandex.ru', 'provider_code_6'],
+] as const;
 
 const POOR = 'sk_live_e2e_poor_account_00a1';
 const MODEST = 'sk_live_e2e_modest_account_0b2';
@@ -49,10 +59,18 @@ test('a balance under the estimate of the list being reviewed is flagged', async
   await expect(page.getByTestId('balance-amount')).toHaveText('$2.00');
   await expect(page.getByTestId('balance-warning')).toHaveCount(0);
 
-  // 1,200 addresses at the three providers avatars cover; the avatar bulk
-  // price is published (0.003 USD), so the estimate is known: 3.60 USD.
+  // 1,200 addresses at the three providers avatars cover, which this account's
+  // earlier answers named: one bulk task, whose price is published (0.003 USD),
+  // so the estimate is known: 3.60 USD.
+  const memory = await openOutcomeMemory(app.dataDir, { account: memoryAccountOf(MODEST) });
+  await memory.facts.learn(
+    COVERED.map(([domain, provider]) => ({ domain, provider })),
+    Math.floor(Date.now() / 1000),
+  );
+  await memory.close();
   const path = join(app.filesDir, 'avatars.csv');
-  await writeBigList(path, 1_200, 1_200);
+  const rows = Array.from({ length: 1_200 }, (_, i) => `user${i}@${COVERED[i % 3]?.[0] ?? ''}`);
+  await writeFile(path, `email\n${rows.join('\n')}\n`);
   app.chooseNextFile(path);
   await page.getByRole('button', { name: 'Choose file…' }).click();
   await page.getByRole('radio', { name: /Email \+ avatar/ }).check();

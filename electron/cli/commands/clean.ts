@@ -103,6 +103,9 @@ export async function run(values: Values, file: string | undefined): Promise<num
   const problem = await exportDestinationProblem(destPath, { input });
   if (problem) throw new AppError('bad_file', `${problem} Nothing was sent or charged.`);
   const product = parseProduct(values.product);
+  if (values.others !== undefined && product !== 'avatar') {
+    throw new UsageError('--others is for --product avatar: an Email check covers every provider');
+  }
   parseKeep(values.keep, values.domain);
   checkCostFlags(values);
   parsePatience(values.patience);

@@ -61,12 +61,16 @@ export const jobSummary = (job: JobView) => ({
   /** Not sent, by --skip: their own statuses. */
   disposable: job.disposable,
   role: job.role,
+  /** Email + avatar: at providers the avatar check does not cover; not sent, free. */
+  not_covered: job.notCovered,
   /** Undeliverable for free (counted in undeliverable too). */
   no_mail_server: job.noMail,
   /** Answers taken from earlier checks, free (counted in their statuses too). */
   reused: job.reused,
   /** Answers paid for by this job. */
   paid: job.paid,
+  /** Of those, an avatar job's addresses outside coverage checked with Email (--others email). */
+  paid_as_email: job.paidAsEmail,
   charged_micros: job.chargedMicros,
   limit_micros: job.limitMicros,
   /** The list quality grade (score 0–100 and letter A–F); null until done or when nothing was checked. */

@@ -52,13 +52,14 @@ export async function withConnection<T>(
 
 /** The jobs of this data folder, their changes shown as progress on stderr. */
 export async function openJobsWithProgress(connection: Connection, values: Values) {
-  const { client, dataDir, knownPrices, enteredPrices } = connection;
+  const { client, dataDir, knownPrices, knownProviders, enteredPrices } = connection;
   const progress = createProgress(process.stderr);
   showingProgress(progress);
   const jobs = await openJobs({
     dataDir,
     client: () => client,
     ...(knownPrices ? { knownPrices } : {}),
+    ...(knownProviders ? { knownProviders } : {}),
     ...(enteredPrices ? { enteredPrices: () => enteredPrices } : {}),
     // The account's answers, shared with the app on the same data folder.
     memory: { account: connection.memoryAccount },

@@ -1,7 +1,7 @@
 // What the user chose for a job's cost: which addresses not to pay for, how
 // long a paid answer is reused, and the most the job may spend. The review
 // and the command line both start from these defaults.
-import { DEFAULT_SKIP, SKIP_KINDS, type SkipKind } from '../../common/model';
+import { DEFAULT_SKIP, SKIP_KINDS, type OthersChoice, type SkipKind } from '../../common/model';
 import type { SkipChoice } from '../../common/views';
 import { DEFAULT_REUSE_DAYS } from '../../memory/outcome-memory';
 
@@ -11,6 +11,8 @@ export interface CostChoices {
   reuseDays: number;
   /** The most the job may spend, in micros; null: no limit. */
   limitMicros: number | null;
+  /** Email + avatar: addresses outside the avatar check's providers not sent, or checked with Email. */
+  others: OthersChoice;
 }
 
 const SKIP_FIELDS: Record<SkipKind, keyof SkipChoice> = {
@@ -34,6 +36,7 @@ export const DEFAULT_CHOICES: CostChoices = {
   skip: skipChoiceOf(DEFAULT_SKIP),
   reuseDays: DEFAULT_REUSE_DAYS,
   limitMicros: null,
+  others: 'skip',
 };
 
 export const choicesWith = (partial: Partial<CostChoices> = {}): CostChoices => ({

@@ -14,7 +14,8 @@ import type { CostChoices } from './choices';
 import { addressBook, load, requireDraft, save, type Live, type Shared } from '../live';
 import { openOutcomeLog, type OutcomeRecord } from '../storage/outcomes';
 import { splitJob } from './settle';
-import { rememberPaid, spentSoFar } from './spend';
+import { spentSoFar } from './spend';
+import { keepAnswers } from '../coverage/learn';
 import { cost, unitPrices } from '../view';
 import { MULTI_SIZE } from '../run/plan';
 
@@ -82,7 +83,11 @@ export async function sample(
     );
   }
   const split = await splitJob(s, l, product, choices, 'memory');
-  const picked = pickSample(split.send, MULTI_SIZE);
+  // Drawn from what the job's own product checks, not from addresses checked with Email.
+  const picked = pickSample(
+    split.send.subarray(0, split.parts.main + split.parts.unknown),
+    MULTI_SIZE,
+  );
   if (picked.length === 0) {
     throw new AppError(
       'invalid_input',
@@ -102,7 +107,7 @@ export async function sample(
   if (
     choices.limitMicros !== null &&
     price !== null &&
-    price + spentSoFar(s, l, product) > choices.limitMicros
+    price + spentSoFar(s, l) > choices.limitMicros
   ) {
     throw new AppError(
       'over_limit',
@@ -127,7 +132,7 @@ export async function sample(
     // Paid for: on disk before anything else happens.
     await outcomeLog.append(records);
     for (const r of records) l.outcomes.set(r);
-    await rememberPaid(await s.memory(), product, book, records);
+    await keepAnswers(await s.memory(), { product, route: 'sync' }, book, records);
     l.record.sample = { product, indexes: picked, checkedAt: new Date().toISOString() };
     await save(s, l);
   } finally {

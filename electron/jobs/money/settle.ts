@@ -1,7 +1,8 @@
 // Splitting a job's addresses by what they cost (free-split.ts) and, at the
 // start, writing the free ones into its outcome log: answers reused from the
 // memory, domains without mail (undeliverable), addresses the user chose not
-// to pay for. What is left is the send list the plan is made over.
+// to pay for, addresses an avatar check does not cover. What is left is the
+// send list the plan is made over, in the plan's order (SendParts).
 import type { JobProduct } from '../../common/model';
 import type { OutcomeMemory } from '../../memory/outcome-memory';
 import type { AddressBook } from '../storage/address-book';
@@ -12,24 +13,67 @@ import {
   readFlags,
   tallyCost,
   type AddressCost,
+  type CostRule,
   type SplitCounts,
 } from './free-split';
 import { addressBook, type Live, type Shared } from '../live';
 import type { OutcomeLog, OutcomeRecord } from '../storage/outcomes';
 import { readRecalled, recallFor, reuseFrom } from './reuse';
 import { sentBook } from '../run/send-list';
+import { COVERAGES, addressCoverage, knowledgeOf } from '../coverage/of-job';
+import type { SendParts } from '../run/plan';
 
 export interface Split {
   counts: SplitCounts;
-  /** The indexes of the addresses sent, in order. */
+  /** The indexes of the addresses sent, in the plan's order (SendParts). */
   send: Uint32Array;
+  /** How the send list divides: the job's product, domains not known yet, Email. */
+  parts: SendParts;
   /** The addresses sent, by position. */
   book: AddressBook;
   /** What each address costs: an index into COSTS. */
   costs: Uint8Array;
+  /** What the rule read of each address, to judge one again (settleFree). */
+  flags: Uint8Array;
+  /** Email + avatar: each address's coverage, an index into COVERAGES; null for Email. */
+  coverage: Uint8Array | null;
+  rule: CostRule;
 }
 
-const COSTS: readonly AddressCost[] = ['send', 'done', 'reused', 'noMail', 'disposable', 'role'];
+const COSTS: readonly AddressCost[] = [
+  'send',
+  'done',
+  'reused',
+  'noMail',
+  'disposable',
+  'role',
+  'unknownDomain',
+  'notCovered',
+  'sendEmail',
+  'reusedEmail',
+];
+
+/** The kinds sent, in the order the send list holds them. */
+const SENT: readonly AddressCost[] = ['send', 'unknownDomain', 'sendEmail'];
+/** Per cost code, its place in SENT, or -1. */
+const SENT_AT = Int8Array.from(COSTS, (c) => SENT.indexOf(c));
+
+/** The send list of the costs: each kind sent, in SENT's order, by index within each. */
+function sendListOf(costs: Uint8Array): { send: Uint32Array; parts: SendParts } {
+  const n = [0, 0, 0];
+  for (const c of costs) {
+    const k = SENT_AT[c] as number;
+    if (k >= 0) n[k] = (n[k] as number) + 1;
+  }
+  const [main, unknown, email] = n as [number, number, number];
+  const send = new Uint32Array(main + unknown + email);
+  const at = [0, main, main + unknown];
+  for (let i = 0; i < costs.length; i++) {
+    const k = SENT_AT[costs[i] as number] as number;
+    if (k >= 0) send[(at[k] as number)++] = i;
+  }
+  return { send, parts: { main, unknown, email } };
+}
 
 /**
  * `from`: the memory itself (the start), or the dates read at import (the
@@ -45,37 +89,67 @@ export async function splitJob(
   const unique = l.record.unique;
   const book = await addressBook(l);
   const flags = await readFlags(l.list.findings?.findingsPath, unique);
-  const oldest = reuseFrom(choices.reuseDays);
+  const rule: CostRule = {
+    from: reuseFrom(choices.reuseDays),
+    skip: choices.skip,
+    others: choices.others,
+  };
+  const coverage = product === 'avatar' ? addressCoverage(book, await knowledgeOf(s)) : null;
+  const outsideCode = COVERAGES.indexOf('outside');
+  // An Email answer can serve only an address outside coverage that the user has checked with Email.
+  const wantsEmail = (i: number) =>
+    coverage !== null && rule.others === 'email' && coverage[i] === outsideCode;
   let reusedAt: (i: number) => number = () => 0;
-  if (oldest !== null && from === 'import') {
-    const dates = (await readRecalled(s.store.paths(l.record.id).recalled, unique))?.[product];
-    if (dates) reusedAt = (i) => dates[i] as number;
-  } else if (oldest !== null) {
+  let emailAt: (i: number) => number = () => 0;
+  if (rule.from !== null && from === 'import') {
+    const recalled = await readRecalled(s.store.paths(l.record.id).recalled, unique);
+    const own = recalled?.[product];
+    const email = recalled?.email;
+    if (own) reusedAt = (i) => own[i] as number;
+    if (email) emailAt = (i) => (wantsEmail(i) ? (email[i] as number) : 0);
+  } else if (rule.from !== null) {
     const memory = await s.memory();
-    reusedAt = (i) => recallFor(memory, product, book.at(i), choices.reuseDays)?.checkedAt ?? 0;
+    const days = choices.reuseDays;
+    reusedAt = (i) => recallFor(memory, product, book.at(i), days)?.checkedAt ?? 0;
+    emailAt = (i) =>
+      wantsEmail(i) ? (recallFor(memory, 'email', book.at(i), days)?.checkedAt ?? 0) : 0;
   }
   const counts = emptySplit();
   const costs = new Uint8Array(unique);
-  const send = new Uint32Array(unique);
-  let n = 0;
   for (let i = 0; i < unique; i++) {
     const done = l.outcomes.has(i);
-    const at = done ? 0 : reusedAt(i);
-    const cost = costOf(done, at, oldest, flags[i] as number, choices.skip);
-    tallyCost(counts, cost, at);
+    const own = done ? 0 : reusedAt(i);
+    const email = done || own > 0 ? 0 : emailAt(i);
+    const cost = costOf(
+      {
+        done,
+        reusedAt: own,
+        emailAt: email,
+        flags: flags[i] as number,
+        coverage: coverage ? (COVERAGES[coverage[i] as number] ?? 'unknown') : null,
+      },
+      rule,
+    );
+    tallyCost(counts, cost, cost === 'reusedEmail' ? email : own);
     costs[i] = COSTS.indexOf(cost);
-    if (cost === 'send') send[n++] = i;
   }
-  const list = send.subarray(0, n);
-  return { counts, send: list, book: sentBook(book, list), costs };
+  const { send, parts } = sendListOf(costs);
+  return { counts, send, parts, book: sentBook(book, send), costs, flags, coverage, rule };
 }
 
-const FREE_STATUS = { noMail: 'undeliverable', disposable: 'disposable', role: 'role' } as const;
+const FREE_STATUS = {
+  noMail: 'undeliverable',
+  disposable: 'disposable',
+  role: 'role',
+  notCovered: 'not_covered',
+} as const;
+
+const isFree = (cost: AddressCost): cost is keyof typeof FREE_STATUS => cost in FREE_STATUS;
 
 /**
  * Writes the free outcomes of a split into the job's log and table. An answer
- * the memory no longer gives (forgotten since the split) is sent instead:
- * returns the send list with those added, in index order.
+ * the memory no longer gives (forgotten since the split) is judged again
+ * without it: returns the send list and its parts, new when that sends more.
  */
 export async function settleFree(
   l: Live,
@@ -84,9 +158,9 @@ export async function settleFree(
   memory: OutcomeMemory,
   product: JobProduct,
   reuseDays: number,
-): Promise<Uint32Array> {
+): Promise<{ send: Uint32Array; parts: SendParts }> {
   const book = await addressBook(l);
-  const gone: number[] = [];
+  let changed = false;
   let batch: OutcomeRecord[] = [];
   const flush = async () => {
     await outcomeLog.append(batch);
@@ -94,22 +168,29 @@ export async function settleFree(
     batch = [];
   };
   for (let i = 0; i < split.costs.length; i++) {
-    const cost = COSTS[split.costs[i] as number] as AddressCost;
-    if (cost === 'send' || cost === 'done') continue;
-    if (cost === 'reused') {
-      const found = recallFor(memory, product, book.at(i), reuseDays);
-      if (!found) {
-        gone.push(i);
-        continue;
+    let cost = COSTS[split.costs[i] as number] as AddressCost;
+    if (cost === 'reused' || cost === 'reusedEmail') {
+      const found = recallFor(memory, cost === 'reused' ? product : 'email', book.at(i), reuseDays);
+      if (found) {
+        batch.push({ index: i, ...found.outcome, origin: 'reused', checkedAt: found.checkedAt });
+      } else {
+        cost = costOf(
+          {
+            done: false,
+            reusedAt: 0,
+            emailAt: 0,
+            flags: split.flags[i] as number,
+            coverage: split.coverage ? (COVERAGES[split.coverage[i] as number] ?? null) : null,
+          },
+          split.rule,
+        );
+        split.costs[i] = COSTS.indexOf(cost);
+        changed ||= SENT.includes(cost);
       }
-      batch.push({ index: i, ...found.outcome, origin: 'reused', checkedAt: found.checkedAt });
-    } else {
-      batch.push({ index: i, status: FREE_STATUS[cost], origin: 'local' });
     }
+    if (isFree(cost)) batch.push({ index: i, status: FREE_STATUS[cost], origin: 'local' });
     if (batch.length >= 8192) await flush();
   }
   await flush();
-  if (gone.length === 0) return split.send;
-  const merged = Uint32Array.from([...split.send, ...gone]).sort();
-  return merged;
+  return changed ? sendListOf(split.costs) : { send: split.send, parts: split.parts };
 }

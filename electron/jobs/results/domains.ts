@@ -63,8 +63,9 @@ type Field = (typeof FIELDS)[number];
 
 /**
  * The per-domain table: every unique address counted once at its domain, by
- * its outcome (skipped: not paid for by the user's choice) and by each of its
- * findings. `flags` holds the free checks' byte per address.
+ * its outcome (skipped: not sent, by the user's choice or outside avatar
+ * coverage) and by each of its findings. `flags` holds the free checks' byte
+ * per address.
  */
 export function domainsView(
   index: DomainIndex,
@@ -85,7 +86,9 @@ export function domainsView(
     const status = outcomes.get(i)?.status;
     if (status === 'deliverable' || status === 'undeliverable' || status === 'unknown') {
       add(status, id);
-    } else if (status === 'disposable' || status === 'role') add('skipped', id);
+    } else if (status === 'disposable' || status === 'role' || status === 'not_covered') {
+      add('skipped', id);
+    }
     const f = flags[i] ?? 0;
     if (f & ROLE) add('role', id);
     if (f & FREE) add('free', id);

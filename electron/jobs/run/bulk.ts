@@ -3,84 +3,77 @@
 // at no more often than the service asks (the submit's answer is a look, and
 // so is a poll before a restart), its result downloaded, and the file checked
 // against the count the task reported before the task counts as done.
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { writeFileAtomic } from '../../lib/atomic-file';
-import { AppError } from '../../lib/app-error';
 import { log } from '../../lib/log';
 import type { BulkTask } from '../../service/client';
 import { freshLinkMayHelp } from '../../service/download';
 import { ServiceError } from '../../service/errors';
 import { firstPollAt } from '../../service/poll';
-import {
-  TaskFailedError,
-  notSentError,
-  resultIncompleteError,
-  taskFileChangedError,
-} from './failures';
+import { TaskFailedError, notSentError, resultIncompleteError } from './failures';
+import { sameFileAsSent, sha256, writeTaskFile } from './task-file';
 import { retryWrite } from '../storage/disk';
 import { StoppedError, keep, mayCharge, retryDelays, saveProgress, type RunContext } from './keep';
 import type { BulkTaskRecord, JobRecord } from '../storage/record';
 import { readResultFile } from './result-file';
 import { refusalOf } from './refusals';
-import { bulkProduct } from '../../common/model';
-
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-/** The file's SHA-256, or null when it is not there. */
-async function fileSha256(path: string): Promise<string | null> {
-  const hash = createHash('sha256');
-  try {
-    for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
-  return hash.digest('hex');
-}
-
-/** Writes a task's address file whole, or not at all; a failure here sent nothing. */
-async function writeTaskFile(ctx: RunContext, k: number, bytes: Uint8Array): Promise<void> {
-  try {
-    await writeFileAtomic(ctx.paths.taskFile(k), bytes);
-  } catch (err) {
-    throw notSentError(err, ctx.paths.dir, `the file of bulk task ${k + 1}`);
-  }
-}
+import { bulkProduct, type JobProduct } from '../../common/model';
 
 /**
- * Before a resend under the same key: the file on disk must be the one sent
- * first (the service answers a repeated key with the task it made then). A
- * file missing or damaged is written again from the address book, when that
- * still gives the same addresses; otherwise nothing is sent.
+ * A file refused before any charge (40000), with how many of its addresses
+ * are outside avatar coverage when the answer says so in words (null when
+ * not). The interface does not show the refusal's shape, so an avatar file
+ * refused for any reason is met the same way: by multi checks, which charge
+ * only addresses with a result.
  */
-async function sameFileAsSent(ctx: RunContext, k: number, task: BulkTaskRecord): Promise<void> {
-  const path = ctx.paths.taskFile(k);
-  const onDisk = await fileSha256(path);
-  // Sent before hashes were kept: the address book is all there is to go by.
-  if (!task.sha256) {
-    if (onDisk === null) await writeTaskFile(ctx, k, ctx.addresses.lines(task.start, task.end));
-    return;
-  }
-  if (onDisk === task.sha256) return;
-  const bytes = ctx.addresses.lines(task.start, task.end);
-  if (sha256(bytes) !== task.sha256) throw taskFileChangedError(k, ctx.paths.dir);
-  await writeTaskFile(ctx, k, bytes);
-}
-
-const outsideCoverage = (err: ServiceError): number | null => {
+const refusal = (err: unknown): { outside: number | null } | null => {
+  if (!(err instanceof ServiceError) || err.serviceCode !== 40000) return null;
   const match = /(\d[\d,]*) addresses? (?:are|is) outside/i.exec(err.serviceMessage ?? '');
-  return match ? Number((match[1] as string).replace(/,/g, '')) : null;
+  return { outside: match ? Number((match[1] as string).replace(/,/g, '')) : null };
 };
 
-export class CoverageError extends AppError {
-  constructor(readonly outside: number) {
-    super(
-      'service',
-      `${outside.toLocaleString('en-US')} of these addresses are at providers the avatar check does not cover, so the service refused the file before charging anything. You can run the rest as avatar checks one by one (only covered addresses are charged), or check the list with Email instead.`,
-      40000,
-    );
+/** The product a task is checked with: its own, else the job's. */
+export const taskProduct = (ctx: RunContext, task: BulkTaskRecord): JobProduct =>
+  task.product ?? ctx.record.product ?? 'email';
+
+/**
+ * An avatar task the service refused before any charge (for coverage, as a
+ * rule): its addresses go through avatar multi checks instead, where an address outside
+ * coverage comes back without a result and is not charged. The new plan is
+ * on disk before anything more is sent; a crash before it is kept resends the
+ * task, which is refused again (a refused submit made no task for its key).
+ */
+async function reroute(ctx: RunContext, k: number, outside: number | null): Promise<void> {
+  const plan = ctx.record.plan;
+  const task = plan?.bulk[k];
+  if (!plan || !task) return;
+  task.status = 'rerouted';
+  // Refused before any charge: what the file took of the limit is free for its multi checks.
+  ctx.budget?.release(task.end - task.start, 'bulk', 'avatar');
+  plan.syncParts = [
+    ...(plan.syncParts ?? []),
+    {
+      start: task.start,
+      end: task.end,
+      product: 'avatar',
+      ...(outside !== null ? { refused: outside } : {}),
+    },
+  ];
+  // Nothing of the job waits at the service any more: it is being checked.
+  if (plan.bulk.every((t) => t.status === 'rerouted' || t.status === 'done')) {
+    ctx.record.state = 'checking';
   }
+  const why =
+    outside !== null
+      ? `for ${outside.toLocaleString('en-US')} addresses outside avatar coverage`
+      : 'before any charge';
+  log.info(
+    `jobs: bulk task ${k + 1} was refused ${why}; its ${(task.end - task.start).toLocaleString('en-US')} addresses go through multi checks instead`,
+  );
+  try {
+    await ctx.hooks.save();
+  } catch (err) {
+    throw notSentError(err, ctx.paths.dir, `the new plan of bulk task ${k + 1} (job.json)`);
+  }
+  ctx.hooks.changed();
 }
 
 /** What the balance moved by around a submit, for the lines sent: a bulk unit price to confirm. */
@@ -98,6 +91,7 @@ const lookedAt = (task: BulkTaskRecord): number | undefined =>
 async function submitTask(ctx: RunContext, k: number): Promise<PriceSeen | null> {
   const task = ctx.record.plan?.bulk[k];
   if (!task) return null;
+  const product = taskProduct(ctx, task);
   const file = ctx.paths.taskFile(k);
   if (task.status === 'pending') {
     const bytes = ctx.addresses.lines(task.start, task.end);
@@ -119,23 +113,17 @@ async function submitTask(ctx: RunContext, k: number): Promise<PriceSeen | null>
   const othersMayMove = (ctx.record.plan?.bulk ?? []).some(
     (t, j) => j !== k && (t.status === 'processing' || t.status === 'submitting'),
   );
-  const learn = othersMayMove ? undefined : ctx.hooks.learnBulkPrice;
+  // Only the job's own product's price is learned here.
+  const learn =
+    othersMayMove || product !== ctx.record.product ? undefined : ctx.hooks.learnBulkPrice;
   const before = learn ? await ctx.client.balance().catch(() => null) : null;
   try {
-    answer = await ctx.client.submitBulk(
-      bulkProduct(ctx.record.product ?? 'email'),
-      file,
-      task.idempotencyKey,
-    );
+    answer = await ctx.client.submitBulk(bulkProduct(product), file, task.idempotencyKey);
   } catch (err) {
-    if (err instanceof ServiceError && err.serviceCode === 40000) {
-      const outside = outsideCoverage(err);
-      if (outside !== null) {
-        task.status = 'pending';
-        throw new CoverageError(outside);
-      }
-    }
-    throw err;
+    const refused = product === 'avatar' ? refusal(err) : null;
+    if (refused === null) throw err;
+    await reroute(ctx, k, refused.outside);
+    return null;
   }
   // The answer is the task as it is now: the first poll is due an interval after it.
   const answeredAt = Date.now();
@@ -241,7 +229,8 @@ async function download(
       link = null;
       continue;
     }
-    const result = await readResultFile(dest, sent, task.start, ctx.record.product === 'avatar');
+    const product = taskProduct(ctx, task);
+    const result = await readResultFile(dest, sent, task.start, product === 'avatar');
     if (result.stray > 0 && !strayTold) {
       strayTold = true;
       log.warn(
@@ -264,10 +253,11 @@ async function download(
         ctx,
         result.records.filter((r) => r.status !== 'unknown'),
         { taskId: id },
+        product,
       );
       throw resultIncompleteError(id, reported, result.matched);
     }
-    await keep(ctx, result.records, { taskId: id });
+    await keep(ctx, result.records, { taskId: id }, product);
     task.status = 'done';
     await saveProgress(ctx);
     return;
@@ -293,7 +283,8 @@ async function finishTask(ctx: RunContext, k: number, seen: PriceSeen | null): P
     // an interval): once it is done, the balance has moved by what it charged,
     // its checked addresses. Only readable so when nothing else of the job can
     // have moved the balance meanwhile: one task, and no synchronous part.
-    const alone = ctx.record.plan?.bulk.length === 1 && !ctx.record.plan.sync;
+    const plan = ctx.record.plan;
+    const alone = plan?.bulk.length === 1 && !plan.sync && !plan.syncParts?.length;
     if (unconfirmed && alone && done.successCnt) {
       const after = await ctx.client.balance().catch(() => null);
       if (after) {
@@ -333,13 +324,19 @@ export async function runBulk(ctx: RunContext, alongside: () => Promise<void>): 
     const task = tasks[k];
     const status = task?.status;
     // Stopped, or over the limit: no new task is sent; those sent go on to their results.
-    if (status === 'pending' && task && !mayCharge(ctx, task.end - task.start, 'bulk')) continue;
+    if (
+      status === 'pending' &&
+      task &&
+      !mayCharge(ctx, task.end - task.start, 'bulk', taskProduct(ctx, task))
+    ) {
+      continue;
+    }
     if (status === 'pending' || status === 'submitting') {
       try {
         const price = await submitTask(ctx, k);
         if (price) seen.set(k, price);
       } catch (err) {
-        if (err instanceof CoverageError || refusalOf(err) === null) throw err;
+        if (refusalOf(err) === null) throw err;
         refused = err;
         break;
       }

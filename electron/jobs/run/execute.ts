@@ -13,10 +13,12 @@ import { holdOf, patienceHold } from './hold';
 import { DEFAULT_WAIT_POLICY } from './refusals';
 import { waitOut } from './wait-out';
 import { openOutcomeLog } from '../storage/outcomes';
-import { budgetOf, rememberPaid } from '../money/spend';
+import { budgetOf } from '../money/spend';
+import { keepAnswers, learnRefused } from '../coverage/learn';
+import { runSyncParts } from './sync-parts';
 import { reuserOf } from '../money/reuse';
 import { sentBook, sentLog, sentTable } from './send-list';
-import { StoppedError, downloading, runBulk, runSync, type RunContext } from './run';
+import { StoppedError, downloading, runBulk, type RunContext } from './run';
 import { determinedSplit, unitPriceOf, unitPrices } from '../view';
 
 /** What the queue tells a run about the process it runs in. */
@@ -88,7 +90,8 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
           }
         : {}),
       // A cache: an answer it fails to keep is only paid for again some day.
-      kept: (records) => void rememberPaid(memory, product, addresses, records),
+      kept: (records, how) => void keepAnswers(memory, how, addresses, records),
+      refusedOutside: (positions) => void learnRefused(memory, addresses, positions),
       changed: () => {
         const state = downloading(record) ? 'downloading' : record.state;
         if (state !== record.state) record.state = state;
@@ -105,10 +108,7 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
   const runOnce = async (): Promise<RunContext> => {
     const ctx = contextOf();
     record.state = record.plan?.bulk.length ? 'waiting' : 'checking';
-    const sync = record.plan?.sync ?? null;
-    const syncPart = async () => {
-      if (sync) await runSync(ctx, sync);
-    };
+    const syncPart = () => runSyncParts(ctx);
     if (record.plan?.bulk.length) await runBulk(ctx, syncPart);
     else await syncPart();
     return ctx;
@@ -153,8 +153,15 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
     record.finishedAt = now();
     // Stop came after the last request: nothing was left to hold back.
     record.hold = null;
-    // What the balance moved by, for what was determined in this run, is the unit price.
-    if (balanceBefore && learnable && slot.alone() && !record.plan?.bulk.length) {
+    // What the balance moved by, for what was determined in this run, is the unit price
+    // (when the run charged one product only, and waited out nothing).
+    if (
+      balanceBefore &&
+      learnable &&
+      slot.alone() &&
+      !record.plan?.bulk.length &&
+      !record.plan?.syncParts
+    ) {
       const after = await client.balance().catch(() => null);
       const doneAfter = determinedSplit(l);
       if (after) {

@@ -24,7 +24,7 @@ export function holdOf(
   const message =
     reason === 'stopped'
       ? `Stopped: nothing more is sent. ${progress} Continue carries on from here.`
-      : `Stopped before going over this job's limit of ${usd(l.record.limitMicros ?? 0)} (spent about ${usd(spentSoFar(s, l, l.record.product ?? 'email'))}). ${progress} Raise the limit in Settings (or --max-spend) and Continue.`;
+      : `Stopped before going over this job's limit of ${usd(l.record.limitMicros ?? 0)} (spent about ${usd(spentSoFar(s, l))}). ${progress} Raise the limit in Settings (or --max-spend) and Continue.`;
   return { reason, message, at: new Date().toISOString() };
 }
 

@@ -6,7 +6,6 @@ import { AppError } from '../../lib/app-error';
 import { log } from '../../lib/log';
 import { ChargedError, asWriteFailure } from '../../lib/write-failure';
 import { ServiceError } from '../../service/errors';
-import { CoverageError } from './bulk';
 import { progressNotSavedError } from './failures';
 import type { JobFailure, JobRecord } from '../storage/record';
 
@@ -47,15 +46,6 @@ export function retryCanFix(failure: JobFailure): boolean {
 export function failureOf(err: unknown, id: string, folder: string): JobFailure {
   // A write of the job's own files that failed (job.json as the run ends, say) is said as such.
   if (asWriteFailure(err)) err = progressNotSavedError(err, folder);
-  if (err instanceof CoverageError) {
-    return {
-      code: 'avatar_coverage',
-      message: err.message,
-      charged: 'no',
-      serviceCode: 40000,
-      outsideCoverage: err.outside,
-    };
-  }
   if (err instanceof ServiceError) {
     // A refused link or an oversized result says itself what to do.
     const carryOn = SAYS_WHAT_TO_DO.has(err.code) ? '' : CARRY_ON;

@@ -3,6 +3,7 @@
 // the outcome log before anything else is sent, job.json after every step
 // that moved money. A write that fails is tried again briefly; then the run
 // stops with words for what was paid for and not kept.
+import type { JobProduct } from '../../common/model';
 import type { ServiceClient } from '../../service/client';
 import type { AddressBook } from '../storage/address-book';
 import { retryWrite, systemDisk, type Disk } from '../storage/disk';
@@ -27,14 +28,28 @@ export interface RunHooks {
    * a submit, and what it moved by for the lines sent is the bulk unit price.
    */
   learnBulkPrice?(reservedMicros: number, lines: number): Promise<void>;
-  /** Answers the service gave, by position, as they are kept: the memory keeps them too. */
-  kept?(records: readonly OutcomeRecord[]): void;
+  /**
+   * Answers the service gave, by position, as they are kept, with the product
+   * and route that asked: the memory keeps them, and learns what they say of
+   * the avatar products' coverage.
+   */
+  kept?(
+    records: readonly OutcomeRecord[],
+    how: { product: JobProduct; route: 'sync' | 'bulk' },
+  ): void;
+  /** Positions of a refused task's addresses found outside the avatar products' coverage. */
+  refusedOutside?(positions: readonly number[]): void;
 }
 
 /** What the job may still spend; each charge-bearing request takes its share first. */
 export interface Budget {
-  /** False, and nothing taken, when `addresses` more by this route could go over the limit. */
-  take(addresses: number, route: 'sync' | 'bulk'): boolean;
+  /**
+   * False, and nothing taken, when `addresses` more by this route, checked
+   * with `product` (the job's by default), could go over the limit.
+   */
+  take(addresses: number, route: 'sync' | 'bulk', product?: JobProduct): boolean;
+  /** Gives back what a request took and was not charged for at all (a refused bulk file). */
+  release(addresses: number, route: 'sync' | 'bulk', product?: JobProduct): void;
 }
 
 export interface RunContext {
@@ -63,9 +78,14 @@ export interface RunContext {
  * May the run send a request that can charge for `addresses`? Not after Stop,
  * nor when it could take the job over its limit; the run then ends held.
  */
-export function mayCharge(ctx: RunContext, addresses: number, route: 'sync' | 'bulk'): boolean {
+export function mayCharge(
+  ctx: RunContext,
+  addresses: number,
+  route: 'sync' | 'bulk',
+  product?: JobProduct,
+): boolean {
   if (ctx.halt?.aborted) return false;
-  if (ctx.budget && !ctx.budget.take(addresses, route)) {
+  if (ctx.budget && !ctx.budget.take(addresses, route, product)) {
     ctx.overBudget = true;
     return false;
   }
@@ -112,12 +132,14 @@ async function unkept(ctx: RunContext, cause: unknown): Promise<UnkeptAnswersErr
 /**
  * Stores answers the service gave (and charged for, where determined):
  * synchronous checks (`task` null), whose answers exist nowhere else, or a
- * bulk task's results, which the service still holds.
+ * bulk task's results, which the service still holds. `product`: what they
+ * were checked with, the job's own unless said.
  */
 export async function keep(
   ctx: RunContext,
   records: OutcomeRecord[],
   task: { taskId: string } | null = null,
+  product: JobProduct = ctx.record.product ?? 'email',
 ): Promise<void> {
   try {
     await ctx.log.append(records);
@@ -126,7 +148,7 @@ export async function keep(
     throw error.add(task, records.length, records.filter(isCharged).length);
   }
   for (const r of records) ctx.outcomes.set(r);
-  ctx.hooks.kept?.(records);
+  ctx.hooks.kept?.(records, { product, route: task ? 'bulk' : 'sync' });
   ctx.hooks.changed();
 }
 

@@ -111,3 +111,65 @@ export function planJob(
   const rest = cuts.find((c) => c.end - c.start < limits.minLines);
   return { bulk, sync: rest ?? null };
 }
+
+/**
+ * How a send list divides (money/settle.ts), in its order: addresses sent
+ * with the job's product (for Email + avatar, at covered domains), those at
+ * domains not known yet (Email + avatar), and those checked with Email (an
+ * Email + avatar job's addresses outside coverage, by the user's choice).
+ */
+export interface SendParts {
+  main: number;
+  unknown: number;
+  email: number;
+}
+
+/** A bulk task of a plan; `product` when not the job's. */
+export interface PlannedTask extends Range {
+  product?: JobProduct;
+}
+
+/** A range checked synchronously with a product of its own. */
+export interface SyncPart extends Range {
+  product: JobProduct;
+}
+
+export interface SendPlan {
+  bulk: PlannedTask[];
+  /** Checked synchronously with the job's product. */
+  sync: Range | null;
+  /** Checked synchronously after `sync`, each with its product. */
+  syncParts: SyncPart[];
+}
+
+/**
+ * The plan of a send list by its parts: the main part as planJob cuts it;
+ * the addresses at domains not known yet by synchronous checks only (an
+ * avatar bulk file holding one uncovered address is refused whole), after
+ * the main part's remainder; those checked with Email as planJob cuts them
+ * for Email.
+ */
+export function planSend(
+  parts: SendParts,
+  product: JobProduct,
+  lineBytes: (position: number) => number,
+): SendPlan {
+  const main = planJob(parts.main, product, lineBytes);
+  const bulk: PlannedTask[] = [...main.bulk];
+  const syncParts: SyncPart[] = [];
+  let sync = main.sync;
+  const unknownEnd = parts.main + parts.unknown;
+  if (parts.unknown > 0) {
+    // Right after the main part's remainder (always its last cut): one range for both.
+    if (sync === null || sync.end === parts.main) {
+      sync = { start: sync?.start ?? parts.main, end: unknownEnd };
+    } else syncParts.push({ start: parts.main, end: unknownEnd, product });
+  }
+  if (parts.email > 0) {
+    const email = planJob(parts.email, 'email', (p) => lineBytes(unknownEnd + p));
+    const shift = (r: Range): Range => ({ start: r.start + unknownEnd, end: r.end + unknownEnd });
+    for (const task of email.bulk) bulk.push({ ...shift(task), product: 'email' });
+    if (email.sync) syncParts.push({ ...shift(email.sync), product: 'email' });
+  }
+  return { bulk, sync, syncParts };
+}

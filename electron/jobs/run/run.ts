@@ -10,10 +10,10 @@ import { ServiceError } from '../../service/errors';
 import { StoppedError, keep, mayCharge, type RunContext } from './keep';
 import type { OutcomeRecord } from '../storage/outcomes';
 import { SPARE_SLOTS, syncSchedule, type Range } from './plan';
-import { syncProduct } from '../../common/model';
+import { syncProduct, type JobProduct } from '../../common/model';
 
 export { StoppedError, type RunContext, type RunHooks } from './keep';
-export { CoverageError, downloading, runBulk } from './bulk';
+export { downloading, runBulk } from './bulk';
 export { TaskFailedError } from './failures';
 
 function toRecord(index: number, result: CheckResult): OutcomeRecord {
@@ -58,26 +58,29 @@ function noteLost(ctx: RunContext, err: unknown, addresses: number): void {
   }
 }
 
-export async function runSync(ctx: RunContext, range: Range): Promise<void> {
+/** Checks the range's addresses with no outcome yet, with `product` (the job's by default). */
+export async function runSync(
+  ctx: RunContext,
+  range: Range,
+  checkedWith: JobProduct = ctx.record.product ?? 'email',
+): Promise<void> {
   const pending = pendingIn(ctx, range);
   const schedule = syncSchedule({ start: 0, end: pending.length });
-  const product = syncProduct(ctx.record.product ?? 'email');
+  const product = syncProduct(checkedWith);
+  const kept = (records: OutcomeRecord[]) => keep(ctx, records, null, checkedWith);
   let fatal: unknown = null;
   const halted = () => fatal !== null || ctx.stop.aborted;
   const addressOf = (i: number) => ctx.addresses.at(i);
 
   const multis = async () => {
     for (const part of schedule.multis) {
-      if (halted() || !mayCharge(ctx, part.end - part.start, 'sync')) return;
+      if (halted() || !mayCharge(ctx, part.end - part.start, 'sync', checkedWith)) return;
       let indexes = pending.slice(part.start, part.end);
       try {
         indexes = await takeReused(ctx, indexes);
         if (indexes.length === 0) continue;
         const answer = await ctx.client.batchCheck(product, indexes.map(addressOf));
-        await keep(
-          ctx,
-          answer.results.map((r, k) => toRecord(indexes[k] as number, r)),
-        );
+        await kept(answer.results.map((r, k) => toRecord(indexes[k] as number, r)));
       } catch (err) {
         noteLost(ctx, err, indexes.length);
         fatal ??= err;
@@ -88,7 +91,7 @@ export async function runSync(ctx: RunContext, range: Range): Promise<void> {
   let nextSingle = schedule.singles?.start ?? 0;
   const singlesEnd = schedule.singles?.end ?? 0;
   const singles = async () => {
-    while (!halted() && nextSingle < singlesEnd && mayCharge(ctx, 1, 'sync')) {
+    while (!halted() && nextSingle < singlesEnd && mayCharge(ctx, 1, 'sync', checkedWith)) {
       const index = pending[nextSingle++] as number;
       try {
         if ((await takeReused(ctx, [index])).length === 0) continue;
@@ -100,7 +103,7 @@ export async function runSync(ctx: RunContext, range: Range): Promise<void> {
           if (!(err instanceof ServiceError && err.serviceCode === 40002)) throw err;
           record = { index, status: 'unknown' };
         }
-        await keep(ctx, [record]);
+        await kept([record]);
       } catch (err) {
         noteLost(ctx, err, 1);
         // The other workers finish what they sent (and keep it) before this is thrown.

@@ -8,7 +8,14 @@ import { open, readFile, type FileHandle } from 'node:fs/promises';
 import type { JobOutcome } from '../../lists/types';
 import { retryWrite, systemDisk, type Disk } from './disk';
 
-const STATUS = ['deliverable', 'undeliverable', 'unknown', 'disposable', 'role'] as const;
+const STATUS = [
+  'deliverable',
+  'undeliverable',
+  'unknown',
+  'disposable',
+  'role',
+  'not_covered',
+] as const;
 type Status = (typeof STATUS)[number];
 const ORIGINS = ['paid', 'reused', 'local'] as const;
 type Origin = (typeof ORIGINS)[number];
@@ -31,6 +38,8 @@ export interface OutcomeCounts {
   unknown: number;
   disposable: number;
   role: number;
+  /** Email + avatar: at providers the avatar check does not cover, not sent. */
+  notCovered: number;
   /** Addresses with any outcome yet. */
   done: number;
   /** Determined by the service for this job: what it charged for. */
@@ -57,6 +66,7 @@ const emptyCounts = (): OutcomeCounts => ({
   unknown: 0,
   disposable: 0,
   role: 0,
+  notCovered: 0,
   done: 0,
   paid: 0,
   reused: 0,
@@ -80,7 +90,7 @@ export function createOutcomeTable(size: number): OutcomeTable {
   const counts = emptyCounts();
   // What each kind of outcome adds to the counts beyond its status.
   const tally = (s: Status, o: Origin, by: number) => {
-    counts[s] += by;
+    counts[s === 'not_covered' ? 'notCovered' : s] += by;
     if (o === 'paid' && (s === 'deliverable' || s === 'undeliverable')) counts.paid += by;
     else if (o === 'reused') counts.reused += by;
     else if (o === 'local' && s === 'undeliverable') counts.noMail += by;
@@ -162,6 +172,7 @@ const S_CODE: Record<Status, string> = {
   unknown: '?',
   disposable: 'x',
   role: 'o',
+  not_covered: 'n',
 };
 const CODE_S: Record<string, Status> = {
   d: 'deliverable',
@@ -169,6 +180,7 @@ const CODE_S: Record<string, Status> = {
   '?': 'unknown',
   x: 'disposable',
   o: 'role',
+  n: 'not_covered',
 };
 
 const originField = (r: OutcomeRecord): string =>

@@ -4,7 +4,7 @@
 // it again under a new key.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { JOB_PRODUCTS, JOB_STATES } from '../../common/model';
+import { JOB_PRODUCTS, JOB_STATES, OTHERS_CHOICES, type JobProduct } from '../../common/model';
 import { WAIT_REASONS } from '../../common/waits';
 
 const range = z.object({ start: z.number().int().min(0), end: z.number().int().min(0) });
@@ -12,7 +12,9 @@ const range = z.object({ start: z.number().int().min(0), end: z.number().int().m
 /**
  * pending: not sent; submitting: sent, answer not yet kept; processing,
  * success (a result link), failed (reservation refunded) as the service says;
- * done: its results are kept in the outcome log.
+ * done: its results are kept in the outcome log; rerouted: refused for avatar
+ * coverage before any charge, its addresses checked by multi checks instead
+ * (a part of plan.syncParts).
  */
 export const BULK_TASK_STATUSES = [
   'pending',
@@ -21,10 +23,13 @@ export const BULK_TASK_STATUSES = [
   'success',
   'failed',
   'done',
+  'rerouted',
 ] as const;
 export type BulkTaskStatus = (typeof BULK_TASK_STATUSES)[number];
 
 export const bulkTaskRecord = range.extend({
+  /** The product it is checked with, when not the job's (an avatar job's addresses sent with Email). */
+  product: z.enum(JOB_PRODUCTS).optional(),
   /** Sent with the submit; a resend with the same key returns the same task. */
   idempotencyKey: z.string().min(1).max(128),
   status: z.enum(BULK_TASK_STATUSES),
@@ -52,7 +57,11 @@ export const bulkTaskRecord = range.extend({
 export type BulkTaskRecord = z.infer<typeof bulkTaskRecord>;
 
 /** A task of a new plan: not sent yet, with the key every send of it carries. */
-export function newBulkTask(range: { start: number; end: number }): BulkTaskRecord {
+export function newBulkTask(range: {
+  start: number;
+  end: number;
+  product?: JobProduct;
+}): BulkTaskRecord {
   return {
     ...range,
     idempotencyKey: randomUUID(),
@@ -95,6 +104,13 @@ export function resetForResend(task: BulkTaskRecord): void {
     submittedAt: null,
   });
 }
+
+/** A range of the send list checked synchronously with a product of its own (plan.syncParts). */
+export const syncPartRecord = range.extend({
+  product: z.enum(JOB_PRODUCTS),
+  refused: z.number().int().min(0).optional(),
+});
+export type SyncPartRecord = z.infer<typeof syncPartRecord>;
 
 export const jobState = z.enum(JOB_STATES);
 export type JobState = z.infer<typeof jobState>;
@@ -139,6 +155,14 @@ export const jobRecord = z.object({
        * Absent for a job planned before there was one: every address is sent.
        */
       sent: z.number().int().min(0).optional(),
+      /**
+       * Further ranges checked synchronously after `sync`, each with its
+       * product: an Email + avatar job's addresses outside coverage checked
+       * with Email by the user's choice, and the addresses of a bulk task the
+       * service refused for coverage (`refused`: how many it said were
+       * outside), checked by avatar multi checks instead.
+       */
+      syncParts: z.array(syncPartRecord).optional(),
     })
     .nullable()
     .default(null),
@@ -147,6 +171,8 @@ export const jobRecord = z.object({
     .object({
       skip: z.object({ disposable: z.boolean(), noMail: z.boolean(), role: z.boolean() }),
       reuseDays: z.number().int().min(0),
+      /** Email + avatar: addresses outside coverage not sent, or checked with Email. */
+      others: z.enum(OTHERS_CHOICES).optional(),
     })
     .nullable()
     .default(null),

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
 import type { ImportProgressView, JobProduct, JobView } from '../../../electron/ipc/contract';
 import type { RowFilter, SkipChoice } from '../../../electron/common/views';
+import type { OthersChoice } from '../../../electron/common/model';
 import { call } from './call';
 import { queryKeys } from './query-keys';
 
@@ -23,10 +24,23 @@ export function useJob(jobId: string | null): JobView | undefined {
   return jobs.data?.find((j) => j.id === jobId);
 }
 
-export function useEstimate(jobId: string | null, product: JobProduct, skip: SkipChoice) {
+export function useEstimate(
+  jobId: string | null,
+  product: JobProduct,
+  skip: SkipChoice,
+  others: OthersChoice = 'skip',
+) {
   return useQuery({
-    queryKey: queryKeys.jobs.estimate(jobId ?? '', product, skip),
-    queryFn: () => call(window.api.job.estimate({ jobId: jobId ?? '', product, skip })),
+    queryKey: queryKeys.jobs.estimate(jobId ?? '', product, skip, others),
+    queryFn: () =>
+      call(
+        window.api.job.estimate({
+          jobId: jobId ?? '',
+          product,
+          skip,
+          ...(product === 'avatar' ? { others } : {}),
+        }),
+      ),
     enabled: jobId !== null,
     staleTime: 30_000,
     // A changed choice keeps the last figures on screen (marked busy) until the new ones come.
@@ -108,6 +122,8 @@ export function useStartJob() {
       jobId: string;
       product: JobProduct;
       skip: SkipChoice;
+      /** Email + avatar: what becomes of the addresses it does not cover. */
+      others?: OthersChoice;
       /** The user saw the estimate go over the spending limit and starts anyway. */
       overLimit?: true;
     }) => call(window.api.job.start(input)),
@@ -125,8 +141,12 @@ export function useSampleJob() {
   const client = useQueryClient();
   return useMutation({
     mutationKey: SAMPLE_MUTATION,
-    mutationFn: (input: { jobId: string; product: JobProduct; skip: SkipChoice }) =>
-      call(window.api.job.sample(input)),
+    mutationFn: (input: {
+      jobId: string;
+      product: JobProduct;
+      skip: SkipChoice;
+      others?: OthersChoice;
+    }) => call(window.api.job.sample(input)),
     onSuccess: (view) => {
       // What is left to send, and the balance, changed by the sample.
       void client.invalidateQueries({ queryKey: queryKeys.jobs.estimatesOf(view.job.id) });

@@ -1,6 +1,7 @@
 // The one query-key factory: every cache entry of server state is named here,
 // so invalidation after an event or a mutation cannot miss a spelling.
 import type { RowFilter, SkipChoice } from '../../../electron/common/views';
+import type { OthersChoice } from '../../../electron/common/model';
 
 export const queryKeys = {
   account: ['account'] as const,
@@ -23,12 +24,16 @@ export const queryKeys = {
     estimates: () => [...queryKeys.jobs.all, 'estimate'] as const,
     /** Every estimate of a job, whatever the product and the choice of what not to pay for. */
     estimatesOf: (jobId: string) => [...queryKeys.jobs.estimates(), jobId] as const,
-    /** The choice of what not to pay for changes what is sent, and so the estimate. */
-    estimate: (jobId: string, product: string, skip: SkipChoice) =>
+    /**
+     * The choice of what not to pay for, and for Email + avatar of what becomes
+     * of the addresses it does not cover, change what is sent, and so the estimate.
+     */
+    estimate: (jobId: string, product: string, skip: SkipChoice, others: OthersChoice = 'skip') =>
       [
         ...queryKeys.jobs.estimatesOf(jobId),
         product,
         { disposable: skip.disposable, noMail: skip.noMail, role: skip.role },
+        product === 'avatar' ? others : 'skip',
       ] as const,
   },
 };

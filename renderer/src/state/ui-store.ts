@@ -3,6 +3,7 @@
 import { create } from 'zustand';
 import type { ImportProgressView, ImportView, JobProduct } from '../../../electron/ipc/contract';
 import type { SkipChoice } from '../../../electron/common/views';
+import type { OthersChoice } from '../../../electron/common/model';
 import { DEFAULT_SKIP } from '../../../electron/common/model';
 
 /** The review's "Don't pay for" boxes as they first show: throw-away domains and no mail server. */
@@ -43,9 +44,12 @@ interface UiState {
   review: ImportView | null;
   product: JobProduct;
   skip: SkipChoice;
+  /** Email + avatar: the addresses it does not cover are not sent ('skip'), or checked with Email. */
+  others: OthersChoice;
   setReview(review: ImportView | null): void;
   setProduct(product: JobProduct): void;
   setSkip(skip: SkipChoice): void;
+  setOthers(others: OthersChoice): void;
 
   /** The file being read, if any. */
   importing: Importing | null;
@@ -67,17 +71,19 @@ export const useUiStore = create<UiState>((set) => ({
   review: null,
   product: 'email',
   skip: defaultSkip(),
+  others: 'skip',
   setReview: (review) =>
     set((s) => {
       const another = review !== null && review.job.id !== s.review?.job.id;
       return {
         review,
-        ...(another ? { skip: defaultSkip() } : {}),
+        ...(another ? { skip: defaultSkip(), others: 'skip' as const } : {}),
         ...(review?.sample ? { product: review.sample.product } : {}),
       };
     }),
   setProduct: (product) => set((s) => (s.review?.sample ? {} : { product })),
   setSkip: (skip) => set({ skip }),
+  setOthers: (others) => set({ others }),
 
   importing: null,
   setImporting: (importing) => set({ importing }),

@@ -12,6 +12,7 @@ import type { ChannelName } from '../../../electron/ipc/channels';
 import { createMemoryKeyStore, type KeyStore } from '../../../electron/secrets/key-store';
 import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
 import { openJobStore } from '../../../electron/jobs/storage/store';
+import { newBulkTask } from '../../../electron/jobs/storage/record';
 import { DEFAULT_BASE_URL } from '../../../electron/settings/settings';
 
 const KEY = 'sk_live_proven_origin_suite_8b8b';
@@ -85,23 +86,39 @@ const elsewhereHost = () => new URL(elsewhere.url).host;
 
 describe('the key and the address it was proven against', () => {
   it('never reaches another origin the window points the settings at', async () => {
-    const o = await open(false);
+    const first = await open(false);
     expect(
-      await o.core.registry.invoke('key:set', { apiKey: KEY, baseUrl: home.url }),
+      await first.core.registry.invoke('key:set', { apiKey: KEY, baseUrl: home.url }),
     ).toMatchObject({ ok: true });
-    const jobs = await o.core.workspace.jobs();
-    const jobId = await draft(o, 'spring.csv');
+    const jobId = await draft(first, 'spring.csv');
     // Jobs that stopped, so job:resume and job:continue have work to send: one
     // on a request the service refused (not one it lifts by itself, which the
-    // job would wait out), one refused for avatar coverage (none of its domains has avatars).
-    const stopped = await draft(o, 'summer.csv');
+    // job would wait out), one refused for avatar coverage.
+    const stopped = await draft(first, 'summer.csv');
     home.faults.refuse(40000, 1, '/api/v1/batch-check');
-    await o.core.registry.invoke('job:start', { jobId: stopped, product: 'email' });
-    expect((await jobs.finished(stopped)).state).toBe('failed');
+    await first.core.registry.invoke('job:start', { jobId: stopped, product: 'email' });
+    expect((await (await first.core.workspace.jobs()).finished(stopped)).state).toBe('failed');
     home.faults.clear();
-    const refused = await draft(o, 'avatars.csv', 1_000, 'example.com');
-    await o.core.registry.invoke('job:start', { jobId: refused, product: 'avatar' });
-    expect((await jobs.finished(refused)).failure?.code).toBe('avatar_coverage');
+    // A job refused for coverage by a version before refused files were re-planned by themselves.
+    const refused = await draft(first, 'avatars.csv', 1_000, 'example.com');
+    await first.core.dispose();
+    cores.splice(cores.indexOf(first.core), 1);
+    const store = openJobStore(first.dir);
+    await store.save({
+      ...(await store.load(refused)),
+      state: 'failed',
+      product: 'avatar',
+      plan: { sync: null, bulk: [newBulkTask({ start: 0, end: 1_000 })] },
+      failure: {
+        code: 'avatar_coverage',
+        message: 'refused',
+        charged: 'no',
+        serviceCode: 40000,
+        outsideCoverage: 1_000,
+      },
+    });
+    const o = await open(false, first);
+    const jobs = await o.core.workspace.jobs();
 
     expect(
       await o.core.registry.invoke('settings:update', { baseUrl: elsewhere.url }),

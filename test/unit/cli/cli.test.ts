@@ -6,6 +6,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { avatarUrlFor } from '../../../electron/sandbox/outcomes';
+import { memoryAccountOf } from '../../../electron/account/memory-account';
+import { openOutcomeMemory } from '../../../electron/memory/outcome-memory';
 import {
   API,
   addresses,
@@ -64,9 +66,11 @@ const SUMMARY_KEYS = [
   'unknown',
   'disposable',
   'role',
+  'not_covered',
   'no_mail_server',
   'reused',
   'paid',
+  'paid_as_email',
   'charged_micros',
   'limit_micros',
   'grade',
@@ -180,9 +184,11 @@ describe('clean', () => {
       unknown: 1,
       disposable: 0,
       role: 0,
+      not_covered: 0,
       no_mail_server: 0,
       reused: 0,
       paid: 9,
+      paid_as_email: 0,
       charged_micros: 9_000,
       limit_micros: null,
       // 100 × (6 + ½ × 1) ÷ 12 (invalid and empty cells counted, the repeat not): cli-grade.test.ts.
@@ -355,6 +361,11 @@ describe('clean', () => {
 
   it('refuses what the balance cannot cover in one clear line, charging nothing', async () => {
     const b = await setup({ balanceMicros: 1_000_000 });
+    // The account knows gmail.com's provider, covered by avatars: a bulk task, at its published price.
+    const memory = await openOutcomeMemory(b.dataDir, { account: memoryAccountOf(b.key) });
+    const now = Math.floor(Date.now() / 1000);
+    await memory.facts.learn([{ domain: 'gmail.com', provider: 'provider_code_1' }], now);
+    await memory.close();
     const list = addresses(1_000, (i) => `person${i}@gmail.com`);
     const result = await cli(
       ['clean', await writeList(b, 'big.csv', list), '--product', 'avatar'],

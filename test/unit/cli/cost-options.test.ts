@@ -2,7 +2,7 @@
 // prints before anything is paid: pure functions, no service.
 import { describe, expect, it } from 'vitest';
 import { UsageError, type Values } from '../../../electron/cli/args';
-import { estimateLines } from '../../../electron/cli/cost-lines';
+import { coverageLine, estimateLines } from '../../../electron/cli/cost-lines';
 import {
   costChoicesOf,
   parseMaxSpend,
@@ -81,6 +81,7 @@ describe('the choices of one clean', () => {
       skip: { disposable: true, noMail: true, role: false },
       reuseDays: 14,
       limitMicros: 5_000_000,
+      others: 'skip',
     });
   });
 
@@ -91,6 +92,7 @@ describe('the choices of one clean', () => {
       skip: { disposable: false, noMail: false, role: true },
       reuseDays: 0,
       limitMicros: null,
+      others: 'skip',
     });
   });
 });
@@ -109,6 +111,7 @@ const estimate = (more: Partial<Estimate> = {}): Estimate => ({
   overLimit: false,
   balanceMicros: 25_000_000,
   bulkTasks: 0,
+  coverage: null,
   ...more,
 });
 
@@ -137,6 +140,26 @@ describe('the lines before the start', () => {
     ).toEqual([
       'Sending 5 of 10 addresses; the price is not known yet (it is learned from the first charge, or entered in the app’s Settings). Spending limit 1.50 USD.',
     ]);
+  });
+
+  it('say, for Email + avatar, the coverage groups and what each costs', () => {
+    const coverage = {
+      covered: { count: 1_000, costMicros: 3_000_000 },
+      outside: { count: 200, costMicros: 0, others: 'skip' as const },
+      unknown: { count: 20, costMicros: 60_000 },
+    };
+    expect(coverageLine(estimate({ coverage }))).toBe(
+      'Avatar coverage: 1,000 at covered providers (3.00 USD); 200 at providers it does not cover: not sent, free (--others email checks them with Email); 20 at domains not known yet, by multi checks (up to 0.06 USD): uncovered ones come back without a result, free.',
+    );
+    const email = {
+      ...coverage,
+      outside: { count: 200, costMicros: 200_000, others: 'email' as const },
+    };
+    expect(coverageLine(estimate({ coverage: email }))).toContain(
+      '200 at providers it does not cover, checked with Email (0.20 USD)',
+    );
+    expect(coverageLine(estimate())).toBeNull();
+    expect(estimateLines(estimate({ coverage }))[2]).toMatch(/^Avatar coverage: /);
   });
 
   it('say when nothing is sent', () => {

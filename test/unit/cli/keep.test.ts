@@ -36,6 +36,7 @@ describe('--keep and --domain', () => {
         'duplicate',
         'disposable',
         'role',
+        'not_covered',
         'deliverable',
       ],
     });

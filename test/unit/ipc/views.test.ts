@@ -48,6 +48,7 @@ describe('the estimate view', () => {
     overLimit: false,
     balanceMicros: 5_000_000,
     bulkTasks: planJob(unique, 'email', () => 24).bulk.length,
+    coverage: null,
   });
 
   it.each([0, 1, 100, 999, 1_000, 1_001, 250_000])(

@@ -200,20 +200,23 @@ describe('outcomes not paid for here', () => {
         { index: 2, status: 'undeliverable', origin: 'local' },
         { index: 3, status: 'disposable', origin: 'local' },
         { index: 4, status: 'role', origin: 'local' },
+        { index: 5, status: 'not_covered', origin: 'local' },
       ]);
       await log.close();
-      const table = await loadOutcomes(path, 5);
+      const table = await loadOutcomes(path, 6);
       expect(table.counts()).toEqual({
         deliverable: 2,
         undeliverable: 1,
         unknown: 0,
         disposable: 1,
         role: 1,
-        done: 5,
+        notCovered: 1,
+        done: 6,
         paid: 1,
         reused: 1,
         noMail: 1,
       });
+      expect(table.get(5)).toMatchObject({ status: 'not_covered', origin: 'local' });
       expect(table.get(1)).toMatchObject({ origin: 'reused', checkedAt: 1_790_000_000 });
       expect(table.get(2)).toMatchObject({ status: 'undeliverable', origin: 'local' });
       expect(table.get(0)).toMatchObject({ origin: 'paid', checkedAt: null });

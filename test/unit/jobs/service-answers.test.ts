@@ -1,5 +1,5 @@
-// Jobs meeting everything the service may answer: avatar coverage refusals,
-// undetermined addresses, result links that expire, tasks that fail, results as
+// Jobs meeting everything the service may answer: avatar lists of mixed
+// providers, undetermined addresses, result links that expire, tasks that fail, results as
 // an archive, the older response shapes, and several jobs sharing the limits.
 import { describe, expect, it } from 'vitest';
 import type { JobView } from '../../../electron/ipc/contract';
@@ -20,39 +20,26 @@ import {
 const covered = ['gmail.com', 'mail.ru', 'yandex.ru'];
 
 describe('avatar with mixed providers', () => {
-  it('reports how many addresses are not covered, charges nothing, and runs the rest', async () => {
+  it('sends only covered addresses in the avatar file; the rest are not covered and never paid', async () => {
     const b = await setup();
     // 1,000 at the three avatar providers, then 200 at provider_code_2.
     const list = addresses(1_200, (i) =>
       i < 1_000 ? `person${i}@${covered[i % 3] as string}` : `person${i}@outlook.com`,
     );
-    const refused = await runJob(b, await writeList(b, 'mixed.csv', list), 'avatar');
-    expect(refused.state).toBe('failed');
-    expect(refused.failure).toMatchObject({
-      code: 'avatar_coverage',
-      charged: 'no',
-      outsideCoverage: 200,
-    });
-    expect(refused.failure?.message).toMatch(/^200 of these addresses are at providers/);
-    expect(requestsTo(b, API.submit).map((r) => r.code)).toEqual([40000]);
-    expect(b.sandbox.tasks(b.key)).toHaveLength(0);
-    expect(b.sandbox.ledger.spent(b.key)).toBe(0);
-
-    const jobs = await b.jobs();
-    await jobs.runRest(refused.id);
-    const done = await jobs.finished(refused.id);
+    const done = await runJob(b, await writeList(b, 'mixed.csv', list), 'avatar');
     expectComplete(done);
-    const outcomes = await jobs.outcomes(done.id);
-    for (let i = 1_000; i < 1_200; i++) expect(outcomes.get(i)?.status).toBe('unknown');
-    expect(done.unknown).toBeGreaterThanOrEqual(200);
-    expect(done.deliverable + done.undeliverable).toBeGreaterThan(900);
+    expect(done).toMatchObject({ notCovered: 200, failure: null });
+    expect(requestsTo(b, API.submit).map((r) => r.code)).toEqual([0]);
+    expect(reserved(b, 'email_avatar_batch').each).toEqual([1_000]);
+    expect(reserved(b, 'email_avatar').count).toBe(0);
+    const outcomes = await (await b.jobs()).outcomes(done.id);
+    for (let i = 1_000; i < 1_200; i++) expect(outcomes.get(i)?.status).toBe('not_covered');
     // Only covered addresses with a result were charged, at the avatar price.
     expect(b.sandbox.ledger.spent(b.key)).toBe((done.deliverable + done.undeliverable) * 3_000);
     expect(done.chargedMicros).toBe(b.sandbox.ledger.spent(b.key));
-    expect(requestsTo(b, API.submit)).toHaveLength(1);
   });
 
-  it('a small avatar list needs no refusal: uncovered addresses are unknown and free', async () => {
+  it('a small avatar list: uncovered addresses are not sent, unknown domains come back free', async () => {
     const b = await setup();
     const list = [
       'avatar@gmail.com',
@@ -64,7 +51,8 @@ describe('avatar with mixed providers', () => {
     ];
     const job = await runJob(b, await writeList(b, 'small.csv', list), 'avatar');
     expectComplete(job);
-    expect(job).toMatchObject({ deliverable: 3, undeliverable: 1, unknown: 2 });
+    expect(job).toMatchObject({ deliverable: 3, undeliverable: 1, unknown: 1, notCovered: 1 });
+    expect(reserved(b, 'email_avatar').addresses).toBe(5);
     const outcomes = await (await b.jobs()).outcomes(job.id);
     expect(outcomes.get(0)).toMatchObject({ avatar: true });
     expect(outcomes.get(0)?.avatarUrl).toMatch(/^https:\/\//);

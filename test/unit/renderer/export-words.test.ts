@@ -19,7 +19,7 @@ describe('FORMAT_WORDS and GROUP_LABEL', () => {
 
   it('say what the removed group holds', () => {
     expect(STATUS_GROUPS_LINE).toContain(
-      'removed (invalid, repeated and left-out rows, never checked)',
+      'removed (invalid, repeated, left-out and not covered rows, never checked)',
     );
   });
 });

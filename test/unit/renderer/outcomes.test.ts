@@ -20,6 +20,7 @@ describe('outcomes', () => {
       'duplicate',
       'disposable',
       'role',
+      'not_covered',
     ]);
     expect(new Set(OUTCOMES)).toEqual(new Set(ROW_STATUSES));
   });
@@ -34,6 +35,7 @@ describe('outcomes', () => {
       'Duplicate',
       'Disposable',
       'Role address',
+      'Not covered by avatar',
       'Not checked yet',
     ]);
   });
@@ -46,6 +48,9 @@ describe('outcomes', () => {
     expect(OUTCOME_MEANING.undeliverable).toMatch(/takes no mail/);
     expect(OUTCOME_MEANING.disposable).toMatch(/by your choice.*nothing charged/);
     expect(OUTCOME_MEANING.role).toMatch(/by your choice.*nothing charged/);
+    expect(OUTCOME_MEANING.not_covered).toMatch(
+      /avatar check does not cover: not sent, nothing charged/,
+    );
   });
 
   it('names every job state', () => {

@@ -30,6 +30,7 @@ function estimate(over: Partial<EstimateView> = {}): EstimateView {
     overLimit: false,
     balanceMicros: 25_000_000,
     route: 'multi',
+    coverage: null,
     ...over,
   };
 }

@@ -1,8 +1,11 @@
-// What checking the list costs: the price per address and where it comes
-// from, how many addresses are sent, the estimated charge, the balance now and
-// after, what the free steps saved (FreeSavings.tsx), whether it goes over the
-// spending limit, and whether it goes as a bulk task.
+// What checking the list costs: for Email + avatar, the addresses by the
+// avatar check's coverage with each group's cost (CoverageGroups.tsx); the
+// price per address and where it comes from, how many addresses are sent, the
+// estimated charge, the balance now and after, what the free steps saved
+// (FreeSavings.tsx), whether it goes over the spending limit, and whether it
+// goes as a bulk task.
 import type { EstimateView, JobProduct } from '../../../../electron/ipc/contract';
+import { CoverageGroups } from './CoverageGroups';
 import { useAccount } from '../../api/hooks';
 import { formatNumber, formatUsd, formatUsdExact } from '../../format';
 import { useUiStore } from '../../state/ui-store';
@@ -14,13 +17,18 @@ export function CostBox({
   estimate,
   product,
   pending,
+  busy,
 }: {
   estimate: EstimateView | undefined;
   product: JobProduct;
   pending: boolean;
+  /** Starting or sampling: the choices wait. */
+  busy: boolean;
 }) {
   const demo = useAccount().data?.mode === 'demo';
   const openSettings = useUiStore((s) => s.openSettings);
+  const others = useUiStore((s) => s.others);
+  const setOthers = useUiStore((s) => s.setOthers);
   const dash = <span className="placeholder">—</span>;
   const known = estimate && estimate.estimateMicros !== null;
   const balance = estimate?.balanceMicros ?? null;
@@ -29,6 +37,14 @@ export function CostBox({
   const source = estimate ? priceSourceWords(estimate.priceSource, demo) : null;
   return (
     <div className="cost" aria-busy={pending}>
+      {product === 'avatar' && estimate?.coverage && (
+        <CoverageGroups
+          coverage={estimate.coverage}
+          others={others}
+          onOthers={setOthers}
+          disabled={busy}
+        />
+      )}
       <dl className="money" data-testid="estimate">
         <div className="has-source">
           <dt>Price per address</dt>

@@ -36,7 +36,7 @@ export function ProductChoice({ disabled }: { disabled: boolean }) {
       {option('email', 'Whether each address can receive mail, and its provider.')}
       {option(
         'avatar',
-        'Also whether it has a profile picture. Avatars cover three mailbox providers only; other addresses come back unknown, free.',
+        'Also whether it has a profile picture. Avatars cover three mailbox providers only: addresses elsewhere are not sent, unless you check them with Email.',
       )}
       {sampled && (
         <p className="hint product-fixed" id="product-fixed" data-testid="product-fixed">

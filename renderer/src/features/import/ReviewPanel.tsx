@@ -29,8 +29,9 @@ export function ReviewPanel({ review, notices }: { review: ImportView; notices?:
   const heading = useFlowFocus<HTMLHeadingElement>('review');
   const product = useUiStore((s) => s.product);
   const skip = useUiStore((s) => s.skip);
+  const others = useUiStore((s) => s.others);
   const jobId = review.job.id;
-  const estimate = useEstimate(jobId, product, skip);
+  const estimate = useEstimate(jobId, product, skip, others);
   const start = useStartJob();
   const sampling = useIsMutating({ mutationKey: SAMPLE_MUTATION }) > 0;
   const client = useQueryClient();
@@ -39,7 +40,13 @@ export function ReviewPanel({ review, notices }: { review: ImportView; notices?:
 
   const onStart = async (overLimit: boolean) => {
     try {
-      await start.mutateAsync({ jobId, product, skip, ...(overLimit ? { overLimit } : {}) });
+      await start.mutateAsync({
+        jobId,
+        product,
+        skip,
+        ...(product === 'avatar' ? { others } : {}),
+        ...(overLimit ? { overLimit } : {}),
+      });
       const ui = useUiStore.getState();
       ui.setReview(null);
       useImportFlow.getState().set({ focus: 'jobs' });
@@ -83,6 +90,7 @@ export function ReviewPanel({ review, notices }: { review: ImportView; notices?:
               estimate={estimate.data}
               product={product}
               pending={estimate.isPending || estimate.isPlaceholderData}
+              busy={busy}
             />
             {estimate.isError && (
               <div className="stack-sm">

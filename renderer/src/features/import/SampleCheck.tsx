@@ -44,6 +44,7 @@ export function SampleCheck({
   const review = useUiStore((s) => s.review);
   const product = useUiStore((s) => s.product);
   const skip = useUiStore((s) => s.skip);
+  const others = useUiStore((s) => s.others);
   const sample = useSampleJob();
   if (!review) return null;
   if (review.sample) return <SampleResult sample={review.sample} />;
@@ -57,7 +58,12 @@ export function SampleCheck({
       : '';
   const run = async () => {
     try {
-      const view = await sample.mutateAsync({ jobId: review.job.id, product, skip });
+      const view = await sample.mutateAsync({
+        jobId: review.job.id,
+        product,
+        skip,
+        ...(product === 'avatar' ? { others } : {}),
+      });
       useUiStore.getState().setReview(view);
     } catch {
       // Shown below the button; nothing else changed.

@@ -1,12 +1,13 @@
 // What a job got without paying, in words, for its card and its results: the
 // answers reused from earlier checks, the addresses left out by the user's
-// "Don't pay for" choice, and those found undeliverable for free (their domain
-// takes no mail). Only what there is, in that order.
+// "Don't pay for" choice, those found undeliverable for free (their domain
+// takes no mail), and those an avatar check does not cover (never sent). Only
+// what there is, in that order.
 import type { JobView } from '../../../../electron/ipc/contract';
 import { formatNumber, plural } from '../../format';
 
 export function freeFacts(
-  job: Pick<JobView, 'reused' | 'disposable' | 'role' | 'noMail'>,
+  job: Pick<JobView, 'reused' | 'disposable' | 'role' | 'noMail' | 'notCovered'>,
 ): string[] {
   const facts: string[] = [];
   if (job.reused > 0) facts.push(`${formatNumber(job.reused)} reused from earlier checks`);
@@ -21,6 +22,9 @@ export function freeFacts(
         ? '1 address at a domain with no mail server'
         : `${formatNumber(job.noMail)} addresses at domains with no mail server`,
     );
+  }
+  if (job.notCovered > 0) {
+    facts.push(`${formatNumber(job.notCovered)} not covered by avatar, not sent`);
   }
   return facts;
 }

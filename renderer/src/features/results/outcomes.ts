@@ -1,7 +1,8 @@
 // The outcomes of a row, in the order the user reads them, with their names
 // and one sentence each: the same words in the chart legend, the rows table
 // and the export panel. Disposable and role are the outcomes of addresses the
-// user chose not to pay for.
+// user chose not to pay for; not covered, of addresses an Email + avatar check
+// does not cover, never sent.
 import type { JobStateName, RowStatusName } from '../../../../electron/ipc/contract';
 import { ROW_STATUSES } from '../../../../electron/common/model';
 import { providerName } from '../../../../electron/common/providers';
@@ -17,6 +18,7 @@ export const OUTCOME_LABEL: Record<RowStatusName | 'pending', string> = {
   duplicate: 'Duplicate',
   disposable: 'Disposable',
   role: 'Role address',
+  not_covered: 'Not covered by avatar',
   pending: 'Not checked yet',
 };
 
@@ -29,6 +31,8 @@ export const OUTCOME_MEANING: Record<RowStatusName, string> = {
   duplicate: 'A repeat of an address higher up in the list: checked and paid for once.',
   disposable: 'At a throw-away domain: left out by your choice, never sent, nothing charged.',
   role: 'A role mailbox such as info@ or sales@: left out by your choice, nothing charged.',
+  not_covered:
+    'At a mailbox provider the avatar check does not cover: not sent, nothing charged. Check these with Email to know whether they receive mail.',
 };
 
 export const STATE_LABEL: Record<JobStateName, string> = {
