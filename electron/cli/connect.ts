@@ -15,7 +15,7 @@ import { createServiceClient, type ServiceClient } from '../service/client';
 import { startDemoService } from '../account/demo';
 import { DEMO_MEMORY, memoryAccountOf } from '../account/memory-account';
 import type { CostDefaults } from './cost-options';
-import { DEFAULT_WAIT_POLICY, type WaitPolicy } from '../jobs/run/refusals';
+import { DEFAULT_WAIT_POLICY, type WaitPolicy } from '../jobs/waits/refusals';
 
 export interface Connection {
   client: ServiceClient;

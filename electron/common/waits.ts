@@ -1,5 +1,5 @@
 // Why a job waits for the service, as every process names it: the core waits
-// these refusals out (jobs/run/wait-out.ts), the window and the command line
+// these refusals out (jobs/waits/wait-out.ts), the window and the command line
 // say them. No dependencies.
 
 export const WAIT_REASONS = [

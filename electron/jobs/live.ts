@@ -19,7 +19,7 @@ import type { PriceBook } from './money/prices';
 import type { JobRecord } from './storage/record';
 import type { JobStore } from './storage/store';
 import { jobView } from './view';
-import { DEFAULT_PATIENCE_MS, type WaitPolicy } from './run/refusals';
+import { DEFAULT_PATIENCE_MS, type WaitPolicy } from './waits/refusals';
 
 export interface JobsOptions {
   dataDir: string;

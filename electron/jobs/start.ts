@@ -4,7 +4,7 @@
 // starts without room on the disk for every answer that will be paid for,
 // with a balance that cannot cover the estimate, or over the spending limit
 // without the user's word.
-import { refusalOf } from './run/refusals';
+import { refusalOf } from './waits/refusals';
 import { usd } from '../common/money';
 import { bulkProduct, syncProduct, type JobProduct } from '../common/model';
 import type { CoverageView, JobView } from '../common/views';

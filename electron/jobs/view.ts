@@ -10,7 +10,7 @@ import {
 } from '../common/model';
 import type { JobView } from '../common/views';
 import type { Live } from './live';
-import { DEFAULT_PATIENCE_MS } from './run/refusals';
+import { DEFAULT_PATIENCE_MS } from './waits/refusals';
 import { retryCanFix } from './run/job-failure';
 import { chargedProduct, paidSplit, type PaidSources, type PaidSplit } from './money/paid';
 import type { PriceBook } from './money/prices';

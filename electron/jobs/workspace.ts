@@ -10,7 +10,7 @@ import type { EventBus } from '../ipc/contract';
 import { log } from '../lib/log';
 import type { SettingsStore } from '../settings/settings';
 import { openJobs, type Jobs } from './jobs';
-import type { WaitPolicy } from './run/refusals';
+import type { WaitPolicy } from './waits/refusals';
 
 export interface Workspace {
   /** The jobs of the current account (demo or real); throws when no account is set up. */

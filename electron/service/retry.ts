@@ -16,7 +16,7 @@ export interface RetryPolicy {
 /**
  * A call rides out a short refusal by itself (a few quick tries, a minute of
  * Retry-After in all); a longer one reaches the job, which waits it out in
- * sight, with its reason and the time of the next try (jobs/run/wait-out.ts).
+ * sight, with its reason and the time of the next try (jobs/waits/wait-out.ts).
  */
 export const DEFAULT_RETRY: RetryPolicy = {
   maxAttempts: 4,

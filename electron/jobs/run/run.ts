@@ -13,7 +13,7 @@ import { SPARE_SLOTS, syncSchedule, type Range } from './plan';
 import { syncProduct, type JobProduct } from '../../common/model';
 
 export { StoppedError, type RunContext, type RunHooks } from './keep';
-export { downloading, runBulk } from './bulk';
+export { downloading, runBulk } from '../bulk/bulk';
 export { TaskFailedError } from './failures';
 
 function toRecord(index: number, result: CheckResult): OutcomeRecord {

@@ -192,7 +192,7 @@ export const jobRecord = z.object({
     .nullable()
     .default(null),
   /**
-   * A job waiting out a refusal of the service (jobs/run/wait-out.ts): why,
+   * A job waiting out a refusal of the service (jobs/waits/wait-out.ts): why,
    * since when (the patience counts from there, across restarts), when it
    * tries next, and how many tries it has made.
    */

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JobView } from '../../../electron/ipc/contract';
 import type { JobsOptions } from '../../../electron/jobs/jobs';
-import type { WaitPolicy } from '../../../electron/jobs/run/refusals';
+import type { WaitPolicy } from '../../../electron/jobs/waits/refusals';
 import {
   API,
   addresses,

@@ -8,13 +8,13 @@ import type { BulkTask } from '../../service/client';
 import { freshLinkMayHelp } from '../../service/download';
 import { ServiceError } from '../../service/errors';
 import { firstPollAt } from '../../service/poll';
-import { TaskFailedError, notSentError, resultIncompleteError } from './failures';
+import { TaskFailedError, notSentError, resultIncompleteError } from '../run/failures';
 import { sameFileAsSent, sha256, writeTaskFile } from './task-file';
 import { retryWrite } from '../storage/disk';
-import { StoppedError, keep, mayCharge, retryDelays, saveProgress, type RunContext } from './keep';
+import { StoppedError, keep, mayCharge, retryDelays, saveProgress, type RunContext } from '../run/keep';
 import type { BulkTaskRecord, JobRecord } from '../storage/record';
 import { readResultFile } from './result-file';
-import { refusalOf } from './refusals';
+import { refusalOf } from '../waits/refusals';
 import { bulkProduct, type JobProduct } from '../../common/model';
 
 /**

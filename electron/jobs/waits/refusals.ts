@@ -6,7 +6,7 @@
 // the words a person reads while the job waits.
 import type { WaitReason } from '../../common/waits';
 import { ServiceError } from '../../service/errors';
-import { TaskFailedError } from './failures';
+import { TaskFailedError } from '../run/failures';
 
 export interface Refusal {
   reason: WaitReason;

@@ -14,7 +14,7 @@ import type { ServiceClient } from '../../service/client';
 import { announce, save, type Live, type Shared } from '../live';
 import { resetForResend, tasksToSendAgain, type JobRecord } from '../storage/record';
 import { unitPrices } from '../view';
-import { MULTI_SIZE } from './plan';
+import { MULTI_SIZE } from '../run/plan';
 import { nextTryDelay, refusalOf, type Refusal, type WaitPolicy } from './refusals';
 
 export type WaitedOut<T> =

@@ -5,8 +5,8 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { writeFileAtomic } from '../../lib/atomic-file';
-import { notSentError, taskFileChangedError } from './failures';
-import type { RunContext } from './keep';
+import { notSentError, taskFileChangedError } from '../run/failures';
+import type { RunContext } from '../run/keep';
 import type { BulkTaskRecord } from '../storage/record';
 
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
