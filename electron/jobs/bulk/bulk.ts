@@ -11,7 +11,14 @@ import { firstPollAt } from '../../service/poll';
 import { TaskFailedError, notSentError, resultIncompleteError } from '../run/failures';
 import { sameFileAsSent, sha256, writeTaskFile } from './task-file';
 import { retryWrite } from '../storage/disk';
-import { StoppedError, keep, mayCharge, retryDelays, saveProgress, type RunContext } from '../run/keep';
+import {
+  StoppedError,
+  keep,
+  mayCharge,
+  retryDelays,
+  saveProgress,
+  type RunContext,
+} from '../run/keep';
 import type { BulkTaskRecord, JobRecord } from '../storage/record';
 import { readResultFile } from './result-file';
 import { refusalOf } from '../waits/refusals';
