@@ -16,10 +16,8 @@ export interface Classifier {
    * before sending more.
    */
   send(bytes: Uint8Array<ArrayBuffer>, cells: number): Promise<void> | undefined;
-  finish(): Promise<Judged | 'too-many'>;
+  finish(): Promise<Judged>;
   kill(): void;
-  /** The worker has seen more unique addresses than allowed: feeding it more is pointless. */
-  readonly overLimit: boolean;
 }
 
 // The worker's garbage is short-lived strings: a small young generation keeps
@@ -47,9 +45,8 @@ export function startClassifier(
   let inFlight = 0;
   let wake: (() => void) | null = null;
   let failure: Error | null = null;
-  let finished: ((result: Judged | 'too-many') => void) | null = null;
+  let finished: ((result: Judged) => void) | null = null;
   let failFinish: ((err: Error) => void) | null = null;
-  let tooMany = false;
 
   const fail = (err: Error) => {
     failure ??= err;
@@ -71,10 +68,8 @@ export function startClassifier(
       case 'done':
         finished?.({ counts: message.counts, spots: message.spots, findings: message.findings });
         break;
-      case 'too-many':
-        tooMany = true;
-        wake?.();
-        finished?.('too-many');
+      case 'domains':
+        onDomains?.(message.domains);
         break;
       case 'error':
         fail(new Error(message.message));
@@ -89,7 +84,6 @@ export function startClassifier(
   return {
     send(bytes, cells) {
       if (failure) throw failure;
-      if (tooMany) return undefined;
       const input: ClassifierInput = { type: 'cells', bytes, cells };
       worker.postMessage(input, [bytes.buffer]);
       inFlight += 1;
@@ -104,10 +98,6 @@ export function startClassifier(
           reject(failure);
           return;
         }
-        if (tooMany) {
-          resolve('too-many');
-          return;
-        }
         finished = (result) => {
           void worker.terminate();
           resolve(result);
@@ -118,9 +108,6 @@ export function startClassifier(
     },
     kill() {
       void worker.terminate();
-    },
-    get overLimit() {
-      return tooMany;
     },
   };
 }
