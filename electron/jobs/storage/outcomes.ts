@@ -4,7 +4,7 @@
 // Besides the service's answers paid for by this job, the table holds those
 // taken for free: reused from the memory of earlier answers, and found here
 // (a domain without mail, an address the user chose not to pay for).
-import { open, readFile, type FileHandle } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import type { JobOutcome } from '../../lists/types';
 import { retryWrite, systemDisk, type Disk } from './disk';
 
@@ -192,34 +192,62 @@ function originOf(field: string | undefined): Pick<OutcomeRecord, 'origin' | 'ch
     : {};
 }
 
-/** Reads the log into a table; a torn last line (a crash mid-append) is ignored. */
+/** Bytes of the log read at a time: its lines are parsed as they come, never the whole log at once. */
+const LOAD_CHUNK = 1 << 20;
+
+/** One line of the log (without its line end) into the table; a damaged line is passed over. */
+function loadLine(table: OutcomeTable, line: string, size: number): void {
+  const [i, s, p, a, u, o] = line.split('\t');
+  const status = CODE_S[s ?? ''];
+  const index = Number(i);
+  if (!status || !Number.isInteger(index) || index < 0 || index >= size) return;
+  table.set({
+    index,
+    status,
+    provider: p === undefined || p === '\u0000' ? null : p,
+    avatar: a === '1' ? true : a === '0' ? false : null,
+    avatarUrl: u === undefined || u === '\u0000' ? null : u,
+    ...originOf(o),
+  });
+}
+
+/** Reads the log into a table, a chunk at a time; a torn last line (a crash mid-append) is ignored. */
 export async function loadOutcomes(path: string, size: number): Promise<OutcomeTable> {
   const table = createOutcomeTable(size);
-  let text: string;
+  let handle: FileHandle;
   try {
-    text = await readFile(path, 'utf8');
+    handle = await open(path, 'r');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return table;
     throw err;
   }
-  let from = 0;
-  for (;;) {
-    const nl = text.indexOf('\n', from);
-    if (nl === -1) break;
-    const line = text.slice(from, nl);
-    from = nl + 1;
-    const [i, s, p, a, u, o] = line.split('\t');
-    const status = CODE_S[s ?? ''];
-    const index = Number(i);
-    if (!status || !Number.isInteger(index) || index < 0 || index >= size) continue;
-    table.set({
-      index,
-      status,
-      provider: p === undefined || p === '\u0000' ? null : p,
-      avatar: a === '1' ? true : a === '0' ? false : null,
-      avatarUrl: u === undefined || u === '\u0000' ? null : u,
-      ...originOf(o),
-    });
+  try {
+    let bytes = Buffer.allocUnsafe(LOAD_CHUNK);
+    // bytes[0, held) are read and not parsed yet: at most one unfinished line.
+    let held = 0;
+    for (;;) {
+      if (held === bytes.length) {
+        // A line longer than the buffer (an avatar URL could make one).
+        const longer = Buffer.allocUnsafe(bytes.length * 2);
+        bytes.copy(longer, 0, 0, held);
+        bytes = longer;
+      }
+      const { bytesRead } = await handle.read(bytes, held, bytes.length - held, null);
+      if (bytesRead === 0) break;
+      held += bytesRead;
+      const end = bytes.lastIndexOf(0x0a, held - 1) + 1;
+      if (end === 0) continue;
+      // Whole lines only, so no character is cut in two.
+      const text = bytes.toString('utf8', 0, end);
+      for (let from = 0; from < text.length;) {
+        const nl = text.indexOf('\n', from);
+        loadLine(table, text.slice(from, nl), size);
+        from = nl + 1;
+      }
+      held = bytes.copy(bytes, 0, end, held);
+    }
+  } finally {
+    await handle.close();
   }
   return table;
 }
