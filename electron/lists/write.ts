@@ -21,7 +21,7 @@ import {
 } from './formula';
 import { parseRows } from './parse-config';
 import { exportFailed, throttledProgress } from './progress';
-import { readRowIndex } from './row-index';
+import { openRowIndex } from './row-index';
 import {
   appendedCell,
   appendedHeaderNames,
@@ -164,9 +164,8 @@ export async function exportList(
   if (problem) throw new AppError('bad_file', `${problem} Your results are kept.`);
 
   const tmp = tempPathFor(destPath);
-  // The whole row index at once: 4 bytes a row (4 MB for a million rows), read
-  // in one go, so each row's class is at hand while papaparse steps.
-  const index = await readRowIndex(list.rowIndexPath);
+  // Read along with the rows, a chunk at a time.
+  const index = await openRowIndex(list.rowIndexPath);
   const out = createWriteStream(tmp, { flags: 'wx' });
   let rowsWritten = 0;
   let rowsTotal = 0;
@@ -279,6 +278,8 @@ export async function exportList(
     await rm(tmp, { force: true });
     if (options.signal?.aborted || err instanceof AppError) throw err;
     throw new AppError('bad_file', exportFailed('The cleaned list', err));
+  } finally {
+    await index.close();
   }
   report(true);
   return { path: destPath, rowsWritten, rowsTotal };
