@@ -3,64 +3,20 @@
 // at no more often than the service asks (the submit's answer is a look, and
 // so is a poll before a restart), its result downloaded, and the file checked
 // against the count the task reported before the task counts as done.
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { writeFileAtomic } from '../../lib/atomic-file';
 import { AppError } from '../../lib/app-error';
 import { log } from '../../lib/log';
 import type { BulkTask } from '../../service/client';
 import { freshLinkMayHelp } from '../../service/download';
 import { ServiceError } from '../../service/errors';
 import { firstPollAt } from '../../service/poll';
-import { notSentError, resultIncompleteError, taskFileChangedError } from './failures';
+import { notSentError, resultIncompleteError } from './failures';
+import { sameFileAsSent, writeTaskFile } from './task-file';
 import { retryWrite } from '../storage/disk';
 import { StoppedError, keep, mayCharge, retryDelays, saveProgress, type RunContext } from './keep';
 import type { BulkTaskRecord, JobRecord } from '../storage/record';
-import { readResultFile } from './result-file';
+import { oneResultAtATime, taskResults, type TaskResults } from './result-file';
+import type { OutcomeRecord } from '../storage/outcomes';
 import { bulkProduct } from '../../common/model';
-
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-/** The file's SHA-256, or null when it is not there. */
-async function fileSha256(path: string): Promise<string | null> {
-  const hash = createHash('sha256');
-  try {
-    for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
-  return hash.digest('hex');
-}
-
-/** Writes a task's address file whole, or not at all; a failure here sent nothing. */
-async function writeTaskFile(ctx: RunContext, k: number, bytes: Uint8Array): Promise<void> {
-  try {
-    await writeFileAtomic(ctx.paths.taskFile(k), bytes);
-  } catch (err) {
-    throw notSentError(err, ctx.paths.dir, `the file of bulk task ${k + 1}`);
-  }
-}
-
-/**
- * Before a resend under the same key: the file on disk must be the one sent
- * first (the service answers a repeated key with the task it made then). A
- * file missing or damaged is written again from the address book, when that
- * still gives the same addresses; otherwise nothing is sent.
- */
-async function sameFileAsSent(ctx: RunContext, k: number, task: BulkTaskRecord): Promise<void> {
-  const path = ctx.paths.taskFile(k);
-  const onDisk = await fileSha256(path);
-  // Sent before hashes were kept: the address book is all there is to go by.
-  if (!task.sha256) {
-    if (onDisk === null) await writeTaskFile(ctx, k, ctx.addresses.lines(task.start, task.end));
-    return;
-  }
-  if (onDisk === task.sha256) return;
-  const bytes = ctx.addresses.lines(task.start, task.end);
-  if (sha256(bytes) !== task.sha256) throw taskFileChangedError(k, ctx.paths.dir);
-  await writeTaskFile(ctx, k, bytes);
-}
 
 const outsideCoverage = (err: ServiceError): number | null => {
   const match = /(\d[\d,]*) addresses? (?:are|is) outside/i.exec(err.serviceMessage ?? '');
@@ -94,9 +50,7 @@ async function submitTask(ctx: RunContext, k: number): Promise<PriceSeen | null>
   if (!task) return null;
   const file = ctx.paths.taskFile(k);
   if (task.status === 'pending') {
-    const bytes = ctx.addresses.lines(task.start, task.end);
-    await writeTaskFile(ctx, k, bytes);
-    task.sha256 = sha256(bytes);
+    task.sha256 = await writeTaskFile(ctx, k, task);
     // On disk before the request: a crash from here on resends this file with this same key.
     task.status = 'submitting';
     try {
@@ -220,9 +174,25 @@ async function download(
   const dest = ctx.paths.resultFile(k);
   // The task's own address count bounds its result file.
   const options = { signal: ctx.stop, rows: task.end - task.start };
-  const sent = Array.from({ length: task.end - task.start }, (_, i) =>
-    ctx.addresses.at(task.start + i),
-  );
+  // Its addresses as sent, by fingerprint: the rows are matched against them.
+  // Made when its file is first read, kept for a second download.
+  let results: TaskResults | null = null;
+  const resultsOf = () =>
+    (results ??= taskResults(
+      (from, to) => ctx.addresses.lines(task.start + from, task.start + to),
+      task.end - task.start,
+      task.start,
+      ctx.record.product === 'avatar',
+    ));
+  // The file's answers kept so far: should a batch fail to be kept, the rest of
+  // those the task reported are unkept with it.
+  let keptFromFile = 0;
+  const keepBatch = async (records: OutcomeRecord[]) => {
+    const charged = records.filter((r) => r.status !== 'unknown').length;
+    const unkept = (task.successCnt ?? 0) - keptFromFile;
+    await keep(ctx, records, { taskId: id, unkept });
+    keptFromFile += charged;
+  };
   let link = url;
   let links = 0;
   let downloadedAgain = false;
@@ -244,33 +214,35 @@ async function download(
       link = null;
       continue;
     }
-    const result = await readResultFile(dest, sent, task.start, ctx.record.product === 'avatar');
-    if (result.stray > 0 && !strayTold) {
+    // The file's answers are kept as they are read (a second download adds
+    // only what the first lacked), one result file of the process at a time.
+    const reported = task.successCnt ?? null;
+    const read = await oneResultAtATime(async () => {
+      const taken = resultsOf();
+      const { stray } = await taken.read(dest, keepBatch);
+      const short = reported !== null && taken.matched < reported;
+      if (!short) await taken.rest(keepBatch);
+      return { stray, short, matched: taken.matched };
+    });
+    if (read.stray > 0 && !strayTold) {
       strayTold = true;
       log.warn(
-        `jobs: the result file of task ${id} has ${result.stray.toLocaleString('en-US')} rows for addresses that were never sent; they are ignored`,
+        `jobs: the result file of task ${id} has ${read.stray.toLocaleString('en-US')} rows for addresses that were never sent; they are ignored`,
       );
     }
-    const reported = task.successCnt ?? null;
-    if (reported !== null && result.matched < reported) {
+    if (read.short && reported !== null) {
       if (!downloadedAgain) {
         downloadedAgain = true;
         log.warn(
-          `jobs: the result file of task ${id} holds ${result.matched.toLocaleString('en-US')} of the ${reported.toLocaleString('en-US')} results the service reported; it is downloaded again`,
+          `jobs: the result file of task ${id} holds ${read.matched.toLocaleString('en-US')} of the ${reported.toLocaleString('en-US')} results the service reported; it is downloaded again`,
         );
         link = null;
         continue;
       }
-      // Rows from the file are determined; the rest stay without an outcome,
-      // so Try again downloads them instead of taking them as unknown.
-      await keep(
-        ctx,
-        result.records.filter((r) => r.status !== 'unknown'),
-        { taskId: id },
-      );
-      throw resultIncompleteError(id, reported, result.matched);
+      // Rows from the file are kept, determined; the rest stay without an
+      // outcome, so Try again downloads them instead of taking them as unknown.
+      throw resultIncompleteError(id, reported, read.matched);
     }
-    await keep(ctx, result.records, { taskId: id });
     task.status = 'done';
     await saveProgress(ctx);
     return;

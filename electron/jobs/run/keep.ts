@@ -27,8 +27,11 @@ export interface RunHooks {
    * a submit, and what it moved by for the lines sent is the bulk unit price.
    */
   learnBulkPrice?(reservedMicros: number, lines: number): Promise<void>;
-  /** Answers the service gave, by position, as they are kept: the memory keeps them too. */
-  kept?(records: readonly OutcomeRecord[]): void;
+  /**
+   * Answers the service gave, by position, as they are kept: the memory keeps
+   * them too. A promise returned holds the run until the memory catches up.
+   */
+  kept?(records: readonly OutcomeRecord[]): void | Promise<void>;
 }
 
 /** What the job may still spend; each charge-bearing request takes its share first. */
@@ -112,21 +115,25 @@ async function unkept(ctx: RunContext, cause: unknown): Promise<UnkeptAnswersErr
 /**
  * Stores answers the service gave (and charged for, where determined):
  * synchronous checks (`task` null), whose answers exist nowhere else, or a
- * bulk task's results, which the service still holds.
+ * bulk task's results, which the service still holds. A task's results come
+ * a batch at a time: `unkept` then counts the charged answers a failure here
+ * leaves unkept, this batch's and those of the file still to read.
  */
 export async function keep(
   ctx: RunContext,
   records: OutcomeRecord[],
-  task: { taskId: string } | null = null,
+  task: { taskId: string; unkept?: number } | null = null,
 ): Promise<void> {
   try {
     await ctx.log.append(records);
   } catch (err) {
     const error = await unkept(ctx, err);
-    throw error.add(task, records.length, records.filter(isCharged).length);
+    const charged = records.filter(isCharged).length;
+    throw error.add(task, records.length, Math.max(charged, task?.unkept ?? 0));
   }
   for (const r of records) ctx.outcomes.set(r);
-  ctx.hooks.kept?.(records);
+  // Held while the memory is far behind, so answers never pile up waiting for it.
+  await ctx.hooks.kept?.(records);
   ctx.hooks.changed();
 }
 
