@@ -204,11 +204,16 @@ export function openedMemory(parts: MemoryParts): OutcomeMemory {
     dir,
     available: true,
     movedAside,
-    remember: async (product, entries, checkedAt) =>
-      rememberAll(parts, bitOf(product), entries, checkedSeconds(checkedAt), keyOf, {
-        isOpen: () => !closed,
-        dir,
-      }),
+    remember: async (product, entries, checkedAt, expected) =>
+      rememberAll(
+        parts,
+        bitOf(product),
+        entries,
+        checkedSeconds(checkedAt),
+        keyOf,
+        { isOpen: () => !closed, dir },
+        expected,
+      ),
     recall(product, address, maxAgeDays) {
       open();
       return read(bitOf(product), address, windowOf(maxAgeDays));

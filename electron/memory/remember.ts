@@ -26,6 +26,13 @@ import { providerCodes } from './providers';
 const BATCH = 20_000;
 /** Answers written per transaction, about 100 ms of this thread. */
 const PER_TRANSACTION = 100_000;
+/**
+ * Buckets rewritten per transaction at most. LMDB holds every page a
+ * transaction changes in memory until it commits, so a transaction over all
+ * 131,072 buckets of a memory of ten million answers would hold its whole
+ * file (some 200 MB); an eighth of them holds an eighth.
+ */
+const BUCKETS_PER_TRANSACTION = 16_384;
 
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
@@ -150,10 +157,17 @@ export async function writeBuckets(
   let pending: Promise<void> = Promise.resolve();
   let bucket = 0;
   while (bucket < starts.length - 1 && !failed) {
-    // The next range of buckets that holds about PER_TRANSACTION answers.
+    // The next range of buckets that holds about PER_TRANSACTION answers, in
+    // at most BUCKETS_PER_TRANSACTION buckets.
     const first = bucket;
     const from = starts[first] as number;
-    while (bucket < starts.length - 1 && (starts[bucket] as number) - from < PER_TRANSACTION) {
+    let touched = 0;
+    while (
+      bucket < starts.length - 1 &&
+      (starts[bucket] as number) - from < PER_TRANSACTION &&
+      touched < BUCKETS_PER_TRANSACTION
+    ) {
+      if ((starts[bucket + 1] as number) > (starts[bucket] as number)) touched += 1;
       bucket += 1;
     }
     const last = bucket;
@@ -191,9 +205,11 @@ export async function rememberAll(
   checkedAt: number,
   keyOf: (address: string) => string | null,
   parts: WriteParts,
+  /** Entries the source holds, when known: the batch's arrays are made once, at that size. */
+  expected = 1024,
 ): Promise<RememberResult> {
   const iterator = entries[Symbol.iterator]();
-  const batch = createAnswerBatch(1024);
+  const batch = createAnswerBatch(Math.min(Math.max(expected, 16), 1 << 22));
   let skipped = 0;
   let sourceError: { error: unknown } | null = null;
   // Closing waits for nothing: once closed, what is left is not read.

@@ -11,7 +11,8 @@ import { failWith } from './job-failure';
 import { addressBook, announce, now, save, type Live, type Shared } from '../live';
 import { holdOf } from './hold';
 import { openOutcomeLog } from '../storage/outcomes';
-import { budgetOf, rememberPaid } from '../money/spend';
+import { budgetOf } from '../money/spend';
+import { remembering as rememberingOf } from './remembering';
 import { reuserOf } from '../money/reuse';
 import { sentBook, sentLog, sentTable } from './send-list';
 import { StoppedError, downloading, runBulk, runSync, type RunContext } from './run';
@@ -61,6 +62,8 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
   const doneBefore = determinedSplit(l);
   const product = record.product ?? 'email';
   const memory = await s.memory();
+  // A cache: an answer it fails to keep is only paid for again some day.
+  const remembering = rememberingOf(memory, product, addresses);
   l.halt ??= new AbortController();
   const ctx: RunContext = {
     record,
@@ -83,8 +86,7 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
               prices.learn(bulkProduct(record.product ?? 'email'), micros, lines),
           }
         : {}),
-      // A cache: an answer it fails to keep is only paid for again some day.
-      kept: (records) => void rememberPaid(memory, product, addresses, records),
+      kept: (records) => remembering.kept(records),
       changed: () => {
         const state = downloading(record) ? 'downloading' : record.state;
         if (state !== record.state) record.state = state;
@@ -155,6 +157,7 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
   } finally {
     l.nextChecks.clear();
     l.halt = null;
+    await remembering.drained();
     await outcomeLog.close();
   }
 }
