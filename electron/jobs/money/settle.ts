@@ -16,7 +16,7 @@ import {
 } from './free-split';
 import { addressBook, type Live, type Shared } from '../live';
 import type { OutcomeLog, OutcomeRecord } from '../storage/outcomes';
-import { readRecalled, recallFor, reuseFrom } from './reuse';
+import { openRecalled, recallFor, reuseFrom } from './reuse';
 import { sentBook } from '../run/send-list';
 
 export interface Split {
@@ -47,9 +47,10 @@ export async function splitJob(
   const flags = await readFlags(l.list.findings?.findingsPath, unique);
   const oldest = reuseFrom(choices.reuseDays);
   let reusedAt: (i: number) => number = () => 0;
+  let dates: Awaited<ReturnType<typeof openRecalled>> = null;
   if (oldest !== null && from === 'import') {
-    const dates = (await readRecalled(s.store.paths(l.record.id).recalled, unique))?.[product];
-    if (dates) reusedAt = (i) => dates[i] as number;
+    dates = await openRecalled(s.store.paths(l.record.id).recalled, unique, product);
+    if (dates) reusedAt = dates.at;
   } else if (oldest !== null) {
     const memory = await s.memory();
     reusedAt = (i) => recallFor(memory, product, book.at(i), choices.reuseDays)?.checkedAt ?? 0;
@@ -58,13 +59,17 @@ export async function splitJob(
   const costs = new Uint8Array(unique);
   const send = new Uint32Array(unique);
   let n = 0;
-  for (let i = 0; i < unique; i++) {
-    const done = l.outcomes.has(i);
-    const at = done ? 0 : reusedAt(i);
-    const cost = costOf(done, at, oldest, flags[i] as number, choices.skip);
-    tallyCost(counts, cost, at);
-    costs[i] = COSTS.indexOf(cost);
-    if (cost === 'send') send[n++] = i;
+  try {
+    for (let i = 0; i < unique; i++) {
+      const done = l.outcomes.has(i);
+      const at = done ? 0 : reusedAt(i);
+      const cost = costOf(done, at, oldest, flags[i] as number, choices.skip);
+      tallyCost(counts, cost, at);
+      costs[i] = COSTS.indexOf(cost);
+      if (cost === 'send') send[n++] = i;
+    }
+  } finally {
+    await dates?.close();
   }
   const list = send.subarray(0, n);
   return { counts, send: list, book: sentBook(book, list), costs };
