@@ -40,6 +40,8 @@ export function startClassifier(
   setup: ClassifierSetup,
   /** Told the domains the worker meets, when the setup asks for findings. */
   onDomains?: (domains: string[]) => void,
+  /** Given each batch's buffer back once it is judged, to carry another. */
+  onSpare?: (bytes: Uint8Array<ArrayBuffer>) => void,
 ): Classifier {
   const worker = spawn(setup);
   let inFlight = 0;
@@ -58,6 +60,7 @@ export function startClassifier(
     switch (message.type) {
       case 'ack':
         if (message.domains) onDomains?.(message.domains);
+        if (message.bytes) onSpare?.(message.bytes);
         inFlight -= 1;
         if (inFlight < MAX_IN_FLIGHT) {
           const w = wake;

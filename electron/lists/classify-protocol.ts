@@ -40,6 +40,8 @@ export type ClassifierMessage =
       type: 'ack';
       /** Domains met since the last message, when the setup asked for findings. */
       domains?: string[];
+      /** The batch's buffer, judged and handed back (transferred) to carry the next one. */
+      bytes?: Uint8Array<ArrayBuffer>;
     }
   | {
       type: 'done';

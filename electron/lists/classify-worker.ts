@@ -139,7 +139,15 @@ port.on('message', (input: ClassifierInput) => {
           spill.add(bytes, prints, count);
         }
         const domains = findings?.freshDomains();
-        send(domains && domains.length > 0 ? { type: 'ack', domains } : { type: 'ack' });
+        // Judged: its buffer goes back to carry another batch.
+        port.postMessage(
+          {
+            type: 'ack',
+            bytes: input.bytes,
+            ...(domains && domains.length > 0 ? { domains } : {}),
+          } satisfies ClassifierMessage,
+          [input.bytes.buffer],
+        );
         followLines(judged.addresses);
       } else {
         await end();

@@ -20,7 +20,7 @@ const BATCH_BYTES = 200 * 1024;
  * repeats among any more are found on disk (repeats/spill.ts), so a list's
  * size does not decide the memory its import takes.
  */
-export const IN_MEMORY_UNIQUE = 1 << 20;
+export const IN_MEMORY_UNIQUE = 1 << 18;
 
 export const badFile = (message: string) => new AppError('bad_file', message);
 
@@ -66,6 +66,7 @@ export function startRowJudge(setup: RowJudgeSetup): RowJudge {
       findings: options.findings !== undefined,
     },
     options.findings?.onDomains,
+    (bytes) => cells.reuse(bytes),
   );
   const cells = createCellBatch({ byteText: setup.byteText });
   let holding: Promise<void> | null = null;

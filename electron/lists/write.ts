@@ -4,9 +4,7 @@
 // the original cells are written back in their order with the chosen columns
 // appended. Nothing is judged twice and the
 // input file is only ever read.
-import { createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { AppError } from '../lib/app-error';
 import { placeFile, tempPathFor, type PlaceOptions } from '../lib/atomic-file';
@@ -19,6 +17,7 @@ import {
   holdsSegmentStart,
   needsFormulaEscape,
 } from './formula';
+import { openByteOut, type ByteOut } from './byte-out';
 import { parseRows } from './parse-config';
 import { exportFailed, throttledProgress } from './progress';
 import { openRowIndex } from './row-index';
@@ -134,10 +133,6 @@ export function exportInputs(list: ImportedList, original: string | undefined): 
   );
 }
 
-async function write(out: WriteStream, bytes: Uint8Array): Promise<void> {
-  if (!out.write(bytes)) await once(out, 'drain');
-}
-
 export async function exportList(
   list: ImportedList,
   outcomeOf: OutcomeLookup,
@@ -166,7 +161,7 @@ export async function exportList(
   const tmp = tempPathFor(destPath);
   // Read along with the rows, a chunk at a time.
   const index = await openRowIndex(list.rowIndexPath);
-  const out = createWriteStream(tmp, { flags: 'wx' });
+  let out: ByteOut | null = null;
   let rowsWritten = 0;
   let rowsTotal = 0;
   let bytesRead = 0;
@@ -217,27 +212,22 @@ export async function exportList(
   };
 
   try {
-    if (options.bom) await write(out, Buffer.from([0xef, 0xbb, 0xbf]));
+    const file = (out = await openByteOut(tmp, outputEncoding));
+    if (options.bom) file.putBytes(Buffer.from([0xef, 0xbb, 0xbf]));
     const names = appendedHeaderNames(list.columns, appended)
       .map((name) => cell(inForm(name)))
       .join(delimiter);
     const text = textStream(list.sourcePath, list.encoding, (b) => (bytesRead = b));
-    let chunk = '';
-    let waiting = false;
     const flush = () => {
-      if (chunk === '') return;
-      const ok = out.write(chunk, outputEncoding);
-      chunk = '';
+      const writing = file.flush();
       report(false);
-      // The writer is behind: hold the reading until it catches up.
-      if (!ok && !waiting) {
-        waiting = true;
-        text.pause();
-        out.once('drain', () => {
-          waiting = false;
-          text.resume();
-        });
-      }
+      if (!writing) return;
+      // Hold the reading until the file has taken this part.
+      text.pause();
+      writing.then(
+        () => text.resume(),
+        (err: unknown) => text.destroy(err instanceof Error ? err : new Error(String(err))),
+      );
     };
     const rows = indexedRows(index, outcomeOf, options);
     await parseRows(text, list, (row, raw) => {
@@ -247,7 +237,7 @@ export async function exportList(
         skipHeader = false;
         let line = original(row, raw);
         if (row.length < width) line += padding(width - row.length);
-        chunk += line + delimiter + names + newline;
+        file.put(line + delimiter + names + newline);
         return;
       }
       const facts = rows.next();
@@ -260,21 +250,20 @@ export async function exportList(
         for (const column of appended) {
           line += delimiter + cell(inForm(appendedCell(column, facts)));
         }
-        chunk += line + newline;
+        file.put(line);
+        file.put(newline);
       }
-      if (chunk.length > 1 << 20) {
+      if (file.held > 1 << 20) {
         if (options.signal?.aborted) throw options.signal.reason;
         flush();
       }
     });
     if (options.signal?.aborted) throw options.signal.reason;
-    flush();
     rows.end();
-    out.end();
-    await once(out, 'finish');
+    await file.end();
     await placeFile(tmp, destPath, options.place);
   } catch (err) {
-    out.destroy();
+    await out?.destroy().catch(() => undefined);
     await rm(tmp, { force: true });
     if (options.signal?.aborted || err instanceof AppError) throw err;
     throw new AppError('bad_file', exportFailed('The cleaned list', err));

@@ -174,12 +174,15 @@ const CODE_S: Record<string, Status> = {
 const originField = (r: OutcomeRecord): string =>
   r.origin === 'reused' ? `\tr${r.checkedAt ?? 0}` : r.origin === 'local' ? '\tl' : '';
 
+/** One record as its line of the log. */
+const formatRecord = (r: OutcomeRecord): string => {
+  const avatar = r.avatar == null ? '' : r.avatar ? '1' : '0';
+  return `${r.index}\t${S_CODE[r.status]}\t${clean(r.provider)}\t${avatar}\t${clean(r.avatarUrl)}${originField(r)}\n`;
+};
+
 export function formatRecords(records: readonly OutcomeRecord[]): string {
   let out = '';
-  for (const r of records) {
-    const avatar = r.avatar == null ? '' : r.avatar ? '1' : '0';
-    out += `${r.index}\t${S_CODE[r.status]}\t${clean(r.provider)}\t${avatar}\t${clean(r.avatarUrl)}${originField(r)}\n`;
-  }
+  for (const r of records) out += formatRecord(r);
   return out;
 }
 
@@ -320,16 +323,32 @@ export async function openOutcomeLog(
   let queue: Promise<void> = Promise.resolve();
   let broken: unknown = null;
   const gone = async () => (await handle.stat()).nlink === 0;
+  // The lines' bytes, written a line at a time into one buffer kept from
+  // append to append (they run one at a time): no string of the whole batch.
+  let bytes = Buffer.allocUnsafe(64 * 1024);
+  const encode = (records: readonly OutcomeRecord[]): number => {
+    let length = 0;
+    for (const r of records) {
+      const line = formatRecord(r);
+      if (length + line.length * 3 > bytes.length) {
+        const bigger = Buffer.allocUnsafe(Math.max(bytes.length * 2, length + line.length * 3));
+        bytes.copy(bigger, 0, 0, length);
+        bytes = bigger;
+      }
+      length += bytes.write(line, length, 'utf8');
+    }
+    return length;
+  };
   return {
     append(records) {
       if (records.length === 0) return queue;
-      const text = formatRecords(records);
       const write = async () => {
         if (broken) throw broken;
+        const length = encode(records);
         try {
           await retryWrite(
             async () => {
-              await handle.appendFile(text);
+              await handle.appendFile(bytes.subarray(0, length));
               await handle.datasync();
             },
             disk.retryDelaysMs,
@@ -341,7 +360,7 @@ export async function openOutcomeLog(
           await handle.truncate(size).catch(() => (broken = err));
           throw err;
         }
-        size += Buffer.byteLength(text);
+        size += length;
         // Appending to a deleted file succeeds; only its link count tells.
         if (await gone()) throw new LogGoneError(path);
       };
