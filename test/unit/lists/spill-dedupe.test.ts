@@ -2,6 +2,7 @@
 // first-seen numbering and the same row index as one table in memory gives,
 // whatever the size of that table, across partitions and every chunk
 // boundary; and a crash at any step leaves nothing that is read again.
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -145,16 +146,17 @@ describe('a crash while finding repeats', () => {
     const cells = cellsOf(200_000, 80_000, 5);
     const path = await listFile(await tempDir(), cells);
     const stop = new AbortController();
-    await expect(
-      importList(path, {
-        workDir: dir,
-        uniqueInMemory: 10,
-        signal: stop.signal,
-        onProgress: (p) => {
-          if (p.bytesRead > p.totalBytes / 3) stop.abort(new Error('stopped'));
-        },
-      }),
-    ).rejects.toThrow('stopped');
+    // Stopped as soon as it spills: the partitions are being written.
+    const watch = setInterval(() => {
+      if (existsSync(join(dir, 'repeats'))) stop.abort(new Error('stopped'));
+    }, 1);
+    try {
+      await expect(
+        importList(path, { workDir: dir, uniqueInMemory: 10, signal: stop.signal }),
+      ).rejects.toThrow('stopped');
+    } finally {
+      clearInterval(watch);
+    }
     // The stopped worker is ended, not waited for: give it a moment to be gone.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await readFile(first.list.addressesPath)).toEqual(before.addresses);
