@@ -149,4 +149,6 @@ export interface EstimateView {
   balanceMicros: number;
   /** How the addresses will be sent: 'multi' (synchronous checks) or 'bulk' (bulk tasks). */
   route: 'multi' | 'bulk';
+  /** Bulk tasks the addresses sent will take (the service's limits per file); 0 for 'multi'. */
+  bulkTasks: number;
 }

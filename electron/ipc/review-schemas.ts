@@ -131,5 +131,6 @@ export const estimateViewSchema = viewOf<EstimateView>()(
     overLimit: z.boolean(),
     balanceMicros: micros,
     route: z.enum(['multi', 'bulk']),
+    bulkTasks: count,
   }),
 );
