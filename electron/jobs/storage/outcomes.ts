@@ -63,16 +63,20 @@ const emptyCounts = (): OutcomeCounts => ({
   noMail: 0,
 });
 
+// An outcome's byte: its status (0: none yet; 1 + index into STATUS) in the
+// low three bits, its origin (index into ORIGINS) in the next two, and its
+// avatar (0: not given; 1: false; 2: true) in the two above.
+const ORIGIN_SHIFT = 3;
+const AVATAR_SHIFT = 5;
+const statusOf = (b: number) => b & 7;
+const originIn = (b: number) => ORIGINS[(b >> ORIGIN_SHIFT) & 3] as Origin;
+
 export function createOutcomeTable(size: number): OutcomeTable {
-  // 0: none yet; 1 + index into STATUS.
-  const status = new Uint8Array(size);
-  // 0: none; 1 + index into providerNames.
-  const provider = new Uint16Array(size);
-  // 0: not given; 1: false; 2: true.
-  const avatar = new Uint8Array(size);
+  // A byte an address (see above); the rest only once an answer needs it.
+  const outcome = new Uint8Array(size);
+  // 0: none; 1 + index into providerNames. Bulk answers name none.
+  let provider: Uint16Array | null = null;
   const avatarUrls = new Map<number, string>();
-  // Index into ORIGINS; 0 (paid) for most.
-  const origin = new Uint8Array(size);
   // Only reused answers have a date here; made when the first one comes.
   let checkedAt: Uint32Array | null = null;
   const providerNames: string[] = [];
@@ -88,13 +92,14 @@ export function createOutcomeTable(size: number): OutcomeTable {
 
   return {
     size,
-    has: (i) => status[i] !== 0,
+    has: (i) => statusOf(outcome[i] as number) !== 0,
     get(i) {
-      const s = status[i];
+      const b = outcome[i] as number;
+      const s = statusOf(b);
       if (!s) return undefined;
-      const p = provider[i] as number;
-      const a = avatar[i] as number;
-      const o = ORIGINS[origin[i] as number] as Origin;
+      const p = provider ? (provider[i] as number) : 0;
+      const a = b >> AVATAR_SHIFT;
+      const o = originIn(b);
       return {
         status: STATUS[s - 1] as Status,
         provider: p === 0 ? null : (providerNames[p - 1] ?? null),
@@ -107,13 +112,16 @@ export function createOutcomeTable(size: number): OutcomeTable {
     set(record) {
       const i = record.index;
       if (i < 0 || i >= size) throw new RangeError(`outcome for address ${i} of ${size}`);
-      const previous = status[i] as number;
-      if (previous !== 0) {
-        tally(STATUS[previous - 1] as Status, ORIGINS[origin[i] as number] as Origin, -1);
+      const previous = outcome[i] as number;
+      if (statusOf(previous) !== 0) {
+        tally(STATUS[statusOf(previous) - 1] as Status, originIn(previous), -1);
       } else counts.done += 1;
       const o = record.origin ?? 'paid';
-      status[i] = STATUS.indexOf(record.status) + 1;
-      origin[i] = ORIGINS.indexOf(o);
+      const avatar = record.avatar == null ? 0 : record.avatar ? 2 : 1;
+      outcome[i] =
+        (STATUS.indexOf(record.status) + 1) |
+        (ORIGINS.indexOf(o) << ORIGIN_SHIFT) |
+        (avatar << AVATAR_SHIFT);
       tally(record.status, o, 1);
       if (o === 'reused') {
         checkedAt ??= new Uint32Array(size);
@@ -126,9 +134,9 @@ export function createOutcomeTable(size: number): OutcomeTable {
           id = providerNames.length;
           providerIds.set(record.provider, id);
         }
+        provider ??= new Uint16Array(size);
         provider[i] = id;
-      } else provider[i] = 0;
-      avatar[i] = record.avatar == null ? 0 : record.avatar ? 2 : 1;
+      } else if (provider) provider[i] = 0;
       if (record.avatarUrl) avatarUrls.set(i, record.avatarUrl);
       else avatarUrls.delete(i);
     },
@@ -136,8 +144,8 @@ export function createOutcomeTable(size: number): OutcomeTable {
     providers() {
       const byId = new Uint32Array(providerNames.length + 1);
       for (let i = 0; i < size; i++) {
-        if (status[i] === 0) continue;
-        const id = provider[i] as number;
+        if (statusOf(outcome[i] as number) === 0) continue;
+        const id = provider ? (provider[i] as number) : 0;
         byId[id] = (byId[id] as number) + 1;
       }
       const out: Record<string, number> = {};
