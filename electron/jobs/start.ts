@@ -208,14 +208,18 @@ export async function start(
   } finally {
     await outcomeLog.close();
   }
-  await writeSendList(paths.sendList, send);
+  // Every address sent, in order (nothing reused, skipped or sampled): the
+  // plan's positions are the addresses' own numbers, as for a job planned
+  // before send lists, and no list of 4 bytes an address is kept or held.
+  const everyAddress = send.length === l.record.unique;
+  if (!everyAddress) await writeSendList(paths.sendList, send);
   // Planned again only when the memory forgot an answer since the split (it is sent instead).
   let plan = planned;
   if (send !== split.send) {
     const again = sentBook(book, send);
     plan = planJob(send.length, product, (p) => again.lineBytes(p));
   }
-  l.sent = send;
+  l.sent = everyAddress ? null : send;
   l.record.product = product;
   l.record.choices = { skip: { ...choices.skip }, reuseDays: choices.reuseDays };
   // Confirmed over the limit: the job may spend what the user saw, and no more.
@@ -224,7 +228,11 @@ export async function start(
     choices.limitMicros !== null && agreed && e.estimateMicros !== null
       ? Math.max(choices.limitMicros, e.estimateMicros + spentSoFar(s, l, product))
       : choices.limitMicros;
-  l.record.plan = { sync: plan.sync, bulk: plan.bulk.map(newBulkTask), sent: send.length };
+  l.record.plan = {
+    sync: plan.sync,
+    bulk: plan.bulk.map(newBulkTask),
+    ...(everyAddress ? {} : { sent: send.length }),
+  };
   l.record.unitPriceMicros = e.unitPriceMicros;
   await queue.enqueue(l);
   return view(s, l);
