@@ -115,6 +115,9 @@ export async function settleFree(
   }
   await flush();
   if (gone.length === 0) return split.send;
-  const merged = Uint32Array.from([...split.send, ...gone]).sort();
-  return merged;
+  // Typed arrays throughout: spreading ten million positions into an array would take a gigabyte.
+  const merged = new Uint32Array(split.send.length + gone.length);
+  merged.set(split.send);
+  merged.set(gone, split.send.length);
+  return merged.sort();
 }
