@@ -31,11 +31,12 @@ const STRIDE = 64;
 /** Bytes read at a time, and windows kept. */
 const WINDOW = 64 * 1024;
 const WINDOWS = 4;
-/** Bytes [start, end) of the address file. */
+/** Bytes [start, end) of the address file, read into `room` (a window's own buffer). */
 interface Window {
   start: number;
   end: number;
   bytes: Buffer;
+  room: Buffer;
 }
 
 /** A line's length stored as this (or more) is in the map of long lines. */
@@ -49,16 +50,19 @@ const closer = new FinalizationRegistry<number>((fd) => {
   }
 });
 
-/** Reads `length` bytes at `position` into a new buffer (short only at the file's end). */
-function readAt(fd: number, position: number, length: number): Buffer {
-  const bytes = Buffer.allocUnsafe(length);
+/**
+ * Reads `length` bytes at `position` into `into` (a new buffer if not
+ * given); short only at the file's end.
+ */
+function readAt(fd: number, position: number, length: number, into?: Buffer): Buffer {
+  const bytes = into && into.length >= length ? into : Buffer.allocUnsafe(length);
   let got = 0;
   while (got < length) {
     const n = readSync(fd, bytes, got, length - got, position + got);
     if (n === 0) break;
     got += n;
   }
-  return got === length ? bytes : bytes.subarray(0, got);
+  return got === bytes.length ? bytes : bytes.subarray(0, got);
 }
 
 /** One pass over the file: each line's length and every STRIDE-th line's start. */
@@ -125,7 +129,7 @@ export async function openAddressBook(path: string): Promise<AddressBook> {
   const windows: Window[] = [];
   let next = 0;
   // The window read from last: reading in order stays in it for a thousand lines or so.
-  let current: Window = { start: 0, end: 0, bytes: Buffer.alloc(0) };
+  let current: Window = { start: 0, end: 0, bytes: Buffer.alloc(0), room: Buffer.alloc(0) };
   /** The window holding bytes [start, end) of the file, read if none does. */
   const windowOver = (start: number, end: number): Window => {
     if (current.start <= start && end <= current.end) return current;
@@ -134,9 +138,13 @@ export async function openAddressBook(path: string): Promise<AddressBook> {
       if (w.start <= start && end <= w.end) return (current = w);
     }
     if (closed) throw new Error('the address book was closed');
-    const bytes = readAt(fd, start, Math.max(WINDOW, end - start));
+    // The oldest window's buffer is read into again: reading a whole book in
+    // order allocates nothing after the first few windows.
+    const old = windows[next];
+    const bytes = readAt(fd, start, Math.max(WINDOW, end - start), old?.room);
     if (bytes.length < end - start) throw new Error('the address file was cut short');
-    current = { start, end: start + bytes.length, bytes };
+    current = { start, end: start + bytes.length, bytes, room: old?.room ?? bytes };
+    if (bytes.length > WINDOW) current.room = old?.room ?? Buffer.allocUnsafe(WINDOW);
     windows[next] = current;
     next = (next + 1) % WINDOWS;
     return current;
@@ -173,7 +181,7 @@ export async function openAddressBook(path: string): Promise<AddressBook> {
       closed = true;
       closer.unregister(book);
       windows.length = 0;
-      current = { start: 0, end: 0, bytes: Buffer.alloc(0) };
+      current = { start: 0, end: 0, bytes: Buffer.alloc(0), room: Buffer.alloc(0) };
       closeSync(fd);
     },
   };
