@@ -7,7 +7,7 @@ import { fingerprint } from '../dedupe';
 import { encodeRow } from '../row-index';
 import { RowClass } from '../types';
 import type { BitRank } from './bit-rank';
-import { SPILLED, partOf, spillPaths, writeAll } from './spill';
+import { SPILLED, partShift, spillPaths, writeAll } from './spill';
 
 /** Row index entries read at a time: 256 KB. */
 const ROWS_CHUNK = 65_536;
@@ -110,6 +110,7 @@ export function placeSpilled(o: PlaceOptions): void {
   const entries = new Int32Array(ROWS_CHUNK);
   const entryBytes = new Uint8Array(entries.buffer);
   const print = new Int32Array(2);
+  const shift = partShift(o.parts);
   let out = Buffer.allocUnsafe(LINES_CHUNK);
   let place = 0;
   try {
@@ -133,7 +134,7 @@ export function placeSpilled(o: PlaceOptions): void {
           o2 += line.bytes.copy(out, o2, line.start, line.end + 1);
         } else {
           fingerprint(line.bytes, line.start, line.end, print, 0);
-          const reader = dups[partOf(print[0] as number, o.parts)];
+          const reader = dups[(print[0] as number) >>> shift];
           const first = (reader as ReturnType<typeof pairReader>).firstOf(place);
           entries[k] = encodeRow(RowClass.duplicate, o.base + o.firsts.rank(first));
         }

@@ -52,8 +52,11 @@ export function partsFor(rows: number): number {
   return parts;
 }
 
+/** How far a fingerprint's first word is shifted to leave its partition: its top bits. */
+export const partShift = (parts: number): number => 32 - Math.log2(parts);
+
 /** A fingerprint's partition: the top bits of its first word. */
-export const partOf = (a: number, parts: number): number => a >>> (32 - Math.log2(parts));
+export const partOf = (a: number, parts: number): number => a >>> partShift(parts);
 
 /** Writes all of `bytes` (a write may take less than it is given). */
 export function writeAll(fd: number, bytes: Uint8Array): void {
@@ -84,6 +87,7 @@ export function openSpill(dir: string, parts: number): SpillWriter {
   const buffers = Array.from({ length: parts }, () => new Int32Array(BUFFERED * RECORD_INTS));
   const used = new Uint32Array(parts);
   const addressesFd = openSync(paths.addresses, 'w');
+  const shift = partShift(parts);
   let count = 0;
   let open = true;
   const flush = (p: number) => {
@@ -98,7 +102,7 @@ export function openSpill(dir: string, parts: number): SpillWriter {
       writeAll(addressesFd, addresses);
       for (let k = 0; k < n; k++) {
         const a = prints[2 * k] as number;
-        const p = partOf(a, parts);
+        const p = a >>> shift;
         const u = used[p] as number;
         const buffer = buffers[p] as Int32Array;
         buffer[u * RECORD_INTS] = a;
