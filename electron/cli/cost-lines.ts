@@ -57,7 +57,13 @@ export function coverageLine(e: Estimate): string | null {
 export function sendLine(e: Estimate): string {
   if (e.toSend === 0) return 'Nothing to send: every address is answered for free.';
   const limit = e.limitMicros !== null ? ` Spending limit ${usd(e.limitMicros)}.` : '';
-  const sending = `Sending ${n(e.toSend)} of ${n(e.unique)} ${e.unique === 1 ? 'address' : 'addresses'}`;
+  const tasks =
+    e.bulkTasks > 1
+      ? ` in ${n(e.bulkTasks)} bulk tasks`
+      : e.bulkTasks === 1
+        ? ' in a bulk task'
+        : '';
+  const sending = `Sending ${n(e.toSend)} of ${n(e.unique)} ${e.unique === 1 ? 'address' : 'addresses'}${tasks}`;
   if (e.estimateMicros === null) {
     return `${sending}; the price is not known yet (it is learned from the first charge, or entered in the app’s Settings).${limit}`;
   }

@@ -150,6 +150,8 @@ export interface EstimateView {
   balanceMicros: number | null;
   /** How the addresses will be sent: 'multi' (synchronous checks) or 'bulk' (bulk tasks). */
   route: 'multi' | 'bulk';
+  /** Bulk tasks the addresses sent will take (the service's limits per file); 0 for 'multi'. */
+  bulkTasks: number;
   /** Email + avatar: the addresses left to check, by the avatar check's coverage; null for Email. */
   coverage: CoverageView | null;
 }

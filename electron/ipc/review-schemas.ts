@@ -144,5 +144,6 @@ export const estimateViewSchema = viewOf<EstimateView>()(
     balanceMicros: micros.nullable(),
     route: z.enum(['multi', 'bulk']),
     coverage: coverageViewSchema.nullable(),
+    bulkTasks: count,
   }),
 );

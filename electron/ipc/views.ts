@@ -121,9 +121,9 @@ function findingsView({ findings }: Pick<ImportedList, 'findings'>): FindingsVie
 }
 
 /** The route is the plan's own: bulk tasks when it has any, otherwise synchronous checks. */
-export const estimateView = ({ bulkTasks, ...estimate }: Estimate): EstimateView => ({
+export const estimateView = (estimate: Estimate): EstimateView => ({
   ...estimate,
-  route: bulkTasks > 0 ? 'bulk' : 'multi',
+  route: estimate.bulkTasks > 0 ? 'bulk' : 'multi',
 });
 
 export async function jobSummary(jobs: Jobs, jobId: string): Promise<JobSummaryView> {

@@ -16,7 +16,17 @@ import type { JudgedFindings } from '../lists/findings-judge';
 import { importList, type ImportProgress } from '../lists/read';
 import type { ImportedList } from '../lists/types';
 import type { Spots } from '../memory/address-hash';
-import { announce, load, now, requireDraft, save, track, view, type Shared } from './live';
+import {
+  announce,
+  closeBook,
+  load,
+  now,
+  requireDraft,
+  save,
+  track,
+  view,
+  type Shared,
+} from './live';
 import { loadOutcomes } from './storage/outcomes';
 import { recognise } from './results/repeat';
 import { recallAtImport } from './money/reuse';
@@ -185,11 +195,11 @@ async function readAgain(
 ): Promise<void> {
   const id = l.record.id;
   const inputPath = l.list.workbook?.path ?? l.list.sourcePath;
+  // The address file is written again.
+  await closeBook(l);
   l.list = await readInto(s, { id, inputPath, fileName: l.record.fileName }, choice);
   l.record.unique = l.list.counts.unique;
   l.outcomes = await loadOutcomes(s.store.paths(id).outcomes, l.record.unique);
-  // The address file was written again.
-  l.book = null;
   // Another sheet or column is another set of addresses: known again, or not.
   l.record.repeatOf = await recognise(s, id, l.list);
 }

@@ -27,7 +27,15 @@ import {
   type ImportOptions,
   type Imported,
 } from './import';
-import { addressBook, load, runsHere, view, type JobsOptions, type Shared } from './live';
+import {
+  addressBook,
+  closeBook,
+  load,
+  runsHere,
+  view,
+  type JobsOptions,
+  type Shared,
+} from './live';
 import { jobLockHolder } from './lock/lock';
 import type { OutcomeTable } from './storage/outcomes';
 import { openOwnership } from './lock/ownership';
@@ -214,6 +222,7 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
         );
       }
       live.delete(id);
+      if (l) await closeBook(l);
       await store.remove(id);
     },
 

@@ -188,6 +188,13 @@ export function addressBook(l: Live): Promise<AddressBook> {
   return l.book;
 }
 
+/** Lets the job's address file go (before it is read again, or the job removed). */
+export async function closeBook(l: Live): Promise<void> {
+  const book = l.book;
+  l.book = null;
+  (await book?.catch(() => null))?.close();
+}
+
 /** Choosing the column and starting are for a job not started yet. */
 export function requireDraft(l: Live, action: string): void {
   if (l.record.state !== 'draft') {

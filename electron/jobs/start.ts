@@ -230,14 +230,18 @@ export async function start(
     await outcomeLog.close();
   }
   const { send } = sending;
-  await writeSendList(paths.sendList, send);
+  // Every address sent, in order (nothing reused, skipped, sampled or routed
+  // apart): the plan's positions are the addresses' own numbers, as for a job
+  // planned before send lists, and no list of 4 bytes an address is kept or held.
+  const everyAddress = send.length === l.record.unique && send.every((p, i) => p === i);
+  if (!everyAddress) await writeSendList(paths.sendList, send);
   // Planned again only when the memory forgot an answer since the split (it is sent instead).
   let plan = planned;
   if (send !== split.send) {
     const again = sentBook(book, send);
     plan = planSend(sending.parts, product, (p) => again.lineBytes(p));
   }
-  l.sent = send;
+  l.sent = everyAddress ? null : send;
   l.record.product = product;
   l.record.choices = {
     skip: { ...choices.skip },
@@ -253,7 +257,7 @@ export async function start(
   l.record.plan = {
     sync: plan.sync,
     bulk: plan.bulk.map(newBulkTask),
-    sent: send.length,
+    ...(everyAddress ? {} : { sent: send.length }),
     ...(plan.syncParts.length > 0 ? { syncParts: plan.syncParts } : {}),
   };
   l.record.unitPriceMicros = e.unitPriceMicros;

@@ -16,10 +16,8 @@ export interface Classifier {
    * before sending more.
    */
   send(bytes: Uint8Array<ArrayBuffer>, cells: number): Promise<void> | undefined;
-  finish(): Promise<Judged | 'too-many'>;
+  finish(): Promise<Judged>;
   kill(): void;
-  /** The worker has seen more unique addresses than allowed: feeding it more is pointless. */
-  readonly overLimit: boolean;
 }
 
 // The worker's garbage is short-lived strings: a small young generation keeps
@@ -42,14 +40,15 @@ export function startClassifier(
   setup: ClassifierSetup,
   /** Told the domains the worker meets, when the setup asks for findings. */
   onDomains?: (domains: string[]) => void,
+  /** Given each batch's buffer back once it is judged, to carry another. */
+  onSpare?: (bytes: Uint8Array<ArrayBuffer>) => void,
 ): Classifier {
   const worker = spawn(setup);
   let inFlight = 0;
   let wake: (() => void) | null = null;
   let failure: Error | null = null;
-  let finished: ((result: Judged | 'too-many') => void) | null = null;
+  let finished: ((result: Judged) => void) | null = null;
   let failFinish: ((err: Error) => void) | null = null;
-  let tooMany = false;
 
   const fail = (err: Error) => {
     failure ??= err;
@@ -61,6 +60,7 @@ export function startClassifier(
     switch (message.type) {
       case 'ack':
         if (message.domains) onDomains?.(message.domains);
+        if (message.bytes) onSpare?.(message.bytes);
         inFlight -= 1;
         if (inFlight < MAX_IN_FLIGHT) {
           const w = wake;
@@ -71,10 +71,8 @@ export function startClassifier(
       case 'done':
         finished?.({ counts: message.counts, spots: message.spots, findings: message.findings });
         break;
-      case 'too-many':
-        tooMany = true;
-        wake?.();
-        finished?.('too-many');
+      case 'domains':
+        onDomains?.(message.domains);
         break;
       case 'error':
         fail(new Error(message.message));
@@ -89,7 +87,6 @@ export function startClassifier(
   return {
     send(bytes, cells) {
       if (failure) throw failure;
-      if (tooMany) return undefined;
       const input: ClassifierInput = { type: 'cells', bytes, cells };
       worker.postMessage(input, [bytes.buffer]);
       inFlight += 1;
@@ -104,10 +101,6 @@ export function startClassifier(
           reject(failure);
           return;
         }
-        if (tooMany) {
-          resolve('too-many');
-          return;
-        }
         finished = (result) => {
           void worker.terminate();
           resolve(result);
@@ -118,9 +111,6 @@ export function startClassifier(
     },
     kill() {
       void worker.terminate();
-    },
-    get overLimit() {
-      return tooMany;
     },
   };
 }

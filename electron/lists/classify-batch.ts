@@ -3,29 +3,42 @@
 // and those are judged on the bytes themselves (lowercased while copied, then
 // validated and hashed in place) without ever becoming strings; the rest take
 // the string path (normalizeCell, isValidAddress) and join the same table as
-// UTF-8 bytes, so both paths find each other's repeats.
+// UTF-8 bytes, so both paths find each other's repeats. The table holds a
+// bounded number of addresses; past it, the cells it does not know are
+// spilled, to be numbered on disk once the list is read (repeats/spill.ts).
 import { isValidAddress, isValidAddressBytes, normalizeCell } from './address';
 import { FINGERPRINT_INTS, createDeduper, fingerprint } from './dedupe';
+import { SPILLED } from './repeats/spill';
 import { encodeRow } from './row-index';
 import { RowClass } from './types';
 
-export class TooManyAddresses extends Error {
-  constructor() {
-    super('more unique addresses than allowed');
-    this.name = 'TooManyAddresses';
-  }
+/** Cells the table did not know once it was full, in row order. */
+export interface SpilledCells {
+  /** Their addresses, normalized, an LF after each. */
+  addresses: Buffer;
+  /** Their fingerprints, FINGERPRINT_INTS each. */
+  prints: Int32Array;
+  count: number;
 }
 
 export interface JudgedBatch {
-  /** One row-index value per cell, in order (see row-index.ts). */
+  /** One row-index value per cell, in order (see row-index.ts); SPILLED for a spilled cell. */
   rows: Int32Array;
-  /** The addresses first seen in this batch, normalized, an LF after each. */
+  /** The addresses first seen in this batch and numbered here, normalized, an LF after each. */
   addresses: Buffer;
+  spilled: SpilledCells | null;
 }
 
 export interface BatchJudge {
   judge(batch: Uint8Array, cells: number): JudgedBatch;
-  readonly counts: { unique: number; invalid: number; empty: number; duplicates: number };
+  /** Of the cells judged so far; a spilled cell is in none of the first four. */
+  readonly counts: {
+    unique: number;
+    invalid: number;
+    empty: number;
+    duplicates: number;
+    spilled: number;
+  };
 }
 
 const LF = 0x0a;
@@ -79,11 +92,15 @@ function copyLowered(input: Uint8Array, s: number, out: Uint8Array, o: number): 
   return i;
 }
 
-export function createBatchJudge(options: { expectedRows: number; maxUnique: number }): BatchJudge {
+export function createBatchJudge(options: {
+  expectedRows: number;
+  /** Addresses the table numbers and holds; the cells of any other are spilled once it is full. */
+  inMemory: number;
+}): BatchJudge {
   // Sized for the whole file at once: each growth of the table moves every
   // entry it holds, and a million-entry table would grow several times.
-  const seen = createDeduper(Math.min(Math.max(options.expectedRows, 1 << 12), options.maxUnique));
-  const counts = { unique: 0, invalid: 0, empty: 0, duplicates: 0 };
+  const seen = createDeduper(Math.min(Math.max(options.expectedRows, 1 << 12), options.inMemory));
+  const counts = { unique: 0, invalid: 0, empty: 0, duplicates: 0, spilled: 0 };
   // Valid addresses are copied here as they are judged, an LF after each.
   // Invariant: from `o` on, `out` has room for all the input still to judge.
   let out = Buffer.alloc(0);
@@ -135,26 +152,46 @@ export function createBatchJudge(options: { expectedRows: number; maxUnique: num
     }
   }
 
+  /** The spilled cells of the batch being judged: addresses and fingerprints. */
+  let spilledParts: Buffer[] = [];
+  let spilledPrints = new Int32Array(0);
+  let spilledCount = 0;
+
+  /** Cell r's address and fingerprint go with the spilled cells. */
+  function spill(r: number, start: number, end: number): void {
+    spilledParts.push(out.subarray(start, end));
+    spilledPrints[spilledCount * FINGERPRINT_INTS] = prints[r * FINGERPRINT_INTS] as number;
+    spilledPrints[spilledCount * FINGERPRINT_INTS + 1] = prints[r * FINGERPRINT_INTS + 1] as number;
+    spilledCount += 1;
+    counts.spilled += 1;
+  }
+
   /**
    * Second pass: the valid cells looked up in one tight loop (see dedupe.ts).
-   * Repeats are cut out of `out`, leaving the new addresses in order.
+   * Repeats and spilled cells are cut out of `out`, leaving the new addresses
+   * in order.
    */
   function findRepeats(rows: Int32Array): Buffer {
     const kept: Buffer[] = [];
     let from = 0;
     for (let r = 0; r < rows.length; r++) {
       if (rows[r] !== 0) continue;
-      const known = seen.seenOrAdd(prints, r, counts.unique);
-      if (known === -1) {
-        if (counts.unique >= options.maxUnique) throw new TooManyAddresses();
+      const full = counts.unique >= options.inMemory;
+      const known = full ? seen.find(prints, r) : seen.seenOrAdd(prints, r, counts.unique);
+      if (known === -1 && !full) {
         rows[r] = encodeRow(RowClass.valid, counts.unique);
         counts.unique += 1;
+        continue;
+      }
+      const start = at[r] as number;
+      if (start > from) kept.push(out.subarray(from, start));
+      from = out.indexOf(LF, start) + 1;
+      if (known === -1) {
+        rows[r] = SPILLED;
+        spill(r, start, from);
       } else {
         counts.duplicates += 1;
         rows[r] = encodeRow(RowClass.duplicate, known);
-        const start = at[r] as number;
-        if (start > from) kept.push(out.subarray(from, start));
-        from = out.indexOf(LF, start) + 1;
       }
     }
     if (kept.length === 0) return out.subarray(from, o);
@@ -174,7 +211,24 @@ export function createBatchJudge(options: { expectedRows: number; maxUnique: num
       prints = new Int32Array(cells * FINGERPRINT_INTS);
     }
     judgeCells(input, rows);
-    return { rows, addresses: findRepeats(rows) };
+    // The table may fill up within this batch.
+    const mayFill = counts.unique + cells >= options.inMemory;
+    if (mayFill && spilledPrints.length < cells * FINGERPRINT_INTS) {
+      spilledPrints = new Int32Array(cells * FINGERPRINT_INTS);
+    }
+    spilledParts = [];
+    spilledCount = 0;
+    const addresses = findRepeats(rows);
+    if (spilledCount === 0) return { rows, addresses, spilled: null };
+    return {
+      rows,
+      addresses,
+      spilled: {
+        addresses: Buffer.concat(spilledParts),
+        prints: spilledPrints.subarray(0, spilledCount * FINGERPRINT_INTS),
+        count: spilledCount,
+      },
+    };
   }
 
   return { judge, counts };

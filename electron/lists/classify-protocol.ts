@@ -3,9 +3,13 @@ import type { Spots } from '../memory/address-hash';
 import type { JudgedFindings } from './findings-judge';
 
 export interface ClassifierSetup {
+  /** Written under a temporary name, renamed into place once the list is read. */
   addressesPath: string;
   rowIndexPath: string;
-  maxUnique: number;
+  /** Addresses numbered in memory; the rest are numbered on disk (repeats/spill.ts). */
+  inMemory: number;
+  /** Where the repeats past those are found: emptied first, removed at the end. */
+  spillDir: string;
   /** Rows the file probably holds (from its size and the sample), to size the table once. */
   expectedRows: number;
   /**
@@ -36,14 +40,24 @@ export type ClassifierMessage =
       type: 'ack';
       /** Domains met since the last message, when the setup asked for findings. */
       domains?: string[];
+      /** The batch's buffer, judged and handed back (transferred) to carry the next one. */
+      bytes?: Uint8Array<ArrayBuffer>;
     }
   | {
       type: 'done';
       counts: { unique: number; invalid: number; empty: number; duplicates: number };
-      /** Of the address file's lines, in order, when the setup asked (their buffers transferred). */
+      /**
+       * Of the address file's lines, in order, when the setup asked (their
+       * buffers transferred); null past `inMemory` addresses, which would
+       * make them grow with the list: the memory then reads the address file.
+       */
       spots: Spots | null;
       /** The free checks of the address file's lines, when the setup asked. */
       findings: JudgedFindings | null;
     }
-  | { type: 'too-many' }
+  | {
+      /** Domains met while numbering the spilled addresses, after the reading. */
+      type: 'domains';
+      domains: string[];
+    }
   | { type: 'error'; message: string };

@@ -51,6 +51,10 @@ export interface Deduper {
    * first seen, or -1, and it is now recorded as `next`.
    */
   seenOrAdd(prints: Int32Array, at: number, next: number): number;
+  /** For the fingerprint at `at` in prints: the number its address got when first seen, or -1. */
+  find(prints: Int32Array, at: number): number;
+  /** Addresses recorded. */
+  readonly size: number;
 }
 
 // A slot is four Int32s (16 bytes, so never split across cache lines): the
@@ -85,6 +89,19 @@ export function createDeduper(initialCapacity = 1 << 16): Deduper {
   };
 
   return {
+    get size() {
+      return used;
+    },
+    find(prints, at) {
+      const a = prints[at * FINGERPRINT_INTS] as number;
+      const b = prints[at * FINGERPRINT_INTS + 1] as number;
+      const mask = slots - 1;
+      for (let k = (a & mask) * SLOT; ; k = (k + SLOT) & (mask * SLOT)) {
+        const value = table[k + 2] as number;
+        if (value === 0) return -1;
+        if (table[k] === a && table[k + 1] === b) return value - 1;
+      }
+    },
     seenOrAdd(prints, at, next) {
       const a = prints[at * FINGERPRINT_INTS] as number;
       const b = prints[at * FINGERPRINT_INTS + 1] as number;

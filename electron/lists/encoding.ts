@@ -2,10 +2,9 @@
 // without BOM) and UTF-16 with BOM are recognised by their bytes; a file that
 // is not valid UTF-8 all the way through is read as Windows-1252, as Excel
 // writes it on Western systems.
-import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { isUtf8 } from 'node:buffer';
-import { Transform, type Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { Encoding } from './types';
 
 const decoderLabel: Record<Encoding, string> = {
@@ -148,11 +147,20 @@ export function toByteText(text: string): string {
 }
 
 /**
+ * Bytes read at a time. Each chunk becomes a string, and a string under
+ * 128 KB is an ordinary young object that the next scavenge frees once its
+ * rows are parsed; a larger one is a "large object", freed only by a full
+ * collection, and a long file left tens of megabytes of them waiting.
+ */
+const TEXT_CHUNK = 64 * 1024;
+
+/**
  * The file as a stream of text, BOM removed: byte text for UTF-8 (see
  * parsesAsBytes), decoded text otherwise. `onBytes` reports raw bytes read,
  * for progress. With `fatal`, a file read as UTF-8 that is not fails the
- * stream with NotUtf8Error. Chunks are large: fewer, bigger chunks parse
- * faster.
+ * stream with NotUtf8Error. The file is read into one buffer again and
+ * again (each chunk is copied into its string first), so a file of gigabytes
+ * leaves no trail of buffers for the garbage collector.
  */
 export function textStream(
   path: string,
@@ -163,37 +171,56 @@ export function textStream(
   const asBytes = parsesAsBytes(encoding);
   const check = options.fatal && asBytes ? utf8Checker() : null;
   const decoder = asBytes ? null : new TextDecoder(decoderLabel[encoding], { ignoreBOM: false });
+  const buffer = Buffer.allocUnsafe(TEXT_CHUNK);
   // Byte text starts after the BOM; a decoder removes it itself.
-  const start = asBytes ? bomLength(encoding) : 0;
-  const source = createReadStream(path, { start, highWaterMark: 1 << 20 });
-  let read = start;
-  // Strings travel as objects: no round trip through Buffer for each chunk.
-  const decode = new Transform({
-    writableObjectMode: false,
-    readableObjectMode: true,
-    readableHighWaterMark: 1,
-    transform(chunk: Buffer, _enc, done) {
-      read += chunk.length;
-      onBytes?.(read);
-      if (check && !check.next(chunk)) {
-        done(new NotUtf8Error());
-        return;
-      }
-      const text = decoder ? decoder.decode(chunk, { stream: true }) : chunk.toString('latin1');
-      done(null, text.length > 0 ? text : undefined);
-    },
-    flush(done) {
-      if (check && !check.end()) {
-        done(new NotUtf8Error());
-        return;
-      }
+  let position = asBytes ? bomLength(encoding) : 0;
+  let opening: Promise<FileHandle> | null = null;
+  /** The next text of the file: '' for a chunk that decodes to nothing yet, null at the end. */
+  const next = async (): Promise<string | null> => {
+    opening ??= open(path, 'r');
+    const handle = await opening;
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+    if (bytesRead === 0) {
+      if (check && !check.end()) throw new NotUtf8Error();
       const rest = decoder ? decoder.decode() : '';
-      done(null, rest.length > 0 ? rest : undefined);
+      return rest.length > 0 ? rest : null;
+    }
+    position += bytesRead;
+    onBytes?.(position);
+    const chunk = buffer.subarray(0, bytesRead);
+    if (check && !check.next(chunk)) throw new NotUtf8Error();
+    return decoder ? decoder.decode(chunk, { stream: true }) : chunk.toString('latin1');
+  };
+  let done = false;
+  return new Readable({
+    objectMode: true,
+    highWaterMark: 1,
+    read() {
+      if (done) {
+        this.push(null);
+        return;
+      }
+      const pushNext = (): void => {
+        next().then(
+          (text) => {
+            if (text === null) {
+              done = true;
+              this.push(null);
+            } else if (text === '') pushNext();
+            else this.push(text);
+          },
+          (err: unknown) => this.destroy(err instanceof Error ? err : new Error(String(err))),
+        );
+      };
+      pushNext();
+    },
+    destroy(err, callback) {
+      // Closed with the stream, also when it is closed early (a cancelled import).
+      const closing = opening?.then((handle) => handle.close()) ?? Promise.resolve();
+      closing.then(
+        () => callback(err),
+        () => callback(err),
+      );
     },
   });
-  source.on('error', (err) => decode.destroy(err));
-  // pipe() does not destroy its source when the destination goes: closing the
-  // text stream early (a cancelled import) must close the file too.
-  decode.once('close', () => source.destroy());
-  return source.pipe(decode);
 }

@@ -15,7 +15,7 @@
 //   (checks/findings.ts) and NO_MAIL below; written atomically.
 // - suggestions.json: every typo suggestion, as [unique index, address meant].
 // - the summary (counts, the DNS's state, the first suggestions), on the list.
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -36,9 +36,6 @@ export const SUGGESTIONS_FILE = 'suggestions.json';
 /** How long the DNS may hold the list up once it is read, at most. */
 export const DNS_DEADLINE_MS = 2000;
 
-/** Addresses judged between two turns of the event loop, so DNS answers are taken in. */
-const BATCH = 16_384;
-
 export interface FreeCheckOptions {
   /** The job's folder, where findings.bin and suggestions.json are written. */
   dir: string;
@@ -48,46 +45,101 @@ export interface FreeCheckOptions {
   signal?: AbortSignal;
 }
 
-/** The lines of the address file (one unique address each), without the last line end. */
-function addressLines(bytes: Buffer): string[] {
-  const lines = bytes.toString('utf8').split('\n');
-  lines.pop();
-  return lines;
+/**
+ * Bytes of the address file read at a time: its text stays an ordinary young
+ * string (see TEXT_CHUNK in encoding.ts), and a file of any length is read
+ * in the same few kilobytes.
+ */
+const LINES_CHUNK = 64 * 1024;
+
+/**
+ * Calls `each` with every line of the address file (one unique address each)
+ * and its number, a chunk of the file at a time, and `afterChunk` after each
+ * chunk, then a turn of the event loop (DNS answers are taken in, an abort is
+ * seen). A last line without its line end is not an address.
+ */
+async function eachLine(
+  path: string,
+  each: (line: string, i: number) => void,
+  afterChunk: () => void,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const handle = await open(path, 'r');
+  try {
+    let bytes = Buffer.allocUnsafe(LINES_CHUNK);
+    // bytes[0, held) are read and not judged yet: at most one unfinished line.
+    let held = 0;
+    let i = 0;
+    for (;;) {
+      if (held === bytes.length) {
+        const longer = Buffer.allocUnsafe(bytes.length * 2);
+        bytes.copy(longer, 0, 0, held);
+        bytes = longer;
+      }
+      const { bytesRead } = await handle.read(bytes, held, bytes.length - held, null);
+      if (bytesRead === 0) break;
+      held += bytesRead;
+      const end = bytes.lastIndexOf(0x0a, held - 1) + 1;
+      if (end === 0) continue;
+      const text = bytes.toString('utf8', 0, end);
+      for (let from = 0; from < text.length;) {
+        const lf = text.indexOf('\n', from);
+        each(text.slice(from, lf), i++);
+        from = lf + 1;
+      }
+      held = bytes.copy(bytes, 0, end, held);
+      afterChunk();
+      await nextTurn();
+      if (signal?.aborted) throw signal.reason;
+    }
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
  * Judges each line of the address file, handing the domains of the first
- * batch to `early` at once, so the DNS starts (its canary first) while the
+ * chunk to `early` at once, so the DNS starts (its canary first) while the
  * rest are judged.
  */
 async function judgeFile(
-  lines: readonly string[],
+  path: string,
   early: (domains: string[]) => void,
   signal: AbortSignal | undefined,
 ): Promise<JudgedFindings> {
-  const judge = createFindingsJudge(lines.length);
-  for (let i = 0; i < lines.length; i++) {
-    if (i % BATCH === BATCH - 1) {
-      if (i === BATCH - 1) early(judge.freshDomains());
-      // A turn of the event loop: DNS answers are taken in, an abort is seen.
-      await nextTurn();
-      if (signal?.aborted) throw signal.reason;
-    }
-    judge.add(lines[i] as string);
-  }
+  const judge = createFindingsJudge(1024);
+  let first = true;
+  await eachLine(
+    path,
+    (line) => judge.add(line),
+    () => {
+      if (first) early(judge.freshDomains());
+      first = false;
+    },
+    signal,
+  );
   return judge.done();
 }
 
 /** Sets NO_MAIL on the addresses at `noMail` domains; returns how many. */
-function markNoMail(lines: readonly string[], flags: Uint8Array, noMail: Set<string>): number {
+async function markNoMail(
+  path: string,
+  flags: Uint8Array,
+  noMail: Set<string>,
+  signal: AbortSignal | undefined,
+): Promise<number> {
   let marked = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const address = lines[i] as string;
-    if (noMail.has(address.slice(address.lastIndexOf('@') + 1))) {
-      flags[i] = (flags[i] as number) | NO_MAIL;
-      marked += 1;
-    }
-  }
+  await eachLine(
+    path,
+    (address, i) => {
+      if (noMail.has(address.slice(address.lastIndexOf('@') + 1))) {
+        flags[i] = (flags[i] as number) | NO_MAIL;
+        marked += 1;
+      }
+    },
+    () => undefined,
+    signal,
+  );
   return marked;
 }
 
@@ -131,14 +183,9 @@ export function freeChecksOf(options: FreeCheckOptions): FreeChecks {
     abandon: close,
     async finish(addressesPath, given) {
       const started = performance.now();
-      let lines: string[] | null = null;
       let judged: JudgedFindings;
       try {
-        if (given) judged = given;
-        else {
-          lines = addressLines(await readFile(addressesPath));
-          judged = await judgeFile(lines, lookUp, signal);
-        }
+        judged = given ?? (await judgeFile(addressesPath, lookUp, signal));
       } catch (err) {
         await close();
         throw err;
@@ -165,8 +212,7 @@ export function freeChecksOf(options: FreeCheckOptions): FreeChecks {
       const { flags } = judged;
       let noMail = 0;
       if (noMailDomains.size > 0) {
-        lines ??= addressLines(await readFile(addressesPath));
-        noMail = markNoMail(lines, flags, noMailDomains);
+        noMail = await markNoMail(addressesPath, flags, noMailDomains, signal);
       }
       const count = judged.domains.length;
       const findingsPath = join(options.dir, FINDINGS_FILE);

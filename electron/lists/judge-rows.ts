@@ -4,6 +4,7 @@
 // batches, which judges it (valid, invalid, empty, duplicate), writes the
 // unique addresses and the row index, hashes them for the memory and runs the
 // free checks. While the worker is behind, the reader is held.
+import { dirname, join } from 'node:path';
 import { AppError } from '../lib/app-error';
 import { createCellBatch } from './cell-batch';
 import { startClassifier } from './classifier';
@@ -14,7 +15,12 @@ import type { ListCounts } from './types';
 export const PREVIEW_ROWS = 50;
 // Cells go to the classify worker about 200 KB at a time (some 8,000 addresses).
 const BATCH_BYTES = 200 * 1024;
-const DEFAULT_MAX_UNIQUE = 3_000_000;
+/**
+ * Addresses numbered in the worker's table (dedupe.ts: 8 MB for these);
+ * repeats among any more are found on disk (repeats/spill.ts), so a list's
+ * size does not decide the memory its import takes.
+ */
+export const IN_MEMORY_UNIQUE = 1 << 18;
 
 export const badFile = (message: string) => new AppError('bad_file', message);
 
@@ -49,21 +55,18 @@ export function startRowJudge(setup: RowJudgeSetup): RowJudge {
   const { options } = setup;
   const counts: ListCounts = { rows: 0, unique: 0, invalid: 0, empty: 0, duplicates: 0, ragged: 0 };
   const preview: string[][] = [];
-  const maxUnique = options.maxUniqueAddresses ?? DEFAULT_MAX_UNIQUE;
-  const tooMany = () =>
-    badFile(
-      `${setup.name} has more than ${maxUnique.toLocaleString('en-US')} different addresses. Split it into smaller files and check them one after another.`,
-    );
   const classifier = startClassifier(
     {
       addressesPath: setup.addressesPath,
       rowIndexPath: setup.rowIndexPath,
-      maxUnique,
+      inMemory: Math.max(1, options.uniqueInMemory ?? IN_MEMORY_UNIQUE),
+      spillDir: join(dirname(setup.rowIndexPath), 'repeats'),
       expectedRows: setup.expectedRows,
       spots: options.onAddressSpots !== undefined,
       findings: options.findings !== undefined,
     },
     options.findings?.onDomains,
+    (bytes) => cells.reuse(bytes),
   );
   const cells = createCellBatch({ byteText: setup.byteText });
   let holding: Promise<void> | null = null;
@@ -97,8 +100,6 @@ export function startRowJudge(setup: RowJudgeSetup): RowJudge {
       cells.add(row[setup.column] ?? '');
       if (cells.bytes < BATCH_BYTES) return null;
       if (options.signal?.aborted) throw options.signal.reason;
-      // Stop here, not at the end of a file that may be gigabytes long.
-      if (classifier.overLimit) throw tooMany();
       return send();
     },
     async finish() {
@@ -106,7 +107,6 @@ export function startRowJudge(setup: RowJudgeSetup): RowJudge {
       while (holding) await holding;
       send();
       const judged = await classifier.finish();
-      if (judged === 'too-many') throw tooMany();
       Object.assign(counts, judged.counts);
       if (judged.spots) options.onAddressSpots?.(judged.spots);
       if (judged.findings) options.findings?.onFindings(judged.findings);

@@ -7,7 +7,7 @@
 // list's size (Broder's bottom-k estimator of the Jaccard index).
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { z } from 'zod';
 import { murmur128 } from '../memory/address-hash';
 
@@ -30,31 +30,86 @@ async function sha256Of(path: string): Promise<string> {
   return hash.digest('hex');
 }
 
+/**
+ * The K smallest distinct hashes of lines given in any number of pieces,
+ * whole lines each (one address a line): the hashes wait in a small buffer,
+ * cut back to the K smallest whenever it fills, so a list of any length costs
+ * a few kilobytes.
+ */
+export function createSketch() {
+  const out = new Int32Array(4);
+  let held = new Uint32Array(SKETCH_SIZE * 16);
+  let n = 0;
+  let unique = 0;
+  const cut = () => {
+    const sorted = held.subarray(0, n).sort();
+    let kept = 0;
+    for (let k = 0; k < sorted.length && kept < SKETCH_SIZE; k++) {
+      const h = sorted[k] as number;
+      if (kept === 0 || held[kept - 1] !== h) held[kept++] = h;
+    }
+    n = kept;
+  };
+  return {
+    /** Adds the lines of `bytes[0, end)`, which ends with a line end (LF). */
+    addLines(bytes: Uint8Array, end = bytes.length): void {
+      let start = 0;
+      for (let i = start; i < end; i++) {
+        if (bytes[i] !== 0x0a) continue;
+        murmur128(bytes, start, i, out);
+        if (n === held.length) cut();
+        held[n++] = (out[1] as number) >>> 0;
+        unique += 1;
+        start = i + 1;
+      }
+    },
+    done(): { sketch: number[]; unique: number } {
+      cut();
+      held = held.slice(0, n);
+      return { sketch: [...held], unique };
+    },
+  };
+}
+
 /** The K smallest distinct hashes of the addresses file's lines (one address a line). */
 export function sketchOf(addresses: Uint8Array): { sketch: number[]; unique: number } {
-  const out = new Int32Array(4);
-  const hashes: number[] = [];
-  let start = 0;
-  for (let i = 0; i < addresses.length; i++) {
-    if (addresses[i] !== 0x0a) continue;
-    murmur128(addresses, start, i, out);
-    hashes.push((out[1] as number) >>> 0);
-    start = i + 1;
+  const sketch = createSketch();
+  sketch.addLines(addresses);
+  return sketch.done();
+}
+
+/** The sketch of a job's address file, read a megabyte at a time. */
+async function sketchOfFile(path: string): Promise<{ sketch: number[]; unique: number }> {
+  const sketch = createSketch();
+  const handle = await open(path, 'r');
+  try {
+    let bytes = Buffer.allocUnsafe(1 << 20);
+    // bytes[0, held) are read and not hashed yet: at most one unfinished line.
+    let held = 0;
+    for (;;) {
+      if (held === bytes.length) {
+        const longer = Buffer.allocUnsafe(bytes.length * 2);
+        bytes.copy(longer, 0, 0, held);
+        bytes = longer;
+      }
+      const { bytesRead } = await handle.read(bytes, held, bytes.length - held, null);
+      if (bytesRead === 0) break;
+      held += bytesRead;
+      const end = bytes.lastIndexOf(0x0a, held - 1) + 1;
+      if (end === 0) continue;
+      sketch.addLines(bytes, end);
+      held = bytes.copy(bytes, 0, end, held);
+    }
+  } finally {
+    await handle.close();
   }
-  const unique = hashes.length;
-  const sorted = Uint32Array.from(hashes).sort();
-  const sketch: number[] = [];
-  for (let k = 0; k < sorted.length && sketch.length < SKETCH_SIZE; k++) {
-    const h = sorted[k] as number;
-    if (sketch[sketch.length - 1] !== h) sketch.push(h);
-  }
-  return { sketch, unique };
+  return sketch.done();
 }
 
 /** The print of a list: `file` as the user gave it, `addressesPath` its unique addresses. */
 export async function listPrint(file: string, addressesPath: string): Promise<ListPrint> {
-  const [sha256, addresses] = await Promise.all([sha256Of(file), readFile(addressesPath)]);
-  return { version: 1, sha256, ...sketchOf(addresses) };
+  const [sha256, sketch] = await Promise.all([sha256Of(file), sketchOfFile(addressesPath)]);
+  return { version: 1, sha256, ...sketch };
 }
 
 /**

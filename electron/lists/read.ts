@@ -34,8 +34,11 @@ export interface ImportOptions {
   sheet?: string | number;
   onProgress?: (progress: ImportProgress) => void;
   signal?: AbortSignal;
-  /** More unique addresses than this end the import with a clear reason. */
-  maxUniqueAddresses?: number;
+  /**
+   * Unique addresses numbered in memory (default IN_MEMORY_UNIQUE); repeats
+   * among the rest are found on disk. Tests make it small.
+   */
+  uniqueInMemory?: number;
   /**
    * Given the outcome memory's spots of the address file's lines once the
    * list is read (hashed as they were written, memory/address-hash.ts).

@@ -6,7 +6,7 @@
 import { DISPOSABLE, FREE, ROLE, TYPO } from '../checks/findings';
 import { APPENDED_COLUMNS, type RowFlag, type StatusGroup } from '../common/model';
 import { NO_MAIL } from './free-checks';
-import { decodeRow } from './row-index';
+import { decodeRow, type RowIndexReader } from './row-index';
 import {
   RowClass,
   type AppendedColumn,
@@ -169,7 +169,11 @@ export function rowFacts(
  * the row index. A list whose rows no longer match its index changed since
  * it was read: its export stops rather than put outcomes on the wrong rows.
  */
-export function indexedRows(index: Int32Array, outcomeOf: OutcomeLookup, options: RowFactSources) {
+export function indexedRows(
+  index: Pick<RowIndexReader, 'count' | 'next'>,
+  outcomeOf: OutcomeLookup,
+  options: RowFactSources,
+) {
   const factsOf = rowFacts(outcomeOf, options);
   let at = 0;
   return {
@@ -178,14 +182,15 @@ export function indexedRows(index: Int32Array, outcomeOf: OutcomeLookup, options
       return at;
     },
     next(): RowFacts {
-      if (at >= index.length) {
+      if (at >= index.count) {
         throw new Error('the list changed since it was read (it has more rows than before)');
       }
-      return factsOf(index[at++] as number);
+      at += 1;
+      return factsOf(index.next());
     },
     /** Every row was read. */
     end(): void {
-      if (at !== index.length) {
+      if (at !== index.count) {
         throw new Error('the list changed since it was read (it has fewer rows than before)');
       }
     },

@@ -6,7 +6,7 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { STATUS_GROUPS, type ExportFormat, type StatusGroup } from '../common/model';
-import { readRowIndex } from './row-index';
+import { eachRowChunk } from './row-index';
 import type { ImportedList } from './types';
 import { exportList, type ExportOptions } from './write';
 import { keepsStatus, rowFacts, type OutcomeLookup } from './row-facts';
@@ -38,16 +38,17 @@ export async function countGroups(
     removed: 0,
   };
   const factsOf = rowFacts(outcomeOf, {});
-  const index = await readRowIndex(list.rowIndexPath);
-  for (const entry of index) {
-    const { status } = factsOf(entry);
-    for (const group of STATUS_GROUPS) {
-      if (keepsStatus(group, status)) {
-        counts[group] += 1;
-        break;
+  await eachRowChunk(list.rowIndexPath, (entries) => {
+    for (const entry of entries) {
+      const { status } = factsOf(entry);
+      for (const group of STATUS_GROUPS) {
+        if (keepsStatus(group, status)) {
+          counts[group] += 1;
+          break;
+        }
       }
     }
-  }
+  });
   return counts;
 }
 

@@ -12,7 +12,7 @@ import { fromByteText, parsesAsBytes, textStream } from './encoding';
 import { exportDestinationProblem } from './export-name';
 import { parseRows } from './parse-config';
 import { exportFailed, throttledProgress } from './progress';
-import { readRowIndex } from './row-index';
+import { openRowIndex } from './row-index';
 import type { ImportedList, RowStatus } from './types';
 import { exportInputs, type ExportOptions, type ExportResult } from './write';
 import {
@@ -59,7 +59,7 @@ export async function exportWorkbook(
   const decode = asBytes ? (row: string[]) => row.map(fromByteText) : (row: string[]) => row;
   const width = list.columns.length;
   const names = appendedHeaderNames(list.columns, appended);
-  const index = await readRowIndex(list.rowIndexPath);
+  const index = await openRowIndex(list.rowIndexPath);
   const tmp = tempPathFor(destPath);
   const statusAt = appended.indexOf('email_status');
   const writer = createXlsxWriter({
@@ -111,11 +111,13 @@ export async function exportWorkbook(
     await placeFile(tmp, destPath, options.place);
   } catch (err) {
     text.destroy();
+    await index.close();
     await writer.abort();
     await rm(tmp, { force: true });
     if (options.signal?.aborted || err instanceof AppError) throw err;
     throw new AppError('bad_file', exportFailed('The cleaned workbook', err));
   }
+  await index.close();
   report(true);
   return { path: destPath, rowsWritten, rowsTotal: rows.count, sheets };
 }

@@ -4,9 +4,7 @@
 // the original cells are written back in their order with the chosen columns
 // appended. Nothing is judged twice and the
 // input file is only ever read.
-import { createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { AppError } from '../lib/app-error';
 import { placeFile, tempPathFor, type PlaceOptions } from '../lib/atomic-file';
@@ -19,9 +17,10 @@ import {
   holdsSegmentStart,
   needsFormulaEscape,
 } from './formula';
+import { openByteOut, type ByteOut } from './byte-out';
 import { parseRows } from './parse-config';
 import { exportFailed, throttledProgress } from './progress';
-import { readRowIndex } from './row-index';
+import { openRowIndex } from './row-index';
 import {
   appendedCell,
   appendedHeaderNames,
@@ -134,10 +133,6 @@ export function exportInputs(list: ImportedList, original: string | undefined): 
   );
 }
 
-async function write(out: WriteStream, bytes: Uint8Array): Promise<void> {
-  if (!out.write(bytes)) await once(out, 'drain');
-}
-
 export async function exportList(
   list: ImportedList,
   outcomeOf: OutcomeLookup,
@@ -164,10 +159,9 @@ export async function exportList(
   if (problem) throw new AppError('bad_file', `${problem} Your results are kept.`);
 
   const tmp = tempPathFor(destPath);
-  // The whole row index at once: 4 bytes a row (4 MB for a million rows), read
-  // in one go, so each row's class is at hand while papaparse steps.
-  const index = await readRowIndex(list.rowIndexPath);
-  const out = createWriteStream(tmp, { flags: 'wx' });
+  // Read along with the rows, a chunk at a time.
+  const index = await openRowIndex(list.rowIndexPath);
+  let out: ByteOut | null = null;
   let rowsWritten = 0;
   let rowsTotal = 0;
   let bytesRead = 0;
@@ -218,27 +212,22 @@ export async function exportList(
   };
 
   try {
-    if (options.bom) await write(out, Buffer.from([0xef, 0xbb, 0xbf]));
+    const file = (out = await openByteOut(tmp, outputEncoding));
+    if (options.bom) file.putBytes(Buffer.from([0xef, 0xbb, 0xbf]));
     const names = appendedHeaderNames(list.columns, appended)
       .map((name) => cell(inForm(name)))
       .join(delimiter);
     const text = textStream(list.sourcePath, list.encoding, (b) => (bytesRead = b));
-    let chunk = '';
-    let waiting = false;
     const flush = () => {
-      if (chunk === '') return;
-      const ok = out.write(chunk, outputEncoding);
-      chunk = '';
+      const writing = file.flush();
       report(false);
-      // The writer is behind: hold the reading until it catches up.
-      if (!ok && !waiting) {
-        waiting = true;
-        text.pause();
-        out.once('drain', () => {
-          waiting = false;
-          text.resume();
-        });
-      }
+      if (!writing) return;
+      // Hold the reading until the file has taken this part.
+      text.pause();
+      writing.then(
+        () => text.resume(),
+        (err: unknown) => text.destroy(err instanceof Error ? err : new Error(String(err))),
+      );
     };
     const rows = indexedRows(index, outcomeOf, options);
     await parseRows(text, list, (row, raw) => {
@@ -248,7 +237,7 @@ export async function exportList(
         skipHeader = false;
         let line = original(row, raw);
         if (row.length < width) line += padding(width - row.length);
-        chunk += line + delimiter + names + newline;
+        file.put(line + delimiter + names + newline);
         return;
       }
       const facts = rows.next();
@@ -261,24 +250,25 @@ export async function exportList(
         for (const column of appended) {
           line += delimiter + cell(inForm(appendedCell(column, facts)));
         }
-        chunk += line + newline;
+        file.put(line);
+        file.put(newline);
       }
-      if (chunk.length > 1 << 20) {
+      if (file.held > 1 << 20) {
         if (options.signal?.aborted) throw options.signal.reason;
         flush();
       }
     });
     if (options.signal?.aborted) throw options.signal.reason;
-    flush();
     rows.end();
-    out.end();
-    await once(out, 'finish');
+    await file.end();
     await placeFile(tmp, destPath, options.place);
   } catch (err) {
-    out.destroy();
+    await out?.destroy().catch(() => undefined);
     await rm(tmp, { force: true });
     if (options.signal?.aborted || err instanceof AppError) throw err;
     throw new AppError('bad_file', exportFailed('The cleaned list', err));
+  } finally {
+    await index.close();
   }
   report(true);
   return { path: destPath, rowsWritten, rowsTotal };

@@ -209,11 +209,16 @@ export function openedMemory(parts: MemoryParts): OutcomeMemory {
     available: true,
     movedAside,
     facts,
-    remember: async (product, entries, checkedAt) =>
-      rememberAll(parts, bitOf(product), entries, checkedSeconds(checkedAt), keyOf, {
-        isOpen: () => !closed,
-        dir,
-      }),
+    remember: async (product, entries, checkedAt, expected) =>
+      rememberAll(
+        parts,
+        bitOf(product),
+        entries,
+        checkedSeconds(checkedAt),
+        keyOf,
+        { isOpen: () => !closed, dir },
+        expected,
+      ),
     recall(product, address, maxAgeDays) {
       open();
       return read(bitOf(product), address, windowOf(maxAgeDays));

@@ -68,6 +68,8 @@ export interface OutcomeMemory {
     product: JobProduct,
     entries: Iterable<readonly [address: string, outcome: AddressOutcome]>,
     checkedAt: number,
+    /** How many entries there are, when known: the batch is sized once instead of grown. */
+    expected?: number,
   ): Promise<RememberResult>;
   /** The kept answer for `address` if it is at most `maxAgeDays` old (0: never), else null. */
   recall(product: JobProduct, address: string, maxAgeDays: number): RecalledOutcome | null;
@@ -136,6 +138,18 @@ const MAX_DBS = 64;
 type Lmdb = typeof LmdbModule;
 
 /**
+ * The address space the file is mapped into, on macOS and Linux: one mapping
+ * for the life of the process. Left to lmdb, the map starts at 128 KB and
+ * each time the file outgrows it a larger one is made while the old ones stay
+ * mapped (buffers may still point into them), so a memory written through a
+ * long job was resident about twice over. Space only, not memory nor disk:
+ * the file grows as before, and a process opened with lmdb's default (an
+ * earlier List Cleaner) shares the file as ever. Windows keeps lmdb's
+ * default, whose mapping rules there differ.
+ */
+const MAP_SIZE = 2 ** 40;
+
+/**
  * The options every process opens the memory with. They must be the same in
  * all of them (LMDB keeps some in the file, and lmdb refuses a second process
  * that asks for others).
@@ -158,7 +172,12 @@ type Lmdb = typeof LmdbModule;
  * Values are our own bytes (bucket.ts): no msgpack, no compression (an
  * answer is 14 bytes of hash and date and gains from neither).
  */
-const STORE_OPTIONS = { maxDbs: MAX_DBS, encoding: 'binary', compression: false } as const;
+const STORE_OPTIONS = {
+  maxDbs: MAX_DBS,
+  encoding: 'binary',
+  compression: false,
+  ...(process.platform === 'win32' ? {} : { mapSize: MAP_SIZE }),
+} as const;
 
 const ACCOUNT = /^[A-Za-z0-9_-]{1,64}$/;
 

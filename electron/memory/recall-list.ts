@@ -9,8 +9,8 @@
 // without them. It reads the job's address file (one normalized unique
 // address per line, in first-seen order, as electron/jobs/storage/address-book.ts
 // reads it) a chunk at a time and hashes each line's bytes as they are
-// (address-hash.ts): no string per address. Then the memory answers them all
-// a bucket at a time.
+// (address-hash.ts): no string per address. Then the memory answers them a
+// part of a million at a time, each part a bucket at a time.
 import { open } from 'node:fs/promises';
 import { createSpots } from './address-hash';
 import type { OutcomeMemory, RecalledList } from './outcome-memory';
@@ -21,27 +21,40 @@ export type { RecalledList } from './outcome-memory';
 export const RECALL_DAYS = 365;
 /** Bytes of the address file read at a time: some 10,000 addresses. */
 const CHUNK = 256 * 1024;
-/** A first guess of the addresses in a file of n bytes; the arrays grow if it falls short. */
-const GUESSED_LINE_BYTES = 24;
+/**
+ * Addresses asked about at a time: each part is answered a bucket at a time
+ * (some 13 MB for its hashes and dates), so a list of any length is answered
+ * in bounded memory, the memory's buckets read once per part.
+ */
+export const RECALL_PART = 1 << 19;
 
 /**
- * For each line of `addressesPath` (a job's address file), the dates of the
- * answers `memory` holds for it within `maxAgeDays` (RECALL_DAYS unless told),
- * in the file's order: `email[i]` and `avatar[i]` for line i, 0 where none.
- * A last line without its line end is not an address (the address book does
- * not count it either). A memory that is unavailable gives zeros.
+ * The dates (see recallList) of each line of `addressesPath`, given to
+ * `onPart` a part of at most `part` lines at a time, in the file's order:
+ * `first` is the line number of the part's first line.
  */
-export async function recallList(
+export async function recallInParts(
   addressesPath: string,
   memory: OutcomeMemory,
+  onPart: (first: number, dates: RecalledList) => Promise<void>,
   maxAgeDays: number = RECALL_DAYS,
-): Promise<RecalledList> {
+  part: number = RECALL_PART,
+): Promise<void> {
   const handle = await open(addressesPath, 'r');
-  let spots: ReturnType<typeof createSpots>;
   try {
-    const { size } = await handle.stat();
-    spots = createSpots(Math.ceil(size / GUESSED_LINE_BYTES));
-    let bytes = Buffer.allocUnsafe(Math.min(CHUNK, Math.max(size, 1)));
+    // Grown as lines come, up to a part.
+    const fresh = () => createSpots(Math.min(part, 65_536));
+    let spots = fresh();
+    let inPart = 0;
+    let first = 0;
+    const answer = async () => {
+      if (inPart === 0) return;
+      await onPart(first, await memory.datesOf(spots.done(), maxAgeDays));
+      first += inPart;
+      inPart = 0;
+      spots = fresh();
+    };
+    let bytes = Buffer.allocUnsafe(CHUNK);
     // bytes[0, held) are read and not hashed yet: at most one unfinished line.
     let held = 0;
     for (;;) {
@@ -54,13 +67,49 @@ export async function recallList(
       const { bytesRead } = await handle.read(bytes, held, bytes.length - held, null);
       if (bytesRead === 0) break;
       held += bytesRead;
-      const end = bytes.lastIndexOf(0x0a, held - 1) + 1;
-      if (end === 0) continue;
-      spots.addLines(bytes, end);
-      held = bytes.copy(bytes, 0, end, held);
+      let start = 0;
+      for (let lf = bytes.indexOf(0x0a); lf !== -1 && lf < held; lf = bytes.indexOf(0x0a, start)) {
+        spots.addLine(bytes, start, lf);
+        start = lf + 1;
+        inPart += 1;
+        if (inPart === part) await answer();
+      }
+      held = bytes.copy(bytes, 0, start, held);
     }
+    await answer();
   } finally {
     await handle.close();
   }
-  return memory.datesOf(spots.done(), maxAgeDays);
+}
+
+/**
+ * For each line of `addressesPath` (a job's address file), the dates of the
+ * answers `memory` holds for it within `maxAgeDays` (RECALL_DAYS unless told),
+ * in the file's order: `email[i]` and `avatar[i]` for line i, 0 where none.
+ * A last line without its line end is not an address (the address book does
+ * not count it either). A memory that is unavailable gives zeros. Every date
+ * is held: a job's import answers a part at a time (recallInParts).
+ */
+export async function recallList(
+  addressesPath: string,
+  memory: OutcomeMemory,
+  maxAgeDays: number = RECALL_DAYS,
+): Promise<RecalledList> {
+  const parts: { first: number; dates: RecalledList }[] = [];
+  await recallInParts(
+    addressesPath,
+    memory,
+    async (first, dates) => {
+      parts.push({ first, dates });
+    },
+    maxAgeDays,
+  );
+  const count = parts.reduce((n, p) => n + p.dates.email.length, 0);
+  const email = new Uint32Array(count);
+  const avatar = new Uint32Array(count);
+  for (const { first, dates } of parts) {
+    email.set(dates.email, first);
+    avatar.set(dates.avatar, first);
+  }
+  return { email, avatar };
 }

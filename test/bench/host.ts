@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { newSandboxKey, startSandbox } from '../../electron/sandbox/server';
-import type { HostCommand, HostEvent, HostStart } from './protocol';
+import type { HostCommand, HostEvent, HostStart, LedgerReport } from './protocol';
 
 const send = (event: HostEvent): void => {
   process.send?.(event);
@@ -25,6 +25,7 @@ const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
 
 let stop: (() => Promise<void>) | null = null;
+let sandbox: Awaited<ReturnType<typeof startSandbox>> | null = null;
 
 // An answer the size and shape of a single check's, the same for every request.
 const envelope = JSON.stringify({
@@ -88,9 +89,10 @@ async function start(command: HostStart): Promise<void> {
     key: newSandboxKey(),
     balanceMicros: command.balanceMicros,
   }));
-  const sandbox = await startSandbox({ accounts, config: command.config });
-  stop = () => sandbox.stop();
-  ready(sandbox.url, sandbox.keys);
+  const started = await startSandbox({ accounts, config: command.config });
+  sandbox = started;
+  stop = () => started.stop();
+  ready(started.url, started.keys);
 }
 
 /** Reports the server up, and starts the peak from here: startup is not the load's. */
@@ -121,6 +123,25 @@ process.on('message', (raw: unknown) => {
         samples,
         maxEventLoopDelayMs: loopDelay.max / 1e6,
       });
+      break;
+    }
+    case 'ledger': {
+      const key = sandbox?.keys[0];
+      if (!sandbox || key === undefined) break;
+      const tasks = new Map<string, LedgerReport['tasks'][number]>();
+      for (const entry of sandbox.ledger.entries(key)) {
+        if (entry.kind === 'credit' || !entry.product?.endsWith('_batch')) continue;
+        const task = tasks.get(entry.ref) ?? {
+          ref: entry.ref,
+          product: entry.product,
+          reserved: 0,
+          refunded: 0,
+        };
+        if (entry.kind === 'reserve') task.reserved += entry.addresses;
+        else task.refunded += entry.addresses;
+        tasks.set(entry.ref, task);
+      }
+      send({ type: 'ledger', spentMicros: sandbox.ledger.spent(key), tasks: [...tasks.values()] });
       break;
     }
     case 'stop':

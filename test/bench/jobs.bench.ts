@@ -8,11 +8,17 @@
 // 2. 250,000 addresses as a bulk job. Baseline: the sandbox's processing time
 //    for them (addresses / bulkAddressesPerSecond). The overhead should be
 //    seconds, not minutes.
-import { spawn } from 'node:child_process';
+// 3. Peak memory of whole jobs of 300,000, 1,200,000 and 10,000,000 rows
+//    (jobs-memory.ts).
+//
+// The command line is built first, as npm ci's `prepare` builds it: the
+// figures are the shipped bundle's, not the TypeScript loader's.
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot, startChild } from './children';
+import { runMemory } from './jobs-memory';
 import type { HostCommand, HostEvent } from './protocol';
 import { emit, log } from './report';
 
@@ -58,6 +64,11 @@ async function sandboxHost(config: Record<string, number>) {
 }
 
 export async function run(): Promise<void> {
+  const build = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'build-cli.mjs')], {
+    cwd: repoRoot,
+    stdio: ['ignore', 2, 2],
+  });
+  if (build.status !== 0) throw new Error('npm run build:cli failed');
   const dir = await mkdtemp(join(tmpdir(), 'lc-bench-jobs-'));
   try {
     // The command line's own cost: start, parse arguments, print help, exit.
@@ -126,4 +137,5 @@ export async function run(): Promise<void> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+  await runMemory();
 }

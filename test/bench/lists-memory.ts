@@ -10,7 +10,7 @@ import { importList } from '../../electron/lists/read';
 import type { AddressOutcome } from '../../electron/lists/types';
 import { memoryDir, openOutcomeMemory } from '../../electron/memory/outcome-memory';
 import type { Spots } from '../../electron/memory/address-hash';
-import { RECALL_DAYS } from '../../electron/memory/recall-list';
+import { RECALL_DAYS, recallInParts, type RecalledList } from '../../electron/memory/recall-list';
 import { addressOf } from './lists-data';
 
 /** Outcomes the memory holds before the list is imported. */
@@ -129,25 +129,35 @@ export async function importChecked(
       onAddressSpots: (given) => (spots = given),
       findings: { onDomains: checks.lookUp, onFindings: (given) => (judged = given) },
     });
-    if (!spots || !judged) throw new Error('the import gave no spots or findings of its addresses');
+    if (!judged) throw new Error('the import gave no findings of its addresses');
+    const hashed = spots;
     const imported = performance.now();
-    // As the app does: the memory is read while the free checks finish (the DNS's last answers).
-    // Each part's end, both from the import's end.
+    // As the app does (jobs/money/reuse.ts, recallAtImport): the memory is read
+    // while the free checks finish (the DNS's last answers), from the hashes the
+    // worker made, or, for a list past its in-memory part, from the address file
+    // a part at a time. Each part's end, both from the import's end.
     const ends = { checks: 0, recall: 0 };
-    const [findings, recalled] = await Promise.all([
+    let knownEmail = 0;
+    let knownAvatar = 0;
+    let dated = 0;
+    const count = ({ email, avatar }: RecalledList) => {
+      for (let i = 0; i < email.length; i++) {
+        if (email[i] !== 0) knownEmail += 1;
+        if (avatar[i] !== 0) knownAvatar += 1;
+      }
+      dated += email.length;
+    };
+    const recall = hashed
+      ? memory.datesOf(hashed, RECALL_DAYS).then(count)
+      : recallInParts(list.addressesPath, memory, async (_first, dates) => count(dates));
+    const [findings] = await Promise.all([
       checks.finish(list.addressesPath, judged).finally(() => (ends.checks = performance.now())),
-      memory.datesOf(spots, RECALL_DAYS).finally(() => (ends.recall = performance.now())),
+      recall.finally(() => (ends.recall = performance.now())),
     ]);
     list.findings = findings;
     const ended = performance.now();
-    let knownEmail = 0;
-    let knownAvatar = 0;
-    for (let i = 0; i < recalled.email.length; i++) {
-      if (recalled.email[i] !== 0) knownEmail += 1;
-      if (recalled.avatar[i] !== 0) knownAvatar += 1;
-    }
-    if (recalled.email.length !== list.counts.unique) {
-      throw new Error(`recallList gave ${recalled.email.length} dates for ${list.counts.unique}`);
+    if (dated !== list.counts.unique) {
+      throw new Error(`the memory gave ${dated} dates for ${list.counts.unique}`);
     }
     return {
       ms: ended - started,

@@ -8,7 +8,8 @@
 // RSS of the import ≤ 300 MB. Issue 16: remember, storing 1,000,000 outcomes in
 // a new outcome memory (electron/memory/), ≤ 1.0× the bare parse; and
 // import-checked, the import with every local check (the free checks without
-// the DNS) and then the dates of each address (hashed by the import's worker)
+// the DNS) and then the dates of each address (hashed by the import's worker,
+// or from the address file past the worker's in-memory part, as the app does)
 // from a memory already holding 5,000,000 outcomes (lists-memory.ts; seeded
 // once, untimed), ≤ 1.5×; peak RSS of each ≤ 350 MB.
 // Most of the memory's time is LMDB's own inserts and look-ups, and lmdb

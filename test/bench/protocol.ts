@@ -20,9 +20,19 @@ export type HostStart =
       file?: string;
     };
 
-export type HostCommand = HostStart | { type: 'stats' } | { type: 'stop' };
+export type HostCommand = HostStart | { type: 'stats' } | { type: 'ledger' } | { type: 'stop' };
+
+/** What the sandbox's ledger says a key was charged for its bulk tasks (host.ts). */
+export interface LedgerReport {
+  type: 'ledger';
+  /** Micros spent in all: reserved and not refunded. */
+  spentMicros: number;
+  /** Per bulk task (the ledger's ref): addresses reserved when it was made, and refunded after. */
+  tasks: { ref: string; product: string; reserved: number; refunded: number }[];
+}
 
 export type HostEvent =
+  | LedgerReport
   | {
       type: 'ready';
       url: string;

@@ -9,7 +9,7 @@ import { freshLinkMayHelp } from '../../service/download';
 import { ServiceError } from '../../service/errors';
 import { firstPollAt } from '../../service/poll';
 import { TaskFailedError, notSentError, resultIncompleteError } from '../run/failures';
-import { sameFileAsSent, sha256, writeTaskFile } from './task-file';
+import { sameFileAsSent, writeTaskFile } from './task-file';
 import { retryWrite } from '../storage/disk';
 import {
   StoppedError,
@@ -20,7 +20,8 @@ import {
   type RunContext,
 } from '../run/keep';
 import type { BulkTaskRecord, JobRecord } from '../storage/record';
-import { readResultFile } from './result-file';
+import { oneResultAtATime, taskResults, type TaskResults } from './result-file';
+import type { OutcomeRecord } from '../storage/outcomes';
 import { refusalOf } from '../waits/refusals';
 import { bulkProduct, type JobProduct } from '../../common/model';
 
@@ -101,9 +102,7 @@ async function submitTask(ctx: RunContext, k: number): Promise<PriceSeen | null>
   const product = taskProduct(ctx, task);
   const file = ctx.paths.taskFile(k);
   if (task.status === 'pending') {
-    const bytes = ctx.addresses.lines(task.start, task.end);
-    await writeTaskFile(ctx, k, bytes);
-    task.sha256 = sha256(bytes);
+    task.sha256 = await writeTaskFile(ctx, k, task);
     // On disk before the request: a crash from here on resends this file with this same key.
     task.status = 'submitting';
     try {
@@ -212,9 +211,26 @@ async function download(
   const dest = ctx.paths.resultFile(k);
   // The task's own address count bounds its result file.
   const options = { signal: ctx.stop, rows: task.end - task.start };
-  const sent = Array.from({ length: task.end - task.start }, (_, i) =>
-    ctx.addresses.at(task.start + i),
-  );
+  const product = taskProduct(ctx, task);
+  // Its addresses as sent, by fingerprint: the rows are matched against them.
+  // Made when its file is first read, kept for a second download.
+  let results: TaskResults | null = null;
+  const resultsOf = () =>
+    (results ??= taskResults(
+      (from, to) => ctx.addresses.lines(task.start + from, task.start + to),
+      task.end - task.start,
+      task.start,
+      product === 'avatar',
+    ));
+  // The file's answers kept so far: should a batch fail to be kept, the rest of
+  // those the task reported are unkept with it.
+  let keptFromFile = 0;
+  const keepBatch = async (records: OutcomeRecord[]) => {
+    const charged = records.filter((r) => r.status !== 'unknown').length;
+    const unkept = (task.successCnt ?? 0) - keptFromFile;
+    await keep(ctx, records, { taskId: id, unkept }, product);
+    keptFromFile += charged;
+  };
   let link = url;
   let links = 0;
   let downloadedAgain = false;
@@ -236,35 +252,35 @@ async function download(
       link = null;
       continue;
     }
-    const product = taskProduct(ctx, task);
-    const result = await readResultFile(dest, sent, task.start, product === 'avatar');
-    if (result.stray > 0 && !strayTold) {
+    // The file's answers are kept as they are read (a second download adds
+    // only what the first lacked), one result file of the process at a time.
+    const reported = task.successCnt ?? null;
+    const read = await oneResultAtATime(async () => {
+      const taken = resultsOf();
+      const { stray } = await taken.read(dest, keepBatch);
+      const short = reported !== null && taken.matched < reported;
+      if (!short) await taken.rest(keepBatch);
+      return { stray, short, matched: taken.matched };
+    });
+    if (read.stray > 0 && !strayTold) {
       strayTold = true;
       log.warn(
-        `jobs: the result file of task ${id} has ${result.stray.toLocaleString('en-US')} rows for addresses that were never sent; they are ignored`,
+        `jobs: the result file of task ${id} has ${read.stray.toLocaleString('en-US')} rows for addresses that were never sent; they are ignored`,
       );
     }
-    const reported = task.successCnt ?? null;
-    if (reported !== null && result.matched < reported) {
+    if (read.short && reported !== null) {
       if (!downloadedAgain) {
         downloadedAgain = true;
         log.warn(
-          `jobs: the result file of task ${id} holds ${result.matched.toLocaleString('en-US')} of the ${reported.toLocaleString('en-US')} results the service reported; it is downloaded again`,
+          `jobs: the result file of task ${id} holds ${read.matched.toLocaleString('en-US')} of the ${reported.toLocaleString('en-US')} results the service reported; it is downloaded again`,
         );
         link = null;
         continue;
       }
-      // Rows from the file are determined; the rest stay without an outcome,
-      // so Try again downloads them instead of taking them as unknown.
-      await keep(
-        ctx,
-        result.records.filter((r) => r.status !== 'unknown'),
-        { taskId: id },
-        product,
-      );
-      throw resultIncompleteError(id, reported, result.matched);
+      // Rows from the file are kept, determined; the rest stay without an
+      // outcome, so Try again downloads them instead of taking them as unknown.
+      throw resultIncompleteError(id, reported, read.matched);
     }
-    await keep(ctx, result.records, { taskId: id }, product);
     task.status = 'done';
     await saveProgress(ctx);
     return;

@@ -50,16 +50,15 @@ export function lessonsOf(
 }
 
 /**
- * Keeps a batch of paid answers in the account's memory and what they teach.
- * A cache: what it fails to keep is only paid for, or learned, again.
+ * Keeps what a batch of paid answers teaches of their domains. A cache: what
+ * it fails to keep is only learned again.
  */
-export async function keepAnswers(
+export async function learnFacts(
   memory: OutcomeMemory,
   asked: Asked,
   addresses: AddressBook,
   records: readonly OutcomeRecord[],
 ): Promise<void> {
-  await rememberPaid(memory, asked.product, addresses, records);
   if (!memory.available) return;
   try {
     const lessons = lessonsOf(memory, asked, addresses, records);
@@ -67,6 +66,17 @@ export async function keepAnswers(
   } catch (err) {
     log.warn('jobs: what answers said of their domains could not be kept', err);
   }
+}
+
+/** Keeps a batch of paid answers in the account's memory, and what they teach. */
+export async function keepAnswers(
+  memory: OutcomeMemory,
+  asked: Asked,
+  addresses: AddressBook,
+  records: readonly OutcomeRecord[],
+): Promise<void> {
+  await rememberPaid(memory, asked.product, addresses, records);
+  await learnFacts(memory, asked, addresses, records);
 }
 
 /** A refused file's addresses found without a result: their domains are outside coverage. */

@@ -4,16 +4,17 @@
 // again at the start, for the answers themselves. An answer to an email and
 // avatar check serves an email check too; an email answer never serves an
 // avatar check (it has no avatar).
-import { readFile } from 'node:fs/promises';
+import { readSync } from 'node:fs';
+import { open, rm, type FileHandle } from 'node:fs/promises';
 import type { JobProduct } from '../../common/model';
-import { writeFileAtomic } from '../../lib/atomic-file';
+import { placeFile, tempPathFor } from '../../lib/atomic-file';
 import { log } from '../../lib/log';
 import type { ImportedList } from '../../lists/types';
 import type { Spots } from '../../memory/address-hash';
-import type { OutcomeMemory, RecalledOutcome } from '../../memory/outcome-memory';
+import type { OutcomeMemory, RecalledList, RecalledOutcome } from '../../memory/outcome-memory';
 import { MAX_REUSE_DAYS } from '../../common/limits';
 import type { AddressBook } from '../storage/address-book';
-import { recallList } from '../../memory/recall-list';
+import { recallInParts } from '../../memory/recall-list';
 import type { OutcomeRecord } from '../storage/outcomes';
 
 const DAY = 86_400;
@@ -32,13 +33,12 @@ export function recallFor(
   return !own || fuller.checkedAt > own.checkedAt ? fuller : own;
 }
 
-/** Per product, when each address was last answered (epoch seconds, 0: never). */
-export type RecalledDates = Record<JobProduct, Uint32Array>;
-
 /**
  * Reads the memory for every address of the job and keeps the dates beside
- * it; `spots`, when the import hashed the addresses already, spares reading
- * the address file again.
+ * it (recalled.bin: every address's email date, then every address's avatar
+ * date, 4 bytes each); `spots`, when the import hashed the addresses already,
+ * spares reading the address file again. A long list is answered a part at
+ * a time and written as it goes.
  */
 export async function recallAtImport(
   memory: OutcomeMemory,
@@ -48,33 +48,73 @@ export async function recallAtImport(
 ): Promise<void> {
   const { unique } = list.counts;
   if (!memory.available || unique === 0) return;
+  const tmp = tempPathFor(path);
   try {
-    const { email, avatar } =
-      spots?.count === unique
-        ? await memory.datesOf(spots, MAX_REUSE_DAYS)
-        : await recallList(list.addressesPath, memory, MAX_REUSE_DAYS);
-    const bytes = Buffer.alloc(unique * 8);
-    Buffer.from(email.buffer, email.byteOffset, unique * 4).copy(bytes, 0);
-    Buffer.from(avatar.buffer, avatar.byteOffset, unique * 4).copy(bytes, unique * 4);
-    await writeFileAtomic(path, bytes);
+    const handle = await open(tmp, 'w');
+    try {
+      const write = async (first: number, { email, avatar }: RecalledList) => {
+        await handle.write(bytesOf(email), 0, email.byteLength, first * 4);
+        await handle.write(bytesOf(avatar), 0, avatar.byteLength, (unique + first) * 4);
+      };
+      if (spots?.count === unique) await write(0, await memory.datesOf(spots, MAX_REUSE_DAYS));
+      else await recallInParts(list.addressesPath, memory, write, MAX_REUSE_DAYS);
+    } finally {
+      await handle.close();
+    }
+    await placeFile(tmp, path);
   } catch (err) {
+    await rm(tmp, { force: true });
     // Only the review's count of reuses is lost: the start reads the memory again.
     log.warn('jobs: the memory of answers could not be read for this list', err);
   }
 }
 
-export async function readRecalled(path: string, unique: number): Promise<RecalledDates | null> {
+const bytesOf = (a: Uint32Array) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+
+/** Dates read at a time: 256 KB. */
+const DATES_CHUNK = 65_536;
+
+/**
+ * When each address was last answered for `product` (epoch seconds, 0:
+ * never), as kept at import: `at(i)` for i in increasing order, read a chunk
+ * at a time. Null when none were kept (or not for this list).
+ */
+export async function openRecalled(
+  path: string,
+  unique: number,
+  product: JobProduct,
+): Promise<{ at(i: number): number; close(): Promise<void> } | null> {
+  let handle: FileHandle;
   try {
-    const bytes = await readFile(path);
-    if (bytes.length !== unique * 8) return null;
-    const email = new Uint32Array(unique);
-    const avatar = new Uint32Array(unique);
-    Buffer.from(email.buffer).set(bytes.subarray(0, unique * 4));
-    Buffer.from(avatar.buffer).set(bytes.subarray(unique * 4));
-    return { email, avatar };
+    handle = await open(path, 'r');
+    if ((await handle.stat()).size !== unique * 8) {
+      await handle.close();
+      return null;
+    }
   } catch {
     return null;
   }
+  const from = product === 'email' ? 0 : unique * 4;
+  const dates = new Uint32Array(DATES_CHUNK);
+  const bytes = new Uint8Array(dates.buffer);
+  let first = 0;
+  let held = 0;
+  return {
+    at(i) {
+      if (i < first || i >= first + held) {
+        first = i;
+        held = Math.min(DATES_CHUNK, unique - i);
+        let got = 0;
+        while (got < held * 4) {
+          const n = readSync(handle.fd, bytes, got, held * 4 - got, from + first * 4 + got);
+          if (n === 0) throw new Error(`${path} was cut short`);
+          got += n;
+        }
+      }
+      return dates[i - first] as number;
+    },
+    close: () => handle.close(),
+  };
 }
 
 /** The oldest date an answer may have to be reused now; null when reuse is off. */

@@ -18,7 +18,7 @@ import {
 } from './free-split';
 import { addressBook, type Live, type Shared } from '../live';
 import type { OutcomeLog, OutcomeRecord } from '../storage/outcomes';
-import { readRecalled, recallFor, reuseFrom } from './reuse';
+import { openRecalled, recallFor, reuseFrom } from './reuse';
 import { sentBook } from '../run/send-list';
 import { COVERAGES, addressCoverage, knowledgeOf } from '../coverage/of-job';
 import type { SendParts } from '../run/plan';
@@ -101,12 +101,15 @@ export async function splitJob(
     coverage !== null && rule.others === 'email' && coverage[i] === outsideCode;
   let reusedAt: (i: number) => number = () => 0;
   let emailAt: (i: number) => number = () => 0;
+  const opened: { close(): Promise<void> }[] = [];
   if (rule.from !== null && from === 'import') {
-    const recalled = await readRecalled(s.store.paths(l.record.id).recalled, unique);
-    const own = recalled?.[product];
-    const email = recalled?.email;
-    if (own) reusedAt = (i) => own[i] as number;
-    if (email) emailAt = (i) => (wantsEmail(i) ? (email[i] as number) : 0);
+    const path = s.store.paths(l.record.id).recalled;
+    const own = await openRecalled(path, unique, product);
+    const email =
+      coverage && rule.others === 'email' ? await openRecalled(path, unique, 'email') : null;
+    if (own) reusedAt = own.at;
+    if (email) emailAt = (i) => (wantsEmail(i) ? email.at(i) : 0);
+    for (const dates of [own, email]) if (dates) opened.push(dates);
   } else if (rule.from !== null) {
     const memory = await s.memory();
     const days = choices.reuseDays;
@@ -116,22 +119,26 @@ export async function splitJob(
   }
   const counts = emptySplit();
   const costs = new Uint8Array(unique);
-  for (let i = 0; i < unique; i++) {
-    const done = l.outcomes.has(i);
-    const own = done ? 0 : reusedAt(i);
-    const email = done || own > 0 ? 0 : emailAt(i);
-    const cost = costOf(
-      {
-        done,
-        reusedAt: own,
-        emailAt: email,
-        flags: flags[i] as number,
-        coverage: coverage ? (COVERAGES[coverage[i] as number] ?? 'unknown') : null,
-      },
-      rule,
-    );
-    tallyCost(counts, cost, cost === 'reusedEmail' ? email : own);
-    costs[i] = COSTS.indexOf(cost);
+  try {
+    for (let i = 0; i < unique; i++) {
+      const done = l.outcomes.has(i);
+      const own = done ? 0 : reusedAt(i);
+      const email = done || own > 0 ? 0 : emailAt(i);
+      const cost = costOf(
+        {
+          done,
+          reusedAt: own,
+          emailAt: email,
+          flags: flags[i] as number,
+          coverage: coverage ? (COVERAGES[coverage[i] as number] ?? 'unknown') : null,
+        },
+        rule,
+      );
+      tallyCost(counts, cost, cost === 'reusedEmail' ? email : own);
+      costs[i] = COSTS.indexOf(cost);
+    }
+  } finally {
+    await Promise.all(opened.map((dates) => dates.close()));
   }
   const { send, parts } = sendListOf(costs);
   return { counts, send, parts, book: sentBook(book, send), costs, flags, coverage, rule };

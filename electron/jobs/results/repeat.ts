@@ -12,7 +12,7 @@ import { listPrint, listPrintSchema, overlapOf, type ListPrint } from '../../lis
 import type { ImportedList } from '../../lists/types';
 import type { Shared } from '../live';
 import type { JobRecord } from '../storage/record';
-import { readRecalled, reuseFrom } from '../money/reuse';
+import { openRecalled, reuseFrom } from '../money/reuse';
 
 /** "Mostly the same addresses": at least this share of the new list's were in the earlier one. */
 export const SAME_ADDRESSES = 0.8;
@@ -111,12 +111,16 @@ export async function seenBefore(
   if (!earlier.finishedAt) return null;
   const from = reuseFrom(reuseDays, nowMs);
   const dates =
-    from === null ? null : await readRecalled(s.store.paths(record.id).recalled, record.unique);
+    from === null
+      ? null
+      : await openRecalled(s.store.paths(record.id).recalled, record.unique, 'email');
   let reusable: number | null = null;
   if (from !== null && dates) {
     reusable = 0;
-    for (let i = 0; i < record.unique; i++) {
-      if ((dates.email[i] as number) >= from) reusable += 1;
+    try {
+      for (let i = 0; i < record.unique; i++) if (dates.at(i) >= from) reusable += 1;
+    } finally {
+      await dates.close();
     }
   }
   return {

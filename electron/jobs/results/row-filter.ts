@@ -5,7 +5,9 @@
 // facet; an empty facet asks nothing.
 import type { RowFilter } from '../../common/views';
 import type { ImportedList, JobOutcome } from '../../lists/types';
+import { grown } from '../../lib/grown';
 import { FLAG_BITS, rowFacts, type OutcomeLookup, type RowFacts } from '../../lists/row-facts';
+import { eachRowChunk } from '../../lists/row-index';
 import type { AddressBook } from '../storage/address-book';
 import { domainIndex, type DomainIndex } from './domains';
 import { readFlags } from '../money/free-split';
@@ -68,17 +70,32 @@ export function rowTest(filter: RowFilter, sources: RowTestSources): (row: RowFa
   };
 }
 
-/** The positions (0-based) in the row index of the rows `test` passes, in the file's order. */
-export function matchingRows(
-  index: Int32Array,
+/**
+ * The rows `test` passes, in the file's order: their positions (0-based) in
+ * the row index and their entries. The index is read a chunk at a time, so
+ * what is held is what passes.
+ */
+export async function matchingRows(
+  rowIndexPath: string,
   outcomeOf: OutcomeLookup,
   test: (row: RowFacts) => boolean,
-): Int32Array {
+): Promise<{ positions: Int32Array; entries: Int32Array }> {
   const factsOf = rowFacts(outcomeOf, {});
-  const out = new Int32Array(index.length);
+  let positions = new Int32Array(4096);
+  let entries = new Int32Array(4096);
   let n = 0;
-  for (let r = 0; r < index.length; r++) {
-    if (test(factsOf(index[r] as number))) out[n++] = r;
-  }
-  return out.slice(0, n);
+  await eachRowChunk(rowIndexPath, (chunk, first) => {
+    for (let k = 0; k < chunk.length; k++) {
+      const entry = chunk[k] as number;
+      if (!test(factsOf(entry))) continue;
+      if (n === positions.length) {
+        positions = grown(positions);
+        entries = grown(entries);
+      }
+      positions[n] = first + k;
+      entries[n] = entry;
+      n += 1;
+    }
+  });
+  return { positions: positions.slice(0, n), entries: entries.slice(0, n) };
 }

@@ -1,13 +1,13 @@
 // Reading a job's rows at random, for a table that scrolls through a million
 // of them: the row index gives each row's address number and class, and the
-// address file (kept as one off-heap buffer with line offsets) gives the
+// address book (read from the address file, storage/address-book.ts) gives the
 // address. Nothing of the input file is parsed again. A filtered table pages
 // through the positions of the rows its filter passes, found once per filter.
 import { open } from 'node:fs/promises';
 import { isFiltered } from '../../common/row-filter';
 import type { JobRowView, RowFilter } from '../../common/views';
 import type { ImportedList } from '../../lists/types';
-import { decodeRow, readRowIndex } from '../../lists/row-index';
+import { decodeRow } from '../../lists/row-index';
 import { RowClass } from '../../lists/types';
 import { rowStatus } from '../../lists/row-facts';
 import type { AddressBook } from '../storage/address-book';
@@ -86,10 +86,8 @@ async function passingRows(
   const key = `${list.rowIndexPath}\n${outcomes.counts().done}\n${JSON.stringify(filter)}`;
   const known = kept.get(key);
   if (known) return known;
-  const index = await readRowIndex(list.rowIndexPath);
   const test = rowTest(filter, await rowTestSources(list, book));
-  const positions = matchingRows(index, (i) => outcomes.get(i), test);
-  const passing = { positions, entries: positions.map((at) => index[at] as number) };
+  const passing = await matchingRows(list.rowIndexPath, (i) => outcomes.get(i), test);
   kept.set(key, passing);
   if (kept.size > KEPT_FILTERS) kept.delete(kept.keys().next().value as string);
   return passing;

@@ -14,12 +14,19 @@ import { DEFAULT_WAIT_POLICY } from '../waits/refusals';
 import { waitOut } from '../waits/wait-out';
 import { openOutcomeLog } from '../storage/outcomes';
 import { budgetOf } from '../money/spend';
-import { keepAnswers, learnRefused } from '../coverage/learn';
+import { learnFacts, learnRefused } from '../coverage/learn';
 import { runSyncParts } from './sync-parts';
+import { rememberingEach } from './remembering';
 import { reuserOf } from '../money/reuse';
 import { sentBook, sentLog, sentTable } from './send-list';
 import { StoppedError, downloading, runBulk, type RunContext } from './run';
 import { determinedSplit, unitPriceOf, unitPrices } from '../view';
+
+const sendListLost = (dir: string) =>
+  new AppError(
+    'internal',
+    `The list of addresses to send (send.bin in ${dir}) is missing or damaged, so nothing more is sent for this job. What was checked is kept; check the rest as a new job.`,
+  );
 
 /** What the queue tells a run about the process it runs in. */
 export interface RunSlot {
@@ -47,12 +54,7 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
   }
   if (record.plan?.sent !== undefined && l.sent === null) {
     // Positions without their list would send other addresses than planned.
-    await failed(
-      new AppError(
-        'internal',
-        `The list of addresses to send (send.bin in ${store.paths(record.id).dir}) is missing or damaged, so nothing more is sent for this job. What was checked is kept; check the rest as a new job.`,
-      ),
-    );
+    await failed(sendListLost(store.paths(record.id).dir));
     return;
   }
   const paths = store.paths(record.id);
@@ -65,6 +67,8 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
   const doneBefore = determinedSplit(l);
   const product = record.product ?? 'email';
   const memory = await s.memory();
+  // A cache: an answer it fails to keep is only paid for again some day.
+  const remembering = rememberingEach(memory, addresses);
   l.halt ??= new AbortController();
   // Stopping here, or the lock found taken away, ends the run the same way.
   const stop = l.lock ? AbortSignal.any([slot.stopSignal(), l.lock.lost]) : slot.stopSignal();
@@ -89,8 +93,10 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
               prices.learn(bulkProduct(record.product ?? 'email'), micros, lines),
           }
         : {}),
-      // A cache: an answer it fails to keep is only paid for again some day.
-      kept: (records, how) => void keepAnswers(memory, how, addresses, records),
+      kept: (records, how) => {
+        void learnFacts(memory, how, addresses, records);
+        return remembering.kept(records, how.product);
+      },
       refusedOutside: (positions) => void learnRefused(memory, addresses, positions),
       changed: () => {
         const state = downloading(record) ? 'downloading' : record.state;
@@ -190,6 +196,7 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
   } finally {
     l.nextChecks.clear();
     l.halt = null;
+    await remembering.drained();
     await outcomeLog.close();
   }
 }

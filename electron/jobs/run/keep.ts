@@ -31,12 +31,13 @@ export interface RunHooks {
   /**
    * Answers the service gave, by position, as they are kept, with the product
    * and route that asked: the memory keeps them, and learns what they say of
-   * the avatar products' coverage.
+   * the avatar products' coverage. A promise returned holds the run until the
+   * memory catches up.
    */
   kept?(
     records: readonly OutcomeRecord[],
     how: { product: JobProduct; route: 'sync' | 'bulk' },
-  ): void;
+  ): void | Promise<void>;
   /** Positions of a refused task's addresses found outside the avatar products' coverage. */
   refusedOutside?(positions: readonly number[]): void;
 }
@@ -133,22 +134,26 @@ async function unkept(ctx: RunContext, cause: unknown): Promise<UnkeptAnswersErr
  * Stores answers the service gave (and charged for, where determined):
  * synchronous checks (`task` null), whose answers exist nowhere else, or a
  * bulk task's results, which the service still holds. `product`: what they
- * were checked with, the job's own unless said.
+ * were checked with, the job's own unless said. A task's results come a batch
+ * at a time: `unkept` then counts the charged answers a failure here leaves
+ * unkept, this batch's and those of the file still to read.
  */
 export async function keep(
   ctx: RunContext,
   records: OutcomeRecord[],
-  task: { taskId: string } | null = null,
+  task: { taskId: string; unkept?: number } | null = null,
   product: JobProduct = ctx.record.product ?? 'email',
 ): Promise<void> {
   try {
     await ctx.log.append(records);
   } catch (err) {
     const error = await unkept(ctx, err);
-    throw error.add(task, records.length, records.filter(isCharged).length);
+    const charged = records.filter(isCharged).length;
+    throw error.add(task, records.length, Math.max(charged, task?.unkept ?? 0));
   }
   for (const r of records) ctx.outcomes.set(r);
-  ctx.hooks.kept?.(records, { product, route: task ? 'bulk' : 'sync' });
+  // Held while the memory is far behind, so answers never pile up waiting for it.
+  await ctx.hooks.kept?.(records, { product, route: task ? 'bulk' : 'sync' });
   ctx.hooks.changed();
 }
 

@@ -48,6 +48,8 @@ export function sentBook(book: AddressBook, list: Uint32Array): AddressBook {
       }
       return Buffer.concat(parts);
     },
+    // A view: the book it reads is closed by whoever opened it.
+    close: () => undefined,
   };
 }
 

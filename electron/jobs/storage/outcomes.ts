@@ -4,7 +4,7 @@
 // Besides the service's answers paid for by this job, the table holds those
 // taken for free: reused from the memory of earlier answers, and found here
 // (a domain without mail, an address the user chose not to pay for).
-import { open, readFile, type FileHandle } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import type { JobOutcome } from '../../lists/types';
 import { retryWrite, systemDisk, type Disk } from './disk';
 
@@ -73,16 +73,20 @@ const emptyCounts = (): OutcomeCounts => ({
   noMail: 0,
 });
 
+// An outcome's byte: its status (0: none yet; 1 + index into STATUS) in the
+// low three bits, its origin (index into ORIGINS) in the next two, and its
+// avatar (0: not given; 1: false; 2: true) in the two above.
+const ORIGIN_SHIFT = 3;
+const AVATAR_SHIFT = 5;
+const statusOf = (b: number) => b & 7;
+const originIn = (b: number) => ORIGINS[(b >> ORIGIN_SHIFT) & 3] as Origin;
+
 export function createOutcomeTable(size: number): OutcomeTable {
-  // 0: none yet; 1 + index into STATUS.
-  const status = new Uint8Array(size);
-  // 0: none; 1 + index into providerNames.
-  const provider = new Uint16Array(size);
-  // 0: not given; 1: false; 2: true.
-  const avatar = new Uint8Array(size);
+  // A byte an address (see above); the rest only once an answer needs it.
+  const outcome = new Uint8Array(size);
+  // 0: none; 1 + index into providerNames. Bulk answers name none.
+  let provider: Uint16Array | null = null;
   const avatarUrls = new Map<number, string>();
-  // Index into ORIGINS; 0 (paid) for most.
-  const origin = new Uint8Array(size);
   // Only reused answers have a date here; made when the first one comes.
   let checkedAt: Uint32Array | null = null;
   const providerNames: string[] = [];
@@ -98,13 +102,14 @@ export function createOutcomeTable(size: number): OutcomeTable {
 
   return {
     size,
-    has: (i) => status[i] !== 0,
+    has: (i) => statusOf(outcome[i] as number) !== 0,
     get(i) {
-      const s = status[i];
+      const b = outcome[i] as number;
+      const s = statusOf(b);
       if (!s) return undefined;
-      const p = provider[i] as number;
-      const a = avatar[i] as number;
-      const o = ORIGINS[origin[i] as number] as Origin;
+      const p = provider ? (provider[i] as number) : 0;
+      const a = b >> AVATAR_SHIFT;
+      const o = originIn(b);
       return {
         status: STATUS[s - 1] as Status,
         provider: p === 0 ? null : (providerNames[p - 1] ?? null),
@@ -117,13 +122,16 @@ export function createOutcomeTable(size: number): OutcomeTable {
     set(record) {
       const i = record.index;
       if (i < 0 || i >= size) throw new RangeError(`outcome for address ${i} of ${size}`);
-      const previous = status[i] as number;
-      if (previous !== 0) {
-        tally(STATUS[previous - 1] as Status, ORIGINS[origin[i] as number] as Origin, -1);
+      const previous = outcome[i] as number;
+      if (statusOf(previous) !== 0) {
+        tally(STATUS[statusOf(previous) - 1] as Status, originIn(previous), -1);
       } else counts.done += 1;
       const o = record.origin ?? 'paid';
-      status[i] = STATUS.indexOf(record.status) + 1;
-      origin[i] = ORIGINS.indexOf(o);
+      const avatar = record.avatar == null ? 0 : record.avatar ? 2 : 1;
+      outcome[i] =
+        (STATUS.indexOf(record.status) + 1) |
+        (ORIGINS.indexOf(o) << ORIGIN_SHIFT) |
+        (avatar << AVATAR_SHIFT);
       tally(record.status, o, 1);
       if (o === 'reused') {
         checkedAt ??= new Uint32Array(size);
@@ -136,9 +144,9 @@ export function createOutcomeTable(size: number): OutcomeTable {
           id = providerNames.length;
           providerIds.set(record.provider, id);
         }
+        provider ??= new Uint16Array(size);
         provider[i] = id;
-      } else provider[i] = 0;
-      avatar[i] = record.avatar == null ? 0 : record.avatar ? 2 : 1;
+      } else if (provider) provider[i] = 0;
       if (record.avatarUrl) avatarUrls.set(i, record.avatarUrl);
       else avatarUrls.delete(i);
     },
@@ -146,8 +154,8 @@ export function createOutcomeTable(size: number): OutcomeTable {
     providers() {
       const byId = new Uint32Array(providerNames.length + 1);
       for (let i = 0; i < size; i++) {
-        if (status[i] === 0) continue;
-        const id = provider[i] as number;
+        if (statusOf(outcome[i] as number) === 0) continue;
+        const id = provider ? (provider[i] as number) : 0;
         byId[id] = (byId[id] as number) + 1;
       }
       const out: Record<string, number> = {};
@@ -186,12 +194,15 @@ const CODE_S: Record<string, Status> = {
 const originField = (r: OutcomeRecord): string =>
   r.origin === 'reused' ? `\tr${r.checkedAt ?? 0}` : r.origin === 'local' ? '\tl' : '';
 
+/** One record as its line of the log. */
+const formatRecord = (r: OutcomeRecord): string => {
+  const avatar = r.avatar == null ? '' : r.avatar ? '1' : '0';
+  return `${r.index}\t${S_CODE[r.status]}\t${clean(r.provider)}\t${avatar}\t${clean(r.avatarUrl)}${originField(r)}\n`;
+};
+
 export function formatRecords(records: readonly OutcomeRecord[]): string {
   let out = '';
-  for (const r of records) {
-    const avatar = r.avatar == null ? '' : r.avatar ? '1' : '0';
-    out += `${r.index}\t${S_CODE[r.status]}\t${clean(r.provider)}\t${avatar}\t${clean(r.avatarUrl)}${originField(r)}\n`;
-  }
+  for (const r of records) out += formatRecord(r);
   return out;
 }
 
@@ -204,34 +215,62 @@ function originOf(field: string | undefined): Pick<OutcomeRecord, 'origin' | 'ch
     : {};
 }
 
-/** Reads the log into a table; a torn last line (a crash mid-append) is ignored. */
+/** Bytes of the log read at a time: its lines are parsed as they come, never the whole log at once. */
+const LOAD_CHUNK = 1 << 20;
+
+/** One line of the log (without its line end) into the table; a damaged line is passed over. */
+function loadLine(table: OutcomeTable, line: string, size: number): void {
+  const [i, s, p, a, u, o] = line.split('\t');
+  const status = CODE_S[s ?? ''];
+  const index = Number(i);
+  if (!status || !Number.isInteger(index) || index < 0 || index >= size) return;
+  table.set({
+    index,
+    status,
+    provider: p === undefined || p === '\u0000' ? null : p,
+    avatar: a === '1' ? true : a === '0' ? false : null,
+    avatarUrl: u === undefined || u === '\u0000' ? null : u,
+    ...originOf(o),
+  });
+}
+
+/** Reads the log into a table, a chunk at a time; a torn last line (a crash mid-append) is ignored. */
 export async function loadOutcomes(path: string, size: number): Promise<OutcomeTable> {
   const table = createOutcomeTable(size);
-  let text: string;
+  let handle: FileHandle;
   try {
-    text = await readFile(path, 'utf8');
+    handle = await open(path, 'r');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return table;
     throw err;
   }
-  let from = 0;
-  for (;;) {
-    const nl = text.indexOf('\n', from);
-    if (nl === -1) break;
-    const line = text.slice(from, nl);
-    from = nl + 1;
-    const [i, s, p, a, u, o] = line.split('\t');
-    const status = CODE_S[s ?? ''];
-    const index = Number(i);
-    if (!status || !Number.isInteger(index) || index < 0 || index >= size) continue;
-    table.set({
-      index,
-      status,
-      provider: p === undefined || p === '\u0000' ? null : p,
-      avatar: a === '1' ? true : a === '0' ? false : null,
-      avatarUrl: u === undefined || u === '\u0000' ? null : u,
-      ...originOf(o),
-    });
+  try {
+    let bytes = Buffer.allocUnsafe(LOAD_CHUNK);
+    // bytes[0, held) are read and not parsed yet: at most one unfinished line.
+    let held = 0;
+    for (;;) {
+      if (held === bytes.length) {
+        // A line longer than the buffer (an avatar URL could make one).
+        const longer = Buffer.allocUnsafe(bytes.length * 2);
+        bytes.copy(longer, 0, 0, held);
+        bytes = longer;
+      }
+      const { bytesRead } = await handle.read(bytes, held, bytes.length - held, null);
+      if (bytesRead === 0) break;
+      held += bytesRead;
+      const end = bytes.lastIndexOf(0x0a, held - 1) + 1;
+      if (end === 0) continue;
+      // Whole lines only, so no character is cut in two.
+      const text = bytes.toString('utf8', 0, end);
+      for (let from = 0; from < text.length;) {
+        const nl = text.indexOf('\n', from);
+        loadLine(table, text.slice(from, nl), size);
+        from = nl + 1;
+      }
+      held = bytes.copy(bytes, 0, end, held);
+    }
+  } finally {
+    await handle.close();
   }
   return table;
 }
@@ -304,16 +343,32 @@ export async function openOutcomeLog(
   let queue: Promise<void> = Promise.resolve();
   let broken: unknown = null;
   const gone = async () => (await handle.stat()).nlink === 0;
+  // The lines' bytes, written a line at a time into one buffer kept from
+  // append to append (they run one at a time): no string of the whole batch.
+  let bytes = Buffer.allocUnsafe(64 * 1024);
+  const encode = (records: readonly OutcomeRecord[]): number => {
+    let length = 0;
+    for (const r of records) {
+      const line = formatRecord(r);
+      if (length + line.length * 3 > bytes.length) {
+        const bigger = Buffer.allocUnsafe(Math.max(bytes.length * 2, length + line.length * 3));
+        bytes.copy(bigger, 0, 0, length);
+        bytes = bigger;
+      }
+      length += bytes.write(line, length, 'utf8');
+    }
+    return length;
+  };
   return {
     append(records) {
       if (records.length === 0) return queue;
-      const text = formatRecords(records);
       const write = async () => {
         if (broken) throw broken;
+        const length = encode(records);
         try {
           await retryWrite(
             async () => {
-              await handle.appendFile(text);
+              await handle.appendFile(bytes.subarray(0, length));
               await handle.datasync();
             },
             disk.retryDelaysMs,
@@ -325,7 +380,7 @@ export async function openOutcomeLog(
           await handle.truncate(size).catch(() => (broken = err));
           throw err;
         }
-        size += Buffer.byteLength(text);
+        size += length;
         // Appending to a deleted file succeeds; only its link count tells.
         if (await gone()) throw new LogGoneError(path);
       };

@@ -54,10 +54,10 @@ describe('the estimate view', () => {
   it.each([0, 1, 100, 999, 1_000, 1_001, 250_000])(
     'names the route the planner takes for %i addresses sent',
     (unique) => {
-      const { bulkTasks, ...rest } = estimate(unique);
-      const view = estimateView(estimate(unique));
-      expect(view.route).toBe(bulkTasks > 0 ? 'bulk' : 'multi');
-      expect(view).toEqual({ ...rest, route: view.route });
+      const given = estimate(unique);
+      const view = estimateView(given);
+      expect(view.route).toBe(given.bulkTasks > 0 ? 'bulk' : 'multi');
+      expect(view).toEqual({ ...given, route: view.route });
       expect(contract['job:estimate'].output.safeParse(view).success).toBe(true);
     },
   );
@@ -65,5 +65,11 @@ describe('the estimate view', () => {
   it('sends 999 addresses by multi checks and 1,000 in a bulk task', () => {
     expect(estimateView(estimate(999)).route).toBe('multi');
     expect(estimateView(estimate(1_000)).route).toBe('bulk');
+  });
+
+  it('says how many bulk tasks a list past the file limits of the service takes', () => {
+    expect(estimateView(estimate(999)).bulkTasks).toBe(0);
+    expect(estimateView(estimate(500_000)).bulkTasks).toBe(1);
+    expect(estimateView(estimate(10_000_000)).bulkTasks).toBe(20);
   });
 });

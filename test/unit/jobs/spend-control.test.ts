@@ -3,6 +3,7 @@
 // agrees) and holds a running job before the request that would go past it;
 // Stop sends nothing new and Continue carries on; a sample is paid for once
 // and counts toward the job.
+import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -82,10 +83,24 @@ describe('the spending limit', () => {
 });
 
 describe('the send list', () => {
+  it('is not kept when every address is sent, in order: positions are their numbers', async () => {
+    const bench = await setup();
+    const jobs = await jobsFor(bench);
+    const { job } = await jobs.importFile(await writeList(bench, 'l.csv', list(120, 'e')));
+    await jobs.start(job.id, 'email');
+    const done = await jobs.finished(job.id);
+    expect(done.state).toBe('done');
+    expect(done.checked).toBe(120);
+    expect(existsSync(join(bench.dataDir, 'jobs', job.id, 'send.bin'))).toBe(false);
+  });
+
   it('a job whose send list is gone sends nothing more and says why', async () => {
     const bench = await setup();
     const jobs = await jobsFor(bench);
-    const { job } = await jobs.importFile(await writeList(bench, 'l.csv', list(120, 'g')));
+    // A throw-away address is not sent (by default): the send list skips it.
+    const { job } = await jobs.importFile(
+      await writeList(bench, 'l.csv', [...list(120, 'g'), 'someone@mailinator.com']),
+    );
     await jobs.start(job.id, 'email');
     await jobs.stopJob(job.id);
     await jobs.finished(job.id);

@@ -2,7 +2,7 @@
 // a reason a person understands (naming the file) or with its rows counted;
 // never a crash, a hang or a worker left running.
 import { createWriteStream } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { zipSync, strToU8 } from 'fflate';
@@ -18,7 +18,7 @@ import {
   tempDir,
   writeManyAddresses,
 } from './read-support';
-import { bytesTakenFrom, expectEveryWorkerExited, workers } from './io-spies';
+import { bytesTakenFrom, expectEveryWorkerExited } from './io-spies';
 
 // Every classify worker, so each test can prove none was left running; every
 // file read stream, to see how far an import read before it stopped.
@@ -26,6 +26,9 @@ vi.mock('node:worker_threads', async (real) =>
   (await import('./io-spies')).trackWorkers(await real()),
 );
 vi.mock('node:fs', async (real) => (await import('./io-spies')).trackReadStreams(await real()));
+vi.mock('node:fs/promises', async (real) =>
+  (await import('./io-spies')).trackFileHandles(await real()),
+);
 
 afterEach(expectEveryWorkerExited);
 
@@ -221,32 +224,31 @@ describe('a mixed-encoding file', () => {
   });
 });
 
-describe('too many addresses', () => {
-  it('stops with a reason when the unique addresses pass the limit', async () => {
-    const dir = await tempDir();
-    const err = await badFileError(
-      importList(fixture('mailchimp-export.csv'), { workDir: dir, maxUniqueAddresses: 3 }),
-    );
-    expect(err.message).toBe(
-      'mailchimp-export.csv has more than 3 different addresses. Split it into smaller files and check them one after another.',
-    );
-  });
-
-  it('imports a list with exactly the limit', async () => {
-    const list = await importList(fixture('mailchimp-export.csv'), {
+describe('many addresses', () => {
+  it('numbers addresses past the table in memory as the table would', async () => {
+    const inMemory = await importList(fixture('mailchimp-export.csv'), {
       workDir: await tempDir(),
-      maxUniqueAddresses: 8,
     });
-    expect(list.counts.unique).toBe(8);
+    const dir = await tempDir();
+    const spilled = await importList(fixture('mailchimp-export.csv'), {
+      workDir: dir,
+      uniqueInMemory: 3,
+    });
+    expect(spilled.counts).toEqual(inMemory.counts);
+    expect(await readAddresses(spilled.addressesPath)).toEqual(
+      await readAddresses(inMemory.addressesPath),
+    );
+    expect(await readIndex(spilled.rowIndexPath)).toEqual(await readIndex(inMemory.rowIndexPath));
+    // Only the two files are left: no partition, no file under a temporary name.
+    expect((await readdir(dir)).sort()).toEqual(['addresses.txt', 'rows.idx']);
   });
 
-  it('stops a large list early, without waiting for the end of the file', async () => {
+  it('reads a large list to its end, whatever its number of addresses', async () => {
     const dir = await tempDir();
     const path = join(dir, 'big.csv');
-    await writeManyAddresses(path, 1_500_000);
-    const err = await badFileError(importList(path, { workDir: dir, maxUniqueAddresses: 1_000 }));
-    expect(err.message).toMatch(/^big\.csv has more than 1,000 different addresses\./);
-    expect(workers).toHaveLength(1);
-    expect(await bytesTakenFrom(path)).toBeLessThan((await stat(path)).size);
+    await writeManyAddresses(path, 300_000);
+    const list = await importList(path, { workDir: dir, uniqueInMemory: 1_000 });
+    expect(list.counts).toMatchObject({ rows: 300_000, unique: 300_000, duplicates: 0 });
+    expect(await bytesTakenFrom(path)).toBe((await stat(path)).size);
   });
 });

@@ -3,7 +3,8 @@
 // seen wins), whichever path a cell takes inside, and across batches.
 import { describe, expect, it } from 'vitest';
 import { isValidAddress, normalizeCell } from '../../../electron/lists/address';
-import { TooManyAddresses, createBatchJudge } from '../../../electron/lists/classify-batch';
+import { createBatchJudge } from '../../../electron/lists/classify-batch';
+import { SPILLED } from '../../../electron/lists/repeats/spill';
 import { createCellBatch } from '../../../electron/lists/cell-batch';
 import { decodeRow } from '../../../electron/lists/row-index';
 import { RowClass } from '../../../electron/lists/types';
@@ -24,8 +25,8 @@ function reference(cells: string[]) {
 }
 
 /** The batch path: cells gathered as the import gathers them, judged in batches of `size`. */
-function judged(cells: string[], size: number, maxUnique = 1_000_000) {
-  const judge = createBatchJudge({ expectedRows: 16, maxUnique });
+function judged(cells: string[], size: number, inMemory = 1_000_000) {
+  const judge = createBatchJudge({ expectedRows: 16, inMemory });
   const rows: ReturnType<typeof decodeRow>[] = [];
   let addresses = '';
   for (let from = 0; from < cells.length; from += size) {
@@ -145,16 +146,29 @@ describe('createBatchJudge', () => {
 
   it('counts each class', () => {
     const got = judged(['a@x.com', 'A@X.COM', 'nope', '', 'b@x.com'], 2);
-    expect(got.counts).toEqual({ unique: 2, invalid: 1, empty: 1, duplicates: 1 });
+    expect(got.counts).toEqual({ unique: 2, invalid: 1, empty: 1, duplicates: 1, spilled: 0 });
   });
 
-  it('stops at the limit of unique addresses', () => {
-    expect(() => judged(['a@x.com', 'a@x.com', 'b@x.com'], 3, 2)).not.toThrow();
-    expect(() => judged(['a@x.com', 'b@x.com', 'c@x.com'], 3, 2)).toThrow(TooManyAddresses);
+  it('spills the cells a full table does not know, and still numbers those it holds', () => {
+    const judge = createBatchJudge({ expectedRows: 16, inMemory: 2 });
+    const batch = createCellBatch({ byteText: false });
+    for (const cell of ['a@x.com', 'b@x.com', 'c@x.com', 'A@x.com', 'd@x.com', 'c@x.com']) {
+      batch.add(cell);
+    }
+    const { bytes, cells } = batch.take();
+    const result = judge.judge(bytes, cells);
+    expect([...result.rows]).toEqual([0, 2, SPILLED, 1, SPILLED, SPILLED]);
+    expect(result.addresses.toString()).toBe('a@x.com\nb@x.com\n');
+    expect(result.spilled?.addresses.toString()).toBe('c@x.com\nd@x.com\nc@x.com\n');
+    expect(result.spilled?.count).toBe(3);
+    // A spilled address's repeats share its fingerprint.
+    const prints = result.spilled?.prints ?? new Int32Array(0);
+    expect([prints[4], prints[5]]).toEqual([prints[0], prints[1]]);
+    expect(judge.counts).toEqual({ unique: 2, invalid: 0, empty: 0, duplicates: 1, spilled: 3 });
   });
 
   it('refuses a batch whose last cell has no LF', () => {
-    const judge = createBatchJudge({ expectedRows: 16, maxUnique: 10 });
+    const judge = createBatchJudge({ expectedRows: 16, inMemory: 10 });
     expect(() => judge.judge(Buffer.from('a@x.com'), 1)).toThrow(/LF/);
   });
 });

@@ -8,9 +8,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { textStream as fileText } from '../../../electron/lists/encoding';
 import { parseRows, type Dialect } from '../../../electron/lists/parse-config';
 import { tempDir, writeManyAddresses } from './read-support';
-import { readStreams } from './io-spies';
+import { handleReads } from './io-spies';
 
-vi.mock('node:fs', async (real) => (await import('./io-spies')).trackReadStreams(await real()));
+vi.mock('node:fs/promises', async (real) =>
+  (await import('./io-spies')).trackFileHandles(await real()),
+);
 
 const comma: Dialect = { delimiter: ',', newline: '\n' };
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -71,7 +73,7 @@ describe('parseRows', () => {
     const dir = await tempDir('lc-parse-');
     const path = join(dir, 'big.csv');
     await writeManyAddresses(path, 1_500_000); // about 39 MB
-    readStreams.length = 0;
+    handleReads.length = 0;
     const text = fileText(path, 'utf-8');
     let readWhileBusy = -1;
     let first = true;
@@ -80,7 +82,7 @@ describe('parseRows', () => {
       first = false;
       text.pause();
       void delay(300).then(() => {
-        readWhileBusy = readStreams[0]?.bytesRead ?? -1;
+        readWhileBusy = handleReads.find((h) => h.path === path)?.bytesRead ?? -1;
         text.resume();
       });
     });

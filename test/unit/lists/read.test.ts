@@ -28,6 +28,9 @@ vi.mock('node:worker_threads', async (real) =>
   (await import('./io-spies')).trackWorkers(await real()),
 );
 vi.mock('node:fs', async (real) => (await import('./io-spies')).trackReadStreams(await real()));
+vi.mock('node:fs/promises', async (real) =>
+  (await import('./io-spies')).trackFileHandles(await real()),
+);
 
 afterEach(expectEveryWorkerExited);
 

@@ -8,6 +8,7 @@ import {
   overLimitText,
   priceSourceWords,
   reusedLine,
+  routeNote,
   sampleLine,
   startLabel,
 } from '../../../renderer/src/features/import/review-words';
@@ -31,6 +32,7 @@ function estimate(over: Partial<EstimateView> = {}): EstimateView {
     balanceMicros: 25_000_000,
     route: 'multi',
     coverage: null,
+    bulkTasks: 0,
     ...over,
   };
 }
@@ -136,5 +138,15 @@ describe('the “Don’t pay for” choice', () => {
     const b = queryKeys.jobs.estimate('job-1', 'email', { ...defaultSkip(), role: true });
     expect(JSON.stringify(a)).not.toBe(JSON.stringify(b));
     expect(a.slice(0, 3)).toEqual([...queryKeys.jobs.estimatesOf('job-1')]);
+  });
+});
+
+describe('routeNote', () => {
+  it('says how the addresses go, and in how many bulk tasks past one', () => {
+    expect(routeNote(estimate())).toBe('Checked right away, up to 100 addresses at a time.');
+    expect(routeNote(estimate({ route: 'bulk', bulkTasks: 1 }))).toMatch(/^Sent as a bulk task: /);
+    expect(routeNote(estimate({ route: 'bulk', bulkTasks: 20 }))).toMatch(
+      /^Sent in 20 bulk tasks: the service usually needs a few minutes\./,
+    );
   });
 });

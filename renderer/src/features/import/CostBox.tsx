@@ -3,14 +3,14 @@
 // price per address and where it comes from, how many addresses are sent, the
 // estimated charge, the balance now and after, what the free steps saved
 // (FreeSavings.tsx), whether it goes over the spending limit, and whether it
-// goes as a bulk task.
+// goes as bulk tasks (how many).
 import type { EstimateView, JobProduct } from '../../../../electron/ipc/contract';
 import { CoverageGroups } from './CoverageGroups';
 import { useAccount } from '../../api/hooks';
 import { formatNumber, formatUsd, formatUsdExact } from '../../format';
 import { useUiStore } from '../../state/ui-store';
 import { FreeSavings } from './FreeSavings';
-import { priceSourceWords } from './review-words';
+import { priceSourceWords, routeNote } from './review-words';
 import './savings.css';
 
 export function CostBox({
@@ -117,13 +117,7 @@ export function CostBox({
           You pay only for addresses that get a result; unknown ones are not charged.
         </p>
       )}
-      {estimate && estimate.toSend > 0 && (
-        <p className="hint route-note">
-          {estimate.route === 'bulk'
-            ? 'Sent as a bulk task: the service usually needs a few minutes. You may close List Cleaner meanwhile; it carries on when you come back.'
-            : 'Checked right away, up to 100 addresses at a time.'}
-        </p>
-      )}
+      {estimate && estimate.toSend > 0 && <p className="hint route-note">{routeNote(estimate)}</p>}
     </div>
   );
 }

@@ -65,3 +65,16 @@ export function reusedLine(reused: EstimateView['reused']): string {
   const when = checkedWhen(reused.oldest, reused.newest);
   return `${plural(reused.count, 'address', 'addresses')} checked in the last ${plural(reused.days, 'day', 'days')}: reused, free.${when ? ` Last checked ${when}.` : ''}`;
 }
+
+/**
+ * How the addresses go: right away, as a bulk task, or in as many bulk tasks
+ * as the service's limits of a file make of them ("Sent in 20 bulk tasks").
+ */
+export function routeNote(estimate: Pick<EstimateView, 'route' | 'bulkTasks'>): string {
+  if (estimate.route !== 'bulk') return 'Checked right away, up to 100 addresses at a time.';
+  const sent =
+    estimate.bulkTasks > 1
+      ? `Sent in ${formatNumber(estimate.bulkTasks)} bulk tasks`
+      : 'Sent as a bulk task';
+  return `${sent}: the service usually needs a few minutes. You may close List Cleaner meanwhile; it carries on when you come back.`;
+}

@@ -1,0 +1,171 @@
+// A run's paid answers, kept in the account's memory as the run keeps them
+// (keep.ts): so the same address is not paid for again. The memory writes
+// every bucket an answer falls in (memory/remember.ts), and a few hundred
+// thousand answers fall in nearly all of them, so answers are gathered and
+// written together: once half a million wait, or the oldest has waited two
+// seconds (a synchronous job's answers reach the memory within moments), or
+// the run ends. They wait compactly, some 7 bytes an answer and no string,
+// and while one write runs and another half million wait, the run is held:
+// answers never pile up in the heap however fast a result file is read.
+import type { JobProduct } from '../../common/model';
+import { grown } from '../../lib/grown';
+import { log } from '../../lib/log';
+import type { AddressOutcome } from '../../lists/types';
+import type { OutcomeMemory } from '../../memory/outcome-memory';
+import type { AddressBook } from '../storage/address-book';
+import type { OutcomeRecord } from '../storage/outcomes';
+
+/** Answers written together at most, and waiting at most while a write runs. */
+export const REMEMBER_AT_ONCE = 500_000;
+/** How long the oldest answer waits for others before it is written anyway. */
+const WAIT_MS = 2_000;
+
+/** Answers the waiting arrays first have room for; they double from there. */
+const FIRST_ROOM = 16_384;
+
+const DELIVERABLE = 1;
+const UNDELIVERABLE = 2;
+/** Avatar: 0 not given, 1 false, 2 true; shifted past the status. */
+const AVATAR_SHIFT = 2;
+
+/** Answers waiting: positions in the address book and their outcomes, in typed arrays. */
+function waitingAnswers() {
+  let positions = new Uint32Array(FIRST_ROOM);
+  let codes = new Uint8Array(FIRST_ROOM);
+  // 1 + the provider's index in `names`, 0 for none.
+  let providers = new Uint32Array(FIRST_ROOM);
+  const names: string[] = [];
+  const nameIds = new Map<string, number>();
+  const urls = new Map<number, string>();
+  let count = 0;
+  return {
+    get count() {
+      return count;
+    },
+    /** Adds a paid answer the service determined; anything else is not remembered. */
+    add(r: OutcomeRecord): void {
+      if ((r.origin ?? 'paid') !== 'paid') return;
+      if (r.status !== 'deliverable' && r.status !== 'undeliverable') return;
+      if (count === positions.length) {
+        positions = grown(positions);
+        codes = grown(codes);
+        providers = grown(providers);
+      }
+      const avatar = r.avatar == null ? 0 : r.avatar ? 2 : 1;
+      codes[count] =
+        (r.status === 'deliverable' ? DELIVERABLE : UNDELIVERABLE) | (avatar << AVATAR_SHIFT);
+      let id = 0;
+      if (r.provider != null) {
+        id = nameIds.get(r.provider) ?? names.push(r.provider);
+        nameIds.set(r.provider, id);
+      }
+      providers[count] = id;
+      if (r.avatarUrl != null) urls.set(count, r.avatarUrl);
+      positions[count] = r.index;
+      count += 1;
+    },
+    /** The answers as the memory takes them, read lazily: one address string at a time. */
+    *entries(addresses: AddressBook): Generator<[string, AddressOutcome]> {
+      for (let k = 0; k < count; k++) {
+        const code = codes[k] as number;
+        const avatar = code >> AVATAR_SHIFT;
+        const provider = providers[k] as number;
+        yield [
+          addresses.at(positions[k] as number),
+          {
+            status: (code & 3) === DELIVERABLE ? 'deliverable' : 'undeliverable',
+            provider: provider === 0 ? null : (names[provider - 1] as string),
+            avatar: avatar === 0 ? null : avatar === 2,
+            avatarUrl: urls.get(k) ?? null,
+          },
+        ];
+      }
+    },
+  };
+}
+
+export interface Remembering {
+  /** Takes the answers just kept; a promise returned holds the run until the memory catches up. */
+  kept(records: readonly OutcomeRecord[]): Promise<void> | undefined;
+  /** Writes what waits; resolves once everything given is written (or given up, with a log line). */
+  drained(): Promise<void>;
+}
+
+export function remembering(
+  memory: OutcomeMemory,
+  product: JobProduct,
+  addresses: AddressBook,
+  atOnce = REMEMBER_AT_ONCE,
+): Remembering {
+  let waiting = waitingAnswers();
+  let writing: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  const held: (() => void)[] = [];
+
+  const write = async (answers: ReturnType<typeof waitingAnswers>) => {
+    try {
+      await memory.remember(
+        product,
+        answers.entries(addresses),
+        Math.floor(Date.now() / 1000),
+        answers.count,
+      );
+    } catch (err) {
+      log.warn(
+        'jobs: answers could not be kept in the memory; they are paid for again next time',
+        err,
+      );
+    }
+  };
+  /** Starts writing what waits, unless a write runs (it starts the next when it ends). */
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (writing || waiting.count === 0) return;
+    const answers = waiting;
+    waiting = waitingAnswers();
+    for (const release of held.splice(0)) release();
+    writing = write(answers).finally(() => {
+      writing = null;
+      if (waiting.count >= atOnce) flush();
+      else if (waiting.count > 0) timer ??= setTimeout(flush, WAIT_MS).unref();
+    });
+  };
+
+  return {
+    kept(records) {
+      if (!memory.available) return undefined;
+      for (const r of records) waiting.add(r);
+      if (waiting.count === 0) return undefined;
+      if (waiting.count >= atOnce) flush();
+      else timer ??= setTimeout(flush, WAIT_MS).unref();
+      if (waiting.count < atOnce) return undefined;
+      return new Promise<void>((resolve) => held.push(resolve));
+    },
+    async drained() {
+      for (;;) {
+        flush();
+        if (!writing) return;
+        await writing;
+      }
+    },
+  };
+}
+
+/**
+ * A run's answers by the product that asked: an Email + avatar job also keeps
+ * the Email answers of the addresses it routed to Email.
+ */
+export function rememberingEach(memory: OutcomeMemory, addresses: AddressBook) {
+  const each = new Map<JobProduct, Remembering>();
+  return {
+    kept(records: readonly OutcomeRecord[], product: JobProduct): Promise<void> | undefined {
+      let r = each.get(product);
+      if (!r) each.set(product, (r = remembering(memory, product, addresses)));
+      return r.kept(records);
+    },
+    async drained(): Promise<void> {
+      await Promise.all([...each.values()].map((r) => r.drained()));
+    },
+  };
+}
