@@ -4,7 +4,7 @@
 // what is sent and at what charge, and what the free steps saved, in money.
 // One line each, only for what there is.
 import type { Estimate } from '../jobs/start';
-import { usd } from './output';
+import { balanceAfterShown, usd, usdExact } from '../common/money';
 
 const n = (x: number) => x.toLocaleString('en-US');
 const days = (d: number) => (d === 1 ? 'day' : `${n(d)} days`);
@@ -29,14 +29,14 @@ export function skippedLine(e: Estimate): string | null {
   return parts.length > 0 ? `Not paid for (--skip): ${parts.join(', ')}.` : null;
 }
 
-/** " (1.20 USD)", " (up to 1.20 USD)", or nothing while the price is not known. */
+/** " ($1.20)", " (up to $1.20)", or nothing while the price is not known; estimates round up. */
 const priced = (micros: number | null, upTo = false) =>
-  micros === null ? '' : ` (${upTo ? 'up to ' : ''}${usd(micros)})`;
+  micros === null ? '' : ` (${upTo ? 'up to ' : ''}${usd(micros, 'up')})`;
 
 /**
- * Email + avatar: "Avatar coverage: 1,000 at covered providers (3.00 USD); 200
+ * Email + avatar: "Avatar coverage: 1,000 at covered providers ($3.00); 200
  * at providers it does not cover: not sent, free (--others email checks them
- * with Email); 20 at domains not known yet, by multi checks (up to 0.06 USD;
+ * with Email); 20 at domains not known yet, by multi checks (up to $0.06;
  * uncovered ones come back without a result, free)."
  */
 export function coverageLine(e: Estimate): string | null {
@@ -56,7 +56,7 @@ export function coverageLine(e: Estimate): string | null {
 /** How many are sent, what it costs, the balance after it and the limit. */
 export function sendLine(e: Estimate): string {
   if (e.toSend === 0) return 'Nothing to send: every address is answered for free.';
-  const limit = e.limitMicros !== null ? ` Spending limit ${usd(e.limitMicros)}.` : '';
+  const limit = e.limitMicros !== null ? ` Spending limit ${usdExact(e.limitMicros)}.` : '';
   const tasks =
     e.bulkTasks > 1
       ? ` in ${n(e.bulkTasks)} bulk tasks`
@@ -70,20 +70,23 @@ export function sendLine(e: Estimate): string {
   const balance =
     e.balanceMicros === null
       ? 'the balance cannot be read now (the service refuses for a while); the job waits for it'
-      : `balance ${usd(e.balanceMicros)}, after it about ${usd(e.balanceMicros - e.estimateMicros)}`;
-  return `${sending}. Estimated charge ${usd(e.estimateMicros)}; ${balance}.${limit}`;
+      : `balance ${usd(e.balanceMicros)}, after it at least ${usd(balanceAfterShown(e.balanceMicros, e.estimateMicros))}`;
+  return `${sending}. Estimated charge ${usd(e.estimateMicros, 'up')}; ${balance}.${limit}`;
 }
 
-/** "Saved by the free steps: 0.002 USD cleaned up, 0.003 USD not sent, 0.008 USD reused." */
+/**
+ * "Not paid for, thanks to the free steps: $0.02 for invalid addresses and
+ * repeats, $0.03 for addresses you chose not to pay for, $0.01 for answers reused."
+ */
 export function savingsLine(e: Estimate): string | null {
   if (!e.savings) return null;
   const { cleanedMicros, skippedMicros, reusedMicros } = e.savings;
   const parts = [
-    cleanedMicros > 0 ? `${usd(cleanedMicros)} cleaned up (invalid and repeated)` : '',
-    skippedMicros > 0 ? `${usd(skippedMicros)} not sent` : '',
-    reusedMicros > 0 ? `${usd(reusedMicros)} reused` : '',
+    cleanedMicros > 0 ? `${usd(cleanedMicros)} for invalid addresses and repeats` : '',
+    skippedMicros > 0 ? `${usd(skippedMicros)} for addresses you chose not to pay for` : '',
+    reusedMicros > 0 ? `${usd(reusedMicros)} for answers reused` : '',
   ].filter(Boolean);
-  return parts.length > 0 ? `Saved by the free steps: ${parts.join(', ')}.` : null;
+  return parts.length > 0 ? `Not paid for, thanks to the free steps: ${parts.join(', ')}.` : null;
 }
 
 /** Every line, in the order printed. */

@@ -7,8 +7,6 @@ import type { ListFindings } from '../lists/types';
 
 import { usd } from '../common/money';
 
-export { usd };
-
 const n = (x: number) => x.toLocaleString('en-US');
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 

@@ -5,7 +5,7 @@
 // with a balance that cannot cover the estimate, or over the spending limit
 // without the user's word.
 import { refusalOf } from './waits/refusals';
-import { usd } from '../common/money';
+import { usd, usdExact } from '../common/money';
 import { bulkProduct, syncProduct, type JobProduct } from '../common/model';
 import type { CoverageView, JobView } from '../common/views';
 import { AppError } from '../lib/app-error';
@@ -198,7 +198,7 @@ export async function start(
     if (balanceMicros !== null && e.estimateMicros !== null && e.estimateMicros > balanceMicros) {
       throw new AppError(
         'insufficient_balance',
-        `Checking ${toSend.toLocaleString('en-US')} addresses costs about ${usd(e.estimateMicros)}, and your balance is ${usd(balanceMicros)}. Add funds, or check a smaller list. Nothing was charged.`,
+        `Checking ${toSend.toLocaleString('en-US')} addresses costs about ${usd(e.estimateMicros, 'up')}, and your balance is ${usd(balanceMicros)}. Add funds, or check a smaller list. Nothing was charged.`,
       );
     }
     if (e.overLimit) {
@@ -215,8 +215,8 @@ export async function start(
       throw new AppError(
         'over_limit',
         e.estimateMicros === null
-          ? `This job has a spending limit of ${usd(choices.limitMicros ?? 0)}, and its price is not known yet (enter your plan's price in Settings). Start it anyway to go on. Nothing was charged.`
-          : `Checking ${toSend.toLocaleString('en-US')} addresses costs about ${usd(e.estimateMicros)}, over this job's limit of ${usd(choices.limitMicros ?? 0)}. Start it anyway, raise the limit, or check fewer addresses. Nothing was charged.`,
+          ? `This job has a spending limit of ${usdExact(choices.limitMicros ?? 0)}, and its price is not known yet (enter your plan's price in Settings). Check it anyway to go on. Nothing was charged.`
+          : `Checking ${toSend.toLocaleString('en-US')} addresses costs about ${usd(e.estimateMicros, 'up')}, over this job's limit of ${usdExact(choices.limitMicros ?? 0)}. Check it anyway, raise the limit, or check fewer addresses. Nothing was charged.`,
       );
     }
   }

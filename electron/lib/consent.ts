@@ -4,7 +4,7 @@
 // raising or lifting that limit each ask first, in a native dialog main
 // shows (shell/consent.ts). Without a shell that can ask, the answer is no.
 import { AppError } from './app-error';
-import { usd } from '../common/money';
+import { usdExact } from '../common/money';
 
 export type ConsentQuestion =
   /** The key goes to a host no key was proven for (provenHost: where it was, if anywhere). */
@@ -37,9 +37,9 @@ function notDone(q: ConsentQuestion): string {
     case 'replace-key':
       return `Your saved key ending in ${q.oldLast4} was kept: replacing it needs your yes in List Cleaner's own dialog. Nothing was sent or charged.`;
     case 'over-limit':
-      return `${q.fileName} was not started: going over your spending limit of ${usd(q.limitMicros)} needs your yes in List Cleaner's own dialog. Raise the limit in Settings, or check fewer addresses. Nothing was charged.`;
+      return `${q.fileName} was not started: going over your spending limit of ${usdExact(q.limitMicros)} needs your yes in List Cleaner's own dialog. Raise the limit in Settings, or check fewer addresses. Nothing was charged.`;
     case 'raise-limit':
-      return `Your spending limit stays at ${usd(q.fromMicros)}: raising it needs your yes in List Cleaner's own dialog.`;
+      return `Your spending limit stays at ${usdExact(q.fromMicros)}: raising it needs your yes in List Cleaner's own dialog.`;
   }
 }
 

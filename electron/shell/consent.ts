@@ -5,7 +5,7 @@
 // the same question for a while without asking again, and only a few
 // dialogs a minute in all. A question refused that way answers no.
 import type { BrowserWindow, Dialog, MessageBoxOptions } from 'electron';
-import { usd } from '../common/money';
+import { usd, usdExact } from '../common/money';
 import type { Consent, ConsentQuestion } from '../lib/consent';
 import { log } from '../lib/log';
 
@@ -49,24 +49,24 @@ export function consentDialog(q: ConsentQuestion): MessageBoxOptions {
       );
     case 'over-limit':
       return ask(
-        'Start over your spending limit?',
+        'Check over your spending limit?',
         q.estimateMicros === null
-          ? `Start ${q.fileName} though its cost is not known?`
-          : `Start ${q.fileName} for up to ${usd(q.estimateMicros)}?`,
+          ? `Check ${q.fileName} though its cost is not known?`
+          : `Check ${q.fileName} for up to ${usd(q.estimateMicros, 'up')}?`,
         q.estimateMicros === null
-          ? `Your spending limit is ${usd(q.limitMicros)}, and the price of these ${q.addresses.toLocaleString('en-US')} addresses is not known yet. The limit stays and counts once a price is learned.`
-          : `Checking ${q.addresses.toLocaleString('en-US')} addresses costs up to ${usd(q.estimateMicros)}, over your spending limit of ${usd(q.limitMicros)}. This job may then spend up to ${usd(q.estimateMicros)}, and no more.`,
-        'Start anyway',
+          ? `Your spending limit is ${usdExact(q.limitMicros)}, and the price of these ${q.addresses.toLocaleString('en-US')} addresses is not known yet. The limit stays and counts once a price is learned.`
+          : `Checking ${q.addresses.toLocaleString('en-US')} addresses costs up to ${usd(q.estimateMicros, 'up')}, over your spending limit of ${usdExact(q.limitMicros)}. This job may then spend up to ${usd(q.estimateMicros, 'up')}, and no more.`,
+        'Check anyway',
       );
     case 'raise-limit':
       return ask(
         'Raise your spending limit?',
         q.toMicros === null
-          ? `Remove your spending limit of ${usd(q.fromMicros)}?`
-          : `Raise your spending limit from ${usd(q.fromMicros)} to ${usd(q.toMicros)}?`,
+          ? `Remove your spending limit of ${usdExact(q.fromMicros)}?`
+          : `Raise your spending limit from ${usdExact(q.fromMicros)} to ${usdExact(q.toMicros)}?`,
         q.toMicros === null
           ? 'Without a limit, a job may spend up to your whole balance.'
-          : `A job may then spend up to ${usd(q.toMicros)} of your balance.`,
+          : `A job may then spend up to ${usdExact(q.toMicros)} of your balance.`,
         q.toMicros === null ? 'Remove the limit' : 'Raise the limit',
       );
   }

@@ -60,8 +60,8 @@ test('a balance under the estimate of the list being reviewed is flagged', async
   await expect(page.getByTestId('balance-warning')).toHaveCount(0);
 
   // 1,200 addresses at the three providers avatars cover, which this account's
-  // earlier answers named: one bulk task, whose price is published (0.003 USD),
-  // so the estimate is known: 3.60 USD.
+  // earlier answers named: one bulk task, whose price is published ($0.003),
+  // so the estimate is known: $3.60.
   const memory = await openOutcomeMemory(app.dataDir, { account: memoryAccountOf(MODEST) });
   await memory.facts.learn(
     COVERED.map(([domain, provider]) => ({ domain, provider })),

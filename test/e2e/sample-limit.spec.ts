@@ -79,7 +79,7 @@ test('over the spending limit, Start asks in main’s dialog with both amounts',
   app.consent.answer = false;
   await start.click();
   await expect(page.getByRole('alert')).toContainText(
-    'over-budget.csv was not started: going over your spending limit of 0.05 USD needs your yes',
+    'over-budget.csv was not started: going over your spending limit of $0.05 needs your yes',
   );
   expect(app.consent.asked).toEqual([
     {

@@ -1,6 +1,6 @@
 // `list-cleaner balance`: the account's balance, in USD or as JSON.
 import type { Values } from '../args';
-import { usd } from '../output';
+import { usd } from '../../common/money';
 import { out } from '../print';
 import { withConnection } from './shared';
 

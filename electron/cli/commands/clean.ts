@@ -86,7 +86,7 @@ async function startWithin(
   } catch (e) {
     if (!(e instanceof AppError) || e.code !== 'over_limit') throw e;
     err(
-      `list-cleaner: ${e.message} To start anyway, add --confirm-over-limit; or raise --max-spend.`,
+      `list-cleaner: ${e.message} To check anyway, add --confirm-over-limit; or raise --max-spend.`,
     );
     return EXIT_LIMIT;
   }

@@ -5,7 +5,8 @@
 import type { JobView } from '../../ipc/contract';
 import { listGrade, NO_GRADE_WORDS, type ListGrade } from '../../common/grade';
 import { EXIT_LIMIT } from '../args';
-import { carryOnCommand, usd } from '../output';
+import { carryOnCommand } from '../output';
+import { usdExact } from '../../common/money';
 
 export { resumeUnderLimit } from '../output';
 import { err } from '../print';
@@ -89,7 +90,7 @@ export function reportHeld(job: JobView): number {
 export function heldLine(job: JobView): string {
   const why =
     job.hold?.reason === 'limit'
-      ? `stopped at its spending limit${job.limitMicros !== null ? ` of ${usd(job.limitMicros)}` : ''}`
+      ? `stopped at its spending limit${job.limitMicros !== null ? ` of ${usdExact(job.limitMicros)}` : ''}`
       : job.hold?.reason === 'patience'
         ? 'paused after the service refused for too long'
         : 'was stopped by you';

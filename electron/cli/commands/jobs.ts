@@ -24,7 +24,7 @@ export async function run(values: Values): Promise<number> {
     return 0;
   }
   if (all.length === 0) {
-    out('No jobs yet. Start one with: list-cleaner clean <file>');
+    out('No jobs yet. Check a list with: list-cleaner clean <file>');
     return 0;
   }
   for (const job of all) out(`${job.id}  ${describeJob(job)}`);

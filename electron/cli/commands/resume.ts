@@ -10,7 +10,8 @@ import type { JobView } from '../../ipc/contract';
 import type { Jobs } from '../../jobs/jobs';
 import { EXIT_LIMIT, UsageError, type Values } from '../args';
 import { parseMaxSpend } from '../cost-options';
-import { describeJob, usd } from '../output';
+import { describeJob } from '../output';
+import { usdExact } from '../../common/money';
 import { err, out } from '../print';
 import { loadCleanExport, savedLine, writeExport } from './clean-export';
 import { gradeJson, gradeLines, heldLine, reportHeld, resumeUnderLimit } from './job-report';
@@ -38,7 +39,7 @@ async function heldWithoutNewLimit(
 ): Promise<boolean> {
   const job = await jobs.get(id);
   if (limitMicros !== undefined || job.hold?.reason !== 'limit') return false;
-  const limit = job.limitMicros !== null ? ` of ${usd(job.limitMicros)}` : '';
+  const limit = job.limitMicros !== null ? ` of ${usdExact(job.limitMicros)}` : '';
   err(
     `list-cleaner: Job ${id} stopped at its spending limit${limit}; it carries on under a new one: ${resumeUnderLimit(job)}. Nothing was sent.`,
   );

@@ -4,7 +4,7 @@
 // interval (Wilson's, which stays inside 0–100% for small samples and shares
 // near the ends). The sample's answers are the job's own: kept in its log
 // and the memory, and never sent again when the rest is started.
-import { usd } from '../../common/money';
+import { usd, usdExact } from '../../common/money';
 import { randomInt } from 'node:crypto';
 import { syncProduct, type JobProduct } from '../../common/model';
 import type { SampleView } from '../../common/views';
@@ -111,7 +111,7 @@ export async function sample(
   ) {
     throw new AppError(
       'over_limit',
-      `A sample of ${picked.length} costs about ${usd(price)}, over this job's limit of ${usd(choices.limitMicros)}. Nothing was charged.`,
+      `A sample of ${picked.length} costs about ${usd(price, 'up')}, over this job's limit of ${usdExact(choices.limitMicros)}. Nothing was charged.`,
     );
   }
   if (!(await own.takeLock(l))) throw runningElsewhere(l);

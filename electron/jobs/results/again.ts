@@ -74,7 +74,7 @@ export async function checkAgain(
   if (job.state === 'draft') {
     throw new AppError(
       'invalid_input',
-      `${job.fileName} has not been checked yet: review it and press Start.`,
+      `${job.fileName} has not been checked yet: review it and check it.`,
     );
   }
   if (wasPasted(job)) {

@@ -2,7 +2,7 @@
 // (or the command line), stopped before a request that would have taken it
 // over its spending limit, or paused after the service refused for longer than
 // the patience allows. Continue (resume) carries on from where it is.
-import { usd } from '../../common/money';
+import { usd, usdExact } from '../../common/money';
 import type { JobRecord } from '../storage/record';
 import type { Live, Shared } from '../live';
 import { spentSoFar } from '../money/spend';
@@ -24,7 +24,7 @@ export function holdOf(
   const message =
     reason === 'stopped'
       ? `Stopped: nothing more is sent. ${progress} Continue carries on from here.`
-      : `Stopped before going over this job's limit of ${usd(l.record.limitMicros ?? 0)} (spent about ${usd(spentSoFar(s, l))}). ${progress} Raise the limit in Settings (or --max-spend) and Continue.`;
+      : `Stopped before going over this job's limit of ${usdExact(l.record.limitMicros ?? 0)} (spent about ${usd(spentSoFar(s, l))}). ${progress} Raise the limit in Settings (or --max-spend) and Continue.`;
   return { reason, message, at: new Date().toISOString() };
 }
 

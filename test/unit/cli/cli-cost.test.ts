@@ -180,9 +180,9 @@ describe('clean --max-spend', () => {
     const refused = await cli(['clean', file, '--max-spend', '0.01', '--json'], envOf(b));
     expect(refused.code).toBe(3);
     expect(refused.stdout).toBe('');
-    expect(refused.stderr).toMatch(/Spending limit 0\.01 USD\.$/m);
+    expect(refused.stderr).toMatch(/Spending limit \$0\.01\.$/m);
     expect(failureLines(refused.stderr)).toEqual([
-      "list-cleaner: Checking 20 addresses costs about 0.02 USD, over this job's limit of 0.01 USD. Start it anyway, raise the limit, or check fewer addresses. Nothing was charged. To start anyway, add --confirm-over-limit; or raise --max-spend.",
+      "list-cleaner: Checking 20 addresses costs about $0.02, over this job's limit of $0.01. Check it anyway, raise the limit, or check fewer addresses. Nothing was charged. To check anyway, add --confirm-over-limit; or raise --max-spend.",
     ]);
     expect(b.sandbox.ledger.spent(b.key)).toBe(0);
     expect(b.sandbox.requests.filter((r) => r.path !== API.balance)).toEqual([]);
@@ -212,7 +212,7 @@ describe('clean --max-spend', () => {
     );
     const refused = await cli(['clean', file], envOf(b));
     expect(refused.code).toBe(3);
-    expect(failureLines(refused.stderr)[0]).toMatch(/over this job's limit of 0\.01 USD/);
+    expect(failureLines(refused.stderr)[0]).toMatch(/over this job's limit of \$0\.01/);
     expect(b.sandbox.ledger.spent(b.key)).toBe(0);
     const lifted = await cli(['clean', file, '--max-spend', 'none', '--json'], envOf(b));
     expect(lifted.code, lifted.stderr).toBe(0);
@@ -225,7 +225,7 @@ describe('clean --max-spend', () => {
     const refused = await cli(['clean', file, '--max-spend', '5'], envOf(b));
     expect(refused.code).toBe(3);
     expect(failureLines(refused.stderr)[0]).toMatch(
-      /its price is not known yet .* Nothing was charged\. To start anyway, add --confirm-over-limit/,
+      /its price is not known yet .* Nothing was charged\. To check anyway, add --confirm-over-limit/,
     );
     expect(b.sandbox.ledger.spent(b.key)).toBe(0);
     const agreed = await cli(

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { saveCleanExport } from '../../../electron/cli/commands/clean-export';
 import { addresses, cli, failureLines, jobsOnDisk, setup, writeList } from '../jobs/support';
 
-/** Multi checks dearer than bulk tasks: a job of 1,000 goes as one bulk task at 0.50 USD. */
+/** Multi checks dearer than bulk tasks: a job of 1,000 goes as one bulk task at $0.50. */
 const PRICES = { email: 1_000, email_avatar: 3_000, email_batch: 500, email_avatar_batch: 3_000 };
 
 describe('a clean held at its spending limit', () => {
@@ -44,11 +44,11 @@ describe('a clean held at its spending limit', () => {
     expect((await jobs.finished(id)).hold?.reason).toBe('stopped');
     await jobs.stop();
 
-    // Continued under a limit its one bulk task (0.50 USD) does not fit: held before it is sent.
+    // Continued under a limit its one bulk task ($0.50) does not fit: held before it is sent.
     const held = await cli(['resume', id, '--max-spend', '0.3'], env);
     expect(held.code, held.stderr).toBe(3);
     expect(failureLines(held.stderr).join('\n')).toContain(
-      `Stopped before going over this job's limit of 0.30 USD (spent about 0.00 USD). 0 of 1,000 addresses have an outcome and are kept; 1,000 are not sent yet.`,
+      `Stopped before going over this job's limit of $0.30 (spent about $0.00). 0 of 1,000 addresses have an outcome and are kept; 1,000 are not sent yet.`,
     );
     expect(b.sandbox.ledger.spent(b.key)).toBe(0);
 
@@ -61,14 +61,14 @@ describe('a clean held at its spending limit', () => {
     const all = await cli(['resume'], env);
     expect(all).toMatchObject({ code: 0, stdout: 'No job can go on by itself.\n' });
     expect(all.stderr).toBe(
-      `Job ${id} (big.csv) stopped at its spending limit of 0.30 USD; left as it is. Carry it on with: list-cleaner resume ${id} --max-spend 0.50\n`,
+      `Job ${id} (big.csv) stopped at its spending limit of $0.30; left as it is. Carry it on with: list-cleaner resume ${id} --max-spend 0.50\n`,
     );
 
     // Named without a new limit: it would stop at once; refused, nothing sent.
     const same = await cli(['resume', id], env);
     expect(same.code).toBe(3);
     expect(failureLines(same.stderr)).toEqual([
-      `list-cleaner: Job ${id} stopped at its spending limit of 0.30 USD; it carries on under a new one: list-cleaner resume ${id} --max-spend 0.50. Nothing was sent.`,
+      `list-cleaner: Job ${id} stopped at its spending limit of $0.30; it carries on under a new one: list-cleaner resume ${id} --max-spend 0.50. Nothing was sent.`,
     ]);
     expect(b.sandbox.ledger.spent(b.key)).toBe(0);
 
@@ -80,7 +80,7 @@ describe('a clean held at its spending limit', () => {
     const out = join(b.dir, 'big.cleaned.csv');
     // Continued by the user, not picked up after a restart: no "(resumed)".
     expect(resumed.stdout).toBe(
-      `${id}  big.csv [email]: done: 1,000 deliverable, 0 undeliverable, 0 unknown; charged 0.50 USD\n` +
+      `${id}  big.csv [email]: done: 1,000 deliverable, 0 undeliverable, 0 unknown; charged $0.50\n` +
         'List quality: A, 100 of 100 (healthy). All 1,000 addresses are deliverable: safe to send to.\n' +
         'Score = 100 × (1,000 deliverable + half of 0 unknown) ÷ 1,000 addresses (deliverable, undeliverable, unknown, invalid and disposable), rounded down. Repeats and role addresses are left out: a repeat is not a bad address, and a role address is your choice.\n' +
         `Saved 1,000 of 1,000 rows to ${out}\n`,

@@ -82,7 +82,7 @@ describe('balance', () => {
     const b = await setup({ balanceMicros: 12_345_678 });
     await expect(cli(['balance'], b.env())).resolves.toEqual({
       code: 0,
-      stdout: '12.345678 USD\n',
+      stdout: '$12.35\n',
       stderr: '',
     });
     const json = await cli(['balance', '--json'], b.env());
@@ -113,7 +113,7 @@ describe('balance', () => {
   it('runs against its own sandbox with --demo', async () => {
     const b = await setup();
     const result = await cli(['balance', '--demo'], { LIST_CLEANER_DATA_DIR: b.dataDir });
-    expect(result).toMatchObject({ code: 0, stdout: '25.00 USD\n' });
+    expect(result).toMatchObject({ code: 0, stdout: '$25.00\n' });
   });
 });
 
@@ -213,7 +213,7 @@ describe('clean', () => {
     const result = await cli(['clean', await mixedList(b)], b.env());
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe(
-      'contacts.csv [email]: done: 6 deliverable, 3 undeliverable, 1 unknown; charged 0.009 USD\n' +
+      'contacts.csv [email]: done: 6 deliverable, 3 undeliverable, 1 unknown; charged < $0.01\n' +
         'List quality: D, 54 of 100 (poor). Sending to the 6 deliverable addresses only is safe; sending to all 12, 5 would bounce (about 1 in 2: the undeliverable and invalid ones), and the unknown one may bounce too.\n' +
         'Score = 100 × (6 deliverable + half of 1 unknown) ÷ 12 addresses (deliverable, undeliverable, unknown, invalid and disposable), rounded down. Repeats and role addresses are left out: a repeat is not a bad address, and a role address is your choice.\n' +
         `Saved 13 of 13 rows to ${join(b.dir, 'contacts.cleaned.csv')}\n`,
@@ -374,7 +374,7 @@ describe('clean', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(failureLines(result.stderr)).toEqual([
-      'list-cleaner: Checking 1,000 addresses costs about 3.00 USD, and your balance is 1.00 USD. Add funds, or check a smaller list. Nothing was charged.',
+      'list-cleaner: Checking 1,000 addresses costs about $3.00, and your balance is $1.00. Add funds, or check a smaller list. Nothing was charged.',
     ]);
     expect(result.stderr.trim().split('\n').at(-1)).toMatch(/^list-cleaner: /);
     expect(b.sandbox.ledger.spent(b.key)).toBe(0);
@@ -425,7 +425,7 @@ describe('jobs', () => {
     const empty = await cli(['jobs'], b.env());
     expect(empty).toMatchObject({
       code: 0,
-      stdout: 'No jobs yet. Start one with: list-cleaner clean <file>\n',
+      stdout: 'No jobs yet. Check a list with: list-cleaner clean <file>\n',
     });
     await cli(['clean', await mixedList(b, 'first.csv')], b.env());
     await cli(['clean', await writeList(b, 'second.csv', ['deliverable@gmail.com'])], b.env());

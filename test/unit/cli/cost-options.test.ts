@@ -120,8 +120,8 @@ describe('the lines before the start', () => {
     expect(estimateLines(estimate())).toEqual([
       '2 checked in the last 30 days: reused, free.',
       'Not paid for (--skip): 2 disposable, 1 at a domain with no mail server (undeliverable).',
-      'Sending 5 of 10 addresses. Estimated charge 0.005 USD; balance 25.00 USD, after it about 24.995 USD.',
-      'Saved by the free steps: 0.002 USD cleaned up (invalid and repeated), 0.003 USD not sent, 0.002 USD reused.',
+      'Sending 5 of 10 addresses. Estimated charge $0.01; balance $25.00, after it at least $24.99.',
+      'Not paid for, thanks to the free steps: < $0.01 for invalid addresses and repeats, < $0.01 for addresses you chose not to pay for, < $0.01 for answers reused.',
     ]);
   });
 
@@ -138,7 +138,7 @@ describe('the lines before the start', () => {
         }),
       ),
     ).toEqual([
-      'Sending 5 of 10 addresses; the price is not known yet (it is learned from the first charge, or entered in the app’s Settings). Spending limit 1.50 USD.',
+      'Sending 5 of 10 addresses; the price is not known yet (it is learned from the first charge, or entered in the app’s Settings). Spending limit $1.50.',
     ]);
   });
 
@@ -149,14 +149,14 @@ describe('the lines before the start', () => {
       unknown: { count: 20, costMicros: 60_000 },
     };
     expect(coverageLine(estimate({ coverage }))).toBe(
-      'Avatar coverage: 1,000 at covered providers (3.00 USD); 200 at providers it does not cover: not sent, free (--others email checks them with Email); 20 at domains not known yet, by multi checks (up to 0.06 USD): uncovered ones come back without a result, free.',
+      'Avatar coverage: 1,000 at covered providers ($3.00); 200 at providers it does not cover: not sent, free (--others email checks them with Email); 20 at domains not known yet, by multi checks (up to $0.06): uncovered ones come back without a result, free.',
     );
     const email = {
       ...coverage,
       outside: { count: 200, costMicros: 200_000, others: 'email' as const },
     };
     expect(coverageLine(estimate({ coverage: email }))).toContain(
-      '200 at providers it does not cover, checked with Email (0.20 USD)',
+      '200 at providers it does not cover, checked with Email ($0.20)',
     );
     expect(coverageLine(estimate())).toBeNull();
     expect(estimateLines(estimate({ coverage }))[2]).toMatch(/^Avatar coverage: /);

@@ -140,7 +140,7 @@ describe('job:again', () => {
       ok: false,
       error: {
         code: 'invalid_input',
-        message: expect.stringContaining('review it and press Start'),
+        message: expect.stringContaining('review it and check it'),
       },
     });
     await demo.call('job:start', { jobId: pasted.job.id, product: 'email' });

@@ -135,7 +135,7 @@ describe('insufficient balance', () => {
     await expectRefused(
       b,
       jobs.start(job.id, 'avatar'),
-      /^Checking 1,000 addresses costs about 3\.00 USD, and your balance is 2\.00 USD\./,
+      /^Checking 1,000 addresses costs about \$3\.00, and your balance is \$2\.00\./,
     );
     // Still a draft: the user may top up and start it again.
     await expect(jobs.get(job.id)).resolves.toMatchObject({ state: 'draft', checked: 0 });
@@ -159,7 +159,7 @@ describe('insufficient balance', () => {
     const err = await next.start(job.id, 'email').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).message).toMatch(
-      /^Checking 200 addresses costs about 0\.20 USD, and your balance is 0\.1\d+ USD\. .*Nothing was charged\./,
+      /^Checking 200 addresses costs about \$0\.20, and your balance is \$0\.1\d+\. .*Nothing was charged\./,
     );
     const after = b.sandbox.requests.slice(before);
     expect(after.every((r) => r.path === API.balance)).toBe(true);
@@ -170,7 +170,7 @@ describe('insufficient balance', () => {
     const b = await setup({ balanceMicros: 0 });
     const jobs = await b.jobs();
     const { job } = await jobs.importFile(await writeList(b, 'few.csv', addresses(5, user)));
-    await expectRefused(b, jobs.start(job.id, 'email'), /^Your balance is 0\.00 USD/);
+    await expectRefused(b, jobs.start(job.id, 'email'), /^Your balance is \$0\.00/);
   });
 
   // Waiting for funds, then pausing for the user past a short patience (waits.test.ts has the top-up).
@@ -180,7 +180,7 @@ describe('insufficient balance', () => {
   };
 
   it('without a known price, waits for funds on the service’s refusal, charging nothing', async () => {
-    // 100 addresses in one multi check need 0.10 USD reserved; 0.05 USD is there.
+    // 100 addresses in one multi check need $0.10 reserved; $0.05 is there.
     const b = await setup({ balanceMicros: 50_000 });
     await b.jobs(impatient);
     const job = await runJob(b, await writeList(b, 'hundred.csv', addresses(100, user)));

@@ -66,7 +66,7 @@ describe('the spending limit', () => {
     await jobs.resume(job.id, { limitMicros: spentAtStop + 100 * UNIT });
     const held = await jobs.finished(job.id);
     expect(held.hold?.reason).toBe('limit');
-    expect(held.hold?.message).toMatch(/limit of 0\.\d+ USD/);
+    expect(held.hold?.message).toMatch(/limit of \$0\.\d+/);
     expect(bench.sandbox.ledger.spent(bench.key)).toBeLessThanOrEqual(spentAtStop + 100 * UNIT);
     expect(held.checked).toBeGreaterThan(0);
 

@@ -140,7 +140,7 @@ describe('the network gone for a while mid-job', () => {
 
 describe('a balance that runs out', () => {
   it('waits for funds and goes on by itself once the balance is topped up', async () => {
-    // 150 addresses at 0.001 USD: 0.15 USD; the account holds 0.05, and the price is not known.
+    // 150 addresses at $0.001: $0.15; the account holds 0.05, and the price is not known.
     const b = await setup({ balanceMicros: 50_000 });
     const { jobs, id, seen } = await started(
       b,
@@ -159,7 +159,7 @@ describe('a balance that runs out', () => {
   });
 
   it('with the price known, reads the balance at its pace until it covers the next request', async () => {
-    // Enough at the start; then something else of the account spends all but 0.01 USD.
+    // Enough at the start; then something else of the account spends all but $0.01.
     const b = await setup({
       balanceMicros: 300_000,
       config: { checkLatencyMs: 300 },
@@ -178,7 +178,7 @@ describe('a balance that runs out', () => {
     await waitFor('the job to wait for funds', () =>
       waits(seen).some((w) => w?.reason === 'funds'),
     );
-    // Every 200 ms, never in a loop: 0.01 USD never covers the next multi check (0.10 USD).
+    // Every 200 ms, never in a loop: $0.01 never covers the next multi check ($0.10).
     const before = requestsTo(b, API.balance, 'GET').length;
     await new Promise((r) => setTimeout(r, 800));
     expect(requestsTo(b, API.balance, 'GET').length - before).toBeLessThanOrEqual(5);

@@ -180,9 +180,9 @@ describe('the spending limit', () => {
     answer(CANCEL);
     const refused = await call('job:start', { jobId, product: 'email', overLimit: true });
     expect(refused).toMatchObject({ ok: false, error: { code: 'declined' } });
-    expect(asked()).toEqual(['Start spring.csv for up to 1.50 USD?']);
+    expect(asked()).toEqual(['Check spring.csv for up to $1.50?']);
     expect(fakeElectron.dialog.messageBoxes[0]?.detail).toContain(
-      'over your spending limit of 0.01 USD',
+      'over your spending limit of $0.01',
     );
     expect(home.ledger.spent(KEY)).toBe(0);
     await expect((await core.workspace.jobs()).get(jobId)).resolves.toMatchObject({
@@ -218,14 +218,14 @@ describe('the spending limit', () => {
     expect(await call('settings:update', { maxSpendMicros: 2_000_000 })).toMatchObject({
       ok: true,
     });
-    expect(asked()).toEqual(['Raise your spending limit from 0.50 USD to 2.00 USD?']);
+    expect(asked()).toEqual(['Raise your spending limit from $0.50 to $2.00?']);
     expect(core.settings.get().maxSpendMicros).toBe(2_000_000);
 
     fakeElectron.dialog.reset();
     answer(CANCEL);
     const lifted = await call('settings:update', { maxSpendMicros: null });
     expect(lifted).toMatchObject({ ok: false, error: { code: 'declined' } });
-    expect(asked()).toEqual(['Remove your spending limit of 2.00 USD?']);
+    expect(asked()).toEqual(['Remove your spending limit of $2.00?']);
     expect(core.settings.get().maxSpendMicros).toBe(2_000_000);
   });
 });
