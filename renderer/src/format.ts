@@ -1,4 +1,6 @@
-// Money, counts and times for the user's locale. Balances arrive in micros of USD.
+// Money, counts and times for the user's locale. Balances arrive in micros of USD;
+// money is shown by the one rule of electron/common/money.ts.
+import { balanceAfterShown, money, moneyExact } from '../../electron/common/money';
 //
 // Formatters are cached by locale and options: building an Intl formatter costs
 // far more than using one, and tables format thousands of cells while scrolling.
@@ -28,31 +30,21 @@ const dateFormat = (locale?: string, options?: Intl.DateTimeFormatOptions) =>
   cached('d', locale, options, () => new Intl.DateTimeFormat(locale, options));
 const relativeFormat = (locale?: string, options?: Intl.RelativeTimeFormatOptions) =>
   cached('r', locale, options, () => new Intl.RelativeTimeFormat(locale, options));
-const MICROS_PER_USD = 1_000_000;
+/** An amount: "$0.12", "< $0.01" for less than a cent (common/money.ts says why). */
+export const formatUsd = (micros: number, locale?: string): string => money(micros, { locale });
 
-export function formatUsd(micros: number, locale?: string): string {
-  return numberFormat(locale, { style: 'currency', currency: 'USD' }).format(
-    micros / MICROS_PER_USD,
-  );
-}
+/** An estimate, or anything said "up to": rounded up to the cent, never understated. */
+export const formatUsdUpTo = (micros: number, locale?: string): string =>
+  money(micros, { locale, rounding: 'up' });
 
-/** Full precision, for the tooltip: $24.999123 rather than $25.00. */
-export function formatUsdExact(micros: number, locale?: string): string {
-  return numberFormat(locale, {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 6,
-  }).format(micros / MICROS_PER_USD);
-}
+/** The exact amount, for a tooltip, a price per address or a limit typed: "$0.004". */
+export const formatUsdExact = (micros: number, locale?: string): string =>
+  moneyExact(micros, locale);
 
-/**
- * Cents, or the fraction of a cent when less than one: what 4 addresses at
- * $0.001 save is "$0.004", not "$0.00".
- */
-export function formatUsdFine(micros: number, locale?: string): string {
-  return micros > 0 && micros < 10_000 ? formatUsdExact(micros, locale) : formatUsd(micros, locale);
-}
+/** @deprecated Amounts are shown one way: formatUsd (with the exact amount as a tooltip). */
+export const formatUsdFine = formatUsd;
+
+export { balanceAfterShown };
 
 export function formatRelativeTime(iso: string, now = Date.now(), locale?: string): string {
   const seconds = Math.round((Date.parse(iso) - now) / 1000);

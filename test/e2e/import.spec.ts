@@ -212,7 +212,7 @@ test('an empty balance: Start is refused with a clear message and nothing is cha
   await page.getByRole('button', { name: 'Check 30 addresses' }).click();
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('The list was not started');
-  await expect(alert).toContainText('Your balance is 0.00 USD');
+  await expect(alert).toContainText('Your balance is $0.00');
   await expect(alert).toContainText('Nothing was charged');
   await screenshotFromTop(app, 'import-insufficient-empty');
 
@@ -247,7 +247,7 @@ test('a balance short of the estimate: Start is refused before anything is sent'
   await page.getByRole('button', { name: 'Check 124 addresses' }).click();
   const alert = page.getByRole('alert');
   await expect(alert).toContainText(
-    'Checking 124 addresses costs about 0.124 USD, and your balance is 0.03 USD',
+    'Checking 124 addresses costs about $0.13, and your balance is $0.03',
   );
   await expect(alert).toContainText('Nothing was charged');
   await screenshotFromTop(app, 'import-insufficient-short');

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_PASTE_CHARS } from '../../../electron/common/limits';
 import type { WorkbookView } from '../../../electron/common/views';
 import {
+  pasteFirstPart,
   pasteProblem,
   readingTitle,
   skippedRowsLine,
@@ -25,8 +26,17 @@ describe('pasteProblem', () => {
 
   it('refuses more than the limit, saying the limit and the way forward', () => {
     expect(pasteProblem('x'.repeat(MAX_PASTE_CHARS + 1))).toBe(
-      'That is more than 20,000,000 characters; save it as a file and drop the file instead.',
+      'That is more than 20,000,000 characters, more than a paste can take. Check the first part of it now, or save it from your spreadsheet as a CSV or Excel file and choose that file.',
     );
+  });
+});
+
+describe('pasteFirstPart', () => {
+  it('offers whole lines up to the limit, and counts what is left over', () => {
+    const text = 'email\na@x.com\nb@x.com\nc@x.com\n';
+    expect(pasteFirstPart(text, 100)).toBeNull();
+    expect(pasteFirstPart(text, 16)).toEqual({ text: 'email\na@x.com', lines: 2, left: 2 });
+    expect(pasteFirstPart('x'.repeat(50), 10)).toBeNull();
   });
 });
 

@@ -14,7 +14,12 @@ import {
 } from '../../../renderer/src/features/import/review-words';
 import { defaultSkip } from '../../../renderer/src/state/ui-store';
 import { queryKeys } from '../../../renderer/src/api/query-keys';
-import { formatPercentRange, formatUsdFine } from '../../../renderer/src/format';
+import {
+  formatPercentRange,
+  formatUsd,
+  formatUsdExact,
+  formatUsdUpTo,
+} from '../../../renderer/src/format';
 
 function estimate(over: Partial<EstimateView> = {}): EstimateView {
   return {
@@ -53,8 +58,12 @@ const sample: SampleView = {
 describe('startLabel', () => {
   it('counts what is sent once the estimate says, the unique addresses before', () => {
     expect(startLabel(120, undefined)).toBe('Check 120 addresses');
-    expect(startLabel(120, estimate())).toBe('Check 84 addresses');
-    expect(startLabel(1, estimate({ toSend: 1 }))).toBe('Check 1 address');
+    expect(startLabel(120, estimate())).toMatch(/^Check 84 addresses · up to \$0\.\d\d$/);
+    expect(startLabel(120, estimate({ estimateMicros: 419_001 }))).toBe(
+      'Check 84 addresses · up to $0.42',
+    );
+    expect(startLabel(120, estimate({ estimateMicros: null }))).toBe('Check 84 addresses');
+    expect(startLabel(1, estimate({ toSend: 1, estimateMicros: null }))).toBe('Check 1 address');
     expect(startLabel(120, estimate({ toSend: 0 }))).toBe('Finish without paying');
   });
 });
@@ -120,11 +129,13 @@ describe('sampleLine', () => {
   });
 });
 
-describe('formatUsdFine', () => {
-  it('shows fractions of a cent when the amount is under one', () => {
-    expect(formatUsdFine(4_000, 'en-US')).toBe('$0.004');
-    expect(formatUsdFine(30_000, 'en-US')).toBe('$0.03');
-    expect(formatUsdFine(0, 'en-US')).toBe('$0.00');
+describe('money in the window', () => {
+  it('shows two decimals, < $0.01 under a cent, and rounds an estimate up', () => {
+    expect(formatUsd(4_000, 'en-US')).toBe('< $0.01');
+    expect(formatUsd(30_000, 'en-US')).toBe('$0.03');
+    expect(formatUsd(0, 'en-US')).toBe('$0.00');
+    expect(formatUsdUpTo(4_000, 'en-US')).toBe('$0.01');
+    expect(formatUsdExact(4_000, 'en-US')).toBe('$0.004');
   });
 });
 

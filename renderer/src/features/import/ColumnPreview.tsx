@@ -1,13 +1,10 @@
 // The address column: which one holds the addresses and why it was picked,
 // a select to choose another, and the file's first rows with it marked.
 import { useEffect, useId, useRef } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { ImportView } from '../../../../electron/ipc/contract';
-import { useChooseColumn } from '../../api/job-hooks';
-import { queryKeys } from '../../api/query-keys';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatNumber, formatPercent, plural } from '../../format';
-import { useUiStore } from '../../state/ui-store';
+import { ColumnSelect, columnNames, useColumnChoice } from './ColumnSelect';
 
 const PREVIEW_ROWS = 8;
 
@@ -27,14 +24,12 @@ function columnReason(view: ImportView): string {
 export function ColumnPreview({ review }: { review: ImportView }) {
   const selectId = useId();
   const reasonId = useId();
-  const choose = useChooseColumn();
-  const client = useQueryClient();
+  const choice = useColumnChoice(review);
+  const { choose } = choice;
   const scroller = useRef<HTMLDivElement>(null);
   const chosen = review.column.index;
-  const shareOf = new Map(review.candidates.map((c) => [c.index, c.addressShare]));
   const rows = review.preview.slice(0, PREVIEW_ROWS);
-  const width = Math.max(review.columns.length, ...rows.map((r) => r.length));
-  const columns = Array.from({ length: width }, (_, i) => review.columns[i] ?? `Column ${i + 1}`);
+  const columns = columnNames(review, rows);
 
   // Keep the address column in view when it is far to the right.
   useEffect(() => {
@@ -48,17 +43,6 @@ export function ColumnPreview({ review }: { review: ImportView }) {
     }
   }, [chosen]);
 
-  const onChoose = async (column: number) => {
-    try {
-      const next = await choose.mutateAsync({ jobId: review.job.id, column });
-      useUiStore.getState().setReview(next);
-      // Another column is another list of addresses: every estimate of it, any product or choice.
-      void client.invalidateQueries({ queryKey: queryKeys.jobs.estimatesOf(next.job.id) });
-    } catch {
-      // Shown below the select; the review stays as it was.
-    }
-  };
-
   return (
     <section className="card column-card" aria-labelledby="column-title">
       <h2 id="column-title" className="card-label">
@@ -68,20 +52,7 @@ export function ColumnPreview({ review }: { review: ImportView }) {
         <label htmlFor={selectId} className="visually-hidden">
           Column with the email addresses
         </label>
-        <select
-          id={selectId}
-          className="select"
-          value={chosen}
-          onChange={(e) => void onChoose(Number(e.target.value))}
-          disabled={choose.isPending}
-          aria-describedby={reasonId}
-        >
-          {columns.map((name, index) => (
-            <option key={index} value={index}>
-              {name} — {formatPercent(shareOf.get(index) ?? 0)} addresses
-            </option>
-          ))}
-        </select>
+        <ColumnSelect review={review} id={selectId} describedBy={reasonId} choice={choice} />
         <p className="hint" id={reasonId} role="status">
           {choose.isPending ? 'Reading the file again with this column…' : columnReason(review)}
         </p>

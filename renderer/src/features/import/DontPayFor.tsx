@@ -1,5 +1,5 @@
 // The review's "Don't pay for" boxes: which of the addresses the free checks
-// found are not sent (and so not paid for). Throw-away domains and domains
+// found are not sent (and so not paid for). Disposable domains and domains
 // with no mail server are left out by default; role addresses (info@, sales@)
 // are often real team inboxes, so they are sent unless the user says not to.
 // The choice goes with the estimate, the sample and Start; each box shows how
@@ -22,7 +22,7 @@ function boxes(findings: FindingsView): Box[] {
       key: 'disposable',
       label: 'Disposable domains',
       count: findings.disposable,
-      hint: 'Throw-away addresses (mailinator.com, yopmail.com…): marked disposable in your file.',
+      hint: 'Addresses at disposable-mail services (mailinator.com, yopmail.com…): marked disposable in your file.',
     },
     {
       key: 'noMail',

@@ -83,7 +83,7 @@ export function DropOverlay() {
             <p className="drop-overlay-title">Drop your lists to review them</p>
             <p className="drop-overlay-hint">
               Excel, CSV, TSV or TXT; each file becomes its own list. Nothing is sent or charged
-              until you press Start.
+              until you check it.
             </p>
           </>
         )}

@@ -2,8 +2,8 @@
 // free clean-up before anything is paid: throw-away domains, role mailboxes,
 // likely typos (with the address probably meant: the user's own is never
 // changed), domains with no mail server and free webmail. Only what was found
-// is listed; when the DNS could not be used here, a note says that those
-// addresses are sent as usual rather than counted as having no mail server.
+// is listed; when this computer could not look up mail servers, one note
+// (DnsUnavailableNote) says what that means for the bill.
 // Which of them are paid for is the "Don't pay for" choice (DontPayFor.tsx).
 import type { ImportView } from '../../../../electron/ipc/contract';
 import { formatNumber, plural } from '../../format';
@@ -57,16 +57,15 @@ function Suggestions({ findings }: { findings: Findings }) {
   );
 }
 
-/** The free checks' lines for the review; nothing when nothing was found and the DNS worked. */
+/** The free checks' lines for the review; nothing when nothing was found. */
 export function FreeFindings({ findings }: { findings: ImportView['findings'] }) {
   if (!findings) return null;
   const found = lines(findings);
-  const dnsNote = findings.dns === 'unavailable';
-  if (found.length === 0 && !dnsNote) return null;
+  if (found.length === 0) return null;
   return (
     <div className="findings" data-testid="review-findings">
       <h3 className="card-label">Found for free</h3>
-      {found.length > 0 && (
+      {
         <ul className="finding-lines">
           {found.map((line) => (
             <li
@@ -79,18 +78,25 @@ export function FreeFindings({ findings }: { findings: ImportView['findings'] })
             </li>
           ))}
         </ul>
-      )}
-      {found.length > 0 && (
-        <p className="hint">
-          Your addresses are never changed: a suggestion is only shown, and can be added to the
-          export.
-        </p>
-      )}
-      {dnsNote && (
-        <p className="hint finding-note" data-testid="findings-dns-unavailable">
-          Mail servers could not be checked on this network; these addresses are sent as usual.
-        </p>
-      )}
+      }
+      <p className="hint">
+        Your addresses are never changed: a suggestion is only shown, and can be added to the
+        export.
+      </p>
     </div>
+  );
+}
+
+/**
+ * When this computer could not look up mail servers, no domain is known to
+ * be without mail: said once, as what it means for the bill.
+ */
+export function DnsUnavailableNote({ findings }: { findings: ImportView['findings'] }) {
+  if (findings?.dns !== 'unavailable') return null;
+  return (
+    <p className="hint finding-note" data-testid="findings-dns-unavailable">
+      Domains without mail could not be looked up from this computer, so none is left out for free:
+      every address is checked and paid for as usual.
+    </p>
   );
 }

@@ -1,28 +1,16 @@
-// What the free steps take off the bill, under the estimate: the addresses
-// answered within the reuse window (taken from the memory of answers already
-// paid for, with when they were checked), those the sample checked already,
-// and in money what cleaning up, leaving out and reusing saved. While the
-// price per address is not known, it says so instead of showing a sum.
+// What the free steps take off the bill: the addresses answered within the
+// reuse window (taken from the memory of answers already paid for, with when
+// they were checked) and those the sample checked already (FreeLines, beside
+// the estimate); and in money what the addresses not paid for would have
+// cost, each line and their sum in cents that add up as shown (Savings, in
+// the estimate's details). While the price is not known, no sum is shown.
 import type { EstimateView } from '../../../../electron/ipc/contract';
-import { formatUsd, formatUsdExact, plural } from '../../format';
+import { moneyOfCents, shareCents } from '../../../../electron/common/money';
+import { formatUsdExact, plural } from '../../format';
 import { reusedLine } from './review-words';
 
-export function FreeSavings({ estimate }: { estimate: EstimateView }) {
-  const { reused, sampled, savings } = estimate;
-  const rows = savings
-    ? [
-        {
-          key: 'cleaned',
-          label: 'Cleaned up (invalid, repeats)',
-          value: savings.cleanedMicros,
-        },
-        { key: 'skipped', label: 'Left out (don’t pay for)', value: savings.skippedMicros },
-        { key: 'reused', label: 'Reused answers', value: savings.reusedMicros },
-      ].filter((r) => r.value > 0)
-    : [];
-  const total = rows.reduce((sum, r) => sum + r.value, 0);
-  // Under a dollar, fractions of a cent count (4 addresses at $0.001), and the sum adds up.
-  const money = total < 1_000_000 ? formatUsdExact : formatUsd;
+export function FreeLines({ estimate }: { estimate: EstimateView }) {
+  const { reused, sampled } = estimate;
   return (
     <>
       {reused.count > 0 && (
@@ -40,27 +28,47 @@ export function FreeSavings({ estimate }: { estimate: EstimateView }) {
           {plural(sampled, 'address', 'addresses')} checked by the sample already: not paid again.
         </p>
       )}
-      {rows.length > 0 && (
-        <div className="savings" data-testid="estimate-savings">
-          <h3 className="card-label">Saved before paying</h3>
-          <dl className="money savings-list">
-            {rows.map((r) => (
-              <div key={r.key} data-testid={`saved-${r.key}`}>
-                <dt>{r.label}</dt>
-                <dd title={formatUsdExact(r.value)}>{money(r.value)}</dd>
-              </div>
-            ))}
-            {rows.length > 1 && (
-              <div className="is-total">
-                <dt>In all</dt>
-                <dd data-testid="saved-total" title={formatUsdExact(total)}>
-                  {money(total)}
-                </dd>
-              </div>
-            )}
-          </dl>
-        </div>
-      )}
     </>
+  );
+}
+
+export function Savings({ estimate }: { estimate: EstimateView }) {
+  const { savings, unitPriceMicros } = estimate;
+  if (!savings || unitPriceMicros === null) return null;
+  const rows = [
+    {
+      key: 'cleaned',
+      label: 'Invalid addresses and repeats, removed for free',
+      value: savings.cleanedMicros,
+    },
+    { key: 'skipped', label: 'Left out by your choice', value: savings.skippedMicros },
+    { key: 'reused', label: 'Answered from earlier checks', value: savings.reusedMicros },
+  ].filter((r) => r.value > 0);
+  if (rows.length === 0) return null;
+  const { total, cents } = shareCents(rows.map((r) => r.value));
+  const totalMicros = rows.reduce((sum, r) => sum + r.value, 0);
+  return (
+    <div className="savings" data-testid="estimate-savings">
+      <h3 className="card-label">Not paid for</h3>
+      <p className="hint">
+        What these addresses would have cost at {formatUsdExact(unitPriceMicros)} each.
+      </p>
+      <dl className="money savings-list">
+        {rows.map((r, i) => (
+          <div key={r.key} data-testid={`saved-${r.key}`}>
+            <dt>{r.label}</dt>
+            <dd title={formatUsdExact(r.value)}>{moneyOfCents(cents[i] as number, r.value)}</dd>
+          </div>
+        ))}
+        {rows.length > 1 && (
+          <div className="is-total">
+            <dt>In all</dt>
+            <dd data-testid="saved-total" title={formatUsdExact(totalMicros)}>
+              {moneyOfCents(total, totalMicros)}
+            </dd>
+          </div>
+        )}
+      </dl>
+    </div>
   );
 }

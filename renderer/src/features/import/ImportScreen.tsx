@@ -78,7 +78,7 @@ function EmptyState({ notices }: { notices: ReactNode }) {
         <ul className="drop-zone-facts">
           <li>Invalid and repeated addresses removed for free</li>
           <li>Columns and row order kept</li>
-          <li>Nothing charged until you press Start</li>
+          <li>Nothing is charged until you check</li>
         </ul>
       </section>
       <PasteBox />

@@ -5,7 +5,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useUiStore } from '../../state/ui-store';
 import { useImportFlow } from './import-flow';
-import { PASTED_LIST } from './import-words';
+import { PASTED_LIST, pasteFirstPart, pasteProblem } from './import-words';
+import { ChooseFileButton } from './ChooseFileButton';
+import { formatNumber } from '../../format';
 import { useFileImport } from './use-file-import';
 import './paste.css';
 
@@ -27,13 +29,17 @@ let sent = '';
 export function PasteBox() {
   const id = useId();
   const box = useRef<HTMLTextAreaElement>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const [initial] = useState(() => {
     const failed = useImportFlow
       .getState()
       .failures.some((f) => f.fileName === PASTED_LIST.failure);
     return failed ? sent : '';
   });
+  // A text refused comes back with its reason and, when too long, its first part as a way on.
+  const [problem, setProblem] = useState<string | null>(() =>
+    initial ? pasteProblem(initial) : null,
+  );
+  const [firstPart, setFirstPart] = useState(() => (initial ? pasteFirstPart(initial) : null));
   const { pasteText } = useFileImport();
 
   const submit = (e: FormEvent) => {
@@ -42,6 +48,7 @@ export function PasteBox() {
     const refused = pasteText(text);
     if (refused === null) sent = text;
     setProblem(refused);
+    setFirstPart(refused ? pasteFirstPart(text) : null);
     // The reason is read out (role=alert); the text stays, to be mended where it is.
     if (refused) box.current?.focus();
   };
@@ -70,9 +77,30 @@ export function PasteBox() {
           onInput={() => problem && setProblem(null)}
         />
         {problem && (
-          <p className="paste-problem" id={`${id}-problem`} role="alert">
-            {problem}
-          </p>
+          <div className="paste-problem stack-sm" id={`${id}-problem`} role="alert">
+            <p>{problem}</p>
+            {firstPart && (
+              <div className="button-row">
+                <button
+                  type="button"
+                  className="button secondary small"
+                  data-testid="paste-first-part"
+                  onClick={() => {
+                    if (pasteText(firstPart.text) === null) sent = firstPart.text;
+                  }}
+                >
+                  Check the first {formatNumber(firstPart.lines)} lines
+                </button>
+                <ChooseFileButton className="button secondary small">
+                  Choose a file…
+                </ChooseFileButton>
+                <span className="hint">
+                  {formatNumber(firstPart.left)} lines are left over: paste them as another list
+                  next.
+                </span>
+              </div>
+            )}
+          </div>
         )}
         <div className="button-row">
           <button type="submit" className="button secondary">
@@ -123,7 +151,8 @@ export function usePasteAnywhere(): void {
       e.preventDefault();
       const text = data.getData('text/plain');
       const refused = pasteText(text);
-      sent = refused ? '' : text;
+      // Refused, the text waits in the box with the ways on (a part of it, a file).
+      sent = text;
       if (refused) {
         useImportFlow.getState().set({
           failures: [{ fileName: PASTED_LIST.failure, message: refused }],

@@ -1,6 +1,7 @@
 // The review of an imported list before anything is sent: the file's facts, the counts, what
-// the free checks found and which of it not to pay for, the address column, the product and its
-// cost with what the free steps saved, a sample first if wanted, and Start.
+// the free checks found and which of it not to pay for, the address column; beside them the
+// decision first (what to check, what it costs, Check), then a sample first if wanted, and how
+// the estimate is worked out behind a disclosure.
 import { SeenBefore } from './SeenBefore';
 import type { ReactNode } from 'react';
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
@@ -13,9 +14,12 @@ import { formatBytes, formatNumber } from '../../format';
 import { useUiStore } from '../../state/ui-store';
 import { ChooseFileButton } from './ChooseFileButton';
 import { ColumnPreview } from './ColumnPreview';
-import { CostBox } from './CostBox';
+import { ColumnChoiceHere } from './ColumnSelect';
+import { CostBox, balanceShort } from './CostBox';
+import { CostDetails } from './CostDetails';
+import { FreeLines } from './FreeSavings';
 import { DontPayFor } from './DontPayFor';
-import { FreeFindings } from './FreeFindings';
+import { DnsUnavailableNote, FreeFindings } from './FreeFindings';
 import { ProductChoice } from './ProductChoice';
 import { SampleCheck } from './SampleCheck';
 import { SheetPicker } from './SheetPicker';
@@ -37,6 +41,7 @@ export function ReviewPanel({ review, notices }: { review: ImportView; notices?:
   const client = useQueryClient();
   const unique = review.counts.unique;
   const busy = start.isPending || sampling;
+  const short = balanceShort(estimate.data);
 
   const onStart = async (overLimit: boolean) => {
     try {
@@ -71,7 +76,9 @@ export function ReviewPanel({ review, notices }: { review: ImportView; notices?:
         </ChooseFileButton>
       </div>
       {notices}
-      {review.seenBefore && <SeenBefore seen={review.seenBefore} />}
+      {review.seenBefore && (
+        <SeenBefore seen={review.seenBefore} reusedNow={estimate.data?.reused.count ?? null} />
+      )}
 
       <div className="review-grid">
         <div className="review-main">
@@ -83,7 +90,7 @@ export function ReviewPanel({ review, notices }: { review: ImportView; notices?:
           <ColumnPreview review={review} />
         </div>
 
-        <aside className="review-side" aria-label="Checking this list">
+        <aside className="review-side" aria-label="Check this list">
           <section className="card review-card" aria-labelledby="product-title">
             <ProductChoice disabled={busy} />
             <CostBox
@@ -104,21 +111,23 @@ export function ReviewPanel({ review, notices }: { review: ImportView; notices?:
                 </button>
               </div>
             )}
-            <SampleCheck estimate={estimate.data} busy={start.isPending} />
+            {estimate.data && <FreeLines estimate={estimate.data} />}
             {start.isError && <ErrorNotice error={start.error} title="The list was not started" />}
             {unique === 0 && (
-              <p className="notice notice-warning" id="start-blocked">
-                No address in this column can be checked. Choose the column that holds the email
-                addresses.
-              </p>
+              <div className="notice notice-warning stack-sm" id="start-blocked">
+                <p>No address in this column can be checked. Choose the column that holds them:</p>
+                <ColumnChoiceHere review={review} />
+              </div>
             )}
             <StartControls
               unique={unique}
               estimate={estimate.data}
               pending={busy}
-              blocked={unique === 0}
+              blocked={unique === 0 ? 'start-blocked' : short ? 'start-blocked-balance' : null}
               onStart={(overLimit) => void onStart(overLimit)}
             />
+            <SampleCheck estimate={estimate.data} busy={start.isPending} />
+            {estimate.data && <CostDetails estimate={estimate.data} />}
           </section>
         </aside>
       </div>
@@ -229,6 +238,7 @@ function Counts({
           disabled={busy}
         />
       )}
+      <DnsUnavailableNote findings={review.findings} />
     </section>
   );
 }

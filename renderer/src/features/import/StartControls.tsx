@@ -1,5 +1,5 @@
-// Start, under the estimate. When the estimate goes over the spending limit
-// (or its cost cannot be told against the limit), Start asks main to go over
+// Check, under the estimate, saying what it sends and costs. When the estimate goes
+// over the spending limit (or its cost cannot be told against the limit), Check asks main to go over
 // (overLimit: true), and main asks the user in its own dialog, with the
 // amounts side by side: the window cannot start a job over the limit alone.
 import type { EstimateView } from '../../../../electron/ipc/contract';
@@ -16,8 +16,8 @@ export function StartControls({
   estimate: EstimateView | undefined;
   /** Start (or a sample) is under way. */
   pending: boolean;
-  /** Nothing in the chosen column can be checked. */
-  blocked: boolean;
+  /** Why Check cannot go on (the id of the notice that says so), or null. */
+  blocked: string | null;
   onStart: (overLimit: boolean) => void;
 }) {
   return (
@@ -25,8 +25,8 @@ export function StartControls({
       type="button"
       className="button primary start-button"
       onClick={() => onStart(estimate?.overLimit === true)}
-      disabled={pending || blocked}
-      aria-describedby={blocked ? 'start-blocked' : undefined}
+      disabled={pending || blocked !== null}
+      aria-describedby={blocked ?? undefined}
     >
       {pending ? 'Starting…' : startLabel(unique, estimate)}
     </button>

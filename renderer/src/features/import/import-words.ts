@@ -16,12 +16,30 @@ export const PASTED_LIST = { reading: 'the pasted list', failure: 'The pasted li
  */
 export function pasteProblem(text: string): string | null {
   if (text.length > MAX_PASTE_CHARS) {
-    return `That is more than ${formatNumber(MAX_PASTE_CHARS)} characters; save it as a file and drop the file instead.`;
+    return `That is more than ${formatNumber(MAX_PASTE_CHARS)} characters, more than a paste can take. Check the first part of it now, or save it from your spreadsheet as a CSV or Excel file and choose that file.`;
   }
   if (text.trim() === '') {
     return 'There is nothing in it to check. Copy the addresses (one per line, or cells from a spreadsheet with their header) and paste them again.';
   }
   return null;
+}
+
+/**
+ * The first part of a pasted text too long to take: whole lines up to the
+ * limit, and how many lines are in it and left over. Null when it fits.
+ */
+export function pasteFirstPart(
+  text: string,
+  limit = MAX_PASTE_CHARS,
+): { text: string; lines: number; left: number } | null {
+  if (text.length <= limit) return null;
+  const end = text.lastIndexOf('\n', limit);
+  if (end <= 0) return null;
+  const first = text.slice(0, end);
+  // Lines with something in them: a last line break ends a line, it does not start one.
+  const count = (s: string) =>
+    s.trim() === '' ? 0 : (s.match(/\n/g)?.length ?? 0) + (s.endsWith('\n') ? 0 : 1);
+  return { text: first, lines: count(first), left: count(text.slice(end + 1)) };
 }
 
 /** "Reading april.xlsx", or "Reading 2 of 3: april.xlsx" when several files were given at once. */

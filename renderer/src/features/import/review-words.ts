@@ -7,7 +7,8 @@ import {
   formatNumber,
   formatPercent,
   formatPercentRange,
-  formatUsd,
+  formatUsdExact,
+  formatUsdUpTo,
   plural,
 } from '../../format';
 
@@ -19,20 +20,23 @@ export function sampleLine(sample: SampleView): string {
   return `${formatPercent(sample.share)} deliverable (95%: ${formatPercentRange(sample.low, sample.high)}) from a sample of ${formatNumber(sample.size)}`;
 }
 
-/** The Start button's words: what is sent, or that nothing needs paying for. */
+/** The Check button's words: what is sent and what it costs, or that nothing needs paying for. */
 export function startLabel(unique: number, estimate: EstimateView | undefined): string {
   if (!estimate) return `Check ${plural(unique, 'address', 'addresses')}`;
   if (estimate.toSend === 0) return 'Finish without paying';
-  return `Check ${plural(estimate.toSend, 'address', 'addresses')}`;
+  const what = `Check ${plural(estimate.toSend, 'address', 'addresses')}`;
+  return estimate.estimateMicros !== null
+    ? `${what} · up to ${formatUsdUpTo(estimate.estimateMicros)}`
+    : what;
 }
 
 /** What the over-limit question says, in one sentence. */
 export function overLimitText(estimate: EstimateView): string {
-  const limit = estimate.limitMicros !== null ? ` of ${formatUsd(estimate.limitMicros)}` : '';
+  const limit = estimate.limitMicros !== null ? ` of ${formatUsdExact(estimate.limitMicros)}` : '';
   if (estimate.estimateMicros === null) {
     return `The price per address is not known yet, so this list’s cost cannot be checked against your limit${limit} per job.`;
   }
-  return `This list is estimated at up to ${formatUsd(estimate.estimateMicros)}, over your limit${limit} per job.`;
+  return `This list is estimated at up to ${formatUsdUpTo(estimate.estimateMicros)}, over your limit${limit} per job.`;
 }
 
 /** Where the price per address comes from, in the user's words. */

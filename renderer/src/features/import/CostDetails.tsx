@@ -1,0 +1,50 @@
+// How the estimate is worked out, behind a disclosure under Check: the price
+// per address and where it comes from, how many of the list are sent, what
+// the addresses not paid for would have cost (FreeSavings.tsx), how the addresses go,
+// and that only addresses with a result are charged.
+import type { EstimateView } from '../../../../electron/ipc/contract';
+import { useAccount } from '../../api/hooks';
+import { formatNumber, formatUsdExact } from '../../format';
+import { Savings } from './FreeSavings';
+import { priceSourceWords, routeNote } from './review-words';
+
+export function CostDetails({ estimate }: { estimate: EstimateView }) {
+  const demo = useAccount().data?.mode === 'demo';
+  const source = priceSourceWords(estimate.priceSource, demo);
+  return (
+    <details className="disclosure cost-details" data-testid="cost-details">
+      <summary>How this is worked out</summary>
+      <dl className="money">
+        <div className="has-source">
+          <dt>Price per address</dt>
+          <dd data-testid="unit-price">
+            {estimate.unitPriceMicros !== null
+              ? formatUsdExact(estimate.unitPriceMicros)
+              : 'Not known yet'}
+          </dd>
+          {source && (
+            <dd className="money-source" data-testid="price-source">
+              {source}
+            </dd>
+          )}
+        </div>
+        <div>
+          <dt>Addresses sent</dt>
+          <dd data-testid="estimate-to-send">
+            {formatNumber(estimate.toSend)}
+            {estimate.toSend !== estimate.unique && (
+              <span className="money-of"> of {formatNumber(estimate.unique)}</span>
+            )}
+          </dd>
+        </div>
+      </dl>
+      <Savings estimate={estimate} />
+      {estimate.estimateMicros !== null && (
+        <p className="hint cost-note">
+          You pay only for addresses that get a result; unknown ones are not charged.
+        </p>
+      )}
+      {estimate.toSend > 0 && <p className="hint route-note">{routeNote(estimate)}</p>}
+    </details>
+  );
+}
