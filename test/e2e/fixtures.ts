@@ -12,6 +12,7 @@ import { fail } from '../../electron/ipc/result';
 import type { UpdateView } from '../../electron/ipc/contract';
 import type { ConsentQuestion } from '../../electron/lib/consent';
 import { BRIDGE_PRELOAD } from './bridge/build-preload';
+import { internalsIn, watchForInternals } from './internals';
 import { serveRenderer } from './bridge/serve-renderer';
 
 export interface TestApp {
@@ -165,6 +166,7 @@ export const test = base.extend<{ app: TestApp }>({
       },
     );
     await page.addInitScript({ path: BRIDGE_PRELOAD });
+    const shown = await watchForInternals(page);
 
     const shotsDir = join('test-results', 'screens');
     await mkdir(shotsDir, { recursive: true });
@@ -213,6 +215,9 @@ export const test = base.extend<{ app: TestApp }>({
     };
 
     await use(app);
+
+    // Checked once the test is over, over everything it showed.
+    expect(internalsIn(shown), 'internals shown on a customer screen').toEqual([]);
 
     unsubscribe();
     await core.dispose();
