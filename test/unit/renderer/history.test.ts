@@ -12,7 +12,7 @@ import {
   monthKey,
   searchJobs,
   shownWords,
-} from '../../../renderer/src/features/jobs/history';
+} from '../../../renderer/src/features/jobs/list/history';
 
 type Job = Pick<
   JobView,

@@ -4,7 +4,7 @@ import { useJobs } from '../../api/job-hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useUiStore } from '../../state/ui-store';
 import { useFlowFocus } from '../import/use-file-import';
-import { JobHistory } from './JobHistory';
+import { JobHistory } from './list/JobHistory';
 import { STATE_WORDS, isActive } from './job-words';
 import { useNow } from './use-now';
 import './jobs.css';

@@ -2,7 +2,7 @@
 import { UNFINISHED_STATES } from '../../../../electron/common/model';
 import type { JobProduct, JobStateName, JobView } from '../../../../electron/ipc/contract';
 import { formatUsd } from '../../format';
-import { chargeUnknown } from './history';
+import { chargeUnknown } from './list/history';
 
 export const STATE_WORDS: Record<JobStateName, string> = {
   draft: 'Not started',

@@ -1,8 +1,8 @@
 // The Jobs screen as a history: finding a job by its file name, and the jobs
 // of each month together with what that month checked and cost. Pure, so the
 // rules (what matches, what a month's charge honestly is) are tested alone.
-import type { JobView } from '../../../../electron/ipc/contract';
-import { formatNumber, formatUsd, plural } from '../../format';
+import type { JobView } from '../../../../../electron/ipc/contract';
+import { formatNumber, formatUsd, plural } from '../../../format';
 
 /**
  * Past this many jobs the list is grouped by month. A window shows three or

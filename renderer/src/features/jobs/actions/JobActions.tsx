@@ -2,19 +2,19 @@
 // stop a running one and continue it, run the rest, resume or try again, and
 // remove it (asking first when it has results that were paid for).
 import { useRef, useState } from 'react';
-import type { JobView } from '../../../../electron/ipc/contract';
+import type { JobView } from '../../../../../electron/ipc/contract';
 import {
   useContinueJob,
   useRemoveJob,
   useResumeJob,
   useReviewDraft,
   useStopJob,
-} from '../../api/job-hooks';
-import { ErrorNotice } from '../../components/ErrorNotice';
-import { formatNumber } from '../../format';
-import { useUiStore } from '../../state/ui-store';
-import { useImportFlow } from '../import/use-file-import';
-import { canStop, isActive, sentTasks } from './job-words';
+} from '../../../api/job-hooks';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { formatNumber } from '../../../format';
+import { useUiStore } from '../../../state/ui-store';
+import { useImportFlow } from '../../import/use-file-import';
+import { canStop, isActive, sentTasks } from '../job-words';
 
 /** Failures that trying again at once cannot mend: the job's files are gone, or would send other addresses. */
 const NO_TRY_AGAIN: ReadonlySet<string> = new Set(['job_folder_gone', 'task_file_changed']);

@@ -2,8 +2,8 @@
 // what it found and cost once done (and a reminder when it is due to be checked again), why it
 // stopped when it failed, and what can be done with it.
 import { useId } from 'react';
-import type { JobView } from '../../../../electron/ipc/contract';
-import { ErrorIcon } from '../../components/ErrorNotice';
+import type { JobView } from '../../../../../electron/ipc/contract';
+import { ErrorIcon } from '../../../components/ErrorNotice';
 import {
   formatDuration,
   formatNumber,
@@ -12,14 +12,14 @@ import {
   formatUsd,
   formatUsdExact,
   plural,
-} from '../../format';
-import { ProgressBar } from '../import/ProgressBar';
-import { JobActions } from './JobActions';
+} from '../../../format';
+import { ProgressBar } from '../../import/ProgressBar';
+import { JobActions } from '../actions/JobActions';
 import { HoldNotice } from './HoldNotice';
 import { WaitNotice } from './WaitNotice';
-import { freeFacts } from './free-facts';
-import { PRODUCT_WORDS, badgeWords, chargedSoFar, isActive, isBulk } from './job-words';
-import { RecheckReminder } from './RecheckReminder';
+import { freeFacts } from '../free-facts';
+import { PRODUCT_WORDS, badgeWords, chargedSoFar, isActive, isBulk } from '../job-words';
+import { RecheckReminder } from '../RecheckReminder';
 
 /** Failures where an answer went missing between the service and us; the others say their own charge. */
 const LOST_ON_THE_WAY: ReadonlySet<string> = new Set([

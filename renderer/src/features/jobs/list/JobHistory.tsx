@@ -2,8 +2,8 @@
 // month, each month's heading saying how many jobs, addresses and dollars it
 // took. Every job stays a card of its own (JobCard.tsx).
 import { useId, useRef, useState } from 'react';
-import type { JobView } from '../../../../electron/ipc/contract';
-import { JobCard } from './JobCard';
+import type { JobView } from '../../../../../electron/ipc/contract';
+import { JobCard } from '../details/JobCard';
 import { GROUP_ABOVE, groupByMonth, monthFacts, searchJobs, shownWords } from './history';
 
 /** `jobs`: every job, newest first. */
