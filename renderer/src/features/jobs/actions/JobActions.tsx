@@ -15,8 +15,8 @@ export function JobActions({ job, commands }: { job: JobView; commands: JobComma
   const [confirming, setConfirming] = useState(false);
   const removeButton = useRef<HTMLButtonElement>(null);
   const tasks = sentTasks(job);
-  // A running job's results fill in as they arrive; only a draft has nothing to show.
-  const results = job.state !== 'draft' && primaryAction(job) !== 'results';
+  // A running job's results fill in as they arrive; with no answer yet there is nothing to show.
+  const results = job.state !== 'draft' && job.checked > 0 && primaryAction(job) !== 'results';
   const removable = !isActive(job);
 
   if (confirming) {

@@ -5,7 +5,6 @@ import type { JobView } from '../../../../../electron/ipc/contract';
 import { JobActions } from '../actions/JobActions';
 import type { JobCommands } from '../actions/use-job-commands';
 import { elsewhereWords, isActive } from '../job-words';
-import { RecheckReminder } from '../RecheckReminder';
 import { DoneSummary } from './DoneSummary';
 import { Failure } from './Failure';
 import { HoldNotice } from './HoldNotice';
@@ -60,7 +59,6 @@ export function JobDetails({
       )}
       {isActive(job) && <Progress job={job} now={now} />}
       {job.state === 'done' && <DoneSummary job={job} />}
-      {job.state === 'done' && <RecheckReminder job={job} now={now} />}
       {job.state === 'failed' && <Failure job={job} />}
       <JobActions job={job} commands={commands} />
     </>

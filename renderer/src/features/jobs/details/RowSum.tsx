@@ -66,7 +66,10 @@ export function RowSum({ job }: { job: JobView }) {
             <td className="row-sum-value num">{formatNumber(sum.total)}</td>
             <td className="row-sum-label">
               {sum.gap === 0
-                ? plural(sum.rows, 'row in the file', 'rows in the file')
+                ? // The figure beside it is the file's count: said once.
+                  sum.rows === 1
+                  ? 'row in the file'
+                  : 'rows in the file'
                 : `of the file’s ${plural(sum.rows, 'row', 'rows')}: ${formatNumber(Math.abs(sum.gap))} ${sum.gap < 0 ? 'not accounted for' : 'counted twice'}`}
             </td>
           </tr>

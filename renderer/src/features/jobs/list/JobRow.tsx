@@ -10,6 +10,7 @@ import { PrimaryActionButton } from '../actions/PrimaryActionButton';
 import { useJobCommands } from '../actions/use-job-commands';
 import { JobDetails } from '../details/JobDetails';
 import { PRODUCT_WORDS, badgeWords, isActive } from '../job-words';
+import { RecheckReminder } from '../RecheckReminder';
 import { chargeLine } from '../money/charge-words';
 import { countsWords } from './row-words';
 
@@ -17,9 +18,14 @@ import { countsWords } from './row-words';
 export function JobRow({ job, now, level = 2 }: { job: JobView; now: number; level?: 2 | 3 }) {
   const titleId = useId();
   const detailsId = useId();
-  // Open by default while under way, decided once: a job that finishes while
-  // watched stays open rather than folding away under the user's eyes.
-  const [open, setOpen] = useState(() => isActive(job));
+  // Open by default once under way (a draft started from the review too), and
+  // kept open after: a job that finishes while watched does not fold away
+  // under the user's eyes. A click decides from then on.
+  const active = isActive(job);
+  const [seenActive, setSeenActive] = useState(active);
+  if (active && !seenActive) setSeenActive(true);
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const open = chosen ?? seenActive;
   const commands = useJobCommands(job);
   const badge = badgeWords(job);
   const charge = chargeLine(job);
@@ -39,7 +45,7 @@ export function JobRow({ job, now, level = 2 }: { job: JobView; now: number; lev
               className="job-toggle"
               aria-expanded={open}
               aria-controls={detailsId}
-              onClick={() => setOpen((o) => !o)}
+              onClick={() => setChosen(!open)}
             >
               <svg className="job-chevron" viewBox="0 0 16 16" aria-hidden="true">
                 <path
@@ -95,6 +101,12 @@ export function JobRow({ job, now, level = 2 }: { job: JobView; now: number; lev
         </div>
       </div>
       {commands.error && <ErrorNotice error={commands.error} />}
+      {/* A reminder is there to be seen: under the row, not behind its disclosure. */}
+      {job.state === 'done' && (
+        <div className="job-row-note">
+          <RecheckReminder job={job} now={now} />
+        </div>
+      )}
       <div id={detailsId} className="job-details" hidden={!open}>
         <JobDetails job={job} now={now} commands={commands} />
       </div>
