@@ -60,7 +60,7 @@ test('an avatar review shows its coverage groups with their costs, and the job l
   await page.getByRole('button', { name: 'Check 11 addresses' }).click();
   const card = jobCard(page, 'avatar-mix.csv');
   await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 30_000 });
-  await card.getByRole('button', { name: 'View results' }).click();
+  await card.getByRole('button', { name: 'Open results' }).click();
   await expect(page.getByText('Not covered by avatar').first()).toBeVisible();
   // The filter by outcome has the new status: the five rows left out, each marked.
   const filters = page.getByRole('group', { name: 'Filter the rows' });

@@ -1,6 +1,6 @@
 // The Jobs screen as a history: lists checked over several months, found by
-// file name whatever its accents, grouped by month with each month's jobs,
-// addresses and charge; and the reminder to check a list again, set in
+// file name whatever its accents, grouped by month with each month's lists,
+// addresses and charge, months before the newest folded; and the reminder to check a list again, set in
 // Settings, shown on a list finished long enough ago, whose "Check again"
 // reads the user's file anew into a review (or says it was moved).
 import { readFile, rm, writeFile } from 'node:fs/promises';
@@ -54,6 +54,12 @@ const monthName = (d: Date) =>
 const usd = (micros: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(micros / 1e6);
 
+/** Opens every folded month of the history, as a user looking for an old list does. */
+async function openAllMonths(app: TestApp): Promise<void> {
+  const folded = app.page.getByTestId('job-month').locator('button[aria-expanded="false"]');
+  while ((await folded.count()) > 0) await folded.first().click();
+}
+
 async function openJobs(app: TestApp): Promise<void> {
   await nav(app.page, 'Jobs').click();
   await expect(app.page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
@@ -91,14 +97,32 @@ test('the history: found by file name, grouped by month with what each month che
   await expect(page.getByTestId('account-label')).toHaveText('Demo');
   await openJobs(app);
 
-  // Nine jobs: past a couple of screens, the list is by month, newest first.
+  // Nine jobs over three months: by month, newest first; the older months folded, with a count.
   const months = page.getByTestId('job-month');
   await expect(months).toHaveCount(3);
   const labels = [now, lastMonth, twoBack].map(monthName);
+  const toggles = labels.map((label) =>
+    page.getByRole('button', { name: `${label as string} · 3 lists` }),
+  );
   for (const [i, label] of labels.entries()) {
-    await expect(months.nth(i).getByRole('heading', { level: 2 })).toHaveText(label as string);
+    await expect(months.nth(i).getByRole('heading', { level: 2 })).toHaveText(
+      `${label as string} · 3 lists`,
+    );
+    await expect(toggles[i] as Locator).toHaveAttribute(
+      'aria-expanded',
+      i === 0 ? 'true' : 'false',
+    );
   }
-  // Each month's heading: its jobs, their unique addresses, what they were charged.
+  await expect(months.nth(0).getByRole('article')).toHaveCount(3);
+  await expect(months.nth(1).getByRole('article')).toHaveCount(0);
+  await expect(months.nth(2).getByRole('article')).toHaveCount(0);
+  await screenshotFromTop(app, 'history-folded');
+  // Opened from the keyboard: the heading's button, Enter.
+  await (toggles[1] as Locator).focus();
+  await page.keyboard.press('Enter');
+  await expect(toggles[1] as Locator).toHaveAttribute('aria-expanded', 'true');
+  await (toggles[2] as Locator).click();
+  // Each month's heading: its lists, their unique addresses, what they were charged.
   const listed = await invoke<JobView[]>(app, 'job:list');
   for (const [i, names] of [plan.slice(0, 3), plan.slice(3, 6), plan.slice(6)].entries()) {
     const of = listed.filter((j) => names.some(([name]) => name === j.fileName));
@@ -106,11 +130,11 @@ test('the history: found by file name, grouped by month with what each month che
     expect(of.every((j) => j.chargedMicros !== null)).toBe(true);
     const addresses = of.reduce((sum, j) => sum + j.unique, 0);
     await expect(months.nth(i).getByTestId('month-facts')).toHaveText(
-      `3 jobs · ${addresses} addresses · ${usd(charged)} charged`,
+      `${addresses} addresses · ${usd(charged)} charged`,
     );
     await expect(months.nth(i).getByRole('article')).toHaveCount(3);
   }
-  // Every card says when, what product, how many rows, and what it cost.
+  // Every row says when, what product, how many rows, and what it cost.
   const cafe = jobCard(page, 'Café owners.csv');
   await expect(cafe.getByRole('heading', { level: 3 })).toHaveText('Café owners.csv');
   await expect(cafe).toContainText('Email · 6 rows · added');
@@ -121,6 +145,10 @@ test('the history: found by file name, grouped by month with what each month che
   await expect(page.getByTestId('jobs-shown')).toHaveText('9 jobs');
   await screenshotFromTop(app, 'history');
   await expectAccessible(app);
+  // Folded again, and a search still finds what is in a folded month.
+  await (toggles[1] as Locator).click();
+  await (toggles[2] as Locator).click();
+  await expect(months.nth(2).getByRole('article')).toHaveCount(0);
 
   // Capitals and accents set aside, on both sides.
   const search = page.getByRole('searchbox', { name: 'Search jobs by file name' });
@@ -131,7 +159,7 @@ test('the history: found by file name, grouped by month with what each month che
   await search.fill('cafe');
   await expect(page.getByRole('article')).toHaveCount(1);
   await expect(months).toHaveCount(1);
-  await expect(months.first().getByTestId('month-facts')).toContainText('1 job · 6 addresses');
+  await expect(months.first().getByTestId('month-facts')).toContainText('6 addresses');
   await search.fill('.csv');
   await expect(page.getByTestId('jobs-shown')).toHaveText('9 of 9 jobs');
 
@@ -145,7 +173,9 @@ test('the history: found by file name, grouped by month with what each month che
   await none.getByRole('button', { name: 'Clear the search' }).click();
   await expect(search).toBeFocused();
   await expect(search).toHaveValue('');
-  await expect(page.getByRole('article')).toHaveCount(9);
+  // Back as it was: the older months folded again.
+  await expect(page.getByTestId('jobs-shown')).toHaveText('9 jobs');
+  await expect(page.getByRole('article')).toHaveCount(3);
 });
 
 test('a list checked long ago asks to be checked again, once set in Settings, and Check again reviews it', async ({
@@ -163,6 +193,8 @@ test('a list checked long ago asks to be checked again, once set in Settings, an
   await expect(page.getByTestId('account-label')).toHaveText('Demo');
   await openJobs(app);
 
+  // The two old lists are in months folded at first.
+  await openAllMonths(app);
   // Off until the user turns it on.
   await expect(jobCard(page, 'spring-customers.csv').getByTestId('job-state')).toHaveText('Done');
   await expect(page.getByTestId('recheck')).toHaveCount(0);
@@ -212,7 +244,7 @@ test('a list checked long ago asks to be checked again, once set in Settings, an
   await expectAccessible(app);
 
   // The results of a due list say it too.
-  await jobCard(page, 'spring-customers.csv').getByRole('button', { name: 'View results' }).click();
+  await jobCard(page, 'spring-customers.csv').getByRole('button', { name: 'Open results' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'spring-customers.csv' })).toBeVisible();
   await expect(page.locator('.results-header').getByTestId('recheck')).toContainText(
     'Checked 94 days ago: check again',
@@ -235,6 +267,7 @@ test('a list checked long ago asks to be checked again, once set in Settings, an
   expect(drafts[0]?.repeatOf?.jobId).toBe(old.id);
   await page.getByRole('button', { name: /^(Check \d+ address|Finish without paying)/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
+  await openAllMonths(app);
   await expect(page.getByRole('article', { name: 'spring-customers.csv' })).toHaveCount(2);
   await expect(page.getByTestId('recheck')).toHaveCount(1);
   await expect(jobCard(page, 'moved-away.csv').getByTestId('recheck')).toBeVisible();

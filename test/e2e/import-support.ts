@@ -104,9 +104,16 @@ export function nav(page: Page, name: string) {
   return page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name });
 }
 
-/** The job card of a file on the Jobs screen. */
+/** The job card of a file on the Jobs screen: its row, and its details below it. */
 export function jobCard(page: Page, fileName: string) {
   return page.getByRole('article', { name: fileName });
+}
+
+/** Opens a job's row to show its details (a row under way is open already). */
+export async function openJobRow(page: Page, fileName: string): Promise<void> {
+  const toggle = jobCard(page, fileName).getByRole('button', { name: fileName, exact: true });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
 }
 
 /**
@@ -167,7 +174,7 @@ export async function exportFromCard(
   savedAs: string,
 ): Promise<string[][]> {
   const { page } = app;
-  await jobCard(page, fileName).getByRole('button', { name: 'View results' }).click();
+  await jobCard(page, fileName).getByRole('button', { name: 'Open results' }).click();
   const panel = page.getByRole('region', { name: 'Export' });
   await panel.getByRole('radio', { name: new RegExp(`^${rows}`) }).check();
   await panel.getByRole('button', { name: 'Save…' }).click();

@@ -287,7 +287,7 @@ test('keyboard only: demo, choose a file, review, start, see it done (Tab, Enter
   await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeFocused();
   const card = jobCard(page, 'keyboard.csv');
   await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 30_000 });
-  await tabTo(page, 'View results');
+  await tabTo(page, 'Open results');
   await screenshotFromTop(app, 'jobs-keyboard');
   await page.keyboard.press('Enter');
   await expect(nav(page, 'Results')).toHaveAttribute('aria-current', 'page');

@@ -4,6 +4,7 @@
 // avatar file refused for coverage and its rest run one by one, and removing a job.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { expectAccessible } from './axe-support';
 import { test, expect } from './fixtures';
 import { openJobs } from '../../electron/jobs/jobs';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
@@ -15,6 +16,7 @@ import {
   jobCard,
   knownList,
   nav,
+  openJobRow,
   screenshotFromTop,
   useDemo,
 } from './import-support';
@@ -78,6 +80,64 @@ test('a 5,000-row list goes out as a bulk task, comes back done, and is exported
   );
 });
 
+test('each job is one row: open it for its details, and a done job’s rows add up in one sum', async ({
+  app,
+}) => {
+  const { page } = app;
+  await useDemo(app);
+  // 60 rows: 50 addresses (5 the service cannot tell), 5 repeats, 3 cells that are no address, 2 empty.
+  const list = knownList({
+    unique: 50,
+    duplicates: 5,
+    invalid: 3,
+    empty: 2,
+    undeterminedEvery: 10,
+  });
+  await dropFile(page, 'summer-fair.csv', list.csv);
+  await page.getByRole('button', { name: 'Check 50 addresses' }).click();
+  const card = jobCard(page, 'summer-fair.csv');
+  await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 20_000 });
+
+  // The row: name, counts, charge, state and one action.
+  await expect(card.getByTestId('job-counts')).toHaveText(`${list.deliverable} of 50 deliverable`);
+  await expect(card.getByTestId('job-charged')).toHaveText(/^\$\d+\.\d\d$/);
+  await expect(card.getByRole('button', { name: 'Open results' })).toHaveCount(1);
+
+  // Its details fold and open again from the keyboard, saying so to a screen reader.
+  const toggle = card.getByRole('button', { name: 'summer-fair.csv', exact: true });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(card.getByTestId('row-sum')).toBeHidden();
+  await expect(card.getByRole('button', { name: 'Remove', exact: true })).toHaveCount(0);
+  await screenshotFromTop(app, 'jobs-list-compact');
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const sum = card.getByTestId('row-sum');
+  await expect(sum).toBeVisible();
+
+  // Every row of the file, term by term, to the file's own count.
+  await expect(sum.getByTestId('sum-checked')).toContainText('50checked by the service');
+  await expect(sum.getByTestId('sum-checked')).toContainText(
+    `${50 - list.undetermined} paid, ${list.undetermined} without an answer, not charged`,
+  );
+  await expect(sum.getByTestId('sum-reused')).toContainText('0reused');
+  await expect(sum.getByTestId('sum-left-out')).toContainText('0left out by free checks');
+  await expect(sum.getByTestId('sum-repeats')).toContainText('5repeats');
+  await expect(sum.getByTestId('sum-not-addresses')).toContainText('5not addresses');
+  await expect(sum.getByTestId('sum-total')).toHaveText('=60rows in the file');
+  const charged = (await card.getByTestId('job-charged').textContent()) ?? '';
+  await expect(sum.getByTestId('sum-charge')).toContainText(
+    `Charged ${charged} for ${50 - list.undetermined} paid checks`,
+  );
+  await screenshotFromTop(app, 'jobs-row-open');
+  await expectAccessible(app);
+
+  // The row's one action.
+  await card.getByRole('button', { name: 'Open results' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'summer-fair.csv' })).toBeVisible();
+});
+
 test('a restart in the middle of a job: it resumes by itself and finishes', async ({ app }) => {
   const { page } = app;
   await connectKey(app, sandbox.url, KEY);
@@ -91,6 +151,11 @@ test('a restart in the middle of a job: it resumes by itself and finishes', asyn
   await expect(card.getByTestId('job-checked')).toHaveText('100 of 400 addresses checked', {
     timeout: 20_000,
   });
+  // What it has charged so far is on its row: an amount, or when it will show; never "not known".
+  await expect(card.getByTestId('job-charge-note')).toHaveText(
+    /^(charged so far|[\d,]+ paid checks?: the charge shows once the service reports its price)$/,
+  );
+  await expect(card.getByTestId('job-charge-note')).not.toContainText('not known');
   await screenshotFromTop(app, 'jobs-checking');
 
   await app.restart();
@@ -207,12 +272,14 @@ test('removing a finished job asks first; a draft goes at once', async ({ app })
   const card = jobCard(page, 'keep-or-remove.csv');
   await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 20_000 });
 
-  await card.getByRole('button', { name: 'Remove' }).click();
+  // Remove is in the row's details, not beside its one action.
+  await openJobRow(page, 'keep-or-remove.csv');
+  await card.getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(card.getByRole('button', { name: 'Keep it' })).toBeFocused();
   await screenshotFromTop(app, 'jobs-remove-confirm');
   await card.getByRole('button', { name: 'Keep it' }).click();
-  await expect(card.getByRole('button', { name: 'Remove' })).toBeFocused();
-  await card.getByRole('button', { name: 'Remove' }).click();
+  await expect(card.getByRole('button', { name: 'Remove', exact: true })).toBeFocused();
+  await card.getByRole('button', { name: 'Remove', exact: true }).click();
   await card.getByRole('button', { name: 'Remove job and results' }).click();
   await expect(page.getByTestId('job')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'No lists checked yet' })).toBeVisible();
@@ -241,10 +308,11 @@ test('a job the command line runs shows as running there, and the window only fo
 
     await nav(page, 'Jobs').click();
     const card = jobCard(page, 'from-the-terminal.csv');
+    // Said as the window says it: no program name of the command line.
     await expect(card.getByTestId('job-elsewhere')).toHaveText(
-      /Running in the list-cleaner command, in another window or the command line/,
+      'Running from the command line. This window follows its progress and sends nothing for it.',
     );
-    await expect(card.getByRole('button', { name: 'Remove' })).toHaveCount(0);
+    await expect(card.getByRole('button', { name: 'Remove', exact: true })).toHaveCount(0);
     await screenshotFromTop(app, 'jobs-running-elsewhere');
 
     await cli.finished(job.id);

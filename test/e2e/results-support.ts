@@ -1,7 +1,7 @@
 // What the results, accessibility and long-task specs share: lists written
 // the way marketing tools write them, jobs taken to done through the core
 // (the same handler table the UI calls), and the way a user reaches a job's
-// results (Jobs → View results).
+// results (Jobs → Open results).
 import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
@@ -108,7 +108,7 @@ export async function waitForState(
   }
 }
 
-/** As a user does: the Jobs tab, the job's card, View results. */
+/** As a user does: the Jobs tab, the job’s row, Open results. */
 export async function openResults(page: Page, fileName: string): Promise<void> {
   await page
     .getByRole('navigation', { name: 'Main' })
@@ -116,7 +116,7 @@ export async function openResults(page: Page, fileName: string): Promise<void> {
     .click();
   await page
     .getByRole('article', { name: fileName })
-    .getByRole('button', { name: 'View results' })
+    .getByRole('button', { name: 'Open results' })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: fileName })).toBeVisible();
 }

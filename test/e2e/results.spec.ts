@@ -173,7 +173,7 @@ test('a running job shows its progress, and its results appear when it finishes'
     .click();
   const card = page.getByRole('article', { name: 'webinar-signups.csv' });
   await expect(card).toBeVisible();
-  await card.getByRole('button', { name: 'View results' }).click();
+  await card.getByRole('button', { name: 'Open results' }).click();
 
   await expect(page.getByText('The results appear here when the job finishes.')).toBeVisible();
   await expect(page.getByRole('progressbar')).toBeVisible();

@@ -186,7 +186,7 @@ test('a workbook: its sheets to pick from, checked, exported as .xlsx and saved 
   await page.getByRole('button', { name: 'Check 30 addresses' }).click();
   const card = jobCard(page, 'several-sheets.xlsx');
   await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 60_000 });
-  await card.getByRole('button', { name: 'View results' }).click();
+  await card.getByRole('button', { name: 'Open results' }).click();
 
   // Export: a workbook's list goes out as a workbook unless the user says otherwise.
   const panel = page.getByRole('region', { name: 'Export' });

@@ -13,6 +13,11 @@ const n = (count: number) => count.toLocaleString('en-US');
 export const tasksUnderWay = (record: JobRecord): number =>
   (record.plan?.bulk ?? []).filter((t) => t.taskId !== null && t.status !== 'done').length;
 
+/**
+ * The hold's words reach the window as they are, so they name the window's
+ * actions (Settings, Continue) and no option of the command line: the command
+ * line adds its exact command itself (cli/output.ts, carryOnCommand).
+ */
 export function holdOf(
   s: Shared,
   l: Live,
@@ -24,7 +29,7 @@ export function holdOf(
   const message =
     reason === 'stopped'
       ? `Stopped: nothing more is sent. ${progress} Continue carries on from here.`
-      : `Stopped before going over this job's limit of ${usdExact(l.record.limitMicros ?? 0)} (spent about ${usd(spentSoFar(s, l))}). ${progress} Raise the limit in Settings (or --max-spend) and Continue.`;
+      : `Stopped before going over this job's limit of ${usdExact(l.record.limitMicros ?? 0)} (spent about ${usd(spentSoFar(s, l))}). ${progress} Raise the limit in Settings, then Continue.`;
   return { reason, message, at: new Date().toISOString() };
 }
 

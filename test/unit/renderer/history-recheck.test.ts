@@ -1,10 +1,9 @@
 // The reminder as the window words it ("Checked 94 days ago: check again",
-// from the one rule in electron/common/recheck.ts), the charge a card shows
-// for a job not done, and the days typed in Settings, read or refused.
+// from the one rule in electron/common/recheck.ts), and the days typed in
+// Settings, read or refused. (A job's charge: job-money.test.ts.)
 import { describe, expect, it } from 'vitest';
 import type { JobView } from '../../../electron/ipc/contract';
 import { MAX_RECHECK_DAYS } from '../../../electron/common/limits';
-import { chargedSoFar } from '../../../renderer/src/features/jobs/job-words';
 import { readRecheckDays, reminderLine } from '../../../renderer/src/features/jobs/recheck-words';
 import { jobView } from './job-view';
 
@@ -47,33 +46,6 @@ describe('reminderLine', () => {
     // A repeat still waiting as a draft has not checked anything yet.
     const draft = { ...again, state: 'draft' as const };
     expect(reminderLine(old, [old, draft], 90, NOW)).toBe('Checked 94 days ago: check again');
-  });
-});
-
-describe('chargedSoFar', () => {
-  it('says what a job not done was charged, and when that is not known', () => {
-    expect(chargedSoFar(job({ state: 'failed', chargedMicros: 400_000 }))).toBe(
-      '$0.40 charged so far',
-    );
-    expect(chargedSoFar(job({ state: 'failed', chargedMicros: null, paid: 3 }))).toBe(
-      'charge not known',
-    );
-    expect(
-      chargedSoFar(
-        job({
-          state: 'failed',
-          chargedMicros: 0,
-          paid: 0,
-          failure: { code: 'network', message: 'Lost.', charged: 'unknown', retry: true },
-        }),
-      ),
-    ).toBe('charge not known');
-  });
-
-  it('says nothing for a done job (its outcomes say it) or one charged nothing', () => {
-    expect(chargedSoFar(job())).toBeNull();
-    expect(chargedSoFar(job({ state: 'draft', chargedMicros: null, paid: 0 }))).toBeNull();
-    expect(chargedSoFar(job({ state: 'checking', chargedMicros: 0, paid: 0 }))).toBeNull();
   });
 });
 

@@ -8,11 +8,13 @@ import {
   chargeWords,
   foldName,
   groupByMonth,
+  groupsByMonth,
   monthFacts,
   monthKey,
+  monthTitle,
   searchJobs,
   shownWords,
-} from '../../../renderer/src/features/jobs/history';
+} from '../../../renderer/src/features/jobs/list/history';
 
 type Job = Pick<
   JobView,
@@ -81,10 +83,22 @@ describe('groupByMonth', () => {
     ]);
     expect(groups[0]).toMatchObject({ addresses: 1_250, chargedMicros: 1_250_000 });
     expect(monthFacts(groups[0] as (typeof groups)[number])).toBe(
-      '2 jobs · 1,250 addresses · $1.25 charged',
+      '1,250 addresses · $1.25 charged',
     );
-    expect(monthFacts(groups[1] as (typeof groups)[number])).toBe(
-      '1 job · 40 addresses · $0.04 charged',
+    expect(monthFacts(groups[1] as (typeof groups)[number])).toBe('40 addresses · $0.04 charged');
+    // The heading that folds a month says how many lists it holds.
+    expect(monthTitle(groups[0] as (typeof groups)[number])).toBe('November 2026 · 2 lists');
+    expect(monthTitle(groups[1] as (typeof groups)[number])).toBe('October 2026 · 1 list');
+  });
+
+  it('groups only jobs of more than one month: one month alone is a plain list', () => {
+    const at = (iso: string) => ({ createdAt: iso });
+    expect(groupsByMonth([])).toBe(false);
+    expect(groupsByMonth([at('2026-11-03T12:00:00.000Z'), at('2026-11-25T12:00:00.000Z')])).toBe(
+      false,
+    );
+    expect(groupsByMonth([at('2026-11-03T12:00:00.000Z'), at('2026-10-15T12:00:00.000Z')])).toBe(
+      true,
     );
   });
 
@@ -104,7 +118,7 @@ describe('groupByMonth', () => {
     ]);
     expect(month).toMatchObject({ chargedMicros: 2_500_000, unknownCharges: 1 });
     expect(monthFacts(month as NonNullable<typeof month>)).toBe(
-      '3 jobs · 300 addresses · $2.50 charged, plus 1 job whose charge is not known',
+      '300 addresses · $2.50 charged, plus 1 job whose charge is not known',
     );
   });
 

@@ -4,10 +4,12 @@ import { useJobs } from '../../api/job-hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useUiStore } from '../../state/ui-store';
 import { useFlowFocus } from '../import/use-file-import';
-import { JobHistory } from './JobHistory';
+import { JobHistory } from './list/JobHistory';
 import { STATE_WORDS, isActive } from './job-words';
 import { useNow } from './use-now';
 import './jobs.css';
+import './list/rows.css';
+import './details/details.css';
 
 /** Every job of this account, newest first, live through main's job:changed events. */
 export function JobsScreen() {
@@ -53,7 +55,7 @@ export function JobsScreen() {
             No lists checked yet
           </h2>
           <p className="hint">
-            Drop a list anywhere in this window, review it, and press Start. Each list you check
+            Drop a list anywhere in this window, review it, and press Check. Each list you check
             appears here, and keeps going even if you quit List Cleaner.
           </p>
           <button type="button" className="button primary" onClick={() => go('import')}>

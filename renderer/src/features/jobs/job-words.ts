@@ -1,8 +1,6 @@
 // A job's state and product in the user's words.
 import { UNFINISHED_STATES } from '../../../../electron/common/model';
 import type { JobProduct, JobStateName, JobView } from '../../../../electron/ipc/contract';
-import { formatUsd } from '../../format';
-import { chargeUnknown } from './history';
 
 export const STATE_WORDS: Record<JobStateName, string> = {
   draft: 'Not started',
@@ -55,16 +53,12 @@ export const sentTasks = (job: JobView) =>
   job.tasks.filter((t) => t.id !== null && t.status !== 'done').length;
 
 /**
- * What a job not done was charged so far, for its card's line ("$0.40 charged
- * so far", "charge not known"); null when nothing was. A done job's charge is
- * in its outcomes.
+ * Who runs a job another process holds, in the window's words: main names the
+ * command by its program name ("the list-cleaner command"), which the window
+ * does not show.
  */
-export function chargedSoFar(
-  job: Pick<JobView, 'state' | 'chargedMicros' | 'paid' | 'failure'>,
-): string | null {
-  if (job.state === 'done') return null;
-  if (chargeUnknown(job)) return 'charge not known';
-  return job.chargedMicros !== null && job.chargedMicros > 0
-    ? `${formatUsd(job.chargedMicros)} charged so far`
-    : null;
+export function elsewhereWords(by: string): string {
+  return /command/i.test(by)
+    ? 'Running from the command line'
+    : 'Running in another List Cleaner window';
 }

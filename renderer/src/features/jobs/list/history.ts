@@ -1,16 +1,21 @@
 // The Jobs screen as a history: finding a job by its file name, and the jobs
-// of each month together with what that month checked and cost. Pure, so the
+// of each month together with what that month checked and cost (older months
+// folded, JobHistory.tsx). Pure, so the
 // rules (what matches, what a month's charge honestly is) are tested alone.
-import type { JobView } from '../../../../electron/ipc/contract';
-import { formatNumber, formatUsd, plural } from '../../format';
+import type { JobView } from '../../../../../electron/ipc/contract';
+import { formatNumber, formatUsd, plural } from '../../../format';
 
 /**
- * Past this many jobs the list is grouped by month. A window shows three or
- * four finished cards at a time, so up to eight is about two screens, read at
- * a glance; beyond that, "when was that?" is the question, and a month's
- * heading with its totals answers it.
+ * Jobs of more than one month are grouped by month: past this month, "when
+ * was that?" is the question, and a month's heading with its totals answers
+ * it. One month alone is a plain list, its heading would say nothing.
  */
-export const GROUP_ABOVE = 8;
+export function groupsByMonth(jobs: readonly Pick<JobView, 'createdAt'>[]): boolean {
+  const first = jobs[0];
+  return (
+    first !== undefined && jobs.some((j) => monthKey(j.createdAt) !== monthKey(first.createdAt))
+  );
+}
 
 /** Case and accents set aside, so "cafe" finds "Café.csv" and "ÉTÉ" finds "été". */
 export function foldName(text: string): string {
@@ -124,11 +129,12 @@ export function chargeWords(
   return `${formatUsd(chargedMicros)} charged, plus ${which} whose charge is not known`;
 }
 
-/** A month's heading line: "5 jobs · 1,234 addresses · $4.20 charged". */
+/** A month's heading, which also opens it: "October 2026 · 14 lists". */
+export function monthTitle(group: Pick<MonthGroup<HistoryJob>, 'label' | 'jobs'>): string {
+  return `${group.label} · ${plural(group.jobs.length, 'list', 'lists')}`;
+}
+
+/** The line under a month's heading: "1,234 addresses · $4.20 charged". */
 export function monthFacts(group: MonthGroup<HistoryJob>): string {
-  return [
-    plural(group.jobs.length, 'job', 'jobs'),
-    plural(group.addresses, 'address', 'addresses'),
-    chargeWords(group),
-  ].join(' · ');
+  return [plural(group.addresses, 'address', 'addresses'), chargeWords(group)].join(' · ');
 }

@@ -2,8 +2,8 @@
 // service's own terms made plain, when it tries next (a live countdown), and
 // until when it keeps trying before it pauses for the user. Nothing is asked
 // of the user: the job goes on by itself, and nothing refused is charged.
-import type { JobView } from '../../../../electron/ipc/contract';
-import { formatDuration, formatTimeOfDay } from '../../format';
+import type { JobView } from '../../../../../electron/ipc/contract';
+import { formatDuration, formatTimeOfDay } from '../../../format';
 
 export function WaitNotice({ job, now }: { job: JobView; now: number }) {
   const wait = job.wait;

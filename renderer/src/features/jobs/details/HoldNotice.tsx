@@ -4,7 +4,7 @@
 // answers already on their way are awaited, that bulk tasks already sent are
 // still fetched. The badge says stopping or stopped; Continue is in the card's
 // actions (JobActions.tsx).
-import type { JobView } from '../../../../electron/ipc/contract';
+import type { JobView } from '../../../../../electron/ipc/contract';
 
 export function HoldNotice({ job }: { job: JobView }) {
   const hold = job.hold;

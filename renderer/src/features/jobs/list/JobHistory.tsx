@@ -1,10 +1,12 @@
-// The jobs as a history: found by file name, and, once there are many, by
-// month, each month's heading saying how many jobs, addresses and dollars it
-// took. Every job stays a card of its own (JobCard.tsx).
+// The jobs as a history: found by file name, and, once they span more than a
+// month, by month, each month's heading saying how many lists, addresses and
+// dollars it took; months before the newest fold (MonthSection.tsx). Every
+// job is a row of its own (JobRow.tsx).
 import { useId, useRef, useState } from 'react';
-import type { JobView } from '../../../../electron/ipc/contract';
-import { JobCard } from './JobCard';
-import { GROUP_ABOVE, groupByMonth, monthFacts, searchJobs, shownWords } from './history';
+import type { JobView } from '../../../../../electron/ipc/contract';
+import { groupByMonth, groupsByMonth, searchJobs, shownWords } from './history';
+import { JobRow } from './JobRow';
+import { MonthSection } from './MonthSection';
 
 /** `jobs`: every job, newest first. */
 export function JobHistory({ jobs, now }: { jobs: readonly JobView[]; now: number }) {
@@ -13,8 +15,9 @@ export function JobHistory({ jobs, now }: { jobs: readonly JobView[]; now: numbe
   const inputId = useId();
   const countId = useId();
   const shown = searchJobs(jobs, query);
-  // Grouped by how many jobs there are, not how many match: the layout stays put while typing.
-  const grouped = jobs.length > GROUP_ABOVE;
+  // Grouped by all the jobs, not those that match: the layout stays put while typing.
+  const grouped = groupsByMonth(jobs);
+  const searching = query.trim() !== '';
   const clear = () => {
     setQuery('');
     input.current?.focus();
@@ -51,53 +54,27 @@ export function JobHistory({ jobs, now }: { jobs: readonly JobView[]; now: numbe
       {shown.length === 0 ? (
         <NoMatch query={query.trim()} onClear={clear} />
       ) : grouped ? (
-        <Months jobs={shown} now={now} />
+        <div className="job-months">
+          {groupByMonth(shown).map((month, i) => (
+            <MonthSection
+              key={month.key}
+              month={month}
+              now={now}
+              newest={i === 0}
+              searching={searching}
+            />
+          ))}
+        </div>
       ) : (
         <ul className="job-list" aria-label="Jobs, newest first">
           {shown.map((job) => (
             <li key={job.id}>
-              <JobCard job={job} now={now} />
+              <JobRow job={job} now={now} />
             </li>
           ))}
         </ul>
       )}
     </>
-  );
-}
-
-function Months({ jobs, now }: { jobs: readonly JobView[]; now: number }) {
-  const baseId = useId();
-  return (
-    <div className="job-months">
-      {groupByMonth(jobs).map((month) => {
-        const headingId = `${baseId}-${month.key}`;
-        return (
-          <section
-            key={month.key}
-            className="job-month"
-            aria-labelledby={headingId}
-            aria-describedby={`${headingId}-facts`}
-            data-testid="job-month"
-          >
-            <div className="job-month-head">
-              <h2 id={headingId} className="job-month-title">
-                {month.label}
-              </h2>
-              <p className="job-month-facts" id={`${headingId}-facts`} data-testid="month-facts">
-                {monthFacts(month)}
-              </p>
-            </div>
-            <ul className="job-list" aria-label={`Jobs of ${month.label}, newest first`}>
-              {month.jobs.map((job) => (
-                <li key={job.id}>
-                  <JobCard job={job} now={now} level={3} />
-                </li>
-              ))}
-            </ul>
-          </section>
-        );
-      })}
-    </div>
   );
 }
 

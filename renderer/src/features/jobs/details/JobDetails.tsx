@@ -1,0 +1,66 @@
+// What a job's row shows when opened: who runs it, why it waits or holds, its
+// progress while under way, the sum of its rows once done, why it stopped,
+// and the actions beyond the row's one.
+import type { JobView } from '../../../../../electron/ipc/contract';
+import { JobActions } from '../actions/JobActions';
+import type { JobCommands } from '../actions/use-job-commands';
+import { elsewhereWords, isActive } from '../job-words';
+import { DoneSummary } from './DoneSummary';
+import { Failure } from './Failure';
+import { HoldNotice } from './HoldNotice';
+import { Progress } from './Progress';
+import { WaitNotice } from './WaitNotice';
+
+export function JobDetails({
+  job,
+  now,
+  commands,
+}: {
+  job: JobView;
+  now: number;
+  commands: JobCommands;
+}) {
+  return (
+    <>
+      {job.resumed && (
+        <p className="job-resumed" data-testid="resumed-badge">
+          <svg viewBox="0 0 16 16" aria-hidden="true">
+            <path
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.6"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              d="M13 8a5 5 0 1 1-1.5-3.5M13 2.5v2.7h-2.7"
+            />
+          </svg>
+          Resumed after a restart
+        </p>
+      )}
+      {job.state === 'draft' && (
+        <p className="hint">
+          Read but not checked yet: review it to confirm the address column and choose what to
+          check.
+        </p>
+      )}
+      {job.elsewhere && (
+        <p className="hint job-elsewhere" data-testid="job-elsewhere">
+          {elsewhereWords(job.elsewhere)}. This window follows its progress and sends nothing for
+          it.
+        </p>
+      )}
+      {job.hold && <HoldNotice job={job} />}
+      {job.wait && !job.hold && <WaitNotice job={job} now={now} />}
+      {job.paused && !job.hold && (
+        <p className="hint" data-testid="job-paused">
+          Stopped before it finished, outside this window. What was checked is kept; Continue
+          carries on with the rest.
+        </p>
+      )}
+      {isActive(job) && <Progress job={job} now={now} />}
+      {job.state === 'done' && <DoneSummary job={job} />}
+      {job.state === 'failed' && <Failure job={job} />}
+      <JobActions job={job} commands={commands} />
+    </>
+  );
+}

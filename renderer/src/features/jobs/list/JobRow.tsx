@@ -1,0 +1,115 @@
+// One job as a row of the Jobs screen: its name, state, counts, charge and one
+// primary action; the rest (progress, waits, holds, bulk tasks, the sum of
+// its rows) opens in place below it. The name is the disclosure button, so
+// Tab reaches it and Enter or Space opens it; aria-expanded says which.
+import { useId, useState } from 'react';
+import type { JobView } from '../../../../../electron/ipc/contract';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { formatTimeOfDay, plural } from '../../../format';
+import { PrimaryActionButton } from '../actions/PrimaryActionButton';
+import { useJobCommands } from '../actions/use-job-commands';
+import { JobDetails } from '../details/JobDetails';
+import { PRODUCT_WORDS, badgeWords, isActive } from '../job-words';
+import { RecheckReminder } from '../RecheckReminder';
+import { chargeLine } from '../money/charge-words';
+import { countsWords } from './row-words';
+
+/** `level`: the name's heading level, 3 under a month's heading. */
+export function JobRow({ job, now, level = 2 }: { job: JobView; now: number; level?: 2 | 3 }) {
+  const titleId = useId();
+  const detailsId = useId();
+  // Open by default once under way (a draft started from the review too), and
+  // kept open after: a job that finishes while watched does not fold away
+  // under the user's eyes. A click decides from then on.
+  const active = isActive(job);
+  const [seenActive, setSeenActive] = useState(active);
+  if (active && !seenActive) setSeenActive(true);
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const open = chosen ?? seenActive;
+  const commands = useJobCommands(job);
+  const badge = badgeWords(job);
+  const charge = chargeLine(job);
+  const Title = level === 3 ? 'h3' : 'h2';
+  return (
+    <article
+      className={`job-row is-${job.state}${open ? ' is-open' : ''}`}
+      aria-labelledby={titleId}
+      data-testid="job"
+      data-state={job.state}
+    >
+      <div className="job-line">
+        <div className="job-name">
+          <Title className="job-title">
+            <button
+              type="button"
+              className="job-toggle"
+              aria-expanded={open}
+              aria-controls={detailsId}
+              onClick={() => setChosen(!open)}
+            >
+              <svg className="job-chevron" viewBox="0 0 16 16" aria-hidden="true">
+                <path
+                  d="m6 3.5 4.5 4.5L6 12.5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
+              <span id={titleId} className="file-name">
+                {job.fileName}
+              </span>
+            </button>
+          </Title>
+          <p className="job-meta">
+            {job.product ? PRODUCT_WORDS[job.product] : 'Not chosen yet'}
+            <span aria-hidden="true"> · </span>
+            {plural(job.rows, 'row', 'rows')}
+            <span aria-hidden="true"> · </span>
+            added {formatTimeOfDay(job.createdAt, now)}
+          </p>
+        </div>
+        <p className="job-counts num" data-testid="job-counts">
+          {countsWords(job)}
+        </p>
+        <p className="job-charge">
+          {charge && (
+            <>
+              {charge.amount !== null && (
+                <span
+                  className="job-charge-amount num"
+                  title={charge.exact ?? undefined}
+                  data-testid={job.state === 'done' ? 'job-charged' : 'job-charged-so-far'}
+                >
+                  {charge.amount}
+                </span>
+              )}
+              <span className="job-charge-note" data-testid="job-charge-note">
+                {charge.note}
+              </span>
+            </>
+          )}
+        </p>
+        <p className="job-state">
+          <span className={`badge badge-state is-${badge.tone}`} data-testid="job-state">
+            {badge.text}
+          </span>
+        </p>
+        <div className="job-primary">
+          <PrimaryActionButton job={job} commands={commands} />
+        </div>
+      </div>
+      {commands.error && <ErrorNotice error={commands.error} />}
+      {/* A reminder is there to be seen: under the row, not behind its disclosure. */}
+      {job.state === 'done' && (
+        <div className="job-row-note">
+          <RecheckReminder job={job} now={now} />
+        </div>
+      )}
+      <div id={detailsId} className="job-details" hidden={!open}>
+        <JobDetails job={job} now={now} commands={commands} />
+      </div>
+    </article>
+  );
+}

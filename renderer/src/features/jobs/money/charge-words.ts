@@ -1,0 +1,48 @@
+// What a job has charged, as its row and its details say it. Main prices the
+// paid answers at the unit prices it knows (electron/jobs/view.ts), for a
+// running job too; until the service has reported a price there is no amount,
+// so the line says how many paid answers there are and that the amount
+// follows, never just "not known".
+import type { JobView } from '../../../../../electron/ipc/contract';
+import { formatUsd, formatUsdExact, plural } from '../../../format';
+
+export type ChargeJob = Pick<JobView, 'state' | 'chargedMicros' | 'paid' | 'failure'>;
+
+export interface ChargeLine {
+  /** "$0.40", or null while no price is known for paid answers. */
+  amount: string | null;
+  /** The exact amount, for a tooltip. */
+  exact: string | null;
+  /** What the amount is: "charged", "charged so far", or why there is none yet. */
+  note: string;
+}
+
+/** Null for a draft that has charged nothing (no sample): there is nothing to say yet. */
+export function chargeLine(job: ChargeJob): ChargeLine | null {
+  const done = job.state === 'done' || job.state === 'failed';
+  if (job.chargedMicros === null) {
+    if (job.paid === 0) {
+      if (job.state === 'draft') return null;
+      return { amount: formatUsd(0), exact: null, note: done ? 'charged' : 'charged so far' };
+    }
+    return {
+      amount: null,
+      exact: null,
+      note: `${plural(job.paid, 'paid check', 'paid checks')}: the charge shows once the service reports its price`,
+    };
+  }
+  if (job.state === 'draft' && job.chargedMicros === 0) return null;
+  const lost = job.failure?.charged === 'unknown';
+  return {
+    amount: formatUsd(job.chargedMicros),
+    exact: formatUsdExact(job.chargedMicros),
+    note:
+      job.state === 'draft'
+        ? 'for the sample'
+        : lost
+          ? 'charged, perhaps a little more: an answer was lost on the way'
+          : done
+            ? 'charged'
+            : 'charged so far',
+  };
+}
