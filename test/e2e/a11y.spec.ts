@@ -118,8 +118,12 @@ test('disabled buttons and the switch meet AA contrast, light and dark', async (
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   const toggle = dialog.getByRole('switch', { name: 'Remind me to check a list again' });
   await expect(toggle).not.toBeChecked();
-  // Nothing edited: every Save is disabled, so there are disabled buttons to measure.
+  // Nothing edited: every Save is disabled, and with nothing kept so is Forget.
   await expect(dialog.getByRole('button', { name: 'Save' }).first()).toBeDisabled();
+  await expect(dialog.getByTestId('memory-status')).toHaveText(
+    'No answers are kept for this account.',
+  );
+  await expect(dialog.getByRole('button', { name: 'Forget remembered answers…' })).toBeDisabled();
 
   const measured: Contrast[] = [];
   for (const checked of [false, true]) {

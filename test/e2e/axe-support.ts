@@ -34,7 +34,10 @@ export interface Contrast {
  * only). Colours with alpha are laid over what is behind them.
  */
 export async function controlContrasts(app: TestApp, scope: string): Promise<Contrast[]> {
-  return app.page.evaluate((scopeSelector) => {
+  return app.page.evaluate(async (scopeSelector) => {
+    // A control that just changed state (a button disabled once a count came) eases its
+    // colours in: measured half-way, they are colours no one sees.
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
     type Rgba = [number, number, number, number];
     const parse = (value: string): Rgba | null => {
       const m =
