@@ -52,7 +52,6 @@ export function SettingForm(props: Props) {
       onSubmit={submit}
       noValidate
       aria-labelledby={props.title === undefined ? undefined : titleId}
-      aria-label={props.title === undefined ? props.label : undefined}
       data-testid={props.testId}
     >
       {props.title !== undefined && <h3 id={titleId}>{props.title}</h3>}
