@@ -56,7 +56,12 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   app.on('web-contents-created', (_event, contents) =>
-    hardenWebContents(contents, appUrl, { dev }),
+    hardenWebContents(contents, appUrl, {
+      dev,
+      // The "Add funds" link: the page saved in Settings, and only while an account is in use.
+      billingUrl: () =>
+        core && core.account.status().mode === 'key' ? core.settings.get().billingUrl : null,
+    }),
   );
 
   const open = (): void => {

@@ -36,6 +36,8 @@ export interface Balance {
 
 export interface SettingsView {
   baseUrl: string;
+  /** The service's billing page (https), for the "Add funds" link; null: none known. */
+  billingUrl: string | null;
   theme: Theme;
   pollIntervalSeconds: number;
   /** Days a paid answer is reused instead of paid for again; 0: never. */

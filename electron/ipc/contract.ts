@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { ChannelName, EventName } from './channels';
 import { serviceUrlProblem } from '../common/service-url';
+import { billingUrlProblem } from '../common/billing-url';
 import {
   APPENDED_COLUMNS,
   EXPORT_FILTERS,
@@ -137,6 +138,15 @@ export const baseUrlSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
+/** The service's billing page, opened in the user's browser: https only (common/billing-url.ts). */
+export const billingUrlSchema = z
+  .string()
+  .trim()
+  .superRefine((value, ctx) => {
+    const problem = billingUrlProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
 /** An opaque id main handed out for a file (128 random bits, base64url), never a path. */
 const FILE_ID = /^[A-Za-z0-9_-]{22}$/;
 const fileTokenSchema = z
@@ -179,6 +189,8 @@ export const contract = {
     input: z
       .object({
         baseUrl: baseUrlSchema.optional(),
+        /** null: no billing page known, so no "Add funds" link. */
+        billingUrl: billingUrlSchema.nullable().optional(),
         theme: themeSchema.optional(),
         pollIntervalSeconds: z
           .number()

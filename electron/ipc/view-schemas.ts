@@ -39,6 +39,7 @@ export const balanceSchema = viewOf<Balance>()(
 export const settingsViewSchema = viewOf<SettingsView>()(
   z.strictObject({
     baseUrl: text,
+    billingUrl: text.nullable(),
     theme: z.enum(THEMES),
     pollIntervalSeconds: z.number().positive(),
     reuseDays: count,

@@ -22,6 +22,7 @@ import { MAX_SUGGESTIONS_SHOWN } from './view-schemas';
 
 export const settingsView = ({
   baseUrl,
+  billingUrl,
   theme,
   pollIntervalSeconds,
   reuseDays,
@@ -33,6 +34,7 @@ export const settingsView = ({
   recheckDays,
   patienceHours,
   baseUrl,
+  billingUrl,
   theme,
   pollIntervalSeconds,
   reuseDays,

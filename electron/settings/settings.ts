@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { writeFileAtomic } from '../lib/atomic-file';
 import { log } from '../lib/log';
 import { DEFAULT_PATIENCE_HOURS, MAX_PATIENCE_HOURS, MAX_POLL_SECONDS } from '../common/limits';
-import { baseUrlSchema, MIN_POLL_SECONDS } from '../ipc/contract';
+import { baseUrlSchema, billingUrlSchema, MIN_POLL_SECONDS } from '../ipc/contract';
+import { DEFAULT_BILLING_URL } from '../common/billing-url';
 import {
   MAX_RECHECK_DAYS,
   MAX_REUSE_DAYS,
@@ -21,6 +22,12 @@ export const DEFAULT_BASE_URL = 'https://api.email-verification.example';
 export const settingsSchema = z.object({
   version: z.literal(1).default(1),
   baseUrl: baseUrlSchema.default(DEFAULT_BASE_URL),
+  /**
+   * Where the user adds funds at the service, linked as "Add funds" when the
+   * balance is low; null: none known, no link. The default belongs to the
+   * default service; a user of another deployment enters theirs in Settings.
+   */
+  billingUrl: billingUrlSchema.nullable().default(DEFAULT_BILLING_URL),
   theme: z.enum(['system', 'light', 'dark']).default('system'),
   pollIntervalSeconds: z.number().int().min(MIN_POLL_SECONDS).max(MAX_POLL_SECONDS).default(30),
   /** Days a paid answer is reused; 0 turns reuse off. */

@@ -13,6 +13,7 @@ import {
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, serveAppRequest } from './app-protocol';
 import { contentSecurityPolicy } from './csp';
 import { isHelpLink } from './help-links';
+import { isBillingUrl } from '../common/billing-url';
 import { log } from '../lib/log';
 
 export interface WindowOptions {
@@ -102,7 +103,17 @@ const hardened = new WeakSet<WebContents>();
 export function hardenWebContents(
   contents: WebContents,
   appUrl: string,
-  { dev }: { dev: boolean } = { dev: false },
+  {
+    dev,
+    billingUrl = () => null,
+  }: {
+    dev: boolean;
+    /**
+     * The billing page saved in settings (null: none), read at each click: the
+     * one link besides the help links that opens, exactly as saved and https.
+     */
+    billingUrl?: () => string | null;
+  } = { dev: false },
 ): void {
   if (hardened.has(contents)) return;
   hardened.add(contents);
@@ -114,8 +125,10 @@ export function hardenWebContents(
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
-    // Only the app's own help links open, in the user's browser; nothing opens inside the app.
-    if (isHelpLink(url)) {
+    // Only the app's own help links and the saved billing page open, in the user's browser;
+    // nothing opens inside the app.
+    const billing = billingUrl();
+    if (isHelpLink(url) || (billing !== null && url === billing && isBillingUrl(url))) {
       shell.openExternal(url).catch((err: unknown) => log.error('a help link did not open', err));
     } else {
       log.warn('refused to open a link that is not a help link', url.slice(0, 300));

@@ -7,6 +7,7 @@ import '@fontsource-variable/inter';
 import './styles/global.css';
 import './styles/forms.css';
 import './styles/chrome.css';
+import './styles/controls.css';
 import { App } from './App';
 
 const queryClient = new QueryClient({

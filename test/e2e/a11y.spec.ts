@@ -4,6 +4,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { showTheme, test, expect, type TestApp } from './fixtures';
 import { crmCsv, doneJob, openResults, writeList } from './results-support';
+import { controlContrasts, type Contrast } from './axe-support';
+import { useDemo } from './import-support';
 
 interface Finding {
   screen: string;
@@ -102,4 +104,79 @@ test('every main screen passes axe with no serious or critical violation', async
     contentType: 'application/json',
   });
   expect(serious(findings)).toEqual([]);
+});
+
+// WCAG AA for what axe leaves out: 4.5:1 for a disabled button's words, 3:1
+// for a control's edge (1.4.11), in both themes.
+const belowAA = (contrasts: Contrast[]) =>
+  contrasts.filter((c) => c.ratio < (c.what.includes('text') ? 4.5 : 3));
+
+test('disabled buttons and the switch meet AA contrast, light and dark', async ({ app }) => {
+  const { page } = app;
+  await useDemo(app);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const toggle = dialog.getByRole('switch', { name: 'Remind me to check a list again' });
+  await expect(toggle).not.toBeChecked();
+  // Nothing edited: every Save is disabled, and with nothing kept so is Forget.
+  await expect(dialog.getByRole('button', { name: 'Save' }).first()).toBeDisabled();
+  await expect(dialog.getByTestId('memory-status')).toHaveText(
+    'No answers are kept for this account.',
+  );
+  await expect(dialog.getByRole('button', { name: 'Forget remembered answers…' })).toBeDisabled();
+
+  const measured: Contrast[] = [];
+  for (const checked of [false, true]) {
+    if (checked) {
+      await toggle.click();
+      await expect(toggle).toBeChecked();
+    }
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await showTheme(page, colorScheme);
+      const contrasts = await controlContrasts(app, '[role="dialog"]');
+      expect(contrasts.filter((c) => c.what.startsWith('disabled')).length).toBeGreaterThan(0);
+      expect(contrasts.filter((c) => c.what.startsWith('switch')).length).toBe(2);
+      measured.push(...contrasts.map((c) => ({ ...c, what: `${colorScheme}: ${c.what}` })));
+    }
+  }
+  await page.emulateMedia({ colorScheme: null });
+  test.info().annotations.push({
+    type: 'contrasts',
+    description: measured.map((c) => `${c.what} ${c.ratio}`).join('; '),
+  });
+  expect(belowAA(measured)).toEqual([]);
+});
+
+test('a heading focused by the app shows no ring; every control reached by Tab shows one', async ({
+  app,
+}) => {
+  const { page } = app;
+  await useDemo(app);
+  const outline = () =>
+    page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el) return null;
+      const style = getComputedStyle(el);
+      return { tag: el.tagName, style: style.outlineStyle, width: style.outlineWidth };
+    });
+
+  // Chosen from the keyboard: the review opens and the app moves the focus to its heading.
+  const path = await writeList(app.filesDir, 'keyboard.csv', crmCsv(20));
+  app.chooseNextFile(path);
+  await page.getByRole('button', { name: 'Choose file…' }).focus();
+  await page.keyboard.press('Enter');
+  const heading = page.getByRole('heading', { level: 1, name: 'Review your list' });
+  await expect(heading).toBeFocused();
+  expect(await outline()).toMatchObject({ tag: 'H1', style: 'none' });
+  await app.screenshot('focus-heading-by-script');
+
+  // The keyboard's next stops each show the ring.
+  for (let stop = 0; stop < 4; stop += 1) {
+    await page.keyboard.press('Tab');
+    const seen = await outline();
+    expect(seen?.style, `${seen?.tag ?? '?'} reached by Tab`).toBe('solid');
+    expect(seen?.width).toBe('2px');
+    // The first stop, in view as the screen opened: the ring a keyboard user sees.
+    if (stop === 0) await app.screenshot('focus-ring-keyboard');
+  }
 });

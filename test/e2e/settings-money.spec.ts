@@ -126,10 +126,11 @@ test('reuse days and the remembered answers: kept, counted, forgotten when asked
   const status = dialog.getByTestId('memory-status');
   await expect(status).toHaveText('25 answers are kept for this account.');
 
-  // More than a year is refused by the field itself (and by main).
+  // More than a year is refused beside the field, in words (and by main), and nothing is saved.
   await days.fill('400');
   await days.press('Enter');
-  expect(await days.evaluate((el: HTMLInputElement) => el.validity.rangeOverflow)).toBe(true);
+  await expect(dialog.getByRole('alert')).toHaveText('At most 365 days: enter from 0 to 365.');
+  expect((await settings(app)).reuseDays).toBe(30);
   await days.fill('7');
   await days.press('Enter');
   await expect(dialog.getByTestId('reuse-saved')).toHaveText('Saved.');

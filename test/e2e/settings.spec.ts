@@ -1,11 +1,13 @@
 // Settings: replacing the key (proven by the service before it replaces the
-// old one) and the bulk poll interval (never under 30 seconds).
+// old one), the bulk poll interval (never under 30 seconds), every field's
+// refusal in words, and the billing page behind "Add funds".
 import { test, expect } from './fixtures';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
 import { connectKey } from './import-support';
 
 const FIRST = 'sk_live_settings_first_0001';
 const SECOND = 'sk_live_settings_second_9f2c';
+const LOW = 'sk_live_settings_low_balance_77aa';
 let sandbox: Sandbox;
 
 test.beforeAll(async () => {
@@ -13,6 +15,7 @@ test.beforeAll(async () => {
     accounts: [
       { key: FIRST, balanceMicros: 5_000_000 },
       { key: SECOND, balanceMicros: 7_000_000 },
+      { key: LOW, balanceMicros: 420_000 },
     ],
   });
 });
@@ -71,16 +74,141 @@ test('the poll interval is saved, and never under 30 seconds', async ({ app }) =
     .poll(async () => app.core().registry.invoke('settings:get', undefined))
     .toMatchObject({ ok: true, value: { pollIntervalSeconds: 45 } });
 
-  // Under the floor the form does not submit, and main would refuse it anyway.
+  // Under the floor the form says why, beside the field, and saves nothing; main would refuse it too.
   await field.fill('10');
   await field.press('Enter');
-  expect(await field.evaluate((el: HTMLInputElement) => el.validity.rangeUnderflow)).toBe(true);
+  const alert = dialog.getByRole('alert');
+  await expect(alert).toHaveText(
+    'The service asks to be checked no more often than every 30 seconds: enter 30 or more.',
+  );
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByTestId('poll-saved')).toHaveText('');
   const refused = await app.core().registry.invoke('settings:update', { pollIntervalSeconds: 10 });
   expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
   await expect
     .poll(async () => app.core().registry.invoke('settings:get', undefined))
     .toMatchObject({ ok: true, value: { pollIntervalSeconds: 45 } });
+  await field.scrollIntoViewIfNeeded();
   await app.screenshot('settings-poll');
+
+  // Editing clears the refusal; a value in range saves, and says so.
+  await field.fill('3601');
+  await field.press('Enter');
+  await expect(alert).toHaveText('At most 3,600 seconds: enter from 30 to 3,600.');
+  await field.fill('60');
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await field.press('Enter');
+  await expect(dialog.getByTestId('poll-saved')).toHaveText('Saved.');
+  await expect
+    .poll(async () => app.core().registry.invoke('settings:get', undefined))
+    .toMatchObject({ ok: true, value: { pollIntervalSeconds: 60 } });
+});
+
+test('every settings field refuses what its hint rules out, with the reason, and saves nothing', async ({
+  app,
+}) => {
+  const { page } = app;
+  await connectKey(app, sandbox.url, FIRST);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const before = await app.core().registry.invoke('settings:get', undefined);
+
+  const cases = [
+    { label: 'Keep trying for (hours)', typed: '0', says: 'Enter from 1 to 72 hours.' },
+    {
+      label: 'Keep trying for (hours)',
+      typed: '73',
+      says: 'At most 72 hours: enter from 1 to 72.',
+    },
+    {
+      label: 'Reuse an answer for (days)',
+      typed: '366',
+      says: 'At most 365 days: enter from 0 to 365.',
+    },
+    {
+      label: 'Spending limit per job (USD)',
+      typed: '2000000',
+      says: 'At most $1,000,000: a limit is a guard, not a budget. Leave it empty for no limit.',
+    },
+    {
+      label: 'Service address',
+      typed: 'http://api.example.com',
+      says: /starts with http:\/\/, which is not encrypted/,
+    },
+    {
+      label: 'Your service’s billing page',
+      typed: 'http://pay.example.com/top-up',
+      says: 'The billing page must start with https:// (it starts with http://).',
+    },
+  ];
+  for (const { label, typed, says } of cases) {
+    const field = dialog.getByLabel(label, { exact: true });
+    const form = dialog.locator('form', { has: page.getByLabel(label, { exact: true }) });
+    await field.fill(typed);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByRole('alert'), label).toHaveText(says);
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+  }
+  const price = dialog.getByLabel('Email', { exact: true });
+  await price.fill('1.5');
+  await dialog
+    .locator('form', { has: page.getByLabel('Email', { exact: true }) })
+    .getByRole('button', { name: 'Save' })
+    .click();
+  await expect(dialog.getByText('No plan charges more than $1 per address')).toBeVisible();
+  expect(await app.core().registry.invoke('settings:get', undefined)).toEqual(before);
+  await dialog.getByLabel('Keep trying for (hours)').scrollIntoViewIfNeeded();
+  await app.screenshot('settings-refused');
+});
+
+test('the billing page is kept in one place, https only, and linked as Add funds when the balance is low', async ({
+  app,
+}) => {
+  const { page } = app;
+  await connectKey(app, sandbox.url, LOW);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'Account' }).click();
+  // The default service's page, until the user names their own.
+  const link = page.getByTestId('add-funds');
+  await expect(link).toHaveAttribute('href', 'https://email-verification.example/account/billing');
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const field = dialog.getByLabel('Your service’s billing page');
+  await field.fill('https://pay.example.org/top-up');
+  await field.press('Enter');
+  await expect(dialog.getByTestId('billing-saved')).toHaveText('Saved.');
+  await expect
+    .poll(async () => app.core().registry.invoke('settings:get', undefined))
+    .toMatchObject({ ok: true, value: { billingUrl: 'https://pay.example.org/top-up' } });
+  await field.scrollIntoViewIfNeeded();
+  await app.screenshot('settings-billing');
+  await page.keyboard.press('Escape');
+
+  await expect(link).toHaveAttribute('href', 'https://pay.example.org/top-up');
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAccessibleName('Add funds (opens in your browser)');
+  await app.screenshot('account-low-balance');
+
+  // Emptied: no page known, no link.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await field.fill('');
+  await field.press('Enter');
+  await expect(dialog.getByTestId('billing-saved')).toHaveText('Saved.');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('balance-low')).toContainText('Your balance is low');
+  await expect(link).toHaveCount(0);
+});
+
+test('the demo account has no billing page: no field, no link', async ({ app }) => {
+  const { page } = app;
+  await app.open();
+  await page.getByRole('button', { name: 'Try the demo account' }).click();
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await expect(dialog.getByRole('heading', { name: 'Bulk tasks' })).toBeVisible();
+  await expect(dialog.getByLabel('Your service’s billing page')).toHaveCount(0);
+  await expect(page.getByTestId('add-funds')).toHaveCount(0);
 });
 
 test("a chosen theme wins over the system's, and System follows it again", async ({ app }) => {

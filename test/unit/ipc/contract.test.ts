@@ -190,6 +190,8 @@ describe('settings:update', () => {
     { baseUrl: 'http://localhost:4010', theme: 'dark', pollIntervalSeconds: 60 },
     { baseUrl: 'http://127.0.0.2:8787' },
     { baseUrl: 'http://[::1]:8787/api' },
+    { billingUrl: 'https://billing.example.com/account/top-up?plan=pro' },
+    { billingUrl: null },
   ])('accepts %j', (input) => {
     expect(accepts('settings:update', input)).toBe(true);
   });
@@ -220,6 +222,14 @@ describe('settings:update', () => {
       input: { baseUrl: 'http://localhost.evil.example' },
     },
     { name: 'credentials in the address', input: { baseUrl: 'https://user:pw@api.example.com' } },
+    // The billing page opens in the user's browser: https only, nothing that starts a program.
+    { name: 'a plain http billing page', input: { billingUrl: 'http://billing.example.com' } },
+    { name: 'a billing page on loopback http', input: { billingUrl: 'http://127.0.0.1:8787/pay' } },
+    { name: 'a file billing page', input: { billingUrl: 'file:///etc/passwd' } },
+    { name: 'a custom-scheme billing page', input: { billingUrl: 'ms-settings:privacy' } },
+    { name: 'a javascript billing page', input: { billingUrl: 'javascript:alert(1)' } },
+    { name: 'a billing page that is not a URL', input: { billingUrl: 'add funds' } },
+    { name: 'a billing page with credentials', input: { billingUrl: 'https://u:p@pay.example' } },
     { name: 'an extra field', input: { account: 'key' } },
     { name: 'the API key smuggled in', input: { apiKey: KEY } },
     { name: 'undefined', input: undefined },

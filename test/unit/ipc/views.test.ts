@@ -10,6 +10,7 @@ describe('the settings view', () => {
     const view = settingsView({
       version: 1,
       baseUrl: 'https://api.example.test',
+      billingUrl: 'https://example.test/billing',
       theme: 'dark',
       pollIntervalSeconds: 60,
       reuseDays: 30,
@@ -21,6 +22,7 @@ describe('the settings view', () => {
     });
     expect(view).toEqual({
       baseUrl: 'https://api.example.test',
+      billingUrl: 'https://example.test/billing',
       theme: 'dark',
       pollIntervalSeconds: 60,
       reuseDays: 30,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BASE_URL, openSettingsStore } from '../../../electron/settings/settings';
+import { DEFAULT_BILLING_URL } from '../../../electron/common/billing-url';
 import { setLogSink } from '../../../electron/lib/log';
 
 const tempDir = () => mkdtemp(join(tmpdir(), 'list-cleaner-settings-'));
@@ -13,6 +14,8 @@ describe('settings', () => {
     expect(store.get()).toEqual({
       version: 1,
       baseUrl: DEFAULT_BASE_URL,
+      // The default service's billing page, for the "Add funds" link.
+      billingUrl: DEFAULT_BILLING_URL,
       theme: 'system',
       pollIntervalSeconds: 30,
       // Answers are reused for a month; no spending limit and no entered price until the user sets them.
@@ -41,6 +44,17 @@ describe('settings', () => {
     await expect(store.update({ pollIntervalSeconds: 5 })).rejects.toThrow();
     await expect(store.update({ baseUrl: 'ftp://nope.example' })).rejects.toThrow();
     expect(store.get().pollIntervalSeconds).toBe(30);
+  });
+
+  it('keeps an https billing page, or none, and refuses any other', async () => {
+    const store = await openSettingsStore(await tempDir());
+    await store.update({ billingUrl: 'https://pay.example.org/top-up' });
+    expect(store.get().billingUrl).toBe('https://pay.example.org/top-up');
+    await expect(store.update({ billingUrl: 'http://pay.example.org/' })).rejects.toThrow(
+      /must start with https:\/\//,
+    );
+    await store.update({ billingUrl: null });
+    expect(store.get().billingUrl).toBeNull();
   });
 
   it('refuses an unencrypted address elsewhere, saying why, and allows one on this machine', async () => {

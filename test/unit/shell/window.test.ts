@@ -206,6 +206,34 @@ describe('hardenWebContents', () => {
   });
 });
 
+describe('the billing page link', () => {
+  const BILLING = 'https://pay.example.org/top-up?plan=pro';
+
+  it("opens the saved https billing page in the user's browser, read at each click", () => {
+    let saved: string | null = null;
+    const contents = new FakeWebContents();
+    hardenWebContents(contents.asWebContents(), APP, { dev: false, billingUrl: () => saved });
+    expect(contents.tryOpenWindow(BILLING)).toEqual({ action: 'deny' });
+    expect(fakeElectron.shell.opened).toEqual([]);
+    saved = BILLING;
+    expect(contents.tryOpenWindow(BILLING)).toEqual({ action: 'deny' });
+    expect(fakeElectron.shell.opened).toEqual([BILLING]);
+  });
+
+  it.each([
+    { saved: BILLING, url: `${BILLING}&next=https://evil.example/` },
+    { saved: BILLING, url: 'https://pay.example.org/' },
+    // A saved page that is not https (a damaged check elsewhere) still never opens.
+    { saved: 'http://pay.example.org/', url: 'http://pay.example.org/' },
+    { saved: 'file:///etc/passwd', url: 'file:///etc/passwd' },
+  ])('denies $url when $saved is saved', ({ saved, url }) => {
+    const contents = new FakeWebContents();
+    hardenWebContents(contents.asWebContents(), APP, { dev: false, billingUrl: () => saved });
+    expect(contents.tryOpenWindow(url)).toEqual({ action: 'deny' });
+    expect(fakeElectron.shell.opened).toEqual([]);
+  });
+});
+
 describe('hardenSession', () => {
   it.each([false, true])('adds the CSP to every response (dev: %s)', async (dev) => {
     const ses = fakeElectron.session.defaultSession;

@@ -28,6 +28,7 @@ export const sampleBalance: Balance = {
 
 export const sampleSettings: SettingsView = {
   baseUrl: 'https://api.example.test',
+  billingUrl: null,
   theme: 'system',
   pollIntervalSeconds: 30,
   reuseDays: 30,

@@ -2,9 +2,11 @@
 // way into Settings.
 import type { AccountStatus } from '../../../../electron/ipc/contract';
 import { useBalance } from '../../api/hooks';
+import { AddFundsLink } from '../../components/AddFundsLink';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatUsd, formatUsdExact } from '../../format';
 import { useUiStore } from '../../state/ui-store';
+import { lowBalance } from '../balance/low-balance';
 import { KeyAddressNotice } from './KeyAddressNotice';
 
 export function AccountOverview({ account }: { account: AccountStatus }) {
@@ -53,8 +55,14 @@ export function AccountOverview({ account }: { account: AccountStatus }) {
               >
                 {balance.data ? formatUsd(balance.data.balanceMicros) : '—'}
               </p>
+              {/* Low by the header's own rule: where to top up, when the service has a page for it. */}
+              {balance.data && lowBalance(balance.data.balanceMicros, null) && (
+                <p className="balance-low" data-testid="balance-low">
+                  Your balance is low. <AddFundsLink />
+                </p>
+              )}
               <p className="hint">
-                Checks are paid per address that gets a result. Invalid, empty and duplicate rows
+                Checks are paid per address that gets a result. Invalid and empty rows, and repeats,
                 are removed for free before anything is sent.
               </p>
             </>
@@ -69,7 +77,7 @@ export function AccountOverview({ account }: { account: AccountStatus }) {
             <>
               <p className="card-value">Demo account</p>
               <p className="hint">
-                A built-in test service with 25 USD of play money. Results are simulated and nothing
+                A built-in test service with $25.00 of play money. Results are simulated and nothing
                 you do here costs real money.
               </p>
             </>

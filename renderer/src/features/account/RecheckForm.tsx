@@ -1,16 +1,16 @@
 // The Settings section on checking a list again: off unless the user turns it
 // on, then after how many days a finished list says "checked 94 days ago:
 // check again" (on the Jobs screen and above its results). The switch saves at
-// once; the days are typed and saved, a slip refused in words before saving.
-import { useId, type FormEvent } from 'react';
+// once, as a switch does; the days are a form of their own with one Save, a
+// slip refused in words before saving.
+import { useId } from 'react';
 import { MAX_RECHECK_DAYS } from '../../../../electron/common/limits';
 import type { useUpdateSettings } from '../../api/hooks';
 import { formatNumber } from '../../format';
 import { DEFAULT_RECHECK_DAYS, readRecheckDays } from '../jobs/recheck-words';
-import { SavedNote } from './SpendingForm';
-import './recheck-form.css';
-import { FieldError } from '../../components/FieldError';
+import { SettingForm } from './SettingForm';
 import { useSettingEdit } from './use-setting-edit';
+import type { Read } from './setting-rules';
 
 interface Props {
   /** The saved days, null when reminders are off; undefined while settings are read. */
@@ -18,70 +18,64 @@ interface Props {
   update: ReturnType<typeof useUpdateSettings>;
 }
 
+/** The jobs' own rule for the days (recheck-words.ts), read as every setting is. */
+const readDays = (text: string): Read<number> => {
+  const read = readRecheckDays(text);
+  return read.ok ? { ok: true, value: read.days } : read;
+};
+
 export function RecheckForm({ current, update }: Props) {
   const id = useId();
-  const field = useSettingEdit(update);
+  const field = useSettingEdit(update, {
+    read: readDays,
+    change: (days) => ({ recheckDays: days }),
+  });
   const on = current !== null && current !== undefined;
 
-  const save = (e: FormEvent) => {
-    e.preventDefault();
-    field.submit(readRecheckDays, (read) => ({ recheckDays: read.days }));
-  };
-
   return (
-    <form
-      className="dialog-section"
-      onSubmit={save}
-      noValidate
-      aria-labelledby={`${id}-title`}
-      data-testid="recheck-form"
-    >
+    <section className="dialog-section" aria-labelledby={`${id}-title`} data-testid="recheck-form">
       <h3 id={`${id}-title`}>Checking lists again</h3>
-      <label className="recheck-switch">
+      <label className="switch">
         <input
           type="checkbox"
           role="switch"
           checked={on}
           disabled={current === undefined || update.isPending}
-          aria-describedby={`${id}-hint`}
+          aria-describedby={on ? undefined : `${id}-off`}
           onChange={(e) =>
             field.save({ recheckDays: e.target.checked ? DEFAULT_RECHECK_DAYS : null })
           }
         />
         <span>Remind me to check a list again</span>
       </label>
-      {on && (
-        <div className="field">
-          <label htmlFor={`${id}-days`}>Remind me after (days)</label>
-          <div className="input-with-button">
+      {on ? (
+        <SettingForm
+          label="Remind me after (days)"
+          inputId={`${id}-days`}
+          error={field.error}
+          saved={field.saved}
+          savedTestId="recheck-saved"
+          canSave={field.canSave}
+          onSubmit={field.submit}
+          hint={`A list finished ${dayWords(current)} ago or more says “checked … days ago: check again” on the Jobs screen and above its results, until you check it again. From 1 to ${formatNumber(MAX_RECHECK_DAYS)} days.`}
+          field={(aria) => (
             <input
-              id={`${id}-days`}
+              {...aria}
               type="text"
               inputMode="numeric"
               autoComplete="off"
               value={field.text ?? String(current)}
               onChange={(e) => field.edit(e.target.value)}
-              aria-invalid={field.error !== null}
-              aria-describedby={`${id}-hint${field.error ? ` ${id}-error` : ''}`}
             />
-            <button
-              type="submit"
-              className="button secondary"
-              disabled={field.text === null || update.isPending}
-            >
-              Save
-            </button>
-          </div>
-          {field.error && <FieldError id={`${id}-error`} message={field.error} />}
-        </div>
+          )}
+        />
+      ) : (
+        <p className="hint" id={`${id}-off`}>
+          Off: no list asks to be checked again. Addresses go bad over time, so a list kept for
+          sending is worth checking again after a while.
+        </p>
       )}
-      <p className="hint" id={`${id}-hint`}>
-        {on
-          ? `A list finished ${dayWords(current)} ago or more says “checked … days ago: check again” on the Jobs screen and above its results, until you check it again. At most ${formatNumber(MAX_RECHECK_DAYS)} days.`
-          : 'Off: no list asks to be checked again. Addresses go bad over time, so a list kept for sending is worth checking again after a while.'}{' '}
-        <SavedNote saved={field.saved} testId="recheck-saved" />
-      </p>
-    </form>
+    </section>
   );
 }
 

@@ -2,12 +2,12 @@
 // instead of paid for again (0 turns reuse off), how many are kept for the
 // account in use, and forgetting them, asked first, since later lists then
 // pay for those addresses again.
-import { useRef, useState, type FormEvent } from 'react';
-import { MAX_REUSE_DAYS } from '../../../../electron/common/limits';
+import { useRef, useState } from 'react';
 import { useForgetMemory, useMemoryStatus, type useUpdateSettings } from '../../api/hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { plural } from '../../format';
-import { SavedNote } from './SpendingForm';
+import { readWholeNumber, REUSE_RANGE } from './setting-rules';
+import { SettingForm } from './SettingForm';
 import { useSettingEdit } from './use-setting-edit';
 
 interface Props {
@@ -18,46 +18,36 @@ interface Props {
 }
 
 export function ReuseForm({ current, update, inputId }: Props) {
-  const field = useSettingEdit(update);
-
-  const save = (e: FormEvent) => {
-    e.preventDefault();
-    if (field.text !== null) field.save({ reuseDays: Number(field.text) });
-  };
+  const field = useSettingEdit(update, {
+    read: (text) => readWholeNumber(text, REUSE_RANGE),
+    change: (days) => ({ reuseDays: days }),
+  });
 
   return (
-    <div className="dialog-section" role="group" aria-labelledby={`${inputId}-title`}>
-      <h3 id={`${inputId}-title`}>Answers already paid for</h3>
-      <form className="field" onSubmit={save}>
-        <label htmlFor={inputId}>Reuse an answer for (days)</label>
-        <div className="input-with-button">
-          <input
-            id={inputId}
-            type="number"
-            min={0}
-            max={MAX_REUSE_DAYS}
-            step={1}
-            required
-            aria-describedby={`${inputId}-hint`}
-            value={field.text ?? String(current ?? '')}
-            onChange={(e) => field.edit(e.target.value)}
-          />
-          <button
-            type="submit"
-            className="button secondary"
-            disabled={field.text === null || update.isPending}
-          >
-            Save
-          </button>
-        </div>
-        <p className="hint" id={`${inputId}-hint`}>
-          An address checked again within this many days takes its earlier answer, free, instead of
-          being paid for twice. 0 turns this off; at most {MAX_REUSE_DAYS}.{' '}
-          <SavedNote saved={field.saved} testId="reuse-saved" />
-        </p>
-      </form>
+    <SettingForm
+      title="Answers already paid for"
+      label="Reuse an answer for (days)"
+      inputId={inputId}
+      error={field.error}
+      saved={field.saved}
+      savedTestId="reuse-saved"
+      canSave={field.canSave}
+      onSubmit={field.submit}
+      hint={`An address checked again within this many days takes its earlier answer, free, instead of being paid for twice. From ${REUSE_RANGE.min} to ${REUSE_RANGE.max}; 0 turns this off.`}
+      field={(aria) => (
+        <input
+          {...aria}
+          type="number"
+          min={REUSE_RANGE.min}
+          max={REUSE_RANGE.max}
+          step={1}
+          value={field.text ?? String(current ?? '')}
+          onChange={(e) => field.edit(e.target.value)}
+        />
+      )}
+    >
       <ForgetMemory />
-    </div>
+    </SettingForm>
   );
 }
 

@@ -1,5 +1,5 @@
-// The Settings dialog: leave the demo or remove the key, replace the key, the service address,
-// how often bulk tasks are checked, the spending limit and the plan's prices, how long answers
+// The Settings dialog: leave the demo or remove the key, replace the key, the service address
+// and its billing page, how often bulk tasks are checked, the spending limit and the plan's prices, how long answers
 // already paid for are reused (and forgetting them), and the theme.
 import { useEffect, useId, useRef } from 'react';
 import type { AccountStatus, Theme } from '../../../../electron/ipc/contract';
@@ -7,6 +7,7 @@ import { THEMES } from '../../../../electron/common/model';
 import { useClearKey, useSettings, useUpdateSettings } from '../../api/hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useUiStore } from '../../state/ui-store';
+import { BillingPageForm } from './BillingPageForm';
 import { PatienceForm } from './PatienceForm';
 import { PollIntervalForm } from './PollIntervalForm';
 import { RecheckForm } from './RecheckForm';
@@ -30,7 +31,6 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
   // the order they are asked for, so the dialog's DOM does not depend on how its forms are split.
   const keyId = useId();
   const pollId = useId();
-  const pollHintId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const urlId = useId();
   const titleId = useId();
@@ -39,6 +39,7 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
   const avatarPriceId = useId();
   const reuseId = useId();
   const patienceId = useId();
+  const billingId = useId();
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
@@ -101,11 +102,17 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
           update={update}
           inputId={urlId}
         />
+        {account.mode === 'key' && (
+          <BillingPageForm
+            current={settings.data?.billingUrl}
+            update={update}
+            inputId={billingId}
+          />
+        )}
         <PollIntervalForm
           current={settings.data?.pollIntervalSeconds}
           update={update}
           inputId={pollId}
-          hintId={pollHintId}
         />
         <PatienceForm current={settings.data?.patienceHours} update={update} inputId={patienceId} />
         <SpendLimitForm current={settings.data} update={update} inputId={limitId} />

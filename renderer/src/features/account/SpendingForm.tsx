@@ -6,9 +6,11 @@
 import { useState, type FormEvent } from 'react';
 import type { JobProduct, SettingsView } from '../../../../electron/ipc/contract';
 import type { useUpdateSettings } from '../../api/hooks';
-import { readAmount, usdInputText } from '../../money-input';
+import { usdInputText } from '../../money-input';
 import { PRODUCT_WORDS } from '../jobs/job-words';
 import { FieldError } from '../../components/FieldError';
+import { readSpendLimit, readUnitPrice } from './setting-rules';
+import { SavedNote, SettingForm, type FieldAria } from './SettingForm';
 import { useSettingEdit } from './use-setting-edit';
 
 type Update = ReturnType<typeof useUpdateSettings>;
@@ -18,36 +20,23 @@ const shown = (micros: number | null | undefined) =>
 
 /** An amount in USD typed as text (read exactly by readAmount), with its dollar sign. */
 function MoneyInput(props: {
-  id: string;
+  aria: FieldAria;
   placeholder: string;
   value: string;
   onChange: (value: string) => void;
-  invalid: boolean;
-  describedBy: string;
 }) {
   return (
     <span className="input-money">
       <span aria-hidden="true">$</span>
       <input
-        id={props.id}
+        {...props.aria}
         type="text"
         inputMode="decimal"
         autoComplete="off"
         placeholder={props.placeholder}
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
-        aria-invalid={props.invalid}
-        aria-describedby={props.describedBy}
       />
-    </span>
-  );
-}
-
-/** "Saved." after a save, until the field is edited again; read out once. */
-export function SavedNote({ saved, testId }: { saved: boolean; testId: string }) {
-  return (
-    <span className="form-saved" role="status" data-testid={testId}>
-      {saved ? 'Saved.' : ''}
     </span>
   );
 }
@@ -61,42 +50,31 @@ export function SpendLimitForm({
   update: Update;
   inputId: string;
 }) {
-  const field = useSettingEdit(update);
-  const save = (e: FormEvent) => {
-    e.preventDefault();
-    field.submit(readAmount, (read) => ({ maxSpendMicros: read.micros }));
-  };
+  const field = useSettingEdit(update, {
+    read: readSpendLimit,
+    change: (micros) => ({ maxSpendMicros: micros }),
+  });
 
   return (
-    <form className="dialog-section" onSubmit={save} noValidate>
-      <h3>Spending</h3>
-      <div className="field">
-        <label htmlFor={inputId}>Spending limit per job (USD)</label>
-        <div className="input-with-button">
-          <MoneyInput
-            id={inputId}
-            placeholder="No limit"
-            value={field.text ?? shown(current?.maxSpendMicros)}
-            onChange={field.edit}
-            invalid={field.error !== null}
-            describedBy={`${inputId}-hint${field.error ? ` ${inputId}-error` : ''}`}
-          />
-          <button
-            type="submit"
-            className="button secondary"
-            disabled={field.text === null || update.isPending}
-          >
-            Save
-          </button>
-        </div>
-        {field.error && <FieldError id={`${inputId}-error`} message={field.error} />}
-        <p className="hint" id={`${inputId}-hint`}>
-          A list estimated over it asks before it starts, and a running job stops before the request
-          that would go over it. Empty: no limit.{' '}
-          <SavedNote saved={field.saved} testId="limit-saved" />
-        </p>
-      </div>
-    </form>
+    <SettingForm
+      title="Spending"
+      label="Spending limit per job (USD)"
+      inputId={inputId}
+      error={field.error}
+      saved={field.saved}
+      savedTestId="limit-saved"
+      canSave={field.canSave}
+      onSubmit={field.submit}
+      hint="A list estimated over it asks before it starts, and a running job stops before the request that would go over it. Empty: no limit."
+      field={(aria) => (
+        <MoneyInput
+          aria={aria}
+          placeholder="No limit"
+          value={field.text ?? shown(current?.maxSpendMicros)}
+          onChange={field.edit}
+        />
+      )}
+    />
   );
 }
 
@@ -120,15 +98,15 @@ export function PlanPricesForm({
   const save = (e: FormEvent) => {
     e.preventDefault();
     if (text === null) return;
-    const email = readAmount(text.email);
-    const avatar = readAmount(text.avatar);
+    const email = readUnitPrice(text.email);
+    const avatar = readUnitPrice(text.avatar);
     const next: Partial<Record<JobProduct, string>> = {};
     if (!email.ok) next.email = email.message;
     if (!avatar.ok) next.avatar = avatar.message;
     setErrors(next);
     if (!email.ok || !avatar.ok) return;
     update.mutate(
-      { enteredPrices: { email: email.micros, avatar: avatar.micros } },
+      { enteredPrices: { email: email.value, avatar: avatar.value } },
       {
         onSuccess: () => {
           setText(null);
@@ -145,7 +123,11 @@ export function PlanPricesForm({
       <div className="field price-field" key={product}>
         <label htmlFor={id}>{PRODUCT_WORDS[product]}</label>
         <MoneyInput
-          id={id}
+          aria={{
+            id,
+            'aria-invalid': error === undefined ? undefined : true,
+            'aria-describedby': `${error ? `${id}-error ` : ''}${inputIds.email}-prices-hint`,
+          }}
           placeholder="Not entered"
           value={values[product]}
           onChange={(value) => {
@@ -153,8 +135,6 @@ export function PlanPricesForm({
             setErrors((prev) => ({ ...prev, [product]: undefined }));
             setSaved(false);
           }}
-          invalid={error !== undefined}
-          describedBy={`${inputIds.email}-prices-hint${error ? ` ${id}-error` : ''}`}
         />
         {error && <FieldError id={`${id}-error`} message={error} />}
       </div>
@@ -162,8 +142,13 @@ export function PlanPricesForm({
   };
 
   return (
-    <form className="dialog-section" onSubmit={save} noValidate>
-      <h3>Your plan’s price per address (USD)</h3>
+    <form
+      className="dialog-section"
+      onSubmit={save}
+      noValidate
+      aria-labelledby={`${inputIds.email}-prices-title`}
+    >
+      <h3 id={`${inputIds.email}-prices-title`}>Your plan’s price per address (USD)</h3>
       <div className="price-fields">
         {field('email')}
         {field('avatar')}
@@ -177,7 +162,7 @@ export function PlanPricesForm({
       </div>
       <p className="hint" id={`${inputIds.email}-prices-hint`}>
         Used for estimates and savings until the service’s own price is learned from your first
-        check, such as 0.0008. Empty: not known yet.{' '}
+        check, such as 0.0008; at most $1. Empty: not known yet.{' '}
         <SavedNote saved={saved} testId="prices-saved" />
       </p>
     </form>
