@@ -41,9 +41,6 @@ export const formatUsdUpTo = (micros: number, locale?: string): string =>
 export const formatUsdExact = (micros: number, locale?: string): string =>
   moneyExact(micros, locale);
 
-/** @deprecated Amounts are shown one way: formatUsd (with the exact amount as a tooltip). */
-export const formatUsdFine = formatUsd;
-
 export { balanceAfterShown };
 
 export function formatRelativeTime(iso: string, now = Date.now(), locale?: string): string {

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useBalance } from '../../api/hooks';
 import { errorMessage } from '../../api/call';
-import { formatRelativeTime, formatUsd, formatUsdExact } from '../../format';
+import { formatRelativeTime, formatUsd, formatUsdExact, formatUsdUpTo } from '../../format';
 import { lowBalance } from './low-balance';
 import { useReviewEstimate } from './use-review-estimate';
 import './balance.css';
@@ -26,7 +26,7 @@ export function BalanceDisplay() {
   const low = balance.data ? lowBalance(balance.data.balanceMicros, estimate) : null;
   const lowText =
     low?.reason === 'estimate'
-      ? `Your balance is less than the ${formatUsd(low.thresholdMicros)} this list is estimated to cost: checking stops when it runs out. Top up your account first.`
+      ? `Your balance is less than the ${formatUsdUpTo(low.thresholdMicros)} this list is estimated to cost: checking stops when it runs out. Top up your account first.`
       : low
         ? `Your balance is under ${formatUsd(low.thresholdMicros)}: checking stops when it runs out. Top up your account before a large list.`
         : '';

@@ -8,6 +8,7 @@ import type { EstimateView, JobProduct } from '../../../../electron/ipc/contract
 import { CoverageGroups } from './CoverageGroups';
 import { balanceAfterShown, formatUsd, formatUsdExact, formatUsdUpTo } from '../../format';
 import { useUiStore } from '../../state/ui-store';
+import { AddFundsLink } from '../../components/AddFundsLink';
 import './savings.css';
 
 /** The balance does not cover the estimate: Check waits for funds. */
@@ -111,6 +112,7 @@ function BalanceShortNotice() {
         Your balance does not cover this list. Add funds to your account, then refresh the balance
         at the top of the window; nothing is charged until you check.
       </p>
+      <AddFundsLink className="button primary small" />
     </div>
   );
 }

@@ -6,7 +6,14 @@
 import type { EstimateView, SampleView } from '../../../../electron/common/views';
 import { useSampleJob } from '../../api/job-hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { formatNumber, formatTimeOfDay, formatUsd, formatUsdFine, plural } from '../../format';
+import {
+  formatNumber,
+  formatTimeOfDay,
+  formatUsd,
+  formatUsdExact,
+  formatUsdUpTo,
+  plural,
+} from '../../format';
 import { useUiStore } from '../../state/ui-store';
 import { PRODUCT_WORDS } from '../jobs/job-words';
 import { SAMPLE_SIZE, sampleLine } from './review-words';
@@ -24,9 +31,17 @@ export function SampleResult({ sample }: { sample: SampleView }) {
         {PRODUCT_WORDS[sample.product]} at {formatTimeOfDay(sample.checkedAt)}.
       </p>
       <p className="hint" data-testid="sample-cost">
-        {sample.chargedMicros !== null
-          ? `The sample cost ${formatUsdFine(sample.chargedMicros)}. `
-          : 'What the sample cost shows on your balance. '}
+        {sample.chargedMicros !== null ? (
+          <>
+            The sample cost{' '}
+            <span title={formatUsdExact(sample.chargedMicros)}>
+              {formatUsd(sample.chargedMicros)}
+            </span>
+            .{' '}
+          </>
+        ) : (
+          'What the sample cost shows on your balance. '
+        )}
         Its answers count toward this list and are not paid for again.
       </p>
     </div>
@@ -54,7 +69,7 @@ export function SampleCheck({
   const size = Math.min(SAMPLE_SIZE, estimate.toSend);
   const cost =
     estimate.unitPriceMicros !== null
-      ? `, up to ${formatUsd(size * estimate.unitPriceMicros)}`
+      ? `, up to ${formatUsdUpTo(size * estimate.unitPriceMicros)}`
       : '';
   const run = async () => {
     try {

@@ -7,7 +7,7 @@ import {
   formatNumber,
   formatPercent,
   formatTimeOfDay,
-  formatUsd,
+  formatUsdUpTo,
   plural,
 } from '../../../format';
 import { freeFacts } from '../free-facts';
@@ -48,7 +48,7 @@ export function DoneSummary({ job }: { job: JobView }) {
           {plural(job.sentAgainAfterLoss, 'address was', 'addresses were')} sent again after an
           answer was lost on the way
           {job.unitPriceMicros !== null &&
-            ` (up to ${formatUsd(job.sentAgainAfterLoss * job.unitPriceMicros)})`}
+            ` (up to ${formatUsdUpTo(job.sentAgainAfterLoss * job.unitPriceMicros)})`}
           : if the service had checked {job.sentAgainAfterLoss === 1 ? 'it' : 'them'} before the
           answer was lost, {job.sentAgainAfterLoss === 1 ? 'it was' : 'they were'} charged twice.
         </p>
