@@ -52,6 +52,7 @@ test('a wrong key gets a clear message and is not saved', async ({ app }) => {
 
 test('an unreachable service gets its own message', async ({ app }) => {
   const { page } = app;
+  app.allowShown(/127\.0\.0\.1:9\b/, 'the service address the user typed, named in the error');
   await app.open();
   await page.getByText('Using another service address?').click();
   await page.getByLabel('Service address').fill('http://127.0.0.1:9');

@@ -241,6 +241,10 @@ test('a new service address gets the key only once the user confirms it in mainâ
   app,
 }) => {
   const { page } = app;
+  app.allowShown(
+    /127\.0\.0\.[12]:\d+/,
+    'the service addresses the user set; the key is bound to them, so their hosts are named',
+  );
   // Another origin on this machine that would answer to the same key.
   const elsewhere = await startSandbox({
     host: '127.0.0.2',

@@ -38,14 +38,16 @@ async function originalProblem(job: JobView): Promise<string | null> {
   const path = job.sourcePath;
   const problem = localPathProblem(path);
   if (problem) return problem;
-  const movedOrDeleted = `${job.fileName} was moved or deleted since it was checked (it was at ${path}): drop it on the window again.`;
+  // The folder's name, not its full path: enough to find it, and no temporary path on a screen.
+  const folder = basename(dirname(path));
+  const movedOrDeleted = `${job.fileName} was moved or deleted since it was checked (it was in the folder “${folder}”): drop it on the window again.`;
   try {
     const info = await stat(path);
     return info.isFile() ? null : movedOrDeleted;
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return movedOrDeleted;
-    return `${job.fileName} can no longer be read at ${path}: check that you may open it, or drop it on the window again.`;
+    return `${job.fileName} can no longer be read in the folder “${folder}”: check that you may open it, or drop it on the window again.`;
   }
 }
 
