@@ -9,7 +9,7 @@ import {
   baseName,
   continuedSheetsLine,
   emptyGroupsLine,
-} from '../../../renderer/src/features/results/export-words';
+} from '../../../renderer/src/features/results/export/export-words';
 
 describe('FORMAT_WORDS and GROUP_LABEL', () => {
   it('have words for every format and every group main knows', () => {

@@ -13,12 +13,12 @@ import { HOLD_WORDS, PRODUCT_WORDS } from '../jobs/job-words';
 import { RecheckReminder } from '../jobs/RecheckReminder';
 // The screen's stylesheet before its parts' (summary, export, rows): they load in this order.
 import './results.css';
-import { OutcomeSummary, ProviderSummary } from './SummaryCharts';
-import { ExportPanel } from './ExportPanel';
-import { ROWS_CARD_ID, RowsTable } from './RowsTable';
-import { QualityGrade } from './QualityGrade';
-import { DomainTable } from './DomainTable';
-import { useFilterStore } from './row-filter';
+import { OutcomeSummary, ProviderSummary } from './overview/SummaryCharts';
+import { ExportPanel } from './export/ExportPanel';
+import { ROWS_CARD_ID, RowsTable } from './rows/RowsTable';
+import { QualityGrade } from './overview/QualityGrade';
+import { DomainTable } from './domains/DomainTable';
+import { useFilterStore } from './rows/row-filter';
 import { STATE_LABEL } from './outcomes';
 
 export function ResultsScreen() {

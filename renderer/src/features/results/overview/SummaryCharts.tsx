@@ -6,9 +6,9 @@
 // loads on demand, the first time a summary is shown; the tables do not wait
 // for it, and the pictures' room is kept while it loads.
 import { lazy, Suspense, useId } from 'react';
-import type { RowStatusName } from '../../../../electron/ipc/contract';
-import { formatNumber, formatShare } from '../../format';
-import { OUTCOME_LABEL, OUTCOME_MEANING, OUTCOMES, providerLabel } from './outcomes';
+import type { RowStatusName } from '../../../../../electron/ipc/contract';
+import { formatNumber, formatShare } from '../../../format';
+import { OUTCOME_LABEL, OUTCOME_MEANING, OUTCOMES, providerLabel } from '../outcomes';
 import './summary.css';
 
 const OutcomeDonut = lazy(() =>

@@ -1,7 +1,7 @@
 // The Export panel's words about files, as pure functions: the two formats,
 // a workbook continued on more sheets, and what "Save by status…" writes.
-import type { ExportFormat, StatusGroup } from '../../../../electron/ipc/contract';
-import { formatNumber } from '../../format';
+import type { ExportFormat, StatusGroup } from '../../../../../electron/ipc/contract';
+import { formatNumber } from '../../../format';
 
 export const FORMAT_WORDS: Record<
   ExportFormat,

@@ -4,9 +4,9 @@
 // numbers, so nothing about it is hidden. A job not finished has no grade
 // yet, and a list with nothing checked has none at all; the card says why.
 import { useId } from 'react';
-import type { RowStatusName } from '../../../../electron/ipc/contract';
-import { GRADE_BANDS_WORDS, listGrade, NO_GRADE_WORDS } from '../../../../electron/common/grade';
-import { formatNumber } from '../../format';
+import type { RowStatusName } from '../../../../../electron/ipc/contract';
+import { GRADE_BANDS_WORDS, listGrade, NO_GRADE_WORDS } from '../../../../../electron/common/grade';
+import { formatNumber } from '../../../format';
 import './grade.css';
 
 export function QualityGrade({

@@ -1,10 +1,10 @@
 // The Export panel's choice of rows: each filter, what it keeps, and how many of the job's rows
 // that is. The words and the counting are this choice's alone; the panel only holds which one is
 // chosen.
-import type { ChannelInput, RowStatusName } from '../../../../electron/ipc/contract';
-import { formatNumber } from '../../format';
-import { filterWords } from './row-filter';
-import type { RowsShown } from './use-rows-shown';
+import type { ChannelInput, RowStatusName } from '../../../../../electron/ipc/contract';
+import { formatNumber } from '../../../format';
+import { filterWords } from '../rows/row-filter';
+import type { RowsShown } from '../rows/use-rows-shown';
 
 /** A choice of the panel's, or 'shown': the rows the results' filter passes. */
 export type RowFilter = Extract<ChannelInput<'job:export'>['filter'], string> | 'shown';

@@ -7,10 +7,10 @@
 // assistive technology. Many columns scroll sideways inside the card, the
 // domain column staying in view.
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import type { DomainCounts, DomainStats } from '../../../../electron/common/views';
-import { useJobDomains } from '../../api/job-hooks';
-import { ErrorNotice } from '../../components/ErrorNotice';
-import { formatNumber, formatShare, plural } from '../../format';
+import type { DomainCounts, DomainStats } from '../../../../../electron/common/views';
+import { useJobDomains } from '../../../api/job-hooks';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { formatNumber, formatShare, plural } from '../../../format';
 import {
   DEFAULT_DOMAIN_SORT,
   nextSort,

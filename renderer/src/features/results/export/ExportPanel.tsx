@@ -11,15 +11,15 @@ import type {
   JobProduct,
   RowStatusName,
   StatusExportView,
-} from '../../../../electron/ipc/contract';
-import { useExportByStatus, useExportJob, useShowInFolder } from '../../api/job-hooks';
-import { ErrorNotice } from '../../components/ErrorNotice';
+} from '../../../../../electron/ipc/contract';
+import { useExportByStatus, useExportJob, useShowInFolder } from '../../../api/job-hooks';
+import { ErrorNotice } from '../../../components/ErrorNotice';
 import { ExportFormatChoice } from './ExportFormatChoice';
 import { ExportRowsChoice, type RowFilter } from './ExportRowsChoice';
 import { ExportSavedNotice } from './ExportSavedNotice';
 import { FORMAT_WORDS, STATUS_GROUPS_LINE } from './export-words';
 import { StatusExportNotice } from './StatusExportNotice';
-import { useRowsShown } from './use-rows-shown';
+import { useRowsShown } from '../rows/use-rows-shown';
 import './export.css';
 
 type ColumnName = ChannelInput<'job:export'>['columns'][number];
