@@ -121,6 +121,21 @@ export async function openResults(page: Page, fileName: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: fileName })).toBeVisible();
 }
 
+/** A tab of a finished job's results (Overview, Domains, Rows), chosen as a user does. */
+export async function showTab(page: Page, name: 'Overview' | 'Domains' | 'Rows'): Promise<void> {
+  const tab = page.getByRole('tablist', { name: 'Results' }).getByRole('tab', { name });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+}
+
+/** Opens the Export drawer from the results' header, and answers it. */
+export async function openExport(page: Page) {
+  await page.getByTestId('results-header').getByRole('button', { name: 'Export…' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Export' });
+  await expect(drawer).toBeVisible();
+  return drawer;
+}
+
 /**
  * app.screenshot with the window scrolled to the top first: a full-page shot
  * of a scrolled window paints the sticky header in the middle of the page.

@@ -1,9 +1,11 @@
-// Saving a cleaned copy of the list: which rows, as CSV or an Excel
-// workbook, which outcome columns to append to the original ones, and (for
-// CSV) whether Excel should read it as UTF-8; or every row split by outcome
-// into one file each ("Save by status…"). Main asks where to save; closing
-// that dialog is not an error, so nothing is said. The user's own file is
-// never touched.
+// Saving a cleaned copy of the list, inside the Export drawer: which rows, as
+// CSV or an Excel workbook, which outcome columns to append to the original
+// ones, and (for CSV) whether Excel should read it as UTF-8; or every row
+// split by outcome into one file each ("Save by status…"). The Save buttons
+// and what a save says sit in the drawer's footer, so both stay in view
+// however far the choices scroll. Main asks where to save; closing that
+// dialog is not an error, so nothing is said. The user's own file is never
+// touched.
 import { useId, useState, type FormEvent } from 'react';
 import type {
   ChannelInput,
@@ -30,8 +32,6 @@ interface Props {
   statuses: Record<RowStatusName, number>;
   /** Whether the checks named providers; bulk and avatar checks leave the column empty. */
   providers: boolean;
-  /** The panel has the screen's whole width: its choices sit side by side. */
-  wide: boolean;
   /** Addresses with a likely typo: only then is the address probably meant offered. */
   suggestions: number;
   /** The format offered first: a workbook for a list read from one (the summary's exportFormat). */
@@ -40,27 +40,51 @@ interface Props {
   rows: number;
 }
 
-const COLUMN_CHOICES: { name: ColumnName; label: string; hint?: string; avatarOnly: boolean }[] = [
-  { name: 'email_provider', label: 'Provider', avatarOnly: false },
-  { name: 'email_avatar', label: 'Has an avatar', avatarOnly: true },
-  { name: 'email_avatar_url', label: 'Avatar URL', avatarOnly: true },
-  { name: 'email_suggestion', label: 'Address probably meant (likely typos)', avatarOnly: false },
+/**
+ * The columns that may be added, each said as what it holds; its name in the
+ * file is a detail under it, for whoever maps columns in a mailing tool.
+ */
+const COLUMN_CHOICES: { name: ColumnName; label: string; hint: string; avatarOnly: boolean }[] = [
+  {
+    name: 'email_provider',
+    label: 'Mailbox provider',
+    hint: 'Who hosts the mailbox, such as Gmail or Outlook.',
+    avatarOnly: false,
+  },
+  {
+    name: 'email_avatar',
+    label: 'Has an avatar',
+    hint: 'Yes or no, for each address checked.',
+    avatarOnly: true,
+  },
+  {
+    name: 'email_avatar_url',
+    label: 'Avatar link',
+    hint: 'The address of the avatar picture, where there is one.',
+    avatarOnly: true,
+  },
+  {
+    name: 'email_suggestion',
+    label: 'Address probably meant',
+    hint: 'For a likely typo, such as gmial.com: the address with it corrected.',
+    avatarOnly: false,
+  },
   {
     name: 'email_flags',
     label: 'What the free checks found',
-    hint: 'role, free, disposable, typo, no_mail_server or reused.',
+    hint: 'Role address, free webmail, disposable domain, likely typo, no mail server, or an answer reused from an earlier check.',
     avatarOnly: false,
   },
   {
     name: 'email_checked_at',
     label: 'Date checked',
-    hint: 'for a reused answer, the day it was paid for.',
+    hint: 'For a reused answer, the day it was paid for.',
     avatarOnly: false,
   },
 ];
 
 export function ExportPanel(props: Props) {
-  const { jobId, product, statuses, providers, wide, suggestions, defaultFormat } = props;
+  const { jobId, product, statuses, providers, suggestions, defaultFormat } = props;
   const titleId = useId();
   const [chosen, setFilter] = useState<RowFilter>('deliverable');
   const shown = useRowsShown(jobId, props.rows);
@@ -121,15 +145,12 @@ export function ExportPanel(props: Props) {
   const split = byStatus.data ?? null;
 
   return (
-    <section className="card results-card export-card" aria-labelledby={titleId}>
-      <h2 className="results-card-title" id={titleId}>
-        Export
-      </h2>
-      <p className="hint results-card-hint">
-        {FORMAT_WORDS[format].file}: your original columns and row order, with the outcome columns
-        added at the end. Your own file is never changed.
-      </p>
-      <form className={`export-form ${wide ? 'is-wide' : ''}`} onSubmit={submit}>
+    <form className="export-form" onSubmit={submit} aria-describedby={`${titleId}-about`}>
+      <div className="drawer-body">
+        <p className="hint" id={`${titleId}-about`}>
+          {FORMAT_WORDS[format].file}: your original columns and row order, with the outcome columns
+          added at the end. Your own file is never changed.
+        </p>
         <ExportRowsChoice
           name={`${titleId}-filter`}
           statuses={statuses}
@@ -137,89 +158,95 @@ export function ExportPanel(props: Props) {
           onChange={setFilter}
           shown={shown}
         />
-
-        <div className="export-side">
-          <ExportFormatChoice name={`${titleId}-format`} value={format} onChange={setFormat} />
-          <fieldset className="export-group">
-            <legend>Columns to add</legend>
-            <label className="export-choice">
-              <input type="checkbox" checked disabled aria-describedby={`${titleId}-status`} />
-              <span className="export-choice-text">
-                <span className="export-choice-label">Outcome</span>
-                <span className="export-choice-hint" id={`${titleId}-status`}>
-                  Always added, as email_status.
-                </span>
+        <ExportFormatChoice name={`${titleId}-format`} value={format} onChange={setFormat} />
+        <fieldset className="export-group">
+          <legend>Columns to add</legend>
+          <label className="export-choice">
+            <input type="checkbox" checked disabled aria-describedby={`${titleId}-status`} />
+            <span className="export-choice-text">
+              <span className="export-choice-label">Outcome</span>
+              <span className="export-choice-hint" id={`${titleId}-status`}>
+                Always added: deliverable, undeliverable, unknown and the rest.
+                <ColumnName name="email_status" />
               </span>
-            </label>
-            {choices.map((c) => (
-              <label key={c.name} className="export-choice">
-                <input
-                  type="checkbox"
-                  checked={extra.has(c.name)}
-                  onChange={(e) => toggle(c.name, e.target.checked)}
-                />
-                <span className="export-choice-text">
-                  <span className="export-choice-label">{c.label}</span>
-                  <span className="export-choice-hint">
-                    As {c.name}
-                    {c.hint ? `: ${c.hint}` : '.'}
-                  </span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
-
-          {/* A workbook stores its text as Unicode itself: the BOM is a CSV matter only. */}
-          {format === 'csv' && (
-            <label className="export-choice export-bom">
-              <input type="checkbox" checked={bom} onChange={(e) => setBom(e.target.checked)} />
+            </span>
+          </label>
+          {choices.map((c) => (
+            <label key={c.name} className="export-choice">
+              <input
+                type="checkbox"
+                checked={extra.has(c.name)}
+                onChange={(e) => toggle(c.name, e.target.checked)}
+              />
               <span className="export-choice-text">
-                <span className="export-choice-label">Excel-friendly (UTF-8 with BOM)</span>
+                <span className="export-choice-label">{c.label}</span>
                 <span className="export-choice-hint">
-                  Lets Excel show accents and other letters correctly.
+                  {c.hint}
+                  <ColumnName name={c.name} />
                 </span>
               </span>
             </label>
+          ))}
+        </fieldset>
+
+        {/* A workbook stores its text as Unicode itself: the BOM is a CSV matter only. */}
+        {format === 'csv' && (
+          <label className="export-choice export-bom">
+            <input type="checkbox" checked={bom} onChange={(e) => setBom(e.target.checked)} />
+            <span className="export-choice-text">
+              <span className="export-choice-label">Excel-friendly (UTF-8 with BOM)</span>
+              <span className="export-choice-hint">
+                Lets Excel show accents and other letters correctly.
+              </span>
+            </span>
+          </label>
+        )}
+        <p className="hint export-groups" id={`${titleId}-groups`}>
+          {STATUS_GROUPS_LINE}
+        </p>
+      </div>
+
+      <div className="drawer-footer">
+        <div className="export-outcome" aria-live="polite">
+          {saved && !save.isPending && (
+            <ExportSavedNotice saved={saved} onShow={() => show.mutate(saved.fileId)} />
+          )}
+          {split && !byStatus.isPending && (
+            <StatusExportNotice saved={split} onShow={() => show.mutate(showTarget(split))} />
           )}
         </div>
-
-        {/* Not disabled while saving: a disabled button would drop the keyboard focus on the
-            page. A second press is ignored; the outcome is read out from the live region below. */}
-        <div className="export-actions">
-          <div className="button-row">
-            <button type="submit" className="button primary" aria-disabled={busy || undefined}>
-              {save.isPending ? 'Saving…' : 'Save…'}
-            </button>
-            <button
-              type="button"
-              className="button secondary"
-              onClick={saveByStatus}
-              aria-disabled={busy || undefined}
-              aria-describedby={`${titleId}-groups`}
-            >
-              {byStatus.isPending ? 'Saving by status…' : 'Save by status…'}
-            </button>
-          </div>
-          <p className="hint export-groups" id={`${titleId}-groups`}>
-            {STATUS_GROUPS_LINE}
-          </p>
+        {save.isError && <ErrorNotice error={save.error} title="The file was not saved" />}
+        {byStatus.isError && (
+          <ErrorNotice error={byStatus.error} title="The files by status were not saved" />
+        )}
+        {show.isError && <ErrorNotice error={show.error} title="Could not open the folder" />}
+        {/* Not disabled while saving: a disabled button would drop the keyboard focus. A
+            second press is ignored; the outcome is read out from the live region above. */}
+        <div className="button-row export-actions">
+          <button type="submit" className="button primary" aria-disabled={busy || undefined}>
+            {save.isPending ? 'Saving…' : 'Save…'}
+          </button>
+          <button
+            type="button"
+            className="button secondary"
+            onClick={saveByStatus}
+            aria-disabled={busy || undefined}
+            aria-describedby={`${titleId}-groups`}
+          >
+            {byStatus.isPending ? 'Saving by status…' : 'Save by status…'}
+          </button>
         </div>
-      </form>
-
-      <div className="export-outcome" aria-live="polite">
-        {saved && !save.isPending && (
-          <ExportSavedNotice saved={saved} onShow={() => show.mutate(saved.fileId)} />
-        )}
-        {split && !byStatus.isPending && (
-          <StatusExportNotice saved={split} onShow={() => show.mutate(showTarget(split))} />
-        )}
       </div>
-      {save.isError && <ErrorNotice error={save.error} title="The file was not saved" />}
-      {byStatus.isError && (
-        <ErrorNotice error={byStatus.error} title="The files by status were not saved" />
-      )}
-      {show.isError && <ErrorNotice error={show.error} title="Could not open the folder" />}
-    </section>
+    </form>
+  );
+}
+
+/** A column's name in the saved file: a detail for mapping columns in a mailing tool. */
+function ColumnName({ name }: { name: string }) {
+  return (
+    <span className="export-column-name">
+      Column name <code>{name}</code>
+    </span>
   );
 }
 

@@ -77,8 +77,8 @@ export function ExportRowsChoice({ name, statuses, value, onChange, shown }: Pro
           <span className="export-choice-label">The rows I see</span>
           <span className="export-choice-hint" data-testid="export-shown-hint">
             {shown.filtered
-              ? `As filtered below: ${filterWords(shown.filter)}.`
-              : 'Filter the rows below to save just those.'}
+              ? `As filtered on the Rows tab: ${filterWords(shown.filter)}.`
+              : 'Filter the rows on the Rows tab to save just those.'}
           </span>
         </span>
         {shown.filtered && (

@@ -15,7 +15,7 @@ export type Facet = keyof RowFilter;
 export const FINDING_LABEL: Record<RowFlag, string> = {
   role: 'Role address',
   free: 'Free webmail',
-  disposable: 'Throw-away domain',
+  disposable: 'Disposable domain',
   typo: 'Likely typo',
   no_mail_server: 'No mail server',
   reused: 'Reused answer',
