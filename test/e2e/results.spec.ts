@@ -15,6 +15,7 @@ import {
   openResults,
   shot,
   showTab,
+  viewportShot,
   waitForState,
   writeBigList,
   writeList,
@@ -306,6 +307,9 @@ test('the results are tabs the arrow keys move between, under a header that stay
   await expect(header).toBeInViewport();
   await expect(header.getByRole('button', { name: 'Export…' })).toBeInViewport();
   await expect(page.getByRole('heading', { level: 1, name: 'keyboard-tabs.csv' })).toBeInViewport();
+  await showTab(page, 'Overview');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await viewportShot(app, 'results-scrolled');
 });
 
 test('Export opens as a drawer: focus in it, Escape and its close button close it', async ({

@@ -32,7 +32,7 @@ export const OUTCOME_MEANING: Record<RowStatusName, string> = {
   disposable: 'At a disposable domain: left out by your choice, never sent, nothing charged.',
   role: 'A role mailbox such as info@ or sales@: left out by your choice, nothing charged.',
   not_covered:
-    'At a mailbox provider the avatar check does not cover: not sent, nothing charged. Check these with Email to know whether they receive mail.',
+    'At a mailbox provider the Email + avatar check does not cover: not sent, nothing charged. Check these with Email to know whether they receive mail.',
 };
 
 export const STATE_LABEL: Record<JobStateName, string> = {
