@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { test, expect } from './fixtures';
+import { expectAccessible } from './axe-support';
 import type { JobRowView, JobSummaryView } from '../../electron/ipc/contract';
 import {
   crmCsv,
@@ -278,6 +279,7 @@ test('the results are tabs the arrow keys move between, under a header that stay
   // One tab stop for the list: the chosen tab.
   await expect(tablist.locator('[role="tab"][tabindex="0"]')).toHaveCount(1);
 
+  await expectAccessible(app);
   await tab('Overview').focus();
   await page.keyboard.press('ArrowRight');
   await expect(tab('Domains')).toBeFocused();
@@ -330,6 +332,7 @@ test('Export opens as a drawer: focus in it, Escape and its close button close i
   await expect(drawer.getByRole('checkbox', { name: /What the free checks found/ })).toBeVisible();
   const labels = await drawer.locator('.export-choice-label').allTextContents();
   expect(labels.join(' · ')).not.toMatch(/email_/);
+  await expectAccessible(app);
   await shot(app, 'export-panel');
 
   await page.keyboard.press('Escape');
