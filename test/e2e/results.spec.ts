@@ -95,7 +95,7 @@ test('150 rows → results → export deliverable only → exactly those rows, t
   await expect(done.getByTestId('export-file-name')).toHaveText('spring-fair.deliverable.csv');
   await expect(done).not.toContainText(app.downloadsDir);
   await expect(done).toBeInViewport();
-  await shot(app, 'export-done');
+  await viewportShot(app, 'export-done');
 
   const bytes = await readFile(saved);
   expect(bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(false);
@@ -144,7 +144,7 @@ test('an avatar job exports all rows with the avatar columns, Excel-friendly wit
   await expect(exportPanel.getByRole('checkbox', { name: /Excel-friendly/ })).toBeChecked();
   await exportPanel.getByRole('button', { name: 'Save…' }).click();
   await expect(page.getByTestId('export-done')).toContainText('Saved 120 of 120 rows');
-  await shot(app, 'export-avatar');
+  await viewportShot(app, 'export-avatar');
 
   const bytes = await readFile(join(app.downloadsDir, 'Newsletter — avatars.cleaned.csv'));
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -333,7 +333,8 @@ test('Export opens as a drawer: focus in it, Escape and its close button close i
   const labels = await drawer.locator('.export-choice-label').allTextContents();
   expect(labels.join(' · ')).not.toMatch(/email_/);
   await expectAccessible(app);
-  await shot(app, 'export-panel');
+  // As seen: a full-page shot would paint the drawer over the page's first screen only.
+  await viewportShot(app, 'export-panel');
 
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
