@@ -1,12 +1,14 @@
 // The results' header, which stays in view while the tabs scroll under it:
 // the list's name, what it was (product, rows, when, what it cost), its
 // grade once every address has its outcome, the job's state, and the
-// actions (Export). Compact on purpose: it is on screen the whole time.
+// actions (Export); and, for a list checked long ago, the reminder to check
+// it again. Compact on purpose: it is on screen the whole time.
 import type { ReactNode } from 'react';
 import type { JobView, RowStatusName } from '../../../../electron/ipc/contract';
 import { listGrade } from '../../../../electron/common/grade';
 import { formatDateTime, formatNumber, formatUsd, formatUsdExact, plural } from '../../format';
 import { HOLD_WORDS, PRODUCT_WORDS } from '../jobs/job-words';
+import { RecheckReminder } from '../jobs/RecheckReminder';
 import { STATE_LABEL } from './outcomes';
 
 interface Props {
@@ -40,6 +42,7 @@ export function ResultsHeader({ job, statuses, actions }: Props) {
         <p className="results-facts">
           <Facts job={job} />
         </p>
+        {done && <RecheckReminder job={job} />}
       </div>
       <span className={`results-state is-${job.hold ? 'held' : job.state}`} data-testid="job-state">
         {job.hold ? HOLD_WORDS[job.hold.reason] : STATE_LABEL[job.state]}

@@ -11,7 +11,6 @@ import { formatNumber } from '../../format';
 import { useUiStore } from '../../state/ui-store';
 import { freeFacts } from '../jobs/free-facts';
 import { HOLD_WORDS } from '../jobs/job-words';
-import { RecheckReminder } from '../jobs/RecheckReminder';
 // The screen's stylesheet before its parts' (summary, export, rows): they load in this order.
 import './results.css';
 import { ResultsHeader } from './ResultsHeader';
@@ -139,7 +138,6 @@ function DoneResults({ job, failure }: { job: JobView; failure?: ReactNode }) {
         }
       />
       {failure}
-      {done && <RecheckReminder job={job} />}
       <ResultsTabs label="Results" tabs={tabs} selected={tab} onSelect={setTab} />
       {done && (
         <ExportDrawer
