@@ -8,7 +8,16 @@ import { test, expect } from './fixtures';
 import type { JobRowView, RowFilter } from '../../electron/ipc/contract';
 import { expectAccessible } from './axe-support';
 import { dropFile } from './import-support';
-import { crmCsv, doneJob, invoke, openResults, shot, writeList } from './results-support';
+import {
+  crmCsv,
+  doneJob,
+  invoke,
+  openExport,
+  openResults,
+  shot,
+  showTab,
+  writeList,
+} from './results-support';
 
 const parse = (text: string): string[][] =>
   Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
@@ -40,6 +49,7 @@ test('the filter narrows the rows, and "The rows I see" saves exactly them', asy
 
   await app.open();
   await openResults(page, 'autumn-fair.csv');
+  await showTab(page, 'Rows');
   const filters = page.getByRole('group', { name: 'Filter the rows' });
   await filters.getByRole('checkbox', { name: /^Undeliverable/ }).check();
   await filters.getByRole('checkbox', { name: /^Unknown/ }).check();
@@ -69,11 +79,11 @@ test('the filter narrows the rows, and "The rows I see" saves exactly them', asy
   await shot(app, 'results-filtered');
   await expectAccessible(app);
 
-  const exportPanel = page.getByRole('region', { name: 'Export' });
+  const exportPanel = await openExport(page);
   const seen = exportPanel.getByRole('radio', { name: /The rows I see/ });
   await seen.check();
   await expect(page.getByTestId('export-shown-hint')).toHaveText(
-    'As filtered below: Undeliverable or Unknown · gmail.com or mail.ru.',
+    'As filtered on the Rows tab: Undeliverable or Unknown · gmail.com or mail.ru.',
   );
   await exportPanel.getByRole('checkbox', { name: /Excel-friendly/ }).uncheck();
   await exportPanel.getByRole('button', { name: 'Save…' }).click();
@@ -81,6 +91,8 @@ test('the filter narrows the rows, and "The rows I see" saves exactly them', asy
   await expect(page.getByTestId('export-done')).toContainText(
     `Saved ${expected.total} of 240 rows`,
   );
+  await page.keyboard.press('Escape');
+  await expect(exportPanel).toBeHidden();
 
   const source = parse(input);
   const out = parse(await readFile(saved, 'utf8'));
@@ -96,14 +108,19 @@ test('the filter narrows the rows, and "The rows I see" saves exactly them', asy
   // Cleared, the table is every row again and "The rows I see" cannot be chosen.
   await filters.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page.getByTestId('rows-count')).toHaveText('240 rows, in the order of your file');
+  await openExport(page);
   await expect(seen).toBeDisabled();
+  await page.keyboard.press('Escape');
 
-  // A domain chosen in the per-domain table filters the rows to it.
+  // A domain chosen in the per-domain table: the Rows tab, filtered to it, its rows focused.
+  await showTab(page, 'Domains');
   await page
     .getByRole('region', { name: /^Domains ·/ })
     .getByRole('button', { name: 'mail.ru', exact: true })
     .click();
+  await expect(page.getByRole('tab', { name: 'Rows' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('rows-count')).toHaveText(/^\d+ of 240 rows: mail\.ru$/);
+  await expect(page.locator('#results-rows')).toBeFocused();
   await expect(
     filters.getByRole('button', { name: 'Remove the domain mail.ru from the filter' }),
   ).toBeVisible();

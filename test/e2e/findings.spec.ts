@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect } from './fixtures';
 import { dropFile, nav, useDemo } from './import-support';
-import { doneJob, openResults, shot } from './results-support';
+import { doneJob, openExport, openResults, shot } from './results-support';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/free-checks/findings.csv', import.meta.url));
 
@@ -56,7 +56,7 @@ test('the export adds the address probably meant beside each likely typo', async
   await doneJob(app, path);
   await openResults(page, 'typos.csv');
 
-  const exportPanel = page.getByRole('region', { name: 'Export' });
+  const exportPanel = await openExport(page);
   const column = exportPanel.getByRole('checkbox', { name: /Address probably meant/ });
   await expect(column).toBeChecked();
   await exportPanel.getByRole('radio', { name: /All rows, with their outcome/ }).check();

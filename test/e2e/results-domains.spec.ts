@@ -1,15 +1,16 @@
 // Deciding from the results: a list run to done with the demo account shows
 // its quality grade (letter, score and the sentences, from the outcome
 // counts) and its addresses by domain, in a table sorted by any column, the
-// domains past the top 25 folded into "other domains", last whatever the
-// order. The free checks' DNS is a loopback server, so a domain without mail
-// is found the same on every machine.
+// domains with one address each folded into one row that opens, the domains
+// past the top 25 folded into "other domains", last whatever the order, and
+// no column that is empty for every domain. The free checks' DNS is a
+// loopback server, so a domain without mail is found the same on every machine.
 import type { Locator } from '@playwright/test';
 import type { DomainStats, DomainsView, JobSummaryView } from '../../electron/ipc/contract';
 import { test, expect } from './fixtures';
 import { expectAccessible } from './axe-support';
 import { startMailDns } from './dns-support';
-import { doneJob, invoke, openResults, shot, writeList } from './results-support';
+import { doneJob, invoke, openResults, shot, showTab, writeList } from './results-support';
 
 /** Each domain: how many addresses, and every how many is undeliverable or undetermined (0: none). */
 const DOMAINS: readonly [domain: string, addresses: number, bad: number, unsure: number][] = [
@@ -61,6 +62,19 @@ test.beforeEach(async ({ app }) => {
   await invoke(app, 'demo:start');
 });
 
+/** The order the table shows: the domains with more than one address, then those with one. */
+const foldedOrder = (top: readonly DomainStats[]) => [
+  ...top.filter((d) => d.addresses > 1).map((d) => d.domain),
+  ...top.filter((d) => d.addresses === 1).map((d) => d.domain),
+];
+
+/** A share as the window says it: one decimal below 10%. */
+const percent = (share: number) =>
+  new Intl.NumberFormat('en-US', {
+    style: 'percent',
+    maximumFractionDigits: share > 0 && share < 0.1 ? 1 : 0,
+  }).format(share);
+
 /** The domains in the table's order, as their rows name them. */
 const shownOrder = (table: Locator) =>
   table
@@ -95,14 +109,21 @@ test('the grade and the domains of a finished list, sorted by a column, other do
   await expect(grade.getByTestId('grade-score')).toHaveText(
     new RegExp(`^Grade ${letter}, score ${score} / 100 · `),
   );
+  // The formula is behind a disclosure: there when asked for.
+  await expect(grade.getByTestId('grade-how')).toBeHidden();
+  await grade.getByText('How is this computed?').click();
+  await expect(grade.getByTestId('grade-how')).toBeVisible();
   await expect(grade.getByTestId('grade-how')).toContainText(
     `100 × (${statuses.deliverable} deliverable + half of ${statuses.unknown} unknown) ÷ ${counted} addresses`,
   );
   const bounce = statuses.undeliverable + statuses.invalid;
   await expect(grade.getByTestId('grade-sending')).toContainText(
-    `Sending to the ${statuses.deliverable} deliverable addresses only is safe; sending to all ${counted}, ${bounce} would bounce`,
+    `Sending to the ${statuses.deliverable} deliverable addresses only is safe; sending to all ${counted}, ${bounce} would bounce (${percent(bounce / counted)}:`,
   );
+  // A share, never a ratio rounded into words ("about 1 in 2" for 42%).
+  await expect(grade.getByTestId('grade-sending')).not.toContainText(/\b1 in \d/);
 
+  await showTab(page, 'Domains');
   // The table: the 25 domains with the most addresses, then the rest together.
   const domains = page.getByRole('region', { name: /^Domains ·/ });
   const table = domains.getByTestId('domain-table');
@@ -111,6 +132,20 @@ test('the grade and the domains of a finished list, sorted by a column, other do
   await expect(domains.getByRole('heading', { level: 2 })).toHaveText(
     `Domains · ${view.domains} domains`,
   );
+  // The domains with one address each, folded into one row until it is opened.
+  const singles = view.top.filter((d) => d.addresses === 1);
+  expect(singles.length).toBeGreaterThan(10);
+  const fold = table.getByTestId('domains-singles');
+  const foldButton = fold.getByRole('button', {
+    name: `${singles.length} domains with one address each`,
+  });
+  await expect(foldButton).toHaveAttribute('aria-expanded', 'false');
+  await expect(fold.locator('td').first()).toHaveText(String(singles.length));
+  expect(await shownOrder(table)).toEqual(
+    view.top.filter((d) => d.addresses > 1).map((d) => d.domain),
+  );
+  await foldButton.click();
+  await expect(foldButton).toHaveAttribute('aria-expanded', 'true');
   expect(await shownOrder(table)).toEqual(view.top.map((d) => d.domain));
   const gmail = view.top.find((d) => d.domain === 'gmail.com') as DomainStats;
   // 34 at gmail.com: every 6th undeliverable, every 11th undetermined; all free webmail.
@@ -142,14 +177,14 @@ test('the grade and the domains of a finished list, sorted by a column, other do
     'aria-sort',
   );
   const byUndeliverable = (dir: 1 | -1) =>
-    [...view.top]
-      .sort(
+    foldedOrder(
+      [...view.top].sort(
         (a, b) =>
           dir * (a.undeliverable - b.undeliverable) ||
           b.addresses - a.addresses ||
           a.domain.localeCompare(b.domain),
-      )
-      .map((d) => d.domain);
+      ),
+    );
   expect(await shownOrder(table)).toEqual(byUndeliverable(-1));
   expect((await shownOrder(table)).slice(0, 3)).toEqual(['outlook.com', 'yahoo.com', 'gmail.com']);
   await expect(table.locator('tbody tr').last()).toHaveClass(/domains-other/);
@@ -159,9 +194,9 @@ test('the grade and the domains of a finished list, sorted by a column, other do
   await expect(table.locator('tbody tr').last()).toHaveClass(/domains-other/);
 
   // By name, A to Z on the first click.
-  await table.getByRole('button', { name: 'Domain' }).click();
+  await table.getByRole('button', { name: 'Domain', exact: true }).click();
   expect(await shownOrder(table)).toEqual(
-    view.top.map((d) => d.domain).sort((a, b) => a.localeCompare(b)),
+    foldedOrder([...view.top].sort((a, b) => a.domain.localeCompare(b.domain))),
   );
 
   await table.getByRole('columnheader', { name: 'Undeliverable' }).getByRole('button').click();
@@ -181,4 +216,55 @@ test('the grade and the domains of a finished list, sorted by a column, other do
   await expect.poll(async () => (await nameCell.boundingBox())?.x).toBe(before?.x);
   await scroll.evaluate((el) => el.scrollBy({ left: -300 }));
   await shot(app, 'results-domains-narrow');
+});
+
+test('a list with nothing to chart: its sentence instead, and no empty domain columns', async ({
+  app,
+}) => {
+  const { page } = app;
+  // Ten deliverable addresses: six at one company, one each at four studios.
+  const cells = [
+    ...Array.from({ length: 6 }, (_, i) => `deliverable+${i + 1}@acme-corp.test`),
+    ...SMALL.slice(0, 4).map((domain) => `deliverable+1@${domain}`),
+  ];
+  const lines = ['name,email', ...cells.map((cell, i) => `Contact ${i + 1},${cell}`)];
+  const path = await writeList(app.filesDir, 'all-good.csv', `${lines.join('\n')}\n`);
+  await doneJob(app, path);
+  await app.open();
+  await openResults(page, 'all-good.csv');
+
+  // One outcome at 100%: a full circle says nothing, its sentence does.
+  const outcomes = page.getByRole('region', { name: 'Outcomes' });
+  await expect(outcomes.getByTestId('outcome-sentence')).toHaveText('All 10 rows are deliverable.');
+  await expect(outcomes.getByTestId('outcome-donut')).toHaveCount(0);
+  await expect(outcomes.getByTestId('outcome-table')).toBeVisible();
+  await expect(page.getByTestId('provider-sentence')).toHaveText(
+    'All 10 checked addresses are at other providers.',
+  );
+  await shot(app, 'results-one-outcome');
+
+  await showTab(page, 'Domains');
+  const table = page.getByTestId('domain-table');
+  // Only what some domain has: nothing undeliverable, unknown or found by the free checks.
+  await expect(table.locator('thead tr').last().getByRole('columnheader')).toHaveText([
+    'Domain',
+    'Addresses',
+    'Deliverable',
+  ]);
+  await expect(table.getByRole('columnheader', { name: 'Free checks found' })).toHaveCount(0);
+  await expect(page.getByText('Columns with nothing to count are left out.')).toBeVisible();
+  await expect(table.locator('tr[data-domain="acme-corp.test"] > *')).toHaveText([
+    'acme-corp.test',
+    '6',
+    '6 100.0%',
+  ]);
+  const fold = table.getByRole('button', { name: '4 domains with one address each' });
+  await expect(table.locator('tr.domains-single')).toHaveCount(0);
+  await fold.click();
+  await expect(table.locator('tr.domains-single')).toHaveCount(4);
+  await expect(table.locator('tr[data-domain="studio-01.test"]')).toBeVisible();
+  await expectAccessible(app);
+  await shot(app, 'results-domains-folded');
+  await fold.click();
+  await expect(table.locator('tr.domains-single')).toHaveCount(0);
 });

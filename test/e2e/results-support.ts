@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { ImportView, JobProduct, JobView } from '../../electron/ipc/contract';
-import { expect, type TestApp } from './fixtures';
+import { expect, showTheme, type TestApp } from './fixtures';
 
 /** What the review's "Don't pay for" boxes start with: throw-away domains and no mail server. */
 export const DEFAULT_SKIP = { disposable: true, noMail: true, role: false } as const;
@@ -121,6 +121,21 @@ export async function openResults(page: Page, fileName: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: fileName })).toBeVisible();
 }
 
+/** A tab of a finished job's results (Overview, Domains, Rows), chosen as a user does. */
+export async function showTab(page: Page, name: 'Overview' | 'Domains' | 'Rows'): Promise<void> {
+  const tab = page.getByRole('tablist', { name: 'Results' }).getByRole('tab', { name });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+}
+
+/** Opens the Export drawer from the results' header, and answers it. */
+export async function openExport(page: Page) {
+  await page.getByTestId('results-header').getByRole('button', { name: 'Export…' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Export' });
+  await expect(drawer).toBeVisible();
+  return drawer;
+}
+
 /**
  * app.screenshot with the window scrolled to the top first: a full-page shot
  * of a scrolled window paints the sticky header in the middle of the page.
@@ -133,4 +148,19 @@ export async function shot(app: TestApp, name: string): Promise<void> {
     .first()
     .waitFor({ state: 'detached' });
   await app.screenshot(name);
+}
+
+/**
+ * The window as it is seen, scrolled as it is (not a full-page shot, which
+ * paints a sticky header where the page began), light and dark: to see what
+ * stays in view.
+ */
+export async function viewportShot(app: TestApp, name: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await showTheme(app.page, colorScheme);
+    await app.page.screenshot({
+      path: join('test-results', 'screens', `${name}-${colorScheme}.png`),
+    });
+  }
+  await app.page.emulateMedia({ colorScheme: null });
 }

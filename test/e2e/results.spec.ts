@@ -5,14 +5,18 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { test, expect } from './fixtures';
+import { expectAccessible } from './axe-support';
 import type { JobRowView, JobSummaryView } from '../../electron/ipc/contract';
 import {
   crmCsv,
   doneJob,
   importFile,
   invoke,
+  openExport,
   openResults,
   shot,
+  showTab,
+  viewportShot,
   waitForState,
   writeBigList,
   writeList,
@@ -65,27 +69,33 @@ test('150 rows → results → export deliverable only → exactly those rows, t
   expect(summary.statuses.duplicate).toBeGreaterThan(0);
 
   // The rows table: every row counted, the first rows with their outcome.
+  await showTab(page, 'Rows');
   const grid = page.getByRole('table', { name: /Rows of spring-fair\.csv/ });
   await expect(grid).toHaveAttribute('aria-rowcount', '151');
   await expect(grid.getByRole('row').nth(1)).toContainText('user1@outlook.com');
   // The demo's providers by name, never the sandbox's placeholder codes.
+  await shot(app, 'results-rows');
+  await showTab(page, 'Overview');
   const providers = page.getByRole('region', { name: 'Mailbox providers' });
   await expect(providers).toContainText('Provider 2 (outlook.com)');
   await expect(page.locator('main')).not.toContainText('provider_code_');
   await shot(app, 'results');
 
   // Export: deliverable only, outcome and provider columns, no BOM.
-  const exportPanel = page.getByRole('region', { name: 'Export' });
+  const exportPanel = await openExport(page);
   await expect(exportPanel.getByRole('radio', { name: /Deliverable only/ })).toBeChecked();
-  await expect(exportPanel.getByRole('checkbox', { name: /Avatar URL/ })).toHaveCount(0);
+  await expect(exportPanel.getByRole('checkbox', { name: /Avatar link/ })).toHaveCount(0);
   await exportPanel.getByRole('checkbox', { name: /Excel-friendly/ }).uncheck();
   await exportPanel.getByRole('button', { name: 'Save…' }).click();
 
   const done = page.getByTestId('export-done');
   const saved = join(app.downloadsDir, 'spring-fair.deliverable.csv');
   await expect(done).toContainText(`Saved ${summary.statuses.deliverable} of 150 rows`);
-  await expect(done).toContainText(saved);
-  await shot(app, 'export-done');
+  // The file's name, not its whole path; Show in folder leads to the rest.
+  await expect(done.getByTestId('export-file-name')).toHaveText('spring-fair.deliverable.csv');
+  await expect(done).not.toContainText(app.downloadsDir);
+  await expect(done).toBeInViewport();
+  await viewportShot(app, 'export-done');
 
   const bytes = await readFile(saved);
   expect(bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(false);
@@ -118,20 +128,23 @@ test('an avatar job exports all rows with the avatar columns, Excel-friendly wit
   await app.open();
   await openResults(page, 'Newsletter — avatars.csv');
   await expect(page.getByText(/^Email \+ avatar · 120 rows/)).toBeVisible();
+  await expect(
+    page.getByText('Email + avatar checks do not report mailbox providers'),
+  ).toBeVisible();
+  await showTab(page, 'Rows');
   const grid = page.getByRole('table', { name: /Rows of Newsletter/ });
   await expect(grid.getByRole('columnheader', { name: 'Avatar' })).toBeVisible();
   await expect(grid.getByRole('columnheader', { name: 'Provider' })).toHaveCount(0);
-  await expect(page.getByText('Avatar checks do not report mailbox providers')).toBeVisible();
 
-  const exportPanel = page.getByRole('region', { name: 'Export' });
+  const exportPanel = await openExport(page);
   await exportPanel.getByRole('radio', { name: /All rows, with their outcome/ }).check();
   await exportPanel.getByRole('checkbox', { name: /Has an avatar/ }).check();
-  await exportPanel.getByRole('checkbox', { name: /Avatar URL/ }).check();
-  await expect(exportPanel.getByRole('checkbox', { name: /Provider/ })).toHaveCount(0);
+  await exportPanel.getByRole('checkbox', { name: /Avatar link/ }).check();
+  await expect(exportPanel.getByRole('checkbox', { name: /Mailbox provider/ })).toHaveCount(0);
   await expect(exportPanel.getByRole('checkbox', { name: /Excel-friendly/ })).toBeChecked();
   await exportPanel.getByRole('button', { name: 'Save…' }).click();
   await expect(page.getByTestId('export-done')).toContainText('Saved 120 of 120 rows');
-  await shot(app, 'export-avatar');
+  await viewportShot(app, 'export-avatar');
 
   const bytes = await readFile(join(app.downloadsDir, 'Newsletter — avatars.cleaned.csv'));
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -182,6 +195,7 @@ test('a running job shows its progress, and its results appear when it finishes'
   await waitForState(app, view.job.id, 'done');
   await expect(page.getByTestId('job-state')).toHaveText('Done');
   await expect(page.getByRole('region', { name: 'Outcomes' })).toBeVisible();
+  await showTab(page, 'Rows');
   await expect(page.getByTestId('rows-count')).toHaveText('300 rows, in the order of your file');
 });
 
@@ -192,12 +206,13 @@ test('a bulk job (2,000 addresses) says its providers are not reported', async (
   await doneJob(app, path);
   await app.open();
   await openResults(page, 'bulk-signups.csv');
-  await expect(page.getByTestId('rows-count')).toHaveText('2,400 rows, in the order of your file');
   await expect(
     page.getByText('Lists of 1,000 addresses and more are checked as bulk tasks'),
   ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Mailbox providers' })).toHaveCount(0);
   await shot(app, 'results-bulk');
+  await showTab(page, 'Rows');
+  await expect(page.getByTestId('rows-count')).toHaveText('2,400 rows, in the order of your file');
 });
 
 test('a million-row table scrolls to its last row by keyboard', async ({ app }) => {
@@ -209,6 +224,7 @@ test('a million-row table scrolls to its last row by keyboard', async ({ app }) 
 
   await app.open();
   await openResults(page, 'million.csv');
+  await showTab(page, 'Rows');
   const grid = page.getByRole('table', { name: /Rows of million\.csv/ });
   await expect(grid).toHaveAttribute('aria-rowcount', '1000001');
   await expect(page.getByTestId('rows-count')).toHaveText(
@@ -230,7 +246,7 @@ test('a million-row table scrolls to its last row by keyboard', async ({ app }) 
   await expect(last).toContainText('1,000,000');
   // The last page is read once it stays on screen: the row's address replaces the placeholder.
   await expect(last).toContainText('user0@gmail.com');
-  await expect(last).toContainText('Duplicate');
+  await expect(last).toContainText('Repeat');
   expect(await grid.getByRole('row').count()).toBeLessThan(60);
   await shot(app, 'results-million-end');
 
@@ -245,4 +261,87 @@ test('a million-row table scrolls to its last row by keyboard', async ({ app }) 
   await expect(middle).toContainText('user1@outlook.com');
   await page.keyboard.press('Home');
   await expect(grid.locator('[aria-rowindex="2"]')).toBeVisible();
+});
+
+test('the results are tabs the arrow keys move between, under a header that stays in view', async ({
+  app,
+}) => {
+  const { page } = app;
+  const path = await writeList(app.filesDir, 'keyboard-tabs.csv', crmCsv(90));
+  await doneJob(app, path);
+  await app.open();
+  await openResults(page, 'keyboard-tabs.csv');
+
+  const tablist = page.getByRole('tablist', { name: 'Results' });
+  const tab = (name: string) => tablist.getByRole('tab', { name });
+  await expect(tab('Overview')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: 'Overview' })).toBeVisible();
+  // One tab stop for the list: the chosen tab.
+  await expect(tablist.locator('[role="tab"][tabindex="0"]')).toHaveCount(1);
+
+  await expectAccessible(app);
+  await tab('Overview').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(tab('Domains')).toBeFocused();
+  await expect(tab('Domains')).toHaveAttribute('aria-selected', 'true');
+  await expect(
+    page.getByRole('tabpanel', { name: 'Domains' }).getByTestId('domain-table'),
+  ).toBeVisible();
+  await expect(page.getByRole('tabpanel', { name: 'Overview' })).toBeHidden();
+  await page.keyboard.press('ArrowRight');
+  await expect(tab('Rows')).toBeFocused();
+  await expect(page.getByRole('table', { name: /Rows of keyboard-tabs\.csv/ })).toBeVisible();
+  // Round the ends, and straight to them.
+  await page.keyboard.press('ArrowRight');
+  await expect(tab('Overview')).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(tab('Rows')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Home');
+  await expect(tab('Overview')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('End');
+  await expect(tab('Rows')).toHaveAttribute('aria-selected', 'true');
+  await expect(tab('Rows')).toBeFocused();
+
+  // The header, with the grade and Export, stays in view however far the page scrolls.
+  const header = page.getByTestId('results-header');
+  await expect(header.getByTestId('header-grade')).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(header).toBeInViewport();
+  await expect(header.getByRole('button', { name: 'Export…' })).toBeInViewport();
+  await expect(page.getByRole('heading', { level: 1, name: 'keyboard-tabs.csv' })).toBeInViewport();
+  await showTab(page, 'Overview');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await viewportShot(app, 'results-scrolled');
+});
+
+test('Export opens as a drawer: focus in it, Escape and its close button close it', async ({
+  app,
+}) => {
+  const { page } = app;
+  const path = await writeList(app.filesDir, 'drawer.csv', crmCsv(60));
+  await doneJob(app, path);
+  await app.open();
+  await openResults(page, 'drawer.csv');
+
+  const button = page.getByTestId('results-header').getByRole('button', { name: 'Export…' });
+  const drawer = await openExport(page);
+  const focusInDrawer = () =>
+    page.evaluate(() => !!document.activeElement?.closest('dialog[open]'));
+  await expect.poll(focusInDrawer).toBe(true);
+  // Plain words for each column, its name in the file only as a detail.
+  await expect(drawer.getByRole('checkbox', { name: /What the free checks found/ })).toBeVisible();
+  const labels = await drawer.locator('.export-choice-label').allTextContents();
+  expect(labels.join(' · ')).not.toMatch(/email_/);
+  await expectAccessible(app);
+  // As seen: a full-page shot would paint the drawer over the page's first screen only.
+  await viewportShot(app, 'export-panel');
+
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(button).toBeFocused();
+
+  await openExport(page);
+  await drawer.getByRole('button', { name: 'Close export' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(button).toBeFocused();
 });

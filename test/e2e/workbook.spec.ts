@@ -3,7 +3,7 @@
 // picker (hidden sheets apart, a sheet without addresses refused with main's
 // reason), checked, exported as a workbook and saved by status.
 import { readFile, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
@@ -11,7 +11,7 @@ import { unzip } from '../unit/sheets/xlsx-read';
 import { test, expect } from './fixtures';
 import { expectAccessible } from './axe-support';
 import { jobCard, knownList, nav, screenshotFromTop, useDemo } from './import-support';
-import { invoke, writeBigList } from './results-support';
+import { invoke, openExport, writeBigList } from './results-support';
 import type { JobSummaryView, JobView } from '../../electron/ipc/contract';
 
 const WORKBOOK = fileURLToPath(new URL('../fixtures/sheets/several-sheets.xlsx', import.meta.url));
@@ -189,7 +189,7 @@ test('a workbook: its sheets to pick from, checked, exported as .xlsx and saved 
   await card.getByRole('button', { name: 'Open results' }).click();
 
   // Export: a workbook's list goes out as a workbook unless the user says otherwise.
-  const panel = page.getByRole('region', { name: 'Export' });
+  const panel = await openExport(page);
   await expect(panel.getByRole('radio', { name: /^Excel workbook/ })).toBeChecked();
   await expect(panel.getByRole('checkbox', { name: /Excel-friendly/ })).toHaveCount(0);
   await panel.getByRole('radio', { name: /^All rows/ }).check();
@@ -198,9 +198,11 @@ test('a workbook: its sheets to pick from, checked, exported as .xlsx and saved 
   const done = page.getByTestId('export-done');
   await expect(done).toContainText('Saved 30 of 30 rows as an Excel workbook');
   await expect(page.getByTestId('export-sheets')).toHaveCount(0);
-  const savedPath = (await done.locator('.export-path').textContent()) ?? '';
-  expect(savedPath.startsWith(app.downloadsDir)).toBe(true);
-  expect(savedPath.endsWith('.xlsx')).toBe(true);
+  // The file's name is shown, not its whole path: it went to the folder chosen in Save.
+  const savedName = (await done.getByTestId('export-file-name').textContent()) ?? '';
+  expect(savedName).not.toContain('/');
+  expect(savedName.endsWith('.xlsx')).toBe(true);
+  const savedPath = join(app.downloadsDir, savedName);
   const bytes = await readFile(savedPath);
   expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
   const sheet1 = (await unzip(savedPath)).get('xl/worksheets/sheet1.xml') ?? '';
@@ -214,7 +216,7 @@ test('a workbook: its sheets to pick from, checked, exported as .xlsx and saved 
   await panel.getByRole('button', { name: 'Save by status…' }).click();
   const split = page.getByTestId('status-export-done');
   await expect(split).toContainText('by status as CSV');
-  await expect(split).toContainText(app.chosenFolder);
+  await expect(split.getByTestId('export-file-name')).toHaveText(basename(app.chosenFolder));
   await expect(done).toHaveCount(0);
   await screenshotFromTop(app, 'export-by-status');
   await expectAccessible(app);

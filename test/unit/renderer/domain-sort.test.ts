@@ -6,7 +6,7 @@ import {
   DEFAULT_DOMAIN_SORT,
   nextSort,
   sortDomains,
-} from '../../../renderer/src/features/results/domain-sort';
+} from '../../../renderer/src/features/results/domains/domain-sort';
 
 const domain = (name: string, addresses: number, undeliverable: number, typo = 0): DomainStats => ({
   domain: name,

@@ -9,7 +9,7 @@ import {
   baseName,
   continuedSheetsLine,
   emptyGroupsLine,
-} from '../../../renderer/src/features/results/export-words';
+} from '../../../renderer/src/features/results/export/export-words';
 
 describe('FORMAT_WORDS and GROUP_LABEL', () => {
   it('have words for every format and every group main knows', () => {
@@ -19,7 +19,7 @@ describe('FORMAT_WORDS and GROUP_LABEL', () => {
 
   it('say what the removed group holds', () => {
     expect(STATUS_GROUPS_LINE).toContain(
-      'removed (invalid, repeated, left-out and not covered rows, never checked)',
+      'removed (invalid rows, repeats, rows left out by your choice and those not covered by avatar, never checked)',
     );
   });
 });

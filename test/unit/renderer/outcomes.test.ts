@@ -32,7 +32,7 @@ describe('outcomes', () => {
       'Undeliverable',
       'Unknown',
       'Invalid',
-      'Duplicate',
+      'Repeat',
       'Disposable',
       'Role address',
       'Not covered by avatar',

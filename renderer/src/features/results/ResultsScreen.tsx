@@ -1,24 +1,27 @@
-// The results of one job: what it was, how its rows came out (by outcome and
-// by provider), every row in a table that scrolls through a million, and the
-// export. A job still running shows its progress instead, and says the
-// results appear here when it finishes.
-import { useId } from 'react';
-import type { JobView } from '../../../../electron/ipc/contract';
+// The results of one job. A finished job is one screen: a header that stays
+// in view (the list's name, its grade, Export), then Overview, Domains and
+// Rows as tabs (ResultsTabs.tsx); Export opens as a drawer over them. A job
+// still running shows its progress instead, and says the results appear here
+// when it finishes; a failed one says why, above what it did check.
+import { useId, useRef, useState, type ReactNode } from 'react';
+import type { JobSummaryView, JobView } from '../../../../electron/ipc/contract';
 import { useJob, useJobSummary } from '../../api/job-hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { formatDateTime, formatNumber, formatUsd, plural } from '../../format';
+import { formatNumber } from '../../format';
 import { useUiStore } from '../../state/ui-store';
 import { freeFacts } from '../jobs/free-facts';
-import { HOLD_WORDS, PRODUCT_WORDS } from '../jobs/job-words';
-import { RecheckReminder } from '../jobs/RecheckReminder';
+import { HOLD_WORDS } from '../jobs/job-words';
 // The screen's stylesheet before its parts' (summary, export, rows): they load in this order.
 import './results.css';
-import { OutcomeSummary, ProviderSummary } from './SummaryCharts';
-import { ExportPanel } from './ExportPanel';
-import { ROWS_CARD_ID, RowsTable } from './RowsTable';
-import { QualityGrade } from './QualityGrade';
-import { DomainTable } from './DomainTable';
-import { useFilterStore } from './row-filter';
+import { ResultsHeader } from './ResultsHeader';
+import { ResultsTabs, type ResultsTab } from './ResultsTabs';
+import { OutcomeSummary, ProviderSummary } from './overview/SummaryCharts';
+import { QualityGrade } from './overview/QualityGrade';
+import { ExportDrawer } from './export/ExportDrawer';
+import { ExportPanel } from './export/ExportPanel';
+import { ROWS_CARD_ID, RowsTable } from './rows/RowsTable';
+import { DomainTable } from './domains/DomainTable';
+import { useFilterStore } from './rows/row-filter';
 import { STATE_LABEL } from './outcomes';
 
 export function ResultsScreen() {
@@ -46,110 +49,146 @@ export function ResultsScreen() {
     );
   }
   return (
-    <div className="results">
-      <ResultsHeader job={job} />
+    // Keyed by job: another job starts on its Overview, with its export closed.
+    <div className="results" key={job.id}>
       {job.state === 'done' ? (
         <DoneResults job={job} />
       ) : job.state === 'failed' ? (
         <FailedResults job={job} />
       ) : (
-        <NotDoneYet job={job} />
+        <>
+          <ResultsHeader job={job} />
+          <NotDoneYet job={job} />
+        </>
       )}
     </div>
   );
 }
 
-function ResultsHeader({ job }: { job: JobView }) {
-  const facts: string[] = [];
-  if (job.product) facts.push(PRODUCT_WORDS[job.product]);
-  facts.push(plural(job.rows, 'row', 'rows'));
-  if (job.state === 'done' && job.finishedAt) {
-    facts.push(`finished ${formatDateTime(job.finishedAt)}`);
-  }
-  if (job.state === 'done' && job.chargedMicros !== null) {
-    facts.push(`${formatUsd(job.chargedMicros)} charged`);
-  }
-  return (
-    <header className="results-header">
-      <div className="results-heading">
-        <p className="results-eyebrow">Results</p>
-        <h1 className="results-title" title={job.fileName}>
-          {job.fileName}
-        </h1>
-        <p className="results-facts">{facts.join(' · ')}</p>
-        {job.state === 'done' && <RecheckReminder job={job} />}
-      </div>
-      <span className={`results-state is-${job.hold ? 'held' : job.state}`} data-testid="job-state">
-        {job.hold ? HOLD_WORDS[job.hold.reason] : STATE_LABEL[job.state]}
-        {job.resumed && job.state !== 'done' ? ' (resumed)' : ''}
-      </span>
-    </header>
-  );
-}
+type TabKey = 'overview' | 'domains' | 'rows';
 
-function DoneResults({ job }: { job: JobView }) {
+/**
+ * A finished job's results, or what a failed one did check: the header with
+ * its grade and (once every address has its outcome) Export, then the tabs.
+ */
+function DoneResults({ job, failure }: { job: JobView; failure?: ReactNode }) {
   const summary = useJobSummary(job.id);
-  const go = useUiStore((s) => s.go);
+  const [tab, setTab] = useState<TabKey>('overview');
+  const [exporting, setExporting] = useState(false);
+  const exportButton = useRef<HTMLButtonElement>(null);
+  const done = job.state === 'done';
+
   if (summary.isPending) {
-    return <div className="results-loading" aria-busy="true" aria-label="Reading the results" />;
+    return (
+      <>
+        <ResultsHeader job={job} />
+        {failure}
+        <div className="results-loading" aria-busy="true" aria-label="Reading the results" />
+      </>
+    );
   }
   if (summary.isError) {
-    return <ErrorNotice error={summary.error} title="The results could not be read" />;
+    return (
+      <>
+        <ResultsHeader job={job} />
+        {failure}
+        <ErrorNotice error={summary.error} title="The results could not be read" />
+      </>
+    );
   }
-  const { statuses, providers } = summary.data;
-  const reported = providersReported(providers);
-  // A domain chosen in the table: the rows filtered to it, brought into view.
+  const data = summary.data;
+  // A domain chosen in the table: the Rows tab, filtered to it, with the focus on its rows.
   const showDomain = (domain: string) => {
     useFilterStore.getState().toggle(job.id, 'domains', domain, true);
-    const rows = document.getElementById(ROWS_CARD_ID);
-    rows?.scrollIntoView({ block: 'start' });
-    rows?.focus({ preventScroll: true });
+    setTab('rows');
+    requestAnimationFrame(() => document.getElementById(ROWS_CARD_ID)?.focus());
   };
+  const tabs: ResultsTab<TabKey>[] = [
+    { key: 'overview', label: 'Overview', content: () => <Overview job={job} data={data} /> },
+    {
+      key: 'domains',
+      label: 'Domains',
+      content: () => <DomainTable jobId={job.id} onDomain={showDomain} />,
+    },
+    {
+      key: 'rows',
+      label: 'Rows',
+      badge: formatNumber(job.rows),
+      content: () => <Rows job={job} data={data} />,
+    },
+  ];
+
   return (
     <>
-      <QualityGrade statuses={statuses} complete={job.state === 'done'} />
-      <OutcomeSummary
-        statuses={statuses}
-        free={freeFacts(job)}
-        note={reported ? null : unreportedProviders(job.product)}
+      <ResultsHeader
+        job={job}
+        statuses={data.statuses}
+        actions={
+          done ? (
+            <button
+              type="button"
+              className="button primary"
+              ref={exportButton}
+              aria-haspopup="dialog"
+              onClick={() => setExporting(true)}
+            >
+              Export…
+            </button>
+          ) : null
+        }
       />
-      <div className={reported ? 'results-columns' : 'results-single'}>
-        {job.state === 'done' ? (
+      {failure}
+      <ResultsTabs label="Results" tabs={tabs} selected={tab} onSelect={setTab} />
+      {done && (
+        <ExportDrawer
+          open={exporting}
+          title="Export"
+          onClose={() => setExporting(false)}
+          returnFocus={() => exportButton.current}
+        >
           <ExportPanel
             jobId={job.id}
             product={job.product}
-            statuses={statuses}
-            providers={reported}
-            wide={!reported}
-            suggestions={summary.data.suggestions}
-            defaultFormat={summary.data.exportFormat}
+            statuses={data.statuses}
+            providers={providersReported(data.providers)}
+            suggestions={data.suggestions}
+            defaultFormat={data.exportFormat}
             rows={job.rows}
           />
-        ) : (
-          <section className="card results-card" aria-label="Export">
-            <h2 className="results-card-title">Export</h2>
-            <p className="hint results-card-hint">
-              A cleaned file can be saved once every address has its outcome. Resume the job on the
-              Jobs screen, or remove it and check the list again.
-            </p>
-            <button type="button" className="button secondary" onClick={() => go('jobs')}>
-              Go to Jobs
-            </button>
-          </section>
-        )}
-        {reported && <ProviderSummary providers={providers} />}
-      </div>
-      <DomainTable jobId={job.id} onDomain={showDomain} />
-      <RowsTable
-        jobId={job.id}
-        total={job.rows}
-        product={job.product}
-        fileName={job.fileName}
-        providers={reported}
-        statuses={statuses}
-        providerCounts={reported ? providers : {}}
-      />
+        </ExportDrawer>
+      )}
     </>
+  );
+}
+
+function Overview({ job, data }: { job: JobView; data: JobSummaryView }) {
+  const reported = providersReported(data.providers);
+  return (
+    <>
+      <QualityGrade statuses={data.statuses} complete={job.state === 'done'} />
+      {/* Each summary has the screen's width: the outcome table's sentences need it. */}
+      <OutcomeSummary
+        statuses={data.statuses}
+        free={freeFacts(job)}
+        note={reported ? null : unreportedProviders(job.product)}
+      />
+      {reported && <ProviderSummary providers={data.providers} />}
+    </>
+  );
+}
+
+function Rows({ job, data }: { job: JobView; data: JobSummaryView }) {
+  const reported = providersReported(data.providers);
+  return (
+    <RowsTable
+      jobId={job.id}
+      total={job.rows}
+      product={job.product}
+      fileName={job.fileName}
+      providers={reported}
+      statuses={data.statuses}
+      providerCounts={reported ? data.providers : {}}
+    />
   );
 }
 
@@ -160,31 +199,39 @@ function providersReported(providers: Record<string, number>): boolean {
 
 function unreportedProviders(product: JobView['product']): string {
   return product === 'avatar'
-    ? 'Avatar checks do not report mailbox providers, so there is no provider breakdown.'
+    ? 'Email + avatar checks do not report mailbox providers, so there is no provider breakdown.'
     : 'Lists of 1,000 addresses and more are checked as bulk tasks, which do not report mailbox providers.';
 }
 
 function FailedResults({ job }: { job: JobView }) {
   const go = useUiStore((s) => s.go);
   const missing = job.unique - job.checked;
+  const failure = (
+    <div className="notice notice-error results-failure" role="alert">
+      <div>
+        <p className="notice-title">This job stopped before it finished</p>
+        <p>{job.failure?.message ?? 'The reason was not recorded.'}</p>
+        {missing > 0 && (
+          <p>
+            {formatNumber(missing)} of {formatNumber(job.unique)} addresses have no outcome yet
+            {job.failure?.charged === 'no' ? ', and nothing was charged for them.' : '.'}
+          </p>
+        )}
+        <p>
+          A cleaned file can be saved once every address has its outcome: continue the job on the
+          Jobs screen.
+        </p>
+      </div>
+      <button type="button" className="button secondary small" onClick={() => go('jobs')}>
+        Go to Jobs
+      </button>
+    </div>
+  );
+  if (job.checked > 0) return <DoneResults job={job} failure={failure} />;
   return (
     <>
-      <div className="notice notice-error results-failure" role="alert">
-        <div>
-          <p className="notice-title">This job stopped before it finished</p>
-          <p>{job.failure?.message ?? 'The reason was not recorded.'}</p>
-          {missing > 0 && (
-            <p>
-              {formatNumber(missing)} of {formatNumber(job.unique)} addresses have no outcome yet
-              {job.failure?.charged === 'no' ? ', and nothing was charged for them.' : '.'}
-            </p>
-          )}
-        </div>
-        <button type="button" className="button secondary small" onClick={() => go('jobs')}>
-          Go to Jobs
-        </button>
-      </div>
-      {job.checked > 0 && <DoneResults job={job} />}
+      <ResultsHeader job={job} />
+      {failure}
     </>
   );
 }
@@ -194,9 +241,9 @@ function NotDoneYet({ job }: { job: JobView }) {
   if (job.state === 'draft') {
     return (
       <section className="card results-card">
-        <p className="results-waiting-title">This list has not been started yet.</p>
+        <p className="results-waiting-title">This list has not been checked yet.</p>
         <p className="hint">
-          Start it from the New list screen; its results will appear here when it finishes.
+          Check it from the New list screen; its results will appear here when it finishes.
         </p>
       </section>
     );

@@ -15,7 +15,7 @@ export const OUTCOME_LABEL: Record<RowStatusName | 'pending', string> = {
   undeliverable: 'Undeliverable',
   unknown: 'Unknown',
   invalid: 'Invalid',
-  duplicate: 'Duplicate',
+  duplicate: 'Repeat',
   disposable: 'Disposable',
   role: 'Role address',
   not_covered: 'Not covered by avatar',
@@ -29,10 +29,10 @@ export const OUTCOME_MEANING: Record<RowStatusName, string> = {
   unknown: 'The service could not tell this time, so nothing was charged for it.',
   invalid: 'Not an email address, or an empty cell: removed for free, never sent.',
   duplicate: 'A repeat of an address higher up in the list: checked and paid for once.',
-  disposable: 'At a throw-away domain: left out by your choice, never sent, nothing charged.',
+  disposable: 'At a disposable domain: left out by your choice, never sent, nothing charged.',
   role: 'A role mailbox such as info@ or sales@: left out by your choice, nothing charged.',
   not_covered:
-    'At a mailbox provider the avatar check does not cover: not sent, nothing charged. Check these with Email to know whether they receive mail.',
+    'At a mailbox provider the Email + avatar check does not cover: not sent, nothing charged. Check these with Email to know whether they receive mail.',
 };
 
 export const STATE_LABEL: Record<JobStateName, string> = {

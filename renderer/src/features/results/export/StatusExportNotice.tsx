@@ -1,7 +1,7 @@
 // What the Export panel shows once "Save by status…" has written its files:
 // each file with its rows, the groups that had none, and the way to them.
-import type { StatusExportView } from '../../../../electron/ipc/contract';
-import { formatNumber, plural } from '../../format';
+import type { StatusExportView } from '../../../../../electron/ipc/contract';
+import { formatNumber, plural } from '../../../format';
 import { FORMAT_WORDS, GROUP_LABEL, baseName, emptyGroupsLine } from './export-words';
 import { SavedNotice } from './SavedNotice';
 

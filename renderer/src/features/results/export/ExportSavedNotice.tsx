@@ -1,8 +1,8 @@
 // What the Export panel shows once a file is saved: how many rows went into which file, in which
 // format (and on which sheets, for a workbook too big for one), and the way to it. A view of the
 // finished export only; the panel decides when it is shown.
-import type { ExportView } from '../../../../electron/ipc/contract';
-import { formatNumber } from '../../format';
+import type { ExportView } from '../../../../../electron/ipc/contract';
+import { formatNumber } from '../../../format';
 import { FORMAT_WORDS, continuedSheetsLine } from './export-words';
 import { SavedNotice } from './SavedNotice';
 

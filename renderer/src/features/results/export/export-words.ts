@@ -1,7 +1,7 @@
 // The Export panel's words about files, as pure functions: the two formats,
 // a workbook continued on more sheets, and what "Save by status…" writes.
-import type { ExportFormat, StatusGroup } from '../../../../electron/ipc/contract';
-import { formatNumber } from '../../format';
+import type { ExportFormat, StatusGroup } from '../../../../../electron/ipc/contract';
+import { formatNumber } from '../../../format';
 
 export const FORMAT_WORDS: Record<
   ExportFormat,
@@ -42,7 +42,7 @@ export const GROUP_LABEL: Record<StatusGroup, string> = {
 
 /** What the groups are, said once beside the button. */
 export const STATUS_GROUPS_LINE =
-  'Save by status writes every row into one file per outcome, in a folder you choose: deliverable, undeliverable, unknown, and removed (invalid, repeated, left-out and not covered rows, never checked). The choice of rows above does not apply.';
+  'Save by status writes every row into one file per outcome, in a folder you choose: deliverable, undeliverable, unknown, and removed (invalid rows, repeats, rows left out by your choice and those not covered by avatar, never checked). The choice of rows above does not apply.';
 
 /** "Nothing was unknown or removed: no file for them." Null when every group had rows. */
 export function emptyGroupsLine(empty: readonly StatusGroup[]): string | null {

@@ -1,19 +1,27 @@
 // The frame of every "saved" notice of the Export panel: the tick, a title,
-// where the files went, what the notice adds, and the way to them.
-import type { ReactNode } from 'react';
+// the name of what was written, what the notice adds, and the way to it. The
+// name only, not the path: the path can be a long temporary folder's, and
+// Show in folder opens the place itself. Brought into view when it appears,
+// so the panel's success is seen, not only announced.
+import { useEffect, useRef, type ReactNode } from 'react';
+import { baseName } from './export-words';
 
 interface Props {
   testId: string;
   title: ReactNode;
-  /** The file or folder written, shown whole (its title attribute too). */
+  /** The file or folder written: its name is shown. */
   path: string;
   onShow: () => void;
   children?: ReactNode;
 }
 
 export function SavedNotice({ testId, title, path, onShow, children }: Props) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [path]);
   return (
-    <div className="notice export-success" data-testid={testId}>
+    <div className="notice export-success" data-testid={testId} ref={ref}>
       <svg className="notice-icon" viewBox="0 0 20 20" aria-hidden="true">
         <path
           fill="currentColor"
@@ -22,8 +30,8 @@ export function SavedNotice({ testId, title, path, onShow, children }: Props) {
       </svg>
       <div className="export-success-body">
         <p className="notice-title">{title}</p>
-        <p className="export-path" title={path}>
-          {path}
+        <p className="export-path" data-testid="export-file-name">
+          {baseName(path)}
         </p>
         {children}
         <button type="button" className="button secondary small" onClick={onShow}>

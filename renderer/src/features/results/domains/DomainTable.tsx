@@ -5,12 +5,14 @@
 // each header, aria-sort on the header). The table carries every number: the
 // small bar under each domain only pictures its shares and is hidden from
 // assistive technology. Many columns scroll sideways inside the card, the
-// domain column staying in view.
+// domain column staying in view. Columns empty for every domain shown are
+// left out, and domains with one address each fold into one row that opens
+// (domain-fold.ts), so the domains worth a look are not buried.
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import type { DomainCounts, DomainStats } from '../../../../electron/common/views';
-import { useJobDomains } from '../../api/job-hooks';
-import { ErrorNotice } from '../../components/ErrorNotice';
-import { formatNumber, formatShare, plural } from '../../format';
+import type { DomainCounts, DomainStats } from '../../../../../electron/common/views';
+import { useJobDomains } from '../../../api/job-hooks';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { formatNumber, formatShare, plural } from '../../../format';
 import {
   DEFAULT_DOMAIN_SORT,
   nextSort,
@@ -19,6 +21,7 @@ import {
   type DomainSortKey,
   type FindingKey,
 } from './domain-sort';
+import { columnsWithCounts, foldSingles } from './domain-fold';
 import './domains.css';
 
 type OutcomeKey = 'deliverable' | 'undeliverable' | 'unknown' | 'skipped';
@@ -63,8 +66,9 @@ export function DomainTable({
   const titleId = useId();
   const domains = useJobDomains(jobId);
   const [sort, setSort] = useState<DomainSort>(DEFAULT_DOMAIN_SORT);
+  const [singlesOpen, setSinglesOpen] = useState(false);
   const view = domains.data;
-  const rows = useMemo(() => (view ? sortDomains(view.top, sort) : []), [view, sort]);
+  const folded = useMemo(() => foldSingles(view ? sortDomains(view.top, sort) : []), [view, sort]);
 
   let body: ReactNode;
   if (domains.isPending) {
@@ -75,9 +79,19 @@ export function DomainTable({
     body = <p className="results-empty">No row has an address, so there are no domains.</p>;
   } else {
     const all = view.other ? [...view.top, view.other] : view.top;
-    const outcomes = OUTCOME_COLUMNS.filter(
-      (c) => c.key !== 'skipped' || all.some((d) => d.skipped > 0),
+    const outcomeKeys = columnsWithCounts(
+      OUTCOME_COLUMNS.map((c) => c.key),
+      all,
     );
+    const findingKeys = columnsWithCounts(
+      FINDING_COLUMNS.map((c) => c.key),
+      all,
+    );
+    const outcomes = OUTCOME_COLUMNS.filter((c) => outcomeKeys.includes(c.key));
+    const findings = FINDING_COLUMNS.filter((c) => findingKeys.includes(c.key));
+    const hidden =
+      OUTCOME_COLUMNS.length + FINDING_COLUMNS.length - outcomes.length - findings.length;
+    const { many, singles, singlesSum } = folded;
     body = (
       <>
         <p className="hint results-card-hint">
@@ -87,6 +101,7 @@ export function DomainTable({
             : ''}
           . Shares are of each domain&apos;s own addresses. Choose a column to sort by it
           {onDomain ? ', or a domain to see its rows.' : '.'}
+          {hidden > 0 && ' Columns with nothing to count are left out.'}
         </p>
         <div
           className="domains-scroll"
@@ -105,38 +120,55 @@ export function DomainTable({
               <col className="domains-col-name" />
               <col />
             </colgroup>
-            <colgroup span={outcomes.length} />
-            <colgroup span={FINDING_COLUMNS.length} />
-            <thead>
-              <tr className="domains-groups">
-                <td className="domains-sticky" />
-                <td />
-                <th scope="colgroup" colSpan={outcomes.length}>
-                  Outcomes
-                </th>
-                <th scope="colgroup" colSpan={FINDING_COLUMNS.length}>
-                  Free checks found
-                </th>
-              </tr>
-              <tr>
-                <SortHeader column="domain" sort={sort} onSort={setSort} sticky />
-                <SortHeader column="addresses" sort={sort} onSort={setSort} />
-                {outcomes.map((c) => (
-                  <SortHeader key={c.key} column={c.key} sort={sort} onSort={setSort} swatch />
-                ))}
-                {FINDING_COLUMNS.map((c) => (
-                  <SortHeader key={c.key} column={c.key} sort={sort} onSort={setSort} />
-                ))}
-              </tr>
-            </thead>
+            {outcomes.length > 0 && <colgroup span={outcomes.length} />}
+            {findings.length > 0 && <colgroup span={findings.length} />}
+            <DomainHead outcomes={outcomes} findings={findings} sort={sort} onSort={setSort} />
             <tbody>
-              {rows.map((d) => (
-                <DomainRow key={d.domain} counts={d} outcomes={outcomes} onDomain={onDomain}>
+              {many.map((d) => (
+                <DomainRow
+                  key={d.domain}
+                  counts={d}
+                  outcomes={outcomes}
+                  findings={findings}
+                  onDomain={onDomain}
+                >
                   {d.domain}
                 </DomainRow>
               ))}
+              {singlesSum && (
+                <DomainRow
+                  counts={singlesSum}
+                  outcomes={outcomes}
+                  findings={findings}
+                  group
+                  testId="domains-singles"
+                >
+                  <button
+                    type="button"
+                    className="domains-fold"
+                    aria-expanded={singlesOpen}
+                    onClick={() => setSinglesOpen((open) => !open)}
+                  >
+                    <span className="domains-fold-mark" aria-hidden="true" />
+                    {plural(singles.length, 'domain', 'domains')} with one address each
+                  </button>
+                </DomainRow>
+              )}
+              {singlesOpen &&
+                singles.map((d) => (
+                  <DomainRow
+                    key={d.domain}
+                    counts={d}
+                    outcomes={outcomes}
+                    findings={findings}
+                    onDomain={onDomain}
+                    single
+                  >
+                    {d.domain}
+                  </DomainRow>
+                ))}
               {view.other && (
-                <DomainRow counts={view.other} outcomes={outcomes} other>
+                <DomainRow counts={view.other} outcomes={outcomes} findings={findings} group>
                   Other domains{' '}
                   <span className="domains-other-count">
                     ({plural(view.other.domains, 'domain', 'domains')})
@@ -164,6 +196,48 @@ export function DomainTable({
       </h2>
       {body}
     </section>
+  );
+}
+
+/** The two header rows: the groups (outcomes, findings), then a sort button per column. */
+function DomainHead({
+  outcomes,
+  findings,
+  sort,
+  onSort,
+}: {
+  outcomes: readonly { key: OutcomeKey }[];
+  findings: readonly { key: FindingKey }[];
+  sort: DomainSort;
+  onSort: (sort: DomainSort) => void;
+}) {
+  return (
+    <thead>
+      <tr className="domains-groups">
+        <td className="domains-sticky" />
+        <td />
+        {outcomes.length > 0 && (
+          <th scope="colgroup" colSpan={outcomes.length}>
+            Outcomes
+          </th>
+        )}
+        {findings.length > 0 && (
+          <th scope="colgroup" colSpan={findings.length}>
+            Free checks found
+          </th>
+        )}
+      </tr>
+      <tr>
+        <SortHeader column="domain" sort={sort} onSort={onSort} sticky />
+        <SortHeader column="addresses" sort={sort} onSort={onSort} />
+        {outcomes.map((c) => (
+          <SortHeader key={c.key} column={c.key} sort={sort} onSort={onSort} swatch />
+        ))}
+        {findings.map((c) => (
+          <SortHeader key={c.key} column={c.key} sort={sort} onSort={onSort} />
+        ))}
+      </tr>
+    </thead>
   );
 }
 
@@ -208,20 +282,29 @@ function SortHeader({
 function DomainRow({
   counts,
   outcomes,
+  findings,
   onDomain,
-  other = false,
+  group = false,
+  single = false,
+  testId,
   children,
 }: {
   counts: DomainCounts | DomainStats;
   outcomes: readonly { key: OutcomeKey }[];
+  findings: readonly { key: FindingKey }[];
   onDomain?: ((domain: string) => void) | undefined;
-  other?: boolean;
+  /** A row of many domains summed: "other domains", or the folded single-address ones. */
+  group?: boolean;
+  /** One of the folded single-address domains, shown once the fold is opened. */
+  single?: boolean;
+  testId?: string;
   children: ReactNode;
 }) {
   const domain = 'domain' in counts ? counts.domain : null;
   const { addresses } = counts;
+  const rowClass = group ? 'domains-other' : single ? 'domains-single' : undefined;
   return (
-    <tr className={other ? 'domains-other' : undefined} data-domain={domain ?? undefined}>
+    <tr className={rowClass} data-domain={domain ?? undefined} data-testid={testId}>
       <th scope="row" className="domains-sticky domains-name">
         {onDomain && domain !== null ? (
           <button
@@ -253,7 +336,7 @@ function DomainRow({
       {outcomes.map(({ key }) => (
         <CountCell key={key} count={counts[key]} of={addresses} />
       ))}
-      {FINDING_COLUMNS.map(({ key }) => (
+      {findings.map(({ key }) => (
         <CountCell key={key} count={counts.findings[key]} of={addresses} />
       ))}
     </tr>

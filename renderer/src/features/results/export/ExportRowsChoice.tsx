@@ -1,10 +1,10 @@
 // The Export panel's choice of rows: each filter, what it keeps, and how many of the job's rows
 // that is. The words and the counting are this choice's alone; the panel only holds which one is
 // chosen.
-import type { ChannelInput, RowStatusName } from '../../../../electron/ipc/contract';
-import { formatNumber } from '../../format';
-import { filterWords } from './row-filter';
-import type { RowsShown } from './use-rows-shown';
+import type { ChannelInput, RowStatusName } from '../../../../../electron/ipc/contract';
+import { formatNumber } from '../../../format';
+import { filterWords } from '../rows/row-filter';
+import type { RowsShown } from '../rows/use-rows-shown';
 
 /** A choice of the panel's, or 'shown': the rows the results' filter passes. */
 export type RowFilter = Extract<ChannelInput<'job:export'>['filter'], string> | 'shown';
@@ -77,8 +77,8 @@ export function ExportRowsChoice({ name, statuses, value, onChange, shown }: Pro
           <span className="export-choice-label">The rows I see</span>
           <span className="export-choice-hint" data-testid="export-shown-hint">
             {shown.filtered
-              ? `As filtered below: ${filterWords(shown.filter)}.`
-              : 'Filter the rows below to save just those.'}
+              ? `As filtered on the Rows tab: ${filterWords(shown.filter)}.`
+              : 'Filter the rows on the Rows tab to save just those.'}
           </span>
         </span>
         {shown.filtered && (

@@ -1,9 +1,9 @@
 // The rows the results show: the job's filter, and how many rows it passes
 // (from main, with the filter's first page; null while that is read). The
 // rows table and the export's "The rows I see" share it, so both say the same.
-import type { RowFilter } from '../../../../electron/ipc/contract';
-import { useJobRows } from '../../api/job-hooks';
-import { isFiltered } from '../../../../electron/common/row-filter';
+import type { RowFilter } from '../../../../../electron/ipc/contract';
+import { useJobRows } from '../../../api/job-hooks';
+import { isFiltered } from '../../../../../electron/common/row-filter';
 import { useRowFilter } from './row-filter';
 
 export interface RowsShown {

@@ -5,7 +5,7 @@
 // picture shows what the table beside it says, so both are hidden from
 // assistive technology by their containers and never take focus.
 import { Bar, BarChart, Cell, LabelList, Pie, PieChart, XAxis, YAxis } from 'recharts';
-import type { RowStatusName } from '../../../../electron/ipc/contract';
+import type { RowStatusName } from '../../../../../electron/ipc/contract';
 
 export interface Slice {
   outcome: RowStatusName;

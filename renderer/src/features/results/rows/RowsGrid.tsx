@@ -6,10 +6,10 @@
 // placeholder. Loaded on demand by RowsTable.tsx, with the virtualizer.
 import { memo, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
-import type { JobRowView, RowFilter } from '../../../../electron/ipc/contract';
-import { ROWS_PAGE, useJobRows } from '../../api/job-hooks';
-import { formatNumber } from '../../format';
-import { OUTCOME_LABEL, providerLabel } from './outcomes';
+import type { JobRowView, RowFilter } from '../../../../../electron/ipc/contract';
+import { ROWS_PAGE, useJobRows } from '../../../api/job-hooks';
+import { formatNumber } from '../../../format';
+import { OUTCOME_LABEL, providerLabel } from '../outcomes';
 
 /** Fixed, so a row's place is its index times this, with nothing to measure. */
 const ROW_HEIGHT = 32;

@@ -4,11 +4,14 @@
 // charts are pictures of the tables beside them, so they are hidden from
 // assistive technology and never take focus. Their drawing code (recharts)
 // loads on demand, the first time a summary is shown; the tables do not wait
-// for it, and the pictures' room is kept while it loads.
+// for it, and the pictures' room is kept while it loads. A chart that would
+// say nothing (one part at 99% or more: a full circle, one long bar) gives
+// way to its sentence, "All but 3 of 12,400 rows are deliverable".
 import { lazy, Suspense, useId } from 'react';
-import type { RowStatusName } from '../../../../electron/ipc/contract';
-import { formatNumber, formatShare } from '../../format';
-import { OUTCOME_LABEL, OUTCOME_MEANING, OUTCOMES, providerLabel } from './outcomes';
+import type { RowStatusName } from '../../../../../electron/ipc/contract';
+import { formatNumber, formatShare } from '../../../format';
+import { OUTCOME_LABEL, OUTCOME_MEANING, OUTCOMES, providerLabel } from '../outcomes';
+import { dominantPart, outcomeSentence, providerSentence } from './plain-words';
 import './summary.css';
 
 const OutcomeDonut = lazy(() =>
@@ -38,21 +41,31 @@ export function OutcomeSummary({
     outcome: o,
     value: statuses[o],
   }));
+  const dominant = dominantPart(slices.map((s) => ({ key: s.outcome, value: s.value })));
   return (
     <section className="card results-card" aria-labelledby={titleId}>
       <h2 className="results-card-title" id={titleId}>
         Outcomes
       </h2>
       <div className="outcome-summary">
-        <div className="donut" aria-hidden="true">
-          <Suspense fallback={<span className="donut-placeholder" />}>
-            <OutcomeDonut slices={slices} size={DONUT_SIZE} />
-          </Suspense>
-          <div className="donut-center">
-            <span className="donut-total">{formatNumber(total)}</span>
-            <span className="donut-caption">{total === 1 ? 'row' : 'rows'}</span>
+        {dominant ? (
+          <p
+            className={`chart-sentence outcome-border-${dominant.key}`}
+            data-testid="outcome-sentence"
+          >
+            {outcomeSentence(dominant)}
+          </p>
+        ) : (
+          <div className="donut" aria-hidden="true" data-testid="outcome-donut">
+            <Suspense fallback={<span className="donut-placeholder" />}>
+              <OutcomeDonut slices={slices} size={DONUT_SIZE} />
+            </Suspense>
+            <div className="donut-center">
+              <span className="donut-total">{formatNumber(total)}</span>
+              <span className="donut-caption">{total === 1 ? 'row' : 'rows'}</span>
+            </div>
           </div>
-        </div>
+        )}
         <table className="legend-table" data-testid="outcome-table">
           <caption className="visually-hidden">
             Rows by outcome, with what each outcome means
@@ -108,6 +121,7 @@ export function ProviderSummary({ providers }: { providers: Record<string, numbe
     label: `${formatNumber(value)} · ${formatShare(value, total)}`,
   }));
   const chartHeight = data.length * BAR_ROW + 8;
+  const dominant = dominantPart(entries.map(([key, value]) => ({ key, value })));
 
   return (
     <section className="card results-card" aria-labelledby={titleId}>
@@ -117,6 +131,10 @@ export function ProviderSummary({ providers }: { providers: Record<string, numbe
       <p className="hint results-card-hint">Checked addresses by the provider that hosts them.</p>
       {entries.length === 0 ? (
         <p className="results-empty">No address was checked, so there are no providers to show.</p>
+      ) : dominant ? (
+        <p className="chart-sentence" data-testid="provider-sentence">
+          {providerSentence(dominant, providerLabel(dominant.key))}
+        </p>
       ) : (
         <>
           <div className="provider-chart" aria-hidden="true">

@@ -4,8 +4,8 @@
 // the saved file holds exactly the rows on screen. UI state only (zustand):
 // main keeps nothing of it.
 import { create } from 'zustand';
-import type { RowFilter, RowFlag } from '../../../../electron/ipc/contract';
-import { providerLabel, OUTCOME_LABEL } from './outcomes';
+import type { RowFilter, RowFlag } from '../../../../../electron/ipc/contract';
+import { providerLabel, OUTCOME_LABEL } from '../outcomes';
 
 export const NO_FILTER: RowFilter = { outcomes: [], providers: [], domains: [], findings: [] };
 
@@ -15,7 +15,7 @@ export type Facet = keyof RowFilter;
 export const FINDING_LABEL: Record<RowFlag, string> = {
   role: 'Role address',
   free: 'Free webmail',
-  disposable: 'Throw-away domain',
+  disposable: 'Disposable domain',
   typo: 'Likely typo',
   no_mail_server: 'No mail server',
   reused: 'Reused answer',

@@ -1,8 +1,8 @@
 // The Export panel's choice of file type: CSV, or an Excel workbook. A
 // workbook's own list is offered back as a workbook first (the summary's
 // exportFormat); the panel holds which one is chosen.
-import type { ExportFormat } from '../../../../electron/ipc/contract';
-import { EXPORT_FORMATS } from '../../../../electron/common/model';
+import type { ExportFormat } from '../../../../../electron/ipc/contract';
+import { EXPORT_FORMATS } from '../../../../../electron/common/model';
 import { FORMAT_WORDS } from './export-words';
 
 interface Props {

@@ -1,12 +1,15 @@
 // The list quality grade of a finished job: a letter and a score from the
 // outcome counts (electron/common/grade.ts, the command line says the same),
-// what it means for sending, and how it was computed, with this list's
-// numbers, so nothing about it is hidden. A job not finished has no grade
-// yet, and a list with nothing checked has none at all; the card says why.
+// and what it means for sending, its shares as percentages (plain-words.ts).
+// How it was computed, with this list's numbers, is one click away behind
+// "How is this computed?": nothing is hidden, but a formula is not what a
+// marketer reads first. A job not finished has no grade yet, and a list with
+// nothing checked has none at all; the card says why.
 import { useId } from 'react';
-import type { RowStatusName } from '../../../../electron/ipc/contract';
-import { GRADE_BANDS_WORDS, listGrade, NO_GRADE_WORDS } from '../../../../electron/common/grade';
-import { formatNumber } from '../../format';
+import type { RowStatusName } from '../../../../../electron/ipc/contract';
+import { GRADE_BANDS_WORDS, listGrade, NO_GRADE_WORDS } from '../../../../../electron/common/grade';
+import { formatNumber } from '../../../format';
+import { sendingWords } from './plain-words';
 import './grade.css';
 
 export function QualityGrade({
@@ -45,12 +48,15 @@ export function QualityGrade({
               <span className="grade-verdict"> · {grade.verdict}</span>
             </p>
             <p className="grade-sending" data-testid="grade-sending">
-              {grade.sending}
+              {sendingWords(statuses, grade.counted)}
             </p>
-            <p className="hint grade-how" data-testid="grade-how">
-              {grade.how}
-            </p>
-            <p className="hint">Letters: {GRADE_BANDS_WORDS}.</p>
+            <details className="disclosure grade-details">
+              <summary>How is this computed?</summary>
+              <p className="hint grade-how" data-testid="grade-how">
+                {grade.how}
+              </p>
+              <p className="hint">Letters: {GRADE_BANDS_WORDS}.</p>
+            </details>
           </>
         ) : (
           <p className="hint grade-none" data-testid="grade-none">

@@ -3,13 +3,13 @@
 // group any choice passes; across groups all must. The table, the count
 // above it and the export's "The rows I see" all follow it.
 import { useId, useState, type FormEvent } from 'react';
-import type { RowFilter, RowStatusName } from '../../../../electron/ipc/contract';
-import { ROW_FLAGS } from '../../../../electron/common/model';
-import { isFiltered } from '../../../../electron/common/row-filter';
-import { useJobDomains } from '../../api/job-hooks';
-import { FieldError } from '../../components/FieldError';
-import { formatNumber } from '../../format';
-import { OUTCOMES, OUTCOME_LABEL, providerLabel } from './outcomes';
+import type { RowFilter, RowStatusName } from '../../../../../electron/ipc/contract';
+import { ROW_FLAGS } from '../../../../../electron/common/model';
+import { isFiltered } from '../../../../../electron/common/row-filter';
+import { useJobDomains } from '../../../api/job-hooks';
+import { FieldError } from '../../../components/FieldError';
+import { formatNumber } from '../../../format';
+import { OUTCOMES, OUTCOME_LABEL, providerLabel } from '../outcomes';
 import { FINDING_LABEL, useFilterStore, type Facet } from './row-filter';
 
 interface Props {

@@ -4,8 +4,8 @@
 // demand, the first time a job's rows are shown; until then a box of the
 // grid's size keeps the card's place and says the rows are loading.
 import { lazy, Suspense, useId, useState } from 'react';
-import type { JobProduct, RowStatusName } from '../../../../electron/ipc/contract';
-import { formatNumber, plural } from '../../format';
+import type { JobProduct, RowStatusName } from '../../../../../electron/ipc/contract';
+import { formatNumber, plural } from '../../../format';
 import { RowsFilter } from './RowsFilter';
 import { filterWords } from './row-filter';
 import { useRowsShown } from './use-rows-shown';

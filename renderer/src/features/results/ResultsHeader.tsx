@@ -1,0 +1,77 @@
+// The results' header, which stays in view while the tabs scroll under it:
+// the list's name, what it was (product, rows, when, what it cost), its
+// grade once every address has its outcome, the job's state, and the
+// actions (Export); and, for a list checked long ago, the reminder to check
+// it again. Compact on purpose: it is on screen the whole time.
+import type { ReactNode } from 'react';
+import type { JobView, RowStatusName } from '../../../../electron/ipc/contract';
+import { listGrade } from '../../../../electron/common/grade';
+import { formatDateTime, formatNumber, formatUsd, formatUsdExact, plural } from '../../format';
+import { HOLD_WORDS, PRODUCT_WORDS } from '../jobs/job-words';
+import { RecheckReminder } from '../jobs/RecheckReminder';
+import { STATE_LABEL } from './outcomes';
+
+interface Props {
+  job: JobView;
+  /** The outcome counts, once read: a finished job's grade comes from them. */
+  statuses?: Record<RowStatusName, number>;
+  actions?: ReactNode;
+}
+
+export function ResultsHeader({ job, statuses, actions }: Props) {
+  const done = job.state === 'done';
+  const grade = done && statuses ? listGrade(statuses, (n) => formatNumber(n)) : null;
+  return (
+    <header className="results-header" data-testid="results-header">
+      {grade && (
+        <div
+          className={`results-grade grade-mark is-${grade.letter.toLowerCase()}`}
+          data-testid="header-grade"
+          title={`List quality: grade ${grade.letter}, score ${grade.score} of 100`}
+        >
+          <span aria-hidden="true">{grade.letter}</span>
+          <span className="visually-hidden">
+            Grade {grade.letter}, score {grade.score} of 100
+          </span>
+        </div>
+      )}
+      <div className="results-heading">
+        <h1 className="results-title" title={job.fileName}>
+          {job.fileName}
+        </h1>
+        <p className="results-facts">
+          <Facts job={job} />
+        </p>
+        {done && <RecheckReminder job={job} />}
+      </div>
+      <span className={`results-state is-${job.hold ? 'held' : job.state}`} data-testid="job-state">
+        {job.hold ? HOLD_WORDS[job.hold.reason] : STATE_LABEL[job.state]}
+        {job.resumed && !done ? ' (resumed)' : ''}
+      </span>
+      {actions && <div className="results-actions">{actions}</div>}
+    </header>
+  );
+}
+
+/** "Email · 150 rows · finished Mar 3, 2026, 2:05 PM · $0.14 charged", the charge exact on hover. */
+function Facts({ job }: { job: JobView }) {
+  const facts: ReactNode[] = [];
+  if (job.product) facts.push(PRODUCT_WORDS[job.product]);
+  facts.push(plural(job.rows, 'row', 'rows'));
+  if (job.state === 'done' && job.finishedAt) {
+    facts.push(`finished ${formatDateTime(job.finishedAt)}`);
+  }
+  if (job.state === 'done' && job.chargedMicros !== null) {
+    facts.push(
+      <span key="charged" title={formatUsdExact(job.chargedMicros)}>
+        {formatUsd(job.chargedMicros)} charged
+      </span>,
+    );
+  }
+  return facts.map((fact, i) => (
+    <span key={i}>
+      {i > 0 && ' · '}
+      {fact}
+    </span>
+  ));
+}
