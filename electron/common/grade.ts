@@ -60,6 +60,8 @@ export const NO_GRADE_WORDS =
   'No grade: no address of this list was checked (every row is invalid, a repeat or left out by your choice).';
 
 const enUs = (n: number) => n.toLocaleString('en-US');
+const enUsPercent = (share: number) =>
+  share.toLocaleString('en-US', { style: 'percent', maximumFractionDigits: 1 });
 
 type Band = (typeof GRADE_BANDS)[number];
 const LOWEST: Band = { letter: 'F', min: 0, verdict: 'Bad' };
@@ -75,11 +77,12 @@ export const gradeBand = (score: number): Band =>
  * it is as likely good as bad. Null when no address was checked
  * (deliverable, undeliverable and unknown all 0): a grade of invalid cells
  * and skipped addresses alone would grade the choice, not the list.
- * `count` writes a count (the window passes the user's locale).
+ * `count` writes a count and `percent` a share (the window passes the user's locale's).
  */
 export function listGrade(
   statuses: GradeCounts,
   count: (n: number) => string = enUs,
+  percent: (share: number) => string = enUsPercent,
 ): ListGrade | null {
   const { deliverable, undeliverable, unknown, invalid, disposable } = statuses;
   if (deliverable + undeliverable + unknown === 0) return null;
@@ -97,17 +100,23 @@ export function listGrade(
     verdict: band.verdict,
     counted,
     how,
-    sending: sendingWords(statuses, counted, count),
+    sending: sendingWords(statuses, counted, count, percent),
   };
 }
 
 /**
  * "Sending to the 812 deliverable addresses only is safe; sending to all
- * 1,000, 140 would bounce (about 1 in 7: …), and some of the 40 unknown ones
- * may bounce too." Invalid cells count as bounces: a sender refuses or
- * bounces them.
+ * 1,000, 140 would bounce (14%: the undeliverable and invalid ones), and
+ * some of the 40 unknown ones may bounce too." Invalid cells count as
+ * bounces: a sender refuses or bounces them. A share is a percentage: a
+ * rounded "about 1 in N" read 42% as "1 in 2".
  */
-function sendingWords(s: GradeCounts, counted: number, count: (n: number) => string): string {
+function sendingWords(
+  s: GradeCounts,
+  counted: number,
+  count: (n: number) => string,
+  percent: (share: number) => string,
+): string {
   if (s.deliverable === counted) {
     return counted === 1
       ? 'The one address is deliverable: safe to send to.'
@@ -122,8 +131,15 @@ function sendingWords(s: GradeCounts, counted: number, count: (n: number) => str
       ? 'No address is known to be safe to send to'
       : `Sending to the ${count(s.deliverable)} deliverable ${s.deliverable === 1 ? 'address' : 'addresses'} only is safe`;
   if (bounce === 0) return `${safe}; none of the ${count(counted)} is known to bounce${unknown}.`;
-  const every = Math.round(counted / bounce);
+  const share = bounce / counted;
+  // A share just under 1 would round to "100%", which reads as all of them; one just over 0 to "0%".
   const rate =
-    bounce === counted ? 'all of them' : every >= 2 ? `about 1 in ${count(every)}` : 'most of them';
+    bounce === counted
+      ? 'all of them'
+      : share >= 0.995
+        ? 'over 99%'
+        : share < 0.005
+          ? 'under 1%'
+          : percent(share);
   return `${safe}; sending to all ${count(counted)}, ${count(bounce)} would bounce (${rate}: the undeliverable and invalid ones)${unknown}.`;
 }

@@ -22,7 +22,7 @@ test('the review shows what the free checks found before anything is paid', asyn
   const findings = page.getByTestId('review-findings');
   await expect(findings.getByRole('heading', { name: 'Found for free' })).toBeVisible();
   await expect(page.getByTestId('findings-disposable')).toHaveText(
-    '4 at throw-away domains (not worth paying for)',
+    '4 at disposable domains (not worth paying for)',
   );
   await expect(page.getByTestId('findings-role')).toHaveText('2 role addresses (info@, sales@…)');
   await expect(page.getByTestId('findings-typo')).toContainText('2 possible typos');

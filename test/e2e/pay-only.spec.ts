@@ -67,7 +67,7 @@ test('the review says what is not paid for, what is reused and what it saves; th
   await dropFile(page, 'newsletter-april.csv', secondList());
   await expect(page.getByRole('heading', { level: 1, name: 'Review your list' })).toBeFocused();
   await expect(page.getByTestId('unique-count')).toHaveText('25');
-  await expect(page.getByTestId('findings-disposable')).toContainText('2 at throw-away domains');
+  await expect(page.getByTestId('findings-disposable')).toContainText('2 at disposable domains');
   await expect(page.getByTestId('findings-role')).toHaveText('2 role addresses (info@, sales@…)');
   await expect(page.getByTestId('findings-no-mail')).toHaveText('1 at domains with no mail server');
   await expect(page.getByTestId('findings-dns-unavailable')).toHaveCount(0);

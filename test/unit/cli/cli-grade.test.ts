@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { listGrade, NO_GRADE_WORDS } from '../../../electron/common/grade';
 import { cli, setup, type Bench } from '../jobs/support';
 
-/** 4 deliverable, 1 undeliverable, 1 undetermined, 1 invalid, 1 throw-away (not paid for), 1 repeat. */
+/** 4 deliverable, 1 undeliverable, 1 undetermined, 1 invalid, 1 disposable (not paid for), 1 repeat. */
 async function gradedList(b: Bench): Promise<string> {
   const rows = [
     'email,name',
@@ -38,7 +38,7 @@ describe('clean reports the list quality grade', () => {
     // 100 × (4 + ½ × 1) ÷ (4 + 1 + 1 + 1 invalid + 1 disposable) = 56.25; the repeat is left out.
     expect(lines[1]).toBe(
       'List quality: D, 56 of 100 (poor). Sending to the 4 deliverable addresses only is safe; ' +
-        'sending to all 8, 2 would bounce (about 1 in 4: the undeliverable and invalid ones), and the unknown one may bounce too.',
+        'sending to all 8, 2 would bounce (25%: the undeliverable and invalid ones), and the unknown one may bounce too.',
     );
     expect(lines[2]).toBe(
       'Score = 100 × (4 deliverable + half of 1 unknown) ÷ 8 addresses (deliverable, undeliverable, unknown, invalid and disposable), rounded down. ' +

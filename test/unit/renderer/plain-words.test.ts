@@ -7,8 +7,15 @@ import {
   dominantPart,
   outcomeSentence,
   providerSentence,
-  sendingWords,
 } from '../../../renderer/src/features/results/overview/plain-words';
+import { listGrade, type GradeCounts } from '../../../electron/common/grade';
+
+/** What sending would do, as the grade says it (the window and the command line alike). */
+const sendingWords = (c: GradeCounts, counted: number) => {
+  const grade = listGrade(c);
+  expect(grade?.counted).toBe(counted);
+  return grade?.sending ?? '';
+};
 
 const counts = (deliverable: number, undeliverable: number, unknown = 0, invalid = 0) => ({
   deliverable,

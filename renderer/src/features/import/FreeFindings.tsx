@@ -1,5 +1,5 @@
 // What the free checks found among the addresses to check, shown beside the
-// free clean-up before anything is paid: throw-away domains, role mailboxes,
+// free clean-up before anything is paid: disposable domains, role mailboxes,
 // likely typos (with the address probably meant: the user's own is never
 // changed), domains with no mail server and free webmail. Only what was found
 // is listed; when this computer could not look up mail servers, one note
@@ -22,7 +22,7 @@ function lines(f: Findings): Line[] {
     {
       key: 'disposable',
       count: f.disposable,
-      text: 'at throw-away domains (not worth paying for)',
+      text: 'at disposable domains (not worth paying for)',
     },
     {
       key: 'role',

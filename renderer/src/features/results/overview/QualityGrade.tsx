@@ -8,8 +8,7 @@
 import { useId } from 'react';
 import type { RowStatusName } from '../../../../../electron/ipc/contract';
 import { GRADE_BANDS_WORDS, listGrade, NO_GRADE_WORDS } from '../../../../../electron/common/grade';
-import { formatNumber } from '../../../format';
-import { sendingWords } from './plain-words';
+import { formatNumber, formatPercent } from '../../../format';
 import './grade.css';
 
 export function QualityGrade({
@@ -21,7 +20,13 @@ export function QualityGrade({
   complete: boolean;
 }) {
   const titleId = useId();
-  const grade = complete ? listGrade(statuses, (n) => formatNumber(n)) : null;
+  const grade = complete
+    ? listGrade(
+        statuses,
+        (n) => formatNumber(n),
+        (share) => formatPercent(share),
+      )
+    : null;
   return (
     <section
       className="card results-card grade-card"
@@ -48,7 +53,7 @@ export function QualityGrade({
               <span className="grade-verdict"> · {grade.verdict}</span>
             </p>
             <p className="grade-sending" data-testid="grade-sending">
-              {sendingWords(statuses, grade.counted)}
+              {grade.sending}
             </p>
             <details className="disclosure grade-details">
               <summary>How is this computed?</summary>

@@ -1,10 +1,8 @@
-// The overview's sentences, as pure functions: what sending to the list would
-// do (with shares as percentages: a rounded "about 1 in N" reads 42% as "1 in
-// 2", so a ratio in words is never used), and the one sentence that replaces a
-// chart with nothing to show because one part is nearly all of it.
+// The overview's sentences, as pure functions: the one sentence that replaces
+// a chart with nothing to show because one part is nearly all of it. (What
+// sending to the list would do is the grade's own, electron/common/grade.ts.)
 import type { RowStatusName } from '../../../../../electron/ipc/contract';
-import type { GradeCounts } from '../../../../../electron/common/grade';
-import { formatNumber, formatPercent, plural } from '../../../format';
+import { formatNumber, plural } from '../../../format';
 
 /**
  * One part at or above this share of the whole makes a chart of a full
@@ -71,36 +69,4 @@ export function providerSentence(d: Dominant<string>, label: string): string {
       : // "Other providers" inside a sentence reads in lower case.
         `${single ? 'is' : 'are'} at ${d.key === 'other' ? label.toLowerCase() : label}`;
   return `${allButWords(d.value, d.total, ['checked address', 'checked addresses'])} ${what}.`;
-}
-
-/**
- * What the outcomes mean for sending: "Sending to the 812 deliverable
- * addresses only is safe; sending to all 1,000, 140 would bounce (14%: the
- * undeliverable and invalid ones), and some of the 40 unknown ones may bounce
- * too." Invalid cells count as bounces: a sender refuses or bounces them.
- * `counted` is the grade's denominator (ListGrade.counted).
- */
-export function sendingWords(s: GradeCounts, counted: number): string {
-  if (s.deliverable === counted) {
-    return counted === 1
-      ? 'The one address is deliverable: safe to send to.'
-      : `All ${formatNumber(counted)} addresses are deliverable: safe to send to.`;
-  }
-  const bounce = s.undeliverable + s.invalid;
-  const them =
-    s.unknown === 1 ? 'the unknown one' : `some of the ${formatNumber(s.unknown)} unknown ones`;
-  const unknown =
-    s.unknown === 0 ? '' : bounce === 0 ? `, though ${them} may` : `, and ${them} may bounce too`;
-  const safe =
-    s.deliverable === 0
-      ? 'No address is known to be safe to send to'
-      : `Sending to the ${formatNumber(s.deliverable)} deliverable ${s.deliverable === 1 ? 'address' : 'addresses'} only is safe`;
-  if (bounce === 0) {
-    return `${safe}; none of the ${formatNumber(counted)} is known to bounce${unknown}.`;
-  }
-  const share = bounce / counted;
-  // A share just under 1 would round to "100%", which reads as all of them.
-  const rate =
-    bounce === counted ? 'all of them' : share >= 0.995 ? 'over 99%' : formatPercent(share);
-  return `${safe}; sending to all ${formatNumber(counted)}, ${formatNumber(bounce)} would bounce (${rate}: the undeliverable and invalid ones)${unknown}.`;
 }
