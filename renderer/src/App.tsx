@@ -10,7 +10,7 @@ import { AccountOverview } from './features/account/AccountOverview';
 import type { AccountStatus } from '../../electron/ipc/contract';
 import { ErrorNotice } from './components/ErrorNotice';
 import { ImportScreen } from './features/import/ImportScreen';
-import { DropOverlay } from './features/import/DropOverlay';
+import { DropOverlay } from './features/import/reading/DropOverlay';
 import { JobsScreen } from './features/jobs/JobsScreen';
 import { ResultsScreen } from './features/results/ResultsScreen';
 import { QuickCheck } from './features/check/QuickCheck';

@@ -3,7 +3,7 @@
 // charged, Free where nothing is sent) and what becomes of its addresses.
 import { describe, expect, it } from 'vitest';
 import type { CoverageView } from '../../../electron/common/views';
-import { coverageGroups } from '../../../renderer/src/features/import/coverage-words';
+import { coverageGroups } from '../../../renderer/src/features/import/cost/coverage-words';
 
 const coverage = (over: Partial<CoverageView> = {}): CoverageView => ({
   covered: { count: 7, costMicros: 21_000 },

@@ -11,7 +11,7 @@ import {
   routeNote,
   sampleLine,
   startLabel,
-} from '../../../renderer/src/features/import/review-words';
+} from '../../../renderer/src/features/import/review/review-words';
 import { defaultSkip } from '../../../renderer/src/state/ui-store';
 import { queryKeys } from '../../../renderer/src/api/query-keys';
 import {

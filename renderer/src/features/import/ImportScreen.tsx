@@ -3,14 +3,14 @@
 // files that failed and the other lists waiting for review.
 import type { ReactNode } from 'react';
 import { useUiStore } from '../../state/ui-store';
-import { ChooseFileButton } from './ChooseFileButton';
-import { DraftsWaiting } from './DraftsWaiting';
-import { ImportFailures } from './ImportFailures';
-import { PasteBox, usePasteAnywhere } from './PasteBox';
-import { Reading, ReadingStrip } from './Reading';
+import { ChooseFileButton } from './reading/ChooseFileButton';
+import { DraftsWaiting } from './reading/DraftsWaiting';
+import { ImportFailures } from './reading/ImportFailures';
+import { PasteBox, usePasteAnywhere } from './reading/PasteBox';
+import { Reading, ReadingStrip } from './reading/Reading';
 // The screen's stylesheet before the review's: they load in this order.
 import './import.css';
-import { ReviewPanel } from './ReviewPanel';
+import { ReviewPanel } from './review/ReviewPanel';
 import { useImportFlow } from './use-file-import';
 
 /** New list: drop, choose or paste a list, watch it being read, review it, start. */

@@ -3,7 +3,7 @@
 // asked next (ticked by the screen's one clock, use-now.ts).
 import type { JobView } from '../../../../../electron/ipc/contract';
 import { formatDuration, formatNumber, formatTimeOfDay, plural } from '../../../format';
-import { ProgressBar } from '../../import/ProgressBar';
+import { ProgressBar } from '../../import/reading/ProgressBar';
 import { isBulk } from '../job-words';
 
 export function Progress({ job, now }: { job: JobView; now: number }) {

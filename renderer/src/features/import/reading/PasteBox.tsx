@@ -3,12 +3,12 @@
 // clipboard's text as a list at once. Both go through the same queue as a
 // dropped file (main names the job "Pasted list, <date>").
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useUiStore } from '../../state/ui-store';
-import { useImportFlow } from './import-flow';
-import { PASTED_LIST, pasteFirstPart, pasteProblem } from './import-words';
+import { useUiStore } from '../../../state/ui-store';
+import { useImportFlow } from '../import-flow';
+import { PASTED_LIST, pasteFirstPart, pasteProblem } from '../import-words';
 import { ChooseFileButton } from './ChooseFileButton';
-import { formatNumber } from '../../format';
-import { useFileImport } from './use-file-import';
+import { formatNumber } from '../../../format';
+import { useFileImport } from '../use-file-import';
 import './paste.css';
 
 // Paste on the Mac is Command-V; the hint names the keys the user has.

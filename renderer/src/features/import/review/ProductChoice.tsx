@@ -1,9 +1,9 @@
 // What to check: Email, or Email + avatar. After a sample the product is the
 // sample's: the sample's answers count toward the job, so the rest must be
 // checked the same way, and the choice says so.
-import type { JobProduct } from '../../../../electron/ipc/contract';
-import { useUiStore } from '../../state/ui-store';
-import { PRODUCT_WORDS } from '../jobs/job-words';
+import type { JobProduct } from '../../../../../electron/ipc/contract';
+import { useUiStore } from '../../../state/ui-store';
+import { PRODUCT_WORDS } from '../../jobs/job-words';
 
 export function ProductChoice({ disabled }: { disabled: boolean }) {
   const product = useUiStore((s) => s.product);

@@ -2,8 +2,8 @@
 // over the spending limit (or its cost cannot be told against the limit), Check asks main to go over
 // (overLimit: true), and main asks the user in its own dialog, with the
 // amounts side by side: the window cannot start a job over the limit alone.
-import type { EstimateView } from '../../../../electron/ipc/contract';
-import { startLabel } from './review-words';
+import type { EstimateView } from '../../../../../electron/ipc/contract';
+import { startLabel } from '../review/review-words';
 
 export function StartControls({
   unique,

@@ -1,9 +1,9 @@
 // The files of the last batch that could not be used, each with its reason,
 // and the way forward: another file, or dismissing the notice.
-import { ErrorIcon } from '../../components/ErrorNotice';
+import { ErrorIcon } from '../../../components/ErrorNotice';
 import { ChooseFileButton } from './ChooseFileButton';
-import { useImportFlow, type ImportNotice } from './import-flow';
-import { useFlowFocus } from './use-file-import';
+import { useImportFlow, type ImportNotice } from '../import-flow';
+import { useFlowFocus } from '../use-file-import';
 
 export function ImportFailures({ failures }: { failures: readonly ImportNotice[] }) {
   const again = useFlowFocus<HTMLButtonElement>('failure');

@@ -1,7 +1,7 @@
 // The review's sentences about money and samples, as pure functions of the
 // estimate and the sample: the Start button's words, the over-limit question,
 // the reused line, where the price comes from, and the sample's projection.
-import type { EstimateView, SampleView } from '../../../../electron/common/views';
+import type { EstimateView, SampleView } from '../../../../../electron/common/views';
 import {
   formatDate,
   formatNumber,
@@ -10,7 +10,7 @@ import {
   formatUsdExact,
   formatUsdUpTo,
   plural,
-} from '../../format';
+} from '../../../format';
 
 /** The most addresses a sample checks: one multi check. */
 export const SAMPLE_SIZE = 100;

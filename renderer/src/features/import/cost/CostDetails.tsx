@@ -2,11 +2,11 @@
 // per address and where it comes from, how many of the list are sent, what
 // the addresses not paid for would have cost (FreeSavings.tsx), how the addresses go,
 // and that only addresses with a result are charged.
-import type { EstimateView } from '../../../../electron/ipc/contract';
-import { useAccount } from '../../api/hooks';
-import { formatNumber, formatUsdExact } from '../../format';
+import type { EstimateView } from '../../../../../electron/ipc/contract';
+import { useAccount } from '../../../api/hooks';
+import { formatNumber, formatUsdExact } from '../../../format';
 import { Savings } from './FreeSavings';
-import { priceSourceWords, routeNote } from './review-words';
+import { priceSourceWords, routeNote } from '../review/review-words';
 
 export function CostDetails({ estimate }: { estimate: EstimateView }) {
   const demo = useAccount().data?.mode === 'demo';

@@ -2,8 +2,8 @@
 // stands on their domains (covered, other providers, not known yet), each
 // group with its count and cost, and the choice to check the addresses at
 // other providers with Email instead of leaving them out.
-import type { CoverageView, OthersChoice } from '../../../../electron/ipc/contract';
-import { formatNumber, plural } from '../../format';
+import type { CoverageView, OthersChoice } from '../../../../../electron/ipc/contract';
+import { formatNumber, plural } from '../../../format';
 import { coverageGroups } from './coverage-words';
 import './coverage.css';
 

@@ -3,12 +3,12 @@
 // through the Jobs screen. The same drafts the Jobs screen lists, in the order
 // they were read.
 import { useId } from 'react';
-import type { JobView } from '../../../../electron/ipc/contract';
-import { useJobs, useReviewDraft } from '../../api/job-hooks';
-import { ErrorNotice } from '../../components/ErrorNotice';
-import { plural } from '../../format';
-import { useUiStore } from '../../state/ui-store';
-import { useImportFlow } from './import-flow';
+import type { JobView } from '../../../../../electron/ipc/contract';
+import { useJobs, useReviewDraft } from '../../../api/job-hooks';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { plural } from '../../../format';
+import { useUiStore } from '../../../state/ui-store';
+import { useImportFlow } from '../import-flow';
 import './drafts.css';
 
 /** More than this and the rest are left to the Jobs screen: the review stays the page's subject. */

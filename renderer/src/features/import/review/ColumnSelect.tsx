@@ -4,11 +4,11 @@
 // and, where nothing in the column can be checked, right in that notice.
 import { useId } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ImportView } from '../../../../electron/ipc/contract';
-import { useChooseColumn } from '../../api/job-hooks';
-import { queryKeys } from '../../api/query-keys';
-import { formatPercent } from '../../format';
-import { useUiStore } from '../../state/ui-store';
+import type { ImportView } from '../../../../../electron/ipc/contract';
+import { useChooseColumn } from '../../../api/job-hooks';
+import { queryKeys } from '../../../api/query-keys';
+import { formatPercent } from '../../../format';
+import { useUiStore } from '../../../state/ui-store';
 
 /** The columns' names: the header's, or "Column 3" where the file has none. */
 export function columnNames(review: ImportView, rows: readonly (readonly string[])[]): string[] {

@@ -1,7 +1,7 @@
 // "Choose file…", wherever a list can be opened: the file comes from main's Open dialog
 // (use-file-import.ts).
 import type { ReactNode, Ref } from 'react';
-import { useFileImport } from './use-file-import';
+import { useFileImport } from '../use-file-import';
 
 /** "Choose file…": main's own Open dialog, so the window never names a path. */
 export function ChooseFileButton({

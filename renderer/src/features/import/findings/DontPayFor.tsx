@@ -6,8 +6,8 @@
 // many addresses it covers, from the findings. A kind the checks did not find
 // has nothing to decide, so it has no box; with none found, no group shows.
 import { useId } from 'react';
-import type { EstimateView, FindingsView, SkipChoice } from '../../../../electron/common/views';
-import { formatNumber, plural } from '../../format';
+import type { EstimateView, FindingsView, SkipChoice } from '../../../../../electron/common/views';
+import { formatNumber, plural } from '../../../format';
 
 interface Box {
   key: keyof SkipChoice;

@@ -2,8 +2,8 @@
 // avatar check's coverage of their domains: one line per group, with what it
 // costs and what happens to it. Pure functions of the estimate, so the words
 // are tested without a window.
-import type { CoverageView } from '../../../../electron/common/views';
-import { formatUsd, formatUsdExact } from '../../format';
+import type { CoverageView } from '../../../../../electron/common/views';
+import { formatUsd, formatUsdExact } from '../../../format';
 
 export interface CoverageGroupWords {
   key: 'covered' | 'outside' | 'unknown';

@@ -5,8 +5,8 @@
 // is listed; when this computer could not look up mail servers, one note
 // (DnsUnavailableNote) says what that means for the bill.
 // Which of them are paid for is the "Don't pay for" choice (DontPayFor.tsx).
-import type { ImportView } from '../../../../electron/ipc/contract';
-import { formatNumber, plural } from '../../format';
+import type { ImportView } from '../../../../../electron/ipc/contract';
+import { formatNumber, plural } from '../../../format';
 import './findings.css';
 
 type Findings = NonNullable<ImportView['findings']>;

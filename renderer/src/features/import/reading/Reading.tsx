@@ -2,11 +2,11 @@
 // yet, and a slim strip above the review while the other files of a batch
 // are read behind it.
 import type { ReactNode } from 'react';
-import type { ImportProgressView } from '../../../../electron/ipc/contract';
-import { formatBytes, formatNumber, formatPercent } from '../../format';
-import type { Importing } from '../../state/ui-store';
+import type { ImportProgressView } from '../../../../../electron/ipc/contract';
+import { formatBytes, formatNumber, formatPercent } from '../../../format';
+import type { Importing } from '../../../state/ui-store';
 import { ProgressBar } from './ProgressBar';
-import { readingTitle } from './import-words';
+import { readingTitle } from '../import-words';
 
 /** Coarse steps for screen readers: every tenth of the file, not every chunk. */
 function announcement(title: string, progress: ImportProgressView | null): string {

@@ -1,9 +1,9 @@
 // The address column: which one holds the addresses and why it was picked,
 // a select to choose another, and the file's first rows with it marked.
 import { useEffect, useId, useRef } from 'react';
-import type { ImportView } from '../../../../electron/ipc/contract';
-import { ErrorNotice } from '../../components/ErrorNotice';
-import { formatNumber, formatPercent, plural } from '../../format';
+import type { ImportView } from '../../../../../electron/ipc/contract';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { formatNumber, formatPercent, plural } from '../../../format';
 import { ColumnSelect, columnNames, useColumnChoice } from './ColumnSelect';
 
 const PREVIEW_ROWS = 8;

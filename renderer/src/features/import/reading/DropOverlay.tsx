@@ -1,9 +1,9 @@
 // Opening a list by dropping it anywhere on the window, and the overlay shown while files are
 // dragged over it.
 import { useEffect, useState } from 'react';
-import { useUiStore } from '../../state/ui-store';
-import { useFileImport } from './use-file-import';
-import './import.css';
+import { useUiStore } from '../../../state/ui-store';
+import { useFileImport } from '../use-file-import';
+import '../import.css';
 
 const carriesFiles = (e: DragEvent) => e.dataTransfer?.types.includes('Files') ?? false;
 

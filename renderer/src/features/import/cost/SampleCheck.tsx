@@ -3,9 +3,9 @@
 // deliverable is projected for the whole list with its 95% interval, before
 // the rest is paid for. The sample's answers count toward the job and are
 // never paid again; the product is then the sample's.
-import type { EstimateView, SampleView } from '../../../../electron/common/views';
-import { useSampleJob } from '../../api/job-hooks';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import type { EstimateView, SampleView } from '../../../../../electron/common/views';
+import { useSampleJob } from '../../../api/job-hooks';
+import { ErrorNotice } from '../../../components/ErrorNotice';
 import {
   formatNumber,
   formatTimeOfDay,
@@ -13,10 +13,10 @@ import {
   formatUsdExact,
   formatUsdUpTo,
   plural,
-} from '../../format';
-import { useUiStore } from '../../state/ui-store';
-import { PRODUCT_WORDS } from '../jobs/job-words';
-import { SAMPLE_SIZE, sampleLine } from './review-words';
+} from '../../../format';
+import { useUiStore } from '../../../state/ui-store';
+import { PRODUCT_WORDS } from '../../jobs/job-words';
+import { SAMPLE_SIZE, sampleLine } from '../review/review-words';
 
 export function SampleResult({ sample }: { sample: SampleView }) {
   return (

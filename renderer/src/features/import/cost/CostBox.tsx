@@ -4,11 +4,11 @@
 // the estimate rounded up, the balance after), and what stands in the way:
 // a balance that does not cover it, the spending limit, a price not known
 // yet. How the estimate is worked out is in CostDetails.tsx.
-import type { EstimateView, JobProduct } from '../../../../electron/ipc/contract';
+import type { EstimateView, JobProduct } from '../../../../../electron/ipc/contract';
 import { CoverageGroups } from './CoverageGroups';
-import { balanceAfterShown, formatUsd, formatUsdExact, formatUsdUpTo } from '../../format';
-import { useUiStore } from '../../state/ui-store';
-import { AddFundsLink } from '../../components/AddFundsLink';
+import { balanceAfterShown, formatUsd, formatUsdExact, formatUsdUpTo } from '../../../format';
+import { useUiStore } from '../../../state/ui-store';
+import { AddFundsLink } from '../../../components/AddFundsLink';
 import './savings.css';
 
 /** The balance does not cover the estimate: Check waits for funds. */

@@ -4,10 +4,10 @@
 // the estimate); and in money what the addresses not paid for would have
 // cost, each line and their sum in cents that add up as shown (Savings, in
 // the estimate's details). While the price is not known, no sum is shown.
-import type { EstimateView } from '../../../../electron/ipc/contract';
-import { moneyOfCents, shareCents } from '../../../../electron/common/money';
-import { formatUsdExact, plural } from '../../format';
-import { reusedLine } from './review-words';
+import type { EstimateView } from '../../../../../electron/ipc/contract';
+import { moneyOfCents, shareCents } from '../../../../../electron/common/money';
+import { formatUsdExact, plural } from '../../../format';
+import { reusedLine } from '../review/review-words';
 
 export function FreeLines({ estimate }: { estimate: EstimateView }) {
   const { reused, sampled } = estimate;

@@ -4,13 +4,13 @@
 // sheets are listed apart, folded away unless the one read is hidden.
 import { useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ImportView, SheetView, WorkbookView } from '../../../../electron/ipc/contract';
-import { useChooseSheet } from '../../api/job-hooks';
-import { queryKeys } from '../../api/query-keys';
-import { ErrorNotice } from '../../components/ErrorNotice';
-import { plural } from '../../format';
-import { useUiStore } from '../../state/ui-store';
-import { skippedRowsLine } from './import-words';
+import type { ImportView, SheetView, WorkbookView } from '../../../../../electron/ipc/contract';
+import { useChooseSheet } from '../../../api/job-hooks';
+import { queryKeys } from '../../../api/query-keys';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { plural } from '../../../format';
+import { useUiStore } from '../../../state/ui-store';
+import { skippedRowsLine } from '../import-words';
 import './sheets.css';
 
 export function SheetPicker({ review, book }: { review: ImportView; book: WorkbookView }) {

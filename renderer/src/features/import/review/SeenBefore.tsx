@@ -1,11 +1,11 @@
 // The review of a list checked before: which earlier list it was known as
 // (the same file, or most of its addresses), when that was, and how many of
 // its answers the memory gives for free now, with a way to that list's results.
-import type { JobProduct, SeenBeforeView } from '../../../../electron/ipc/contract';
-import { daysSinceChecked } from '../../../../electron/common/recheck';
-import { formatDate, formatNumber, plural } from '../../format';
-import { useUiStore } from '../../state/ui-store';
-import { useNow } from '../jobs/use-now';
+import type { JobProduct, SeenBeforeView } from '../../../../../electron/ipc/contract';
+import { daysSinceChecked } from '../../../../../electron/common/recheck';
+import { formatDate, formatNumber, plural } from '../../../format';
+import { useUiStore } from '../../../state/ui-store';
+import { useNow } from '../../jobs/use-now';
 import './seen-before.css';
 
 /**
