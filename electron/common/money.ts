@@ -81,11 +81,18 @@ export const usdExact = (micros: number): string => moneyExact(micros, 'en-US');
 /**
  * Amounts listed with their total, each in whole cents that add up to the
  * total as shown (the largest remainders take the odd cents): a list of
- * savings and its sum reconcile on the screen. A part given 0 cents of a
- * positive amount shows as "< $0.01".
+ * savings, or an estimate's parts, and their sum reconcile on the screen.
+ * `rounding` is the total's: 'up' for an estimate. A part given 0 cents of
+ * a positive amount shows as "< $0.01".
  */
-export function shareCents(parts: readonly number[]): { total: number; cents: number[] } {
-  const total = centsOf(parts.reduce((sum, p) => sum + p, 0));
+export function shareCents(
+  parts: readonly number[],
+  rounding: Rounding = 'nearest',
+): { total: number; cents: number[] } {
+  const total = centsOf(
+    parts.reduce((sum, p) => sum + p, 0),
+    rounding,
+  );
   const exact = parts.map((p) => p / MICROS_PER_CENT);
   const cents = exact.map(Math.floor);
   let left = total - cents.reduce((sum, c) => sum + c, 0);

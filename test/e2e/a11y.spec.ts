@@ -3,7 +3,7 @@
 // attached to the report, so they stay visible without failing the run.
 import AxeBuilder from '@axe-core/playwright';
 import { showTheme, test, expect, type TestApp } from './fixtures';
-import { crmCsv, doneJob, openResults, writeList } from './results-support';
+import { crmCsv, doneJob, openExport, openResults, showTab, writeList } from './results-support';
 import { controlContrasts, type Contrast } from './axe-support';
 import { useDemo } from './import-support';
 
@@ -81,10 +81,17 @@ test('every main screen passes axe with no serious or critical violation', async
   findings.push(...(await audit(app, 'jobs')));
 
   await openResults(page, 'audited.csv');
+  findings.push(...(await audit(app, 'results overview')));
+  await showTab(page, 'Domains');
+  findings.push(...(await audit(app, 'results domains')));
+  await showTab(page, 'Rows');
   await expect(page.getByRole('table', { name: /Rows of audited\.csv/ })).toBeVisible();
-  await page.getByRole('button', { name: 'Save…' }).click();
+  findings.push(...(await audit(app, 'results rows')));
+  const drawer = await openExport(page);
+  await drawer.getByRole('button', { name: 'Save…' }).click();
   await expect(page.getByTestId('export-done')).toBeVisible();
   findings.push(...(await audit(app, 'results (after export)')));
+  await page.keyboard.press('Escape');
 
   await nav.getByRole('button', { name: 'Quick check' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -175,11 +175,15 @@ export async function exportFromCard(
 ): Promise<string[][]> {
   const { page } = app;
   await jobCard(page, fileName).getByRole('button', { name: 'Open results' }).click();
-  const panel = page.getByRole('region', { name: 'Export' });
+  // Export opens as a side panel from the results' header.
+  await page.getByTestId('results-header').getByRole('button', { name: 'Export…' }).click();
+  const panel = page.getByRole('dialog', { name: 'Export' });
   await panel.getByRole('radio', { name: new RegExp(`^${rows}`) }).check();
   await panel.getByRole('button', { name: 'Save…' }).click();
   const saved = join(app.downloadsDir, savedAs);
-  await expect(page.getByTestId('export-done')).toContainText(saved);
+  // The file's name is shown (with Show in folder), never its full path.
+  await expect(page.getByTestId('export-done')).toContainText(savedAs);
+  await expect(page.getByTestId('export-done')).not.toContainText(app.downloadsDir);
   const text = (await readFile(saved, 'utf8')).replace(/^\uFEFF/, '');
   return Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
 }

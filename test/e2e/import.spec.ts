@@ -12,6 +12,7 @@ import {
   jobCard,
   knownList,
   nav,
+  openJobRow,
   screenshotFromTop,
   tabTo,
   useDemo,
@@ -78,7 +79,11 @@ test('a 150-row list dropped on the window → review → start → done → exp
   await expect(card.getByTestId('job-charged')).toHaveText('$0.14');
   await expect(card).toContainText('Deliverable112');
   await expect(card).toContainText('Undeliverable28');
-  await expect(card).toContainText('Removed for free10');
+  // The rows add up: 140 checked + 4 repeats + 6 not addresses = 150.
+  await openJobRow(page, 'spring-webinar.csv');
+  await expect(card.getByTestId('sum-repeats')).toContainText('4');
+  await expect(card.getByTestId('sum-not-addresses')).toContainText('6');
+  await expect(card.getByTestId('sum-total')).toContainText('150');
   await screenshotFromTop(app, 'jobs-done');
 
   // Its results, and the deliverable rows saved: exactly those rows, in their
@@ -199,7 +204,7 @@ test('a file that is not a list gets its reason and a way forward', async ({ app
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('an empty balance: Start is refused with a clear message and nothing is charged', async ({
+test('an empty balance: Check waits, disabled with its reason and a way to add funds; nothing is charged', async ({
   app,
 }) => {
   const { page } = app;
@@ -209,11 +214,13 @@ test('an empty balance: Start is refused with a clear message and nothing is cha
   await expect(page.getByText('Your balance does not cover this list')).toBeVisible();
 
   const checksBefore = sandbox.requests.filter((r) => r.path.includes('check')).length;
-  await page.getByRole('button', { name: 'Check 30 addresses' }).click();
-  const alert = page.getByRole('alert');
-  await expect(alert).toContainText('The list was not started');
-  await expect(alert).toContainText('Your balance is $0.00');
-  await expect(alert).toContainText('Nothing was charged');
+  const check = page.getByRole('button', { name: /^Check 30 addresses · up to \$0\.03$/ });
+  await expect(check).toBeDisabled();
+  await expect(check).toHaveAccessibleDescription(/Your balance does not cover this list/);
+  await expect(page.getByTestId('balance-short').getByTestId('add-funds')).toHaveAttribute(
+    'href',
+    /^https:\/\//,
+  );
   await screenshotFromTop(app, 'import-insufficient-empty');
 
   expect(sandbox.ledger.balance(EMPTY_KEY)).toBe(0);
@@ -222,9 +229,7 @@ test('an empty balance: Start is refused with a clear message and nothing is cha
   await expect(jobCard(page, 'newsletter.csv').getByTestId('job-state')).toHaveText('Not started');
 });
 
-test('a balance short of the estimate: Start is refused before anything is sent', async ({
-  app,
-}) => {
+test('a balance short of the estimate: Check waits before anything is sent', async ({ app }) => {
   const { page } = app;
   await connectKey(app, sandbox.url, POOR_KEY);
   // A first small list teaches the price per address: 20 × $0.001 of the $0.05.
@@ -239,18 +244,18 @@ test('a balance short of the estimate: Start is refused before anything is sent'
   // 16 of its addresses were paid for above (the others there are undeliverable ones
   // here): reused, so 124 are left to pay for.
   await dropFile(page, 'big-campaign.csv', knownList({ unique: 140 }).csv);
-  await expect(page.getByTestId('estimate-charge')).toHaveText('up to $0.12');
-  await expect(page.getByTestId('estimate-after')).toHaveText('-$0.09');
+  // $0.124 rounded up, and the balance after as shown: $0.03 − $0.13.
+  await expect(page.getByTestId('estimate-charge')).toHaveText('up to $0.13');
+  await expect(page.getByTestId('estimate-after')).toHaveText('-$0.10');
   await expect(page.getByText('Your balance does not cover this list')).toBeVisible();
 
   const checksBefore = sandbox.requests.filter((r) => r.path.includes('check')).length;
-  await page.getByRole('button', { name: 'Check 124 addresses' }).click();
-  const alert = page.getByRole('alert');
-  await expect(alert).toContainText(
-    'Checking 124 addresses costs about $0.13, and your balance is $0.03',
-  );
-  await expect(alert).toContainText('Nothing was charged');
+  await expect(page.getByRole('button', { name: /^Check 124 addresses/ })).toBeDisabled();
   await screenshotFromTop(app, 'import-insufficient-short');
+  // Funds added (as on the service's billing page) and the balance refreshed: Check goes on.
+  sandbox.ledger.credit(POOR_KEY, 1_000_000);
+  await page.getByRole('button', { name: 'Refresh balance' }).click();
+  await expect(page.getByRole('button', { name: /^Check 124 addresses/ })).toBeEnabled();
   expect(sandbox.ledger.balance(POOR_KEY)).toBe(30_000);
   expect(sandbox.requests.filter((r) => r.path.includes('check')).length).toBe(checksBefore);
 });
@@ -280,7 +285,7 @@ test('keyboard only: demo, choose a file, review, start, see it done (Tab, Enter
   // The demo's prices are the app's own: known before its first check.
   await expect(page.getByTestId('estimate-charge')).toHaveText('up to $0.03');
   await expect(page.getByTestId('price-unknown')).toHaveCount(0);
-  await tabTo(page, 'Check 25 addresses');
+  await tabTo(page, /^Check 25 addresses · up to \$0\.03$/);
   await screenshotFromTop(app, 'import-review-keyboard');
   await page.keyboard.press('Enter');
 

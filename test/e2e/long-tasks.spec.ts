@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { doneJob, importFile, invoke, openResults, writeBigList } from './results-support';
+import { doneJob, importFile, invoke, openResults, showTab, writeBigList } from './results-support';
 
 const ROWS = 1_000_000;
 
@@ -193,6 +193,7 @@ test('scrolling the results of a 1,000,000-row job', async ({ app }) => {
   await doneJob(app, path);
   await app.open();
   await openResults(page, 'million-done.csv');
+  await showTab(page, 'Rows');
   const scroller = page.getByTestId('rows-scroll');
   await expect(scroller.getByRole('row').nth(1)).toContainText('user1@');
 

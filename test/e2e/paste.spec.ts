@@ -139,11 +139,23 @@ test('more than the window takes is refused before it is sent: drop it as a file
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('The pasted list could not be used');
   await expect(alert).toContainText(
-    'That is more than 20,000,000 characters; save it as a file and drop the file instead.',
+    'That is more than 20,000,000 characters, more than a paste can take. Check the first part of it now, or save it from your spreadsheet as a CSV or Excel file and choose that file.',
   );
-  await expect(alert.getByRole('button', { name: 'Choose another file…' })).toBeFocused();
+  // The ways on that fit a paste: its first part now, or a file.
+  await expect(alert.getByRole('button', { name: 'Choose a file…' })).toBeFocused();
+  const firstPart = alert.getByRole('button', { name: /^Check the first [\d,]+ lines$/ });
+  await expect(firstPart).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Check a new list' })).toBeVisible();
   await screenshotFromTop(app, 'import-paste-too-long');
   await nav(page, 'Jobs').click();
   await expect(page.getByRole('heading', { name: 'No lists checked yet' })).toBeVisible();
+  await nav(page, 'New list').click();
+  await page
+    .getByRole('alert')
+    .getByRole('button', { name: /^Check the first/ })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Review your list' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('unique-count')).toHaveText('1');
 });

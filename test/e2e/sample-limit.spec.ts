@@ -69,7 +69,7 @@ test('over the spending limit, Start asks in main’s dialog with both amounts',
   await dropFile(page, 'over-budget.csv', knownList({ unique: 120 }).csv);
   await expect(page.getByTestId('estimate-charge')).toHaveText('up to $0.12');
   await expect(page.getByTestId('over-limit')).toHaveText(
-    'Over your spending limit of $0.05 per job. Start asks you first.',
+    'Over your spending limit of $0.05 per job. Check asks you first.',
   );
 
   // Start asks main, and main asks the user in its own dialog with both amounts.

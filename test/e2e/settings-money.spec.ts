@@ -60,8 +60,9 @@ test('the plan’s price gives a new account its estimate, and the review says w
   await expect(page.getByTestId('price-source')).toHaveText(
     'Your plan’s price, entered in Settings',
   );
-  await expect(page.getByTestId('estimate')).toContainText('Price per address$0.0008');
-  await expect(page.getByTestId('estimate-charge')).toHaveText('up to $0.03');
+  await expect(page.getByTestId('unit-price')).toHaveText('$0.0008');
+  // 40 × $0.0008 = $0.032, rounded up: an estimate never shows less than it may cost.
+  await expect(page.getByTestId('estimate-charge')).toHaveText('up to $0.04');
   await expect(page.getByTestId('saved-cleaned')).toHaveCount(0);
   await expect(unknown).toHaveCount(0);
   await screenshotFromTop(app, 'review-entered-price');

@@ -15,9 +15,9 @@ const coverage = (over: Partial<CoverageView> = {}): CoverageView => ({
 describe('coverageGroups', () => {
   it('names the three groups with their counts and costs', () => {
     expect(coverageGroups(coverage()).map((g) => [g.key, g.label, g.count, g.cost])).toEqual([
-      ['covered', 'At covered providers', 7, '$0.021'],
+      ['covered', 'At covered providers', 7, '$0.02'],
       ['outside', 'At other providers', 5, 'Free'],
-      ['unknown', 'Domains not known yet', 4, 'up to $0.012'],
+      ['unknown', 'Domains not known yet', 4, 'up to $0.02'],
     ]);
     const [, outside] = coverageGroups(coverage());
     expect(outside?.hint).toMatch(/Not sent, never paid for: marked “not covered”/);
@@ -28,7 +28,7 @@ describe('coverageGroups', () => {
       coverage({ outside: { count: 5, costMicros: 5_000, others: 'email' } }),
     );
     expect(outside).toMatchObject({
-      cost: '$0.005',
+      cost: '$0.01',
       hint: expect.stringMatching(/^Checked with Email/),
     });
   });
@@ -50,6 +50,6 @@ describe('coverageGroups', () => {
         unknown: { count: 0, costMicros: 0 },
       }),
     );
-    expect(groups.map((g) => g.cost)).toEqual(['$0.021', '—', '—']);
+    expect(groups.map((g) => g.cost)).toEqual(['$0.03', '—', '—']);
   });
 });

@@ -148,7 +148,7 @@ describe('chargeLine', () => {
     const line = chargeLine(
       jobView({ state: 'failed', paid: 5, chargedMicros: 5_000, failure: lost }),
     );
-    expect(line?.amount).toBe('$0.01');
+    expect(line?.amount).toBe('< $0.01');
     expect(line?.note).toMatch(/^charged, perhaps a little more/);
   });
 });

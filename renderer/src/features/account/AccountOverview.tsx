@@ -88,7 +88,10 @@ export function AccountOverview({ account }: { account: AccountStatus }) {
                 {account.storage === 'keychain'
                   ? 'Kept in your system keychain.'
                   : 'Kept in memory until you quit.'}{' '}
-                Service: <span className="mono">{account.baseUrl}</span>
+                Service:{' '}
+                <span className="mono" data-user-value>
+                  {account.baseUrl}
+                </span>
               </p>
             </>
           )}

@@ -1,7 +1,9 @@
 // The balance in the header: the amount, how long ago it was read, a refresh button, and the
 // low-balance warning (low-balance.ts).
 import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useBalance } from '../../api/hooks';
+import { queryKeys } from '../../api/query-keys';
 import { errorMessage } from '../../api/call';
 import { formatRelativeTime, formatUsd, formatUsdExact, formatUsdUpTo } from '../../format';
 import { lowBalance } from './low-balance';
@@ -20,6 +22,7 @@ function useNow(intervalMs = 30_000): number {
 
 export function BalanceDisplay() {
   const balance = useBalance(true);
+  const client = useQueryClient();
   const now = useNow();
   const refreshing = balance.isFetching;
   const estimate = useReviewEstimate();
@@ -70,7 +73,11 @@ export function BalanceDisplay() {
       <button
         type="button"
         className={`icon-button ${refreshing ? 'is-spinning' : ''}`}
-        onClick={() => void balance.refetch()}
+        onClick={() => {
+          void balance.refetch();
+          // A review's estimate holds the balance it was worked out with: it follows.
+          void client.invalidateQueries({ queryKey: queryKeys.jobs.estimates() });
+        }}
         disabled={refreshing}
         aria-label="Refresh balance"
       >

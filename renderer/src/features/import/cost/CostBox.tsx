@@ -17,7 +17,18 @@ export function balanceShort(estimate: EstimateView | undefined): boolean {
   if (balance === null) return false;
   if (balance <= 0) return true;
   const charge = estimate?.estimateMicros ?? null;
-  return charge !== null && balanceAfterShown(balance, charge) < 0;
+  // The service decides on exact amounts: a balance of $0.124 covers an estimate of $0.124.
+  return charge !== null && balance < charge;
+}
+
+/**
+ * The balance after, as shown: the shown balance less the shown estimate, so
+ * the three figures add up; never below nothing where the exact balance
+ * covers the estimate (the rounding alone would show "-$0.01").
+ */
+function afterShown(balance: number, charge: number, short: boolean): number {
+  const after = balanceAfterShown(balance, charge);
+  return short ? after : Math.max(0, after);
 }
 
 export function CostBox({
@@ -38,8 +49,8 @@ export function CostBox({
   const dash = <span className="placeholder">—</span>;
   const charge = estimate?.estimateMicros ?? null;
   const balance = estimate?.balanceMicros ?? null;
-  const after = charge !== null && balance !== null ? balanceAfterShown(balance, charge) : null;
   const short = balanceShort(estimate);
+  const after = charge !== null && balance !== null ? afterShown(balance, charge, short) : null;
   return (
     <div className="cost" aria-busy={pending}>
       {product === 'avatar' && estimate?.coverage && (

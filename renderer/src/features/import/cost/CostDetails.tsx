@@ -1,12 +1,12 @@
 // How the estimate is worked out, behind a disclosure under Check: the price
 // per address and where it comes from, how many of the list are sent, what
-// the addresses not paid for would have cost (FreeSavings.tsx), how the addresses go,
-// and that only addresses with a result are charged.
+// the addresses not paid for would have cost (FreeSavings.tsx), and that only
+// addresses with a result are charged.
 import type { EstimateView } from '../../../../../electron/ipc/contract';
 import { useAccount } from '../../../api/hooks';
 import { formatNumber, formatUsdExact } from '../../../format';
 import { Savings } from './FreeSavings';
-import { priceSourceWords, routeNote } from '../review/review-words';
+import { priceSourceWords } from '../review/review-words';
 
 export function CostDetails({ estimate }: { estimate: EstimateView }) {
   const demo = useAccount().data?.mode === 'demo';
@@ -44,7 +44,6 @@ export function CostDetails({ estimate }: { estimate: EstimateView }) {
           You pay only for addresses that get a result; unknown ones are not charged.
         </p>
       )}
-      {estimate.toSend > 0 && <p className="hint route-note">{routeNote(estimate)}</p>}
     </details>
   );
 }

@@ -28,7 +28,18 @@ export function StartControls({
       disabled={pending || blocked !== null}
       aria-describedby={blocked ?? undefined}
     >
-      {pending ? 'Starting…' : startLabel(unique, estimate)}
+      {pending ? 'Starting…' : <StartWords label={startLabel(unique, estimate)} />}
     </button>
+  );
+}
+
+/** The cost after its "·" wraps as one piece: "Check 140 addresses" / "· up to $0.14". */
+function StartWords({ label }: { label: string }) {
+  const [what, cost] = label.split(' · ');
+  if (!cost) return <>{label}</>;
+  return (
+    <>
+      {what} <span className="start-cost">· {cost}</span>
+    </>
   );
 }

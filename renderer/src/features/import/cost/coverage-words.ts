@@ -3,7 +3,7 @@
 // costs and what happens to it. Pure functions of the estimate, so the words
 // are tested without a window.
 import type { CoverageView } from '../../../../../electron/common/views';
-import { formatUsd, formatUsdExact } from '../../../format';
+import { moneyOfCents, shareCents } from '../../../../../electron/common/money';
 
 export interface CoverageGroupWords {
   key: 'covered' | 'outside' | 'unknown';
@@ -15,28 +15,33 @@ export interface CoverageGroupWords {
   hint: string;
 }
 
-/** Under a dollar, fractions of a cent count (7 addresses at $0.003 are $0.021). */
-const usd = (micros: number) => (micros < 1_000_000 ? formatUsdExact(micros) : formatUsd(micros));
-
-const money = (micros: number | null, upTo = false) =>
-  micros === null ? 'Price not known yet' : `${upTo && micros > 0 ? 'up to ' : ''}${usd(micros)}`;
-
 export function coverageGroups(coverage: CoverageView): CoverageGroupWords[] {
   const { covered, outside, unknown } = coverage;
   const withEmail = outside.others === 'email';
+  // The groups' costs in cents that add up to the estimate, rounded up as it is.
+  const paid = [
+    covered.costMicros ?? 0,
+    withEmail ? (outside.costMicros ?? 0) : 0,
+    unknown.costMicros ?? 0,
+  ];
+  const { cents } = shareCents(paid, 'up');
+  const money = (k: number, micros: number | null, upTo = false) =>
+    micros === null
+      ? 'Price not known yet'
+      : `${upTo && micros > 0 ? 'up to ' : ''}${moneyOfCents(cents[k] as number, micros)}`;
   const groups: CoverageGroupWords[] = [
     {
       key: 'covered',
       label: 'At covered providers',
       count: covered.count,
-      cost: money(covered.costMicros),
+      cost: money(0, covered.costMicros),
       hint: 'Checked with Email + avatar.',
     },
     {
       key: 'outside',
       label: 'At other providers',
       count: outside.count,
-      cost: withEmail ? money(outside.costMicros) : 'Free',
+      cost: withEmail ? money(1, outside.costMicros) : 'Free',
       hint: withEmail
         ? 'Checked with Email, at its price: no avatar.'
         : 'Not sent, never paid for: marked “not covered” in your file.',
@@ -45,7 +50,7 @@ export function coverageGroups(coverage: CoverageView): CoverageGroupWords[] {
       key: 'unknown',
       label: 'Domains not known yet',
       count: unknown.count,
-      cost: money(unknown.costMicros, true),
+      cost: money(2, unknown.costMicros, true),
       hint: 'Checked up to 100 at a time; those the avatar check does not cover come back without a result, free.',
     },
   ];

@@ -22,6 +22,9 @@ const PASTE_KEYS =
  */
 let sent = '';
 
+/** The first part of the text last pasted, when it was too long to take (import-words.ts). */
+export const pastedFirstPart = () => pasteFirstPart(sent);
+
 /**
  * The textarea is uncontrolled: a pasted list may be megabytes, and React
  * would copy it on every keystroke. Its text is read when the button is pressed.

@@ -13,6 +13,7 @@ import { ErrorNotice } from '../../../components/ErrorNotice';
 import { formatBytes, formatNumber } from '../../../format';
 import { useUiStore } from '../../../state/ui-store';
 import { ChooseFileButton } from '../reading/ChooseFileButton';
+import { routeNote } from './review-words';
 import { ColumnPreview } from './ColumnPreview';
 import { ColumnChoiceHere } from './ColumnSelect';
 import { CostBox, balanceShort } from '../cost/CostBox';
@@ -126,6 +127,9 @@ export function ReviewPanel({ review, notices }: { review: ImportView; notices?:
               blocked={unique === 0 ? 'start-blocked' : short ? 'start-blocked-balance' : null}
               onStart={(overLimit) => void onStart(overLimit)}
             />
+            {estimate.data && estimate.data.toSend > 0 && (
+              <p className="hint route-note">{routeNote(estimate.data)}</p>
+            )}
             <SampleCheck estimate={estimate.data} busy={start.isPending} />
             {estimate.data && <CostDetails estimate={estimate.data} />}
           </section>

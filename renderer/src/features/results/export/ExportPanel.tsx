@@ -244,7 +244,7 @@ export function ExportPanel(props: Props) {
 /** A column's name in the saved file: a detail for mapping columns in a mailing tool. */
 function ColumnName({ name }: { name: string }) {
   return (
-    <span className="export-column-name">
+    <span className="export-column-name" data-field-name>
       Column name <code>{name}</code>
     </span>
   );

@@ -32,9 +32,7 @@ export function StatusExportNotice({ saved, onShow }: Props) {
             {saved.files.map((file) => (
               <tr key={file.group} data-group={file.group}>
                 <th scope="row">{GROUP_LABEL[file.group]}</th>
-                <td className="status-file-name" title={file.path}>
-                  {baseName(file.path)}
-                </td>
+                <td className="status-file-name">{baseName(file.path)}</td>
                 <td className="num status-file-rows">
                   {formatNumber(file.rows)} {file.rows === 1 ? 'row' : 'rows'}
                 </td>
