@@ -17,12 +17,13 @@
 import type { DomainFacts } from './domain-facts';
 
 /**
- * Bucket bytes read through the map before it is let go of. Pages hold more
- * than the buckets read from them (LMDB's tree, partly filled pages): at ten
- * million answers, 16 MB read left 30 to 40 MB resident, 32 MB up to 80.
- * A reopen costs a few milliseconds, some hundred of them in such a job.
+ * Bucket bytes read through the map before it is let go of. More stays
+ * resident than the buckets read (LMDB's tree, partly filled pages, and the
+ * kernel maps a fault's neighbours too): at ten million answers, 32 MB read
+ * left up to 80 MB resident, 16 MB some 40 with spikes past 100. A reopen
+ * costs a few milliseconds (no slower a job measured), so it is done often.
  */
-export const MAP_READ_BUDGET = 16 * 1024 * 1024;
+export const MAP_READ_BUDGET = 8 * 1024 * 1024;
 
 export interface MapBudget {
   /** Notes `bytes` of the file just read through the map. */
