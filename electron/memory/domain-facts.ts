@@ -128,15 +128,23 @@ function byDomain(lessons: readonly Lesson[]): Map<string, Lesson> {
 
 /** The account's facts in the memory's store, read and kept while `isOpen()`. */
 export function openDomainFacts(
-  root: RootDatabase<Buffer, string>,
+  /** The store as open now: the memory reopens it to let go of its map (map-budget.ts). */
+  rootOf: () => RootDatabase<Buffer, string>,
   account: string,
   isOpen: () => boolean,
 ): DomainFacts {
   // Opened when first used: a memory no avatar review has read gains no database.
-  let opened: Database<Buffer, string> | null = null;
-  const dbOf = () => (opened ??= root.openDB<Buffer, string>('domains', { encoding: 'binary' }));
+  let opened: { root: RootDatabase<Buffer, string>; db: Database<Buffer, string> } | null = null;
+  const dbOf = () => {
+    const root = rootOf();
+    if (opened?.root !== root) {
+      opened = { root, db: root.openDB<Buffer, string>('domains', { encoding: 'binary' }) };
+    }
+    return opened.db;
+  };
   // The root's own keys name its databases: pruning and clearing need none to be made.
-  const made = () => opened !== null || root.doesExist('domains');
+  const made = () => opened?.root === rootOf() || rootOf().doesExist('domains');
+  const root = { transaction: <T>(work: () => T) => rootOf().transaction(work) };
   const read = <T>(key: string, decode: (b: Buffer | undefined) => T | null): T | null => {
     if (!isOpen()) return null;
     try {

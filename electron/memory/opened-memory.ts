@@ -25,14 +25,23 @@ import type { OutcomeMemory, RecalledList } from './outcome-memory';
 import { dictionarySize, providerNames } from './providers';
 import { noDomainFacts, openDomainFacts } from './domain-facts';
 import { addCounts, readCounts, rememberAll, type BucketStore } from './remember';
+import { heldFacts, mapBudget, underHold, type MapBudget } from './map-budget';
 
 export interface MemoryParts extends BucketStore {
+  /**
+   * Closes `root` once its writes are on disk and opens the store again
+   * (outcome-memory.ts), to let go of the pages its map read (map-budget.ts):
+   * the memory uses what it gives in place of its own.
+   */
+  reopen: (root: BucketStore['root']) => Promise<Pick<BucketStore, 'root' | 'answers' | 'meta'>>;
   dir: string;
   /** Whose answers (outcome-memory.ts): the facts learned of domains are kept under it too. */
   account: string;
   movedAside: string | null;
   /** Epoch milliseconds. */
   now: () => number;
+  /** Bytes read through the map before the store is reopened; MAP_READ_BUDGET unless given. */
+  mapReadBudget?: number;
 }
 
 const DAY = 86_400;
@@ -84,6 +93,8 @@ const noDates = (spots: Spots): RecalledList => ({
 interface BucketReader {
   bucketAt: (bucket: number) => Buffer | undefined;
   warnOnce: (what: string) => void;
+  /** Let go of the map between steps (the caller holds the store). */
+  map: MapBudget;
   /** Codes of the provider dictionary known when the reading starts. */
   known: number;
   /** Throws once the memory is closed. */
@@ -106,7 +117,7 @@ function dateWithin(value: Uint8Array, i: number, window: Window, known: number)
  * bucket order: each look-up a binary search of its bucket, nothing decoded.
  */
 async function datesIn(spots: Spots, window: Window, memory: BucketReader): Promise<RecalledList> {
-  const { bucketAt, warnOnce, known, open } = memory;
+  const { bucketAt, warnOnce, known, open, map } = memory;
   const { email, avatar } = noDates(spots);
   const { order, starts } = byBucket(spots.bucket);
   // The spots' first tag words in bucket order, so the walk of the buckets
@@ -118,6 +129,7 @@ async function datesIn(spots: Spots, window: Window, memory: BucketReader): Prom
     if (bucket % STEP === STEP - 1) {
       await nextTurn();
       open();
+      await map.settle();
     }
     const first = starts[bucket] as number;
     const last = starts[bucket + 1] as number;
@@ -143,8 +155,8 @@ async function datesIn(spots: Spots, window: Window, memory: BucketReader): Prom
 }
 
 export function openedMemory(parts: MemoryParts): OutcomeMemory {
-  const { dir, answers, movedAside, now } = parts;
-  const nameOf = providerNames(parts.meta);
+  const { dir, movedAside, now } = parts;
+  let nameOf = providerNames(parts.meta);
   let closed = false;
   let warned = false;
   const warnOnce = (what: string, err?: unknown) => {
@@ -155,7 +167,22 @@ export function openedMemory(parts: MemoryParts): OutcomeMemory {
   const open = () => {
     if (closed) throw new Error('The outcome memory is closed');
   };
-  const facts = openDomainFacts(parts.root, parts.account, () => !closed);
+  const map = mapBudget(async () => {
+    try {
+      Object.assign(parts, await parts.reopen(parts.root));
+      nameOf = providerNames(parts.meta);
+    } catch (err) {
+      closed = true;
+      await parts.root.close().catch(() => undefined);
+      log.warn(`The outcome memory ${dir} could not be opened again; it is not used now`, err);
+    }
+  }, parts.mapReadBudget);
+  const held = <T>(work: () => Promise<T>) => underHold(map, work);
+  const isOpen = () => !closed;
+  const facts = heldFacts(
+    map,
+    openDomainFacts(() => parts.root, parts.account, isOpen),
+  );
   const bitOf = (product: JobProduct): number => {
     if (!JOB_PRODUCTS.includes(product)) throw new RangeError(`not a product: ${String(product)}`);
     return productBit(product);
@@ -169,7 +196,9 @@ export function openedMemory(parts: MemoryParts): OutcomeMemory {
   };
   const bucketAt = (bucket: number): Buffer | undefined => {
     try {
-      return answers.getBinaryFast(bucket);
+      const value = parts.answers.getBinaryFast(bucket);
+      map.read(value?.length ?? 0);
+      return value;
     } catch (err) {
       warnOnce('a read failed', err);
       return undefined;
@@ -216,7 +245,7 @@ export function openedMemory(parts: MemoryParts): OutcomeMemory {
         entries,
         checkedSeconds(checkedAt),
         keyOf,
-        { isOpen: () => !closed, dir },
+        { isOpen, dir, map },
         expected,
       ),
     recall(product, address, maxAgeDays) {
@@ -234,12 +263,15 @@ export function openedMemory(parts: MemoryParts): OutcomeMemory {
       const window = windowOf(maxAgeDays);
       const [emails, avatars] = counts();
       if (!window || emails + avatars === 0) return Promise.resolve(noDates(spots));
-      return datesIn(spots, window, {
-        bucketAt,
-        warnOnce,
-        known: dictionarySize(parts.meta),
-        open,
-      });
+      return held(() =>
+        datesIn(spots, window, {
+          bucketAt,
+          warnOnce,
+          known: dictionarySize(parts.meta),
+          open,
+          map,
+        }),
+      );
     },
     size(product) {
       open();
@@ -252,17 +284,21 @@ export function openedMemory(parts: MemoryParts): OutcomeMemory {
       const span = days(olderThanDays, 'olderThanDays');
       const at = nowSeconds();
       await facts.prune(at - span * DAY).catch(() => 0);
-      return forgetIn(parts, { from: at - span * DAY, to: at + SKEW }, () => !closed);
+      return held(() => forgetIn(parts, { from: at - span * DAY, to: at + SKEW }, isOpen));
     },
     async clear() {
       open();
-      await parts.root.transaction(() => {
-        answers.clearSync();
-        parts.meta.removeSync(parts.countsKey);
-      });
+      await held(() =>
+        parts.root.transaction(() => {
+          parts.answers.clearSync();
+          parts.meta.removeSync(parts.countsKey);
+        }),
+      );
       await facts.clear();
     },
     async close() {
+      if (closed) return;
+      await map.idle();
       if (closed) return;
       closed = true;
       await parts.root.close();

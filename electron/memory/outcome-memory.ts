@@ -118,6 +118,8 @@ export interface OutcomeMemoryOptions {
   account?: string;
   /** The clock, epoch milliseconds (tests move it). */
   now?: () => number;
+  /** Bytes read through the map before the store is reopened (map-budget.ts; tests make it small). */
+  mapReadBudget?: number;
 }
 
 /** The memory's folder inside the app's data folder. */
@@ -285,6 +287,18 @@ export async function openOutcomeMemory(
       return unavailableMemory(dir, movedAside);
     }
     return openedMemory({
+      reopen: async (closing) => {
+        // Closed once its writes are on disk, the close waits for nothing
+        // else and the store is opened again straight after.
+        await closing.flushed;
+        await closing.close();
+        const again = lmdb.open<Buffer, string>(dir, STORE_OPTIONS);
+        return {
+          root: again,
+          meta: again.openDB<Buffer, string>('meta', { encoding: 'binary' }),
+          answers: answersOf(again, account),
+        };
+      },
       dir,
       root,
       account,
@@ -293,6 +307,7 @@ export async function openOutcomeMemory(
       countsKey: `count/${account}`,
       movedAside,
       now,
+      ...(options.mapReadBudget !== undefined ? { mapReadBudget: options.mapReadBudget } : {}),
     });
   } catch (err) {
     log.warn(`The outcome memory ${dir} could not be opened`, err);

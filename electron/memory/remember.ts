@@ -14,6 +14,7 @@ import type { Database, RootDatabase } from 'lmdb';
 import { log } from '../lib/log';
 import type { AddressOutcome } from '../lists/types';
 import { byBucket, sortByTag } from './address-hash';
+import { unbudgeted, type MapBudget } from './map-budget';
 import { createAnswerBatch, entriesOf, type AnswerBatch } from './answers';
 import { mergeBucket, type BucketAdds } from './bucket';
 import type { RememberResult } from './outcome-memory';
@@ -65,6 +66,8 @@ export interface WriteParts {
   isOpen: () => boolean;
   /** The memory's folder, for the log. */
   dir: string;
+  /** What is read through the map, and when the store may be reopened to let go of it (map-budget.ts). */
+  map?: MapBudget;
 }
 
 /** The account's answer counts as kept (email, avatar); zeros when none are. */
@@ -104,10 +107,27 @@ export async function writeBuckets(
   store: BucketStore,
   product: number,
   batch: AnswerBatch,
-  { isOpen, dir }: WriteParts,
+  parts: WriteParts,
+): Promise<number> {
+  if (batch.spots.count === 0) return 0;
+  const map = parts.map ?? unbudgeted;
+  await map.idle();
+  const release = map.hold();
+  try {
+    return await writeHeld(store, product, batch, { ...parts, map });
+  } finally {
+    release();
+  }
+}
+
+/** writeBuckets under its hold on the store. */
+async function writeHeld(
+  store: BucketStore,
+  product: number,
+  batch: AnswerBatch,
+  { isOpen, dir, map }: Required<WriteParts>,
 ): Promise<number> {
   const { spots } = batch;
-  if (spots.count === 0) return 0;
   const keptOnly = (stored: number, why: string) =>
     log.warn(`The outcome memory ${dir} kept only ${stored} answers: ${why}`);
   if (!isOpen()) {
@@ -137,7 +157,9 @@ export async function writeBuckets(
       adds.ids.set(order.subarray(start, start + count));
       adds.count = count;
       sortByTag(adds.ids, count, spots.tag0, spots.tag1);
-      const merged = mergeBucket(store.answers.getBinaryFast(b), adds);
+      const before = store.answers.getBinaryFast(b);
+      map.read(before?.length ?? 0);
+      const merged = mergeBucket(before, adds);
       store.answers.putSync(b, merged.bytes);
       gained += merged.gained;
     }
@@ -189,6 +211,12 @@ export async function writeBuckets(
     const previous = pending;
     pending = committed(transaction, count);
     await previous;
+    if (map.due()) {
+      // Reopened only with nothing of ours in flight: the next transaction
+      // is made on the new store.
+      await pending;
+      await map.settle();
+    }
   }
   await pending;
   return stored;
