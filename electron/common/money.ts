@@ -20,7 +20,8 @@ export type Rounding = 'nearest' | 'up';
 export function centsOf(micros: number, rounding: Rounding = 'nearest'): number {
   const cents = micros / MICROS_PER_CENT;
   // Rounding half away from zero, as people do; 'up' never understates a cost.
-  if (rounding === 'up') return Math.ceil(cents - 1e-9);
+  // `|| 0`: a ceiling of nothing is 0, never -0 (which Intl writes as "-$0.00").
+  if (rounding === 'up') return Math.ceil(cents - 1e-9) || 0;
   return Math.sign(cents) * Math.round(Math.abs(cents));
 }
 

@@ -143,7 +143,7 @@ export function nativeShell(deps: NativeDeps): NativeShell {
       show(
         view,
         `${view.fileName}: ${recheckWords(days)}`,
-        'Addresses go bad with time: people change jobs, domains lapse. Click to open its results, then Check again before you send to it; nothing is paid before you start. Reminders are set in Settings.',
+        'Addresses go bad with time: people change jobs, domains lapse. Click to open its results, then Check again before you send to it; nothing is paid until you check it. Reminders are set in Settings.',
       );
     },
   };

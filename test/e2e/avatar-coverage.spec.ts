@@ -6,6 +6,7 @@
 import { test, expect } from './fixtures';
 import { expectAccessible } from './axe-support';
 import { dropFile, jobCard, knownList, screenshotFromTop, useDemo } from './import-support';
+import { showTab } from './results-support';
 import { join } from 'node:path';
 import { openOutcomeMemory } from '../../electron/memory/outcome-memory';
 import { DEMO_MEMORY } from '../../electron/account/memory-account';
@@ -64,6 +65,7 @@ test('an avatar review shows its coverage groups with their costs, and the job l
   await card.getByRole('button', { name: 'Open results' }).click();
   await expect(page.getByText('Not covered by avatar').first()).toBeVisible();
   // The filter by outcome has the new status: the five rows left out, each marked.
+  await showTab(page, 'Rows');
   const filters = page.getByRole('group', { name: 'Filter the rows' });
   await filters.getByRole('checkbox', { name: /^Not covered by avatar/ }).check();
   await expect(page.getByTestId('rows-count')).toHaveText('5 of 16 rows: Not covered by avatar');

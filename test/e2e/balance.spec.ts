@@ -26,7 +26,14 @@ test('first run → demo account → balance visible', async ({ app }) => {
   await expect(page.getByTestId('balance-amount')).toHaveText('$25.00');
   await expect(page.getByTestId('account-label')).toHaveText('Demo');
   await expect(page.getByText(/Updated/)).toBeVisible();
-  await app.screenshot('home-demo');
+  // The demo's home is the empty New list screen (import-empty); what the demo
+  // account itself is, is said on Account.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Account' })
+    .click();
+  await expect(page.getByText(/play money/)).toBeVisible();
+  await app.screenshot('account-demo');
 
   // The exact amount, to the micro, is one hover away.
   await expect(page.getByTestId('balance-amount')).toHaveAttribute('title', '$25.00');

@@ -45,6 +45,8 @@ export interface TestApp {
    * test can only make a loopback one. `why` says so in the test.
    */
   allowShown(pattern: RegExp, why: string): void;
+  /** Holds back the reading of a dropped file of this name until the returned release is called. */
+  holdReading(fileName: string): () => void;
   /** The updater's stand-in: set where an update stands (the window hears it); restarts asked for. */
   update(view: Partial<UpdateView> & Pick<UpdateView, 'state'>): void;
   restartsToUpdate(): number;
@@ -151,9 +153,16 @@ export const test = base.extend<{ app: TestApp }>({
             message: 'This request did not come from List Cleaner.',
           });
         }
+        // A file whose reading a test holds back: its import waits for the test's release.
+        const token = (input as { token?: unknown } | null)?.token;
+        if (channel === 'list:import' && typeof token === 'string') {
+          await held.get(tokenNames.get(token) ?? '')?.promise;
+        }
         return core.registry.invoke(channel, input);
       },
     );
+    const tokenNames = new Map<string, string>();
+    const held = new Map<string, { promise: Promise<void>; release: () => void }>();
     let stored = 0;
     await page.exposeBinding(
       '__listCleanerGrantFile',
@@ -168,7 +177,9 @@ export const test = base.extend<{ app: TestApp }>({
         await mkdir(dir);
         const path = join(dir, basename(name));
         await writeFile(path, Buffer.from(base64, 'base64'));
-        return core.files.grantRoute(path);
+        const grant = await core.files.grantRoute(path);
+        if (grant.ok) tokenNames.set(grant.value.token, basename(name));
+        return grant;
       },
     );
     await page.addInitScript({ path: BRIDGE_PRELOAD });
@@ -193,6 +204,12 @@ export const test = base.extend<{ app: TestApp }>({
       consent,
       setPatience: (ms) => void (patience = ms),
       allowShown: (pattern, why) => void allowedShown.push({ pattern, why }),
+      holdReading: (fileName) => {
+        let release = (): void => undefined;
+        const promise = new Promise<void>((resolve) => (release = resolve));
+        held.set(fileName, { promise, release });
+        return release;
+      },
       update: (view) => {
         update = { version: null, progress: null, message: null, ...view };
         core.events.emit('update:changed', update);

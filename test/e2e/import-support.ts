@@ -184,6 +184,8 @@ export async function exportFromCard(
   // The file's name is shown (with Show in folder), never its full path.
   await expect(page.getByTestId('export-done')).toContainText(savedAs);
   await expect(page.getByTestId('export-done')).not.toContainText(app.downloadsDir);
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
   const text = (await readFile(saved, 'utf8')).replace(/^\uFEFF/, '');
   return Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
 }

@@ -11,7 +11,7 @@ import Papa from 'papaparse';
 import { test, expect } from './fixtures';
 import { startMailDns } from './dns-support';
 import { dropFile, jobCard, screenshotFromTop, useDemo } from './import-support';
-import { doneJob, openResults, shot, writeList } from './results-support';
+import { doneJob, openExport, openResults, shot, writeList } from './results-support';
 
 let dns: Awaited<ReturnType<typeof startMailDns>>;
 
@@ -139,7 +139,7 @@ test('the review says what is not paid for, what is reused and what it saves; th
   await expect(page.getByTestId('results-free')).toContainText('10 reused from earlier checks');
 
   // The flags and the date are offered, not ticked; ticked, they are written.
-  const exportPanel = page.getByRole('region', { name: 'Export' });
+  const exportPanel = await openExport(page);
   const flags = exportPanel.getByRole('checkbox', { name: /What the free checks found/ });
   const checkedAt = exportPanel.getByRole('checkbox', { name: /Date checked/ });
   await expect(flags).not.toBeChecked();

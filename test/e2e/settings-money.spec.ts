@@ -77,7 +77,7 @@ test('the plan’s price gives a new account its estimate, and the review says w
   await expect(page.getByTestId('price-source')).toHaveText(
     'Learned from a charge on your account',
   );
-  await expect(page.getByTestId('estimate')).toContainText('Price per address$0.001');
+  await expect(page.getByTestId('unit-price')).toHaveText('$0.001');
 });
 
 test('a spending limit in dollars: a slip is refused with the reason, empty means none', async ({

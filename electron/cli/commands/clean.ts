@@ -139,7 +139,7 @@ export async function run(values: Values, file: string | undefined): Promise<num
       progress.done();
       err(
         `${job.fileName}: ${job.rows.toLocaleString('en-US')} rows; address column "${list.column.name}"; ` +
-          `${job.unique.toLocaleString('en-US')} to check, ${job.invalid} invalid, ${job.empty} empty, ${job.duplicates} duplicates (removed for free).`,
+          `${job.unique.toLocaleString('en-US')} to check, ${job.invalid} invalid, ${job.empty} empty, ${job.duplicates} repeats (removed for free).`,
       );
       if (list.findings && job.unique > 0) err(describeFindings(list.findings));
       if (job.unique > 0) {

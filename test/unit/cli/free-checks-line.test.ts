@@ -70,7 +70,7 @@ describe('the free checks line', () => {
     const lines = result.stderr.split('\n');
     const counts = lines.findIndex((l) =>
       l.startsWith(
-        'signups.csv: 11 rows; address column "email"; 9 to check, 1 invalid, 0 empty, 1 duplicates (removed for free).',
+        'signups.csv: 11 rows; address column "email"; 9 to check, 1 invalid, 0 empty, 1 repeats (removed for free).',
       ),
     );
     expect(counts).toBeGreaterThanOrEqual(0);

@@ -32,6 +32,7 @@ describe('money shown one way', () => {
     expect(usd(8_000, 'up')).toBe('$0.01');
     expect(usd(30_000, 'up')).toBe('$0.03');
     expect(centsOf(419_999, 'up')).toBe(42);
+    expect(usd(0, 'up')).toBe('$0.00');
   });
 
   it('keeps a price and a typed limit exact', () => {

@@ -102,11 +102,12 @@ describe('two processes and one job', () => {
       await expect(app.remove(id)).rejects.toMatchObject({ code: 'running_elsewhere' });
 
       expect((await resume.exited).code).toBe(0);
-      const done = await app.finished(id);
-      await waitFor('the app saw it done', () =>
-        seen.some((v) => v.id === id && v.state === 'done'),
+      await app.finished(id);
+      // Done on disk first, then the lock let go: the follower says so within its interval.
+      await waitFor('the app saw it done, and run here no more', () =>
+        seen.some((v) => v.id === id && v.state === 'done' && v.elsewhere === null),
       );
-      expect(done).toMatchObject({ elsewhere: null });
+      expect(await app.get(id)).toMatchObject({ state: 'done', elsewhere: null });
       // Progress came from disk while it ran: counts that grew, under "elsewhere".
       const followed = seen
         .filter((v) => v.id === id && v.elsewhere !== null)

@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useUiStore } from '../../../state/ui-store';
 import { useImportFlow } from '../import-flow';
-import { PASTED_LIST, pasteFirstPart, pasteProblem } from '../import-words';
+import { PASTED_LIST, pasteFirstPart } from '../import-words';
 import { ChooseFileButton } from './ChooseFileButton';
 import { formatNumber } from '../../../format';
 import { useFileImport } from '../use-file-import';
@@ -38,11 +38,11 @@ export function PasteBox() {
       .failures.some((f) => f.fileName === PASTED_LIST.failure);
     return failed ? sent : '';
   });
-  // A text refused comes back with its reason and, when too long, its first part as a way on.
-  const [problem, setProblem] = useState<string | null>(() =>
-    initial ? pasteProblem(initial) : null,
-  );
-  const [firstPart, setFirstPart] = useState(() => (initial ? pasteFirstPart(initial) : null));
+  // A text refused on the screen comes back to be mended; its reason and ways on are in the
+  // failure notice above (ImportFailures), so the box says them only for its own Use.
+  const [problem, setProblem] = useState<string | null>(null);
+  // A text too long to take: its first part, offered as a way on.
+  const [firstPart, setFirstPart] = useState<ReturnType<typeof pasteFirstPart>>(null);
   const { pasteText } = useFileImport();
 
   const submit = (e: FormEvent) => {
