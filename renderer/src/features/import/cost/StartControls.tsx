@@ -38,8 +38,9 @@ function StartWords({ label }: { label: string }) {
   const [what, cost] = label.split(' · ');
   if (!cost) return <>{label}</>;
   return (
-    <>
+    // One piece of text in the button's flex box, so it wraps as words do.
+    <span>
       {what} <span className="start-cost">· {cost}</span>
-    </>
+    </span>
   );
 }
