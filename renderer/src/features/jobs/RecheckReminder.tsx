@@ -43,7 +43,7 @@ export function RecheckReminder({ job, now }: { job: JobView; now?: number }) {
         type="button"
         className="button secondary small"
         aria-describedby={id}
-        title="Reads your file again and shows its review; nothing is paid for before Start."
+        title="Reads your file again and shows its review; nothing is paid for until you check it."
         onClick={() => checkAgain(job, client)}
       >
         Check again
