@@ -1,20 +1,61 @@
-// A faithful fake of the Mailchimp Marketing API 3.0, for the parts issue 32
-// uses: ping, lists, members read page by page, tags, unsubscribe, archive and
+// A fake of the Mailchimp Marketing API 3.0, for the parts issue 32 uses:
+// ping, lists, members read page by page, tags, unsubscribe, archive and
 // batch operations; its errors, its key and its limit of simultaneous
-// connections. Built from the public reference, not from our client:
-//  - https://mailchimp.com/developer/marketing/docs/fundamentals/ (base URL
-//    https://<dc>.api.mailchimp.com/3.0, the dc is the key's suffix; HTTP Basic
-//    with any user name and the key as password; count/offset paging;
-//    partial responses; "each user account is permitted up to 10
-//    simultaneous connections")
-//  - https://mailchimp.com/developer/marketing/docs/errors/ (problem detail
-//    documents; 401 API Key Missing/Invalid, 404, 429 TooManyRequests)
-//  - https://mailchimp.com/developer/marketing/api/ping/
-//  - https://mailchimp.com/developer/marketing/api/list-members/
-//  - https://mailchimp.com/developer/marketing/api/list-member-tags/
+// connections. Built from what could be read of the public reference, not
+// from our client. The rules are cited where they are made, in
+// test/fakes/mailchimp/*.ts.
+//
+// Read (every quotation in these files comes from one of these):
+//  - github.com/mailchimp/mailchimp-marketing-node, v3.0.80:
+//    src/ApiClient.js (base https://server.api.mailchimp.com/3.0 with "server"
+//    replaced by the account's server prefix; HTTP Basic, user "user",
+//    password the API key), src/api/ListsApi.js (members: count "Default
+//    value is 10. Maximum value is 1000", offset, status, fields and
+//    exclude_fields; the member path takes the MD5 hash, "also accepts a
+//    list member's email address or contact_id", the tags path the hash
+//    only; DELETE archives; tags: add or remove, an unknown active tag is
+//    created), src/api/BatchesApi.js ("only one batch request is run at a
+//    time").
+//  - github.com/mailchimp/mailchimp-marketing-python-sdk, generated types:
+//    types/batch.py, batch_status.py, batch_completed_at_one.py,
+//    batches/types/create_batches_request_operations_item(_method).py,
+//    types/list_members.py, lists/types/list_members_lists_request_status.py,
+//    update_member_lists_request_status.py,
+//    create_member_tag_lists_request_tags_item.py, list_members_lists_response.py.
+//  - https://mailchimp.com/developer/marketing/docs/errors/ (the problem
+//    document: type, title, status, detail, instance; application/problem+json;
+//    its 405 example). Only the top of the page; the error glossary was not.
 //  - https://mailchimp.com/developer/marketing/guides/run-async-requests-batch-endpoint/
-//  - https://mailchimp.com/help/about-cleaned-contacts/
-//  - SDK: github.com/mailchimp/mailchimp-marketing-node (Basic auth, server prefix)
+//    ("a limit of 10 concurrent connections for your API key") and the older
+//    guide at
+//    https://developer.mailchimp.com/documentation/mailchimp/guides/how-to-use-batch-operations/
+//    (the operation and batch fields, 200 on POST, the five statuses).
+//  - https://mailchimp.com/help/about-cleaned-contacts/ ("you can't edit
+//    them") and the same article as hosted at
+//    https://quickbooks.intuit.com/learn-support/en-us/help-article/email-campaign/cleaned-contacts/L4Mq51NnS_US_en_US
+//    ("Cleaned contacts ... cannot be archived").
+//  - Others' reports: github.com/thorning/node-mailchimp issue 61 (count 3000
+//    answered with 1000 records), mailchimp/mailchimp-client-lib-codegen
+//    issue 129 (a maintainer: "You can retrieve 1000 records at a time"), the
+//    Arcadier/Mailchimp-Exporter wiki (the result archive's JSON,
+//    [{status_code, operation_id, response}], quoted from Mailchimp's guide),
+//    a Stack Overflow question 63584277 (DELETE archives; an archived member
+//    is still read and a PATCH with a status brings it back), the Kestra
+//    Mailchimp plugin page (the data center is the key's suffix).
+//
+// Assumed, not read anywhere (a client must not lean on these):
+//  - the 401, 429 and 400 titles and details, the 400 `errors` array, and
+//    that a 429 carries no Retry-After; how an unknown status filter is answered;
+//  - what the API answers when a cleaned member is edited, tagged
+//    (`cleanedAcceptsTags`, refused by default) or archived (400 here);
+//  - that GET .../members without a status leaves archived members out, and
+//    that archiving an archived member answers 404;
+//  - the list's `stats` fields; ping's health_status text;
+//  - the batch's timing, that response_body_url is "" until "finished", the
+//    archive's file names and 500 results a file, and that the archive link
+//    (here /_fake/batch-results/...) needs no key;
+//  - that the limit counts requests in flight on the key, and nothing else
+//    (no per-second or per-day limit is modelled).
 // The fake answers plain http on loopback, addressed by its base URL
 // (`url`, which ends in /3.0).
 import { randomBytes } from 'node:crypto';
@@ -33,6 +74,7 @@ import {
 import {
   apiKeyInvalid,
   apiKeyMissing,
+  methodNotAllowed,
   notFound,
   problem,
   tooManyRequests,
@@ -79,6 +121,22 @@ export interface MailchimpFake {
   config: { maxConnections: number; latencyMs: number; batchStepMs: number };
   stop(): Promise<void>;
 }
+
+/**
+ * The paths the fake answers and their methods (a 405 names them in Allow).
+ * The real API has more methods on some of these paths (POST /lists/{id}/members,
+ * GET /batches, DELETE /batches/{id}, ...); the fake answers only these.
+ */
+const ROUTES: Record<string, string[]> = {
+  '/ping': ['GET'],
+  '/lists': ['GET'],
+  '/lists/{}': ['GET'],
+  '/lists/{}/members': ['GET'],
+  '/lists/{}/members/{}': ['GET', 'PATCH', 'DELETE'],
+  '/lists/{}/members/{}/tags': ['POST'],
+  '/batches': ['POST'],
+  '/batches/{}': ['GET'],
+};
 
 /** The key from "Authorization: Basic base64(anyuser:key)", or null. */
 function keyOf(header: string | undefined): string | null {
@@ -140,28 +198,27 @@ export async function startMailchimpFake(
       .split('/')
       .filter((p) => p !== '')
       .map(decodeURIComponent);
-    const route = `${method} /${parts.map((p, i) => (i % 2 === 1 ? '{}' : p)).join('/')}`;
+    const pattern = `/${parts.map((p, i) => (i % 2 === 1 ? '{}' : p)).join('/')}`;
+    const allowed = ROUTES[pattern];
+    if (allowed === undefined) return notFound();
+    if (!allowed.includes(method)) return methodNotAllowed(allowed);
+    const route = `${method} ${pattern}`;
     if (route === 'GET /ping')
       return { status: 200, json: { health_status: "Everything's Chimpy!" } };
     if (route === 'GET /lists') return getLists(state, query);
     if (route === 'POST /batches') return batches.start(body);
     if (route === 'GET /batches/{}') return batches.get(parts[1] ?? '');
-    const list =
-      parts[0] === 'lists' && parts[1] !== undefined ? state.lists.get(parts[1]) : undefined;
+    const list = parts[1] === undefined ? undefined : state.lists.get(parts[1]);
     if (list === undefined) return notFound();
     if (route === 'GET /lists/{}') return { status: 200, json: listView(list) };
     if (route === 'GET /lists/{}/members') return getMembers(list, query);
-    const member = parts[3] === undefined ? undefined : findMember(list, parts[3]);
+    const tags = pattern === '/lists/{}/members/{}/tags';
+    const member = parts[3] === undefined ? undefined : findMember(list, parts[3], tags);
     if (member === undefined) return notFound();
     if (route === 'GET /lists/{}/members/{}') return { status: 200, json: memberView(member) };
     if (route === 'PATCH /lists/{}/members/{}') return patchMember(member, body);
     if (route === 'DELETE /lists/{}/members/{}') return archiveMember(member);
-    if (route === 'POST /lists/{}/members/{}/tags') return writeTags(state, member, body);
-    return problem(
-      405,
-      'Method Not Allowed',
-      'The requested method and resource are not compatible.',
-    );
+    return writeTags(state, member, body);
   }
   const batches = createBatches(dispatch, {
     stepMs: () => config.batchStepMs,

@@ -1,12 +1,23 @@
-// Batch operations: POST /batches takes `operations` (method, path, params,
-// body as a JSON string, operation_id) and answers at once with a batch id
-// and status "pending"; GET /batches/{id} shows pending → started → finished
-// with total_operations, finished_operations and errored_operations; once
-// finished, response_body_url points at a gzipped tar of JSON files, each an
-// array of {status_code, operation_id, response} with `response` the
-// operation's JSON answer as a string.
-//  - https://mailchimp.com/developer/marketing/guides/run-async-requests-batch-endpoint/
-//  - https://mailchimp.com/developer/marketing/api/batch-operations/
+// Batch operations. Read:
+//  - POST /batches takes `operations`, each {method: GET|POST|PUT|PATCH|DELETE,
+//    path, params, body: "A string containing the JSON body", operation_id}
+//    (Python SDK CreateBatchesRequestOperationsItem), and answers 200 with a
+//    new batch, status "pending" (the batch guide, developer.mailchimp.com
+//    .../guides/how-to-use-batch-operations/).
+//  - The batch's status is one of "pending", "preprocessing", "started",
+//    "finalizing", "finished" (Python SDK BatchStatus); completed_at is a
+//    date or "" (BatchCompletedAtOne); finished_operations "includes
+//    operations that returned an error"; response_body_url is "The URL of the
+//    gzipped archive of the results of all the operations" (Python SDK Batch).
+//  - "Since only one batch request is run at a time" (DELETE /batches/{id}'s
+//    description, mailchimp-marketing-node src/api/BatchesApi.js): a batch
+//    waits, pending, behind the one running.
+//  - The archive holds JSON files of [{status_code, operation_id, response}]
+//    with `response` the answer as a string: read only as quoted from
+//    Mailchimp's guide in the Arcadier/Mailchimp-Exporter wiki.
+// Assumed: how long each status lasts, when finished_operations grows, that
+// response_body_url is "" before "finished", 500 results a file, the file
+// names in the archive, and that the archive link needs no key.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { parseJsonBody } from '../common/body';
@@ -37,9 +48,17 @@ interface OperationResult {
   response: string;
 }
 
+export const BATCH_STATUSES = [
+  'pending',
+  'preprocessing',
+  'started',
+  'finalizing',
+  'finished',
+] as const;
+
 export interface Batch {
   id: string;
-  status: 'pending' | 'started' | 'finished';
+  status: (typeof BATCH_STATUSES)[number];
   total_operations: number;
   finished_operations: number;
   errored_operations: number;
@@ -57,6 +76,9 @@ export function createBatches(
   options: { stepMs: () => number; baseUrl: () => string },
 ) {
   const batches = new Map<string, Batch>();
+  /** Batches waiting for the one running to finish: one runs at a time. */
+  const queue: Batch[] = [];
+  let running = false;
   const timers = new Set<NodeJS.Timeout>();
   const later = (fn: () => void) => {
     const t = setTimeout(() => {
@@ -65,6 +87,17 @@ export function createBatches(
     }, options.stepMs());
     timers.add(t);
   };
+
+  function next(): void {
+    if (running) return;
+    const batch = queue.shift();
+    if (batch === undefined) return;
+    running = true;
+    later(() => {
+      batch.status = 'preprocessing';
+      later(() => void run(batch));
+    });
+  }
 
   async function run(batch: Batch): Promise<void> {
     batch.status = 'started';
@@ -85,8 +118,10 @@ export function createBatches(
       batch.finished_operations += 1;
       if (reply.status >= 400) batch.errored_operations += 1;
     }
+    batch.status = 'finalizing';
     later(() => {
-      // Results come in files of at most 500 results, as a large batch's archive holds several.
+      // Results come in files of at most 500 results (an assumption), so a
+      // client meets an archive with several files.
       const files = [];
       for (let i = 0; i < batch.results.length; i += 500) {
         files.push({
@@ -97,6 +132,8 @@ export function createBatches(
       batch.archive = tarGz(files);
       batch.status = 'finished';
       batch.completed_at = stamp();
+      running = false;
+      next();
     });
   }
 
@@ -135,7 +172,8 @@ export function createBatches(
         archive: null,
       };
       batches.set(batch.id, batch);
-      later(() => void run(batch));
+      queue.push(batch);
+      next();
       return { status: 200, json: view(batch) };
     },
     get(id: string): FakeReply {
@@ -149,6 +187,7 @@ export function createBatches(
       return { status: 200, raw: archive, contentType: 'application/x-gzip' };
     },
     dispose() {
+      queue.length = 0;
       for (const t of timers) clearTimeout(t);
       timers.clear();
     },

@@ -1,9 +1,11 @@
 // The audience data the Mailchimp fake holds, in the Marketing API's own
 // words: lists (audiences) and their members, each member keyed by its
-// subscriber hash, "the MD5 hash of the lowercase version of the list
-// member's email address" (https://mailchimp.com/developer/marketing/api/list-members/).
+// subscriber hash, "The MD5 hash of the lowercase version of the list
+// member's email address" (the member's `id`, in the Python SDK's ListMembers
+// model, mailchimp/mailchimp-marketing-python-sdk src/mailchimp_marketing/types/list_members.py).
 import { createHash, randomBytes } from 'node:crypto';
 
+/** A member's status and the members filter's values (the Python SDK's ListMembersListsRequestStatus). */
 export const MEMBER_STATUSES = [
   'subscribed',
   'unsubscribed',
@@ -82,25 +84,31 @@ export function makeMember(
   return member;
 }
 
-/** The member as GET .../members/{hash} shows it (the fields the issue needs, plus the ones a client meets). */
+/** The most tags a member shows: "Returns up to 50 tags applied to this member" (ListMembers.tags). */
+const TAGS_SHOWN = 50;
+
+/**
+ * The member as GET .../members/{hash} shows it: a subset of the fields of the
+ * Python SDK's ListMembers model, those the issue needs and a client meets.
+ */
 export function memberView(m: Member): Record<string, unknown> {
   return {
     id: m.id,
     email_address: m.email_address,
     unique_email_id: m.unique_email_id,
     contact_id: m.contact_id,
-    full_name: `${m.merge_fields.FNAME ?? ''} ${m.merge_fields.LNAME ?? ''}`.trim(),
     email_type: 'html',
     status: m.status,
     merge_fields: { ...m.merge_fields },
     last_changed: m.last_changed,
     timestamp_signup: m.timestamp_signup,
     tags_count: m.tags.size,
-    tags: [...m.tags.values()].map((t) => ({ id: t.id, name: t.name })),
+    tags: [...m.tags.values()].slice(0, TAGS_SHOWN).map((t) => ({ id: t.id, name: t.name })),
     list_id: m.list_id,
   };
 }
 
+/** A list as GET /lists shows it; the `stats` names and what each counts are assumptions. */
 export function listView(list: List): Record<string, unknown> {
   const count = (s: MemberStatus) => list.members.reduce((n, m) => n + (m.status === s ? 1 : 0), 0);
   return {

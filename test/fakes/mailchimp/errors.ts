@@ -1,8 +1,12 @@
-// Mailchimp's error shape: "Mailchimp uses ... problem detail documents
-// (RFC 7807)" with type, title, status, detail and instance, served as
-// application/problem+json (https://mailchimp.com/developer/marketing/docs/errors/).
-// The titles are the error glossary's; `errors` lists field-level problems
-// the way an "Invalid Resource" answer does.
+// Mailchimp's error shape, as https://mailchimp.com/developer/marketing/docs/errors/
+// shows it: a JSON document with type (that page's URL), title, status,
+// detail and instance (a UUID), served as
+// "Content-Type: application/problem+json; charset=utf-8". That page's
+// example is a 405, "Method Not Allowed". The 404's "Resource Not Found" /
+// "The requested resource could not be found." is read only in third-party
+// copies of the endpoint pages (withone.ai). The other titles and details
+// (401, 429, 400 and its `errors` array) are assumptions: the error glossary
+// further down the errors page was not in the text that could be read.
 import { randomUUID } from 'node:crypto';
 import type { FakeReply } from '../common/server';
 
@@ -13,10 +17,12 @@ export function problem(
   title: string,
   detail: string,
   errors?: { field: string; message: string }[],
+  headers?: Record<string, string>,
 ): FakeReply {
   return {
     status,
     contentType: 'application/problem+json; charset=utf-8',
+    ...(headers === undefined ? {} : { headers }),
     json: {
       type: ERROR_DOCS,
       title,
@@ -31,10 +37,24 @@ export function problem(
 export const notFound = () =>
   problem(404, 'Resource Not Found', 'The requested resource could not be found.');
 
+/** The errors page's own example, word for word, with the Allow header its detail points at. */
+export const methodNotAllowed = (allow: string[]) =>
+  problem(
+    405,
+    'Method Not Allowed',
+    "The requested method and resource are not compatible. See the Allow header for this resource's available methods.",
+    undefined,
+    { Allow: allow.join(', ') },
+  );
+
 export const invalidResource = (detail: string, errors?: { field: string; message: string }[]) =>
   problem(400, 'Invalid Resource', detail, errors);
 
-/** "TooManyRequests: You have exceeded the limit of 10 simultaneous connections." (the glossary's 429). */
+/**
+ * The limit is read ("The Marketing API has a limit of 10 concurrent
+ * connections for your API key", the batch guide); the 429's title and
+ * detail are assumptions.
+ */
 export const tooManyRequests = () =>
   problem(429, 'Too Many Requests', 'You have exceeded the limit of 10 simultaneous connections.');
 

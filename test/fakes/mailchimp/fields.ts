@@ -1,8 +1,8 @@
 // The `fields` and `exclude_fields` query parameters: "A comma-separated
 // list of fields to return. Reference parameters of sub-objects with dot
-// notation." (https://mailchimp.com/developer/marketing/docs/fundamentals/#partial-responses).
-// Arrays are walked through, so `members.email_address` keeps that field of
-// every member.
+// notation." (mailchimp-marketing-node src/api/ListsApi.js). That arrays are
+// walked through, so `members.email_address` keeps that field of every
+// member, is an assumption (it is how clients use it, not read in a reference).
 
 type Json = unknown;
 

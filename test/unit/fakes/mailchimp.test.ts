@@ -1,6 +1,6 @@
-// The Mailchimp fake as a client meets it, over plain fetch: what the
-// Marketing API reference documents, so a client tried on it meets the real
-// behaviour (see test/fakes/mailchimp.ts for the references).
+// The Mailchimp fake as a client meets it, over plain fetch. What each
+// behaviour rests on, and which ones are only assumed, is listed in
+// test/fakes/mailchimp.ts.
 import { afterEach, describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
 import {
@@ -29,6 +29,7 @@ async function call(method: string, path: string, body?: unknown, key = fake.key
   return {
     status: res.status,
     type: res.headers.get('content-type'),
+    allow: res.headers.get('allow'),
     body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
   };
 }
@@ -60,7 +61,10 @@ describe('Mailchimp fake', () => {
     fake = await startMailchimpFake({ lists: [{ id: 'big', name: 'Big', members }] });
     const lists = await call('GET', '/lists?fields=lists.id,lists.name,total_items');
     expect(lists.body).toEqual({ lists: [{ id: 'big', name: 'Big' }], total_items: 1 });
-    expect((await call('GET', '/lists/big/members?count=1001')).status).toBe(400);
+    // More than the documented maximum of 1000 is answered with 1000, not refused.
+    const over = await call('GET', '/lists/big/members?count=5000&fields=members.id,total_items');
+    expect(over.status).toBe(200);
+    expect(over.body.members).toHaveLength(1000);
     const subscribed = members.filter((m) => m.status === 'subscribed').length;
     const seen = new Set<string>();
     let total = -1;
@@ -121,6 +125,33 @@ describe('Mailchimp fake', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.title).toBe('Invalid Resource');
     expect(fake.member('l1', 'gone@example.com')?.status).toBe('cleaned');
+    expect((await call('DELETE', `/lists/l1/members/${cleaned}`)).status).toBe(400);
+    expect(fake.member('l1', 'gone@example.com')?.status).toBe('cleaned');
+  });
+
+  it('names a member by hash, email or contact_id, but tags only by hash; shows up to 50 tags', async () => {
+    fake = await startMailchimpFake({
+      lists: [
+        {
+          id: 'l1',
+          name: 'L',
+          members: [
+            { email: 'many@example.com', tags: Array.from({ length: 60 }, (_, i) => `t${i}`) },
+          ],
+        },
+      ],
+    });
+    const byEmail = await call('GET', '/lists/l1/members/Many@Example.com');
+    expect(byEmail.body).toMatchObject({ id: subscriberHash('many@example.com'), tags_count: 60 });
+    expect(byEmail.body.tags).toHaveLength(50);
+    const byContact = await call('GET', `/lists/l1/members/${String(byEmail.body.contact_id)}`);
+    expect(byContact.body.email_address).toBe('many@example.com');
+    const tags = { tags: [{ name: 'x', status: 'active' }] };
+    expect((await call('POST', '/lists/l1/members/many@example.com/tags', tags)).status).toBe(404);
+    const put = await call('PUT', `/lists/l1/members/${subscriberHash('many@example.com')}/tags`);
+    expect(put.status).toBe(405);
+    expect(put.body.title).toBe('Method Not Allowed');
+    expect(put.allow).toBe('POST');
   });
 
   it('unsubscribes by PATCH and archives by DELETE: nothing is deleted', async () => {
@@ -138,7 +169,7 @@ describe('Mailchimp fake', () => {
 
   it('runs a batch: pending, then finished with counts and a tar.gz of per-operation results', async () => {
     fake = await startMailchimpFake({
-      batchStepMs: 5,
+      batchStepMs: 20,
       lists: [
         {
           id: 'l1',
@@ -171,12 +202,26 @@ describe('Mailchimp fake', () => {
       status: 'pending',
       total_operations: 2,
       finished_operations: 0,
+      completed_at: '',
+    });
+    // A second batch waits, pending, while the first runs: one runs at a time.
+    const second = await call('POST', '/batches', {
+      operations: [{ method: 'GET', path: '/lists/l1' }],
     });
     let status: Record<string, unknown> = started.body;
+    const seen = new Set<unknown>();
     for (let i = 0; i < 100 && status.status !== 'finished'; i++) {
-      await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, 5));
       status = (await call('GET', `/batches/${String(started.body.id)}`)).body;
+      seen.add(status.status);
+      if (status.status !== 'finished') {
+        const other = await call('GET', `/batches/${String(second.body.id)}`);
+        expect(other.body.status).toBe('pending');
+      }
     }
+    for (const s of seen)
+      expect(['pending', 'preprocessing', 'started', 'finalizing', 'finished']).toContain(s);
+    expect(seen.has('preprocessing')).toBe(true);
     expect(status).toMatchObject({
       status: 'finished',
       finished_operations: 2,
