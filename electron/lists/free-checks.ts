@@ -27,6 +27,7 @@ import {
 import { writeFileAtomic } from '../lib/atomic-file';
 import { createFindingsJudge, type JudgedFindings } from './findings-judge';
 import type { ListFindings } from './types';
+import { wholeLineChunks } from '../lib/whole-lines';
 
 /** The address's domain answers that it cannot receive mail (null MX, or no MX, A nor AAAA). */
 export const NO_MAIL = 16;
@@ -66,28 +67,14 @@ async function eachLine(
 ): Promise<void> {
   const handle = await open(path, 'r');
   try {
-    let bytes = Buffer.allocUnsafe(LINES_CHUNK);
-    // bytes[0, held) are read and not judged yet: at most one unfinished line.
-    let held = 0;
     let i = 0;
-    for (;;) {
-      if (held === bytes.length) {
-        const longer = Buffer.allocUnsafe(bytes.length * 2);
-        bytes.copy(longer, 0, 0, held);
-        bytes = longer;
-      }
-      const { bytesRead } = await handle.read(bytes, held, bytes.length - held, null);
-      if (bytesRead === 0) break;
-      held += bytesRead;
-      const end = bytes.lastIndexOf(0x0a, held - 1) + 1;
-      if (end === 0) continue;
+    for await (const { bytes, end } of wholeLineChunks(handle, LINES_CHUNK)) {
       const text = bytes.toString('utf8', 0, end);
       for (let from = 0; from < text.length;) {
         const lf = text.indexOf('\n', from);
         each(text.slice(from, lf), i++);
         from = lf + 1;
       }
-      held = bytes.copy(bytes, 0, end, held);
       afterChunk();
       await nextTurn();
       if (signal?.aborted) throw signal.reason;

@@ -10,6 +10,7 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { z } from 'zod';
 import { murmur128 } from '../memory/address-hash';
+import { wholeLineChunks } from '../lib/whole-lines';
 
 /** Hashes kept: the estimate's error is about 1/√K (±6% at 256). */
 export const SKETCH_SIZE = 256;
@@ -83,22 +84,8 @@ async function sketchOfFile(path: string): Promise<{ sketch: number[]; unique: n
   const sketch = createSketch();
   const handle = await open(path, 'r');
   try {
-    let bytes = Buffer.allocUnsafe(1 << 20);
-    // bytes[0, held) are read and not hashed yet: at most one unfinished line.
-    let held = 0;
-    for (;;) {
-      if (held === bytes.length) {
-        const longer = Buffer.allocUnsafe(bytes.length * 2);
-        bytes.copy(longer, 0, 0, held);
-        bytes = longer;
-      }
-      const { bytesRead } = await handle.read(bytes, held, bytes.length - held, null);
-      if (bytesRead === 0) break;
-      held += bytesRead;
-      const end = bytes.lastIndexOf(0x0a, held - 1) + 1;
-      if (end === 0) continue;
+    for await (const { bytes, end } of wholeLineChunks(handle, 1 << 20)) {
       sketch.addLines(bytes, end);
-      held = bytes.copy(bytes, 0, end, held);
     }
   } finally {
     await handle.close();

@@ -14,6 +14,7 @@
 import { open } from 'node:fs/promises';
 import { createSpots } from './address-hash';
 import type { OutcomeMemory, RecalledList } from './outcome-memory';
+import { wholeLineChunks } from '../lib/whole-lines';
 
 export type { RecalledList } from './outcome-memory';
 
@@ -54,27 +55,14 @@ export async function recallInParts(
       inPart = 0;
       spots = fresh();
     };
-    let bytes = Buffer.allocUnsafe(CHUNK);
-    // bytes[0, held) are read and not hashed yet: at most one unfinished line.
-    let held = 0;
-    for (;;) {
-      if (held === bytes.length) {
-        // A line longer than the buffer (no address is; a damaged file may have one).
-        const longer = Buffer.allocUnsafe(bytes.length * 2);
-        bytes.copy(longer, 0, 0, held);
-        bytes = longer;
-      }
-      const { bytesRead } = await handle.read(bytes, held, bytes.length - held, null);
-      if (bytesRead === 0) break;
-      held += bytesRead;
+    for await (const { bytes, end } of wholeLineChunks(handle, CHUNK)) {
       let start = 0;
-      for (let lf = bytes.indexOf(0x0a); lf !== -1 && lf < held; lf = bytes.indexOf(0x0a, start)) {
+      for (let lf = bytes.indexOf(0x0a); lf !== -1 && lf < end; lf = bytes.indexOf(0x0a, start)) {
         spots.addLine(bytes, start, lf);
         start = lf + 1;
         inPart += 1;
         if (inPart === part) await answer();
       }
-      held = bytes.copy(bytes, 0, start, held);
     }
     await answer();
   } finally {

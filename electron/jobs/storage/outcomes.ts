@@ -7,6 +7,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import type { JobOutcome } from '../../lists/types';
 import { retryWrite, systemDisk, type Disk } from './disk';
+import { wholeLineChunks } from '../../lib/whole-lines';
 
 const STATUS = [
   'deliverable',
@@ -245,29 +246,13 @@ export async function loadOutcomes(path: string, size: number): Promise<OutcomeT
     throw err;
   }
   try {
-    let bytes = Buffer.allocUnsafe(LOAD_CHUNK);
-    // bytes[0, held) are read and not parsed yet: at most one unfinished line.
-    let held = 0;
-    for (;;) {
-      if (held === bytes.length) {
-        // A line longer than the buffer (an avatar URL could make one).
-        const longer = Buffer.allocUnsafe(bytes.length * 2);
-        bytes.copy(longer, 0, 0, held);
-        bytes = longer;
-      }
-      const { bytesRead } = await handle.read(bytes, held, bytes.length - held, null);
-      if (bytesRead === 0) break;
-      held += bytesRead;
-      const end = bytes.lastIndexOf(0x0a, held - 1) + 1;
-      if (end === 0) continue;
-      // Whole lines only, so no character is cut in two.
+    for await (const { bytes, end } of wholeLineChunks(handle, LOAD_CHUNK)) {
       const text = bytes.toString('utf8', 0, end);
       for (let from = 0; from < text.length;) {
         const nl = text.indexOf('\n', from);
         loadLine(table, text.slice(from, nl), size);
         from = nl + 1;
       }
-      held = bytes.copy(bytes, 0, end, held);
     }
   } finally {
     await handle.close();
