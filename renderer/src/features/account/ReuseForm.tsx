@@ -77,7 +77,11 @@ function ForgetMemory() {
             : `${plural(kept, 'answer is', 'answers are')} kept for this account.`}
       </p>
       {asking ? (
-        <div className="memory-confirm" role="group" aria-label="Forget remembered answers?">
+        <div
+          className="danger-confirm memory-confirm"
+          role="group"
+          aria-label="Forget remembered answers?"
+        >
           <p>
             Forget {kept === null ? 'the answers' : plural(kept, 'answer', 'answers')} kept for this
             account? Lists checked later pay for those addresses again. Your jobs and saved files

@@ -72,7 +72,7 @@ export function ResultsTabs<K extends string>({ label, tabs, selected, onSelect 
               aria-selected={on}
               aria-controls={panelId(t.key)}
               tabIndex={on ? 0 : -1}
-              className="results-tab"
+              className="nav-item results-tab"
               ref={(el) => {
                 if (el) refs.current.set(t.key, el);
                 else refs.current.delete(t.key);

@@ -75,7 +75,7 @@ function RemoveConfirm({
   onKeep: () => void;
 }) {
   return (
-    <div className="job-confirm" role="group" aria-label={`Remove ${job.fileName}?`}>
+    <div className="danger-confirm" role="group" aria-label={`Remove ${job.fileName}?`}>
       <p>
         Remove this job and its results? You paid for them: export the results first if you still
         need them. Your original file is not touched.

@@ -13,6 +13,7 @@ import { PRODUCT_WORDS, badgeWords, isActive } from '../job-words';
 import { RecheckReminder } from '../RecheckReminder';
 import { chargeLine } from '../money/charge-words';
 import { countsWords } from './row-words';
+import { Chevron } from './Chevron';
 
 /** `level`: the name's heading level, 3 under a month's heading. */
 export function JobRow({ job, now, level = 2 }: { job: JobView; now: number; level?: 2 | 3 }) {
@@ -47,16 +48,7 @@ export function JobRow({ job, now, level = 2 }: { job: JobView; now: number; lev
               aria-controls={detailsId}
               onClick={() => setChosen(!open)}
             >
-              <svg className="job-chevron" viewBox="0 0 16 16" aria-hidden="true">
-                <path
-                  d="m6 3.5 4.5 4.5L6 12.5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.8"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                />
-              </svg>
+              <Chevron />
               <span id={titleId} className="file-name">
                 {job.fileName}
               </span>

@@ -7,6 +7,7 @@ import { isActive } from '../job-words';
 import type { JobView } from '../../../../../electron/ipc/contract';
 import { monthFacts, monthTitle, type MonthGroup } from './history';
 import { JobRow } from './JobRow';
+import { Chevron } from './Chevron';
 
 export function MonthSection({
   month,
@@ -42,16 +43,7 @@ export function MonthSection({
             disabled={searching}
             onClick={() => setOpen((o) => !o)}
           >
-            <svg className="job-chevron" viewBox="0 0 16 16" aria-hidden="true">
-              <path
-                d="m6 3.5 4.5 4.5L6 12.5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <Chevron />
             {monthTitle(month)}
           </button>
         </h2>
