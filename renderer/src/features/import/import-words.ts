@@ -37,8 +37,13 @@ export function pasteFirstPart(
   if (end <= 0) return null;
   const first = text.slice(0, end);
   // Lines with something in them: a last line break ends a line, it does not start one.
-  const count = (s: string) =>
-    s.trim() === '' ? 0 : (s.match(/\n/g)?.length ?? 0) + (s.endsWith('\n') ? 0 : 1);
+  // Counted by indexOf, not a match array: a paste this long has millions of lines.
+  const count = (s: string) => {
+    if (s.trim() === '') return 0;
+    let n = s.endsWith('\n') ? 0 : 1;
+    for (let at = s.indexOf('\n'); at !== -1; at = s.indexOf('\n', at + 1)) n += 1;
+    return n;
+  };
   return { text: first, lines: count(first), left: count(text.slice(end + 1)) };
 }
 

@@ -3,7 +3,7 @@
 // (overLimit: true), and main asks the user in its own dialog, with the
 // amounts side by side: the window cannot start a job over the limit alone.
 import type { EstimateView } from '../../../../../electron/ipc/contract';
-import { startLabel } from '../review/review-words';
+import { startWords } from '../review/review-words';
 
 export function StartControls({
   unique,
@@ -28,15 +28,14 @@ export function StartControls({
       disabled={pending || blocked !== null}
       aria-describedby={blocked ?? undefined}
     >
-      {pending ? 'Starting…' : <StartWords label={startLabel(unique, estimate)} />}
+      {pending ? 'Starting…' : <StartWords {...startWords(unique, estimate)} />}
     </button>
   );
 }
 
 /** The cost after its "·" wraps as one piece: "Check 140 addresses" / "· up to $0.14". */
-function StartWords({ label }: { label: string }) {
-  const [what, cost] = label.split(' · ');
-  if (!cost) return <>{label}</>;
+function StartWords({ what, cost }: { what: string; cost: string | null }) {
+  if (cost === null) return <>{what}</>;
   return (
     // One piece of text in the button's flex box, so it wraps as words do.
     <span>

@@ -22,8 +22,14 @@ const PASTE_KEYS =
  */
 let sent = '';
 
+/** `sent`'s first part, worked out once per text: counting the lines of 20 MB is not for each render. */
+let firstPartOf: { text: string; part: ReturnType<typeof pasteFirstPart> } | null = null;
+
 /** The first part of the text last pasted, when it was too long to take (import-words.ts). */
-export const pastedFirstPart = () => pasteFirstPart(sent);
+export function pastedFirstPart(): ReturnType<typeof pasteFirstPart> {
+  if (firstPartOf?.text !== sent) firstPartOf = { text: sent, part: pasteFirstPart(sent) };
+  return firstPartOf.part;
+}
 
 /**
  * The textarea is uncontrolled: a pasted list may be megabytes, and React

@@ -20,14 +20,27 @@ export function sampleLine(sample: SampleView): string {
   return `${formatPercent(sample.share)} deliverable (95%: ${formatPercentRange(sample.low, sample.high)}) from a sample of ${formatNumber(sample.size)}`;
 }
 
-/** The Check button's words: what is sent and what it costs, or that nothing needs paying for. */
+/**
+ * The Check button's words in their two parts: what is sent (or that nothing
+ * needs paying for), and what it costs once the price is known.
+ */
+export function startWords(
+  unique: number,
+  estimate: EstimateView | undefined,
+): { what: string; cost: string | null } {
+  if (!estimate) return { what: `Check ${plural(unique, 'address', 'addresses')}`, cost: null };
+  if (estimate.toSend === 0) return { what: 'Finish without paying', cost: null };
+  return {
+    what: `Check ${plural(estimate.toSend, 'address', 'addresses')}`,
+    cost:
+      estimate.estimateMicros !== null ? `up to ${formatUsdUpTo(estimate.estimateMicros)}` : null,
+  };
+}
+
+/** The Check button's words in one line: "Check 140 addresses · up to $0.14". */
 export function startLabel(unique: number, estimate: EstimateView | undefined): string {
-  if (!estimate) return `Check ${plural(unique, 'address', 'addresses')}`;
-  if (estimate.toSend === 0) return 'Finish without paying';
-  const what = `Check ${plural(estimate.toSend, 'address', 'addresses')}`;
-  return estimate.estimateMicros !== null
-    ? `${what} · up to ${formatUsdUpTo(estimate.estimateMicros)}`
-    : what;
+  const { what, cost } = startWords(unique, estimate);
+  return cost === null ? what : `${what} · ${cost}`;
 }
 
 /** What the over-limit question says, in one sentence. */
