@@ -45,6 +45,9 @@ function currency(locale: string | undefined, decimals: 'cents' | 'exact'): Intl
   return f;
 }
 
+/** "< $0.01": a positive amount that whole cents would show as nothing. */
+const underACent = (locale: string | undefined) => `< ${currency(locale, 'cents').format(0.01)}`;
+
 export interface MoneyOptions {
   /** The reader's locale (the window's); the command line says en-US. */
   locale?: string;
@@ -56,7 +59,7 @@ export interface MoneyOptions {
 export function money(micros: number, options: MoneyOptions = {}): string {
   const { locale, rounding = 'nearest' } = options;
   if (micros > 0 && micros < MICROS_PER_CENT && rounding === 'nearest') {
-    return `< ${currency(locale, 'cents').format(0.01)}`;
+    return underACent(locale);
   }
   return currency(locale, 'cents').format(centsOf(micros, rounding) / 100);
 }
@@ -110,6 +113,6 @@ export function shareCents(
 
 /** Whole cents shown as money; `of` the amount they stand for, to say "< $0.01" rather than "$0.00". */
 export function moneyOfCents(cents: number, of: number, locale?: string): string {
-  if (cents === 0 && of > 0) return `< ${currency(locale, 'cents').format(0.01)}`;
+  if (cents === 0 && of > 0) return underACent(locale);
   return currency(locale, 'cents').format(cents / 100);
 }

@@ -13,6 +13,7 @@ import { sameFileAsSent, writeTaskFile } from './task-file';
 import { retryWrite } from '../storage/disk';
 import {
   StoppedError,
+  isCharged,
   keep,
   mayCharge,
   retryDelays,
@@ -226,7 +227,7 @@ async function download(
   // those the task reported are unkept with it.
   let keptFromFile = 0;
   const keepBatch = async (records: OutcomeRecord[]) => {
-    const charged = records.filter((r) => r.status !== 'unknown').length;
+    const charged = records.filter(isCharged).length;
     const unkept = (task.successCnt ?? 0) - keptFromFile;
     await keep(ctx, records, { taskId: id, unkept }, product);
     keptFromFile += charged;

@@ -106,7 +106,8 @@ export const retryDelays = (ctx: RunContext): readonly number[] =>
 /** The run's one account of answers not kept, so every later failure adds to the same message. */
 const unkeptOf = new WeakMap<RunContext, UnkeptAnswersError>();
 
-const isCharged = (r: OutcomeRecord) => r.status !== 'unknown';
+/** An answer the service charged for: any with a result. */
+export const isCharged = (r: OutcomeRecord) => r.status !== 'unknown';
 
 const charged = (ctx: RunContext): number => ctx.outcomes.counts().paid;
 
