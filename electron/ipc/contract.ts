@@ -115,6 +115,8 @@ export type ErrorCode =
   | 'job_running'
   | 'over_limit'
   | 'declined'
+  | 'platform'
+  | 'platform_key'
   | 'internal';
 
 export interface IpcError {
