@@ -1,5 +1,6 @@
 // A job as the window and the command line show it: its counts, money,
 // state and tasks, built by jobs/view.ts. Types only (see views.ts).
+import type { PlatformId } from './platforms';
 import type { JobProduct, JobStateName } from './model';
 import type { WaitReason } from './waits';
 
@@ -87,6 +88,8 @@ export interface JobView {
   } | null;
   /** The earlier job this list was recognised as, when it came in (see SeenBeforeView). */
   repeatOf: RepeatOf | null;
+  /** The platform list the rows were read from; null for a file or a paste. */
+  source: { platform: PlatformId; listName: string } | null;
 }
 
 /** How a list was recognised as one checked before. */

@@ -37,3 +37,18 @@ export const VERDICT_FIELDS = {
   attribute: 'LIST_CLEANER_STATUS',
   checkedAttribute: 'LIST_CLEANER_CHECKED_AT',
 } as const;
+
+/** The environment variables the command line reads a platform's key and address from. */
+export const PLATFORM_ENV: Record<PlatformId, { key: string; url: string }> = {
+  mailchimp: { key: 'LIST_CLEANER_MAILCHIMP_KEY', url: 'LIST_CLEANER_MAILCHIMP_URL' },
+  hubspot: { key: 'LIST_CLEANER_HUBSPOT_TOKEN', url: 'LIST_CLEANER_HUBSPOT_URL' },
+  klaviyo: { key: 'LIST_CLEANER_KLAVIYO_KEY', url: 'LIST_CLEANER_KLAVIYO_URL' },
+  brevo: { key: 'LIST_CLEANER_BREVO_KEY', url: 'LIST_CLEANER_BREVO_URL' },
+};
+
+export const PLATFORM_NAMES: Record<PlatformId, string> = {
+  mailchimp: 'Mailchimp',
+  hubspot: 'HubSpot',
+  klaviyo: 'Klaviyo',
+  brevo: 'Brevo',
+};

@@ -41,6 +41,8 @@ export interface PlatformWait {
 export interface PlatformHttp {
   /** The address the key is sent to. */
   readonly baseUrl: string;
+  /** Ends every wait of the connection's work (a batch's polling too). */
+  readonly signal: AbortSignal | undefined;
   request(req: PlatformRequest): Promise<PlatformResponse>;
   /** The answer's body validated by `schema`; a surprise shape is a clear error, never a crash later. */
   json<T>(req: PlatformRequest, schema: z.ZodType<T>): Promise<T>;
@@ -233,7 +235,7 @@ export function createPlatformHttp(options: PlatformHttpOptions): PlatformHttp {
         if (waited + delay > o.patienceMs) {
           throw new PlatformError(
             'platform',
-            `${o.platform} kept asking List Cleaner to slow down for ${Math.round(waited / 60_000)} minutes. Nothing was lost: try again later and it carries on where it stopped.`,
+            `${o.platform} asked List Cleaner to slow down for longer than it waits (${Math.ceil((waited + delay) / 60_000)} minutes in all). Nothing was lost: try again later and it carries on where it stopped.`,
             429,
           );
         }
@@ -259,6 +261,7 @@ export function createPlatformHttp(options: PlatformHttpOptions): PlatformHttp {
 
   return {
     baseUrl: o.baseUrl,
+    signal: o.signal,
     request,
     async json(req, schema) {
       const res = await request(req);

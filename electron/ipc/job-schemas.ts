@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { WAIT_REASONS } from '../common/waits';
 import { JOB_PRODUCTS, JOB_STATES } from '../common/model';
+import { PLATFORMS } from '../common/platforms';
 import type { JobView, RepeatOf } from '../common/views';
 import { viewOf, count, micros, text } from './view-of';
 
@@ -73,5 +74,6 @@ export const jobViewSchema = viewOf<JobView>()(
       })
       .nullable(),
     repeatOf: repeatOfSchema.nullable(),
+    source: z.strictObject({ platform: z.enum(PLATFORMS), listName: z.string() }).nullable(),
   }),
 );

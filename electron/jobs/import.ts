@@ -30,7 +30,7 @@ import {
 import { loadOutcomes } from './storage/outcomes';
 import { recognise } from './results/repeat';
 import { recallAtImport } from './money/reuse';
-import type { JobRecord } from './storage/record';
+import type { JobRecord, PlatformSource } from './storage/record';
 
 export interface ImportOptions {
   column?: string | number;
@@ -42,6 +42,8 @@ export interface ImportOptions {
   named?: { fileName: string; sourcePath: string };
   /** "Check again": the finished job this list is, whatever share of its addresses remains. */
   againOf?: string;
+  /** The platform list the file was read from (its source label). */
+  source?: PlatformSource;
 }
 
 export interface Imported {
@@ -161,6 +163,7 @@ export async function importFile(
     sample: null,
     repeatOf: await recognise(s, id, list, options.againOf),
     remindedAt: null,
+    source: options.source ?? null,
   };
   await store.save(record);
   const l = await track(s, record, list);

@@ -61,6 +61,7 @@ import { rowTestSources } from './results/row-filter';
 import { readRows } from './results/rows';
 import { remindDue } from './results/reminders';
 import { openJobStore } from './storage/store';
+import type { PlatformSource } from './storage/record';
 
 export type { JobsOptions } from './live';
 export type { Estimate, OverLimit, OverLimitAnswer } from './start';
@@ -107,6 +108,8 @@ export interface Jobs {
   runRest(id: string): Promise<JobView>;
   list(): Promise<JobView[]>;
   get(id: string): Promise<JobView>;
+  /** The platform list the job was read from, null for a file (connectors/ write back to it). */
+  sourceOf(id: string): Promise<PlatformSource | null>;
   getList(id: string): Promise<ImportedList>;
   outcomes(id: string): Promise<OutcomeTable>;
   addressBook(id: string): Promise<AddressBook>;
@@ -193,6 +196,7 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
     },
 
     get: async (id) => view(s, await load(s, id)),
+    sourceOf: async (id) => (await load(s, id)).record.source,
     getList: async (id) => (await load(s, id)).list,
     outcomes: async (id) => (await load(s, id)).outcomes,
     addressBook: async (id) => addressBook(await load(s, id)),

@@ -141,5 +141,6 @@ export function jobView(
     chargedMicros: charged,
     failure: r.failure ? failureView(r.failure) : null,
     repeatOf: r.repeatOf,
+    source: r.source ? { platform: r.source.platform, listName: r.source.listName } : null,
   };
 }

@@ -21,6 +21,7 @@ const record = (id: string, createdAt: string): JobRecord => ({
   updatedAt: createdAt,
   startedAt: null,
   repeatOf: null,
+  source: null,
   remindedAt: null,
   wait: null,
   sentAgainAfterLoss: 0,

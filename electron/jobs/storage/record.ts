@@ -6,6 +6,16 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { JOB_PRODUCTS, JOB_STATES, OTHERS_CHOICES, type JobProduct } from '../../common/model';
 import { WAIT_REASONS } from '../../common/waits';
+import { MEMBER_CHOICES, PLATFORMS } from '../../common/platforms';
+
+/** The platform list a job's rows were read from: its source label. */
+export const platformSource = z.object({
+  platform: z.enum(PLATFORMS),
+  listId: z.string().min(1),
+  listName: z.string(),
+  choice: z.enum(MEMBER_CHOICES),
+});
+export type PlatformSource = z.infer<typeof platformSource>;
 
 const range = z.object({ start: z.number().int().min(0), end: z.number().int().min(0) });
 
@@ -236,5 +246,7 @@ export const jobRecord = z.object({
     .default(null),
   /** When the user was reminded, once, to check this list again. */
   remindedAt: z.string().nullable().default(null),
+  /** The platform list the rows were read from, when not a file (connectors/). */
+  source: platformSource.nullable().default(null),
 });
 export type JobRecord = z.infer<typeof jobRecord>;

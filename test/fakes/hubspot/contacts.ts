@@ -212,7 +212,10 @@ export function batchUpdate(state: ContactsState, body: Buffer): FakeReply {
       if (contact.properties[name] !== value) changed = true;
       contact.properties[name] = value;
     }
-    if (changed) contact.updatedAt = stamp();
+    if (changed) {
+      contact.updatedAt = stamp();
+      contact.writes = (contact.writes ?? 0) + 1;
+    }
     contact.properties.lastmodifieddate = contact.updatedAt;
     results.push(contactView(contact, Object.keys(input.properties)));
   }

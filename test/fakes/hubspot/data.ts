@@ -36,6 +36,8 @@ export interface Contact {
   properties: Record<string, string>;
   createdAt: string;
   updatedAt: string;
+  /** Batch updates that changed a value of this contact (tests count writes with it; not an API field). */
+  writes?: number;
 }
 
 export interface HsList {
@@ -94,6 +96,14 @@ export function builtInProperties(): Property[] {
     builtIn('email', 'Email', 'string', 'text'),
     builtIn('firstname', 'First Name', 'string', 'text'),
     builtIn('lastname', 'Last Name', 'string', 'text'),
+    // "Unsubscribed from all email": set by HubSpot when a contact opts out, not by an API write.
+    builtIn(
+      'hs_email_optout',
+      'Unsubscribed from all email',
+      'enumeration',
+      'booleancheckbox',
+      true,
+    ),
     builtIn('createdate', 'Create Date', 'datetime', 'date', true),
     builtIn('lastmodifieddate', 'Last Modified Date', 'datetime', 'date', true),
     builtIn('hs_object_id', 'Record ID', 'number', 'number', true),

@@ -46,6 +46,8 @@ export interface Member {
   last_changed: string;
   timestamp_signup: string;
   list_id: string;
+  /** Tag requests that changed this member's tags (tests count writes with it; not an API field). */
+  tagWrites: number;
 }
 
 export interface List {
@@ -79,6 +81,7 @@ export function makeMember(
     last_changed: now,
     timestamp_signup: '',
     list_id: listId,
+    tagWrites: 0,
   };
   for (const name of seed.tags ?? []) member.tags.set(name, { id: tagId(name), name });
   return member;

@@ -130,11 +130,14 @@ export function writeTags(state: MailchimpState, member: Member, body: Buffer): 
   if (!parsed.ok)
     return invalidResource(`The resource submitted could not be validated: ${parsed.reason}.`);
   if (member.status === 'cleaned' && !state.cleanedAcceptsTags) return cleanedRefusal(member);
+  let changed = false;
   for (const tag of parsed.value.tags) {
-    if (tag.status === 'active')
+    if (tag.status === 'active' && !member.tags.has(tag.name)) {
       member.tags.set(tag.name, { id: tagIdOf(state)(tag.name), name: tag.name });
-    else member.tags.delete(tag.name);
+      changed = true;
+    } else if (tag.status === 'inactive' && member.tags.delete(tag.name)) changed = true;
   }
+  if (changed) member.tagWrites += 1;
   return { status: 204 };
 }
 

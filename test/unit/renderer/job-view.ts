@@ -17,6 +17,7 @@ export function jobView(over: Partial<JobView> = {}): JobView {
     elsewhere: null,
     paused: false,
     repeatOf: null,
+    source: null,
     rows: 10,
     invalid: 0,
     empty: 0,

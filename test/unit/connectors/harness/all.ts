@@ -1,0 +1,10 @@
+// Each platform's harness, for the tests every platform must pass.
+import type { PlatformId } from '../../../../electron/common/platforms';
+import { startHubSpotHarness } from './hubspot';
+import { startMailchimpHarness } from './mailchimp';
+import type { StartHarness } from './types';
+
+export const HARNESSES: [PlatformId, StartHarness][] = [
+  ['mailchimp', startMailchimpHarness],
+  ['hubspot', startHubSpotHarness],
+];
