@@ -1,0 +1,134 @@
+// The write-back as one bulk profile import job per batch: Klaviyo's import
+// is an upsert that updates the profile an `id` names (the OpenAPI
+// document's ProfileUpsertQueryResourceObject, revision 2026-07-15; the Bulk
+// Import Profiles guide), so each verdict goes by the member's id alone and
+// an email changed in Klaviyo since the read is never written back over.
+// The job runs later: it is polled until complete, and the profiles it
+// could not take are read from its import errors, each pointing at the
+// profile's place in the job (`/data/attributes/profiles/data/<i>`).
+import { VERDICT_FIELDS } from '../../../common/platforms';
+import { PlatformError, type PlatformHttp } from '../../http';
+import type { Verdict, WriteOutcome } from '../../types';
+import {
+  cursorOf,
+  importErrorsAnswer,
+  importJobAnswer,
+  type ImportErrors,
+  type ImportJob,
+} from './schemas';
+
+/** A job takes at most 10,000 profiles (bulk_import_profiles). */
+export const MAX_JOB_PROFILES = 10_000;
+/** The import job endpoints allow 10/s and 150/m: polling starts quick and slows to this. */
+const FIRST_POLL_MS = 100;
+const MAX_POLL_MS = 5_000;
+/** A job still running after this long is reported, not waited on for ever. */
+const JOB_PATIENCE_MS = 30 * 60_000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function jobBody(verdicts: readonly Verdict[]) {
+  return {
+    data: {
+      type: 'profile-bulk-import-job',
+      attributes: {
+        profiles: {
+          data: verdicts.map((v) => ({
+            type: 'profile',
+            id: v.id,
+            attributes: {
+              properties: {
+                [VERDICT_FIELDS.property]: v.status,
+                [VERDICT_FIELDS.checkedProperty]: v.checkedAt,
+              },
+            },
+          })),
+        },
+      },
+    },
+  };
+}
+
+async function untilDone(http: PlatformHttp, job: ImportJob): Promise<ImportJob> {
+  const started = Date.now();
+  let pause = FIRST_POLL_MS;
+  let now = job;
+  while (now.attributes.status === 'queued' || now.attributes.status === 'processing') {
+    if (Date.now() - started > JOB_PATIENCE_MS) {
+      throw new PlatformError(
+        'platform',
+        `Klaviyo has not finished import job ${job.id} after ${JOB_PATIENCE_MS / 60_000} minutes. Nothing is lost: run the write-back again later and it carries on.`,
+        null,
+      );
+    }
+    await sleep(pause);
+    pause = Math.min(pause * 2, MAX_POLL_MS);
+    now = (
+      await http.json(
+        { method: 'GET', path: `profile-bulk-import-jobs/${encodeURIComponent(job.id)}` },
+        importJobAnswer,
+      )
+    ).data;
+  }
+  return now;
+}
+
+async function importErrors(http: PlatformHttp, jobId: string): Promise<ImportErrors> {
+  const all: ImportErrors = [];
+  let cursor: string | null = null;
+  do {
+    const page = await http.json(
+      {
+        method: 'GET',
+        path: `profile-bulk-import-jobs/${encodeURIComponent(jobId)}/import-errors`,
+        query: { 'page[size]': 100, 'page[cursor]': cursor ?? undefined },
+      },
+      importErrorsAnswer,
+    );
+    all.push(...page.data);
+    cursor = cursorOf(page.links?.next);
+  } while (cursor !== null);
+  return all;
+}
+
+/** Which verdict an import error is about: by its place in the job, else by the id it echoes. */
+function indexOf(error: ImportErrors[number], verdicts: readonly Verdict[]): number {
+  const pointer = error.attributes.source?.pointer ?? '';
+  const m = /^\/data\/attributes\/profiles\/data\/(\d+)/.exec(pointer);
+  if (m) return Number(m[1]);
+  const id = error.attributes.original_payload?.id;
+  return id ? verdicts.findIndex((v) => v.id === id) : -1;
+}
+
+export async function importVerdicts(
+  http: PlatformHttp,
+  verdicts: readonly Verdict[],
+): Promise<WriteOutcome[]> {
+  // Writing the same values again leaves the same state, so a lost answer may be sent again.
+  const created = await http.json(
+    { method: 'POST', path: 'profile-bulk-import-jobs', body: jobBody(verdicts), idempotent: true },
+    importJobAnswer,
+  );
+  const job = await untilDone(http, created.data);
+  if (job.attributes.status === 'cancelled') {
+    return verdicts.map((v) => ({
+      id: v.id,
+      result: 'refused',
+      reason: 'Klaviyo cancelled the import job before it finished.',
+    }));
+  }
+  const refused = new Map<number, string>();
+  if ((job.attributes.failed_count ?? 0) > 0) {
+    for (const error of await importErrors(http, job.id)) {
+      const i = indexOf(error, verdicts);
+      const a = error.attributes;
+      if (i >= 0) refused.set(i, a.detail || a.title || a.code || 'Klaviyo refused this profile.');
+    }
+  }
+  return verdicts.map((v, i): WriteOutcome => {
+    const reason = refused.get(i);
+    return reason === undefined
+      ? { id: v.id, result: 'written' }
+      : { id: v.id, result: 'refused', reason };
+  });
+}
