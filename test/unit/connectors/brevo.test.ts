@@ -141,6 +141,18 @@ describe('Brevo connector', () => {
     ).toHaveLength(2);
   });
 
+  it('will not write into an attribute of the same name that cannot hold the verdict', async () => {
+    fake = await startBrevoFake();
+    await fetch(`${fake.url}/contacts/attributes/normal/${VERDICT_FIELDS.checkedAttribute}`, {
+      method: 'POST',
+      headers: { 'api-key': fake.key, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ type: 'float' }),
+    });
+    const refused = await brevo.prepare(httpFor(fake.url, fake.key)).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(PlatformError);
+    expect((refused as PlatformError).message).toContain('cannot hold what List Cleaner writes');
+  });
+
   it('writes in batches of 100, reads them back with current, and a second write leaves the same state', async () => {
     fake = await startBrevoFake({ contacts: demoBrevoContacts(150), lists: [{ name: 'All' }] });
     const http = httpFor(fake.url, fake.key);
