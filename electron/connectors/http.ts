@@ -165,7 +165,8 @@ export function createPlatformHttp(options: PlatformHttpOptions): PlatformHttp {
     const timeout = AbortSignal.timeout(o.timeoutMs);
     const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
     const headers: Record<string, string> = { Accept: 'application/json', ...o.headers };
-    if (req.body !== undefined) headers['Content-Type'] = 'application/json';
+    // A connector's own JSON type (Klaviyo's application/vnd.api+json) wins.
+    if (req.body !== undefined) headers['Content-Type'] ??= 'application/json';
     const res = await fetch(urlOf(o.baseUrl, req), {
       method: req.method,
       headers,

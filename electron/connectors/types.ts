@@ -97,8 +97,22 @@ export interface Connector {
   ): Promise<MembersPage>;
   /** Makes what the verdicts are written into (properties, attributes) where missing. */
   prepare(http: PlatformHttp): Promise<void>;
-  /** Writes one batch of verdicts; one outcome per verdict, in any order. */
-  write(http: PlatformHttp, listId: string, verdicts: Verdict[]): Promise<WriteOutcome[]>;
+  /**
+   * Writes one batch of verdicts; one outcome per verdict, in any order. A
+   * platform that runs a batch as a job of its own (Mailchimp's batches,
+   * Klaviyo's import jobs) tells `submitted` the job's id once it is made.
+   */
+  write(
+    http: PlatformHttp,
+    listId: string,
+    verdicts: Verdict[],
+    submitted?: (job: string) => Promise<void>,
+  ): Promise<WriteOutcome[]>;
+  /**
+   * Waits until a job `write` made before a crash has finished, so what the
+   * members carry can be read before anything is sent again.
+   */
+  settle?(http: PlatformHttp, job: string): Promise<void>;
   /** Unsubscribes or archives one batch; one outcome per member. */
   retire(
     http: PlatformHttp,

@@ -219,12 +219,19 @@ export async function startBrevoFake(options: BrevoFakeOptions = {}): Promise<Br
     { port: options.port },
   );
 
+  let emailIndex: Map<string, Contact> | null = null;
   return {
     url: `${server.url}/v3`,
     key,
     contacts: state.contacts,
     contact: (id) => state.byId.get(id),
-    contactByEmail: (email) => state.contacts.find((c) => c.email === email.toLowerCase()),
+    contactByEmail(email) {
+      // Indexed on first use (tests look up every member of a 50,000-member list).
+      if (emailIndex === null || emailIndex.size !== state.contacts.length) {
+        emailIndex = new Map(state.contacts.map((c) => [c.email, c]));
+      }
+      return emailIndex.get(email.toLowerCase());
+    },
     lists: state.lists,
     attributes: state.attributes,
     updates: state.updates,

@@ -2,7 +2,9 @@
 // in this folder and one line here.
 import type { PlatformId } from '../../common/platforms';
 import type { Connector } from '../types';
+import { brevo } from './brevo';
 import { hubspot } from './hubspot';
+import { klaviyo } from './klaviyo';
 import { mailchimp } from './mailchimp';
 
-export const CONNECTORS: Partial<Record<PlatformId, Connector>> = { mailchimp, hubspot };
+export const CONNECTORS: Record<PlatformId, Connector> = { mailchimp, hubspot, klaviyo, brevo };

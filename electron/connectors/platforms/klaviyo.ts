@@ -11,7 +11,7 @@ import { VERDICT_FIELDS } from '../../common/platforms';
 import { parseRetryAfter } from '../../service/envelope';
 import type { PlatformHttp, PlatformResponse } from '../http';
 import type { Connector, MemberRef, PlatformList, PlatformMember, WriteOutcome } from '../types';
-import { importVerdicts, MAX_JOB_PROFILES } from './klaviyo/imports';
+import { importVerdicts, MAX_JOB_PROFILES, settleImport } from './klaviyo/imports';
 import {
   accountsAnswer,
   cursorOf,
@@ -112,7 +112,13 @@ export const klaviyo: Connector = {
     'In Klaviyo, open Settings → Account → API keys and choose Create Private API Key. Choose Custom Key and give it: Accounts – Read; Lists – Full (read and write); Profiles – Full (read and write); Subscriptions – Full (write). These are the scopes accounts:read, lists:read, lists:write, profiles:read, profiles:write and subscriptions:write. Copy the key (it starts with pk_) when Klaviyo shows it.',
   listWord: 'list',
   defaultUrl: () => 'https://a.klaviyo.com/api',
-  headers: (key) => ({ Authorization: `Klaviyo-API-Key ${key}`, revision: KLAVIYO_REVISION }),
+  headers: (key) => ({
+    Authorization: `Klaviyo-API-Key ${key}`,
+    revision: KLAVIYO_REVISION,
+    // JSON:API's own media type, as Klaviyo's reference sends it.
+    Accept: 'application/vnd.api+json',
+    'Content-Type': 'application/vnd.api+json',
+  }),
   errorText(res: PlatformResponse) {
     const parsed = errorBody.safeParse(res.json);
     if (!parsed.success) return null;
@@ -129,7 +135,7 @@ export const klaviyo: Connector = {
     );
   },
   retireModes: ['unsubscribe'],
-  limits: { pageSize: PAGE_SIZE, writeBatch: 1_000, maxInFlight: 3 },
+  limits: { pageSize: PAGE_SIZE, writeBatch: MAX_JOB_PROFILES, maxInFlight: 3 },
 
   async prove(http) {
     const answer = await http.json({ method: 'GET', path: 'accounts' }, accountsAnswer);
@@ -187,13 +193,15 @@ export const klaviyo: Connector = {
     // Custom profile properties need no definition: the first write makes them.
   },
 
-  async write(http, _listId, verdicts) {
+  async write(http, _listId, verdicts, submitted) {
     const outcomes: WriteOutcome[] = [];
     for (const batch of chunks(verdicts, MAX_JOB_PROFILES)) {
-      outcomes.push(...(await importVerdicts(http, batch)));
+      outcomes.push(...(await importVerdicts(http, batch, submitted)));
     }
     return outcomes;
   },
+
+  settle: settleImport,
 
   async retire(http, listId, members, mode) {
     if (mode !== 'unsubscribe') {

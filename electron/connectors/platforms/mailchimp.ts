@@ -133,22 +133,29 @@ async function batchResults(http: PlatformHttp, link: string) {
 }
 
 /** Sends the operations as one batch, waits for it to finish and answers each operation's result. */
+/** Polls a batch until Mailchimp says it is finished (quickly at first, then every 5 s). */
+async function finished(http: PlatformHttp, id: string) {
+  let pause = 100;
+  for (;;) {
+    const batch = await http.json({ method: 'GET', path: `batches/${id}` }, batchSchema);
+    if (batch.status === 'finished') return batch;
+    await abortableSleep(pause, http.signal);
+    pause = Math.min(Math.round(pause * 1.5), 5_000);
+  }
+}
+
 async function runBatch(
   http: PlatformHttp,
   operations: Operation[],
   settled: (status: number) => boolean,
+  submitted?: (job: string) => Promise<void>,
 ): Promise<WriteOutcome[]> {
   const started = await http.json(
     { method: 'POST', path: 'batches', body: { operations } },
     batchSchema,
   );
-  let pause = 100;
-  let batch = started;
-  while (batch.status !== 'finished') {
-    await abortableSleep(pause, http.signal);
-    pause = Math.min(Math.round(pause * 1.5), 5_000);
-    batch = await http.json({ method: 'GET', path: `batches/${started.id}` }, batchSchema);
-  }
+  await submitted?.(started.id);
+  const batch = started.status === 'finished' ? started : await finished(http, started.id);
   const results = batch.response_body_url ? await batchResults(http, batch.response_body_url) : [];
   const byId = new Map(results.map((r) => [r.operation_id ?? '', r]));
   return operations.map((op): WriteOutcome => {
@@ -237,14 +244,18 @@ export const mailchimp: Connector = {
   // Tags are made by the first member they are set on.
   async prepare() {},
 
-  async write(http, listId, verdicts: Verdict[]) {
+  async write(http, listId, verdicts: Verdict[], submitted) {
     const operations = verdicts.map((v): Operation => ({
       method: 'POST',
       path: `${memberPath(listId, subscriberHash(v.email))}/tags`,
       operation_id: v.id,
       body: JSON.stringify({ tags: verdictTags(v.status) }),
     }));
-    return runBatch(http, operations, () => false);
+    return runBatch(http, operations, () => false, submitted);
+  },
+
+  async settle(http, job) {
+    await finished(http, job);
   },
 
   async retire(http, listId, members: MemberRef[], mode: RetireMode) {

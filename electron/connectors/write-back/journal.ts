@@ -26,7 +26,8 @@ export const journalSchema = z.object({
   phase: z.enum(['verdicts', 'retire', 'done']),
   /** The work list's line the current phase carries on from. */
   next: z.number().int().min(0),
-  inFlight: range.nullable(),
+  /** The batch sent and not yet answered, and the platform's job for it when it made one. */
+  inFlight: range.extend({ job: z.string().optional() }).nullable(),
   plan: z.object({
     write: z.partialRecord(z.enum(VERDICT_STATUSES), z.number().int().min(0)),
     unchanged: z.number().int().min(0),

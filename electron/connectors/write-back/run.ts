@@ -69,8 +69,9 @@ async function runPhase(o: RunOptions, retire: boolean): Promise<void> {
   const pick = retire ? (i: WorkItem) => i.retire : (i: WorkItem) => i.write;
   for await (const batch of workBatches(o.workPath, journal.checkedAt, size, journal.next, pick)) {
     let items = batch.items;
-    const wasInFlight = journal.inFlight?.start === batch.start;
-    if (wasInFlight && !retire && items.length > 0) {
+    const wasInFlight = journal.inFlight?.start === batch.start ? journal.inFlight : null;
+    if (wasInFlight !== null && !retire && items.length > 0) {
+      if (wasInFlight.job !== undefined) await connector.settle?.(http, wasInFlight.job);
       const written = await alreadyWritten(o, items);
       journal.counts.written += written.size;
       done += written.size;
@@ -82,7 +83,10 @@ async function runPhase(o: RunOptions, retire: boolean): Promise<void> {
       const outcomes =
         retire && mode !== null
           ? await connector.retire(http, journal.listId, items, mode)
-          : await connector.write(http, journal.listId, items);
+          : await connector.write(http, journal.listId, items, async (job) => {
+              journal.inFlight = { start: batch.start, end: batch.end, job };
+              await saveJournal(o.journalPath, journal);
+            });
       tally(journal, items, outcomes, retire);
       done += items.length;
     }

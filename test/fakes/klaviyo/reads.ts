@@ -104,10 +104,19 @@ export function getListProfiles(store: Store, id: string, query: URLSearchParams
   // The cursor is the join sequence of the last member sent, so a member
   // removed mid-read (an unsubscribe) shifts nothing.
   const after = page.after ?? 0;
-  const rows = l.members.filter((m) => m.seq > after);
+  // Members are kept in join order: the page starts at the first past the cursor.
+  let lo = 0;
+  let hi = l.members.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((l.members[mid]?.seq ?? Infinity) > after) hi = mid;
+    else lo = mid + 1;
+  }
   const picked: { p: Profile; joined: string; seq: number }[] = [];
   let more = false;
-  for (const m of rows) {
+  for (let i = lo; i < l.members.length; i += 1) {
+    const m = l.members[i];
+    if (m === undefined) continue;
     const p = store.byId.get(m.id);
     if (p === undefined || !matches(p, filter)) continue;
     if (picked.length === page.size) {

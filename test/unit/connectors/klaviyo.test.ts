@@ -58,6 +58,8 @@ describe('Klaviyo connector', () => {
     expect(klaviyo.headers('pk_x')).toEqual({
       Authorization: 'Klaviyo-API-Key pk_x',
       revision: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      Accept: 'application/vnd.api+json',
+      'Content-Type': 'application/vnd.api+json',
     });
   });
 

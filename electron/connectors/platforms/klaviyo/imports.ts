@@ -6,6 +6,7 @@
 // The job runs later: it is polled until complete, and the profiles it
 // could not take are read from its import errors, each pointing at the
 // profile's place in the job (`/data/attributes/profiles/data/<i>`).
+import { abortableSleep } from '../../../service/retry';
 import { VERDICT_FIELDS } from '../../../common/platforms';
 import { PlatformError, type PlatformHttp } from '../../http';
 import type { Verdict, WriteOutcome } from '../../types';
@@ -24,8 +25,6 @@ const FIRST_POLL_MS = 100;
 const MAX_POLL_MS = 5_000;
 /** A job still running after this long is reported, not waited on for ever. */
 const JOB_PATIENCE_MS = 30 * 60_000;
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function jobBody(verdicts: readonly Verdict[]) {
   return {
@@ -61,7 +60,7 @@ async function untilDone(http: PlatformHttp, job: ImportJob): Promise<ImportJob>
         null,
       );
     }
-    await sleep(pause);
+    await abortableSleep(pause, http.signal);
     pause = Math.min(pause * 2, MAX_POLL_MS);
     now = (
       await http.json(
@@ -100,15 +99,26 @@ function indexOf(error: ImportErrors[number], verdicts: readonly Verdict[]): num
   return id ? verdicts.findIndex((v) => v.id === id) : -1;
 }
 
+/** Waits for an import job made before a crash to end, whatever became of it. */
+export async function settleImport(http: PlatformHttp, id: string): Promise<void> {
+  const job = await http.json(
+    { method: 'GET', path: `profile-bulk-import-jobs/${encodeURIComponent(id)}` },
+    importJobAnswer,
+  );
+  await untilDone(http, job.data);
+}
+
 export async function importVerdicts(
   http: PlatformHttp,
   verdicts: readonly Verdict[],
+  submitted?: (job: string) => Promise<void>,
 ): Promise<WriteOutcome[]> {
   // Writing the same values again leaves the same state, so a lost answer may be sent again.
   const created = await http.json(
     { method: 'POST', path: 'profile-bulk-import-jobs', body: jobBody(verdicts), idempotent: true },
     importJobAnswer,
   );
+  await submitted?.(created.data.id);
   const job = await untilDone(http, created.data);
   if (job.attributes.status === 'cancelled') {
     return verdicts.map((v) => ({

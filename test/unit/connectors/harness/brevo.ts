@@ -24,9 +24,20 @@ export const startBrevoHarness: StartHarness = async ({ members, latencyMs }) =>
   const listId = [...fake.lists.keys()][0] ?? 2;
   const verdictNames = new Set<string>([VERDICT_FIELDS.attribute, VERDICT_FIELDS.checkedAttribute]);
   const idOf = (email: string) => fake.contactByEmail(email)?.id;
+  // The fake's log of updates, indexed by contact as it grows (a 50,000-member
+  // check would otherwise scan it once a member).
+  const byContact = new Map<number, (typeof fake.updates)[number][]>();
+  let indexed = 0;
   const updatesOf = (email: string) => {
+    for (; indexed < fake.updates.length; indexed += 1) {
+      const u = fake.updates[indexed];
+      if (u === undefined) continue;
+      const list = byContact.get(u.contactId) ?? [];
+      list.push(u);
+      byContact.set(u.contactId, list);
+    }
     const id = idOf(email);
-    return fake.updates.filter((u) => u.contactId === id);
+    return id === undefined ? [] : (byContact.get(id) ?? []);
   };
 
   return {

@@ -19,6 +19,16 @@ export const startKlaviyoHarness: StartHarness = async (options) => {
     })),
     lists: [{ name: 'Harness list' }],
     latencyMs: options.latencyMs,
+    // A storm of 429s told to wait no time at all (the client still pauses briefly).
+    refuseRetryAfter: 0,
+    stepMs: 5,
+    // At 75 pages a second a 50,000-member read alone would take 7 s; the
+    // limits themselves are the fake's own tests' business.
+    limits: {
+      listProfiles: { burst: 100_000, steady: 1_000_000 },
+      profiles: { burst: 100_000, steady: 1_000_000 },
+      listCount: { burst: 100, steady: 1_000 },
+    },
   });
   const listId = [...fake.lists.keys()][0] ?? '';
   return {
