@@ -33,6 +33,10 @@ export const options = {
   json: { type: 'boolean', default: false },
   avatar: { type: 'boolean', default: false },
   demo: { type: 'boolean', default: false },
+  members: { type: 'string' },
+  'write-back': { type: 'string' },
+  'archive-undeliverable': { type: 'boolean', default: false },
+  yes: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 

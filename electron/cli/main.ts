@@ -52,6 +52,18 @@ Commands:
                                 no network, too busy, balance too low) before the job pauses:
                                 90s, 30m, 6h, 2d (default: the app's setting, 6 hours)
       --json                    Print one JSON object with the counts on stdout
+  clean <platform>:<list-id>    Check a list on Mailchimp, HubSpot, Klaviyo or Brevo and
+                                write each member's verdict back to it (every option above
+                                applies; --out also saves the cleaned rows as a file)
+      --members subscribed|all  Which members to read (default: subscribed)
+      --write-back tags|none    Write the verdicts back (default: tags), or leave the
+                                platform as it is
+      --archive-undeliverable   Then archive the undeliverable members (unsubscribe them
+                                where the platform has no archive); asks first on a
+                                terminal. Nothing is ever deleted
+      --yes                     Answer yes to that question (for scripts)
+  lists <platform>              The platform's lists with their ids and sizes
+                                (mailchimp, hubspot, klaviyo or brevo)
   jobs                          List the jobs, newest first.
   resume [<id>]                 Carry on with every job that can go on: unfinished, waiting,
                                 paused, or failed for a reason a retry can fix (or the one
@@ -68,7 +80,10 @@ limit: the estimate is over it and nothing was sent, or the job stopped before g
 over it (list-cleaner resume <id> --max-spend <USD> carries on), 130 stopped with Ctrl-C.
 
 Configuration: LIST_CLEANER_API_KEY and LIST_CLEANER_BASE_URL, else the key and
-service address saved in the List Cleaner app.`;
+service address saved in the List Cleaner app. A platform's key comes from
+LIST_CLEANER_MAILCHIMP_KEY, LIST_CLEANER_HUBSPOT_TOKEN, LIST_CLEANER_KLAVIYO_KEY or
+LIST_CLEANER_BREVO_KEY (its address from LIST_CLEANER_<PLATFORM>_URL), else from the
+connections saved in the app (Settings → Connections).`;
 
 /** Each command's module, loaded when it runs. */
 const COMMANDS = new Map<string, () => Promise<{ run: Command }>>([
@@ -76,6 +91,7 @@ const COMMANDS = new Map<string, () => Promise<{ run: Command }>>([
   ['check', () => import('./commands/check')],
   ['clean', () => import('./commands/clean')],
   ['jobs', () => import('./commands/jobs')],
+  ['lists', () => import('./commands/lists')],
   ['resume', () => import('./commands/resume')],
 ]);
 

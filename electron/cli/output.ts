@@ -144,6 +144,8 @@ export function describeFindings(f: ListFindings): string {
 
 export interface Progress {
   reading(p: ImportProgress): void;
+  /** Any other work under way ("Reading Newsletter from Mailchimp: 2,000 members"). */
+  step(line: string): void;
   job(view: JobView): void;
   /** Ends the redrawn line, if any. */
   done(): void;
@@ -182,6 +184,9 @@ export function createProgress(stream: NodeJS.WriteStream): Progress {
     reading(p) {
       const share = p.totalBytes > 0 ? Math.floor((p.bytesRead / p.totalBytes) * 100) : 100;
       show(`Reading: ${share}% (${mb(p.bytesRead)} of ${mb(p.totalBytes)}, ${n(p.rows)} rows)`);
+    },
+    step(line) {
+      show(line);
     },
     job(view) {
       sayWait(view);

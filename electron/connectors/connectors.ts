@@ -2,7 +2,9 @@
 // a platform's lists, a list read into a job (a draft like any dropped file),
 // and the write-back of a finished job's verdicts, planned, run, resumed and
 // reported. The app and the command line both go through here.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { z } from 'zod';
+import { writeFileAtomic } from '../lib/atomic-file';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PLATFORMS, type MemberChoice, type PlatformId } from '../common/platforms';
@@ -67,7 +69,8 @@ export type WriteBackReport = Pick<
 
 export interface ConnectorsOptions {
   dataDir: string;
-  jobs: Jobs;
+  /** Only reading a list into a job and writing one back need them (listing does not). */
+  jobs?: Jobs;
   keys: KeyStoreOf;
   /** The command line's environment (keys and addresses); the app passes none. */
   env?: NodeJS.ProcessEnv;
@@ -75,6 +78,8 @@ export interface ConnectorsOptions {
   http?: Pick<PlatformHttpOptions, 'backoffMs' | 'patienceMs' | 'timeoutMs'>;
   onWait?: (wait: PlatformWait) => void;
 }
+
+const intentSchema = z.object({ retire: z.enum(['unsubscribe', 'archive']).nullable() });
 
 const HOW: Record<PlatformId, string> = {
   mailchimp: 'the tag "list-cleaner: <status>" (earlier List Cleaner tags made inactive)',
@@ -95,6 +100,10 @@ const safeName = (name: string) => name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, ' 
 
 export function openConnectors(o: ConnectorsOptions) {
   const dir = join(o.dataDir, 'write-backs');
+  const jobs = (): Jobs => {
+    if (o.jobs === undefined) throw new Error('connectors opened without jobs');
+    return o.jobs;
+  };
 
   async function httpFor(
     platform: PlatformId,
@@ -146,8 +155,8 @@ export function openConnectors(o: ConnectorsOptions) {
   }
 
   async function sourceOf(jobId: string) {
-    const record = await o.jobs.get(jobId);
-    const source = await o.jobs.sourceOf(jobId);
+    const record = await jobs().get(jobId);
+    const source = await jobs().sourceOf(jobId);
     if (source === null) {
       throw new AppError(
         'invalid_input',
@@ -172,7 +181,7 @@ export function openConnectors(o: ConnectorsOptions) {
   ): Promise<WorkCounts> {
     const paths = writeBackPaths(dir, jobId);
     await mkdir(dir, { recursive: true });
-    await o.jobs.export(jobId, {
+    await jobs().export(jobId, {
       destPath: paths.export,
       columns: ['email_status'],
       escapeFormulas: false,
@@ -251,7 +260,7 @@ export function openConnectors(o: ConnectorsOptions) {
           );
         }
         const fileName = `${safeName(list.name)} (${connector.name})`;
-        return await o.jobs.importFile(path, {
+        return await jobs().importFile(path, {
           named: { fileName, sourcePath: join(homedir(), `${fileName}.csv`) },
           source: { platform, listId, listName: list.name, choice },
           ...(options.signal ? { signal: options.signal } : {}),
@@ -333,6 +342,34 @@ export function openConnectors(o: ConnectorsOptions) {
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       });
       return reportOf(ended);
+    },
+
+    /** Notes, before a job is checked, that its verdicts are to be written back when it is done. */
+    async intend(jobId: string, retire: RetireMode | null): Promise<void> {
+      await mkdir(dir, { recursive: true });
+      await writeFileAtomic(writeBackPaths(dir, jobId).intent, JSON.stringify({ retire }));
+    },
+
+    /** Write-backs asked for and not finished: the jobs' ids with what was asked. */
+    async unfinished(): Promise<{ jobId: string; retire: RetireMode | null }[]> {
+      let names: string[];
+      try {
+        names = await readdir(dir);
+      } catch {
+        return [];
+      }
+      const found = [];
+      for (const name of names) {
+        const jobId = /^([a-z0-9-]+)\.intent\.json$/.exec(name)?.[1];
+        if (jobId === undefined) continue;
+        const intent = intentSchema.safeParse(
+          JSON.parse(await readFile(join(dir, name), 'utf8').catch(() => 'null')),
+        );
+        if (!intent.success) continue;
+        const journal = await journalOf(jobId);
+        if (journal?.state !== 'done') found.push({ jobId, retire: intent.data.retire });
+      }
+      return found;
     },
 
     async report(jobId: string): Promise<WriteBackReport | null> {

@@ -19,6 +19,7 @@ import { parseFormat, saveCleanExport, savedLine, writeExport } from './clean-ex
 import { parseKeep } from '../keep';
 import { gradeLines, jobSummary, reportHeld } from './job-report';
 import { onInterrupt, openJobsWithProgress, withConnection } from './shared';
+import { platformListOf } from '../platforms';
 
 function parseColumn(value: string | undefined): string | number | undefined {
   if (value === undefined) return undefined;
@@ -44,7 +45,7 @@ function parseSheet(value: string | undefined): string | number | undefined {
   return Number(value) - 1;
 }
 
-function parseProduct(value: string | undefined): 'email' | 'avatar' {
+export function parseProduct(value: string | undefined): 'email' | 'avatar' {
   if (value === undefined || value === 'email') return 'email';
   if (value === 'avatar') return 'avatar';
   throw new UsageError('--product takes email or avatar');
@@ -73,7 +74,7 @@ async function exportAndReport(
  * Starts the job; over its spending limit only with --confirm-over-limit.
  * Null when it started, else the exit code of the refusal (nothing was sent).
  */
-async function startWithin(
+export async function startWithin(
   jobs: Jobs,
   id: string,
   product: 'email' | 'avatar',
@@ -94,6 +95,15 @@ async function startWithin(
 
 export async function run(values: Values, file: string | undefined): Promise<number> {
   if (!file) throw new UsageError('clean needs a file: list-cleaner clean contacts.csv');
+  const onPlatform = platformListOf(file);
+  if (onPlatform !== null) return (await import('./clean-platform')).run(values, onPlatform);
+  for (const flag of ['write-back', 'archive-undeliverable', 'yes', 'members'] as const) {
+    if (values[flag] !== undefined && values[flag] !== false) {
+      throw new UsageError(
+        `--${flag} is for a platform list (list-cleaner clean mailchimp:<list-id>)`,
+      );
+    }
+  }
   const input = resolve(file);
   const format = parseFormat(values.format, input);
   const destPath = resolve(

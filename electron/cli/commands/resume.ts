@@ -16,6 +16,8 @@ import { err, out } from '../print';
 import { loadCleanExport, savedLine, writeExport } from './clean-export';
 import { gradeJson, gradeLines, heldLine, reportHeld, resumeUnderLimit } from './job-report';
 import { onInterrupt, openJobsWithProgress, withConnection } from './shared';
+import { connectorsFor } from '../platforms';
+import { reportLines } from './clean-platform';
 
 /** The new limit: given with the job's id only, since it replaces that job's own. */
 function newLimit(values: Values, id: string | undefined): number | null | undefined {
@@ -80,6 +82,13 @@ export async function run(values: Values, id: string | undefined): Promise<numbe
     const release = onInterrupt(jobs, () => picked.map((j) => j.id));
     try {
       if (picked.length === 0) {
+        if (
+          (await connectorsFor(dataDir, jobs).unfinished()).some(
+            (w) => id === undefined || w.jobId === id,
+          )
+        ) {
+          return await carryOnWriteBacks(jobs, dataDir, id, values);
+        }
         const left = id === undefined ? await leftLines(jobs) : [];
         out(
           id
@@ -105,6 +114,7 @@ export async function run(values: Values, id: string | undefined): Promise<numbe
         progress.done();
         code = code || (await report(jobs, dataDir, done, values));
       }
+      code = code || (await carryOnWriteBacks(jobs, dataDir, id, values));
       if (id === undefined) for (const line of await leftLines(jobs, picked)) err(line);
       return code;
     } finally {
@@ -127,4 +137,31 @@ async function report(jobs: Jobs, dataDir: string, done: JobView, values: Values
   }
   if (done.hold) return reportHeld(done);
   return done.state === 'failed' ? 1 : 0;
+}
+
+/** Write-backs a `clean` of a platform list asked for and did not finish: carried on, each member written once. */
+async function carryOnWriteBacks(
+  jobs: Jobs,
+  dataDir: string,
+  id: string | undefined,
+  values: Values,
+): Promise<number> {
+  const connectors = connectorsFor(dataDir, jobs);
+  let code = 0;
+  for (const w of await connectors.unfinished()) {
+    if (id !== undefined && w.jobId !== id) continue;
+    const job = await jobs.get(w.jobId).catch(() => null);
+    if (job?.state !== 'done') continue;
+    try {
+      const report = await connectors.writeBack(w.jobId, { retire: w.retire });
+      if (values.json) out(JSON.stringify({ id: w.jobId, write_back: report }));
+      else for (const line of reportLines(report)) out(line);
+    } catch (e) {
+      err(
+        `list-cleaner: ${e instanceof Error ? e.message : String(e)} Carry on with: list-cleaner resume ${w.jobId}`,
+      );
+      code = 1;
+    }
+  }
+  return code;
 }

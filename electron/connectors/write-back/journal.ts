@@ -49,12 +49,15 @@ export type Journal = z.infer<typeof journalSchema>;
 
 export interface WriteBackPaths {
   journal: string;
+  /** What the command line's `clean` asked for, kept until the job is done. */
+  intent: string;
   work: string;
   export: string;
 }
 
 export const writeBackPaths = (dir: string, jobId: string): WriteBackPaths => ({
   journal: join(dir, `${jobId}.json`),
+  intent: join(dir, `${jobId}.intent.json`),
   work: join(dir, `${jobId}.work.tsv`),
   export: join(dir, `${jobId}.export.csv`),
 });
