@@ -5,7 +5,7 @@
 // or the platform's own reset header, or a growing pause) for as long as the
 // patience allows, and told to the caller as a wait, not a failure; a lost
 // answer or a 5xx is tried again only where a repeat changes nothing.
-import { z } from 'zod';
+import type { z } from 'zod';
 import { serviceUrlProblem, hostOf } from '../common/service-url';
 import { AppError } from '../lib/app-error';
 import { parseRetryAfter } from '../service/envelope';

@@ -27,7 +27,7 @@ import { describeFindings, describeJob, type Progress } from '../output';
 import { askYes, connectorsFor } from '../platforms';
 import { err, out } from '../print';
 import { parseFormat, savedLine, writeExport } from './clean-export';
-import { parseProduct, startWithin } from './clean';
+import { parseProduct, startWithin } from './clean-start';
 import { gradeLines, jobSummary, reportHeld } from './job-report';
 import { onInterrupt, openJobsWithProgress, withConnection } from './shared';
 

@@ -7,10 +7,10 @@
 // stopped, also by its limit.
 import { resolve } from 'node:path';
 import type { ExportFormat, JobView } from '../../ipc/contract';
-import type { CostChoices, Jobs } from '../../jobs/jobs';
+import type { Jobs } from '../../jobs/jobs';
 import { AppError } from '../../lib/app-error';
 import { defaultExportPath, exportDestinationProblem } from '../../lists/export-name';
-import { EXIT_LIMIT, UsageError, parsePatience, type Values } from '../args';
+import { UsageError, parsePatience, type Values } from '../args';
 import { estimateLines } from '../cost-lines';
 import { checkCostFlags, costChoicesOf } from '../cost-options';
 import { describeFindings, describeJob } from '../output';
@@ -20,6 +20,7 @@ import { parseKeep } from '../keep';
 import { gradeLines, jobSummary, reportHeld } from './job-report';
 import { onInterrupt, openJobsWithProgress, withConnection } from './shared';
 import { platformListOf } from '../platforms';
+import { parseProduct, startWithin } from './clean-start';
 
 function parseColumn(value: string | undefined): string | number | undefined {
   if (value === undefined) return undefined;
@@ -45,12 +46,6 @@ function parseSheet(value: string | undefined): string | number | undefined {
   return Number(value) - 1;
 }
 
-export function parseProduct(value: string | undefined): 'email' | 'avatar' {
-  if (value === undefined || value === 'email') return 'email';
-  if (value === 'avatar') return 'avatar';
-  throw new UsageError('--product takes email or avatar');
-}
-
 async function exportAndReport(
   jobs: Jobs,
   job: JobView,
@@ -68,29 +63,6 @@ async function exportAndReport(
     out(savedLine(written));
   }
   return 0;
-}
-
-/**
- * Starts the job; over its spending limit only with --confirm-over-limit.
- * Null when it started, else the exit code of the refusal (nothing was sent).
- */
-export async function startWithin(
-  jobs: Jobs,
-  id: string,
-  product: 'email' | 'avatar',
-  choices: CostChoices,
-  values: Values,
-): Promise<number | null> {
-  try {
-    await jobs.start(id, product, choices, values['confirm-over-limit']);
-    return null;
-  } catch (e) {
-    if (!(e instanceof AppError) || e.code !== 'over_limit') throw e;
-    err(
-      `list-cleaner: ${e.message} To check anyway, add --confirm-over-limit; or raise --max-spend.`,
-    );
-    return EXIT_LIMIT;
-  }
 }
 
 export async function run(values: Values, file: string | undefined): Promise<number> {

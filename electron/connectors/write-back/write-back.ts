@@ -1,0 +1,219 @@
+// A finished job's verdicts written back to the platform its list came
+// from: the plan (per verdict, what changes), the run (journalled, resumable,
+// each member written once), what `clean` asked for kept until it is done,
+// and the report.
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { PlatformId } from '../../common/platforms';
+import { AppError } from '../../lib/app-error';
+import { writeFileAtomic } from '../../lib/atomic-file';
+import { connectorOf, type Context } from '../context';
+import type { RetireMode } from '../types';
+import { readJournal, saveJournal, writeBackPaths, type Journal } from './journal';
+import { runWriteBack, type WriteBackProgress } from './run';
+import { makeWorkList, type WorkCounts } from './work-list';
+
+export interface WriteBackPlan {
+  platform: PlatformId;
+  listName: string;
+  checkedAt: string;
+  counts: WorkCounts;
+  /** How the verdict is written, in the platform's words. */
+  how: string;
+  retireModes: readonly RetireMode[];
+}
+
+export type WriteBackReport = Pick<
+  Journal,
+  | 'state'
+  | 'phase'
+  | 'plan'
+  | 'counts'
+  | 'refusals'
+  | 'startedAt'
+  | 'finishedAt'
+  | 'error'
+  | 'retire'
+> & { platform: PlatformId; listName: string };
+
+const intentSchema = z.object({ retire: z.enum(['unsubscribe', 'archive']).nullable() });
+
+const HOW: Record<PlatformId, string> = {
+  mailchimp: 'the tag "list-cleaner: <status>" (earlier List Cleaner tags made inactive)',
+  hubspot: 'the contact properties list_cleaner_status and list_cleaner_checked_at',
+  klaviyo: 'the profile properties list_cleaner_status and list_cleaner_checked_at',
+  brevo: 'the contact attributes LIST_CLEANER_STATUS and LIST_CLEANER_CHECKED_AT',
+};
+
+export function writeBackApi(ctx: Context) {
+  const { dir, httpFor } = ctx;
+  const jobs = () => ctx.jobs();
+  async function journalOf(jobId: string): Promise<Journal | null> {
+    return readJournal(writeBackPaths(dir, jobId).journal);
+  }
+
+  async function sourceOf(jobId: string) {
+    const record = await jobs().get(jobId);
+    const source = await jobs().sourceOf(jobId);
+    if (source === null) {
+      throw new AppError(
+        'invalid_input',
+        `${record.fileName} was not read from a platform, so there is nothing to write back.`,
+      );
+    }
+    if (record.state !== 'done') {
+      throw new AppError(
+        'invalid_input',
+        `${record.fileName} is not checked yet: its verdicts are written back once the check is done.`,
+      );
+    }
+    const checkedAt = (record.finishedAt ?? new Date().toISOString()).slice(0, 10);
+    return { record, source, checkedAt };
+  }
+
+  /** The work list made from the job's export, once; a second plan reads the same. */
+  async function workOf(
+    jobId: string,
+    platform: PlatformId,
+    checkedAt: string,
+  ): Promise<WorkCounts> {
+    const paths = writeBackPaths(dir, jobId);
+    await mkdir(dir, { recursive: true });
+    await jobs().export(jobId, {
+      destPath: paths.export,
+      columns: ['email_status'],
+      escapeFormulas: false,
+    });
+    try {
+      return await makeWorkList(paths.export, paths.work, platform, checkedAt);
+    } finally {
+      await rm(paths.export, { force: true });
+    }
+  }
+
+  return {
+    /** What a write-back would change, per verdict; nothing is sent. */
+    async plan(jobId: string): Promise<WriteBackPlan> {
+      const { source, checkedAt } = await sourceOf(jobId);
+      const connector = connectorOf(source.platform);
+      const journal = await journalOf(jobId);
+      const counts = journal?.plan ?? (await workOf(jobId, source.platform, checkedAt));
+      return {
+        platform: source.platform,
+        listName: source.listName,
+        checkedAt,
+        counts,
+        how: HOW[source.platform],
+        retireModes: connector.retireModes,
+      };
+    },
+
+    /** Writes the verdicts back (and retires members when asked), carrying on from any earlier run. */
+    async writeBack(
+      jobId: string,
+      options: {
+        retire?: RetireMode | null;
+        onProgress?: (p: WriteBackProgress) => void;
+        signal?: AbortSignal;
+      } = {},
+    ): Promise<WriteBackReport> {
+      const { source, checkedAt } = await sourceOf(jobId);
+      const { connector, http } = await httpFor(source.platform, options.signal);
+      const retire = options.retire ?? null;
+      if (retire !== null && !connector.retireModes.includes(retire)) {
+        throw new AppError(
+          'invalid_input',
+          `${connector.name} members cannot be ${retire === 'archive' ? 'archived' : 'unsubscribed'} by List Cleaner.`,
+        );
+      }
+      const paths = writeBackPaths(dir, jobId);
+      let journal = await journalOf(jobId);
+      if (journal === null || journal.state === 'done') {
+        const plan = await workOf(jobId, source.platform, checkedAt);
+        journal = {
+          version: 1,
+          jobId,
+          platform: source.platform,
+          listId: source.listId,
+          listName: source.listName,
+          checkedAt,
+          retire,
+          state: 'writing',
+          phase: 'verdicts',
+          next: 0,
+          inFlight: null,
+          plan,
+          counts: { written: 0, refused: 0, retired: 0, retireRefused: 0 },
+          refusals: [],
+          startedAt: new Date().toISOString(),
+          finishedAt: null,
+          error: null,
+        };
+      } else {
+        // Carried on: asking to retire now is honoured; asking for less is not undone.
+        journal.retire = journal.retire ?? retire;
+        journal.state = 'writing';
+      }
+      await saveJournal(paths.journal, journal);
+      const ended = await runWriteBack({
+        connector,
+        http,
+        journal,
+        journalPath: paths.journal,
+        workPath: paths.work,
+        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      });
+      return reportOf(ended);
+    },
+
+    /** Notes, before a job is checked, that its verdicts are to be written back when it is done. */
+    async intend(jobId: string, retire: RetireMode | null): Promise<void> {
+      await mkdir(dir, { recursive: true });
+      await writeFileAtomic(writeBackPaths(dir, jobId).intent, JSON.stringify({ retire }));
+    },
+
+    /** Write-backs asked for and not finished: the jobs' ids with what was asked. */
+    async unfinished(): Promise<{ jobId: string; retire: RetireMode | null }[]> {
+      let names: string[];
+      try {
+        names = await readdir(dir);
+      } catch {
+        return [];
+      }
+      const found = [];
+      for (const name of names) {
+        const jobId = /^([a-z0-9-]+)\.intent\.json$/.exec(name)?.[1];
+        if (jobId === undefined) continue;
+        const intent = intentSchema.safeParse(
+          JSON.parse(await readFile(join(dir, name), 'utf8').catch(() => 'null')),
+        );
+        if (!intent.success) continue;
+        const journal = await journalOf(jobId);
+        if (journal?.state !== 'done') found.push({ jobId, retire: intent.data.retire });
+      }
+      return found;
+    },
+
+    async report(jobId: string): Promise<WriteBackReport | null> {
+      const journal = await journalOf(jobId);
+      return journal === null ? null : reportOf(journal);
+    },
+  };
+}
+
+function reportOf(j: Journal): WriteBackReport {
+  return {
+    platform: j.platform,
+    listName: j.listName,
+    state: j.state,
+    phase: j.phase,
+    plan: j.plan,
+    counts: j.counts,
+    refusals: j.refusals,
+    startedAt: j.startedAt,
+    finishedAt: j.finishedAt,
+    error: j.error,
+    retire: j.retire,
+  };
+}
