@@ -15,6 +15,7 @@ import { openKeyStore, type KeyStore, type KeyStoreOptions } from './secrets/key
 import { openSettingsStore, type SettingsStore } from './settings/settings';
 import { createFileGrants, type FileGrants } from './files/grants';
 import { noConsent } from './lib/consent';
+import { openAppPlatforms, type AppPlatformsOptions } from './connectors/app';
 
 export interface CoreOptions {
   /** The app's data folder (Electron's userData in the app). */
@@ -31,6 +32,8 @@ export interface CoreOptions {
   strictContract?: boolean;
   /** For tests: a faster pace of tries, and a patience of their own, instead of Settings'. */
   waits?: WaitOverrides;
+  /** For tests: the platforms' fakes (their addresses, a key store, short waits). */
+  platforms?: Pick<AppPlatformsOptions, 'urls' | 'keys' | 'http'>;
 }
 
 export interface Core {
@@ -106,8 +109,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       restart: () => undefined,
     },
   };
+  const platforms = openAppPlatforms({
+    dataDir: options.dataDir,
+    account,
+    workspace,
+    events,
+    consent,
+    ...options.platforms,
+  });
   const registry = createHandlerRegistry(
-    createHandlers({ account, files, settings, workspace, events, shell }),
+    createHandlers({ account, files, settings, workspace, events, shell, platforms }),
     { strict },
   );
   return {

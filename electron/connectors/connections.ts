@@ -8,18 +8,7 @@ import { connectorOf, type Context } from './context';
 import { platformKey } from './keys';
 import { CONNECTORS } from './platforms';
 import type { PlatformList } from './types';
-
-export interface ConnectionView {
-  platform: PlatformId;
-  name: string;
-  connected: boolean;
-  /** Where the key goes ("us21.api.mailchimp.com"). */
-  host: string | null;
-  keyEnding: string | null;
-  keyName: string;
-  keyHelp: string;
-  from: 'saved' | 'environment' | null;
-}
+import type { ConnectionView } from '../common/platform-views';
 
 export function connectionsApi(ctx: Context) {
   const { o, httpFor, httpWith } = ctx;
@@ -30,6 +19,7 @@ export function connectionsApi(ctx: Context) {
       name: connector.name,
       keyName: connector.keyName,
       keyHelp: connector.keyHelp,
+      listWord: connector.listWord,
     };
     try {
       const found = await platformKey(connector, o.keys, o.env);

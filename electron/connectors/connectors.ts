@@ -8,9 +8,12 @@ import { readListApi } from './read-list';
 import { writeBackApi } from './write-back/write-back';
 
 export { connectorOf, type ConnectorsOptions } from './context';
-export type { ConnectionView } from './connections';
-export type { ReadProgress } from './read-list';
-export type { WriteBackPlan, WriteBackReport } from './write-back/write-back';
+export type {
+  ConnectionView,
+  ReadProgress,
+  WriteBackPlan,
+  WriteBackReport,
+} from '../common/platform-views';
 
 export function openConnectors(o: ConnectorsOptions) {
   const ctx = createContext(o);

@@ -9,13 +9,8 @@ import type { MemberChoice, PlatformId } from '../common/platforms';
 import { AppError } from '../lib/app-error';
 import type { Imported } from '../jobs/import';
 import type { Context } from './context';
+import type { ReadProgress } from '../common/platform-views';
 import { openMembersFile } from './members-file';
-
-export interface ReadProgress {
-  members: number;
-  /** The list's size as the platform counts it, when it says. */
-  total: number | null;
-}
 
 /** A file name every system allows, from a list's name. */
 function safeName(name: string): string {

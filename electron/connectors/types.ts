@@ -5,17 +5,11 @@
 // one file more in platforms/; nothing else learns which platform a list
 // came from beyond its source label.
 import type { MemberChoice, PlatformId, VerdictStatus } from '../common/platforms';
+import type { PlatformListView, RetireMode } from '../common/platform-views';
 import type { PlatformHttp, PlatformResponse } from './http';
 
 /** A list, audience or segment as the platform names it. */
-export interface PlatformList {
-  id: string;
-  name: string;
-  /** Members in it, as the platform counts them; null when it does not say. */
-  size: number | null;
-  /** The platform's word for it ("audience", "list", "segment"). */
-  kind: string;
-}
+export type PlatformList = PlatformListView;
 
 /** One member of a list, with what a marketer recognises and what an earlier check wrote. */
 export interface PlatformMember {
@@ -53,7 +47,7 @@ export type WriteOutcome =
   { id: string; result: 'written' } | { id: string; result: 'refused'; reason: string };
 
 /** How undeliverable members leave the list, where the user asks it: never deleted. */
-export type RetireMode = 'unsubscribe' | 'archive';
+export type { RetireMode };
 
 export interface ConnectorLimits {
   /** Members asked for per page. */

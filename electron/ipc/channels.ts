@@ -37,6 +37,14 @@ export const channelNames = [
   'results:pending',
   'update:status',
   'update:restart',
+  'platform:connections',
+  'platform:connect',
+  'platform:remove',
+  'platform:lists',
+  'platform:import',
+  'writeback:plan',
+  'writeback:start',
+  'writeback:report',
 ] as const;
 
 export type ChannelName = (typeof channelNames)[number];
@@ -57,6 +65,8 @@ export const eventNames = [
   'update:changed',
   'settings:open',
   'results:open',
+  'platform:progress',
+  'writeback:changed',
 ] as const;
 
 export type EventName = (typeof eventNames)[number];

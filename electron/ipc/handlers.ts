@@ -6,6 +6,8 @@ import type { OthersChoice } from '../common/model';
 import type { ImportedList } from '../lists/types';
 import type { CostChoices, Jobs, OverLimit } from '../jobs/jobs';
 import type { Handlers } from './registry';
+import type { AppPlatforms } from '../connectors/app';
+import { platformHandlers } from './platform-handlers';
 import { estimateView, importView, jobSummary, settingsView } from './views';
 import type { SettingsStore } from '../settings/settings';
 import type { Workspace } from '../jobs/workspace';
@@ -72,6 +74,7 @@ export interface HandlerDeps {
   workspace: Workspace;
   events: EventBus;
   shell: ShellHooks;
+  platforms: AppPlatforms;
 }
 
 /** The job, once it has finished: only then has every row its outcome to export. */
@@ -110,6 +113,7 @@ export function createHandlers({
   workspace,
   events,
   shell,
+  platforms,
 }: HandlerDeps): Handlers {
   const jobs = () => workspace.jobs();
   // The window chooses what not to pay for; the reuse window and the limit are the settings'.
@@ -129,6 +133,7 @@ export function createHandlers({
   const reviewed = async (job: JobView, list: ImportedList): Promise<ImportView> =>
     importView(job, list, null, await (await jobs()).seenBefore(job.id, settings.get().reuseDays));
   return {
+    ...platformHandlers(platforms, ({ job, list }) => reviewed(job, list)),
     'key:status': async () => account.status(),
     'key:set': async ({ apiKey, baseUrl }) => account.setKey(apiKey, baseUrl),
     'key:clear': async () => account.clearKey(),

@@ -20,7 +20,15 @@ export type ConsentQuestion =
       limitMicros: number;
     }
   /** The spending limit goes up, or away (toMicros null). */
-  | { kind: 'raise-limit'; fromMicros: number; toMicros: number | null };
+  | { kind: 'raise-limit'; fromMicros: number; toMicros: number | null }
+  /** Undeliverable members of a platform list are unsubscribed or archived (never deleted). */
+  | {
+      kind: 'retire-members';
+      platform: string;
+      listName: string;
+      count: number;
+      mode: 'unsubscribe' | 'archive';
+    };
 
 /** Asks the user; true only when they said yes. */
 export type Consent = (question: ConsentQuestion) => Promise<boolean>;
@@ -40,6 +48,8 @@ function notDone(q: ConsentQuestion): string {
       return `${q.fileName} was not started: going over your spending limit of ${usdExact(q.limitMicros)} needs your yes in List Cleaner's own dialog. Raise the limit in Settings, or check fewer addresses. Nothing was charged.`;
     case 'raise-limit':
       return `Your spending limit stays at ${usdExact(q.fromMicros)}: raising it needs your yes in List Cleaner's own dialog.`;
+    case 'retire-members':
+      return `No member of ${q.listName} was ${q.mode === 'archive' ? 'archived' : 'unsubscribed'}: that needs your yes in List Cleaner's own dialog. Nothing was written.`;
   }
 }
 

@@ -69,6 +69,18 @@ export function consentDialog(q: ConsentQuestion): MessageBoxOptions {
           : `A job may then spend up to ${usdExact(q.toMicros)} of your balance.`,
         q.toMicros === null ? 'Remove the limit' : 'Raise the limit',
       );
+    case 'retire-members': {
+      const n = q.count.toLocaleString('en-US');
+      const verb = q.mode === 'archive' ? 'Archive' : 'Unsubscribe';
+      return ask(
+        `${verb} undeliverable members?`,
+        `${verb} ${n} undeliverable members of ${q.listName} on ${q.platform}?`,
+        q.mode === 'archive'
+          ? `They stay in ${q.platform}, archived: no mail goes to them, and you can bring any of them back there. Nothing is deleted.`
+          : `They stay in ${q.platform}, unsubscribed: no marketing mail goes to them. Nothing is deleted.`,
+        `${verb} ${n} members`,
+      );
+    }
   }
 }
 

@@ -65,6 +65,7 @@ async function runPhase(o: RunOptions, retire: boolean): Promise<void> {
   let done = retire
     ? journal.counts.retired + journal.counts.retireRefused
     : journal.counts.written + journal.counts.refused;
+  o.onProgress?.({ phase: journal.phase, done, total });
   const size = connector.limits.writeBatch;
   const pick = retire ? (i: WorkItem) => i.retire : (i: WorkItem) => i.write;
   for await (const batch of workBatches(o.workPath, journal.checkedAt, size, journal.next, pick)) {

@@ -15,18 +15,10 @@ import {
   type VerdictStatus,
 } from '../../common/platforms';
 import { MEMBER_COLUMNS, idColumn } from '../members-file';
+import type { WorkCounts } from '../../common/platform-views';
 import type { Verdict } from '../types';
 
-export interface WorkCounts {
-  /** Members to write, by their new verdict. */
-  write: Partial<Record<VerdictStatus, number>>;
-  /** Members that carry this verdict already (written by an earlier run of the same check). */
-  unchanged: number;
-  /** Rows with no verdict to write (repeats of an address, addresses not checked). */
-  skipped: number;
-  /** Members the retire step would unsubscribe or archive. */
-  retirable: number;
-}
+export type { WorkCounts };
 
 /** A line of the work list: id, address, verdict, whether it is written, whether it may be retired. */
 export interface WorkItem extends Verdict {

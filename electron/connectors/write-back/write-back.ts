@@ -12,30 +12,8 @@ import { connectorOf, type Context } from '../context';
 import type { RetireMode } from '../types';
 import { readJournal, saveJournal, writeBackPaths, type Journal } from './journal';
 import { runWriteBack, type WriteBackProgress } from './run';
-import { makeWorkList, type WorkCounts } from './work-list';
-
-export interface WriteBackPlan {
-  platform: PlatformId;
-  listName: string;
-  checkedAt: string;
-  counts: WorkCounts;
-  /** How the verdict is written, in the platform's words. */
-  how: string;
-  retireModes: readonly RetireMode[];
-}
-
-export type WriteBackReport = Pick<
-  Journal,
-  | 'state'
-  | 'phase'
-  | 'plan'
-  | 'counts'
-  | 'refusals'
-  | 'startedAt'
-  | 'finishedAt'
-  | 'error'
-  | 'retire'
-> & { platform: PlatformId; listName: string };
+import { makeWorkList } from './work-list';
+import type { WorkCounts, WriteBackPlan, WriteBackReport } from '../../common/platform-views';
 
 const intentSchema = z.object({ retire: z.enum(['unsubscribe', 'archive']).nullable() });
 
@@ -105,7 +83,7 @@ export function writeBackApi(ctx: Context) {
         checkedAt,
         counts,
         how: HOW[source.platform],
-        retireModes: connector.retireModes,
+        retireModes: [...connector.retireModes],
       };
     },
 
@@ -191,6 +169,23 @@ export function writeBackApi(ctx: Context) {
         if (!intent.success) continue;
         const journal = await journalOf(jobId);
         if (journal?.state !== 'done') found.push({ jobId, retire: intent.data.retire });
+      }
+      return found;
+    },
+
+    /** Write-backs stopped while writing (the app quit, the computer slept): carried on at the next start. */
+    async interrupted(): Promise<string[]> {
+      let names: string[];
+      try {
+        names = await readdir(dir);
+      } catch {
+        return [];
+      }
+      const found: string[] = [];
+      for (const name of names) {
+        const jobId = /^([a-z0-9-]+)\.json$/.exec(name)?.[1];
+        if (jobId === undefined) continue;
+        if ((await journalOf(jobId))?.state === 'writing') found.push(jobId);
       }
       return found;
     },
