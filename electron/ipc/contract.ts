@@ -1,20 +1,10 @@
-// The single IPC contract: every channel the renderer may call (a zod schema
-// for its input and one for its output) and every event main pushes (a schema
-// for its payload). Main validates every input before its handler runs and
-// checks every output and payload (registry.ts); the renderer takes its types
-// from here; nothing else crosses. The output schemas describe the views of
-// common/views.ts exactly (view-schemas.ts).
-import {
-  connectionViewSchema,
-  memberChoiceSchema,
-  platformListSchema,
-  platformProgressSchema,
-  platformSchema,
-  retireModeSchema,
-  writeBackChangedSchema,
-  writeBackPlanSchema,
-  writeBackReportSchema,
-} from './platform-schemas';
+// The single IPC contract: every channel the renderer may call (zod schemas for
+// its input and its output) and every event main pushes (one for its payload).
+// Main validates every input before its handler runs and checks every output
+// and payload (registry.ts); the renderer takes its types from here; nothing
+// else crosses. The list platforms' channels are in platform-contract.ts.
+import { platformChannels, platformEvents } from './platform-contract';
+import { jobIdSchema } from './job-schemas';
 import { z } from 'zod';
 import type { ChannelName, EventName } from './channels';
 import { serviceUrlProblem } from '../common/service-url';
@@ -177,16 +167,7 @@ const apiKeySchema = z
   .max(512, 'That key is too long: paste only the key.')
   .regex(/^[\x21-\x7e]+$/, 'A key has no spaces or special characters: paste only the key.');
 
-/** A platform's key or token: printable characters, no spaces (keys of all four platforms are). */
-const platformKeySchema = z
-  .string()
-  .trim()
-  .min(8, 'That key is too short: paste the whole key.')
-  .max(512, 'That key is too long: paste only the key.')
-  .regex(/^[\x21-\x7e]+$/, 'A key has no spaces or special characters: paste only the key.');
-
 const themeSchema = z.enum(THEMES);
-const jobIdSchema = z.string().regex(/^[a-z0-9-]{1,64}$/, 'That is not a job of this app.');
 const productSchema = z.enum(JOB_PRODUCTS);
 const skipSchema = z
   .object({ disposable: z.boolean(), noMail: z.boolean(), role: z.boolean() })
@@ -383,52 +364,7 @@ export const contract = {
   'update:status': { input: noInput, output: updateViewSchema },
   /** Quits and installs the downloaded update; refused while a job runs. */
   'update:restart': { input: noInput, output: z.strictObject({ restarting: z.literal(true) }) },
-  /** Each platform and whether a key is saved for it (never the key: its last four characters). */
-  'platform:connections': { input: noInput, output: z.array(connectionViewSchema) },
-  /**
-   * Main proves the key with one read at the platform's own address before the
-   * keychain keeps it; the window names no address.
-   */
-  'platform:connect': {
-    input: z.object({ platform: platformSchema, key: platformKeySchema }).strict(),
-    output: connectionViewSchema,
-  },
-  'platform:remove': {
-    input: z.object({ platform: platformSchema }).strict(),
-    output: connectionViewSchema,
-  },
-  'platform:lists': {
-    input: z.object({ platform: platformSchema }).strict(),
-    output: z.array(platformListSchema),
-  },
-  /** A list's members read into a new draft, reviewed like a dropped file. */
-  'platform:import': {
-    input: z
-      .object({
-        platform: platformSchema,
-        listId: z.string().trim().min(1).max(200),
-        choice: memberChoiceSchema,
-      })
-      .strict(),
-    output: importViewSchema,
-  },
-  /** What writing the job's verdicts back would change, per verdict; nothing is sent. */
-  'writeback:plan': {
-    input: z.object({ jobId: jobIdSchema }).strict(),
-    output: writeBackPlanSchema,
-  },
-  /**
-   * Starts (or carries on) the write-back in main. Unsubscribing or archiving
-   * members needs the user's yes in main's own dialog, which names the count.
-   */
-  'writeback:start': {
-    input: z.object({ jobId: jobIdSchema, retire: retireModeSchema.nullable() }).strict(),
-    output: writeBackReportSchema,
-  },
-  'writeback:report': {
-    input: z.object({ jobId: jobIdSchema }).strict(),
-    output: writeBackReportSchema.nullable(),
-  },
+  ...platformChannels,
 } as const satisfies Record<ChannelName, { input: z.ZodType; output: z.ZodType }>;
 
 export type Contract = typeof contract;
@@ -446,10 +382,7 @@ export const eventPayloads = {
   'settings:open': z.strictObject({ from: z.literal('menu') }),
   /** A notification was clicked: the window shows this job's results. */
   'results:open': z.strictObject({ jobId: jobIdSchema }),
-  /** Members read so far from a platform list being imported. */
-  'platform:progress': platformProgressSchema,
-  /** A write-back's progress and, at its end, its report. */
-  'writeback:changed': writeBackChangedSchema,
+  ...platformEvents,
 } as const satisfies Record<EventName, z.ZodType>;
 
 export type EventPayloads = { [E in EventName]: z.output<(typeof eventPayloads)[E]> };

@@ -106,6 +106,19 @@ async function reviewOf(j: Jobs, jobId: string, reuseDays: number): Promise<Impo
   );
 }
 
+/** The window chooses what not to pay for; the reuse window and the limit are the settings'. */
+const choicesWithSettings =
+  (settings: SettingsStore) =>
+  (skip: SkipChoice | undefined, others: OthersChoice | undefined): Partial<CostChoices> => {
+    const { reuseDays, maxSpendMicros } = settings.get();
+    return {
+      ...(skip ? { skip } : {}),
+      ...(others ? { others } : {}),
+      reuseDays,
+      limitMicros: maxSpendMicros,
+    };
+  };
+
 export function createHandlers({
   account,
   files,
@@ -116,19 +129,7 @@ export function createHandlers({
   platforms,
 }: HandlerDeps): Handlers {
   const jobs = () => workspace.jobs();
-  // The window chooses what not to pay for; the reuse window and the limit are the settings'.
-  const choicesOf = (
-    skip: SkipChoice | undefined,
-    others: OthersChoice | undefined,
-  ): Partial<CostChoices> => {
-    const { reuseDays, maxSpendMicros } = settings.get();
-    return {
-      ...(skip ? { skip } : {}),
-      ...(others ? { others } : {}),
-      reuseDays,
-      limitMicros: maxSpendMicros,
-    };
-  };
+  const choicesOf = choicesWithSettings(settings);
   // A new list's review, with what is known of it from the lists checked before.
   const reviewed = async (job: JobView, list: ImportedList): Promise<ImportView> =>
     importView(job, list, null, await (await jobs()).seenBefore(job.id, settings.get().reuseDays));

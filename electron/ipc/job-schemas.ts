@@ -6,6 +6,9 @@ import { PLATFORMS } from '../common/platforms';
 import type { JobView, RepeatOf } from '../common/views';
 import { viewOf, count, micros, text } from './view-of';
 
+/** A job's id as main hands it out; anything else names no job of this app. */
+export const jobIdSchema = z.string().regex(/^[a-z0-9-]{1,64}$/, 'That is not a job of this app.');
+
 export const repeatOfShape = {
   jobId: text,
   how: z.enum(['same-file', 'same-addresses']),

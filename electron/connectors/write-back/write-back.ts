@@ -2,20 +2,16 @@
 // from: the plan (per verdict, what changes), the run (journalled, resumable,
 // each member written once), what `clean` asked for kept until it is done,
 // and the report.
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { z } from 'zod';
+import { mkdir, rm } from 'node:fs/promises';
 import type { PlatformId } from '../../common/platforms';
 import { AppError } from '../../lib/app-error';
-import { writeFileAtomic } from '../../lib/atomic-file';
 import { connectorOf, type Context } from '../context';
 import type { RetireMode } from '../types';
 import { readJournal, saveJournal, writeBackPaths, type Journal } from './journal';
 import { runWriteBack, type WriteBackProgress } from './run';
 import { makeWorkList } from './work-list';
+import { intentsApi } from './intents';
 import type { WorkCounts, WriteBackPlan, WriteBackReport } from '../../common/platform-views';
-
-const intentSchema = z.object({ retire: z.enum(['unsubscribe', 'archive']).nullable() });
 
 const HOW: Record<PlatformId, string> = {
   mailchimp: 'the tag "list-cleaner: <status>" (earlier List Cleaner tags made inactive)',
@@ -145,50 +141,7 @@ export function writeBackApi(ctx: Context) {
       return reportOf(ended);
     },
 
-    /** Notes, before a job is checked, that its verdicts are to be written back when it is done. */
-    async intend(jobId: string, retire: RetireMode | null): Promise<void> {
-      await mkdir(dir, { recursive: true });
-      await writeFileAtomic(writeBackPaths(dir, jobId).intent, JSON.stringify({ retire }));
-    },
-
-    /** Write-backs asked for and not finished: the jobs' ids with what was asked. */
-    async unfinished(): Promise<{ jobId: string; retire: RetireMode | null }[]> {
-      let names: string[];
-      try {
-        names = await readdir(dir);
-      } catch {
-        return [];
-      }
-      const found = [];
-      for (const name of names) {
-        const jobId = /^([a-z0-9-]+)\.intent\.json$/.exec(name)?.[1];
-        if (jobId === undefined) continue;
-        const intent = intentSchema.safeParse(
-          JSON.parse(await readFile(join(dir, name), 'utf8').catch(() => 'null')),
-        );
-        if (!intent.success) continue;
-        const journal = await journalOf(jobId);
-        if (journal?.state !== 'done') found.push({ jobId, retire: intent.data.retire });
-      }
-      return found;
-    },
-
-    /** Write-backs stopped while writing (the app quit, the computer slept): carried on at the next start. */
-    async interrupted(): Promise<string[]> {
-      let names: string[];
-      try {
-        names = await readdir(dir);
-      } catch {
-        return [];
-      }
-      const found: string[] = [];
-      for (const name of names) {
-        const jobId = /^([a-z0-9-]+)\.json$/.exec(name)?.[1];
-        if (jobId === undefined) continue;
-        if ((await journalOf(jobId))?.state === 'writing') found.push(jobId);
-      }
-      return found;
-    },
+    ...intentsApi(dir, journalOf),
 
     async report(jobId: string): Promise<WriteBackReport | null> {
       const journal = await journalOf(jobId);
