@@ -1,8 +1,10 @@
-// `npm run fake -- mailchimp|hubspot [--members N] [--port P]`: one platform
+// `npm run fake -- mailchimp|hubspot|klaviyo|brevo [--members N] [--port P]`: one platform
 // fake with demo data, for trying the client or the app by hand. Prints its
 // base URL and key; Ctrl-C stops it.
 import { parseArgs } from 'node:util';
+import { demoBrevoContacts, startBrevoFake } from './brevo';
 import { demoContacts, startHubSpotFake } from './hubspot';
+import { demoProfiles, startKlaviyoFake } from './klaviyo';
 import { demoMembers, startMailchimpFake } from './mailchimp';
 
 const { values, positionals } = parseArgs({
@@ -14,8 +16,9 @@ const { values, positionals } = parseArgs({
   },
 });
 const platform = positionals[0];
-if (values.help || (platform !== 'mailchimp' && platform !== 'hubspot')) {
-  console.log('Usage: npm run fake -- mailchimp|hubspot [--members 1000] [--port 0]');
+const PLATFORMS = ['mailchimp', 'hubspot', 'klaviyo', 'brevo'];
+if (values.help || platform === undefined || !PLATFORMS.includes(platform)) {
+  console.log('Usage: npm run fake -- mailchimp|hubspot|klaviyo|brevo [--members 1000] [--port 0]');
   process.exit(values.help ? 0 : 2);
 }
 const n = Number(values.members);
@@ -35,7 +38,7 @@ if (platform === 'mailchimp') {
   console.log(`API key: ${fake.key}`);
   console.log(`LIST_CLEANER_MAILCHIMP_URL=${fake.url} LIST_CLEANER_MAILCHIMP_KEY=${fake.key}`);
   stop = fake.stop;
-} else {
+} else if (platform === 'hubspot') {
   const fake = await startHubSpotFake({
     port,
     contacts: demoContacts(n),
@@ -44,6 +47,26 @@ if (platform === 'mailchimp') {
   console.log(`HubSpot fake (CRM v3) at ${fake.url}`);
   console.log(`Private app token: ${fake.token}`);
   console.log(`LIST_CLEANER_HUBSPOT_URL=${fake.url} LIST_CLEANER_HUBSPOT_TOKEN=${fake.token}`);
+  stop = fake.stop;
+} else if (platform === 'klaviyo') {
+  const fake = await startKlaviyoFake({
+    port,
+    profiles: demoProfiles(n),
+    lists: [{ name: 'Demo list' }],
+  });
+  console.log(`Klaviyo fake at ${fake.url}`);
+  console.log(`Private API key: ${fake.key}`);
+  console.log(`LIST_CLEANER_KLAVIYO_URL=${fake.url} LIST_CLEANER_KLAVIYO_KEY=${fake.key}`);
+  stop = fake.stop;
+} else {
+  const fake = await startBrevoFake({
+    port,
+    contacts: demoBrevoContacts(n),
+    lists: [{ name: 'Demo list' }],
+  });
+  console.log(`Brevo fake (API v3) at ${fake.url}`);
+  console.log(`API key: ${fake.key}`);
+  console.log(`LIST_CLEANER_BREVO_URL=${fake.url} LIST_CLEANER_BREVO_KEY=${fake.key}`);
   stop = fake.stop;
 }
 console.log('Press Ctrl-C to stop.');

@@ -13,11 +13,15 @@ import { makeWorkList } from './work-list';
 import { intentsApi } from './intents';
 import type { WorkCounts, WriteBackPlan, WriteBackReport } from '../../common/platform-views';
 
-const HOW: Record<PlatformId, string> = {
-  mailchimp: 'the tag "list-cleaner: <status>" (earlier List Cleaner tags made inactive)',
-  hubspot: 'the contact properties list_cleaner_status and list_cleaner_checked_at',
-  klaviyo: 'the profile properties list_cleaner_status and list_cleaner_checked_at',
-  brevo: 'the contact attributes LIST_CLEANER_STATUS and LIST_CLEANER_CHECKED_AT',
+/** How each platform holds the verdict, in words for the plan. */
+const HOW: Record<PlatformId, (day: string) => string> = {
+  mailchimp: () =>
+    'the tag "list-cleaner: <status>", its earlier List Cleaner tag made inactive (a tag holds no date)',
+  hubspot: (day) =>
+    `the contact properties list_cleaner_status and list_cleaner_checked_at (${day})`,
+  klaviyo: (day) =>
+    `the profile properties list_cleaner_status and list_cleaner_checked_at (${day})`,
+  brevo: (day) => `the contact attributes LIST_CLEANER_STATUS and LIST_CLEANER_CHECKED_AT (${day})`,
 };
 
 export function writeBackApi(ctx: Context) {
@@ -78,7 +82,7 @@ export function writeBackApi(ctx: Context) {
         listName: source.listName,
         checkedAt,
         counts,
-        how: HOW[source.platform],
+        how: HOW[source.platform](checkedAt),
         retireModes: [...connector.retireModes],
       };
     },
