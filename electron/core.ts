@@ -129,6 +129,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings,
     files,
     async dispose() {
+      await platforms.dispose();
       await workspace.dispose();
       await account.dispose();
     },

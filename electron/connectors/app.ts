@@ -35,6 +35,8 @@ export function openAppPlatforms(o: AppPlatformsOptions) {
     env[PLATFORM_ENV[platform as PlatformId].url] = url;
   }
   const running = new Map<string, Promise<WriteBackReport>>();
+  // Quitting stops every write-back between batches' answers; the next start carries it on.
+  const quitting = new AbortController();
 
   async function current(): Promise<Connectors> {
     const jobs = await o.workspace.jobs();
@@ -68,6 +70,7 @@ export function openAppPlatforms(o: AppPlatformsOptions) {
     const ongoing = connectors
       .writeBack(jobId, {
         retire,
+        signal: quitting.signal,
         onProgress: (p) => {
           begun();
           void emit(p.done, p.total);
@@ -96,6 +99,11 @@ export function openAppPlatforms(o: AppPlatformsOptions) {
   }
 
   return {
+    /** Stops the write-backs under way (their journals say where), and waits for them. */
+    async dispose() {
+      quitting.abort();
+      await Promise.allSettled([...running.values()]);
+    },
     connections: () => connections().connections(),
     connect: (platform: PlatformId, key: string) =>
       connections().connect(platform, key, o.urls?.[platform]),
@@ -127,7 +135,8 @@ export function openAppPlatforms(o: AppPlatformsOptions) {
       let failed = false;
       ongoing.catch((err: unknown) => {
         failed = true;
-        log.warn(`write-back: ${jobId} stopped`, err);
+        if (quitting.signal.aborted) log.info(`write-back: ${jobId} carries on at the next start`);
+        else log.warn(`write-back: ${jobId} stopped`, err);
       });
       await started;
       // Let a failure that ended it say so before the report is read.
