@@ -2,7 +2,8 @@
 // loader, talking to the parent over IPC. Its stdout goes to our stderr, so
 // stdout keeps only figures. Every wait is bounded in time, and a child that
 // exits early fails the wait at once instead of leaving it hanging.
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export interface Message {
@@ -22,6 +23,15 @@ export interface Child<In extends Message, Out extends Message> {
 
 /** The repository's root, where `--import tsx` resolves. */
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The command line as npm ci's `prepare` builds it: figures are the shipped bundle's, not tsx's. */
+export function buildCli(): void {
+  const build = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'build-cli.mjs')], {
+    cwd: repoRoot,
+    stdio: ['ignore', 2, 2],
+  });
+  if (build.status !== 0) throw new Error('npm run build:cli failed');
+}
 
 const live = new Set<ChildProcess>();
 

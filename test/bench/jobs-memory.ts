@@ -64,7 +64,7 @@ async function countLines(path: string): Promise<number> {
   return lines;
 }
 
-interface Peaks {
+export interface Peaks {
   /** VmHWM: the kernel's high-water mark of the process's RSS. */
   hwm: number;
   /** The highest RssAnon and RssFile sampled: the heap's part, and mapped files' (node, the memory). */
@@ -73,7 +73,7 @@ interface Peaks {
 }
 
 /** Samples /proc/<pid>/status until the process is gone. */
-function watchPeaks(pid: number): { stop(): Peaks } {
+export function watchPeaks(pid: number): { stop(): Peaks } {
   const peaks: Peaks = { hwm: 0, anon: 0, file: 0 };
   const kb = (text: string, key: string) =>
     Number(new RegExp(`${key}:\\s+(\\d+)`).exec(text)?.[1] ?? 0) * 1024;

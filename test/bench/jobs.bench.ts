@@ -13,11 +13,11 @@
 //
 // The command line is built first, as npm ci's `prepare` builds it: the
 // figures are the shipped bundle's, not the TypeScript loader's.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot, startChild } from './children';
+import { buildCli, repoRoot, startChild } from './children';
 import { runMemory } from './jobs-memory';
 import type { HostCommand, HostEvent } from './protocol';
 import { emit, log } from './report';
@@ -64,11 +64,7 @@ async function sandboxHost(config: Record<string, number>) {
 }
 
 export async function run(): Promise<void> {
-  const build = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'build-cli.mjs')], {
-    cwd: repoRoot,
-    stdio: ['ignore', 2, 2],
-  });
-  if (build.status !== 0) throw new Error('npm run build:cli failed');
+  buildCli();
   const dir = await mkdtemp(join(tmpdir(), 'lc-bench-jobs-'));
   try {
     // The command line's own cost: start, parse arguments, print help, exit.

@@ -21,6 +21,7 @@ const suites: Record<string, () => Promise<Suite>> = {
   jobs: () => import('./jobs.bench'),
   bundle: () => import('./bundle.bench'),
   cli: () => import('./cli.bench'),
+  platforms: () => import('./platforms.bench'),
 };
 
 async function main(): Promise<number> {
