@@ -8,6 +8,7 @@ import { useImportFlow } from '../import-flow';
 import { PASTED_LIST, pasteFirstPart } from '../import-words';
 import { ChooseFileButton } from './ChooseFileButton';
 import { formatNumber } from '../../../format';
+import { MAX_PASTE_CHARS } from '../../../../../electron/common/limits';
 import { useFileImport } from '../use-file-import';
 import './paste.css';
 
@@ -42,7 +43,9 @@ export function PasteBox() {
     const failed = useImportFlow
       .getState()
       .failures.some((f) => f.fileName === PASTED_LIST.failure);
-    return failed ? sent : '';
+    // A text too long to take is not put back: drawing millions of lines in a box
+    // freezes the window, and its notice offers the first part or a file instead.
+    return failed && sent.length <= MAX_PASTE_CHARS ? sent : '';
   });
   // A text refused on the screen comes back to be mended; its reason and ways on are in the
   // failure notice above (ImportFailures), so the box says them only for its own Use.
