@@ -151,7 +151,7 @@ test('more than the window takes is refused before it is sent: drop it as a file
   await expect(page.getByRole('heading', { name: 'No lists checked yet' })).toBeVisible();
   await nav(page, 'New list').click();
   // Not drawn back into the box: millions of lines there would freeze the window.
-  await expect(page.getByLabel('Paste addresses')).toHaveValue('');
+  await expect(page.getByRole('textbox', { name: 'Paste addresses' })).toHaveValue('');
   await page
     .getByRole('alert')
     .getByRole('button', { name: /^Check the first/ })
