@@ -10,7 +10,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatNumber } from '../../format';
 import { useUiStore } from '../../state/ui-store';
 import { freeFacts } from '../jobs/free-facts';
-import { HOLD_WORDS } from '../jobs/job-words';
+import { HOLD_WORDS, jobName } from '../jobs/job-words';
 // The screen's stylesheet before its parts' (summary, export, rows): they load in this order.
 import './results.css';
 import { ResultsHeader } from './ResultsHeader';
@@ -184,7 +184,7 @@ function Rows({ job, data }: { job: JobView; data: JobSummaryView }) {
       jobId={job.id}
       total={job.rows}
       product={job.product}
-      fileName={job.fileName}
+      fileName={jobName(job)}
       providers={reported}
       statuses={data.statuses}
       providerCounts={reported ? data.providers : {}}
