@@ -108,6 +108,9 @@ test('a Mailchimp audience is connected, read, checked and written back, the und
   await readList(page, 'Newsletter', 8);
   await checkAndOpen(app, 'Newsletter · Mailchimp', 8);
 
+  // The header names the job by its list and platform, with Write back beside Export.
+  await screenshotFromTop(app, 'platforms-results');
+
   // The plan: per result, how many members and what they get; nothing sent yet.
   await page.getByRole('button', { name: 'Write back to Mailchimp…' }).click();
   const drawer = page.getByRole('dialog', { name: 'Write back to Mailchimp' });

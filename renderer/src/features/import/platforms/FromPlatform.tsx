@@ -159,7 +159,8 @@ function ListPicker({ idBase, connected }: { idBase: string; connected: Connecti
       </fieldset>
       <div className="button-row">
         <button type="submit" className="button secondary" disabled={chosen === null}>
-          Read {chosen ? <span data-user-value>{chosen.name}</span> : `the ${word}`}
+          {/* One flex item: the button's gap would otherwise widen the space before the name. */}
+          <span>Read {chosen ? <span data-user-value>{chosen.name}</span> : `the ${word}`}</span>
         </button>
         {chosen === null && lists.data && lists.data.length > 0 && (
           <span className="hint">Choose a {word} to read.</span>

@@ -84,9 +84,9 @@ export function retireModeOf(
   return plan.retireModes[0] ?? null;
 }
 
-const RETIRE_VERB: Record<RetireMode, { verb: string; done: string }> = {
-  archive: { verb: 'archive', done: 'archived' },
-  unsubscribe: { verb: 'unsubscribe', done: 'unsubscribed' },
+const RETIRE_VERB: Record<RetireMode, { verb: string; doing: string; done: string }> = {
+  archive: { verb: 'archive', doing: 'Archiving', done: 'archived' },
+  unsubscribe: { verb: 'unsubscribe', doing: 'Unsubscribing', done: 'unsubscribed' },
 };
 
 /** The retire box's label and what it means, nothing deleted. */
@@ -127,7 +127,7 @@ export function progressLine(
 ): string {
   const step =
     report.phase === 'retire' && report.retire
-      ? `${RETIRE_VERB[report.retire].done.replace(/^./, (c) => c.toUpperCase())} members`
+      ? `${RETIRE_VERB[report.retire].doing} the undeliverable members`
       : 'Writing results';
   if (!progress || progress.total === 0) return `${step}…`;
   return `${step}: ${formatNumber(progress.done)} of ${members(progress.total)}`;
