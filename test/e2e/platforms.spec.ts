@@ -72,7 +72,7 @@ test('a Mailchimp audience is connected, read, checked and written back, the und
 
   // Nothing connected yet: the import screen says where to connect.
   await expect(page.getByTestId('no-platform')).toBeVisible();
-  await page.getByRole('button', { name: 'Open Settings → Connections' }).click();
+  await page.getByRole('button', { name: 'Connect a platform…' }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });
   await expect(settings.getByRole('heading', { name: 'Connections' })).toBeFocused();
 
@@ -81,6 +81,7 @@ test('a Mailchimp audience is connected, read, checked and written back, the und
   await expect(row.getByRole('alert')).toContainText('Mailchimp refused this API key');
   await expect(row.getByRole('alert')).toContainText('Nothing was saved.');
   await expect(row.getByTestId('connection-state')).toHaveText('Not connected');
+  await app.screenshot('platforms-connect-refused');
 
   // The right one: connected, shown by its last four characters only.
   const field = row.getByLabel('Mailchimp API key');

@@ -2,7 +2,7 @@
 // verdicts written back to. Each says whether a key is saved, where it goes
 // and its last four characters (never the key); Connect opens the form that
 // takes a key, Remove asks first.
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ConnectionView } from '../../../../../electron/common/platform-views';
 import type { PlatformId } from '../../../../../electron/common/platforms';
 import { useConnections, useRemovePlatform } from '../../../api/platform-hooks';
@@ -70,9 +70,17 @@ interface RowProps {
 function ConnectionRow({ connection: c, inputId, open, setOpen }: RowProps) {
   const remove = useRemovePlatform();
   const action = useRef<HTMLButtonElement>(null);
+  // The form or question closed: the focus goes to the row's action (Connect… or Remove…)
+  // once it is drawn again, after the connection's new state.
+  const [refocus, setRefocus] = useState(false);
+  useEffect(() => {
+    if (!refocus || open !== null) return;
+    action.current?.focus();
+    setRefocus(false);
+  }, [refocus, open]);
   const back = () => {
     setOpen(null);
-    requestAnimationFrame(() => action.current?.focus());
+    setRefocus(true);
   };
   return (
     <>

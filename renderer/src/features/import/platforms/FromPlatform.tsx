@@ -39,11 +39,11 @@ export function FromPlatform() {
         <div className="stack-sm" data-testid="no-platform">
           <p className="hint">
             Check a list where it lives, in {NAMED}, and write each member&apos;s result back there.
-            Connect a platform first: you paste its key once, in Settings.
+            Connect a platform first: you paste its key once, in Settings → Connections.
           </p>
           <div className="button-row">
             <button type="button" className="button secondary" onClick={openConnections}>
-              Open Settings → Connections
+              Connect a platform…
             </button>
           </div>
         </div>
