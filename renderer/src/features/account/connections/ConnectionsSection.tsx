@@ -72,15 +72,15 @@ function ConnectionRow({ connection: c, inputId, open, setOpen }: RowProps) {
   const action = useRef<HTMLButtonElement>(null);
   // The form or question closed: the focus goes to the row's action (Connect… or Remove…)
   // once it is drawn again, after the connection's new state.
-  const [refocus, setRefocus] = useState(false);
+  const refocus = useRef(false);
   useEffect(() => {
-    if (!refocus || open !== null) return;
+    if (!refocus.current || open !== null) return;
+    refocus.current = false;
     action.current?.focus();
-    setRefocus(false);
-  }, [refocus, open]);
+  }, [open]);
   const back = () => {
+    refocus.current = true;
     setOpen(null);
-    setRefocus(true);
   };
   return (
     <>
