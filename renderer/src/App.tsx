@@ -2,6 +2,7 @@
 // and the screen chosen, with the update banner above and the Settings dialog over them.
 import { useAccount, useMainEvents, useSettings } from './api/hooks';
 import { useJobEvents, useJobs } from './api/job-hooks';
+import { usePlatformEvents } from './api/platform-hooks';
 import { useThemeAttribute } from './components/useThemeAttribute';
 import { Onboarding } from './features/onboarding/Onboarding';
 import { AppHeader } from './features/balance/AppHeader';
@@ -58,6 +59,7 @@ function Navigation() {
 
 function Workspace({ account }: { account: AccountStatus }) {
   useJobEvents(useUiStore.getState().setImportProgress);
+  usePlatformEvents();
   const screen = useUiStore((s) => s.screen);
   return (
     <>

@@ -7,7 +7,14 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createCore, type Core } from '../../electron/core';
-import { openKeyStore } from '../../electron/secrets/key-store';
+import {
+  createMemoryKeyStore,
+  openKeyStore,
+  type KeyStore,
+} from '../../electron/secrets/key-store';
+import type { KeyStoreOf } from '../../electron/connectors/keys';
+import type { PlatformId } from '../../electron/common/platforms';
+import type { FakeHarness, HarnessOptions, StartHarness } from '../unit/connectors/harness/types';
 import { fail } from '../../electron/ipc/result';
 import type { UpdateView } from '../../electron/ipc/contract';
 import type { ConsentQuestion } from '../../electron/lib/consent';
@@ -33,7 +40,8 @@ export interface TestApp {
   keyHostDialog: { answer: boolean; asked: [string, string][] };
   /**
    * How the user answers main's other questions (a first key for an address,
-   * replacing the key, starting over the limit, raising it): yes unless a test
+   * replacing the key, starting over the limit, raising it, archiving or
+   * unsubscribing a platform's members): yes unless a test
    * says otherwise; what was asked, in order.
    */
   consent: { answer: boolean; asked: ConsentQuestion[] };
@@ -50,6 +58,12 @@ export interface TestApp {
   /** The updater's stand-in: set where an update stands (the window hears it); restarts asked for. */
   update(view: Partial<UpdateView> & Pick<UpdateView, 'state'>): void;
   restartsToUpdate(): number;
+  /**
+   * Starts a list platform's fake (test/unit/connectors/harness) and makes the
+   * core again to reach the platform there; call it before open(). The
+   * platforms' keys live in memory per test, never in the keychain.
+   */
+  startPlatform(start: StartHarness, options: HarnessOptions): Promise<FakeHarness>;
   core(): Core;
   open(): Promise<void>;
   restart(): Promise<void>;
@@ -124,7 +138,21 @@ export const test = base.extend<{ app: TestApp }>({
       policy: { baseMs: 2_000, capMs: 4_000, fundsEveryMs: 2_000, ordersEveryMs: 2_000 },
       patienceMs: () => patience,
     };
-    const coreOptions = { dataDir, keychain, shell, waits };
+    // The platforms' keys in memory, one store a platform, kept across restarts as a keychain is;
+    // their fakes' addresses filled in by startPlatform, and their retries quick.
+    const platformKeys = new Map<PlatformId, KeyStore>();
+    const keys: KeyStoreOf = async (platform) => {
+      let store = platformKeys.get(platform);
+      if (store === undefined) {
+        store = createMemoryKeyStore(null);
+        platformKeys.set(platform, store);
+      }
+      return store;
+    };
+    const platformUrls: Partial<Record<PlatformId, string>> = {};
+    const fakes: FakeHarness[] = [];
+    const platforms = { urls: platformUrls, keys, http: { backoffMs: 5 } };
+    const coreOptions = { dataDir, keychain, shell, waits, platforms };
     let core = await createCore(coreOptions);
     let unsubscribe = (): void => undefined;
 
@@ -215,6 +243,17 @@ export const test = base.extend<{ app: TestApp }>({
         core.events.emit('update:changed', update);
       },
       restartsToUpdate: () => restarts,
+      startPlatform: async (start, options) => {
+        const fake = await start(options);
+        fakes.push(fake);
+        platformUrls[fake.platform] = fake.url;
+        // The core reads the platforms' addresses when it is made.
+        unsubscribe();
+        await core.dispose();
+        core = await createCore(coreOptions);
+        attach();
+        return fake;
+      },
       core: () => core,
       open: async () => {
         await page.goto(server.url);
@@ -247,6 +286,7 @@ export const test = base.extend<{ app: TestApp }>({
     unsubscribe();
     await core.dispose();
     await server.stop();
+    await Promise.all(fakes.map((f) => f.stop()));
     const store = await openKeyStore(keychain);
     await store.clear().catch(() => undefined);
     await rm(dataDir, { recursive: true, force: true });

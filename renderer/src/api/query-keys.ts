@@ -2,6 +2,7 @@
 // so invalidation after an event or a mutation cannot miss a spelling.
 import type { RowFilter, SkipChoice } from '../../../electron/common/views';
 import type { OthersChoice } from '../../../electron/common/model';
+import type { PlatformId } from '../../../electron/common/platforms';
 
 export const queryKeys = {
   account: ['account'] as const,
@@ -10,6 +11,20 @@ export const queryKeys = {
   update: ['update'] as const,
   /** The memory of answers already paid for, of the account in use. */
   memory: ['memory'] as const,
+  platforms: {
+    all: ['platforms'] as const,
+    /** Each platform and whether a key is saved for it. */
+    connections: () => [...queryKeys.platforms.all, 'connections'] as const,
+    /** A connected platform's lists, audiences or segments, with their sizes. */
+    lists: (platform: PlatformId) => [...queryKeys.platforms.all, 'lists', platform] as const,
+  },
+  writeBack: {
+    all: ['write-back'] as const,
+    /** What writing a job's verdicts back would change. */
+    plan: (jobId: string) => [...queryKeys.writeBack.all, 'plan', jobId] as const,
+    /** The job's write-back as it stands (main pushes each change), or null before the first. */
+    report: (jobId: string) => [...queryKeys.writeBack.all, 'report', jobId] as const,
+  },
   jobs: {
     all: ['jobs'] as const,
     list: () => [...queryKeys.jobs.all, 'list'] as const,

@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { ImportProgressView, ImportView, JobProduct } from '../../../electron/ipc/contract';
 import type { SkipChoice } from '../../../electron/common/views';
 import type { OthersChoice } from '../../../electron/common/model';
+import type { ReadProgress } from '../../../electron/common/platform-views';
 import { DEFAULT_SKIP } from '../../../electron/common/model';
 
 /** The review's "Don't pay for" boxes as they first show: throw-away domains and no mail server. */
@@ -22,13 +23,19 @@ export type Screen = 'import' | 'jobs' | 'results' | 'check' | 'account';
 export interface Importing {
   fileName: string;
   progress: ImportProgressView | null;
+  /** A list read from a platform: the members read so far; absent for a file or a paste. */
+  members?: ReadProgress | null;
   index: number;
   total: number;
 }
 
 interface UiState {
   settingsOpen: boolean;
+  /** The Settings section that takes the focus on opening; null: the dialog's first control. */
+  settingsAt: 'connections' | null;
   openSettings(): void;
+  /** Settings opened at Connections (from "connect a platform first"). */
+  openConnections(): void;
   closeSettings(): void;
 
   screen: Screen;
@@ -56,12 +63,16 @@ interface UiState {
   setImporting(importing: UiState['importing']): void;
   /** Main's list:progress events, for the file being imported. */
   setImportProgress(progress: ImportProgressView): void;
+  /** Main's platform:progress events, for the platform list being read. */
+  setMembersRead(members: ReadProgress): void;
 }
 
 export const useUiStore = create<UiState>((set) => ({
   settingsOpen: false,
-  openSettings: () => set({ settingsOpen: true }),
-  closeSettings: () => set({ settingsOpen: false }),
+  settingsAt: null,
+  openSettings: () => set({ settingsOpen: true, settingsAt: null }),
+  openConnections: () => set({ settingsOpen: true, settingsAt: 'connections' }),
+  closeSettings: () => set({ settingsOpen: false, settingsAt: null }),
 
   screen: 'import',
   selectedJobId: null,
@@ -89,4 +100,8 @@ export const useUiStore = create<UiState>((set) => ({
   setImporting: (importing) => set({ importing }),
   setImportProgress: (progress) =>
     set((s) => (s.importing ? { importing: { ...s.importing, progress } } : {})),
+  setMembersRead: (members) =>
+    set((s) =>
+      s.importing?.members !== undefined ? { importing: { ...s.importing, members } } : {},
+    ),
 }));

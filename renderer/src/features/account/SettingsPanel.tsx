@@ -1,5 +1,5 @@
 // The Settings dialog: leave the demo or remove the key, replace the key, the service address
-// and its billing page, how often bulk tasks are checked, the spending limit and the plan's prices, how long answers
+// and its billing page, the list platforms connected, how often bulk tasks are checked, the spending limit and the plan's prices, how long answers
 // already paid for are reused (and forgetting them), and the theme.
 import { useEffect, useId, useRef } from 'react';
 import type { AccountStatus, Theme } from '../../../../electron/ipc/contract';
@@ -8,6 +8,7 @@ import { useClearKey, useSettings, useUpdateSettings } from '../../api/hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useUiStore } from '../../state/ui-store';
 import { BillingPageForm } from './BillingPageForm';
+import { ConnectionsSection } from './connections/ConnectionsSection';
 import { PatienceForm } from './PatienceForm';
 import { PollIntervalForm } from './PollIntervalForm';
 import { RecheckForm } from './RecheckForm';
@@ -40,10 +41,13 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
   const reuseId = useId();
   const patienceId = useId();
   const billingId = useId();
+  const connectionsId = useId();
+  const focusConnections = useUiStore((s) => s.settingsAt === 'connections');
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    dialogRef.current?.querySelector<HTMLElement>('button, input')?.focus();
+    // Opened at Connections, its heading takes the focus instead (ConnectionsSection).
+    if (!focusConnections) dialogRef.current?.querySelector<HTMLElement>('button, input')?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') close();
     };
@@ -52,7 +56,7 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
       document.removeEventListener('keydown', onKey);
       previous?.focus();
     };
-  }, [close]);
+  }, [close, focusConnections]);
 
   return (
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && close()}>
@@ -109,6 +113,7 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
             inputId={billingId}
           />
         )}
+        <ConnectionsSection idBase={connectionsId} />
         <PollIntervalForm
           current={settings.data?.pollIntervalSeconds}
           update={update}

@@ -1,8 +1,9 @@
-// The New list screen: the drop zone and the paste box, the progress of a
+// The New list screen: the drop zone, a list from a platform and the paste box, the progress of a
 // list being read, or the review of the first list read, with the notices of
 // files that failed and the other lists waiting for review.
 import type { ReactNode } from 'react';
 import { useUiStore } from '../../state/ui-store';
+import { FromPlatform } from './platforms/FromPlatform';
 import { ChooseFileButton } from './reading/ChooseFileButton';
 import { DraftsWaiting } from './reading/DraftsWaiting';
 import { ImportFailures } from './reading/ImportFailures';
@@ -13,7 +14,7 @@ import './import.css';
 import { ReviewPanel } from './review/ReviewPanel';
 import { useImportFlow } from './use-file-import';
 
-/** New list: drop, choose or paste a list, watch it being read, review it, start. */
+/** New list: drop, choose or paste a list, or read one from a platform; watch it being read, review it, start. */
 export function ImportScreen() {
   const review = useUiStore((s) => s.review);
   const importing = useUiStore((s) => s.importing);
@@ -81,6 +82,7 @@ function EmptyState({ notices }: { notices: ReactNode }) {
           <li>Nothing is charged until you check</li>
         </ul>
       </section>
+      <FromPlatform />
       <PasteBox />
     </>
   );

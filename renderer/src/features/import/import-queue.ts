@@ -1,5 +1,5 @@
 // Lists read one after another. Every file of a drop (and a file chosen in
-// the Open dialog, and a pasted text) becomes its own draft job, read in turn
+// the Open dialog, a pasted text, a platform's list) becomes its own draft job, read in turn
 // by main: one read at a time keeps one progress bar meaningful and main's
 // memory bounded. The queue lives in this module, beyond any component, so
 // leaving the screen mid-read loses nothing, and a drop while a file is being
@@ -11,6 +11,11 @@ import { queryKeys } from '../../api/query-keys';
 import { useUiStore } from '../../state/ui-store';
 import { useImportFlow } from './import-flow';
 import { PASTED_LIST } from './import-words';
+import {
+  PLATFORM_NAMES,
+  type MemberChoice,
+  type PlatformId,
+} from '../../../../electron/common/platforms';
 
 export interface ListSource {
   /** What the progress calls it while it is read ("april.xlsx", "the pasted list"). */
@@ -19,6 +24,8 @@ export interface ListSource {
   failure: string;
   /** Reads it in main and answers its review; throws an ApiError carrying the user's reason. */
   open(): Promise<ImportView>;
+  /** A platform's list: its progress counts members read (platform:progress), not bytes. */
+  members?: boolean;
 }
 
 /** A dropped file: granted to main (the preload's one-use token) only when its turn comes. */
@@ -39,6 +46,21 @@ export function grantSource(grant: FileGrantView): ListSource {
     reading: grant.fileName,
     failure: grant.fileName,
     open: () => call(window.api.list.import({ token: grant.token })),
+  };
+}
+
+/** A list read from a platform: main reads its members into a draft, reviewed as a file is. */
+export function platformSource(
+  list: { platform: PlatformId; id: string; name: string },
+  choice: MemberChoice,
+): ListSource {
+  const named = `${list.name} from ${PLATFORM_NAMES[list.platform]}`;
+  return {
+    reading: named,
+    failure: named,
+    members: true,
+    open: () =>
+      call(window.api.platform.import({ platform: list.platform, listId: list.id, choice })),
   };
 }
 
@@ -90,6 +112,7 @@ async function drain(client: QueryClient): Promise<void> {
       useUiStore.getState().setImporting({
         fileName: source.reading,
         progress: null,
+        members: source.members ? null : undefined,
         index: current.taken,
         total: current.total,
       });

@@ -1,10 +1,11 @@
 // The import screen's sentences about where a list comes from, as pure
 // functions: a pasted text refused before it is sent, the progress of a batch
-// of files, the rows above a workbook sheet's header, and the file's format
+// of files and of a platform's list, the rows above a workbook sheet's header, and the file's format
 // in the review's facts.
 import { MAX_PASTE_CHARS } from '../../../../electron/common/limits';
 import type { ImportView } from '../../../../electron/ipc/contract';
-import { formatNumber } from '../../format';
+import type { ReadProgress } from '../../../../electron/common/platform-views';
+import { formatNumber, plural } from '../../format';
 
 /** How a pasted list is named while it is read, and when it could not be used. */
 export const PASTED_LIST = { reading: 'the pasted list', failure: 'The pasted list' } as const;
@@ -52,6 +53,18 @@ export function readingTitle(fileName: string, index: number, total: number): st
   return total > 1
     ? `Reading ${formatNumber(index)} of ${formatNumber(total)}: ${fileName}`
     : `Reading ${fileName}`;
+}
+
+/**
+ * How far a platform's list is read: "1,200 of about 5,000 members read". The
+ * platform's own count is approximate (it may count members the choice leaves out).
+ */
+export function membersReadLine(read: ReadProgress | null): string {
+  if (read === null) return 'Asking for the first members…';
+  const members = plural(read.members, 'member', 'members');
+  return read.total !== null && read.total > 0
+    ? `${formatNumber(read.members)} of about ${formatNumber(read.total)} members read`
+    : `${members} read`;
 }
 
 /** The rows a workbook's sheet has above its header (a title, a date), said once. */

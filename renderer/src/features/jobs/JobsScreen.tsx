@@ -5,7 +5,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { useUiStore } from '../../state/ui-store';
 import { useFlowFocus } from '../import/use-file-import';
 import { JobHistory } from './list/JobHistory';
-import { STATE_WORDS, isActive } from './job-words';
+import { STATE_WORDS, isActive, jobName } from './job-words';
 import { useNow } from './use-now';
 import './jobs.css';
 import './list/rows.css';
@@ -72,7 +72,7 @@ export function JobsScreen() {
           .filter((j) => j.state !== 'draft')
           .map((j) => (
             <span key={j.id}>
-              {j.fileName}: {STATE_WORDS[j.state]}.{' '}
+              {jobName(j)}: {STATE_WORDS[j.state]}.{' '}
             </span>
           ))}
       </div>

@@ -1,5 +1,6 @@
 // A job's state and product in the user's words.
 import { UNFINISHED_STATES } from '../../../../electron/common/model';
+import { PLATFORM_NAMES } from '../../../../electron/common/platforms';
 import type { JobProduct, JobStateName, JobView } from '../../../../electron/ipc/contract';
 
 export const STATE_WORDS: Record<JobStateName, string> = {
@@ -16,6 +17,14 @@ export const PRODUCT_WORDS: Record<JobProduct, string> = {
   email: 'Email',
   avatar: 'Email + avatar',
 };
+
+/**
+ * What a job is called wherever it is listed or headed: its file's name, or
+ * for a list read from a platform, the list's name and the platform's
+ * ("Newsletter · Mailchimp").
+ */
+export const jobName = (job: Pick<JobView, 'fileName' | 'source'>): string =>
+  job.source ? `${job.source.listName} · ${PLATFORM_NAMES[job.source.platform]}` : job.fileName;
 
 export const isBulk = (job: JobView) => job.tasks.length > 0;
 

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import type { JobView, RowStatusName } from '../../../../electron/ipc/contract';
 import { listGrade } from '../../../../electron/common/grade';
 import { formatDateTime, formatNumber, formatUsd, formatUsdExact, plural } from '../../format';
-import { HOLD_WORDS, PRODUCT_WORDS } from '../jobs/job-words';
+import { HOLD_WORDS, PRODUCT_WORDS, jobName } from '../jobs/job-words';
 import { RecheckReminder } from '../jobs/RecheckReminder';
 import { STATE_LABEL } from './outcomes';
 
@@ -36,8 +36,8 @@ export function ResultsHeader({ job, statuses, actions }: Props) {
         </div>
       )}
       <div className="results-heading">
-        <h1 className="results-title" title={job.fileName}>
-          {job.fileName}
+        <h1 className="results-title" title={jobName(job)}>
+          {jobName(job)}
         </h1>
         <p className="results-facts">
           <Facts job={job} />

@@ -1,6 +1,7 @@
 // The results of one job. A finished job is one screen: a header that stays
-// in view (the list's name, its grade, Export), then Overview, Domains and
-// Rows as tabs (ResultsTabs.tsx); Export opens as a drawer over them. A job
+// in view (the list's name, its grade, Export, and for a list read from a
+// platform, Write back), then Overview, Domains and Rows as tabs
+// (ResultsTabs.tsx); Export and Write back open as drawers over them. A job
 // still running shows its progress instead, and says the results appear here
 // when it finishes; a failed one says why, above what it did check.
 import { useId, useRef, useState, type ReactNode } from 'react';
@@ -10,7 +11,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatNumber } from '../../format';
 import { useUiStore } from '../../state/ui-store';
 import { freeFacts } from '../jobs/free-facts';
-import { HOLD_WORDS } from '../jobs/job-words';
+import { HOLD_WORDS, jobName } from '../jobs/job-words';
 // The screen's stylesheet before its parts' (summary, export, rows): they load in this order.
 import './results.css';
 import { ResultsHeader } from './ResultsHeader';
@@ -19,6 +20,7 @@ import { OutcomeSummary, ProviderSummary } from './overview/SummaryCharts';
 import { QualityGrade } from './overview/QualityGrade';
 import { ExportDrawer } from './export/ExportDrawer';
 import { ExportPanel } from './export/ExportPanel';
+import { WriteBackAction } from './writeback/WriteBackAction';
 import { ROWS_CARD_ID, RowsTable } from './rows/RowsTable';
 import { DomainTable } from './domains/DomainTable';
 import { useFilterStore } from './rows/row-filter';
@@ -125,15 +127,18 @@ function DoneResults({ job, failure }: { job: JobView; failure?: ReactNode }) {
         statuses={data.statuses}
         actions={
           done ? (
-            <button
-              type="button"
-              className="button primary"
-              ref={exportButton}
-              aria-haspopup="dialog"
-              onClick={() => setExporting(true)}
-            >
-              Export…
-            </button>
+            <>
+              <WriteBackAction job={job} />
+              <button
+                type="button"
+                className="button primary"
+                ref={exportButton}
+                aria-haspopup="dialog"
+                onClick={() => setExporting(true)}
+              >
+                Export…
+              </button>
+            </>
           ) : null
         }
       />
@@ -184,7 +189,7 @@ function Rows({ job, data }: { job: JobView; data: JobSummaryView }) {
       jobId={job.id}
       total={job.rows}
       product={job.product}
-      fileName={job.fileName}
+      fileName={jobName(job)}
       providers={reported}
       statuses={data.statuses}
       providerCounts={reported ? data.providers : {}}

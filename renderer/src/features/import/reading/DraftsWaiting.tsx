@@ -9,6 +9,7 @@ import { ErrorNotice } from '../../../components/ErrorNotice';
 import { plural } from '../../../format';
 import { useUiStore } from '../../../state/ui-store';
 import { useImportFlow } from '../import-flow';
+import { jobName } from '../../jobs/job-words';
 import './drafts.css';
 
 /** More than this and the rest are left to the Jobs screen: the review stays the page's subject. */
@@ -46,8 +47,8 @@ export function DraftsWaiting({ current }: { current: JobView | null }) {
         {shown.map((job) => (
           <li key={job.id} className="draft">
             <span className="draft-text">
-              <span className="draft-name file-name" title={job.fileName}>
-                {job.fileName}
+              <span className="draft-name file-name" title={jobName(job)}>
+                {jobName(job)}
               </span>
               <span className="draft-meta">
                 {plural(job.rows, 'row', 'rows')}, {plural(job.unique, 'address', 'addresses')} to
@@ -60,7 +61,7 @@ export function DraftsWaiting({ current }: { current: JobView | null }) {
               onClick={() => void review(job.id)}
               aria-disabled={open.isPending || undefined}
             >
-              Review<span className="visually-hidden"> {job.fileName}</span>
+              Review<span className="visually-hidden"> {jobName(job)}</span>
             </button>
           </li>
         ))}

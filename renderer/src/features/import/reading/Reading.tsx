@@ -1,4 +1,4 @@
-// A list being read: the whole screen's card while nothing can be reviewed
+// A list being read (a file's bytes, or a platform list's members): the whole screen's card while nothing can be reviewed
 // yet, and a slim strip above the review while the other files of a batch
 // are read behind it.
 import type { ReactNode } from 'react';
@@ -6,27 +6,32 @@ import type { ImportProgressView } from '../../../../../electron/ipc/contract';
 import { formatBytes, formatNumber, formatPercent } from '../../../format';
 import type { Importing } from '../../../state/ui-store';
 import { ProgressBar } from './ProgressBar';
-import { readingTitle } from '../import-words';
+import { membersReadLine, readingTitle } from '../import-words';
+import type { ReadProgress } from '../../../../../electron/common/platform-views';
 
-/** Coarse steps for screen readers: every tenth of the file, not every chunk. */
-function announcement(title: string, progress: ImportProgressView | null): string {
-  if (!progress || progress.totalBytes === 0) return title;
-  const tenth = Math.floor((progress.bytesRead / progress.totalBytes) * 10) / 10;
-  return `${title}: ${formatPercent(tenth)} read`;
+/** Coarse steps for screen readers: every tenth of the file (or the members), not every chunk. */
+function announcement(title: string, importing: Importing): string {
+  const part = share(importing);
+  if (part === null) return title;
+  return `${title}: ${formatPercent(Math.floor(part * 10) / 10)} read`;
 }
 
-function share(progress: ImportProgressView | null): number | null {
+function share({ progress, members }: Importing): number | null {
+  if (members !== undefined) {
+    return members?.total ? Math.min(1, members.members / members.total) : null;
+  }
   return progress && progress.totalBytes > 0 ? progress.bytesRead / progress.totalBytes : null;
 }
 
-function valueText(progress: ImportProgressView | null): string {
+function valueText({ progress, members }: Importing): string {
+  if (members !== undefined) return membersReadLine(members);
   return progress
     ? `${formatBytes(progress.bytesRead)} of ${formatBytes(progress.totalBytes)} read, ${formatNumber(progress.rows)} rows`
     : 'Opening the file';
 }
 
 export function Reading({ importing, notices }: { importing: Importing; notices: ReactNode }) {
-  const { fileName, progress, index, total } = importing;
+  const { fileName, progress, members, index, total } = importing;
   const title = readingTitle(fileName, index, total);
   return (
     <>
@@ -37,29 +42,58 @@ export function Reading({ importing, notices }: { importing: Importing; notices:
           {title}
         </h2>
         <ProgressBar
-          value={share(progress)}
+          value={share(importing)}
           labelledBy="reading-title"
-          valueText={valueText(progress)}
+          valueText={valueText(importing)}
         />
-        <p className="reading-numbers" aria-hidden="true">
-          <span className="num" data-testid="reading-bytes">
-            {progress
-              ? `${formatBytes(progress.bytesRead)} of ${formatBytes(progress.totalBytes)}`
-              : 'Opening the file…'}
-          </span>
-          <span className="num" data-testid="reading-rows">
-            {progress ? `${formatNumber(progress.rows)} rows` : ''}
-          </span>
-        </p>
-        <p className="hint">
-          Addresses are checked for typos and repeats as the file is read, on your computer. Nothing
-          is sent yet.
-          {total > 1 && ' Each file becomes its own list; the first one read is shown for review.'}
-        </p>
+        {members !== undefined ? (
+          <MembersRead members={members} />
+        ) : (
+          <FileRead progress={progress} total={total} />
+        )}
         <p className="visually-hidden" role="status">
-          {announcement(title, progress)}
+          {announcement(title, importing)}
         </p>
       </section>
+    </>
+  );
+}
+
+function FileRead({ progress, total }: { progress: ImportProgressView | null; total: number }) {
+  return (
+    <>
+      <p className="reading-numbers" aria-hidden="true">
+        <span className="num" data-testid="reading-bytes">
+          {progress
+            ? `${formatBytes(progress.bytesRead)} of ${formatBytes(progress.totalBytes)}`
+            : 'Opening the file…'}
+        </span>
+        <span className="num" data-testid="reading-rows">
+          {progress ? `${formatNumber(progress.rows)} rows` : ''}
+        </span>
+      </p>
+      <p className="hint">
+        Addresses are checked for typos and repeats as the file is read, on your computer. Nothing
+        is sent yet.
+        {total > 1 && ' Each file becomes its own list; the first one read is shown for review.'}
+      </p>
+    </>
+  );
+}
+
+/** A platform's list: the members read so far; nothing is written to the platform. */
+function MembersRead({ members }: { members: ReadProgress | null }) {
+  return (
+    <>
+      <p className="reading-numbers" aria-hidden="true">
+        <span className="num" data-testid="reading-members">
+          {membersReadLine(members)}
+        </span>
+      </p>
+      <p className="hint">
+        The members are read into a list on your computer and checked for typos and repeats. Nothing
+        is written to the platform, and nothing is charged yet.
+      </p>
     </>
   );
 }
@@ -76,9 +110,9 @@ export function ReadingStrip({ importing }: { importing: Importing }) {
         {title}
       </p>
       <ProgressBar
-        value={share(importing.progress)}
+        value={share(importing)}
         labelledBy="reading-strip-title"
-        valueText={valueText(importing.progress)}
+        valueText={valueText(importing)}
       />
       <p className="hint">Each file read waits as a list below, ready to review.</p>
     </section>

@@ -7,7 +7,7 @@ import { useRef, useState } from 'react';
 import type { JobView } from '../../../../../electron/ipc/contract';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { formatNumber } from '../../../format';
-import { canStop, isActive, sentTasks } from '../job-words';
+import { canStop, isActive, jobName, sentTasks } from '../job-words';
 import { primaryAction } from './primary-action';
 import type { JobCommands } from './use-job-commands';
 
@@ -75,7 +75,7 @@ function RemoveConfirm({
   onKeep: () => void;
 }) {
   return (
-    <div className="danger-confirm" role="group" aria-label={`Remove ${job.fileName}?`}>
+    <div className="danger-confirm" role="group" aria-label={`Remove ${jobName(job)}?`}>
       <p>
         Remove this job and its results? You paid for them: export the results first if you still
         need them. Your original file is not touched.

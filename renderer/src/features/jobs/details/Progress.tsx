@@ -4,7 +4,7 @@
 import type { JobView } from '../../../../../electron/ipc/contract';
 import { formatDuration, formatNumber, formatTimeOfDay, plural } from '../../../format';
 import { ProgressBar } from '../../import/reading/ProgressBar';
-import { isBulk } from '../job-words';
+import { isBulk, jobName } from '../job-words';
 
 export function Progress({ job, now }: { job: JobView; now: number }) {
   const bulk = isBulk(job);
@@ -26,7 +26,7 @@ export function Progress({ job, now }: { job: JobView; now: number }) {
     <div className="job-progress">
       <ProgressBar
         value={job.state === 'queued' ? 0 : waitingOnService ? null : share}
-        label={`Progress of ${job.fileName}`}
+        label={`Progress of ${jobName(job)}`}
         valueText={
           job.state === 'queued'
             ? 'Waiting for another job to finish'

@@ -9,7 +9,7 @@ import { formatTimeOfDay, plural } from '../../../format';
 import { PrimaryActionButton } from '../actions/PrimaryActionButton';
 import { useJobCommands } from '../actions/use-job-commands';
 import { JobDetails } from '../details/JobDetails';
-import { PRODUCT_WORDS, badgeWords, isActive } from '../job-words';
+import { PRODUCT_WORDS, badgeWords, isActive, jobName } from '../job-words';
 import { RecheckReminder } from '../RecheckReminder';
 import { chargeLine } from '../money/charge-words';
 import { countsWords } from './row-words';
@@ -50,7 +50,7 @@ export function JobRow({ job, now, level = 2 }: { job: JobView; now: number; lev
             >
               <Chevron />
               <span id={titleId} className="file-name">
-                {job.fileName}
+                {jobName(job)}
               </span>
             </button>
           </Title>

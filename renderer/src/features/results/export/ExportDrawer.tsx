@@ -1,4 +1,4 @@
-// The Export panel's frame: a drawer from the right, over the results, as a
+// The Export panel's frame (and the write-back's): a drawer from the right, over the results, as a
 // modal <dialog> (the browser keeps the focus inside it and makes the page
 // behind inert). Opening moves the focus to its title, so a screen reader
 // starts at the top; Escape or the close button closes it, and the focus goes
@@ -13,9 +13,18 @@ interface Props {
   /** Where the focus returns on closing: the button that opened the drawer. */
   returnFocus: () => HTMLElement | null;
   children: ReactNode;
+  /** The write-back panel opens in the same frame, under its own name. */
+  testId?: string;
 }
 
-export function ExportDrawer({ open, title, onClose, returnFocus, children }: Props) {
+export function ExportDrawer({
+  open,
+  title,
+  onClose,
+  returnFocus,
+  children,
+  testId = 'export-drawer',
+}: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
@@ -43,7 +52,7 @@ export function ExportDrawer({ open, title, onClose, returnFocus, children }: Pr
       className="drawer"
       aria-labelledby={titleId}
       onClose={closed}
-      data-testid="export-drawer"
+      data-testid={testId}
     >
       {/* Rendered only while open: its queries and notices belong to one visit. */}
       {open && (

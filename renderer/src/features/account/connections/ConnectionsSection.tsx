@@ -1,0 +1,139 @@
+// Settings → Connections: the list platforms a list can be read from and its
+// verdicts written back to. Each says whether a key is saved, where it goes
+// and its last four characters (never the key); Connect opens the form that
+// takes a key, Remove asks first.
+import { useEffect, useRef, useState } from 'react';
+import type { ConnectionView } from '../../../../../electron/common/platform-views';
+import type { PlatformId } from '../../../../../electron/common/platforms';
+import { useConnections, useRemovePlatform } from '../../../api/platform-hooks';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { useUiStore } from '../../../state/ui-store';
+import { ConnectPlatformForm } from './ConnectPlatformForm';
+import { connectionLine, removeQuestion } from './connection-words';
+import './connections.css';
+
+export function ConnectionsSection({ idBase }: { idBase: string }) {
+  const connections = useConnections();
+  // One form or question open at a time: the section stays short in a dialog that scrolls.
+  const [open, setOpen] = useState<{ platform: PlatformId; what: 'connect' | 'remove' } | null>(
+    null,
+  );
+  const focusAt = useUiStore((s) => s.settingsAt === 'connections');
+  const titleId = `${idBase}-title`;
+
+  return (
+    <section className="dialog-section connections" aria-labelledby={titleId}>
+      <h3
+        id={titleId}
+        tabIndex={-1}
+        data-settings-section="connections"
+        ref={(el) => {
+          // Opened from "connect a platform first": the section is where the user was sent.
+          if (el && focusAt && !el.dataset.focused) {
+            el.dataset.focused = 'yes';
+            el.scrollIntoView({ block: 'start' });
+            el.focus();
+          }
+        }}
+      >
+        Connections
+      </h3>
+      <p className="hint">
+        Read a list straight from Mailchimp, HubSpot, Klaviyo or Brevo, and write each member&apos;s
+        result back there. Keys are kept in your computer&apos;s keychain; List Cleaner shows only
+        their last four characters.
+      </p>
+      {connections.isError && <ErrorNotice error={connections.error} />}
+      <ul className="connection-list" aria-busy={connections.isPending}>
+        {connections.data?.map((c) => (
+          <li key={c.platform} className="connection" data-testid={`connection-${c.platform}`}>
+            <ConnectionRow
+              connection={c}
+              inputId={`${idBase}-${c.platform}`}
+              open={open?.platform === c.platform ? open.what : null}
+              setOpen={(what) => setOpen(what ? { platform: c.platform, what } : null)}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+interface RowProps {
+  connection: ConnectionView;
+  inputId: string;
+  open: 'connect' | 'remove' | null;
+  setOpen: (what: 'connect' | 'remove' | null) => void;
+}
+
+function ConnectionRow({ connection: c, inputId, open, setOpen }: RowProps) {
+  const remove = useRemovePlatform();
+  const action = useRef<HTMLButtonElement>(null);
+  // The form or question closed: the focus goes to the row's action (Connect… or Remove…)
+  // once it is drawn again, after the connection's new state.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current || open !== null) return;
+    refocus.current = false;
+    action.current?.focus();
+  }, [open]);
+  const back = () => {
+    refocus.current = true;
+    setOpen(null);
+  };
+  return (
+    <>
+      <div className="connection-line">
+        <div className="connection-name">
+          <span className="connection-title">{c.name}</span>
+          <span
+            className={`connection-state ${c.connected ? 'is-connected' : ''}`}
+            data-testid="connection-state"
+            role="status"
+          >
+            {c.connected ? 'Connected' : 'Not connected'}
+          </span>
+        </div>
+        {open === null && (
+          <button
+            ref={action}
+            type="button"
+            className={`button small ${c.connected ? 'danger' : 'secondary'}`}
+            onClick={() => setOpen(c.connected ? 'remove' : 'connect')}
+          >
+            {c.connected ? 'Remove…' : 'Connect…'}
+            <span className="visually-hidden"> {c.name}</span>
+          </button>
+        )}
+      </div>
+      {c.connected && (
+        <p className="hint connection-detail" data-testid="connection-detail">
+          {connectionLine(c)}
+        </p>
+      )}
+      {open === 'connect' && (
+        <ConnectPlatformForm connection={c} inputId={inputId} onDone={back} onCancel={back} />
+      )}
+      {open === 'remove' && (
+        <div className="danger-confirm" role="group" aria-label={`Remove ${c.name}?`}>
+          <p>{removeQuestion(c)}</p>
+          {remove.error && <ErrorNotice error={remove.error} />}
+          <div className="button-row">
+            <button
+              type="button"
+              className="button danger small"
+              disabled={remove.isPending}
+              onClick={() => remove.mutate(c.platform, { onSuccess: back })}
+            >
+              Remove
+            </button>
+            <button type="button" className="button secondary small" autoFocus onClick={back}>
+              Keep it
+            </button>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}
