@@ -27,7 +27,7 @@ export function connectionsApi(ctx: Context) {
         ...base,
         connected: true,
         host: hostOf(found.baseUrl),
-        keyEnding: found.key.slice(-4),
+        keyEnding: connector.keyEnding?.(found.key) ?? found.key.slice(-4),
         from: found.from,
       };
     } catch {

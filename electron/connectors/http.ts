@@ -178,13 +178,13 @@ export function createPlatformHttp(options: PlatformHttpOptions): PlatformHttp {
     return { status: res.status, headers: res.headers, json: parseJson(text), text };
   }
 
-  function refused(res: PlatformResponse, req: PlatformRequest): PlatformError {
+  // The platform's own words where it gives them; its status only where it gives none.
+  function refused(res: PlatformResponse): PlatformError {
     const own = o.errorText(res);
-    const words = own ? `: ${own}` : '';
     if (res.status === 401 || res.status === 403) {
       return new PlatformError(
         'platform_key',
-        `${o.platform} refused the key (${res.status}${words}). Nothing more was read or written. Check that the key is current and has the permissions List Cleaner needs, then connect again in Settings → Connections.`,
+        `${o.platform} refused the key${own ? ` (“${own}”)` : ''}. Nothing more was read or written. Check that the key is current and has the permissions List Cleaner needs, then connect again in Settings → Connections.`,
         res.status,
       );
     }
@@ -197,7 +197,7 @@ export function createPlatformHttp(options: PlatformHttpOptions): PlatformHttp {
     }
     return new PlatformError(
       'platform',
-      `${o.platform} refused ${req.method} ${req.path} (${res.status}${words}).`,
+      `${o.platform} refused a request${own ? `: ${own}` : ` without saying why (it answered ${res.status})`}. What was read or written before it is kept; try again, and if it goes on, check the list in ${o.platform}.`,
       res.status,
     );
   }
@@ -256,7 +256,7 @@ export function createPlatformHttp(options: PlatformHttpOptions): PlatformHttp {
         continue;
       }
       if ((res.status >= 200 && res.status < 300) || req.accept?.includes(res.status)) return res;
-      throw refused(res, req);
+      throw refused(res);
     }
   }
 

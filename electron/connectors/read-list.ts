@@ -38,7 +38,7 @@ export function readListApi(ctx: Context) {
       if (list === undefined) {
         throw new AppError(
           'invalid_input',
-          `${connector.name} has no ${connector.listWord} with the id ${listId}. See them with: list-cleaner lists ${platform}`,
+          `${connector.name} has no ${connector.listWord} with the id ${listId}: it may have been deleted or renamed there. Choose it again from the ${connector.listWord}s ${connector.name} lists.`,
         );
       }
       const tmp = await mkdtemp(join(tmpdir(), 'list-cleaner-platform-'));

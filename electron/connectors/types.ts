@@ -70,6 +70,8 @@ export interface Connector {
   listWord: string;
   /** The API's base address for this key (Mailchimp's depends on the key's data center). */
   defaultUrl(key: string): string;
+  /** The key's last four characters as the user knows it, when not simply its end (Mailchimp's come before its data center). */
+  keyEnding?(key: string): string;
   /** The headers that carry the key (and any version header every call needs). */
   headers(key: string): Record<string, string>;
   /** The platform's own words for an error answer, when its body says them. */

@@ -186,6 +186,11 @@ export const mailchimp: Connector = {
     const dc = /-([a-z]+\d+)$/.exec(key.trim())?.[1] ?? 'us1';
     return `https://${dc}.api.mailchimp.com/3.0`;
   },
+  keyEnding: (key) =>
+    key
+      .trim()
+      .replace(/-[a-z]+\d+$/, '')
+      .slice(-4),
   headers: (key) => ({
     Authorization: `Basic ${Buffer.from(`list-cleaner:${key}`).toString('base64')}`,
   }),

@@ -106,7 +106,11 @@ describe('platforms through the handler table', () => {
       platform: 'mailchimp',
       key: fake.key,
     });
-    expect(view).toMatchObject({ connected: true, keyEnding: fake.key.slice(-4), from: 'saved' });
+    expect(view).toMatchObject({
+      connected: true,
+      keyEnding: fake.key.replace(/-us21$/, '').slice(-4),
+      from: 'saved',
+    });
     expect(JSON.stringify(view)).not.toContain(fake.key);
     const all = await app.call<ConnectionView[]>('platform:connections');
     expect(all.map((c) => c.platform)).toEqual(['mailchimp', 'hubspot', 'klaviyo', 'brevo']);
