@@ -53,8 +53,10 @@ export interface WriteBackPlan {
   /** The day the verdicts are dated, YYYY-MM-DD. */
   checkedAt: string;
   counts: WorkCounts;
-  /** How the verdict is written, in the platform's words. */
+  /** How the verdict is written, in the platform's words ("<status>" stands for each member's). */
   how: string;
+  /** Whether the platform keeps the day of the check with it (a Mailchimp tag does not). */
+  dated: boolean;
   retireModes: RetireMode[];
 }
 

@@ -49,6 +49,7 @@ export const writeBackPlanSchema = viewOf<WriteBackPlan>()(
     checkedAt: text,
     counts: workCountsSchema,
     how: text,
+    dated: z.boolean(),
     retireModes: z.array(retireModeSchema),
   }),
 );

@@ -67,7 +67,9 @@ function retireModeOf(platform: PlatformId, values: Values): RetireMode | null {
 /** One line a verdict: how many members get which, and what is left as it was. */
 export function planLines(plan: WriteBackPlan): string[] {
   const name = PLATFORM_NAMES[plan.platform];
-  const lines = [`Write-back to ${plan.listName} on ${name}: each member gets ${plan.how}.`];
+  const lines = [
+    `Write-back to ${plan.listName} on ${name}: each member gets ${plan.how}${plan.dated ? `, dated ${plan.checkedAt}` : ''}.`,
+  ];
   for (const [status, count] of Object.entries(plan.counts.write)) {
     if (count) lines.push(`  ${status}: ${n(count)} members`);
   }

@@ -13,15 +13,24 @@ import { makeWorkList } from './work-list';
 import { intentsApi } from './intents';
 import type { WorkCounts, WriteBackPlan, WriteBackReport } from '../../common/platform-views';
 
-/** How each platform holds the verdict, in words for the plan. */
-const HOW: Record<PlatformId, (day: string) => string> = {
-  mailchimp: () =>
-    'the tag "list-cleaner: <status>", its earlier List Cleaner tag made inactive (a tag holds no date)',
-  hubspot: (day) =>
-    `the contact properties list_cleaner_status and list_cleaner_checked_at (${day})`,
-  klaviyo: (day) =>
-    `the profile properties list_cleaner_status and list_cleaner_checked_at (${day})`,
-  brevo: (day) => `the contact attributes LIST_CLEANER_STATUS and LIST_CLEANER_CHECKED_AT (${day})`,
+/** How each platform holds the verdict, in words for the plan; `dated` when it keeps the day too. */
+const HOW: Record<PlatformId, { how: string; dated: boolean }> = {
+  mailchimp: {
+    how: 'the tag "list-cleaner: <status>", its earlier List Cleaner tag made inactive',
+    dated: false,
+  },
+  hubspot: {
+    how: 'the contact properties list_cleaner_status and list_cleaner_checked_at',
+    dated: true,
+  },
+  klaviyo: {
+    how: 'the profile properties list_cleaner_status and list_cleaner_checked_at',
+    dated: true,
+  },
+  brevo: {
+    how: 'the contact attributes LIST_CLEANER_STATUS and LIST_CLEANER_CHECKED_AT',
+    dated: true,
+  },
 };
 
 export function writeBackApi(ctx: Context) {
@@ -82,7 +91,7 @@ export function writeBackApi(ctx: Context) {
         listName: source.listName,
         checkedAt,
         counts,
-        how: HOW[source.platform](checkedAt),
+        ...HOW[source.platform],
         retireModes: [...connector.retireModes],
       };
     },

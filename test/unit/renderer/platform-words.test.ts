@@ -26,7 +26,8 @@ import {
 } from '../../../renderer/src/features/results/writeback/writeback-words';
 import { jobView } from './job-view';
 
-const MAILCHIMP_HOW = 'the tag "list-cleaner: <status>" (earlier List Cleaner tags made inactive)';
+const MAILCHIMP_HOW =
+  'the tag "list-cleaner: <status>", its earlier List Cleaner tag made inactive';
 const HUBSPOT_HOW = 'the contact properties list_cleaner_status and list_cleaner_checked_at';
 
 function plan(over: Partial<WriteBackPlan> = {}): WriteBackPlan {
@@ -41,6 +42,7 @@ function plan(over: Partial<WriteBackPlan> = {}): WriteBackPlan {
       retirable: 42,
     },
     how: MAILCHIMP_HOW,
+    dated: false,
     retireModes: ['unsubscribe', 'archive'],
     ...over,
   };
@@ -123,8 +125,12 @@ describe('the write-back plan', () => {
   it('says what each result is written as: the tag, or the value of the property', () => {
     expect(writtenAs(MAILCHIMP_HOW, 'undeliverable')).toBe('list-cleaner: undeliverable');
     expect(writtenAs(HUBSPOT_HOW, 'undeliverable')).toBe('undeliverable');
-    expect(howLine(plan())).toMatch(
-      /^Each member gets the tag "list-cleaner: …" \(earlier List Cleaner tags made inactive\), dated Mar 3, 2026,/,
+    // A tag holds no date: none is promised.
+    expect(howLine(plan())).toBe(
+      'Each member gets the tag "list-cleaner: …", its earlier List Cleaner tag made inactive.',
+    );
+    expect(howLine(plan({ platform: 'hubspot', how: HUBSPOT_HOW, dated: true }))).toBe(
+      'Each member gets the contact properties list_cleaner_status and list_cleaner_checked_at, dated Mar 3, 2026, the day the list was checked.',
     );
   });
 

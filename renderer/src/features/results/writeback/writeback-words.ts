@@ -27,9 +27,12 @@ export const checkedDay = (day: string): string => formatDate(`${day}T12:00:00`)
 /** The placeholder main's words use for a member's own result ('the tag "list-cleaner: <status>"'). */
 const STATUS_SLOT = '<status>';
 
-/** "Each member gets the tag "list-cleaner: …" (…), dated Mar 3, 2026." */
-export function howLine(plan: Pick<WriteBackPlan, 'how' | 'checkedAt'>): string {
-  return `Each member gets ${plan.how.replace(STATUS_SLOT, '…')}, dated ${checkedDay(plan.checkedAt)}, the day the list was checked.`;
+/** "Each member gets the properties …, dated Mar 3, 2026, the day the list was checked." */
+export function howLine(plan: Pick<WriteBackPlan, 'how' | 'checkedAt' | 'dated'>): string {
+  const dated = plan.dated
+    ? `, dated ${checkedDay(plan.checkedAt)}, the day the list was checked`
+    : '';
+  return `Each member gets ${plan.how.replace(STATUS_SLOT, '…')}${dated}.`;
 }
 
 /** What a member with this result carries afterwards: the tag's whole text, or the value written. */
