@@ -11,6 +11,8 @@ import { jobCard, nav, screenshotFromTop, useDemo } from './import-support';
 import { openResults } from './results-support';
 import { startMailchimpHarness } from '../unit/connectors/harness/mailchimp';
 import { startHubSpotHarness } from '../unit/connectors/harness/hubspot';
+import { startKlaviyoHarness } from '../unit/connectors/harness/klaviyo';
+import { startBrevoHarness } from '../unit/connectors/harness/brevo';
 import type { FakeHarness } from '../unit/connectors/harness/types';
 
 const LOOPBACK = /\b127\.0\.0\.1:\d+/;
@@ -197,3 +199,43 @@ test('HubSpot contacts are written back without an archive step', async ({ app }
   expectVerdicts(fake, deliverable, 'deliverable');
   expectVerdicts(fake, undeliverable, 'undeliverable');
 });
+
+// Klaviyo and Brevo: the same path, their unsubscribe offered and left unticked.
+for (const [name, platform, start, listName] of [
+  ['Klaviyo', 'klaviyo', startKlaviyoHarness, 'Harness list'],
+  ['Brevo', 'brevo', startBrevoHarness, 'Harness'],
+] as const) {
+  test(`a ${name} list is read, checked and written back, nobody unsubscribed unless asked`, async ({
+    app,
+  }) => {
+    const { page } = app;
+    const deliverable = ['deliverable+1@provider1.test', 'deliverable+2@provider1.test'];
+    const undeliverable = ['undeliverable+3@provider1.test'];
+    const fake = await app.startPlatform(start, {
+      members: [...deliverable, ...undeliverable].map((email) => ({ email })),
+    });
+    app.allowShown(LOOPBACK, `the ${name} fake's address stands in for ${name}'s own`);
+    await useDemo(app);
+
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const row = await connectIn(page, name, platform, fake.key);
+    await expect(row.getByTestId('connection-state')).toHaveText('Connected');
+    await page.keyboard.press('Escape');
+
+    await readList(page, listName, 3);
+    await checkAndOpen(app, `${listName} · ${name}`, 3);
+    await page.getByRole('button', { name: `Write back to ${name}…` }).click();
+    const drawer = page.getByRole('dialog', { name: `Write back to ${name}` });
+    await expect(drawer.getByTestId('plan-total')).toHaveText('3');
+    await expect(
+      drawer.getByRole('checkbox', { name: /^Also unsubscribe the 1 undeliverable/ }),
+    ).not.toBeChecked();
+    await drawer.getByRole('button', { name: `Write to ${name}` }).click();
+    const report = drawer.getByTestId('writeback-report');
+    await expect(report).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+    await expect(report.getByTestId('report-written')).toContainText('3');
+    expectVerdicts(fake, deliverable, 'deliverable');
+    expectVerdicts(fake, undeliverable, 'undeliverable');
+    expect([...deliverable, ...undeliverable].some((email) => fake.retired(email))).toBe(false);
+  });
+}
