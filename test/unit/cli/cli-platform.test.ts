@@ -122,7 +122,9 @@ describe('list-cleaner with a platform', () => {
       const env = { ...envOf(bench, fake), LIST_CLEANER_MAILCHIMP_KEY: 'wrong-us21' };
       const run = await cli(['lists', 'mailchimp'], env);
       expect(run.code).toBe(1);
-      expect(run.stderr).toMatch(/^list-cleaner: Mailchimp refused the key \(“Your API key may be invalid/m);
+      expect(run.stderr).toMatch(
+        /^list-cleaner: Mailchimp refused the key \(“Your API key may be invalid/m,
+      );
       expect(run.stderr).not.toContain('wrong-us21');
     } finally {
       await fake.stop();

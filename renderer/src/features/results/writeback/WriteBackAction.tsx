@@ -3,8 +3,22 @@
 import { useRef, useState } from 'react';
 import type { JobView } from '../../../../../electron/ipc/contract';
 import { PLATFORM_NAMES } from '../../../../../electron/common/platforms';
+import { useWriteBackProgress, useWriteBackReport } from '../../../api/platform-hooks';
 import { ExportDrawer } from '../export/ExportDrawer';
 import { WriteBackPanel } from './WriteBackPanel';
+import { progressLine } from './writeback-words';
+
+/** A write-back under way, said beside its button while the panel is closed. */
+function WriteBackUnderWay({ jobId }: { jobId: string }) {
+  const { data: report } = useWriteBackReport(jobId);
+  const progress = useWriteBackProgress((s) => s.byJob[jobId]);
+  if (report?.state !== 'writing') return null;
+  return (
+    <span className="hint" role="status" data-testid="writeback-under-way">
+      {progressLine(report, progress)}
+    </span>
+  );
+}
 
 export function WriteBackAction({ job }: { job: JobView }) {
   const [open, setOpen] = useState(false);
@@ -22,6 +36,7 @@ export function WriteBackAction({ job }: { job: JobView }) {
       >
         {title}…
       </button>
+      {!open && <WriteBackUnderWay jobId={job.id} />}
       <ExportDrawer
         open={open}
         title={title}
