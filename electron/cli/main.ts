@@ -65,6 +65,10 @@ Commands:
   lists <platform>              The platform's lists with their ids and sizes
                                 (mailchimp, hubspot, klaviyo or brevo)
   jobs                          List the jobs, newest first.
+  team status [--json]          The team store this command line shares answers through
+                                (LIST_CLEANER_TEAM_URL, its password in the URL or in
+                                LIST_CLEANER_TEAM_PASSWORD): host, database, user and how
+                                many answers it holds for this account's key
   resume [<id>]                 Carry on with every job that can go on: unfinished, waiting,
                                 paused, or failed for a reason a retry can fix (or the one
                                 named); names each job it leaves, with the reason
@@ -93,6 +97,7 @@ const COMMANDS = new Map<string, () => Promise<{ run: Command }>>([
   ['jobs', () => import('./commands/jobs')],
   ['lists', () => import('./commands/lists')],
   ['resume', () => import('./commands/resume')],
+  ['team', () => import('./commands/team')],
 ]);
 
 export async function main(argv: string[]): Promise<number> {
