@@ -171,7 +171,10 @@ export type PgSsl = false | ConnectionOptions;
  * verify-full also that it names this host.
  */
 export function pgSsl(team: TeamUrl): PgSsl {
-  const ca = team.sslRootCert === null ? undefined : readRootCert(team.sslRootCert);
+  const ca = team.sslRootCert === null ? null : readRootCert(team.sslRootCert);
+  const trusted = ca === null ? {} : { ca };
+  // Any certificate its authority signed, whatever host it names.
+  const anyName = { checkServerIdentity: () => undefined };
   switch (team.sslMode) {
     case 'disable':
     case 'allow':
@@ -179,13 +182,14 @@ export function pgSsl(team: TeamUrl): PgSsl {
       return false;
     case 'require':
       // libpq: with a root certificate given, require behaves as verify-ca.
-      return ca === undefined
+      return ca === null
         ? { rejectUnauthorized: false }
-        : { rejectUnauthorized: true, ca, checkServerIdentity: () => undefined };
+        : { rejectUnauthorized: true, ...trusted, ...anyName };
     case 'verify-ca':
-      return { rejectUnauthorized: true, ca, checkServerIdentity: () => undefined };
+      return { rejectUnauthorized: true, ...trusted, ...anyName };
     case 'verify-full':
-      return { rejectUnauthorized: true, ca, servername: team.host };
+      // pg checks the name against the host (and sends it as SNI unless it is an IP address).
+      return { rejectUnauthorized: true, ...trusted };
   }
 }
 
