@@ -176,6 +176,14 @@ export async function openTeamStore(options: TeamStoreOptions): Promise<TeamStor
             )
           ).rows[0],
         ).can_create;
+        const found = await schemaVersion(client);
+        refuseNewer(found, KNOWN_VERSION);
+        if (found < KNOWN_VERSION && !canCreate) {
+          throw new AppError(
+            'forbidden',
+            `The team store ${describeTeamUrl(team)} ${found === 0 ? 'is not set up yet' : `has an older schema (${found})`}, and ${team.user} may not create tables in it: ask its administrator to let this user create tables, or to connect List Cleaner once as a user who may.`,
+          );
+        }
         const { to, applied } = await migrate(client);
         const rights = await client.query(
           // Each right on its own: with several named at once, one held is enough.

@@ -7,7 +7,9 @@
 //
 // Connections from TCP need a password (SCRAM), so the tests go through the
 // same password path the app does; the admin role creates the roles and
-// databases each test wants.
+// databases each test wants. TLS is on, with a self-signed certificate made
+// by openssl (which the postgresql package brings) for a name that is not
+// this host's, so each sslmode's checks can be seen to pass or fail.
 import { execFile } from 'node:child_process';
 import { chmod, chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -23,8 +25,13 @@ const run = promisify(execFile);
 export const ADMIN = 'lc_admin';
 export const ADMIN_PASSWORD = 'admin-Pw-9f3c';
 
+/** The one name the server's certificate is for (not 127.0.0.1). */
+export const CERT_NAME = 'elsewhere.test';
+
 export interface PgServer {
   port: number;
+  /** The server's self-signed certificate, to trust with sslrootcert. */
+  certFile: string;
   /** A postgres:// URL for `user` (with its password when given) on `database`. */
   url(user: string, database: string, password?: string): string;
   /** Runs SQL as the admin, in `database` (postgres by default). */
@@ -71,11 +78,33 @@ export async function startPgServer(): Promise<PgServer> {
   const data = join(dir, 'data');
   const pwfile = join(dir, 'pw');
   await writeFile(pwfile, ADMIN_PASSWORD);
+  const certFile = join(dir, 'server.crt');
+  const keyFile = join(dir, 'server.key');
+  await run('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-days',
+    '2',
+    '-subj',
+    `/CN=${CERT_NAME}`,
+    '-addext',
+    `subjectAltName=DNS:${CERT_NAME}`,
+    '-keyout',
+    keyFile,
+    '-out',
+    certFile,
+  ]);
+  // The server refuses a key others may read.
+  await chmod(keyFile, 0o600);
   if (asRoot) {
     await chmod(dir, 0o700);
     const { uid, gid } = await postgresIds();
-    await chown(dir, uid, gid);
-    await chown(pwfile, uid, gid);
+    for (const path of [dir, pwfile, certFile, keyFile]) await chown(path, uid, gid);
   }
   const port = await freePort();
   const stop = async () => {
@@ -105,6 +134,9 @@ export async function startPgServer(): Promise<PgServer> {
       '-c synchronous_commit=off',
       '-c full_page_writes=off',
       '-c max_connections=50',
+      '-c ssl=on',
+      `-c ssl_cert_file=${certFile}`,
+      `-c ssl_key_file=${keyFile}`,
     ].join(' ');
     await server(bin, 'pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
   } catch (e) {
@@ -138,6 +170,7 @@ export async function startPgServer(): Promise<PgServer> {
 
   return {
     port,
+    certFile,
     url,
     admin,
     async createUser(user, password, database) {

@@ -121,6 +121,28 @@ describe('the schema', () => {
     expect(versions.rows).toEqual([{ version: 1 }, { version: 2 }]);
   });
 
+  it('keeps no half of a step that fails: its tables and its version are rolled back', async () => {
+    const database = await freshDatabase();
+    const steps: Migration[] = [
+      { version: 1, name: 'first', sql: 'CREATE TABLE first_step (id int)' },
+      { version: 2, name: 'broken', sql: 'CREATE TABLE half_done (id int); SELECT 1 / 0' },
+    ];
+    const store = await open(database);
+    await expect(store.withClient((client) => migrate(client, steps))).rejects.toThrow(
+      /division by zero/,
+    );
+    const tables = await server.admin(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`,
+      database,
+    );
+    expect(tables.rows).toEqual([
+      { table_name: 'first_step' },
+      { table_name: 'list_cleaner_schema' },
+    ]);
+    const versions = await server.admin('SELECT version FROM list_cleaner_schema', database);
+    expect(versions.rows).toEqual([{ version: 1 }]);
+  });
+
   it('set up by a newer List Cleaner is refused with words, and nothing in it is changed', async () => {
     const database = await freshDatabase();
     const store = await open(database);
@@ -154,6 +176,12 @@ describe('"Test connection"', () => {
     });
   });
 
+  it('says a store not set up yet needs a user who may create tables', async () => {
+    await expect((await open('postgres')).test()).rejects.toThrow(
+      /team@127\.0\.0\.1:\d+\/postgres is not set up yet, and team may not create tables in it: ask its administrator/,
+    );
+  });
+
   it('says the password was refused, never showing it', async () => {
     const store = await open('postgres', 'team', 'not the password');
     const error = await store.test().catch((e: unknown) => e);
@@ -168,6 +196,41 @@ describe('"Test connection"', () => {
     opened.push(store);
     await expect(store.test()).rejects.toThrow(
       /Could not reach the team store at 127\.0\.0\.1:9 \(ECONNREFUSED\)/,
+    );
+  });
+});
+
+describe('encryption, as the sslmode asks', () => {
+  let database: string;
+  beforeAll(async () => {
+    database = await freshDatabase();
+  });
+  const reach = (query: string) =>
+    openTeamStore({ url: `${server.url('team', database)}?${query}`, password: PASSWORD }).then(
+      (store) => {
+        opened.push(store);
+        return store.test();
+      },
+    );
+
+  it('require: encrypted, the certificate not checked', async () => {
+    expect((await reach('sslmode=require')).encrypted).toBe(true);
+  });
+
+  it('verify-full: a certificate no trusted authority signed is refused with words', async () => {
+    await expect(reach('sslmode=verify-full')).rejects.toThrow(
+      /certificate at 127\.0\.0\.1 could not be verified .*sslrootcert=<file>/,
+    );
+  });
+
+  it('verify-ca: signed by the authority named, whatever host it names', async () => {
+    const report = await reach(`sslmode=verify-ca&sslrootcert=${server.certFile}`);
+    expect(report.encrypted).toBe(true);
+  });
+
+  it('verify-full: a certificate for another host is refused even when its authority is trusted', async () => {
+    await expect(reach(`sslmode=verify-full&sslrootcert=${server.certFile}`)).rejects.toThrow(
+      /could not be verified/,
     );
   });
 });
