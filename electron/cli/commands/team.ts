@@ -37,13 +37,10 @@ export async function run(values: Values, argument?: string): Promise<number> {
   const { openTeamStore } = await import('../../team/store');
   const store = await openTeamStore({ url, password });
   try {
+    // The account is the key's fingerprint; the service itself is never reached.
     const connection = await connectFor(values);
-    let account: string;
-    try {
-      account = connection.memoryAccount;
-    } finally {
-      await connection.close();
-    }
+    const account = connection.memoryAccount;
+    await connection.close();
     const status = await store.status(account);
     const { host, port, database, user, sslMode } = store.url;
     if (values.json) {
