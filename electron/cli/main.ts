@@ -65,10 +65,9 @@ Commands:
   lists <platform>              The platform's lists with their ids and sizes
                                 (mailchimp, hubspot, klaviyo or brevo)
   jobs                          List the jobs, newest first.
-  team status [--json]          The team store this command line shares answers through
-                                (LIST_CLEANER_TEAM_URL, its password in the URL or in
-                                LIST_CLEANER_TEAM_PASSWORD): host, database, user and how
-                                many answers it holds for this account's key
+  team status [--json]          The team store LIST_CLEANER_TEAM_URL names (its password in
+                                the URL or in LIST_CLEANER_TEAM_PASSWORD): its host, database
+                                and user, and how many answers it holds for this key
   resume [<id>]                 Carry on with every job that can go on: unfinished, waiting,
                                 paused, or failed for a reason a retry can fix (or the one
                                 named); names each job it leaves, with the reason
