@@ -5,7 +5,8 @@
 // in a run. The README's Develop section lists the same packages with these
 // purposes; test/unit/start/test-tools.test.ts keeps the two in step.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** Whether a command starts and exits 0 (a probe, never a test). */
 function runs(command, args) {
@@ -30,6 +31,28 @@ export function firstCommand(candidates) {
 
 /** Chromium as Playwright is pointed at it (playwright.config.ts reads the same variable). */
 export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * The folder of PostgreSQL's server programs (initdb, pg_ctl, postgres), or
+ * null: POSTGRES_BIN when set, else Debian's newest /usr/lib/postgresql/<N>/bin.
+ * test/unit/team/pg-server.ts starts its throwaway server from the same one.
+ */
+export function postgresBin() {
+  const named = process.env.POSTGRES_BIN;
+  if (named) return existsSync(join(named, 'initdb')) ? named : null;
+  const root = '/usr/lib/postgresql';
+  let versions;
+  try {
+    versions = readdirSync(root).filter((v) => /^\d+$/.test(v));
+  } catch {
+    return null;
+  }
+  const found = versions
+    .sort((a, b) => Number(b) - Number(a))
+    .map((v) => join(root, v, 'bin'))
+    .find((dir) => existsSync(join(dir, 'initdb')));
+  return found ?? null;
+}
 
 /**
  * Each tool: what a person calls it, how it is found, the Debian packages that
@@ -85,6 +108,13 @@ export const tools = [
     find: () => firstCommand(['python3']),
     packages: ['python3'],
     purpose: 'its csv module, a third reader of the CSV files the app writes',
+    lanes: ['unit'],
+  },
+  {
+    name: 'PostgreSQL',
+    find: postgresBin,
+    packages: ['postgresql'],
+    purpose: "a real PostgreSQL the team store's tests start for themselves",
     lanes: ['unit'],
   },
   {

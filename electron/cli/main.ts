@@ -65,6 +65,9 @@ Commands:
   lists <platform>              The platform's lists with their ids and sizes
                                 (mailchimp, hubspot, klaviyo or brevo)
   jobs                          List the jobs, newest first.
+  team status [--json]          The team store LIST_CLEANER_TEAM_URL names (its password in
+                                the URL or in LIST_CLEANER_TEAM_PASSWORD): its host, database
+                                and user, and how many answers it holds for this key
   resume [<id>]                 Carry on with every job that can go on: unfinished, waiting,
                                 paused, or failed for a reason a retry can fix (or the one
                                 named); names each job it leaves, with the reason
@@ -93,6 +96,7 @@ const COMMANDS = new Map<string, () => Promise<{ run: Command }>>([
   ['jobs', () => import('./commands/jobs')],
   ['lists', () => import('./commands/lists')],
   ['resume', () => import('./commands/resume')],
+  ['team', () => import('./commands/team')],
 ]);
 
 export async function main(argv: string[]): Promise<number> {

@@ -30,14 +30,22 @@ async function pathWith(commands: string[]): Promise<string> {
   return join(dir, 'bin');
 }
 
-const runTests = (path: string, lanes: string[], chromium = '/nonexistent/chromium') =>
+/** Tools found by a path rather than on PATH are named missing through their variables. */
+const runTests = (path: string, lanes: string[], paths: Record<string, string> = {}) =>
   run(process.execPath, [join(repoRoot, 'scripts', 'run-tests.mjs'), ...lanes], {
-    env: cleanEnv({ PATH: path, CHROMIUM_PATH: chromium, npm_lifecycle_event: 'test' }),
+    env: cleanEnv({
+      PATH: path,
+      CHROMIUM_PATH: '/nonexistent/chromium',
+      ...paths,
+      npm_lifecycle_event: 'test',
+    }),
   });
 
 describe('npm test on a machine that lacks a tool', () => {
   it('names every missing tool and the one command that installs them, before any test', async () => {
-    const result = await runTests(await pathWith([]), ['unit', 'e2e']);
+    const result = await runTests(await pathWith([]), ['unit', 'e2e'], {
+      POSTGRES_BIN: '/nonexistent/postgresql/bin',
+    });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     const lines = result.stderr.trimEnd().split('\n');

@@ -1,0 +1,240 @@
+// A connection to a team store: a small pool of `pg` connections (the pure
+// JavaScript driver: nothing native to build per platform) to the PostgreSQL
+// the URL names, with what Settings → Team's "Test connection" and
+// `list-cleaner team status` report. Every row read back is checked with zod:
+// the store is shared, and a colleague's newer or damaged build may have
+// written it.
+import pg from 'pg';
+import type { PoolClient } from 'pg';
+import { z } from 'zod';
+import { AppError } from '../lib/app-error';
+import { registerSecret } from '../lib/log';
+import { KNOWN_VERSION, migrate, refuseNewer, schemaVersion } from './migrations';
+import { describeTeamUrl, judgeTeamUrl, pgSsl, splitPassword, type TeamUrl } from './url';
+
+export interface TeamStoreOptions {
+  /** The store's postgres:// URL; a password in it is used when `password` is not given. */
+  url: string;
+  /** The password, from the keychain (or the command line's environment). */
+  password?: string | null;
+  /** How long to wait to connect before saying the store cannot be reached. */
+  connectTimeoutMs?: number;
+}
+
+/** What "Test connection" reports of a store it reached. */
+export interface TeamStoreTest {
+  /** user@host:port/database, never the password. */
+  target: string;
+  /** The server's version ("15.8"). */
+  serverVersion: string;
+  /** Whether this user may create tables in the store's schema (needed to set it up or migrate). */
+  canCreateTables: boolean;
+  /** Whether this user may read and write every table List Cleaner uses. */
+  canReadWrite: boolean;
+  /** The schema version now, after migrating. */
+  schemaVersion: number;
+  /** The versions this test applied (an older store is brought up to date). */
+  migrated: number[];
+  /** Whether the connection is encrypted. */
+  encrypted: boolean;
+}
+
+export interface TeamStoreStatus {
+  target: string;
+  serverVersion: string;
+  /** 0 for a store List Cleaner never set up. */
+  schemaVersion: number;
+  /** The account's remembered answers. */
+  answers: number;
+}
+
+export interface TeamStore {
+  readonly url: TeamUrl;
+  test(): Promise<TeamStoreTest>;
+  status(account: string): Promise<TeamStoreStatus>;
+  /** Runs `work` on one connection of the pool (migrations, and the jobs' work later). */
+  withClient<T>(work: (client: PoolClient) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** The tables whose rights "Test connection" checks. */
+const TABLES = ['answers', 'claims', 'slots', 'job_summaries'] as const;
+
+const serverRow = z.object({ server_version: z.string().min(1) });
+const rightsRow = z.object({ can_create: z.boolean() });
+const tableRightsRow = z.object({ name: z.string(), rights: z.boolean() });
+const countRow = z.object({ answers: z.string().regex(/^\d+$/).transform(Number) });
+const sslRow = z.object({ ssl: z.boolean().nullable() });
+
+/** The store's error, in words a user can act on; `team` says which store. */
+export function teamStoreError(e: unknown, team: TeamUrl): Error {
+  if (e instanceof AppError) return e;
+  const where = describeTeamUrl(team);
+  const error = e as { code?: unknown; message?: unknown };
+  const code = typeof error.code === 'string' ? error.code : '';
+  const message = typeof error.message === 'string' ? error.message : String(e);
+  switch (code) {
+    case '28P01':
+    case '28000':
+      return new AppError(
+        'auth_failed',
+        `The team store ${where} refused the user ${team.user}: check the password (and that this user may connect to ${team.database}).`,
+      );
+    case '3D000':
+      return new AppError(
+        'invalid_input',
+        `The team store ${team.host} has no database ${team.database}: create it, or name the right one in the address.`,
+      );
+    case '42501':
+      return new AppError(
+        'forbidden',
+        `The team store ${where} does not let ${team.user} do this: ask its administrator to grant this user the right to create tables and to read and write them.`,
+      );
+    case 'ECONNREFUSED':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'ETIMEDOUT':
+    case 'ECONNRESET':
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return new AppError(
+        'network',
+        `Could not reach the team store at ${team.host}:${team.port} (${code}): check the address, and that this computer may reach it.`,
+      );
+  }
+  if (/timeout/i.test(message)) {
+    return new AppError(
+      'timeout',
+      `The team store at ${team.host}:${team.port} did not answer in time: check the address, and that this computer may reach it.`,
+    );
+  }
+  if (/does not support SSL/i.test(message)) {
+    return new AppError(
+      'network',
+      `The team store at ${team.host}:${team.port} does not offer encryption; List Cleaner reaches a store away from this computer only encrypted. Ask its administrator to turn on TLS.`,
+    );
+  }
+  if (/certificate|self[- ]signed|altnames/i.test(message)) {
+    return new AppError(
+      'network',
+      `The team store's certificate at ${team.host} could not be verified (${message}). Name its authority with sslrootcert=<file>, or use sslmode=require to encrypt without verifying it.`,
+    );
+  }
+  return new AppError('service', `The team store ${where} answered: ${message}`);
+}
+
+export async function openTeamStore(options: TeamStoreOptions): Promise<TeamStore> {
+  const { urlWithoutPassword, password: inUrl } = splitPassword(options.url);
+  const team = judgeTeamUrl(urlWithoutPassword);
+  const password = options.password ?? inUrl;
+  if (password) registerSecret(password);
+  const pool = new pg.Pool({
+    host: team.host,
+    port: team.port,
+    database: team.database,
+    user: team.user,
+    ...(password ? { password } : {}),
+    ssl: pgSsl(team),
+    max: 4,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+    idleTimeoutMillis: 10_000,
+    application_name: 'List Cleaner',
+  });
+  // An idle connection the server drops must not end the process; the next query reconnects.
+  pool.on('error', () => undefined);
+
+  async function withClient<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+    let client: PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (e) {
+      throw teamStoreError(e, team);
+    }
+    try {
+      return await work(client);
+    } catch (e) {
+      throw teamStoreError(e, team);
+    } finally {
+      client.release();
+    }
+  }
+
+  const serverVersion = async (client: PoolClient) =>
+    serverRow.parse((await client.query('SHOW server_version')).rows[0]).server_version;
+
+  return {
+    url: team,
+    withClient,
+
+    test: () =>
+      withClient(async (client) => {
+        const version = await serverVersion(client);
+        const canCreate = rightsRow.parse(
+          (
+            await client.query(
+              "SELECT has_schema_privilege(current_schema(), 'CREATE') AS can_create",
+            )
+          ).rows[0],
+        ).can_create;
+        const found = await schemaVersion(client);
+        refuseNewer(found, KNOWN_VERSION);
+        if (found < KNOWN_VERSION && !canCreate) {
+          throw new AppError(
+            'forbidden',
+            `The team store ${describeTeamUrl(team)} ${found === 0 ? 'is not set up yet' : `has an older schema (${found})`}, and ${team.user} may not create tables in it: ask its administrator to let this user create tables, or to connect List Cleaner once as a user who may.`,
+          );
+        }
+        const { to, applied } = await migrate(client);
+        const rights = await client.query(
+          // Each right on its own: with several named at once, one held is enough.
+          `SELECT t AS name,
+                  has_table_privilege(t, 'SELECT') AND has_table_privilege(t, 'INSERT')
+                    AND has_table_privilege(t, 'UPDATE') AND has_table_privilege(t, 'DELETE')
+                    AS rights
+             FROM unnest($1::text[]) AS t`,
+          [TABLES],
+        );
+        const canReadWrite = z
+          .array(tableRightsRow)
+          .parse(rights.rows)
+          .every((row) => row.rights);
+        const ssl = sslRow.parse(
+          (await client.query('SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()')).rows[0],
+        ).ssl;
+        return {
+          target: describeTeamUrl(team),
+          serverVersion: version,
+          canCreateTables: canCreate,
+          canReadWrite,
+          schemaVersion: to,
+          migrated: applied,
+          encrypted: ssl === true,
+        };
+      }),
+
+    status: (account) =>
+      withClient(async (client) => {
+        const version = await schemaVersion(client);
+        refuseNewer(version, KNOWN_VERSION);
+        const answers =
+          version === 0
+            ? 0
+            : countRow.parse(
+                (
+                  await client.query(
+                    'SELECT count(*)::text AS answers FROM answers WHERE account = $1',
+                    [account],
+                  )
+                ).rows[0],
+              ).answers;
+        return {
+          target: describeTeamUrl(team),
+          serverVersion: await serverVersion(client),
+          schemaVersion: version,
+          answers,
+        };
+      }),
+
+    close: () => pool.end(),
+  };
+}

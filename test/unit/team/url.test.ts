@@ -1,0 +1,145 @@
+// A team store address is judged before anything connects: encrypted away
+// from this computer, its sslmode as libpq means it, and its password split
+// off for the keychain and joined back only to connect.
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../../electron/lib/app-error';
+import { teamAddressHash, spotOfTeamHash } from '../../../electron/team/address-key';
+import { spotOfAddress } from '../../../electron/memory/address-hash';
+import {
+  describeTeamUrl,
+  joinPassword,
+  judgeTeamUrl,
+  pgSsl,
+  splitPassword,
+} from '../../../electron/team/url';
+
+const refusal = (value: string): string => {
+  try {
+    judgeTeamUrl(value);
+  } catch (e) {
+    expect(e).toBeInstanceOf(AppError);
+    return (e as AppError).message;
+  }
+  throw new Error(`${value} was not refused`);
+};
+
+describe('a team store address', () => {
+  it('names the server, port, database and user, with defaults as libpq has them', () => {
+    expect(judgeTeamUrl('postgres://team@db.example.com/lists')).toMatchObject({
+      host: 'db.example.com',
+      port: 5432,
+      database: 'lists',
+      user: 'team',
+      loopback: false,
+      sslMode: 'verify-full',
+    });
+    expect(judgeTeamUrl('postgresql://me%40corp@[::1]:6543')).toMatchObject({
+      host: '::1',
+      port: 6543,
+      database: 'me@corp',
+      user: 'me@corp',
+      loopback: true,
+      sslMode: 'disable',
+    });
+    expect(describeTeamUrl(judgeTeamUrl('postgres://u:pw@[::1]:6543/d'))).toBe('u@[::1]:6543/d');
+  });
+
+  it('is refused with words when it is not a PostgreSQL address', () => {
+    expect(refusal('db.example.com')).toMatch(/postgres:\/\/user@host:5432\/database/);
+    expect(refusal('https://db.example.com/x')).toMatch(/must start with postgres:\/\/.*https:/);
+    expect(refusal('postgres://db.example.com/x')).toMatch(/names no user/);
+    expect(refusal('postgres://u@a.example.com,b.example.com/x')).toMatch(/several servers/);
+  });
+
+  it('must be encrypted away from this computer', () => {
+    expect(refusal('postgres://u@db.example.com/x?sslmode=disable')).toMatch(
+      /not encrypted.*sslmode=require or verify-full.*only on this computer/,
+    );
+    expect(refusal('postgres://u@db.example.com/x?sslmode=prefer')).toMatch(
+      /falls back to no encryption/,
+    );
+    expect(refusal('postgres://u@db.example.com/x?sslmode=allow')).toMatch(/sslmode=allow/);
+    expect(refusal('postgres://u@db.example.com/x?sslmode=bogus')).toMatch(/does not know/);
+    for (const host of ['127.0.0.1', 'localhost', '[::1]', '%2Fvar%2Frun%2Fpostgresql']) {
+      expect(judgeTeamUrl(`postgres://u@${host}/x?sslmode=disable`).loopback).toBe(true);
+    }
+  });
+
+  it("honours sslmode as pg's ssl option", () => {
+    const ssl = (query: string) => pgSsl(judgeTeamUrl(`postgres://u@db.example.com/x${query}`));
+    expect(ssl('')).toEqual({ rejectUnauthorized: true });
+    expect(ssl('?sslmode=require')).toEqual({ rejectUnauthorized: false });
+    const verifyCa = ssl('?sslmode=verify-ca');
+    expect(verifyCa).toMatchObject({ rejectUnauthorized: true });
+    expect(verifyCa && verifyCa.checkServerIdentity?.('other.example.com', {} as never)).toBe(
+      undefined,
+    );
+    expect(ssl('?sslmode=verify-full')).toEqual({ rejectUnauthorized: true });
+    expect(pgSsl(judgeTeamUrl('postgres://u@127.0.0.1/x'))).toBe(false);
+    expect(pgSsl(judgeTeamUrl('postgres://u@127.0.0.1/x?sslmode=require'))).toEqual({
+      rejectUnauthorized: false,
+    });
+  });
+
+  it('reads sslrootcert, and says so when the file is not there', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'lc-team-url-'));
+    await writeFile(join(dir, 'ca.pem'), 'CERTIFICATE');
+    const ssl = pgSsl(
+      judgeTeamUrl(`postgres://u@db.example.com/x?sslmode=require&sslrootcert=${dir}/ca.pem`),
+    );
+    expect(ssl).toMatchObject({ rejectUnauthorized: true, ca: 'CERTIFICATE' });
+    expect(() =>
+      pgSsl(judgeTeamUrl(`postgres://u@db.example.com/x?sslrootcert=${dir}/none.pem`)),
+    ).toThrow(/cannot read: check the file is there/);
+  });
+
+  it('keeps to what it shows: a host or port in the query is refused, provider extras are not', () => {
+    expect(refusal('postgres://u@db.example.com/x?host=evil.example.com')).toMatch(
+      /does not use \(host\)/,
+    );
+    expect(
+      judgeTeamUrl(
+        'postgres://u@db.example.com/x?sslmode=require&channel_binding=require&application_name=a',
+      ).sslMode,
+    ).toBe('require');
+  });
+});
+
+describe('the password', () => {
+  const hard = 'p@ss w:rd/%?#&=ü';
+
+  it('is taken out of the URL for the keychain, and put back to connect', () => {
+    const withPassword = joinPassword('postgres://team@db.example.com:5433/lists', hard);
+    const { urlWithoutPassword, password } = splitPassword(withPassword);
+    expect(password).toBe(hard);
+    expect(urlWithoutPassword).toBe('postgres://team@db.example.com:5433/lists');
+    expect(splitPassword(joinPassword(urlWithoutPassword, password)).password).toBe(hard);
+  });
+
+  it('is null when the URL has none, and the URL keeps its settings', () => {
+    expect(splitPassword('postgres://team@db.example.com/lists?sslmode=require')).toEqual({
+      urlWithoutPassword: 'postgres://team@db.example.com/lists?sslmode=require',
+      password: null,
+    });
+  });
+
+  it('is never split off a URL that may not be used', () => {
+    expect(() => splitPassword('postgres://u:secret@db.example.com/x?sslmode=disable')).toThrow(
+      AppError,
+    );
+  });
+});
+
+describe('an address as the store names it', () => {
+  it('is the memory’s own hash, so a recalled answer lands in the memory’s bucket and tag', () => {
+    for (const address of ['ann@example.com', 'bé@exämple.org', `${'x'.repeat(64)}@e.com`]) {
+      const hash = teamAddressHash(address);
+      expect(hash).toHaveLength(16);
+      expect(spotOfTeamHash(hash)).toEqual(spotOfAddress(address));
+    }
+    expect(teamAddressHash('a@b.c').equals(teamAddressHash('a@b.d'))).toBe(false);
+  });
+});
