@@ -11,7 +11,13 @@ import { createHandlers, type ShellHooks } from './ipc/handlers';
 import type { EventBus, JobView } from './ipc/contract';
 import { openWorkspace, type WaitOverrides, type Workspace } from './jobs/workspace';
 import { createEventBus, createHandlerRegistry, type HandlerRegistry } from './ipc/registry';
-import { openKeyStore, type KeyStore, type KeyStoreOptions } from './secrets/key-store';
+import {
+  createMemoryKeyStore,
+  openKeyStore,
+  type KeyStore,
+  type KeyStoreOptions,
+} from './secrets/key-store';
+import { openTeamConnection, TEAM_KEYCHAIN_ACCOUNT } from './team/connection';
 import { openSettingsStore, type SettingsStore } from './settings/settings';
 import { createFileGrants, type FileGrants } from './files/grants';
 import { noConsent } from './lib/consent';
@@ -34,6 +40,8 @@ export interface CoreOptions {
   waits?: WaitOverrides;
   /** For tests: the platforms' fakes (their addresses, a key store, short waits). */
   platforms?: Pick<AppPlatformsOptions, 'urls' | 'keys' | 'http'>;
+  /** For tests: the team store password's key store, and how long to wait to reach a store. */
+  team?: { keys?: KeyStore; connectTimeoutMs?: number };
 }
 
 export interface Core {
@@ -117,8 +125,24 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     consent,
     ...options.platforms,
   });
+  // Opened when first needed; a test that passes its own key store keeps the password in memory too.
+  let teamKeys: Promise<KeyStore> | null = null;
+  const team = openTeamConnection({
+    settings,
+    keys: () =>
+      (teamKeys ??=
+        options.team?.keys !== undefined
+          ? Promise.resolve(options.team.keys)
+          : options.keyStore !== undefined
+            ? Promise.resolve(createMemoryKeyStore(null))
+            : openKeyStore({ ...options.keychain, account: TEAM_KEYCHAIN_ACCOUNT })),
+    memoryAccount: () => account.memoryAccount(),
+    ...(options.team?.connectTimeoutMs === undefined
+      ? {}
+      : { connectTimeoutMs: options.team.connectTimeoutMs }),
+  });
   const registry = createHandlerRegistry(
-    createHandlers({ account, files, settings, workspace, events, shell, platforms }),
+    createHandlers({ account, files, settings, workspace, events, shell, platforms, team }),
     { strict },
   );
   return {

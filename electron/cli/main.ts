@@ -66,8 +66,9 @@ Commands:
                                 (mailchimp, hubspot, klaviyo or brevo)
   jobs                          List the jobs, newest first.
   team status [--json]          The team store LIST_CLEANER_TEAM_URL names (its password in
-                                the URL or in LIST_CLEANER_TEAM_PASSWORD): its host, database
-                                and user, and how many answers it holds for this key
+                                the URL or in LIST_CLEANER_TEAM_PASSWORD), else the one saved
+                                in the app: its host, database and user, and how many
+                                answers it holds for this key
   resume [<id>]                 Carry on with every job that can go on: unfinished, waiting,
                                 paused, or failed for a reason a retry can fix (or the one
                                 named); names each job it leaves, with the reason

@@ -45,6 +45,10 @@ export const channelNames = [
   'writeback:plan',
   'writeback:start',
   'writeback:report',
+  'team:status',
+  'team:connect',
+  'team:test',
+  'team:remove',
 ] as const;
 
 export type ChannelName = (typeof channelNames)[number];

@@ -2,8 +2,10 @@
 // its input and its output) and every event main pushes (one for its payload).
 // Main validates every input before its handler runs and checks every output
 // and payload (registry.ts); the renderer takes its types from here; nothing
-// else crosses. The list platforms' channels are in platform-contract.ts.
+// else crosses. The list platforms' channels are in platform-contract.ts, the
+// team store's in team-contract.ts.
 import { platformChannels, platformEvents } from './platform-contract';
+import { teamChannels } from './team-contract';
 import { jobIdSchema } from './job-schemas';
 import { z } from 'zod';
 import type { ChannelName, EventName } from './channels';
@@ -224,10 +226,7 @@ export const contract = {
     input: z.object({ token: fileTokenSchema }).strict(),
     output: importViewSchema,
   },
-  /**
-   * Text the user pasted (or typed) on the import screen: one address per line,
-   * or any delimited list. It becomes a job like a dropped file.
-   */
+  /** Text pasted (or typed) on the import screen, one address a line or delimited: a job like a file. */
   'list:paste': {
     input: z.object({ text: z.string().min(1).max(MAX_PASTE_CHARS) }).strict(),
     output: importViewSchema,
@@ -327,10 +326,7 @@ export const contract = {
     /** Null when the user closed the save dialog without choosing. */
     output: exportViewSchema.nullable(),
   },
-  /**
-   * "Save by status…": the cleaned list split into one file per status group,
-   * in a folder the user picks in main's native dialog.
-   */
+  /** "Save by status…": one file per status group, in a folder the user picks in main's dialog. */
   'job:split': {
     input: z
       .object({
@@ -365,6 +361,7 @@ export const contract = {
   /** Quits and installs the downloaded update; refused while a job runs. */
   'update:restart': { input: noInput, output: z.strictObject({ restarting: z.literal(true) }) },
   ...platformChannels,
+  ...teamChannels,
 } as const satisfies Record<ChannelName, { input: z.ZodType; output: z.ZodType }>;
 
 export type Contract = typeof contract;

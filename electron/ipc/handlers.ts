@@ -8,6 +8,8 @@ import type { CostChoices, Jobs, OverLimit } from '../jobs/jobs';
 import type { Handlers } from './registry';
 import type { AppPlatforms } from '../connectors/app';
 import { platformHandlers } from './platform-handlers';
+import { teamHandlers } from './team-handlers';
+import type { TeamConnection } from '../team/connection';
 import { estimateView, importView, jobSummary, settingsView } from './views';
 import type { SettingsStore } from '../settings/settings';
 import type { Workspace } from '../jobs/workspace';
@@ -75,6 +77,7 @@ export interface HandlerDeps {
   events: EventBus;
   shell: ShellHooks;
   platforms: AppPlatforms;
+  team: TeamConnection;
 }
 
 /** The job, once it has finished: only then has every row its outcome to export. */
@@ -127,6 +130,7 @@ export function createHandlers({
   events,
   shell,
   platforms,
+  team,
 }: HandlerDeps): Handlers {
   const jobs = () => workspace.jobs();
   const choicesOf = choicesWithSettings(settings);
@@ -135,6 +139,7 @@ export function createHandlers({
     importView(job, list, null, await (await jobs()).seenBefore(job.id, settings.get().reuseDays));
   return {
     ...platformHandlers(platforms, ({ job, list }) => reviewed(job, list)),
+    ...teamHandlers(team),
     'key:status': async () => account.status(),
     'key:set': async ({ apiKey, baseUrl }) => account.setKey(apiKey, baseUrl),
     'key:clear': async () => account.clearKey(),

@@ -15,6 +15,19 @@ import {
   MAX_UNIT_MICROS,
 } from '../common/limits';
 import { DEFAULT_REUSE_DAYS } from '../memory/outcome-memory';
+import { splitPassword } from '../team/url';
+
+/** A team store address the app may use, with no password in it (that is the keychain's). */
+const teamUrlSchema = z
+  .string()
+  .max(2048)
+  .refine((value) => {
+    try {
+      return splitPassword(value).password === null;
+    } catch {
+      return false;
+    }
+  }, 'not a team store address without its password');
 
 /** The service's address; users of another deployment change it in Settings. */
 export const DEFAULT_BASE_URL = 'https://api.email-verification.example';
@@ -50,6 +63,11 @@ export const settingsSchema = z.object({
   patienceHours: z.number().int().min(1).max(MAX_PATIENCE_HOURS).default(DEFAULT_PATIENCE_HOURS),
   /** Which account the app used last, so a demo session comes back after a restart. */
   account: z.enum(['none', 'demo', 'key']).default('none'),
+  /**
+   * The team store's postgres:// address without its password (the keychain
+   * keeps that, under "team-store"); null: no team store.
+   */
+  teamUrl: teamUrlSchema.nullable().default(null),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

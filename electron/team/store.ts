@@ -102,6 +102,13 @@ export function teamStoreError(e: unknown, team: TeamUrl): Error {
         `Could not reach the team store at ${team.host}:${team.port} (${code}): check the address, and that this computer may reach it.`,
       );
   }
+  // pg's words when the server asks for a password and none was given.
+  if (/client password must be a string/i.test(message)) {
+    return new AppError(
+      'auth_failed',
+      `The team store ${where} asks for ${team.user}'s password: put it in the address (postgres://${team.user}:password@…).`,
+    );
+  }
   if (/timeout/i.test(message)) {
     return new AppError(
       'timeout',

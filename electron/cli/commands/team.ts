@@ -1,27 +1,40 @@
 // `list-cleaner team status`: which team store this command line would share
-// answers through (LIST_CLEANER_TEAM_URL), and how many answers it holds for
-// this account (the key's fingerprint, as the memory names it). The password
-// comes from the URL or LIST_CLEANER_TEAM_PASSWORD and is never printed.
+// answers through (LIST_CLEANER_TEAM_URL, else the one the app saved), and
+// how many answers it holds for this account (the key's fingerprint, as the
+// memory names it). The password comes from the URL or
+// LIST_CLEANER_TEAM_PASSWORD, or the app's keychain entry for that very
+// address, and is never printed.
 import { AppError } from '../../lib/app-error';
 import { registerSecret } from '../../lib/log';
+import { openKeyStore } from '../../secrets/key-store';
+import { openSettingsStore } from '../../settings/settings';
+import { savedTeam, TEAM_KEYCHAIN_ACCOUNT, type SavedTeam } from '../../team/connection';
 import { UsageError, type Values } from '../args';
+import { appDataDir } from '../data-dir';
 import { out } from '../print';
 import { connectFor } from './shared';
 
 const SUBCOMMANDS = ['status'];
 
-/** The store named in the environment, with the password to reach it. */
-function teamFromEnv(env: NodeJS.ProcessEnv): { url: string; password: string | null } {
+/** The store named in the environment, else the app's saved one, with the password to reach it. */
+async function teamToUse(env: NodeJS.ProcessEnv): Promise<SavedTeam> {
   const url = env.LIST_CLEANER_TEAM_URL?.trim();
-  if (!url) {
+  if (url) {
+    const password = env.LIST_CLEANER_TEAM_PASSWORD || null;
+    if (password) registerSecret(password);
+    return { url, password };
+  }
+  const settings = await openSettingsStore(appDataDir());
+  const saved = await savedTeam(settings.get().teamUrl, () =>
+    openKeyStore({ account: TEAM_KEYCHAIN_ACCOUNT }),
+  );
+  if (saved === null) {
     throw new AppError(
       'invalid_input',
-      'No team store: set LIST_CLEANER_TEAM_URL to its address (postgres://user@host:5432/database), with the password in LIST_CLEANER_TEAM_PASSWORD.',
+      'No team store: set LIST_CLEANER_TEAM_URL to its address (postgres://user@host:5432/database), with the password in LIST_CLEANER_TEAM_PASSWORD, or connect one in the app (Settings → Team).',
     );
   }
-  const password = env.LIST_CLEANER_TEAM_PASSWORD || null;
-  if (password) registerSecret(password);
-  return { url, password };
+  return saved;
 }
 
 export async function run(values: Values, argument?: string): Promise<number> {
@@ -32,7 +45,7 @@ export async function run(values: Values, argument?: string): Promise<number> {
         : `unknown team subcommand "${argument}"`,
     );
   }
-  const { url, password } = teamFromEnv(process.env);
+  const { url, password } = await teamToUse(process.env);
   // Loaded here: only this command needs the PostgreSQL driver.
   const { openTeamStore } = await import('../../team/store');
   const store = await openTeamStore({ url, password });

@@ -11,6 +11,8 @@ export const queryKeys = {
   update: ['update'] as const,
   /** The memory of answers already paid for, of the account in use. */
   memory: ['memory'] as const,
+  /** The team store: where it is, its schema, and the account's answers there. */
+  team: ['team'] as const,
   platforms: {
     all: ['platforms'] as const,
     /** Each platform and whether a key is saved for it. */

@@ -19,6 +19,7 @@ describe('the settings view', () => {
       maxSpendMicros: 5_000_000,
       enteredPrices: { email: 1_500, avatar: null },
       account: 'key',
+      teamUrl: 'postgres://team@db.example.test:5432/list_cleaner',
     });
     expect(view).toEqual({
       baseUrl: 'https://api.example.test',

@@ -2,7 +2,11 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BASE_URL, openSettingsStore } from '../../../electron/settings/settings';
+import {
+  DEFAULT_BASE_URL,
+  openSettingsStore,
+  settingsSchema,
+} from '../../../electron/settings/settings';
 import { DEFAULT_BILLING_URL } from '../../../electron/common/billing-url';
 import { setLogSink } from '../../../electron/lib/log';
 
@@ -27,7 +31,18 @@ describe('settings', () => {
       // A refusing service is waited out for six hours before a job pauses.
       patienceHours: 6,
       account: 'none',
+      // No team store until the user connects one.
+      teamUrl: null,
     });
+  });
+
+  it('keeps a team store address only without its password', () => {
+    const bare = 'postgres://crew@db.example.test:5432/list_cleaner';
+    expect(settingsSchema.parse({ teamUrl: bare }).teamUrl).toBe(bare);
+    expect(
+      settingsSchema.safeParse({ teamUrl: 'postgres://crew:secret@db.example.test/x' }).success,
+    ).toBe(false);
+    expect(settingsSchema.safeParse({ teamUrl: 'https://db.example.test/x' }).success).toBe(false);
   });
 
   it('persists updates atomically and reads them back', async () => {

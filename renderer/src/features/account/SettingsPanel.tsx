@@ -1,5 +1,5 @@
 // The Settings dialog: leave the demo or remove the key, replace the key, the service address
-// and its billing page, the list platforms connected, how often bulk tasks are checked, the spending limit and the plan's prices, how long answers
+// and its billing page, the list platforms connected, the team store, how often bulk tasks are checked, the spending limit and the plan's prices, how long answers
 // already paid for are reused (and forgetting them), and the theme.
 import { useEffect, useId, useRef } from 'react';
 import type { AccountStatus, Theme } from '../../../../electron/ipc/contract';
@@ -9,6 +9,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { useUiStore } from '../../state/ui-store';
 import { BillingPageForm } from './BillingPageForm';
 import { ConnectionsSection } from './connections/ConnectionsSection';
+import { TeamSection } from './team/TeamSection';
 import { PatienceForm } from './PatienceForm';
 import { PollIntervalForm } from './PollIntervalForm';
 import { RecheckForm } from './RecheckForm';
@@ -42,6 +43,7 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
   const patienceId = useId();
   const billingId = useId();
   const connectionsId = useId();
+  const teamId = useId();
   const focusConnections = useUiStore((s) => s.settingsAt === 'connections');
 
   useEffect(() => {
@@ -114,6 +116,7 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
           />
         )}
         <ConnectionsSection idBase={connectionsId} />
+        <TeamSection inputId={teamId} />
         <PollIntervalForm
           current={settings.data?.pollIntervalSeconds}
           update={update}

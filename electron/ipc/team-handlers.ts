@@ -1,0 +1,14 @@
+// The handlers of the team store's channels: thin adapters to team/connection.ts.
+import type { TeamConnection } from '../team/connection';
+import type { Handlers } from './registry';
+
+type TeamChannels = 'team:status' | 'team:connect' | 'team:test' | 'team:remove';
+
+export function teamHandlers(team: TeamConnection): Pick<Handlers, TeamChannels> {
+  return {
+    'team:status': () => team.status(),
+    'team:connect': ({ url }) => team.connect(url),
+    'team:test': ({ url }) => team.test(url),
+    'team:remove': () => team.remove(),
+  };
+}

@@ -1,0 +1,167 @@
+// The app's team store: its address in settings.json without the password,
+// the password in the keychain (account "team-store") together with the
+// address it was proven against, so it is only ever sent to that store. A
+// store is saved only after "Test connection" passed there (which also sets
+// up or migrates its schema, and refuses a newer one).
+import { DEMO_MEMORY } from '../account/memory-account';
+import type { TeamTestView, TeamView } from '../common/team-views';
+import { AppError } from '../lib/app-error';
+import type { KeyStore } from '../secrets/key-store';
+import type { SettingsStore } from '../settings/settings';
+import { openTeamStore, type TeamStore } from './store';
+import { judgeTeamUrl, splitPassword } from './url';
+
+/** The keychain entry's account; its service is the app's ("List Cleaner"). */
+export const TEAM_KEYCHAIN_ACCOUNT = 'team-store';
+
+const DEMO_NOTE = 'The demo keeps its answers to itself: none are shared with the team store.';
+const NO_ACCOUNT_NOTE = 'Set up an account to see how many of its answers the team store holds.';
+const MEMORY_WARNING =
+  'No keychain could be opened, so the team store’s password is kept only until you quit List Cleaner.';
+
+/** The saved store's address and its password (null when it needs none), or null when none is saved. */
+export interface SavedTeam {
+  url: string;
+  password: string | null;
+}
+
+/**
+ * The saved team store: the address from settings and the password the
+ * keychain holds for exactly that address (a password proven elsewhere is not sent).
+ */
+export async function savedTeam(
+  url: string | null,
+  keys: () => Promise<KeyStore>,
+): Promise<SavedTeam | null> {
+  if (url === null) return null;
+  const saved = await (await keys()).get();
+  return { url, password: saved !== null && saved.provenBaseUrl === url ? saved.apiKey : null };
+}
+
+export interface TeamConnectionOptions {
+  settings: SettingsStore;
+  /** The keychain entry of the team store's password, opened when first needed. */
+  keys: () => Promise<KeyStore>;
+  /** The current account's name in the memory (account.memoryAccount()); null with no account. */
+  memoryAccount: () => string | null;
+  connectTimeoutMs?: number;
+}
+
+export interface TeamConnection {
+  status(): Promise<TeamView>;
+  /** Tests a typed address (or, without one, the saved store) without saving anything. */
+  test(url?: string): Promise<TeamTestView>;
+  /** Tests the address and, once it passed, saves it (the password to the keychain). */
+  connect(url: string): Promise<TeamView>;
+  /** Forgets the team store: its address and its password. The store itself is not touched. */
+  remove(): Promise<TeamView>;
+}
+
+const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+export function openTeamConnection(options: TeamConnectionOptions): TeamConnection {
+  const { settings, keys } = options;
+  const timeout =
+    options.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.connectTimeoutMs };
+
+  async function withStore<T>(team: SavedTeam, work: (store: TeamStore) => Promise<T>): Promise<T> {
+    const store = await openTeamStore({ ...team, ...timeout });
+    try {
+      return await work(store);
+    } finally {
+      await store.close();
+    }
+  }
+
+  async function warning(): Promise<string | null> {
+    const store = await keys();
+    return store.storage === 'memory' && store.warning !== null ? MEMORY_WARNING : null;
+  }
+
+  /** The typed address and its password: the one in it, else the saved one for the same address. */
+  async function typed(url: string): Promise<SavedTeam> {
+    const { urlWithoutPassword, password } = splitPassword(url);
+    if (password !== null) return { url: urlWithoutPassword, password };
+    const saved = await savedTeam(urlWithoutPassword, keys);
+    return { url: urlWithoutPassword, password: saved?.password ?? null };
+  }
+
+  async function status(): Promise<TeamView> {
+    const none: TeamView = {
+      url: null,
+      connected: false,
+      target: null,
+      serverVersion: null,
+      schemaVersion: null,
+      answers: null,
+      answersNote: null,
+      error: null,
+      warning: await warning(),
+    };
+    const team = await savedTeam(settings.get().teamUrl, keys);
+    if (team === null) return none;
+    const account = options.memoryAccount();
+    const counted = account !== null && account !== DEMO_MEMORY;
+    try {
+      // A store counts no answers for an account it never saw: the demo's or none.
+      const found = await withStore(team, (store) => store.status(counted ? account : ''));
+      return {
+        ...none,
+        url: team.url,
+        connected: true,
+        target: found.target,
+        serverVersion: found.serverVersion,
+        schemaVersion: found.schemaVersion,
+        answers: counted ? found.answers : null,
+        answersNote: counted ? null : account === null ? NO_ACCOUNT_NOTE : DEMO_NOTE,
+      };
+    } catch (e) {
+      return { ...none, url: team.url, error: message(e) };
+    }
+  }
+
+  async function test(url?: string): Promise<TeamTestView> {
+    const team =
+      url === undefined ? await savedTeam(settings.get().teamUrl, keys) : await typed(url);
+    if (team === null) {
+      throw new AppError('invalid_input', 'No team store is set: type its address first.');
+    }
+    const found = await withStore(team, (store) => store.test());
+    return {
+      target: found.target,
+      serverVersion: found.serverVersion,
+      schemaVersion: found.schemaVersion,
+      migrated: found.migrated,
+      encrypted: found.encrypted,
+      canReadWrite: found.canReadWrite,
+    };
+  }
+
+  return {
+    status,
+    test,
+    async connect(url) {
+      const team = await typed(url);
+      const found = await withStore(team, (store) => store.test());
+      if (!found.canReadWrite) {
+        throw new AppError(
+          'forbidden',
+          `The team store ${found.target} does not let ${judgeTeamUrl(team.url).user} read and write every table List Cleaner uses: ask its administrator to grant them.`,
+        );
+      }
+      // The keychain first: settings never name a store whose password was not kept.
+      const store = await keys();
+      if (team.password === null) {
+        if ((await store.get()) !== null) await store.clear();
+      } else await store.set({ apiKey: team.password, provenBaseUrl: team.url });
+      await settings.update({ teamUrl: team.url });
+      return status();
+    },
+    async remove() {
+      await settings.update({ teamUrl: null });
+      const store = await keys();
+      if ((await store.get()) !== null) await store.clear();
+      return status();
+    },
+  };
+}

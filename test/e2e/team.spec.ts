@@ -1,0 +1,83 @@
+// Settings → Team against a real PostgreSQL this test process starts: a wrong
+// password refused in the app's words and nothing saved; the right address
+// connected, its schema set up and the account's answers counted (none yet),
+// the password never shown back; Test connection; Remove after a question.
+import { test, expect } from './fixtures';
+import { expectAccessible } from './axe-support';
+import { connectKey } from './import-support';
+import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
+import { KNOWN_VERSION } from '../../electron/team/migrations';
+import { startPgServer, type PgServer } from '../unit/team/pg-server';
+
+const KEY = 'sk_live_team_settings_5e1d';
+const PASSWORD = 'crew-Pass-77b1';
+let sandbox: Sandbox;
+let pg: PgServer;
+
+test.beforeAll(async () => {
+  sandbox = await startSandbox({ accounts: [{ key: KEY, balanceMicros: 5_000_000 }] });
+  pg = await startPgServer();
+  await pg.createUser('crew', PASSWORD, 'list_cleaner');
+});
+
+test.afterAll(async () => {
+  await sandbox?.stop();
+  await pg?.stop();
+});
+
+test('a team store is connected in Settings, its schema and answers shown, then removed', async ({
+  app,
+}) => {
+  const { page } = app;
+  app.allowShown(
+    /127\.0\.0\.1:\d+/,
+    'the service and the team store are addresses the user typed; their hosts are named',
+  );
+  await connectKey(app, sandbox.url, KEY);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const section = page.getByRole('dialog', { name: 'Settings' }).getByTestId('team-section');
+  const field = section.getByLabel('Team store address');
+  await expect(field).toHaveAttribute(
+    'placeholder',
+    'postgres://user:password@host:5432/list_cleaner',
+  );
+
+  // A wrong password: refused in words, nothing saved.
+  await field.fill(pg.url('crew', 'list_cleaner', 'not-the-password'));
+  await section.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(section.getByRole('alert')).toContainText(
+    'refused the user crew: check the password',
+  );
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  expect(app.core().settings.get().teamUrl).toBeNull();
+  await section.scrollIntoViewIfNeeded();
+  await app.screenshot('team-connect-refused');
+
+  // Test connection reaches the store without saving it.
+  await field.fill(pg.url('crew', 'list_cleaner', PASSWORD));
+  await section.getByRole('button', { name: 'Test connection' }).click();
+  await expect(section.getByTestId('team-test')).toContainText(`Schema version ${KNOWN_VERSION}.`);
+  expect(app.core().settings.get().teamUrl).toBeNull();
+
+  await section.getByRole('button', { name: 'Connect', exact: true }).click();
+  const store = section.getByTestId('team-store');
+  await expect(store.getByTestId('team-state')).toHaveText('Connected');
+  await expect(store).toContainText(`crew@127.0.0.1:${pg.port}/list_cleaner`);
+  await expect(store.getByTestId('team-schema')).toHaveText(`Version ${KNOWN_VERSION}`);
+  await expect(store.getByTestId('team-answers')).toHaveText('0 answers for this account');
+  await expect(page.locator('body')).not.toContainText(PASSWORD);
+  expect(app.core().settings.get().teamUrl).toBe(pg.url('crew', 'list_cleaner'));
+
+  await store.getByRole('button', { name: 'Test connection' }).click();
+  await expect(store.getByTestId('team-test')).toContainText('Reached: PostgreSQL');
+  await section.scrollIntoViewIfNeeded();
+  await app.screenshot('team-settings');
+  await expectAccessible(app);
+
+  // Remove asks first; Keep it keeps the store.
+  await store.getByRole('button', { name: 'Remove…' }).click();
+  await expect(store.getByRole('button', { name: 'Keep it' })).toBeFocused();
+  await store.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(section.getByLabel('Team store address')).toBeVisible();
+  expect(app.core().settings.get().teamUrl).toBeNull();
+});
