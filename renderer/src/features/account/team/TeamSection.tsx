@@ -21,8 +21,9 @@ export function TeamSection({ inputId }: { inputId: string }) {
     <section className="dialog-section team" aria-labelledby={titleId} data-testid="team-section">
       <h3 id={titleId}>Team</h3>
       <p className="hint">
-        Share the answers your team has paid for through a PostgreSQL database you run. Its password
-        is kept in your computer&apos;s keychain, never in List Cleaner&apos;s settings, and goes to
+        The PostgreSQL database your team runs for List Cleaner: connecting sets it up and shows the
+        answers it holds for this account. Jobs do not share answers through it yet. Its password is
+        kept in your computer&apos;s keychain, never in List Cleaner&apos;s settings, and goes to
         that database only.
       </p>
       {team.isError && <ErrorNotice error={team.error} />}
