@@ -95,6 +95,31 @@ export function watchPeaks(pid: number): { stop(): Peaks } {
   };
 }
 
+/**
+ * Runs the shipped `list-cleaner` with these arguments and settings, its peak
+ * memory watched from the kernel while it runs: its exit code, stdout and time.
+ */
+export async function cliMeasured(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; ms: number; peaks: Peaks }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [join(repoRoot, 'bin/list-cleaner.mjs'), ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const watch = watchPeaks(child.pid ?? 0);
+  let stdout = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (d: string) => (stdout += d));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  return { code, stdout, ms: performance.now() - started, peaks: watch.stop() };
+}
+
 interface CleanRun extends Peaks {
   ms: number;
   rows: number;
@@ -126,32 +151,12 @@ export async function cleanMeasured(dir: string, rows: number): Promise<CleanRun
     });
     const ready = await host.next('ready', 30_000);
     const dataDir = join(dir, `data-${rows}`);
-    const started = performance.now();
-    const child = spawn(
-      process.execPath,
-      [join(repoRoot, 'bin/list-cleaner.mjs'), 'clean', input, '--json'],
-      {
-        cwd: repoRoot,
-        env: {
-          ...process.env,
-          LIST_CLEANER_BASE_URL: ready.url,
-          LIST_CLEANER_API_KEY: ready.keys[0],
-          LIST_CLEANER_DATA_DIR: dataDir,
-          LIST_CLEANER_POLL_SECONDS: String(POLL_SECONDS),
-        },
-        stdio: ['ignore', 'pipe', 'ignore'],
-      },
-    );
-    const watch = watchPeaks(child.pid ?? 0);
-    let stdout = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (d: string) => (stdout += d));
-    const code = await new Promise<number | null>((resolve, reject) => {
-      child.once('error', reject);
-      child.once('exit', resolve);
+    const { code, stdout, ms, peaks } = await cliMeasured(['clean', input, '--json'], {
+      LIST_CLEANER_BASE_URL: ready.url,
+      LIST_CLEANER_API_KEY: ready.keys[0],
+      LIST_CLEANER_DATA_DIR: dataDir,
+      LIST_CLEANER_POLL_SECONDS: String(POLL_SECONDS),
     });
-    const ms = performance.now() - started;
-    const peaks = watch.stop();
     if (code !== 0) throw new Error(`clean of ${rows} rows exited with ${code}`);
     const summary = JSON.parse(stdout) as CleanSummary;
     host.send({ type: 'ledger' });

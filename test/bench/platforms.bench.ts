@@ -16,7 +16,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildCli, repoRoot, startChild } from './children';
-import { watchPeaks, type Peaks } from './jobs-memory';
+import { cliMeasured, type Peaks } from './jobs-memory';
 import type { HostCommand, HostEvent } from './protocol';
 import { MB, emit, log } from './report';
 
@@ -72,34 +72,17 @@ async function cleanMeasured(dir: string, members: number): Promise<Run> {
       config: { bulkAddressesPerSecond: PER_SECOND },
     });
     const ready = await host.next('ready', 30_000);
-    const started = performance.now();
-    const child = spawn(
-      process.execPath,
-      [join(repoRoot, 'bin/list-cleaner.mjs'), 'clean', 'mailchimp:demo000001', '--json'],
+    const { code, stdout, ms, peaks } = await cliMeasured(
+      ['clean', 'mailchimp:demo000001', '--json'],
       {
-        cwd: repoRoot,
-        env: {
-          ...process.env,
-          LIST_CLEANER_BASE_URL: ready.url,
-          LIST_CLEANER_API_KEY: ready.keys[0],
-          LIST_CLEANER_DATA_DIR: dataDir,
-          LIST_CLEANER_POLL_SECONDS: '1',
-          LIST_CLEANER_MAILCHIMP_URL: fake.url,
-          LIST_CLEANER_MAILCHIMP_KEY: fake.key,
-        },
-        stdio: ['ignore', 'pipe', 'ignore'],
+        LIST_CLEANER_BASE_URL: ready.url,
+        LIST_CLEANER_API_KEY: ready.keys[0],
+        LIST_CLEANER_DATA_DIR: dataDir,
+        LIST_CLEANER_POLL_SECONDS: '1',
+        LIST_CLEANER_MAILCHIMP_URL: fake.url,
+        LIST_CLEANER_MAILCHIMP_KEY: fake.key,
       },
     );
-    const watch = watchPeaks(child.pid ?? 0);
-    let stdout = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (d: string) => (stdout += d));
-    const code = await new Promise<number | null>((resolve, reject) => {
-      child.once('error', reject);
-      child.once('exit', resolve);
-    });
-    const ms = performance.now() - started;
-    const peaks = watch.stop();
     if (code !== 0) throw new Error(`clean of ${members} members exited with ${code}`);
     const summary = JSON.parse(stdout) as {
       rows: number;

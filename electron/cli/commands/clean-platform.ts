@@ -20,14 +20,13 @@ import type { JobView } from '../../ipc/contract';
 import { AppError } from '../../lib/app-error';
 import { exportDestinationProblem } from '../../lists/export-name';
 import { UsageError, parsePatience, type Values } from '../args';
-import { estimateLines } from '../cost-lines';
 import { checkCostFlags, costChoicesOf } from '../cost-options';
 import { parseKeep } from '../keep';
-import { describeFindings, describeJob, type Progress } from '../output';
+import { describeJob, type Progress } from '../output';
 import { askYes, connectorsFor } from '../platforms';
 import { err, out } from '../print';
 import { parseFormat, savedLine, writeExport } from './clean-export';
-import { parseProduct, startWithin } from './clean-start';
+import { checkToEnd, failedJob, parseProduct } from './clean-start';
 import { gradeLines, jobSummary, reportHeld } from './job-report';
 import { onInterrupt, openJobsWithProgress, withConnection } from './shared';
 
@@ -182,21 +181,10 @@ export async function run(
       err(
         `${job.fileName}: ${n(job.rows)} ${members}; ${n(job.unique)} to check, ${job.invalid} invalid, ${job.duplicates} repeats.`,
       );
-      if (list.findings && job.unique > 0) err(describeFindings(list.findings));
-      if (job.unique > 0) {
-        for (const line of estimateLines(await jobs.estimate(job.id, product, choices))) err(line);
-        const started = await startWithin(jobs, job.id, product, choices, values);
-        if (started !== null) return started;
-      }
-      const finished = job.unique > 0 ? await jobs.finished(job.id) : job;
-      progress.done();
+      const finished = await checkToEnd(jobs, job, list, { product, choices, values, progress });
+      if (typeof finished === 'number') return finished;
       if (finished.hold) return reportHeld(finished);
-      if (finished.state === 'failed') {
-        const again = finished.failure?.retry
-          ? ` Carry on with: list-cleaner resume ${finished.id}`
-          : ` (job ${finished.id})`;
-        throw new AppError('service', `${finished.failure?.message ?? 'The job failed.'}${again}`);
-      }
+      if (finished.state === 'failed') throw failedJob(finished);
       const saved =
         destPath === null
           ? null

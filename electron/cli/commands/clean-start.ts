@@ -1,7 +1,12 @@
-// What both kinds of `clean` (a file, a platform list) share when they start a
-// job: the product asked for, and the start that keeps within the spending
-// limit unless told otherwise.
+// What both kinds of `clean` (a file, a platform list) share when they check a
+// job: the product asked for, the free checks and the estimate said, the
+// start that keeps within the spending limit unless told otherwise, the wait
+// for the end, and a failure said with the command that carries it on.
+import type { JobView } from '../../ipc/contract';
 import type { CostChoices, Jobs } from '../../jobs/jobs';
+import type { ImportedList } from '../../lists/types';
+import { estimateLines } from '../cost-lines';
+import { describeFindings, type Progress } from '../output';
 import { AppError } from '../../lib/app-error';
 import { EXIT_LIMIT, UsageError, type Values } from '../args';
 import { err } from '../print';
@@ -33,4 +38,35 @@ export async function startWithin(
     );
     return EXIT_LIMIT;
   }
+}
+
+/**
+ * Says what the free checks found and what it will cost, starts the job and
+ * waits for its end; the exit code instead when the limit kept it from starting.
+ */
+export async function checkToEnd(
+  jobs: Jobs,
+  job: JobView,
+  list: ImportedList,
+  run: { product: 'email' | 'avatar'; choices: CostChoices; values: Values; progress: Progress },
+): Promise<JobView | number> {
+  if (list.findings && job.unique > 0) err(describeFindings(list.findings));
+  if (job.unique > 0) {
+    for (const line of estimateLines(await jobs.estimate(job.id, run.product, run.choices))) {
+      err(line);
+    }
+    const started = await startWithin(jobs, job.id, run.product, run.choices, run.values);
+    if (started !== null) return started;
+  }
+  const finished = job.unique > 0 ? await jobs.finished(job.id) : job;
+  run.progress.done();
+  return finished;
+}
+
+/** A failed job as one line: its reason, and a retry that can help given as it must be typed. */
+export function failedJob(job: JobView): AppError {
+  const again = job.failure?.retry
+    ? ` Carry on with: list-cleaner resume ${job.id}`
+    : ` (job ${job.id})`;
+  return new AppError('service', `${job.failure?.message ?? 'The job failed.'}${again}`);
 }

@@ -11,16 +11,15 @@ import type { Jobs } from '../../jobs/jobs';
 import { AppError } from '../../lib/app-error';
 import { defaultExportPath, exportDestinationProblem } from '../../lists/export-name';
 import { UsageError, parsePatience, type Values } from '../args';
-import { estimateLines } from '../cost-lines';
 import { checkCostFlags, costChoicesOf } from '../cost-options';
-import { describeFindings, describeJob } from '../output';
+import { describeJob } from '../output';
 import { err, out } from '../print';
 import { parseFormat, saveCleanExport, savedLine, writeExport } from './clean-export';
 import { parseKeep } from '../keep';
 import { gradeLines, jobSummary, reportHeld } from './job-report';
 import { onInterrupt, openJobsWithProgress, withConnection } from './shared';
 import { platformListOf } from '../platforms';
-import { parseProduct, startWithin } from './clean-start';
+import { checkToEnd, failedJob, parseProduct } from './clean-start';
 
 function parseColumn(value: string | undefined): string | number | undefined {
   if (value === undefined) return undefined;
@@ -123,26 +122,14 @@ export async function run(values: Values, file: string | undefined): Promise<num
         `${job.fileName}: ${job.rows.toLocaleString('en-US')} rows; address column "${list.column.name}"; ` +
           `${job.unique.toLocaleString('en-US')} to check, ${job.invalid} invalid, ${job.empty} empty, ${job.duplicates} repeats (removed for free).`,
       );
-      if (list.findings && job.unique > 0) err(describeFindings(list.findings));
-      if (job.unique > 0) {
-        for (const line of estimateLines(await jobs.estimate(job.id, product, choices))) err(line);
-        const started = await startWithin(jobs, job.id, product, choices, values);
-        if (started !== null) return started;
-      }
-      const finished = job.unique > 0 ? await jobs.finished(job.id) : job;
-      progress.done();
+      const finished = await checkToEnd(jobs, job, list, { product, choices, values, progress });
+      if (typeof finished === 'number') return finished;
       if (finished.hold) {
         if (values.json)
           out(JSON.stringify({ ...jobSummary(finished), out: null, held: finished.hold }));
         return reportHeld(finished);
       }
-      if (finished.state === 'failed') {
-        // A retry that can help is given as it must be typed.
-        const again = finished.failure?.retry
-          ? ` Carry on with: list-cleaner resume ${finished.id}`
-          : ` (job ${finished.id})`;
-        throw new AppError('service', `${finished.failure?.message ?? 'The job failed.'}${again}`);
-      }
+      if (finished.state === 'failed') throw failedJob(finished);
       return await exportAndReport(jobs, finished, { ...values, format }, destPath);
     } finally {
       release();

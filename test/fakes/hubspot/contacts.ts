@@ -102,6 +102,17 @@ function batchAnswer(results: unknown[], errors: unknown[], requestedAt: string)
   return { status: errors.length > 0 ? 207 : 200, json: body };
 }
 
+/** The one error a batch answers for every id it did not find. */
+const notFoundIds = (ids: string[]) => ({
+  status: 'error',
+  category: 'OBJECT_NOT_FOUND',
+  message:
+    'Could not get some CONTACT objects, they may be deleted or not exist. Check that ids are valid.',
+  context: { ids },
+  errors: [],
+  links: {},
+});
+
 const tooMany = (n: number) =>
   validation(
     `The maximum number of inputs supported in a batch request is ${MAX_BATCH}. You provided ${n}.`,
@@ -130,20 +141,7 @@ export function batchRead(state: ContactsState, body: Buffer): FakeReply {
     if (c === undefined) missing.push(id);
     else results.push(contactView(c, wanted));
   }
-  const errors =
-    missing.length === 0
-      ? []
-      : [
-          {
-            status: 'error',
-            category: 'OBJECT_NOT_FOUND',
-            message:
-              'Could not get some CONTACT objects, they may be deleted or not exist. Check that ids are valid.',
-            context: { ids: missing },
-            errors: [],
-            links: {},
-          },
-        ];
+  const errors = missing.length === 0 ? [] : [notFoundIds(missing)];
   return batchAnswer(results, errors, requestedAt);
 }
 
@@ -220,15 +218,7 @@ export function batchUpdate(state: ContactsState, body: Buffer): FakeReply {
     results.push(contactView(contact, Object.keys(input.properties)));
   }
   if (missing.length > 0) {
-    errors.push({
-      status: 'error',
-      category: 'OBJECT_NOT_FOUND',
-      message:
-        'Could not get some CONTACT objects, they may be deleted or not exist. Check that ids are valid.',
-      context: { ids: missing },
-      errors: [],
-      links: {},
-    });
+    errors.push(notFoundIds(missing));
   }
   return batchAnswer(results, errors, requestedAt);
 }
