@@ -17,7 +17,8 @@ import {
   type KeyStore,
   type KeyStoreOptions,
 } from './secrets/key-store';
-import { openTeamConnection, TEAM_KEYCHAIN_ACCOUNT } from './team/connection';
+import { openTeamConnection, savedTeam, TEAM_KEYCHAIN_ACCOUNT } from './team/connection';
+import { currentTeamStore } from './team/current';
 import { openSettingsStore, type SettingsStore } from './settings/settings';
 import { createFileGrants, type FileGrants } from './files/grants';
 import { noConsent } from './lib/consent';
@@ -91,7 +92,23 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const consent = options.shell?.consent ?? noConsent;
   const account = await openAccount({ keyStore, settings, events, consent });
   const files = createFileGrants();
+  // Opened when first needed; a test that passes its own key store keeps the password in memory too.
+  let teamKeys: Promise<KeyStore> | null = null;
+  const openTeamKeys = () =>
+    (teamKeys ??=
+      options.team?.keys !== undefined
+        ? Promise.resolve(options.team.keys)
+        : options.keyStore !== undefined
+          ? Promise.resolve(createMemoryKeyStore(null))
+          : openKeyStore({ ...options.keychain, account: TEAM_KEYCHAIN_ACCOUNT }));
+  const teamStore = currentTeamStore({
+    saved: () => savedTeam(settings.get().teamUrl, openTeamKeys),
+    ...(options.team?.connectTimeoutMs === undefined
+      ? {}
+      : { connectTimeoutMs: options.team.connectTimeoutMs }),
+  });
   const workspace = openWorkspace({
+    team: () => teamStore.get(),
     dataDir: options.dataDir,
     account,
     settings,
@@ -125,17 +142,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     consent,
     ...options.platforms,
   });
-  // Opened when first needed; a test that passes its own key store keeps the password in memory too.
-  let teamKeys: Promise<KeyStore> | null = null;
   const team = openTeamConnection({
     settings,
-    keys: () =>
-      (teamKeys ??=
-        options.team?.keys !== undefined
-          ? Promise.resolve(options.team.keys)
-          : options.keyStore !== undefined
-            ? Promise.resolve(createMemoryKeyStore(null))
-            : openKeyStore({ ...options.keychain, account: TEAM_KEYCHAIN_ACCOUNT })),
+    keys: openTeamKeys,
     memoryAccount: () => account.memoryAccount(),
     ...(options.team?.connectTimeoutMs === undefined
       ? {}
@@ -155,6 +164,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     async dispose() {
       await platforms.dispose();
       await workspace.dispose();
+      await teamStore.close();
       await account.dispose();
     },
   };

@@ -14,6 +14,9 @@ import type { JobProduct, ServiceProduct } from '../common/model';
 import { createServiceClient, type ServiceClient } from '../service/client';
 import { startDemoService } from '../account/demo';
 import { DEMO_MEMORY, memoryAccountOf } from '../account/memory-account';
+import { currentTeamStore } from '../team/current';
+import type { TeamStore } from '../team/store';
+import { namedTeam } from './team-store';
 import type { CostDefaults } from './cost-options';
 import { DEFAULT_WAIT_POLICY, type WaitPolicy } from '../jobs/waits/refusals';
 
@@ -44,6 +47,8 @@ export interface Connection {
    * service on this computer, LIST_CLEANER_WAIT_SECONDS (the tests' pace).
    */
   waitPolicy: WaitPolicy;
+  /** The team store this command shares through (cli/team-store.ts); absent for the demo. */
+  team?: () => Promise<TeamStore | null>;
   close(): Promise<void>;
 }
 
@@ -187,6 +192,7 @@ export async function connect(dataDir: string, options: ConnectOptions): Promise
   registerSecret(apiKey);
   // A service on this machine is a sandbox or a developer's: it may be polled faster.
   const fast = isLoopbackUrl(baseUrl);
+  const team = currentTeamStore({ saved: () => namedTeam(env, settings) });
   return {
     client: createServiceClient({
       baseUrl,
@@ -202,6 +208,7 @@ export async function connect(dataDir: string, options: ConnectOptions): Promise
     costDefaults,
     patienceMs,
     waitPolicy: waitPolicyFor(env, fast),
-    close: async () => undefined,
+    team: () => team.get(),
+    close: () => team.close(),
   };
 }

@@ -9,6 +9,7 @@ import type { JobView } from '../common/views';
 import { AppError } from '../lib/app-error';
 import type { ImportedList } from '../lists/types';
 import type { ServiceClient } from '../service/client';
+import type { TeamStore } from '../team/store';
 import { openAddressBook, type AddressBook } from './storage/address-book';
 import type { Disk } from './storage/disk';
 import { importedListSchema } from './storage/list-schema';
@@ -57,6 +58,12 @@ export interface JobsOptions {
    * "demo"); false: none (every address is paid for, nothing is kept).
    */
   memory?: { account: string | (() => string | null) } | false;
+  /**
+   * The team store the account's answers, claims, limits and history are
+   * shared through (electron/team/), or null when there is none: everything
+   * then stays on this computer. Never asked for the demo's account.
+   */
+  team?: () => Promise<TeamStore | null>;
   /** The unit prices the user entered from their plan, until the service's are learned. */
   enteredPrices?: () => Partial<Record<JobProduct, number | null>>;
   /** For tests: free space, the outcome log's file, and how long failed writes are retried. */

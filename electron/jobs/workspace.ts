@@ -9,6 +9,7 @@ import type { JobView } from '../common/views';
 import type { EventBus } from '../ipc/contract';
 import { log } from '../lib/log';
 import type { SettingsStore } from '../settings/settings';
+import type { TeamStore } from '../team/store';
 import { openJobs, type Jobs } from './jobs';
 import type { WaitPolicy } from './waits/refusals';
 
@@ -29,6 +30,8 @@ export interface WorkspaceOptions {
   /** A job finished or failed: the shell may tell the user. */
   onFinished?(view: JobView): void;
   waits?: WaitOverrides;
+  /** The team store a key's jobs share through (never the demo's), or null when none is set. */
+  team?: () => Promise<TeamStore | null>;
 }
 
 /** For tests: how soon jobs try again, and how long they wait out a refusal (null: Settings'). */
@@ -69,6 +72,8 @@ export function openWorkspace(options: WorkspaceOptions): Workspace {
         patienceMs: () =>
           options.waits?.patienceMs?.() ?? options.settings.get().patienceHours * 3_600_000,
         ...(options.waits?.policy ? { waitPolicy: options.waits.policy } : {}),
+        // The demo keeps its answers to itself.
+        ...(mode === 'key' && options.team ? { team: options.team } : {}),
       }).then(async (j) => {
         const resumed = await j.resume().catch((err: unknown) => {
           log.warn('jobs: unfinished jobs could not be resumed', err);

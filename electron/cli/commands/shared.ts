@@ -63,6 +63,7 @@ export async function openJobsWithProgress(connection: Connection, values: Value
     ...(enteredPrices ? { enteredPrices: () => enteredPrices } : {}),
     // The account's answers, shared with the app on the same data folder.
     memory: { account: connection.memoryAccount },
+    ...(connection.team ? { team: connection.team } : {}),
     ephemeralService: connection.ephemeralService,
     patienceMs: parsePatience(values.patience) ?? connection.patienceMs,
     waitPolicy: connection.waitPolicy,

@@ -5,10 +5,9 @@
 // LIST_CLEANER_TEAM_PASSWORD, or the app's keychain entry for that very
 // address, and is never printed.
 import { AppError } from '../../lib/app-error';
-import { registerSecret } from '../../lib/log';
-import { openKeyStore } from '../../secrets/key-store';
 import { openSettingsStore } from '../../settings/settings';
-import { savedTeam, TEAM_KEYCHAIN_ACCOUNT, type SavedTeam } from '../../team/connection';
+import type { SavedTeam } from '../../team/connection';
+import { namedTeam } from '../team-store';
 import { UsageError, type Values } from '../args';
 import { appDataDir } from '../data-dir';
 import { out } from '../print';
@@ -18,16 +17,7 @@ const SUBCOMMANDS = ['status'];
 
 /** The store named in the environment, else the app's saved one, with the password to reach it. */
 async function teamToUse(env: NodeJS.ProcessEnv): Promise<SavedTeam> {
-  const url = env.LIST_CLEANER_TEAM_URL?.trim();
-  if (url) {
-    const password = env.LIST_CLEANER_TEAM_PASSWORD || null;
-    if (password) registerSecret(password);
-    return { url, password };
-  }
-  const settings = await openSettingsStore(appDataDir());
-  const saved = await savedTeam(settings.get().teamUrl, () =>
-    openKeyStore({ account: TEAM_KEYCHAIN_ACCOUNT }),
-  );
+  const saved = await namedTeam(env, await openSettingsStore(appDataDir()));
   if (saved === null) {
     throw new AppError(
       'invalid_input',

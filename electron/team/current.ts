@@ -1,0 +1,58 @@
+// The team store this process shares through, opened once and kept: the jobs
+// (answers, claims, limits, history) and the screens ask it for the store of
+// the moment. The store named changes when Settings → Team connects another
+// or removes it; the pool of the old one is closed then. Opening a pool
+// reaches nothing: a store that cannot be reached is found out by the first
+// query, where the caller goes on without it.
+import type { SavedTeam } from './connection';
+import type { TeamStore } from './store';
+
+export interface CurrentTeamStore {
+  /** The store to use now, or null when none is set (or the account is the demo's). */
+  get(): Promise<TeamStore | null>;
+  close(): Promise<void>;
+}
+
+export interface CurrentTeamStoreOptions {
+  /** The store named now and its password (settings and keychain, or the environment). */
+  saved: () => Promise<SavedTeam | null>;
+  connectTimeoutMs?: number;
+}
+
+export function currentTeamStore(options: CurrentTeamStoreOptions): CurrentTeamStore {
+  let held: { id: string; store: Promise<TeamStore> } | null = null;
+  const drop = async () => {
+    const was = held;
+    held = null;
+    if (was) await (await was.store.catch(() => null))?.close();
+  };
+  return {
+    async get() {
+      const team = await options.saved();
+      if (team === null) {
+        await drop();
+        return null;
+      }
+      const id = `${team.url}\n${team.password ?? ''}`;
+      if (held?.id !== id) {
+        await drop();
+        // Loaded here: only a process with a team store needs the PostgreSQL driver.
+        const opening = import('./store').then(({ openTeamStore }) =>
+          openTeamStore({
+            url: team.url,
+            password: team.password,
+            ...(options.connectTimeoutMs === undefined
+              ? {}
+              : { connectTimeoutMs: options.connectTimeoutMs }),
+          }),
+        );
+        held = { id, store: opening };
+        opening.catch(() => {
+          if (held?.store === opening) held = null;
+        });
+      }
+      return held.store;
+    },
+    close: drop,
+  };
+}
