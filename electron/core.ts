@@ -19,6 +19,7 @@ import {
 } from './secrets/key-store';
 import { openTeamConnection, savedTeam, TEAM_KEYCHAIN_ACCOUNT } from './team/connection';
 import { currentTeamStore } from './team/current';
+import { keyLimiter } from './coordination/slots';
 import { openSettingsStore, type SettingsStore } from './settings/settings';
 import { createFileGrants, type FileGrants } from './files/grants';
 import { noConsent } from './lib/consent';
@@ -90,8 +91,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const keyStore = options.keyStore ?? (await openKeyStore(options.keychain));
   // Without a shell there is no one to ask, and the answer is no.
   const consent = options.shell?.consent ?? noConsent;
-  const account = await openAccount({ keyStore, settings, events, consent });
-  const files = createFileGrants();
   // Opened when first needed; a test that passes its own key store keeps the password in memory too.
   let teamKeys: Promise<KeyStore> | null = null;
   const openTeamKeys = () =>
@@ -107,6 +106,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ? {}
       : { connectTimeoutMs: options.team.connectTimeoutMs }),
   });
+  const account = await openAccount({
+    keyStore,
+    settings,
+    events,
+    consent,
+    // A key's requests take their slots with every other process of the account.
+    limiterFor: (apiKey) =>
+      keyLimiter(apiKey, { dataDir: options.dataDir, team: () => teamStore.get() }),
+  });
+  const files = createFileGrants();
   const workspace = openWorkspace({
     team: () => teamStore.get(),
     dataDir: options.dataDir,

@@ -10,6 +10,7 @@ import { hostOf, originOf } from '../common/service-url';
 import type { KeyStore } from '../secrets/key-store';
 import { DEFAULT_BASE_URL, type SettingsStore } from '../settings/settings';
 import { createServiceClient, type ServiceClient } from '../service/client';
+import type { Limiter } from '../service/limiter';
 import { startDemoService, type DemoService } from './demo';
 import { DEMO_MEMORY, memoryAccountOf } from './memory-account';
 
@@ -43,6 +44,8 @@ export interface AccountDeps {
    * without one the answer is no.
    */
   consent?: Consent;
+  /** The limiter a key's clients share (coordination/slots.ts); this process's own by default. */
+  limiterFor?: (apiKey: string) => Limiter;
 }
 
 type State =
@@ -116,6 +119,7 @@ export async function openAccount(deps: AccountDeps): Promise<Account> {
       baseUrl,
       apiKey,
       pollIntervalSeconds: settings.get().pollIntervalSeconds,
+      ...(deps.limiterFor ? { limiter: deps.limiterFor(apiKey) } : {}),
     });
 
   /** The one way a stored key reaches the network: only at the origin it was proven for. */

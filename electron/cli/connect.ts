@@ -15,6 +15,7 @@ import { createServiceClient, type ServiceClient } from '../service/client';
 import { startDemoService } from '../account/demo';
 import { DEMO_MEMORY, memoryAccountOf } from '../account/memory-account';
 import { currentTeamStore } from '../team/current';
+import { keyLimiter } from '../coordination/slots';
 import type { TeamStore } from '../team/store';
 import { namedTeam } from './team-store';
 import type { CostDefaults } from './cost-options';
@@ -197,6 +198,8 @@ export async function connect(dataDir: string, options: ConnectOptions): Promise
     client: createServiceClient({
       baseUrl,
       apiKey,
+      // Its requests take their slots with the app and every other process of the account.
+      limiter: keyLimiter(apiKey, { dataDir, team: () => team.get() }),
       allowFastPolling: fast,
       pollIntervalSeconds: pollSeconds(env, settings.get().pollIntervalSeconds, fast),
     }),

@@ -44,7 +44,9 @@ import { openQueue } from './run/queue';
 import { resume, runRest, stopJob } from './resume';
 import { estimate, start, type Estimate, type OverLimitAnswer } from './start';
 import { choicesWith, type CostChoices } from './money/choices';
-import { memoryOpener, memoryView } from './money/memory';
+import { memoryAccountNow, memoryOpener, memoryView } from './money/memory';
+import { DEMO_MEMORY } from '../account/memory-account';
+import { sharingFor } from '../coordination/sharing';
 import { sample, sampleView } from './money/sample';
 import type { ResumeOptions } from './resume';
 import type {
@@ -144,6 +146,12 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
     queue: [],
     sentHere: new Set(),
     memory: memoryOpener(options),
+    sharing() {
+      const account = memoryAccountNow(options);
+      // The demo's service lives in each process: nothing of it is shared.
+      if (account === null || account === DEMO_MEMORY) return null;
+      return sharingFor({ dataDir: options.dataDir, account, team: options.team });
+    },
   };
   const { store, live } = s;
   const own = openOwnership(s);
@@ -168,6 +176,9 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
     async forgetMemory() {
       const m = await s.memory();
       await m.clear();
+      // Answers left on claims for jobs waiting on them are forgotten too.
+      const sharing = s.sharing();
+      if (sharing) await (await sharing.backend()).forgetAnswers().catch(() => undefined);
       return memoryView(m);
     },
     resume: (id, opts) => resume(s, own, queue, id, opts),

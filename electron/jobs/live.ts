@@ -4,6 +4,7 @@
 // saving and announcing a held job are here, since every part does them.
 import type { MailDomainCheckOptions } from '../checks/dns';
 import type { JobProduct, ServiceProduct } from '../common/model';
+import type { AccountSharing } from '../coordination/sharing';
 import type { OutcomeMemory } from '../memory/outcome-memory';
 import type { JobView } from '../common/views';
 import { AppError } from '../lib/app-error';
@@ -111,6 +112,11 @@ export interface Shared {
   sentHere: Set<string>;
   /** The account's memory of paid answers, opened on first use. */
   memory(): Promise<OutcomeMemory>;
+  /**
+   * The account's slots and claims shared with its other processes (the team
+   * store's, or this data folder's); null for the demo or without an account.
+   */
+  sharing(): AccountSharing | null;
 }
 
 export const now = (): string => new Date().toISOString();

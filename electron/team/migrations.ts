@@ -82,6 +82,106 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX job_summaries_recent ON job_summaries (account, finished_at DESC);
     `,
   },
+  {
+    version: 2,
+    name: 'the queue for slots, and answers left on claims',
+    sql: `
+      -- A slot row is taken by one request (its ticket): every request holds
+      -- a 'single' row (one of the account's in-flight places), a multi
+      -- check the 'multi' row as well.
+      ALTER TABLE slots ADD COLUMN ticket text NOT NULL DEFAULT '';
+      CREATE INDEX slots_ticket ON slots (account, ticket);
+      CREATE INDEX slots_holder ON slots (holder);
+
+      -- Requests waiting for a slot, each renewed by its waiter while it waits.
+      CREATE TABLE slot_queue (
+        account    text        NOT NULL,
+        ticket     text        NOT NULL,
+        holder     text        NOT NULL,
+        kind       text        NOT NULL CHECK (kind IN ('single', 'multi')),
+        since      timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        PRIMARY KEY (account, ticket)
+      );
+
+      -- A claim answered keeps its answer a while for the jobs that waited.
+      ALTER TABLE claims
+        ADD COLUMN product     text NOT NULL DEFAULT 'email',
+        ADD COLUMN status      smallint CHECK (status IN (1, 2)),
+        ADD COLUMN provider    text,
+        ADD COLUMN avatar      boolean,
+        ADD COLUMN avatar_url  text,
+        ADD COLUMN answered_at timestamptz;
+
+      -- The slot rule of electron/coordination/fair.ts in one round trip:
+      -- queue the ticket (or keep its place), and take a slot when it is its
+      -- turn: the fewest slots held first, then the longest waiting. Under a
+      -- lock per account, so two processes never take the same place.
+      CREATE FUNCTION list_cleaner_take_slot(
+        p_account text, p_ticket text, p_holder text, p_kind text, p_since_ms double precision,
+        p_lease_ms integer, p_waiter_ms integer, p_max_in_flight integer, p_max_multi integer
+      ) RETURNS boolean LANGUAGE plpgsql AS $fn$
+      DECLARE
+        free_in integer;
+        free_multi integer;
+        w record;
+        place integer;
+      BEGIN
+        PERFORM pg_advisory_xact_lock(hashtextextended('list-cleaner slots ' || p_account, 0));
+        DELETE FROM slots WHERE account = p_account AND expires_at < now();
+        DELETE FROM slot_queue WHERE account = p_account AND expires_at < now();
+        IF EXISTS (SELECT 1 FROM slots WHERE account = p_account AND ticket = p_ticket) THEN
+          RETURN true;
+        END IF;
+        INSERT INTO slot_queue (account, ticket, holder, kind, since, expires_at)
+          VALUES (p_account, p_ticket, p_holder, p_kind, to_timestamp(p_since_ms / 1000.0),
+                  now() + p_waiter_ms * interval '1 millisecond')
+          ON CONFLICT (account, ticket) DO UPDATE SET expires_at = EXCLUDED.expires_at;
+        SELECT p_max_in_flight - count(*) FILTER (WHERE kind = 'single'),
+               p_max_multi - count(*) FILTER (WHERE kind = 'multi')
+          INTO free_in, free_multi
+          FROM slots WHERE account = p_account;
+        FOR w IN
+          SELECT q.ticket, q.kind
+            FROM slot_queue q
+            LEFT JOIN (SELECT holder, count(*) AS n FROM slots
+                        WHERE account = p_account AND kind = 'single' GROUP BY holder) h
+              ON h.holder = q.holder
+           WHERE q.account = p_account
+           ORDER BY coalesce(h.n, 0), q.since, q.ticket COLLATE "C"
+        LOOP
+          EXIT WHEN free_in <= 0;
+          IF w.kind = 'multi' AND free_multi <= 0 THEN
+            CONTINUE;
+          END IF;
+          IF w.ticket = p_ticket THEN
+            DELETE FROM slot_queue WHERE account = p_account AND ticket = p_ticket;
+            SELECT min(s) INTO place FROM generate_series(0, p_max_in_flight - 1) s
+             WHERE NOT EXISTS (SELECT 1 FROM slots
+                                WHERE account = p_account AND kind = 'single' AND slot = s);
+            INSERT INTO slots (account, kind, slot, holder, expires_at, ticket)
+              VALUES (p_account, 'single', place, p_holder,
+                      now() + p_lease_ms * interval '1 millisecond', p_ticket);
+            IF p_kind = 'multi' THEN
+              SELECT min(s) INTO place FROM generate_series(0, p_max_multi - 1) s
+               WHERE NOT EXISTS (SELECT 1 FROM slots
+                                  WHERE account = p_account AND kind = 'multi' AND slot = s);
+              INSERT INTO slots (account, kind, slot, holder, expires_at, ticket)
+                VALUES (p_account, 'multi', place, p_holder,
+                        now() + p_lease_ms * interval '1 millisecond', p_ticket);
+            END IF;
+            RETURN true;
+          END IF;
+          free_in := free_in - 1;
+          IF w.kind = 'multi' THEN
+            free_multi := free_multi - 1;
+          END IF;
+        END LOOP;
+        RETURN false;
+      END
+      $fn$;
+    `,
+  },
 ];
 
 /** The newest schema this build knows. */

@@ -54,11 +54,18 @@ export interface TeamStore {
   status(account: string): Promise<TeamStoreStatus>;
   /** Runs `work` on one connection of the pool (migrations, and the jobs' work later). */
   withClient<T>(work: (client: PoolClient) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` on a connection whose commits do not wait for the disk: for
+   * leases and claims, which matter only while processes run and are renewed
+   * every few seconds. A crash of the server loses at most the last moments
+   * of them, never an answer.
+   */
+  withLeaseClient<T>(work: (client: PoolClient) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 /** The tables whose rights "Test connection" checks. */
-const TABLES = ['answers', 'claims', 'slots', 'job_summaries'] as const;
+const TABLES = ['answers', 'claims', 'slots', 'slot_queue', 'job_summaries'] as const;
 
 const serverRow = z.object({ server_version: z.string().min(1) });
 const rightsRow = z.object({ can_create: z.boolean() });
@@ -135,7 +142,7 @@ export async function openTeamStore(options: TeamStoreOptions): Promise<TeamStor
   const team = judgeTeamUrl(urlWithoutPassword);
   const password = options.password ?? inUrl;
   if (password) registerSecret(password);
-  const pool = new pg.Pool({
+  const poolConfig = {
     host: team.host,
     port: team.port,
     database: team.database,
@@ -146,14 +153,30 @@ export async function openTeamStore(options: TeamStoreOptions): Promise<TeamStor
     connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
     idleTimeoutMillis: 10_000,
     application_name: 'List Cleaner',
-  });
+  };
+  const pool = new pg.Pool(poolConfig);
   // An idle connection the server drops must not end the process; the next query reconnects.
   pool.on('error', () => undefined);
+  let leasePool: pg.Pool | null = null;
+  const leases = () => {
+    if (leasePool === null) {
+      leasePool = new pg.Pool({
+        ...poolConfig,
+        max: 2,
+        options: '-c synchronous_commit=off',
+      });
+      leasePool.on('error', () => undefined);
+    }
+    return leasePool;
+  };
 
-  async function withClient<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+  async function withClient<T>(
+    work: (client: PoolClient) => Promise<T>,
+    from: pg.Pool = pool,
+  ): Promise<T> {
     let client: PoolClient;
     try {
-      client = await pool.connect();
+      client = await from.connect();
     } catch (e) {
       throw teamStoreError(e, team);
     }
@@ -171,7 +194,8 @@ export async function openTeamStore(options: TeamStoreOptions): Promise<TeamStor
 
   return {
     url: team,
-    withClient,
+    withClient: (work) => withClient(work),
+    withLeaseClient: (work) => withClient(work, leases()),
 
     test: () =>
       withClient(async (client) => {
@@ -242,6 +266,8 @@ export async function openTeamStore(options: TeamStoreOptions): Promise<TeamStor
         };
       }),
 
-    close: () => pool.end(),
+    async close() {
+      await Promise.all([pool.end(), leasePool?.end()]);
+    },
   };
 }

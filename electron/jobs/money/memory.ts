@@ -8,12 +8,17 @@ import { unavailableMemory } from '../../memory/opened-memory';
 import { memoryDir } from '../../memory/outcome-memory';
 import type { JobsOptions } from '../live';
 
+/** Whose answers the jobs use now (a key's fingerprint, or "demo"); null: none. */
+export function memoryAccountNow(options: JobsOptions): string | null {
+  const wanted = options.memory === false ? null : (options.memory?.account ?? 'default');
+  return typeof wanted === 'function' ? wanted() : wanted;
+}
+
 /** The memory of the account in use now, opened once per account. */
 export function memoryOpener(options: JobsOptions): () => Promise<OutcomeMemory> {
   const opened = new Map<string, Promise<OutcomeMemory>>();
   return () => {
-    const wanted = options.memory === false ? null : (options.memory?.account ?? 'default');
-    const account = typeof wanted === 'function' ? wanted() : wanted;
+    const account = memoryAccountNow(options);
     if (account === null) return Promise.resolve(unavailableMemory(memoryDir(options.dataDir)));
     let memory = opened.get(account);
     if (!memory) {

@@ -3,7 +3,9 @@
 // lock), the job's state moved along as the run goes, a unit price learned
 // when the job ran alone, and how the run ends: done, failed with words for
 // why, or left as it is to carry on when resumed.
-import { bulkProduct, syncProduct } from '../../common/model';
+import { bulkProduct, syncProduct, type JobProduct } from '../../common/model';
+import type { AddressBook } from '../storage/address-book';
+import type { JobRecord } from '../storage/record';
 import { AppError } from '../../lib/app-error';
 import { log } from '../../lib/log';
 import type { ServiceClient } from '../../service/client';
@@ -18,6 +20,7 @@ import { learnFacts, learnRefused } from '../coverage/learn';
 import { runSyncParts } from './sync-parts';
 import { rememberingEach } from './remembering';
 import { reuserOf } from '../money/reuse';
+import { runClaims } from './claims';
 import { sentBook, sentLog, sentTable } from './send-list';
 import { StoppedError, downloading, runBulk, type RunContext } from './run';
 import { determinedSplit, unitPriceOf, unitPrices } from '../view';
@@ -34,6 +37,22 @@ export interface RunSlot {
   alone(): boolean;
   /** Aborted when this process stops taking work. */
   stopSignal(): AbortSignal;
+}
+
+/** Where a run's answers come from and go: the memory, and the claims shared with other jobs. */
+async function answersOf(
+  s: Shared,
+  record: JobRecord,
+  product: JobProduct,
+  addresses: AddressBook,
+) {
+  const memory = await s.memory();
+  // A cache: an answer it fails to keep is only paid for again some day.
+  const remembering = rememberingEach(memory, addresses);
+  const sharing = s.sharing();
+  const reuseDays = record.choices?.reuseDays ?? 0;
+  const claims = sharing ? runClaims(sharing, record.id, product, addresses, reuseDays) : null;
+  return { memory, remembering, claims };
 }
 
 export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> {
@@ -66,9 +85,7 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
   const balanceBefore = slot.alone() ? await client.balance().catch(() => null) : null;
   const doneBefore = determinedSplit(l);
   const product = record.product ?? 'email';
-  const memory = await s.memory();
-  // A cache: an answer it fails to keep is only paid for again some day.
-  const remembering = rememberingEach(memory, addresses);
+  const { memory, remembering, claims } = await answersOf(s, record, product, addresses);
   l.halt ??= new AbortController();
   // Stopping here, or the lock found taken away, ends the run the same way.
   const stop = l.lock ? AbortSignal.any([slot.stopSignal(), l.lock.lost]) : slot.stopSignal();
@@ -84,6 +101,7 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
     halt: (l.halt ??= new AbortController()).signal,
     ...budgetOf(s, l),
     ...reuserOf(memory, product, addresses, record.choices?.reuseDays ?? 0),
+    ...(claims ? { claims } : {}),
     stop,
     hooks: {
       save: () => save(s, l),
@@ -196,6 +214,7 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
   } finally {
     l.nextChecks.clear();
     l.halt = null;
+    await claims?.end();
     await remembering.drained();
     await outcomeLog.close();
   }

@@ -16,6 +16,7 @@ import {
 } from '../storage/outcomes';
 import type { JobRecord } from '../storage/record';
 import type { JobPaths } from '../storage/store';
+import type { RunClaims } from './claims';
 
 export interface RunHooks {
   /** Saves the record atomically; resolves once it is on disk. */
@@ -71,6 +72,8 @@ export interface RunContext {
   budget?: Budget;
   /** Answers the memory gives now for positions about to be sent (as reused records). */
   reuse?: (positions: readonly number[]) => OutcomeRecord[];
+  /** Claims on the addresses about to be sent, shared with the account's other jobs (claims.ts). */
+  claims?: RunClaims;
   /** Set when the budget refused a request: the run ends held, not failed. */
   overBudget?: boolean;
 }

@@ -9,7 +9,7 @@ import type { CheckResult } from '../../service/client';
 import { ServiceError } from '../../service/errors';
 import { StoppedError, keep, mayCharge, type RunContext } from './keep';
 import type { OutcomeRecord } from '../storage/outcomes';
-import { SPARE_SLOTS, syncSchedule, type Range } from './plan';
+import { MULTI_SIZE, SPARE_SLOTS, syncSchedule, type Range } from './plan';
 import { syncProduct, type JobProduct } from '../../common/model';
 
 export { StoppedError, type RunContext, type RunHooks } from './keep';
@@ -35,15 +35,24 @@ function pendingIn(ctx: RunContext, range: Range): number[] {
 
 /**
  * Just before a request: answers another job of the account (here, or in
- * another process) was paid for since this one started are taken instead.
- * Returns the positions still to send.
+ * another process) was paid for since this one started are taken instead,
+ * and the rest are claimed, so no other job pays for them meanwhile. Those
+ * another job holds wait in the run's claims for its answer. Returns the
+ * positions to send now.
  */
-async function takeReused(ctx: RunContext, positions: number[]): Promise<number[]> {
+async function takeKnown(ctx: RunContext, positions: number[]): Promise<number[]> {
   const reused = ctx.reuse?.(positions) ?? [];
-  if (reused.length === 0) return positions;
-  await keep(ctx, reused);
   const taken = new Set(reused.map((r) => r.index));
-  return positions.filter((p) => !taken.has(p));
+  let rest = taken.size === 0 ? positions : positions.filter((p) => !taken.has(p));
+  let answered: OutcomeRecord[] = [];
+  if (ctx.claims && rest.length > 0) {
+    const claimed = await ctx.claims.claim(rest);
+    rest = claimed.send;
+    answered = claimed.answered;
+  }
+  const free = answered.length === 0 ? reused : [...reused, ...answered];
+  if (free.length > 0) await keep(ctx, free);
+  return rest;
 }
 
 /**
@@ -72,17 +81,39 @@ export async function runSync(
   const halted = () => fatal !== null || ctx.stop.aborted;
   const addressOf = (i: number) => ctx.addresses.at(i);
 
+  /** Sends positions (all claimed by this run) and keeps their answers. */
+  const send = async (indexes: number[]) => {
+    try {
+      let records: OutcomeRecord[];
+      if (indexes.length === 1) {
+        const index = indexes[0] as number;
+        try {
+          records = [toRecord(index, await ctx.client.check(product, addressOf(index)))];
+        } catch (err) {
+          // The service judges the address invalid after all: no charge, no result.
+          if (!(err instanceof ServiceError && err.serviceCode === 40002)) throw err;
+          records = [{ index, status: 'unknown' }];
+        }
+      } else {
+        const answer = await ctx.client.batchCheck(product, indexes.map(addressOf));
+        records = answer.results.map((r, k) => toRecord(indexes[k] as number, r));
+      }
+      await kept(records);
+      ctx.claims?.settle(records, checkedWith);
+    } catch (err) {
+      ctx.claims?.letGo(indexes);
+      noteLost(ctx, err, indexes.length);
+      throw err;
+    }
+  };
+
   const multis = async () => {
     for (const part of schedule.multis) {
       if (halted() || !mayCharge(ctx, part.end - part.start, 'sync', checkedWith)) return;
-      let indexes = pending.slice(part.start, part.end);
       try {
-        indexes = await takeReused(ctx, indexes);
-        if (indexes.length === 0) continue;
-        const answer = await ctx.client.batchCheck(product, indexes.map(addressOf));
-        await kept(answer.results.map((r, k) => toRecord(indexes[k] as number, r)));
+        const indexes = await takeKnown(ctx, pending.slice(part.start, part.end));
+        if (indexes.length > 0) await send(indexes);
       } catch (err) {
-        noteLost(ctx, err, indexes.length);
         fatal ??= err;
       }
     }
@@ -94,25 +125,45 @@ export async function runSync(
     while (!halted() && nextSingle < singlesEnd && mayCharge(ctx, 1, 'sync', checkedWith)) {
       const index = pending[nextSingle++] as number;
       try {
-        if ((await takeReused(ctx, [index])).length === 0) continue;
-        let record: OutcomeRecord;
-        try {
-          record = toRecord(index, await ctx.client.check(product, addressOf(index)));
-        } catch (err) {
-          // The service judges the address invalid after all: no charge, no result.
-          if (!(err instanceof ServiceError && err.serviceCode === 40002)) throw err;
-          record = { index, status: 'unknown' };
-        }
-        await kept([record]);
+        if ((await takeKnown(ctx, [index])).length > 0) await send([index]);
       } catch (err) {
-        noteLost(ctx, err, 1);
         // The other workers finish what they sent (and keep it) before this is thrown.
         fatal ??= err;
       }
     }
   };
 
+  /**
+   * Addresses other jobs held when this run came to them: their answers are
+   * taken as they come; one let go unanswered is claimed and sent here.
+   */
+  const waitedFor = async () => {
+    const claims = ctx.claims;
+    while (claims && claims.waiting > 0 && !halted()) {
+      let asked: number[];
+      try {
+        asked = await claims.nextWaiting(ctx.stop);
+      } catch {
+        return;
+      }
+      try {
+        const mine = await takeKnown(ctx, asked);
+        for (let at = 0; at < mine.length && !halted(); at += MULTI_SIZE) {
+          const part = mine.slice(at, at + MULTI_SIZE);
+          if (!mayCharge(ctx, part.length, 'sync', checkedWith)) {
+            claims.letGo(mine.slice(at));
+            return;
+          }
+          await send(part);
+        }
+      } catch (err) {
+        fatal ??= err;
+      }
+    }
+  };
+
   await Promise.all([multis(), ...Array.from({ length: SPARE_SLOTS }, singles)]);
+  await waitedFor();
   if (fatal !== null) throw fatal;
   if (ctx.stop.aborted) throw new StoppedError();
 }
