@@ -83,7 +83,14 @@ function openSharing(options: SharingOptions): AccountSharing {
 
   const sharing: AccountSharing = {
     async backend() {
-      const store = Date.now() >= storeDownUntil ? await options.team?.().catch(() => null) : null;
+      let store: TeamStore | null = null;
+      if (Date.now() >= storeDownUntil) {
+        try {
+          store = (await options.team?.()) ?? null;
+        } catch (err) {
+          sharing.storeFailed(err);
+        }
+      }
       let backend: CoordinationBackend;
       if (store) {
         backend = teams.get(store) ?? teamCoordination(store, account, SERVICE_LIMITS);

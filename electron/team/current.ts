@@ -2,13 +2,16 @@
 // (answers, claims, limits, history) and the screens ask it for the store of
 // the moment. The store named changes when Settings → Team connects another
 // or removes it; the pool of the old one is closed then. Opening a pool
-// reaches nothing: a store that cannot be reached is found out by the first
-// query, where the caller goes on without it.
+// brings its schema up to date (or refuses a newer one); a store that cannot
+// be reached rejects, and the caller goes on without it.
 import type { SavedTeam } from './connection';
 import type { TeamStore } from './store';
 
 export interface CurrentTeamStore {
-  /** The store to use now, or null when none is set (or the account is the demo's). */
+  /**
+   * The store to use now, its schema up to date, or null when none is set;
+   * rejects when it cannot be reached or was set up by a newer List Cleaner.
+   */
   get(): Promise<TeamStore | null>;
   close(): Promise<void>;
 }
@@ -37,15 +40,28 @@ export function currentTeamStore(options: CurrentTeamStoreOptions): CurrentTeamS
       if (held?.id !== id) {
         await drop();
         // Loaded here: only a process with a team store needs the PostgreSQL driver.
-        const opening = import('./store').then(({ openTeamStore }) =>
-          openTeamStore({
+        const opening = (async () => {
+          const [{ openTeamStore }, { migrate }] = await Promise.all([
+            import('./store'),
+            import('./migrations'),
+          ]);
+          const store = await openTeamStore({
             url: team.url,
             password: team.password,
             ...(options.connectTimeoutMs === undefined
               ? {}
               : { connectTimeoutMs: options.connectTimeoutMs }),
-          }),
-        );
+          });
+          try {
+            // The first process of a team (or the first after an update) sets the schema up;
+            // a newer one is refused here, before anything is written to it.
+            await store.withClient((client) => migrate(client));
+            return store;
+          } catch (err) {
+            await store.close().catch(() => undefined);
+            throw err;
+          }
+        })();
         held = { id, store: opening };
         opening.catch(() => {
           if (held?.store === opening) held = null;
