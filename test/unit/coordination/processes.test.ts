@@ -8,7 +8,9 @@
 // others no longer than its leases.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEASE_MS } from '../../../electron/coordination/holder';
 import type { RequestLogEntry } from '../../../electron/sandbox/request-log';
 import { API, setup, startCli, type Bench } from '../jobs/support';
 import { startPgServer, type PgServer } from '../team/pg-server';
@@ -45,7 +47,13 @@ function mostInFlight(requests: readonly RequestLogEntry[], paths: readonly stri
   return most;
 }
 
-type Summary = { paid: number; reused: number; unique: number; deliverable: number; undeliverable: number };
+type Summary = {
+  paid: number;
+  reused: number;
+  unique: number;
+  deliverable: number;
+  undeliverable: number;
+};
 
 async function cleanAll(runs: { file: string; env: Record<string, string> }[]): Promise<Summary[]> {
   const started = runs.map(({ file, env }) => startCli(['clean', file, '--json'], env));
@@ -116,6 +124,59 @@ describe('three processes on one key', () => {
       { file: await listOf(b, 'c.csv', 600, 1_500), env: machine(3) },
     ]);
     expectEachChargedOnce(b, summaries);
+    expectSharedLimits(b);
+  }, 120_000);
+
+  it.each(['team store', 'data folder'] as const)(
+    'a process killed while it holds slots and claims (%s) holds the others up no longer than its leases',
+    async (place) => {
+      const b = await setup({ config: { checkLatencyMs: 300 }, checkLedger: false });
+      const env = (n: number) => ({
+        ...b.env(),
+        LIST_CLEANER_DNS_SERVERS: '127.0.0.1:9',
+        ...(place === 'team store'
+          ? {
+              LIST_CLEANER_TEAM_URL: pg.url('team', 'team'),
+              LIST_CLEANER_TEAM_PASSWORD: 'team-pw',
+              LIST_CLEANER_DATA_DIR: join(b.dir, `machine-${n}`),
+            }
+          : {}),
+      });
+      const first = await listOf(b, 'a.csv', 0, 900);
+      const killed = startCli(['clean', first, '--json'], env(1));
+      // Killed in the middle of a multi check: its slots (the multi one too) and claims are held.
+      while (!b.sandbox.requests.some((r) => r.path === API.multi && r.endedAt === null)) {
+        await sleep(10);
+      }
+      killed.child.kill('SIGKILL');
+      await killed.exited;
+      const killedAt = Date.now();
+      const summaries = await cleanAll([
+        { file: first, env: env(2) },
+        { file: await listOf(b, 'b.csv', 300, 1_200), env: env(3) },
+      ]);
+      for (const s of summaries) expect(s.deliverable + s.undeliverable).toBe(900);
+      const nextMulti = b.sandbox.requests.find((r) => r.path === API.multi && r.at > killedAt);
+      expect(nextMulti).toBeDefined();
+      // The lease is the bound; a process that is gone from this machine frees them at once.
+      expect((nextMulti?.at ?? Infinity) - killedAt).toBeLessThan(LEASE_MS + 5_000);
+      expectSharedLimits(b);
+    },
+    120_000,
+  );
+
+  it('a long list does not starve a short one started after it', async () => {
+    const b = await setup({ config: { checkLatencyMs: 250 }, checkLedger: false });
+    const env = { ...b.env(), LIST_CLEANER_DNS_SERVERS: '127.0.0.1:9' };
+    const long = startCli(['clean', await listOf(b, 'long.csv', 0, 999), '--json'], env);
+    while (!b.sandbox.requests.some((r) => r.path === API.multi)) await sleep(10);
+    const short = startCli(['clean', await listOf(b, 'short.csv', 5_000, 5_050), '--json'], env);
+    const order: string[] = [];
+    await Promise.all([
+      long.exited.then(() => order.push('long')),
+      short.exited.then(() => order.push('short')),
+    ]);
+    expect(order).toEqual(['short', 'long']);
     expectSharedLimits(b);
   }, 120_000);
 });
