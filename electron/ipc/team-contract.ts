@@ -38,14 +38,23 @@ const teamUrlInput = z
   .min(1, 'Type the team store’s address: postgres://user:password@host:5432/list_cleaner.')
   .max(2048, 'That address is too long for a team store’s.');
 
+/** The password typed in its own field, masked; one in the address serves as well. */
+const teamPasswordInput = z.string().max(1024, 'That password is too long for a team store’s.');
+
 export const teamChannels = {
   /** The saved store: what it is, its schema, the account's answers there, or why it is out of reach. */
   'team:status': { input: z.undefined(), output: teamViewSchema },
   /** Tests the address, then saves it: the address to settings, the password to the keychain. */
-  'team:connect': { input: z.strictObject({ url: teamUrlInput }), output: teamViewSchema },
+  'team:connect': {
+    input: z.strictObject({ url: teamUrlInput, password: teamPasswordInput.optional() }),
+    output: teamViewSchema,
+  },
   /** Tests the typed address, or without one the saved store; nothing is saved. */
   'team:test': {
-    input: z.strictObject({ url: teamUrlInput.optional() }),
+    input: z.strictObject({
+      url: teamUrlInput.optional(),
+      password: teamPasswordInput.optional(),
+    }),
     output: teamTestViewSchema,
   },
   /** Forgets the store's address and password; the store itself keeps its answers. */

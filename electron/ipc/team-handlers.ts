@@ -7,8 +7,8 @@ type TeamChannels = 'team:status' | 'team:connect' | 'team:test' | 'team:remove'
 export function teamHandlers(team: TeamConnection): Pick<Handlers, TeamChannels> {
   return {
     'team:status': () => team.status(),
-    'team:connect': ({ url }) => team.connect(url),
-    'team:test': ({ url }) => team.test(url),
+    'team:connect': ({ url, password }) => team.connect(url, password),
+    'team:test': ({ url, password }) => team.test(url, password),
     'team:remove': () => team.remove(),
   };
 }

@@ -49,10 +49,13 @@ export interface TeamConnectionOptions {
 
 export interface TeamConnection {
   status(): Promise<TeamView>;
-  /** Tests a typed address (or, without one, the saved store) without saving anything. */
-  test(url?: string): Promise<TeamTestView>;
+  /**
+   * Tests a typed address (or, without one, the saved store) without saving
+   * anything; `password`, typed in its own field, stands for one in the address.
+   */
+  test(url?: string, password?: string): Promise<TeamTestView>;
   /** Tests the address and, once it passed, saves it (the password to the keychain). */
-  connect(url: string): Promise<TeamView>;
+  connect(url: string, password?: string): Promise<TeamView>;
   /** Forgets the team store: its address and its password. The store itself is not touched. */
   remove(): Promise<TeamView>;
 }
@@ -78,9 +81,13 @@ export function openTeamConnection(options: TeamConnectionOptions): TeamConnecti
     return store.storage === 'memory' && store.warning !== null ? MEMORY_WARNING : null;
   }
 
-  /** The typed address and its password: the one in it, else the saved one for the same address. */
-  async function typed(url: string): Promise<SavedTeam> {
-    const { urlWithoutPassword, password } = splitPassword(url);
+  /**
+   * The typed address and its password: the one typed in its own field, else
+   * the one in the address, else the saved one for the same address.
+   */
+  async function typed(url: string, field?: string): Promise<SavedTeam> {
+    const { urlWithoutPassword, password: inUrl } = splitPassword(url);
+    const password = field ? field : inUrl;
     if (password !== null) return { url: urlWithoutPassword, password };
     const saved = await savedTeam(urlWithoutPassword, keys);
     return { url: urlWithoutPassword, password: saved?.password ?? null };
@@ -120,9 +127,11 @@ export function openTeamConnection(options: TeamConnectionOptions): TeamConnecti
     }
   }
 
-  async function test(url?: string): Promise<TeamTestView> {
+  async function test(url?: string, password?: string): Promise<TeamTestView> {
     const team =
-      url === undefined ? await savedTeam(settings.get().teamUrl, keys) : await typed(url);
+      url === undefined
+        ? await savedTeam(settings.get().teamUrl, keys)
+        : await typed(url, password);
     if (team === null) {
       throw new AppError('invalid_input', 'No team store is set: type its address first.');
     }
@@ -140,8 +149,8 @@ export function openTeamConnection(options: TeamConnectionOptions): TeamConnecti
   return {
     status,
     test,
-    async connect(url) {
-      const team = await typed(url);
+    async connect(url, password) {
+      const team = await typed(url, password);
       const found = await withStore(team, (store) => store.test());
       if (!found.canReadWrite) {
         throw new AppError(

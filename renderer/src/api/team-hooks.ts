@@ -26,7 +26,15 @@ function useTeamChange<I>(run: (input: I) => Promise<TeamView>) {
 
 /** Main tests the address, then keeps it in settings and the password in the keychain. */
 export const useConnectTeam = () =>
-  useTeamChange((url: string) => call(window.api.team.connect({ url })));
+  useTeamChange(({ url, password }: TypedTeam) =>
+    call(window.api.team.connect(password === '' ? { url } : { url, password })),
+  );
+
+/** The address as typed, and the password typed in its own (masked) field, or ''. */
+export interface TypedTeam {
+  url: string;
+  password: string;
+}
 
 export const useRemoveTeam = () => useTeamChange(() => call(window.api.team.remove()));
 
@@ -34,8 +42,16 @@ export const useRemoveTeam = () => useTeamChange(() => call(window.api.team.remo
 export function useTestTeam() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (url: string | undefined) =>
-      call(window.api.team.test(url === undefined ? {} : { url })),
+    mutationFn: (typed: TypedTeam | undefined) =>
+      call(
+        window.api.team.test(
+          typed === undefined
+            ? {}
+            : typed.password === ''
+              ? { url: typed.url }
+              : { url: typed.url, password: typed.password },
+        ),
+      ),
     // A test may have set up or migrated the saved store's schema.
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.team }),
   });

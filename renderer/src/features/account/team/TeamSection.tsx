@@ -1,5 +1,5 @@
-// Settings → Team: the PostgreSQL store a team shares its paid answers
-// through. With none saved, the address is typed (its password in it), tested
+// Settings → Team: the PostgreSQL store a team shares its paid answers,
+// the service's limits and its history through. With none saved, the address is typed (its password in it), tested
 // and connected; main keeps the address in settings and the password in the
 // keychain. With one saved: what it is, its schema and the account's answers
 // there (or why it cannot be reached), Test connection, and Remove after a question.
@@ -12,7 +12,7 @@ import { SettingForm } from '../SettingForm';
 import { answersLine, pgVersion, testLine } from './team-words';
 import './team.css';
 
-const PLACEHOLDER = 'postgres://user:password@host:5432/list_cleaner';
+const PLACEHOLDER = 'postgres://user@host:5432/list_cleaner';
 
 export function TeamSection({ inputId }: { inputId: string }) {
   const team = useTeam();
@@ -21,10 +21,11 @@ export function TeamSection({ inputId }: { inputId: string }) {
     <section className="dialog-section team" aria-labelledby={titleId} data-testid="team-section">
       <h3 id={titleId}>Team</h3>
       <p className="hint">
-        The PostgreSQL database your team runs for List Cleaner: connecting sets it up and shows the
-        answers it holds for this account. Jobs do not share answers through it yet. Its password is
-        kept in your computer&apos;s keychain, never in List Cleaner&apos;s settings, and goes to
-        that database only.
+        The PostgreSQL database your team runs for List Cleaner. Everyone connected to it with the
+        same API key shares the answers paid for, the service&apos;s limits and the history of
+        finished jobs; no address is paid for twice. It holds no address in clear and never the key.
+        Its password is kept in your computer&apos;s keychain, never in List Cleaner&apos;s
+        settings, and goes to that database only.
       </p>
       {team.isError && <ErrorNotice error={team.error} />}
       {team.data?.warning && <p className="notice notice-warning">{team.data.warning}</p>}
@@ -42,6 +43,7 @@ function ConnectTeamForm({ inputId }: { inputId: string }) {
   const connect = useConnectTeam();
   const test = useTestTeam();
   const [url, setUrl] = useState('');
+  const [password, setPassword] = useState('');
   // Cleared on typing: the reason belongs to the address that was refused.
   const [problem, setProblem] = useState<string | null>(null);
   const busy = connect.isPending || test.isPending;
@@ -54,16 +56,22 @@ function ConnectTeamForm({ inputId }: { inputId: string }) {
       canSave={typed !== '' && !busy}
       submitLabel={connect.isPending ? 'Connecting…' : 'Connect'}
       onSubmit={() =>
-        connect.mutate(typed, {
-          onSuccess: () => setUrl(''),
-          onError: (err) => setProblem(errorMessage(err)),
-        })
+        connect.mutate(
+          { url: typed, password },
+          {
+            onSuccess: () => {
+              setUrl('');
+              setPassword('');
+            },
+            onError: (err) => setProblem(errorMessage(err)),
+          },
+        )
       }
       hint={
         <>
-          The address your team&apos;s database gives, with its user and password. A database away
-          from this computer is reached only encrypted. Connecting sets up List Cleaner&apos;s
-          tables there the first time.
+          The address your team&apos;s database gives, with its user; its password goes in the field
+          below. A database away from this computer is reached only encrypted. Connecting sets up
+          List Cleaner&apos;s tables there the first time.
         </>
       }
       field={(aria) => (
@@ -85,12 +93,31 @@ function ConnectTeamForm({ inputId }: { inputId: string }) {
       )}
       testId="team-connect"
     >
+      <div className="field team-password">
+        <label htmlFor={`${inputId}-password`}>Password</label>
+        <input
+          id={`${inputId}-password`}
+          type="password"
+          autoComplete="off"
+          value={password}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setProblem(null);
+            test.reset();
+          }}
+        />
+      </div>
       <div className="button-row">
         <button
           type="button"
           className="button secondary small"
           disabled={typed === '' || busy}
-          onClick={() => test.mutate(typed, { onError: (err) => setProblem(errorMessage(err)) })}
+          onClick={() =>
+            test.mutate(
+              { url: typed, password },
+              { onError: (err) => setProblem(errorMessage(err)) },
+            )
+          }
         >
           {test.isPending ? 'Testing…' : 'Test connection'}
         </button>
