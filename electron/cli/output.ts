@@ -147,6 +147,8 @@ export interface Progress {
   /** Any other work under way ("Reading Newsletter from Mailchimp: 2,000 members"). */
   step(line: string): void;
   job(view: JobView): void;
+  /** A line of its own, kept in a scheduler's log too ("The team store cannot be reached…"). */
+  note(line: string): void;
   /** Ends the redrawn line, if any. */
   done(): void;
 }
@@ -170,15 +172,17 @@ export function createProgress(stream: NodeJS.WriteStream): Progress {
   };
   let waitSaid = '';
   /** A wait is said once per try, as a line of its own: a scheduler's log shows each. */
+  const sayLine = (line: string) => {
+    if (tty && drawn) stream.write('\n');
+    drawn = false;
+    last = '';
+    stream.write(`${line}\n`);
+  };
   const sayWait = (view: JobView) => {
     const key = view.wait ? `${view.id}|${view.wait.reason}|${view.wait.nextTryAt}` : '';
     if (key === waitSaid) return;
     waitSaid = key;
-    if (!view.wait) return;
-    if (tty && drawn) stream.write('\n');
-    drawn = false;
-    last = '';
-    stream.write(`${waitLine(view)}\n`);
+    if (view.wait) sayLine(waitLine(view));
   };
   return {
     reading(p) {
@@ -198,6 +202,7 @@ export function createProgress(stream: NodeJS.WriteStream): Progress {
           (view.state === 'done' || view.state === 'failed' || view.state === 'waiting'),
       );
     },
+    note: sayLine,
     done() {
       if (tty && drawn) stream.write('\n');
       drawn = false;

@@ -107,8 +107,11 @@ function openSharing(options: SharingOptions): AccountSharing {
       storeDownUntil = Date.now() + RETRY_STORE_MS;
       if (told) return;
       told = true;
-      const message = `The team store cannot be reached (${err instanceof Error ? err.message : String(err)}): this computer goes on with its own memory and limits, and shares again when the store is back.`;
-      log.warn(`coordination: ${message}`);
+      const reason = err instanceof Error ? err.message : String(err);
+      const message = `${/[.!?]$/.test(reason) ? reason : `${reason}.`} Meanwhile jobs go on with this computer’s own memory and limits; what they learn is shared when the store is back.`;
+      // Said by whoever listens (the command line, the app); the log keeps it either way.
+      if (listeners.size === 0) log.warn(`coordination: ${message}`);
+      else log.info(`coordination: ${message}`);
       for (const l of listeners) l(message);
     },
     runStarted: (holder) => void runs.add(holder),

@@ -22,8 +22,24 @@ export interface CurrentTeamStoreOptions {
   connectTimeoutMs?: number;
 }
 
+/**
+ * How long the store named is taken as read: every request of a job asks for
+ * the store, and reading the keychain each time would cost more than the
+ * request. A store connected or removed in Settings is taken up within this.
+ */
+const NAMED_FOR_MS = 5_000;
+
 export function currentTeamStore(options: CurrentTeamStoreOptions): CurrentTeamStore {
   let held: { id: string; store: Promise<TeamStore> } | null = null;
+  let named: { at: number; team: Promise<SavedTeam | null> } | null = null;
+  const namedNow = () => {
+    if (named === null || Date.now() - named.at > NAMED_FOR_MS) {
+      const team = options.saved();
+      named = { at: Date.now(), team };
+      team.catch(() => (named = null));
+    }
+    return named.team;
+  };
   const drop = async () => {
     const was = held;
     held = null;
@@ -31,7 +47,7 @@ export function currentTeamStore(options: CurrentTeamStoreOptions): CurrentTeamS
   };
   return {
     async get() {
-      const team = await options.saved();
+      const team = await namedNow();
       if (team === null) {
         await drop();
         return null;

@@ -1,6 +1,7 @@
 // What the commands that reach the service share: a connection opened for the
 // command and closed after it, the jobs of its data folder with their progress
 // on stderr, and what Ctrl-C does while a job runs.
+import { sharingFor } from '../../coordination/sharing';
 import { openJobs, type Jobs } from '../../jobs/jobs';
 import { parsePatience, type Values } from '../args';
 import { connect, type Connection } from '../connect';
@@ -55,6 +56,12 @@ export async function openJobsWithProgress(connection: Connection, values: Value
   const { client, dataDir, knownPrices, knownProviders, enteredPrices } = connection;
   const progress = createProgress(process.stderr);
   showingProgress(progress);
+  // A team store that stops answering is said once; the jobs go on with this computer's own.
+  if (connection.team) {
+    sharingFor({ dataDir, account: connection.memoryAccount, team: connection.team }).onNotice(
+      (message) => progress.note(message),
+    );
+  }
   const jobs = await openJobs({
     dataDir,
     client: () => client,

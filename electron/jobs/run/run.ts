@@ -81,11 +81,11 @@ export async function runSync(
   const halted = () => fatal !== null || ctx.stop.aborted;
   const addressOf = (i: number) => ctx.addresses.at(i);
 
-  /** Sends positions (all claimed by this run) and keeps their answers. */
-  const send = async (indexes: number[]) => {
+  /** Sends positions (all claimed by this run), as one multi check or one single, and keeps their answers. */
+  const send = async (indexes: number[], as: 'multi' | 'single') => {
     try {
       let records: OutcomeRecord[];
-      if (indexes.length === 1) {
+      if (as === 'single') {
         const index = indexes[0] as number;
         try {
           records = [toRecord(index, await ctx.client.check(product, addressOf(index)))];
@@ -112,7 +112,7 @@ export async function runSync(
       if (halted() || !mayCharge(ctx, part.end - part.start, 'sync', checkedWith)) return;
       try {
         const indexes = await takeKnown(ctx, pending.slice(part.start, part.end));
-        if (indexes.length > 0) await send(indexes);
+        if (indexes.length > 0) await send(indexes, 'multi');
       } catch (err) {
         fatal ??= err;
       }
@@ -125,7 +125,7 @@ export async function runSync(
     while (!halted() && nextSingle < singlesEnd && mayCharge(ctx, 1, 'sync', checkedWith)) {
       const index = pending[nextSingle++] as number;
       try {
-        if ((await takeKnown(ctx, [index])).length > 0) await send([index]);
+        if ((await takeKnown(ctx, [index])).length > 0) await send([index], 'single');
       } catch (err) {
         // The other workers finish what they sent (and keep it) before this is thrown.
         fatal ??= err;
@@ -154,7 +154,7 @@ export async function runSync(
             claims.letGo(mine.slice(at));
             return;
           }
-          await send(part);
+          await send(part, part.length === 1 ? 'single' : 'multi');
         }
       } catch (err) {
         fatal ??= err;
