@@ -168,16 +168,7 @@ export async function openLocalCoordination(
     },
 
     async forgetAnswers() {
-      db.transactionSync(() => {
-        const answered: string[] = [];
-        for (const { key, value } of db.getRange({
-          start: `claim/${account}/`,
-          end: `claim/${account}0`,
-        })) {
-          if ((value as ClaimDoc).answer) answered.push(String(key));
-        }
-        for (const key of answered) db.removeSync(key);
-      });
+      removeClaims(db, account, (doc) => doc.answer !== undefined);
     },
 
     async renew(process) {
@@ -200,20 +191,29 @@ export async function openLocalCoordination(
   };
 
   function sweep(now: number): void {
+    removeClaims(db, account, (doc) =>
+      doc.answer ? (doc.expires ?? 0) <= now : !alive(doc.holder, now),
+    );
     db.transactionSync(() => {
-      const stale: string[] = [];
-      for (const { key, value } of db.getRange({
-        start: `claim/${account}/`,
-        end: `claim/${account}0`,
-      })) {
-        const doc = value as ClaimDoc;
-        if (doc.answer ? (doc.expires ?? 0) <= now : !alive(doc.holder, now))
-          stale.push(String(key));
-      }
+      const gone: string[] = [];
       for (const { key, value } of db.getRange({ start: 'proc/', end: 'proc0' })) {
-        if ((value as number) + LEASE_MS * 6 < now) stale.push(String(key));
+        if ((value as number) + LEASE_MS * 6 < now) gone.push(String(key));
       }
-      for (const key of stale) db.removeSync(key);
+      for (const key of gone) db.removeSync(key);
     });
   }
+}
+
+/** Removes the account's claims `which` picks, in one transaction. */
+function removeClaims(db: RootDatabase, account: string, which: (doc: ClaimDoc) => boolean): void {
+  db.transactionSync(() => {
+    const picked: string[] = [];
+    for (const { key, value } of db.getRange({
+      start: `claim/${account}/`,
+      end: `claim/${account}0`,
+    })) {
+      if (which(value as ClaimDoc)) picked.push(String(key));
+    }
+    for (const key of picked) db.removeSync(key);
+  });
 }

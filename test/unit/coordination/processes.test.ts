@@ -57,12 +57,13 @@ type Summary = {
 
 async function cleanAll(runs: { file: string; env: Record<string, string> }[]): Promise<Summary[]> {
   const started = runs.map(({ file, env }) => startCli(['clean', file, '--json'], env));
-  const ended = await Promise.all(started.map((r) => r.exited));
-  return ended.map(({ code }, k) => {
-    const run = started[k]!;
-    expect(code, run.stderr()).toBe(0);
-    return JSON.parse(run.stdout()) as Summary;
-  });
+  return Promise.all(
+    started.map(async (run) => {
+      const { code } = await run.exited;
+      expect(code, run.stderr()).toBe(0);
+      return JSON.parse(run.stdout()) as Summary;
+    }),
+  );
 }
 
 function expectSharedLimits(b: Bench): void {
