@@ -61,6 +61,7 @@ import { rowTestSources } from './results/row-filter';
 import { readRows } from './results/rows';
 import { remindDue } from './results/reminders';
 import { openJobStore } from './storage/store';
+import { teamSummaries } from './team-summary';
 import type { PlatformSource } from './storage/record';
 
 export type { JobsOptions } from './live';
@@ -144,8 +145,11 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
     queue: [],
     sentHere: new Set(),
     memory: memoryOpener(options),
+    team: teamSummaries(options),
   };
   const { store, live } = s;
+  // Summaries a store out of reach could not take before are sent now, in the background.
+  void s.team.flush();
   const own = openOwnership(s);
   const queue = openQueue(s, own);
 
@@ -231,7 +235,11 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
     },
 
     busy: () => queue.busy(),
-    stop: () => queue.stop(),
+    async stop() {
+      await queue.stop();
+      // A summary on its way gets a moment; one not sent by then waits on disk for next time.
+      await Promise.race([s.team.idle(), new Promise((r) => setTimeout(r, 5_000).unref())]);
+    },
     remindDue: (recheckDays, now) => remindDue(s, recheckDays, now),
   };
 }

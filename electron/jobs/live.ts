@@ -10,6 +10,7 @@ import { AppError } from '../lib/app-error';
 import type { ImportedList } from '../lists/types';
 import type { ServiceClient } from '../service/client';
 import type { TeamStore } from '../team/store';
+import type { TeamSummaries } from './team-summary';
 import { openAddressBook, type AddressBook } from './storage/address-book';
 import type { Disk } from './storage/disk';
 import { importedListSchema } from './storage/list-schema';
@@ -111,6 +112,8 @@ export interface Shared {
   sentHere: Set<string>;
   /** The account's memory of paid answers, opened on first use. */
   memory(): Promise<OutcomeMemory>;
+  /** Finished jobs' summaries for the team store, kept on disk until it has them. */
+  team: TeamSummaries;
 }
 
 export const now = (): string => new Date().toISOString();
