@@ -286,7 +286,7 @@ describe('list-cleaner team status', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`Team store: team@127.0.0.1:${server.port}/${database}`);
-    expect(result.stdout).toContain('Schema: version 1');
+    expect(result.stdout).toContain(`Schema: version ${KNOWN_VERSION}`);
     expect(result.stdout).toContain('Answers for this account: 2');
     expectNoPassword(result.stdout + result.stderr);
   });
@@ -303,7 +303,7 @@ describe('list-cleaner team status', () => {
       port: server.port,
       database,
       user: 'team',
-      schema_version: 1,
+      schema_version: KNOWN_VERSION,
       answers: 2,
     });
     expectNoPassword(result.stdout + result.stderr);
