@@ -131,6 +131,8 @@ export interface Jobs {
   stop(): Promise<void>;
   /** Is any job running or queued in this process. */
   busy(): boolean;
+  /** Sends the finished jobs' summaries the team store could not take before (team-summary.ts). */
+  shareSummaries(): Promise<void>;
   /** Finished lists due to be checked again, never reminded: marked reminded (reminders.ts). */
   remindDue(recheckDays: number | null, now: number): Promise<JobView[]>;
 }
@@ -235,6 +237,7 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
     },
 
     busy: () => queue.busy(),
+    shareSummaries: () => s.team.flush(),
     async stop() {
       await queue.stop();
       // A summary on its way gets a moment; one not sent by then waits on disk for next time.
