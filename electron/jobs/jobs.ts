@@ -133,6 +133,11 @@ export interface Jobs {
   busy(): boolean;
   /** Sends the finished jobs' summaries the team store could not take before (team-summary.ts). */
   shareSummaries(): Promise<void>;
+  /**
+   * Gives a summary on its way to the team store a moment (a few seconds at
+   * most) before a process ends; one not sent by then waits on disk.
+   */
+  summariesSettled(): Promise<void>;
   /** Finished lists due to be checked again, never reminded: marked reminded (reminders.ts). */
   remindDue(recheckDays: number | null, now: number): Promise<JobView[]>;
 }
@@ -152,6 +157,8 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
   const { store, live } = s;
   // Summaries a store out of reach could not take before are sent now, in the background.
   void s.team.flush();
+  const settled = () =>
+    Promise.race([s.team.idle(), new Promise<void>((r) => setTimeout(r, 5_000).unref())]);
   const own = openOwnership(s);
   const queue = openQueue(s, own);
 
@@ -238,10 +245,10 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
 
     busy: () => queue.busy(),
     shareSummaries: () => s.team.flush(),
+    summariesSettled: settled,
     async stop() {
       await queue.stop();
-      // A summary on its way gets a moment; one not sent by then waits on disk for next time.
-      await Promise.race([s.team.idle(), new Promise((r) => setTimeout(r, 5_000).unref())]);
+      await settled();
     },
     remindDue: (recheckDays, now) => remindDue(s, recheckDays, now),
   };

@@ -152,10 +152,17 @@ export function teamSummaries(
 
   return {
     finished(view) {
-      const owner = account();
-      if (owner === null || !options.team) return;
-      const summary = summaryOf(view, who());
-      if (summary === null || !safeName(summary.id)) return;
+      let owner: string | null;
+      let summary: JobSummary | null;
+      try {
+        owner = account();
+        summary = owner === null || !options.team ? null : summaryOf(view, who());
+      } catch (e) {
+        // The job is done whatever happens here.
+        log.warn('team: a finished job could not be summed up for the team store', e);
+        return;
+      }
+      if (owner === null || summary === null || !safeName(summary.id)) return;
       void queued(async () => {
         // No store set: a lone user's jobs are nobody else's business, and nothing piles up.
         if ((await store()) === null) return;

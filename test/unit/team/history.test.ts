@@ -18,7 +18,8 @@ import {
 } from '../../../electron/team/history';
 import { openTeamStore, type TeamStore } from '../../../electron/team/store';
 import { sandboxProviderDomains } from '../../../electron/common/providers';
-import { addresses, expectComplete, runJob, setup, waitFor, writeList } from '../jobs/support';
+import { addresses, cli, expectComplete, runJob, setup, waitFor, writeList } from '../jobs/support';
+import { memoryAccountOf } from '../../../electron/account/memory-account';
 import { startPgServer, type PgServer } from './pg-server';
 
 const PASSWORD = 'history-Pw-41';
@@ -333,5 +334,59 @@ describe('publishing a finished job', () => {
     expect(summaryOf(view(1, null), who)?.chargedMicros).toBeNull();
     expect(summaryOf(view(0, null), who)?.chargedMicros).toBe(0);
     expect(summaryOf(view(1, 1_000), who)?.chargedMicros).toBe(1_000);
+  });
+});
+
+describe('list-cleaner and the team store', () => {
+  it('publishes a job `clean` finishes, and shows the team history and spend', async () => {
+    const bench = await setup();
+    const { store, database } = await freshStore();
+    const env = { ...bench.env(), LIST_CLEANER_TEAM_URL: server.url('team', database, PASSWORD) };
+    const list = addresses(12, (i) => `cli${i}@example.com`);
+    const cleaned = await cli(['clean', await writeList(bench, 'From the CLI.csv', list)], env);
+    expect(cleaned.code, cleaned.stderr).toBe(0);
+    const account = memoryAccountOf(bench.key);
+    const page = await store.withClient((c) => readHistory(c, account, { offset: 0, limit: 5 }));
+    expect(page.summaries.map((s) => s.listName)).toEqual(['From the CLI.csv']);
+    await store.withClient((c) =>
+      pushSummary(c, account, summary('colleague', { finishedAt: new Date().toISOString() })),
+    );
+
+    const history = await cli(['team', 'history', '--json'], env);
+    expect(history.code, history.stderr).toBe(0);
+    const shown = JSON.parse(history.stdout) as {
+      total: number;
+      jobs: { listName: string; here: boolean }[];
+    };
+    expect(shown.total).toBe(2);
+    expect(shown.jobs.map((j) => [j.listName, j.here])).toEqual(
+      expect.arrayContaining([
+        ['From the CLI.csv', true],
+        ['colleague.csv', false],
+      ]),
+    );
+    const text = await cli(['team', 'history'], env);
+    expect(text.stdout).toContain("The team's 2 finished jobs, newest first");
+    expect(text.stdout).toContain('ana on ana-laptop');
+    expect(text.stdout).not.toContain('@example.com');
+
+    const spend = await cli(['team', 'spend'], env);
+    expect(spend.code, spend.stderr).toBe(0);
+    expect(spend.stdout).toContain('ana (ana-laptop): 1 job(s), $0.01');
+    expect(spend.stdout).toMatch(/Total: \$\d+\.\d{2}/);
+    const spendJson = JSON.parse((await cli(['team', 'spend', '--json'], env)).stdout) as {
+      months: { people: { osUser: string }[] }[];
+    };
+    expect(spendJson.months[0]?.people.map((p) => p.osUser)).toContain('ana');
+  });
+
+  it('shares nothing for the demo', async () => {
+    const { database } = await freshStore();
+    const result = await cli(['team', 'history', '--demo'], {
+      LIST_CLEANER_DATA_DIR: (await setup()).dataDir,
+      LIST_CLEANER_TEAM_URL: server.url('team', database, PASSWORD),
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('The demo’s jobs are not shared with a team');
   });
 });
