@@ -16,6 +16,7 @@ import {
   readyToWrite,
   type JobSummary,
 } from '../../../electron/team/history';
+import { openTeamHistory } from '../../../electron/team/history-views';
 import { openTeamStore, type TeamStore } from '../../../electron/team/store';
 import { sandboxProviderDomains } from '../../../electron/common/providers';
 import { addresses, cli, expectComplete, runJob, setup, waitFor, writeList } from '../jobs/support';
@@ -388,5 +389,42 @@ describe('list-cleaner and the team store', () => {
     });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('The demo’s jobs are not shared with a team');
+  });
+});
+
+describe('what the window is shown (history-views.ts)', () => {
+  it('tells the jobs run here, covers this month and the eleven before, and refuses what it cannot show in words', async () => {
+    const { store } = await freshStore();
+    await store.withClient(async (client) => {
+      await readyToWrite(client);
+      await pushSummary(client, 'key-a', summary('mine', { osUser: 'me', machine: 'here' }));
+      await pushSummary(client, 'key-a', summary('theirs'));
+    });
+    const views = (account: string | null, team: TeamStore | null = store) =>
+      openTeamHistory({
+        store: async () => team,
+        account: () => account,
+        who: () => ({ osUser: 'me', machine: 'here' }),
+        timeZone: () => 'America/New_York',
+        // 02:00 UTC on 1 January is still December in New York.
+        now: () => new Date('2027-01-01T02:00:00Z'),
+      });
+    const page = await views('key-a').history({ offset: 0, limit: 10 });
+    expect(page.jobs.map((j) => [j.id, j.here])).toEqual([
+      ['mine', true],
+      ['theirs', false],
+    ]);
+    const spend = await views('key-a').spend();
+    expect([spend.from, spend.to]).toEqual(['2026-01', '2026-12']);
+    expect(spend.months.map((m) => m.month)).toEqual(['2026-11']);
+    expect(spend.months[0]?.people.map((p) => p.osUser)).toEqual(['ana', 'me']);
+
+    await expect(views(null).history({ offset: 0, limit: 10 })).rejects.toThrow(
+      /Set up an account first/,
+    );
+    await expect(views(DEMO_MEMORY).spend()).rejects.toThrow(/demo’s jobs are not shared/);
+    await expect(views('key-a', null).spend()).rejects.toThrow(
+      /No team store is connected: connect one in Settings → Team/,
+    );
   });
 });
