@@ -5,6 +5,7 @@
 // done against the sandbox to the store, with the store out of reach (the
 // summary kept on disk, sent on the next chance), the demo, and no store.
 import { readdir } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MEMORY } from '../../../electron/account/memory-account';
 import { openJobs } from '../../../electron/jobs/jobs';
@@ -292,6 +293,34 @@ describe('publishing a finished job', () => {
     });
     await again.stop();
     expect(await readdir(pendingDir(bench.dataDir))).toEqual([]);
+  });
+
+  it('never holds a job up: a store that does not answer leaves the job done and the summary on disk', async () => {
+    const bench = await setup();
+    // Takes the connection and never says a word.
+    const silent = createServer((socket) => socket.on('error', () => undefined));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      const mute = await openTeamStore({
+        url: server.url('team', 'nowhere').replace(`:${server.port}/`, `:${port}/`),
+        password: PASSWORD,
+        connectTimeoutMs: 3_000,
+      });
+      opened.push(mute);
+      await bench.jobs({ memory: { account: 'key-team' }, team: async () => mute });
+      const job = await runJob(bench, await writeList(bench, 'Silent.csv', LIST));
+      expectComplete(job);
+      await waitFor('the summary to be kept', async () =>
+        (await readdir(pendingDir(bench.dataDir)).catch((): string[] => [])).includes(
+          `${job.id}.json`,
+        ),
+      );
+      await (await bench.jobs()).stop();
+      expect(await readdir(pendingDir(bench.dataDir))).toEqual([`${job.id}.json`]);
+    } finally {
+      silent.close();
+    }
   });
 
   it('publishes nothing for the demo, nor keeps anything when no store is set', async () => {
