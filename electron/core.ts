@@ -20,6 +20,8 @@ import {
 import { openTeamConnection, savedTeam, TEAM_KEYCHAIN_ACCOUNT } from './team/connection';
 import { currentTeamStore } from './team/current';
 import { keyLimiter } from './coordination/slots';
+import { openTeamHistory } from './team/history-views';
+import { whoRunsHere } from './jobs/team-summary';
 import { openSettingsStore, type SettingsStore } from './settings/settings';
 import { createFileGrants, type FileGrants } from './files/grants';
 import { noConsent } from './lib/consent';
@@ -159,8 +161,24 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ? {}
       : { connectTimeoutMs: options.team.connectTimeoutMs }),
   });
+  const teamHistory = openTeamHistory({
+    store: () => teamStore.get(),
+    account: () => account.memoryAccount(),
+    who: whoRunsHere,
+    beforeRead: async () => (await workspace.jobs()).shareSummaries(),
+  });
   const registry = createHandlerRegistry(
-    createHandlers({ account, files, settings, workspace, events, shell, platforms, team }),
+    createHandlers({
+      account,
+      files,
+      settings,
+      workspace,
+      events,
+      shell,
+      platforms,
+      team,
+      teamHistory,
+    }),
     { strict },
   );
   return {

@@ -69,6 +69,10 @@ Commands:
                                 the URL or in LIST_CLEANER_TEAM_PASSWORD), else the one saved
                                 in the app: its host, database and user, and how many
                                 answers it holds for this key
+  team history [--json]         The team's newest finished jobs on this key: list, who and
+                                on which computer, when, product, counts and charge
+  team spend [--json]           What each person on the team spent per month, the last
+                                twelve months
   resume [<id>]                 Carry on with every job that can go on: unfinished, waiting,
                                 paused, or failed for a reason a retry can fix (or the one
                                 named); names each job it leaves, with the reason

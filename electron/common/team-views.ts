@@ -33,3 +33,59 @@ export interface TeamTestView {
   encrypted: boolean;
   canReadWrite: boolean;
 }
+
+/** A finished job of the team, as the Jobs screen's Team tab shows it: never a row or an address. */
+export interface TeamJobView {
+  id: string;
+  listName: string;
+  /** Who ran it: the OS user, and the computer. */
+  osUser: string;
+  machine: string;
+  /** Run by this OS user on this computer. */
+  here: boolean;
+  /** 'email' or 'avatar'; another build's product as it named it. */
+  product: string;
+  finishedAt: string;
+  rows: number;
+  unique: number;
+  deliverable: number;
+  undeliverable: number;
+  unknown: number;
+  invalid: number;
+  duplicates: number;
+  reused: number;
+  paid: number;
+  /** Null: answers were paid for at a price not known where the job ran. */
+  chargedMicros: number | null;
+}
+
+/** One page of the team's finished jobs, newest first. */
+export interface TeamHistoryView {
+  /** Every finished job the store holds for this account. */
+  total: number;
+  offset: number;
+  jobs: TeamJobView[];
+  /** Jobs on this page that could not be read (written by another build, or damaged). */
+  unreadable: number;
+}
+
+/** One person's jobs of one month, and what they cost. */
+export interface TeamSpendPersonView {
+  osUser: string;
+  /** The computers the person's jobs of the month ran on. */
+  machines: string[];
+  jobs: number;
+  /** What the jobs whose charge is known cost. */
+  chargedMicros: number;
+  /** Jobs whose charge is not known. */
+  unknownCharges: number;
+}
+
+/** What the team spent per person per month: the last twelve months, newest first, months with jobs only. */
+export interface TeamSpendView {
+  /** The first month covered ("2025-12"), in the user's time zone. */
+  from: string;
+  /** This month ("2026-11"). */
+  to: string;
+  months: { month: string; people: TeamSpendPersonView[] }[];
+}

@@ -49,6 +49,8 @@ export const channelNames = [
   'team:connect',
   'team:test',
   'team:remove',
+  'team:history',
+  'team:spend',
 ] as const;
 
 export type ChannelName = (typeof channelNames)[number];

@@ -10,6 +10,7 @@ import type { AppPlatforms } from '../connectors/app';
 import { platformHandlers } from './platform-handlers';
 import { teamHandlers } from './team-handlers';
 import type { TeamConnection } from '../team/connection';
+import type { TeamHistory } from '../team/history-views';
 import { estimateView, importView, jobSummary, settingsView } from './views';
 import type { SettingsStore } from '../settings/settings';
 import type { Workspace } from '../jobs/workspace';
@@ -78,6 +79,7 @@ export interface HandlerDeps {
   shell: ShellHooks;
   platforms: AppPlatforms;
   team: TeamConnection;
+  teamHistory: TeamHistory;
 }
 
 /** The job, once it has finished: only then has every row its outcome to export. */
@@ -131,6 +133,7 @@ export function createHandlers({
   shell,
   platforms,
   team,
+  teamHistory,
 }: HandlerDeps): Handlers {
   const jobs = () => workspace.jobs();
   const choicesOf = choicesWithSettings(settings);
@@ -139,7 +142,7 @@ export function createHandlers({
     importView(job, list, null, await (await jobs()).seenBefore(job.id, settings.get().reuseDays));
   return {
     ...platformHandlers(platforms, ({ job, list }) => reviewed(job, list)),
-    ...teamHandlers(team),
+    ...teamHandlers(team, teamHistory),
     'key:status': async () => account.status(),
     'key:set': async ({ apiKey, baseUrl }) => account.setKey(apiKey, baseUrl),
     'key:clear': async () => account.clearKey(),

@@ -3,7 +3,14 @@
 // gesture in Settings → Team; main tests it there and sends the password
 // nowhere else. What comes back never holds the password.
 import { z } from 'zod';
-import type { TeamTestView, TeamView } from '../common/team-views';
+import type {
+  TeamHistoryView,
+  TeamJobView,
+  TeamSpendPersonView,
+  TeamSpendView,
+  TeamTestView,
+  TeamView,
+} from '../common/team-views';
 import { count, text, viewOf } from './view-of';
 
 export const teamViewSchema = viewOf<TeamView>()(
@@ -30,6 +37,60 @@ export const teamTestViewSchema = viewOf<TeamTestView>()(
     canReadWrite: z.boolean(),
   }),
 );
+
+const teamJobViewSchema = viewOf<TeamJobView>()(
+  z.strictObject({
+    id: text,
+    listName: text,
+    osUser: text,
+    machine: text,
+    here: z.boolean(),
+    product: text,
+    finishedAt: z.iso.datetime({ offset: true }),
+    rows: count,
+    unique: count,
+    deliverable: count,
+    undeliverable: count,
+    unknown: count,
+    invalid: count,
+    duplicates: count,
+    reused: count,
+    paid: count,
+    chargedMicros: count.nullable(),
+  }),
+);
+
+export const teamHistoryViewSchema = viewOf<TeamHistoryView>()(
+  z.strictObject({
+    total: count,
+    offset: count,
+    jobs: z.array(teamJobViewSchema),
+    unreadable: count,
+  }),
+);
+
+const month = z.string().regex(/^\d{4}-\d{2}$/);
+
+const teamSpendPersonViewSchema = viewOf<TeamSpendPersonView>()(
+  z.strictObject({
+    osUser: text,
+    machines: z.array(text),
+    jobs: count,
+    chargedMicros: count,
+    unknownCharges: count,
+  }),
+);
+
+export const teamSpendViewSchema = viewOf<TeamSpendView>()(
+  z.strictObject({
+    from: month,
+    to: month,
+    months: z.array(z.strictObject({ month, people: z.array(teamSpendPersonViewSchema) })),
+  }),
+);
+
+/** The most finished jobs one page of the team's history holds. */
+export const TEAM_HISTORY_PAGE_MAX = 100;
 
 /** A postgres:// address as typed; main judges it (url.ts) before anything connects. */
 const teamUrlInput = z
@@ -59,4 +120,14 @@ export const teamChannels = {
   },
   /** Forgets the store's address and password; the store itself keeps its answers. */
   'team:remove': { input: z.undefined(), output: teamViewSchema },
+  /** One page of the team's finished jobs (this account's), newest first. */
+  'team:history': {
+    input: z.strictObject({
+      offset: count.max(1_000_000),
+      limit: z.number().int().min(1).max(TEAM_HISTORY_PAGE_MAX),
+    }),
+    output: teamHistoryViewSchema,
+  },
+  /** What the team spent per person per month, the last twelve months. */
+  'team:spend': { input: z.undefined(), output: teamSpendViewSchema },
 } as const;

@@ -63,6 +63,7 @@ import { rowTestSources } from './results/row-filter';
 import { readRows } from './results/rows';
 import { remindDue } from './results/reminders';
 import { openJobStore } from './storage/store';
+import { teamSummaries } from './team-summary';
 import type { PlatformSource } from './storage/record';
 
 export type { JobsOptions } from './live';
@@ -132,6 +133,13 @@ export interface Jobs {
   stop(): Promise<void>;
   /** Is any job running or queued in this process. */
   busy(): boolean;
+  /** Sends the finished jobs' summaries the team store could not take before (team-summary.ts). */
+  shareSummaries(): Promise<void>;
+  /**
+   * Gives a summary on its way to the team store a moment (a few seconds at
+   * most) before a process ends; one not sent by then waits on disk.
+   */
+  summariesSettled(): Promise<void>;
   /** Finished lists due to be checked again, never reminded: marked reminded (reminders.ts). */
   remindDue(recheckDays: number | null, now: number): Promise<JobView[]>;
 }
@@ -152,8 +160,13 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
       if (account === null || account === DEMO_MEMORY) return null;
       return sharingFor({ dataDir: options.dataDir, account, team: options.team });
     },
+    team: teamSummaries(options),
   };
   const { store, live } = s;
+  // Summaries a store out of reach could not take before are sent now, in the background.
+  void s.team.flush();
+  const settled = () =>
+    Promise.race([s.team.idle(), new Promise<void>((r) => setTimeout(r, 5_000).unref())]);
   const own = openOwnership(s);
   const queue = openQueue(s, own);
 
@@ -242,7 +255,12 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
     },
 
     busy: () => queue.busy(),
-    stop: () => queue.stop(),
+    shareSummaries: () => s.team.flush(),
+    summariesSettled: settled,
+    async stop() {
+      await queue.stop();
+      await settled();
+    },
     remindDue: (recheckDays, now) => remindDue(s, recheckDays, now),
   };
 }

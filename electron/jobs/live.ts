@@ -11,6 +11,7 @@ import { AppError } from '../lib/app-error';
 import type { ImportedList } from '../lists/types';
 import type { ServiceClient } from '../service/client';
 import type { TeamStore } from '../team/store';
+import type { TeamSummaries } from './team-summary';
 import { openAddressBook, type AddressBook } from './storage/address-book';
 import type { Disk } from './storage/disk';
 import { importedListSchema } from './storage/list-schema';
@@ -117,6 +118,8 @@ export interface Shared {
    * store's, or this data folder's); null for the demo or without an account.
    */
   sharing(): AccountSharing | null;
+  /** Finished jobs' summaries for the team store, kept on disk until it has them. */
+  team: TeamSummaries;
 }
 
 export const now = (): string => new Date().toISOString();

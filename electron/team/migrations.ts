@@ -182,6 +182,17 @@ export const MIGRATIONS: readonly Migration[] = [
       $fn$;
     `,
   },
+  {
+    version: 3,
+    name: 'job summaries whose charge is not known',
+    sql: `
+      -- A job whose answers were paid for at a price this computer never
+      -- learned has no charge to tell: null, never a 0 that would make the
+      -- team's spend look smaller than it was.
+      ALTER TABLE job_summaries ALTER COLUMN charged_micros DROP NOT NULL;
+      COMMENT ON COLUMN job_summaries.charged_micros IS 'null: paid for at a price not known where the job ran';
+    `,
+  },
 ];
 
 /** The newest schema this build knows. */

@@ -39,6 +39,9 @@ export function onInterrupt(jobs: Jobs, jobIds: () => string[]): () => void {
 export const connectFor = (values: Values): Promise<Connection> =>
   connect(appDataDir(), { demo: values.demo });
 
+/** The jobs each connection's command opened: their team summaries are waited for before it closes. */
+const jobsOf = new WeakMap<Connection, Jobs[]>();
+
 export async function withConnection<T>(
   values: Values,
   work: (c: Connection) => Promise<T>,
@@ -47,6 +50,8 @@ export async function withConnection<T>(
   try {
     return await work(connection);
   } finally {
+    // A job that just finished is on its way to the team store: a moment, then it waits on disk.
+    for (const jobs of jobsOf.get(connection) ?? []) await jobs.summariesSettled();
     await connection.close();
   }
 }
@@ -77,5 +82,6 @@ export async function openJobsWithProgress(connection: Connection, values: Value
     onChange: (v) => progress.job(v),
     runner: 'the list-cleaner command',
   });
+  jobsOf.set(connection, [...(jobsOf.get(connection) ?? []), jobs]);
   return { progress, jobs };
 }

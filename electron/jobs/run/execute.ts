@@ -10,7 +10,16 @@ import { AppError } from '../../lib/app-error';
 import { log } from '../../lib/log';
 import type { ServiceClient } from '../../service/client';
 import { failWith } from './job-failure';
-import { addressBook, announce, now, patienceOf, save, type Live, type Shared } from '../live';
+import {
+  addressBook,
+  announce,
+  now,
+  patienceOf,
+  save,
+  view,
+  type Live,
+  type Shared,
+} from '../live';
 import { holdOf, patienceHold } from './hold';
 import { DEFAULT_WAIT_POLICY } from '../waits/refusals';
 import { waitOut } from '../waits/wait-out';
@@ -201,6 +210,8 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
       record.plan,
     );
     await save(s, l);
+    // The team's history: in the background, so the store never holds a job up.
+    s.team.finished(view(s, l));
   } catch (err) {
     if (l.lock?.lost.aborted) {
       // Another process holds the job now: its record is that process's to write.

@@ -41,8 +41,9 @@ function useAccountMutation<I>(run: (input: I) => Promise<AccountStatus>) {
     onSuccess: (status) => {
       client.setQueryData(queryKeys.account, status);
       void client.invalidateQueries({ queryKey: queryKeys.balance });
-      // The memory of answers is the account's own.
+      // The memory of answers is the account's own, and so are the team's answers, history and spend.
       void client.invalidateQueries({ queryKey: queryKeys.memory });
+      void client.invalidateQueries({ queryKey: queryKeys.team });
     },
   });
 }
@@ -64,6 +65,8 @@ export function useClearKey() {
     onSuccess: (status) => {
       client.setQueryData(queryKeys.account, status);
       client.removeQueries({ queryKey: queryKeys.balance });
+      // The team's history and spend were that key's.
+      void client.invalidateQueries({ queryKey: queryKeys.team });
     },
   });
 }

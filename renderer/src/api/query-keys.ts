@@ -13,6 +13,9 @@ export const queryKeys = {
   memory: ['memory'] as const,
   /** The team store: where it is, its schema, and the account's answers there. */
   team: ['team'] as const,
+  /** The team's finished jobs and spend, from the store (under 'team': a store's change refreshes them). */
+  teamHistory: (offset: number) => [...queryKeys.team, 'history', offset] as const,
+  teamSpend: () => [...queryKeys.team, 'spend'] as const,
   platforms: {
     all: ['platforms'] as const,
     /** Each platform and whether a key is saved for it. */

@@ -1,7 +1,7 @@
 // Server state of the team store through TanStack Query: the saved store as
 // main finds it (each look reaches the store, so not on every focus), and
 // testing, connecting and removing it.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TeamView } from '../../../electron/common/team-views';
 import { call } from './call';
 import { queryKeys } from './query-keys';
@@ -20,7 +20,15 @@ function useTeamChange<I>(run: (input: I) => Promise<TeamView>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: run,
-    onSuccess: (view) => client.setQueryData(queryKeys.team, view),
+    onSuccess: (view) => {
+      client.setQueryData(queryKeys.team, view);
+      // Another store, or none: its history and spend are another's.
+      client.removeQueries({
+        queryKey: queryKeys.team,
+        exact: false,
+        predicate: (q) => q.queryKey.length > 1,
+      });
+    },
   });
 }
 
@@ -54,5 +62,29 @@ export function useTestTeam() {
       ),
     // A test may have set up or migrated the saved store's schema.
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.team }),
+  });
+}
+
+/** One page of the team's finished jobs; the page shown stays while the next is read. */
+export function useTeamHistory(offset: number, limit: number) {
+  return useQuery({
+    queryKey: queryKeys.teamHistory(offset),
+    queryFn: () => call(window.api.team.history({ offset, limit })),
+    placeholderData: keepPreviousData,
+    // Colleagues finish jobs elsewhere: read again when looked at, not on every focus.
+    staleTime: 10_000,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+}
+
+/** The team's spend per person per month, the last twelve months. */
+export function useTeamSpend() {
+  return useQuery({
+    queryKey: queryKeys.teamSpend(),
+    queryFn: () => call(window.api.team.spend()),
+    staleTime: 30_000,
+    refetchOnWindowFocus: false,
+    retry: false,
   });
 }

@@ -10,7 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryAccountOf } from '../../../electron/account/memory-account';
 import { AppError } from '../../../electron/lib/app-error';
 import { teamAddressHash } from '../../../electron/team/address-key';
-import { KNOWN_VERSION, migrate, type Migration } from '../../../electron/team/migrations';
+import {
+  KNOWN_VERSION,
+  MIGRATIONS,
+  migrate,
+  type Migration,
+} from '../../../electron/team/migrations';
 import { openTeamStore, type TeamStore } from '../../../electron/team/store';
 import { cli } from '../jobs/support';
 import { startPgServer, type PgServer } from './pg-server';
@@ -79,7 +84,7 @@ describe('the schema', () => {
       canCreateTables: true,
       canReadWrite: true,
       schemaVersion: KNOWN_VERSION,
-      migrated: [1],
+      migrated: MIGRATIONS.map((m) => m.version),
       encrypted: false,
     });
     expect(first.serverVersion).toMatch(/^\d+\.\d+/);
@@ -91,7 +96,7 @@ describe('the schema', () => {
       'list_cleaner_schema',
       'slots',
     ]);
-    expect(before.versions).toHaveLength(1);
+    expect(before.versions).toHaveLength(MIGRATIONS.length);
     const again = await store.test();
     expect(again.migrated).toEqual([]);
     expect(await snapshot(database)).toEqual(before);
@@ -244,7 +249,7 @@ describe('status', () => {
     await remember(database, 'key-a', ['a@x.com', 'b@x.com', 'c@x.com']);
     await remember(database, 'key-a', ['a@x.com'], 'avatar');
     await remember(database, 'key-b', ['a@x.com', 'd@x.com']);
-    expect(await store.status('key-a')).toMatchObject({ schemaVersion: 1, answers: 4 });
+    expect(await store.status('key-a')).toMatchObject({ schemaVersion: KNOWN_VERSION, answers: 4 });
     expect(await store.status('key-b')).toMatchObject({ answers: 2 });
     expect(await store.status('key-c')).toMatchObject({ answers: 0 });
   });
@@ -281,7 +286,7 @@ describe('list-cleaner team status', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`Team store: team@127.0.0.1:${server.port}/${database}`);
-    expect(result.stdout).toContain('Schema: version 1');
+    expect(result.stdout).toContain(`Schema: version ${KNOWN_VERSION}`);
     expect(result.stdout).toContain('Answers for this account: 2');
     expectNoPassword(result.stdout + result.stderr);
   });
@@ -298,7 +303,7 @@ describe('list-cleaner team status', () => {
       port: server.port,
       database,
       user: 'team',
-      schema_version: 1,
+      schema_version: KNOWN_VERSION,
       answers: 2,
     });
     expectNoPassword(result.stdout + result.stderr);

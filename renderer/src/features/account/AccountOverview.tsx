@@ -2,16 +2,21 @@
 // way into Settings.
 import type { AccountStatus } from '../../../../electron/ipc/contract';
 import { useBalance } from '../../api/hooks';
+import { useTeam } from '../../api/team-hooks';
 import { AddFundsLink } from '../../components/AddFundsLink';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatUsd, formatUsdExact } from '../../format';
 import { useUiStore } from '../../state/ui-store';
 import { lowBalance } from '../balance/low-balance';
 import { KeyAddressNotice } from './KeyAddressNotice';
+import { TeamSpend } from './team/TeamSpend';
 
 export function AccountOverview({ account }: { account: AccountStatus }) {
   const balance = useBalance(true);
   const openSettings = useUiStore((s) => s.openSettings);
+  const team = useTeam();
+  // The demo shares nothing; a key's spend is the team's once a store is saved in Settings → Team.
+  const withTeam = account.mode === 'key' && (team.data?.url ?? null) !== null;
 
   return (
     <div className="overview">
@@ -100,6 +105,8 @@ export function AccountOverview({ account }: { account: AccountStatus }) {
           </button>
         </section>
       </div>
+
+      {withTeam && <TeamSpend />}
     </div>
   );
 }

@@ -1,10 +1,17 @@
 // The Jobs screen: every job of the account in use as a card, newest first; a history that
 // can be searched by file name, and grouped by month once it is long (JobHistory.tsx).
+// With a team store connected, "Mine" is that and "Team" the finished jobs of
+// everyone on the account (team/TeamJobs.tsx), read only.
+import { useState } from 'react';
+import { useAccount } from '../../api/hooks';
 import { useJobs } from '../../api/job-hooks';
+import { useTeam } from '../../api/team-hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useUiStore } from '../../state/ui-store';
 import { useFlowFocus } from '../import/use-file-import';
+import { ResultsTabs } from '../results/ResultsTabs';
 import { JobHistory } from './list/JobHistory';
+import { TeamJobs } from './team/TeamJobs';
 import { STATE_WORDS, isActive, jobName } from './job-words';
 import { useNow } from './use-now';
 import './jobs.css';
@@ -20,20 +27,14 @@ export function JobsScreen() {
   const now = useNow(list.some(isActive));
   // Arriving from Start: keyboard and screen-reader users land on this screen, not on nothing.
   const heading = useFlowFocus<HTMLHeadingElement>('jobs');
+  const account = useAccount();
+  const team = useTeam();
+  // The demo shares nothing; a key shares through the store saved in Settings → Team.
+  const withTeam = account.data?.mode === 'key' && (team.data?.url ?? null) !== null;
+  const [tab, setTab] = useState<'mine' | 'team'>('mine');
 
-  return (
-    <div className="jobs-screen">
-      <div className="page-head">
-        <h1 className="page-title" tabIndex={-1} ref={heading}>
-          Jobs
-        </h1>
-        {list.length > 0 && (
-          <button type="button" className="button secondary small" onClick={() => go('import')}>
-            Check a new list
-          </button>
-        )}
-      </div>
-
+  const mine = (
+    <>
       {jobs.isError && (
         <div className="stack-sm">
           <ErrorNotice error={jobs.error} title="Your jobs could not be read" />
@@ -65,6 +66,35 @@ export function JobsScreen() {
       )}
 
       {list.length > 0 && <JobHistory jobs={list} now={now} />}
+    </>
+  );
+
+  return (
+    <div className="jobs-screen">
+      <div className="page-head">
+        <h1 className="page-title" tabIndex={-1} ref={heading}>
+          Jobs
+        </h1>
+        {list.length > 0 && (
+          <button type="button" className="button secondary small" onClick={() => go('import')}>
+            Check a new list
+          </button>
+        )}
+      </div>
+
+      {withTeam ? (
+        <ResultsTabs
+          label="Whose jobs"
+          tabs={[
+            { key: 'mine', label: 'Mine', content: () => mine },
+            { key: 'team', label: 'Team', content: () => <TeamJobs /> },
+          ]}
+          selected={tab}
+          onSelect={setTab}
+        />
+      ) : (
+        mine
+      )}
 
       {/* One line per job: only the line whose state changed is read out. */}
       <div className="visually-hidden" role="status" aria-live="polite">

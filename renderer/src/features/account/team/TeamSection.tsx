@@ -27,6 +27,11 @@ export function TeamSection({ inputId }: { inputId: string }) {
         Its password is kept in your computer&apos;s keychain, never in List Cleaner&apos;s
         settings, and goes to that database only.
       </p>
+      <p className="hint">
+        Each list you finish with your key is listed there for your team: its name, who checked it,
+        its counts and its charge, never its addresses. See them under Jobs → Team, and the
+        team&apos;s spend under Account.
+      </p>
       {team.isError && <ErrorNotice error={team.error} />}
       {team.data?.warning && <p className="notice notice-warning">{team.data.warning}</p>}
       {team.data &&
