@@ -64,6 +64,24 @@ async function answersOf(
   return { memory, remembering, claims };
 }
 
+/** What the balance moved by, for what was determined in this run, is the unit price. */
+async function learnSyncPrice(
+  s: Shared,
+  l: Live,
+  client: ServiceClient,
+  before: { balanceMicros: number } | null,
+  syncDoneBefore: number,
+): Promise<void> {
+  if (!before) return;
+  const after = await client.balance().catch(() => null);
+  if (!after) return;
+  await s.prices.learn(
+    syncProduct(l.record.product ?? 'email'),
+    before.balanceMicros - after.balanceMicros,
+    determinedSplit(l).sync - syncDoneBefore,
+  );
+}
+
 export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> {
   const { store, disk, prices } = s;
   const { record } = l;
@@ -186,24 +204,9 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
     record.finishedAt = now();
     // Stop came after the last request: nothing was left to hold back.
     record.hold = null;
-    // What the balance moved by, for what was determined in this run, is the unit price
-    // (when the run charged one product only, and waited out nothing).
-    if (
-      balanceBefore &&
-      learnable &&
-      slot.alone() &&
-      !record.plan?.bulk.length &&
-      !record.plan?.syncParts
-    ) {
-      const after = await client.balance().catch(() => null);
-      const doneAfter = determinedSplit(l);
-      if (after) {
-        await prices.learn(
-          syncProduct(record.product ?? 'email'),
-          balanceBefore.balanceMicros - after.balanceMicros,
-          doneAfter.sync - doneBefore.sync,
-        );
-      }
+    // The price is told only by a run that charged one product alone, and waited out nothing.
+    if (learnable && slot.alone() && !record.plan?.bulk.length && !record.plan?.syncParts) {
+      await learnSyncPrice(s, l, client, balanceBefore, doneBefore.sync);
     }
     record.unitPriceMicros = unitPriceOf(
       unitPrices(record.product ?? 'email', prices),
