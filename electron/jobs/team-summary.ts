@@ -110,7 +110,10 @@ export function teamSummaries(
     try {
       return await options.team();
     } catch (e) {
-      log.warn('team: which team store to use could not be read', e);
+      // Said once to the user by the jobs' sharing (coordination/sharing.ts); logged here.
+      log.info(
+        `team: the team store could not be reached: ${e instanceof Error ? e.message : String(e)}`,
+      );
       return 'unknown';
     }
   };

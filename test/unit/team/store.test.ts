@@ -94,6 +94,7 @@ describe('the schema', () => {
       'claims',
       'job_summaries',
       'list_cleaner_schema',
+      'slot_queue',
       'slots',
     ]);
     expect(before.versions).toHaveLength(MIGRATIONS.length);
