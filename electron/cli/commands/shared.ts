@@ -38,6 +38,12 @@ export function onInterrupt(jobs: Jobs, jobIds: () => string[]): () => void {
 export const connectFor = (values: Values): Promise<Connection> =>
   connect(appDataDir(), { demo: values.demo });
 
+/** Jobs opened for a connection: before it closes, their answers are sent to the team store. */
+const jobsOf = new WeakMap<Connection, Jobs[]>();
+
+/** How long a command waits at its end for its answers to reach the team store. */
+const TEAM_SETTLE_MS = 15_000;
+
 export async function withConnection<T>(
   values: Values,
   work: (c: Connection) => Promise<T>,
@@ -46,6 +52,8 @@ export async function withConnection<T>(
   try {
     return await work(connection);
   } finally {
+    // What is not sent in time stays on disk, sent by the next command or the app.
+    for (const jobs of jobsOf.get(connection) ?? []) await jobs.settleTeam(TEAM_SETTLE_MS);
     await connection.close();
   }
 }
@@ -68,7 +76,10 @@ export async function openJobsWithProgress(connection: Connection, values: Value
     patienceMs: parsePatience(values.patience) ?? connection.patienceMs,
     waitPolicy: connection.waitPolicy,
     onChange: (v) => progress.job(v),
+    // Said between progress lines, once each time the store is lost or back.
+    onTeamNotice: (message) => err(message),
     runner: 'the list-cleaner command',
   });
+  jobsOf.set(connection, [...(jobsOf.get(connection) ?? []), jobs]);
   return { progress, jobs };
 }

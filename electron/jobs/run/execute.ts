@@ -68,7 +68,7 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
   const product = record.product ?? 'email';
   const memory = await s.memory();
   // A cache: an answer it fails to keep is only paid for again some day.
-  const remembering = rememberingEach(memory, addresses);
+  const remembering = rememberingEach(memory, addresses, await s.teamMemory());
   l.halt ??= new AbortController();
   // Stopping here, or the lock found taken away, ends the run the same way.
   const stop = l.lock ? AbortSignal.any([slot.stopSignal(), l.lock.lost]) : slot.stopSignal();
