@@ -180,13 +180,30 @@ async function removeStaleTemps(dir: string): Promise<void> {
   }
 }
 
+/**
+ * Statements of one file in flight at once: the next is read while the store
+ * writes one, and a store with cores to spare writes two. Their keys may
+ * overlap (a file holds a run's answers in the order it kept them): each
+ * statement writes in key order, so they wait for each other, never deadlock.
+ */
+const IN_FLIGHT = 2;
+
 /** Pushes a file's answers, a statement at a time; resolves to how many. */
 async function sendFile(
   path: string,
-  push: (answers: TeamAnswer[]) => Promise<void>,
+  given: (answers: TeamAnswer[]) => Promise<void>,
 ): Promise<number> {
   const handle = await open(path, 'r');
   let sent = 0;
+  const flying: Promise<void>[] = [];
+  // Resolves once a statement's slot is free; the first failure is thrown.
+  const push = async (answers: TeamAnswer[]) => {
+    if (flying.length >= IN_FLIGHT) await flying.shift();
+    const sending = given(answers);
+    // Seen as handled at once: awaited in turn, or with the rest at the end.
+    sending.catch(() => undefined);
+    flying.push(sending);
+  };
   try {
     let buffer = Buffer.allocUnsafe(CHUNK);
     let held = 0;
@@ -220,7 +237,10 @@ async function sendFile(
       await push(batch);
       sent += batch.length;
     }
+    await Promise.all(flying);
   } finally {
+    // Nothing is deleted before every statement has settled.
+    await Promise.allSettled(flying);
     await handle.close();
   }
   return sent;

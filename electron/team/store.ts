@@ -146,6 +146,10 @@ export async function openTeamStore(options: TeamStoreOptions): Promise<TeamStor
     connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
     idleTimeoutMillis: 10_000,
     application_name: 'List Cleaner',
+    // Every statement is a batch of index look-ups or upserts: compiling
+    // them (JIT) costs more than it saves, and a big batch's cost estimate
+    // would turn it on.
+    options: '-c jit=off',
   });
   // An idle connection the server drops must not end the process; the next query reconnects.
   pool.on('error', () => undefined);
