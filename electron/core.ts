@@ -19,6 +19,7 @@ import {
 } from './secrets/key-store';
 import { openTeamConnection, savedTeam, TEAM_KEYCHAIN_ACCOUNT } from './team/connection';
 import { currentTeamStore } from './team/current';
+import { openOutbox } from './team/outbox';
 import { openSettingsStore, type SettingsStore } from './settings/settings';
 import { createFileGrants, type FileGrants } from './files/grants';
 import { noConsent } from './lib/consent';
@@ -146,6 +147,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings,
     keys: openTeamKeys,
     memoryAccount: () => account.memoryAccount(),
+    waiting: (memoryAccount) => openOutbox(options.dataDir, memoryAccount).waiting(),
     ...(options.team?.connectTimeoutMs === undefined
       ? {}
       : { connectTimeoutMs: options.team.connectTimeoutMs }),
