@@ -2,7 +2,8 @@
 // upsert per batch that keeps the newer of two answers for an address), and
 // the answers of a set of addresses pulled. Addresses travel only as the
 // memory's 16-byte hashes (address-key.ts) and accounts as the key's
-// fingerprint: the store never sees an address or a key.
+// fingerprint (numbered in the accounts table, migration 3): the store never
+// sees an address or a key.
 //
 // A batch's hashes go as one bytea, cut into 16-byte keys by the server
 // (substring by the row's ordinal), and its other columns as arrays
@@ -29,6 +30,23 @@ export interface TeamAnswer {
 }
 
 const STATUS_CODE = { deliverable: 1, undeliverable: 2, unknown: 3 } as const;
+const PRODUCT_CODE = { email: 0, avatar: 1 } as const;
+const PRODUCTS = ['email', 'avatar'] as const;
+
+const idRow = z.object({ id: z.number().int().positive() });
+
+/** The store's number for an account (the key's fingerprint), given it the first time. */
+export async function accountIdOf(client: PoolClient, account: string): Promise<number> {
+  const found = await client.query('SELECT id FROM accounts WHERE name = $1', [account]);
+  if (found.rows.length > 0) return idRow.parse(found.rows[0]).id;
+  // Two members' first pushes at once: the second's insert does nothing, and reads the first's.
+  const made = await client.query(
+    `INSERT INTO accounts (name) VALUES ($1)
+     ON CONFLICT (name) DO UPDATE SET name = excluded.name RETURNING id`,
+    [account],
+  );
+  return idRow.parse(made.rows[0]).id;
+}
 const STATUSES = ['deliverable', 'undeliverable', 'unknown'] as const;
 
 /**
@@ -40,12 +58,12 @@ const STATUSES = ['deliverable', 'undeliverable', 'unknown'] as const;
  */
 export async function pushAnswers(
   client: PoolClient,
-  account: string,
+  accountId: number,
   answers: readonly TeamAnswer[],
 ): Promise<number> {
   if (answers.length === 0) return 0;
   const hashes = Buffer.allocUnsafe(answers.length * 16);
-  const products: string[] = [];
+  const products: number[] = [];
   const statuses: number[] = [];
   const providers: (string | null)[] = [];
   const avatars: (boolean | null)[] = [];
@@ -54,7 +72,7 @@ export async function pushAnswers(
   answers.forEach((a, i) => {
     if (a.hash.length !== 16) throw new RangeError('a team address hash has 16 bytes');
     hashes.set(a.hash, i * 16);
-    products.push(a.product);
+    products.push(PRODUCT_CODE[a.product]);
     statuses.push(STATUS_CODE[a.outcome.status]);
     providers.push(a.outcome.provider ?? null);
     avatars.push(a.outcome.avatar ?? null);
@@ -63,18 +81,18 @@ export async function pushAnswers(
   });
   const result = await client.query(
     `INSERT INTO answers AS a
-            (account, addr_hash, product, status, provider, avatar, avatar_url, answered_at)
-     SELECT DISTINCT ON (h, p) $1, h, p, s, pr, av, url, to_timestamp(t)
+            (account_id, addr_hash, product, status, provider, avatar, avatar_url, answered_at)
+     SELECT DISTINCT ON (h, p) $1::int4, h, p, s, pr, av, url, to_timestamp(t)
        FROM (SELECT substring($2::bytea FROM (n::int4 - 1) * 16 + 1 FOR 16) AS h,
                     p, s, pr, av, url, t
-               FROM unnest($3::text[], $4::int2[], $5::text[], $6::bool[], $7::text[], $8::float8[])
+               FROM unnest($3::int2[], $4::int2[], $5::text[], $6::bool[], $7::text[], $8::float8[])
                     WITH ORDINALITY AS u(p, s, pr, av, url, t, n)) AS r
       ORDER BY h, p, t DESC
-     ON CONFLICT (account, addr_hash, product) DO UPDATE
+     ON CONFLICT (account_id, addr_hash, product) DO UPDATE
         SET status = excluded.status, provider = excluded.provider, avatar = excluded.avatar,
             avatar_url = excluded.avatar_url, answered_at = excluded.answered_at
       WHERE a.answered_at < excluded.answered_at`,
-    [account, hashes, products, statuses, providers, avatars, urls, at],
+    [accountId, hashes, products, statuses, providers, avatars, urls, at],
   );
   return result.rowCount ?? 0;
 }
@@ -99,7 +117,7 @@ export interface PulledAnswer {
 
 const pulledRow = z.object({
   n: z.number().int().positive(),
-  product: z.enum(['email', 'avatar']),
+  product: z.number().int().min(0).max(1),
   status: z.number().int().min(1).max(3),
   provider: z.string().nullable(),
   avatar: z.boolean().nullable(),
@@ -115,7 +133,7 @@ const pulledRow = z.object({
  */
 export async function pullAnswers(
   client: PoolClient,
-  account: string,
+  accountId: number,
   query: PullQuery,
   from: number,
 ): Promise<PulledAnswer[]> {
@@ -136,12 +154,12 @@ export async function pullAnswers(
               ORDER BY 1) AS q
        CROSS JOIN LATERAL (
             SELECT * FROM answers AS a
-             WHERE a.account = $1 AND a.addr_hash = q.h AND a.answered_at >= to_timestamp($5)
+             WHERE a.account_id = $1 AND a.addr_hash = q.h AND a.answered_at >= to_timestamp($5)
              LIMIT 2) AS a
-      WHERE a.answered_at > to_timestamp(CASE WHEN a.product = 'avatar'
+      WHERE a.answered_at > to_timestamp(CASE WHEN a.product = 1
                                               THEN q.avatar_since ELSE q.email_since END)`,
     [
-      account,
+      accountId,
       Buffer.from(query.hashes.buffer, query.hashes.byteOffset, query.hashes.length),
       Array.from(query.emailSince),
       Array.from(query.avatarSince),
@@ -154,7 +172,7 @@ export async function pullAnswers(
     if (row.n > n) throw new RangeError('the team store answered for an address not asked about');
     out.push({
       index: row.n - 1,
-      product: row.product,
+      product: PRODUCTS[row.product] as JobProduct,
       outcome: {
         status: STATUSES[row.status - 1] as AddressOutcome['status'],
         provider: row.provider,

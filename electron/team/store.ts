@@ -58,7 +58,7 @@ export interface TeamStore {
 }
 
 /** The tables whose rights "Test connection" checks. */
-const TABLES = ['answers', 'claims', 'slots', 'job_summaries'] as const;
+const TABLES = ['accounts', 'answers', 'claims', 'slots', 'job_summaries'] as const;
 
 const serverRow = z.object({ server_version: z.string().min(1) });
 const rightsRow = z.object({ can_create: z.boolean() });
@@ -233,7 +233,10 @@ export async function openTeamStore(options: TeamStoreOptions): Promise<TeamStor
             : countRow.parse(
                 (
                   await client.query(
-                    'SELECT count(*)::text AS answers FROM answers WHERE account = $1',
+                    version >= 3
+                      ? `SELECT count(*)::text AS answers FROM answers
+                          WHERE account_id = (SELECT id FROM accounts WHERE name = $1)`
+                      : 'SELECT count(*)::text AS answers FROM answers WHERE account = $1',
                     [account],
                   )
                 ).rows[0],

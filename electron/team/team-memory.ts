@@ -13,7 +13,7 @@ import type { JobProduct } from '../common/model';
 import { log } from '../lib/log';
 import type { AddressOutcome } from '../lists/types';
 import type { OutcomeMemory } from '../memory/outcome-memory';
-import { pushAnswers } from './answers';
+import { accountIdOf, pushAnswers } from './answers';
 import { migrate } from './migrations';
 import { openOutbox, type Outbox } from './outbox';
 import type { TeamStore } from './store';
@@ -80,15 +80,19 @@ export function openTeamMemory(options: TeamMemoryOptions): TeamMemory {
   let reachable: boolean | null = null;
   let told = false;
   let closed = false;
-  let ready: Promise<void> | null = null;
+  let ready: Promise<number> | null = null;
   let draining: Promise<void> | null = null;
   let wake: (() => void) | null = null;
   const emptied: (() => void)[] = [];
 
-  /** The schema brought up to date once per process (another build may have set the store up). */
+  /**
+   * The schema brought up to date once per process (another build may have
+   * set the store up), and the account's number in it.
+   */
   const schema = () => {
     ready ??= store.withClient(async (client) => {
       await migrate(client);
+      return accountIdOf(client, account);
     });
     ready.catch(() => (ready = null));
     return ready;
@@ -123,9 +127,9 @@ export function openTeamMemory(options: TeamMemoryOptions): TeamMemory {
   };
 
   const push = async (): Promise<number> => {
-    await bounded(schema());
+    const accountId = await bounded(schema());
     return outbox.drain((batch) =>
-      bounded(store.withClient((client) => pushAnswers(client, account, batch))).then(
+      bounded(store.withClient((client) => pushAnswers(client, accountId, batch))).then(
         () => undefined,
       ),
     );
@@ -185,10 +189,10 @@ export function openTeamMemory(options: TeamMemoryOptions): TeamMemory {
     const memory = await options.memory();
     if (!memory.available) return;
     try {
-      await bounded(schema());
+      const accountId = await bounded(schema());
       const nowSeconds = Math.floor(now() / 1000);
       await fill(async (part) => {
-        await pullPart(part, { store, account, memory, nowSeconds, within: bounded });
+        await pullPart(part, { store, accountId, memory, nowSeconds, within: bounded });
       });
       answered(0);
     } catch (err) {

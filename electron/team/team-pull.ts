@@ -95,7 +95,8 @@ export async function partsOfAddresses(
 
 export interface PullParts {
   store: TeamStore;
-  account: string;
+  /** The account's number in the store (accountIdOf). */
+  accountId: number;
   memory: OutcomeMemory;
   /** Epoch seconds now. */
   nowSeconds: number;
@@ -108,7 +109,7 @@ export interface PullParts {
  * the longest reuse window, into the memory; resolves to how many came.
  */
 export async function pullPart(part: Part, parts: PullParts): Promise<number> {
-  const { store, account, memory, within } = parts;
+  const { store, accountId, memory, within } = parts;
   const spots = part.spots.done();
   const here = await memory.datesOf(spots, MAX_REUSE_DAYS);
   const from = parts.nowSeconds - MAX_REUSE_DAYS * DAY;
@@ -127,7 +128,7 @@ export async function pullPart(part: Part, parts: PullParts): Promise<number> {
       avatarSince: here.avatar.subarray(first, last),
     };
     const pulled = await within(
-      store.withClient((client) => pullAnswers(client, account, query, from)),
+      store.withClient((client) => pullAnswers(client, accountId, query, from)),
     );
     for (const answer of pulled) {
       // Not reused, and not kept (see OutcomeMemory.remember).

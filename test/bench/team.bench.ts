@@ -37,6 +37,7 @@ import {
 } from '../../electron/memory/outcome-memory';
 import {
   PER_STATEMENT,
+  accountIdOf,
   pullAnswers,
   pushAnswers,
   type TeamAnswer,
@@ -56,6 +57,8 @@ const SHARED_KEYS = 20_000;
 const OWN_KEYS = 20_000;
 const WRITER_BATCH = 2_000;
 const ACCOUNT = 'key-0123456789abcdef0123456789abcdef';
+/** Its number in the store: the first account the store is given. */
+let ACCOUNT_ID = 0;
 const PASSWORD = 'bench-Pw-41d';
 const NOW = Math.floor(Date.now() / 1000);
 const DAY = 86_400;
@@ -84,12 +87,12 @@ async function loadStore(server: PgServer, db: string): Promise<number> {
     const hashes = Buffer.allocUnsafe(count * 16);
     for (let k = 0; k < count; k++) teamAddressHash(storedAddress(from + k)).copy(hashes, k * 16);
     await sql(
-      `INSERT INTO answers (account, addr_hash, product, status, provider, avatar, avatar_url, answered_at)
-       SELECT $1, substring($2::bytea FROM k * 16 + 1 FOR 16), 'email',
+      `INSERT INTO answers (account_id, addr_hash, product, status, provider, avatar, avatar_url, answered_at)
+       SELECT $1, substring($2::bytea FROM k * 16 + 1 FOR 16), 0,
               CASE WHEN ($3 + k) % 2 = 0 THEN 1 ELSE 2 END,
               CASE WHEN ($3 + k) % 3 = 0 THEN 'gmail' END, NULL, NULL, to_timestamp($4)
          FROM generate_series(0, $5 - 1) AS k`,
-      [ACCOUNT, hashes, from, STORED_AT, count],
+      [ACCOUNT_ID, hashes, from, STORED_AT, count],
     );
   }
   await sql('ALTER TABLE answers ADD PRIMARY KEY (account, addr_hash, product)');
@@ -145,7 +148,7 @@ async function fetchOnly(store: TeamStore, addresses: readonly string[]): Promis
           emailSince: zero.subarray(0, last - first),
           avatarSince: zero.subarray(0, last - first),
         };
-        return store.withClient((c) => pullAnswers(c, ACCOUNT, query, NOW - 365 * DAY));
+        return store.withClient((c) => pullAnswers(c, ACCOUNT_ID, query, NOW - 365 * DAY));
       }),
     );
     for (const c of counts) found += c.length;
@@ -175,7 +178,7 @@ async function recallFigures(store: TeamStore, memory: OutcomeMemory, dir: strin
       await partsOfAddresses(addresses, async (part) => {
         n += await pullPart(part, {
           store,
-          account: ACCOUNT,
+          accountId: ACCOUNT_ID,
           memory: fresh,
           nowSeconds: NOW,
           within: (work) => work,
@@ -219,7 +222,7 @@ async function rememberFigures(store: TeamStore, memory: OutcomeMemory, dir: str
   const queued = await timed(() => outbox.append('email', newAnswers(), NOW));
   const pushed = await timed(() =>
     outbox.drain((batch) =>
-      store.withClient((c) => pushAnswers(c, ACCOUNT, batch)).then(() => undefined),
+      store.withClient((c) => pushAnswers(c, ACCOUNT_ID, batch)).then(() => undefined),
     ),
   );
   const team = queued.ms + pushed.ms;
@@ -267,8 +270,9 @@ function writerAnswers(w: number): TeamAnswer[] {
 }
 
 async function pushAll(store: TeamStore, account: string, answers: TeamAnswer[]): Promise<void> {
+  const id = await store.withClient((c) => accountIdOf(c, account));
   for (let i = 0; i < answers.length; i += WRITER_BATCH) {
-    await store.withClient((c) => pushAnswers(c, account, answers.slice(i, i + WRITER_BATCH)));
+    await store.withClient((c) => pushAnswers(c, id, answers.slice(i, i + WRITER_BATCH)));
   }
 }
 
@@ -294,7 +298,7 @@ async function writersFigure(server: PgServer, db: string, url: string) {
     const count = await server.admin(
       `SELECT count(*)::int AS n,
               count(*) FILTER (WHERE answered_at = to_timestamp($2))::int AS newest
-         FROM answers WHERE account = $1`,
+         FROM answers WHERE account_id = (SELECT id FROM accounts WHERE name = $1)`,
       db,
       [account, NOW - 100 + WRITERS - 1],
     );
@@ -377,6 +381,7 @@ export async function run(): Promise<void> {
     const url = server.url('team', 'team');
     store = await openTeamStore({ url, password: PASSWORD });
     await store.test();
+    ACCOUNT_ID = await store.withClient((c) => accountIdOf(c, ACCOUNT));
     log(`team: loading ${STORED.toLocaleString('en-US')} answers into PostgreSQL`);
     const pgLoad = await loadStore(server, 'team');
     log(`team: PostgreSQL loaded in ${(pgLoad / 1000).toFixed(1)} s`);

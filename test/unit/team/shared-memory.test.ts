@@ -72,7 +72,8 @@ async function run(jobs: Jobs, path: string) {
 
 async function storedFor(db: string, account: string): Promise<number> {
   const result = await server.admin(
-    'SELECT count(*)::int AS n FROM answers WHERE account = $1',
+    `SELECT count(*)::int AS n FROM answers
+      WHERE account_id = (SELECT id FROM accounts WHERE name = $1)`,
     db,
     [account],
   );

@@ -10,7 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryAccountOf } from '../../../electron/account/memory-account';
 import { AppError } from '../../../electron/lib/app-error';
 import { teamAddressHash } from '../../../electron/team/address-key';
-import { KNOWN_VERSION, migrate, type Migration } from '../../../electron/team/migrations';
+import {
+  KNOWN_VERSION,
+  MIGRATIONS,
+  migrate,
+  type Migration,
+} from '../../../electron/team/migrations';
 import { openTeamStore, type TeamStore } from '../../../electron/team/store';
 import { cli } from '../jobs/support';
 import { startPgServer, type PgServer } from './pg-server';
@@ -61,10 +66,12 @@ async function snapshot(database: string) {
 async function remember(database: string, account: string, addresses: string[], product = 'email') {
   for (const address of addresses) {
     await server.admin(
-      `INSERT INTO answers (account, addr_hash, product, status, answered_at)
-       VALUES ($1, $2, $3, 1, now())`,
+      `WITH a AS (INSERT INTO accounts (name) VALUES ($1)
+                  ON CONFLICT (name) DO UPDATE SET name = excluded.name RETURNING id)
+       INSERT INTO answers (account_id, addr_hash, product, status, answered_at)
+       SELECT a.id, $2, $3, 1, now() FROM a`,
       database,
-      [account, teamAddressHash(address), product],
+      [account, teamAddressHash(address), product === 'avatar' ? 1 : 0],
     );
   }
 }
@@ -79,22 +86,48 @@ describe('the schema', () => {
       canCreateTables: true,
       canReadWrite: true,
       schemaVersion: KNOWN_VERSION,
-      migrated: [1],
+      migrated: MIGRATIONS.map((m) => m.version),
       encrypted: false,
     });
     expect(first.serverVersion).toMatch(/^\d+\.\d+/);
     const before = await snapshot(database);
     expect(before.tables.map((r: { table_name: string }) => r.table_name)).toEqual([
+      'accounts',
       'answers',
       'claims',
       'job_summaries',
       'list_cleaner_schema',
       'slots',
     ]);
-    expect(before.versions).toHaveLength(1);
+    expect(before.versions).toHaveLength(MIGRATIONS.length);
     const again = await store.test();
     expect(again.migrated).toEqual([]);
     expect(await snapshot(database)).toEqual(before);
+  });
+
+  it('moves the answers a schema 1 store holds into schema 3, each account numbered', async () => {
+    const database = await freshDatabase();
+    const store = await open(database);
+    await store.withClient((client) => migrate(client, MIGRATIONS.slice(0, 1)));
+    await server.admin(
+      `INSERT INTO answers (account, addr_hash, product, status, provider, answered_at)
+       VALUES ('key-a', $1, 'avatar', 2, 'gmail', now()), ('key-b', $1, 'email', 1, NULL, now())`,
+      database,
+      [teamAddressHash('a@x.com')],
+    );
+    await store.test();
+    expect(await store.status('key-a')).toMatchObject({ answers: 1 });
+    expect(await store.status('key-b')).toMatchObject({ answers: 1 });
+    const rows = await server.admin(
+      `SELECT c.name, a.product, a.status, a.provider, a.addr_hash = $1 AS same
+         FROM answers AS a JOIN accounts AS c ON c.id = a.account_id ORDER BY c.name`,
+      database,
+      [teamAddressHash('a@x.com')],
+    );
+    expect(rows.rows).toEqual([
+      { name: 'key-a', product: 1, status: 2, provider: 'gmail', same: true },
+      { name: 'key-b', product: 0, status: 1, provider: null, same: true },
+    ]);
   });
 
   it('is migrated once when several processes reach a new store at the same moment', async () => {
@@ -244,7 +277,7 @@ describe('status', () => {
     await remember(database, 'key-a', ['a@x.com', 'b@x.com', 'c@x.com']);
     await remember(database, 'key-a', ['a@x.com'], 'avatar');
     await remember(database, 'key-b', ['a@x.com', 'd@x.com']);
-    expect(await store.status('key-a')).toMatchObject({ schemaVersion: 1, answers: 4 });
+    expect(await store.status('key-a')).toMatchObject({ schemaVersion: KNOWN_VERSION, answers: 4 });
     expect(await store.status('key-b')).toMatchObject({ answers: 2 });
     expect(await store.status('key-c')).toMatchObject({ answers: 0 });
   });
@@ -281,7 +314,7 @@ describe('list-cleaner team status', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`Team store: team@127.0.0.1:${server.port}/${database}`);
-    expect(result.stdout).toContain('Schema: version 1');
+    expect(result.stdout).toContain(`Schema: version ${KNOWN_VERSION}`);
     expect(result.stdout).toContain('Answers for this account: 2');
     expectNoPassword(result.stdout + result.stderr);
   });
@@ -298,7 +331,7 @@ describe('list-cleaner team status', () => {
       port: server.port,
       database,
       user: 'team',
-      schema_version: 1,
+      schema_version: KNOWN_VERSION,
       answers: 2,
     });
     expectNoPassword(result.stdout + result.stderr);
