@@ -95,7 +95,7 @@ async function loadStore(server: PgServer, db: string): Promise<number> {
       [ACCOUNT_ID, hashes, from, STORED_AT, count],
     );
   }
-  await sql('ALTER TABLE answers ADD PRIMARY KEY (account, addr_hash, product)');
+  await sql('ALTER TABLE answers ADD PRIMARY KEY (account_id, addr_hash, product)');
   await sql('VACUUM ANALYZE answers');
   return performance.now() - started;
 }
@@ -372,6 +372,7 @@ export async function run(): Promise<void> {
       max_wal_size: '8GB',
       maintenance_work_mem: '1GB',
       checkpoint_timeout: '30min',
+      wal_compression: 'lz4',
     },
   });
   let store: TeamStore | null = null;

@@ -12,6 +12,8 @@ import { sandboxProviderDomains } from '../../../electron/common/providers';
 import { teamAddressHash } from '../../../electron/team/address-key';
 import { openTeamStore, type TeamStore } from '../../../electron/team/store';
 import { outboxDir } from '../../../electron/team/outbox';
+import { openTeamMemory } from '../../../electron/team/team-memory';
+import { openOutcomeMemory } from '../../../electron/memory/outcome-memory';
 import { addresses, expectComplete, setup, waitFor, writeList, type Bench } from '../jobs/support';
 import { startPgServer, type PgServer } from './pg-server';
 
@@ -104,6 +106,23 @@ describe('answers shared through the team store', () => {
     const hash = teamAddressHash('user1.a@example.com');
     const row = await server.admin('SELECT status FROM answers WHERE addr_hash = $1', db, [hash]);
     expect(row.rows).toHaveLength(1);
+
+    // What the claims' waiting asks for: a few addresses pulled now.
+    const third = await mkdtemp(join(tmpdir(), 'lc-colleague-'));
+    onCleanup(third);
+    const memory = await openOutcomeMemory(third, { account: ACCOUNT });
+    const team = openTeamMemory({
+      store,
+      account: ACCOUNT,
+      dataDir: third,
+      memory: async () => memory,
+    });
+    expect(memory.recall('email', 'user1.a@example.com', 30)).toBeNull();
+    await team.pullAddresses(['user1.a@example.com', 'nobody@elsewhere.example']);
+    expect(memory.recall('email', 'user1.a@example.com', 30)?.outcome.status).toBe('deliverable');
+    expect(memory.size()).toBe(1);
+    await team.close();
+    await memory.close();
 
     const spent = bench.sandbox.ledger.spent(bench.key);
     const again = await run(second.jobs, path);
