@@ -61,9 +61,10 @@ export interface Outbox {
   /**
    * Sends every file, oldest first, `push` taking at most PER_STATEMENT
    * answers at a time; a file is deleted once all of it is pushed. Rejects
-   * with push's error (what is left stays for the next drain).
+   * with push's error (what is left stays for the next drain). Once `stopped`
+   * says so, no statement more is sent: what is left stays for the next drain.
    */
-  drain(push: (answers: TeamAnswer[]) => Promise<void>): Promise<number>;
+  drain(push: (answers: TeamAnswer[]) => Promise<void>, stopped?: () => boolean): Promise<number>;
 }
 
 /** Where an address's UTF-8 is written to be hashed (320 characters, 4 bytes each at most). */
@@ -133,14 +134,15 @@ export function openOutbox(dataDir: string, account: string): Outbox {
     async waiting() {
       return (await files()).reduce((n, name) => n + Number(NAME.exec(name)?.[3] ?? 0), 0);
     },
-    async drain(push) {
+    async drain(push, stopped = () => false) {
       await removeStaleTemps(dir);
       let sent = 0;
       for (const name of await files()) {
         const path = join(dir, name);
         try {
-          sent += await sendFile(path, push);
+          sent += await sendFile(path, push, stopped);
         } catch (err) {
+          if (err instanceof StoppedDrain) return sent;
           // Sent by another process of this computer meanwhile, and deleted.
           if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
           if (!(err instanceof DamagedOutboxError)) throw err;
@@ -157,6 +159,7 @@ export function openOutbox(dataDir: string, account: string): Outbox {
 }
 
 class DamagedOutboxError extends Error {}
+class StoppedDrain extends Error {}
 
 const byAge = (a: string, b: string): number =>
   Number(NAME.exec(a)?.[1] ?? 0) - Number(NAME.exec(b)?.[1] ?? 0) || (a < b ? -1 : 1);
@@ -193,12 +196,14 @@ const IN_FLIGHT = 3;
 async function sendFile(
   path: string,
   given: (answers: TeamAnswer[]) => Promise<void>,
+  stopped: () => boolean,
 ): Promise<number> {
   const handle = await open(path, 'r');
   let sent = 0;
   const flying: Promise<void>[] = [];
   // Resolves once a statement's slot is free; the first failure is thrown.
   const push = async (answers: TeamAnswer[]) => {
+    if (stopped()) throw new StoppedDrain('stopped');
     if (flying.length >= IN_FLIGHT) await flying.shift();
     const sending = given(answers);
     // Seen as handled at once: awaited in turn, or with the rest at the end.

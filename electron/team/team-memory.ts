@@ -22,6 +22,12 @@ import { describeTeamUrl } from './url';
 
 /** A statement the store does not answer within this is taken as the store out of reach. */
 const STATEMENT_MS = 60_000;
+/**
+ * A store found out of reach is not asked again for a colleague's answers
+ * within this: a job's import and start do not each wait out a connection
+ * that timed out a moment ago (the pushes' backoff finds it back).
+ */
+const PULL_AGAIN_MS = 60_000;
 
 export interface TeamMemory {
   readonly account: string;
@@ -60,6 +66,13 @@ export interface TeamMemoryOptions {
 }
 
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+const count = (n: number): string => n.toLocaleString('en-US');
+
+/** What the user is told, once, when the store cannot be reached. */
+const lostWords = (where: string, err: unknown, waiting: number): string =>
+  `The team store ${where} cannot be reached (${message(err)}): jobs go on with this computer's memory and limits${
+    waiting > 0 ? `; ${count(waiting)} answers wait on this computer` : ''
+  }, and answers are sent when the store is back.`;
 
 /** Rejects when `work` has not settled within STATEMENT_MS. */
 function bounded<T>(work: Promise<T>, ms = STATEMENT_MS): Promise<T> {
@@ -78,6 +91,8 @@ export function openTeamMemory(options: TeamMemoryOptions): TeamMemory {
   const outbox: Outbox = openOutbox(options.dataDir, account);
   const where = describeTeamUrl(store.url);
   let reachable: boolean | null = null;
+  /** When the store was last found out of reach (epoch ms). */
+  let lostAt = 0;
   let told = false;
   let closed = false;
   let ready: Promise<number> | null = null;
@@ -99,17 +114,13 @@ export function openTeamMemory(options: TeamMemoryOptions): TeamMemory {
   };
   const failed = (err: unknown, what: string) => {
     reachable = false;
+    lostAt = now();
     // Once per outage, as the user is told: a retry every minute is no news.
     if (told) return;
     told = true;
     log.warn(`team: ${what}: ${message(err)}`);
     void outbox.waiting().then(
-      (n) =>
-        options.notice?.(
-          `The team store ${where} cannot be reached (${message(err)}): jobs go on with this computer's memory and limits${
-            n > 0 ? `; ${n.toLocaleString('en-US')} answers wait on this computer` : ''
-          }, and answers are sent when the store is back.`,
-        ),
+      (n) => options.notice?.(lostWords(where, err, n)),
       () => undefined,
     );
   };
@@ -119,19 +130,19 @@ export function openTeamMemory(options: TeamMemoryOptions): TeamMemory {
     if (wasTold) {
       told = false;
       options.notice?.(
-        `The team store ${where} is reached again${
-          sent > 0 ? `: ${sent.toLocaleString('en-US')} answers that waited were sent` : ''
-        }.`,
+        `The team store ${where} is reached again${sent > 0 ? `: ${count(sent)} answers that waited were sent` : ''}.`,
       );
     }
   };
 
   const push = async (): Promise<number> => {
     const accountId = await bounded(schema());
-    return outbox.drain((batch) =>
-      bounded(store.withClient((client) => pushAnswers(client, accountId, batch))).then(
-        () => undefined,
-      ),
+    return outbox.drain(
+      (batch) =>
+        bounded(store.withClient((client) => pushAnswers(client, accountId, batch))).then(
+          () => undefined,
+        ),
+      () => closed,
     );
   };
 
@@ -185,7 +196,7 @@ export function openTeamMemory(options: TeamMemoryOptions): TeamMemory {
 
   /** Pulls the parts `fill` makes, one at a time; a store out of reach is said once, never thrown. */
   const pull = async (fill: (onPart: (part: Part) => Promise<void>) => Promise<void>) => {
-    if (closed) return;
+    if (closed || (reachable === false && now() - lostAt < PULL_AGAIN_MS)) return;
     const memory = await options.memory();
     if (!memory.available) return;
     try {
