@@ -3,16 +3,20 @@
 // answers the memory holds for them), asked of the store a statement at a
 // time, a few statements at once, and only answers newer than those held
 // here kept (OutcomeMemory.rememberDated). Nothing here holds a whole list:
-// a part is PART addresses, whatever the list's length.
+// a part is PART addresses, whatever the list's length, and its answers wait
+// in typed arrays until the memory takes them.
 import { open } from 'node:fs/promises';
 import { MAX_REUSE_DAYS } from '../common/limits';
+import { grown } from '../lib/grown';
 import { wholeLineChunks } from '../lib/whole-lines';
+import type { AddressOutcome } from '../lists/types';
 import {
   MAX_ADDRESS,
   createSpots,
   murmur128,
   spotOf,
   type AddressSpot,
+  type Spots,
 } from '../memory/address-hash';
 import type { DatedAnswer, OutcomeMemory } from '../memory/outcome-memory';
 import { PER_STATEMENT, pullAnswers } from './answers';
@@ -104,6 +108,74 @@ export interface PullParts {
   within: <T>(work: Promise<T>) => Promise<T>;
 }
 
+const DELIVERABLE = 1;
+/** Avatar: 0 not given, 1 false, 2 true; shifted past the status. */
+const AVATAR_SHIFT = 2;
+
+/**
+ * Answers pulled for a part, waiting to be kept: some 13 bytes each in typed
+ * arrays (the address's place in the part, its date, its codes, its
+ * provider's number), no object per answer; given to the memory one at a time.
+ */
+function pulledAnswers() {
+  let places = new Uint32Array(1024);
+  let dates = new Uint32Array(1024);
+  let codes = new Uint8Array(1024);
+  // 1 + the provider's index in `names`, 0 for none.
+  let providers = new Uint32Array(1024);
+  const names: string[] = [];
+  const nameIds = new Map<string, number>();
+  const urls = new Map<number, string>();
+  let count = 0;
+  return {
+    get count() {
+      return count;
+    },
+    add(place: number, outcome: AddressOutcome, answeredAt: number): void {
+      if (count === places.length) {
+        places = grown(places);
+        dates = grown(dates);
+        codes = grown(codes);
+        providers = grown(providers);
+      }
+      const avatar = outcome.avatar == null ? 0 : outcome.avatar ? 2 : 1;
+      codes[count] =
+        (outcome.status === 'deliverable' ? DELIVERABLE : 2) | (avatar << AVATAR_SHIFT);
+      let id = 0;
+      if (outcome.provider != null) {
+        id = nameIds.get(outcome.provider) ?? names.push(outcome.provider);
+        nameIds.set(outcome.provider, id);
+      }
+      providers[count] = id;
+      if (outcome.avatarUrl != null) urls.set(count, outcome.avatarUrl);
+      places[count] = place;
+      dates[count] = answeredAt;
+      count += 1;
+    },
+    /** The answers as the memory takes them, each made as it is read. */
+    *entries(spots: Spots): Generator<DatedAnswer> {
+      for (let k = 0; k < count; k++) {
+        const place = places[k] as number;
+        const code = codes[k] as number;
+        const avatar = code >> AVATAR_SHIFT;
+        const provider = providers[k] as number;
+        const spot: AddressSpot = {
+          bucket: spots.bucket[place] as number,
+          tag0: spots.tag0[place] as number,
+          tag1: spots.tag1[place] as number,
+        };
+        const outcome: AddressOutcome = {
+          status: (code & 3) === DELIVERABLE ? 'deliverable' : 'undeliverable',
+          provider: provider === 0 ? null : (names[provider - 1] as string),
+          avatar: avatar === 0 ? null : avatar === 2,
+          avatarUrl: urls.get(k) ?? null,
+        };
+        yield [spot, outcome, dates[k] as number];
+      }
+    },
+  };
+}
+
 /**
  * Pulls the answers of one part's addresses newer than the memory's, within
  * the longest reuse window, into the memory; resolves to how many came.
@@ -113,13 +185,8 @@ export async function pullPart(part: Part, parts: PullParts): Promise<number> {
   const spots = part.spots.done();
   const here = await memory.datesOf(spots, MAX_REUSE_DAYS);
   const from = parts.nowSeconds - MAX_REUSE_DAYS * DAY;
-  const email: DatedAnswer[] = [];
-  const avatar: DatedAnswer[] = [];
-  const spotAt = (i: number): AddressSpot => ({
-    bucket: spots.bucket[i] as number,
-    tag0: spots.tag0[i] as number,
-    tag1: spots.tag1[i] as number,
-  });
+  const email = pulledAnswers();
+  const avatar = pulledAnswers();
   const statement = async (first: number) => {
     const last = Math.min(first + PER_STATEMENT, part.count);
     const query = {
@@ -133,8 +200,8 @@ export async function pullPart(part: Part, parts: PullParts): Promise<number> {
     for (const answer of pulled) {
       // Not reused, and not kept (see OutcomeMemory.remember).
       if (answer.outcome.status === 'unknown') continue;
-      const entry: DatedAnswer = [spotAt(first + answer.index), answer.outcome, answer.answeredAt];
-      (answer.product === 'avatar' ? avatar : email).push(entry);
+      const kept = answer.product === 'avatar' ? avatar : email;
+      kept.add(first + answer.index, answer.outcome, answer.answeredAt);
     }
   };
   const starts: number[] = [];
@@ -142,7 +209,7 @@ export async function pullPart(part: Part, parts: PullParts): Promise<number> {
   for (let k = 0; k < starts.length; k += PARALLEL) {
     await Promise.all(starts.slice(k, k + PARALLEL).map(statement));
   }
-  if (email.length > 0) await memory.rememberDated('email', email, email.length);
-  if (avatar.length > 0) await memory.rememberDated('avatar', avatar, avatar.length);
-  return email.length + avatar.length;
+  if (email.count > 0) await memory.rememberDated('email', email.entries(spots), email.count);
+  if (avatar.count > 0) await memory.rememberDated('avatar', avatar.entries(spots), avatar.count);
+  return email.count + avatar.count;
 }
