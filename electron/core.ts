@@ -22,6 +22,7 @@ import { currentTeamStore } from './team/current';
 import { keyLimiter } from './coordination/slots';
 import { openTeamHistory } from './team/history-views';
 import { whoRunsHere } from './jobs/team-summary';
+import { openOutbox } from './team/outbox';
 import { openSettingsStore, type SettingsStore } from './settings/settings';
 import { createFileGrants, type FileGrants } from './files/grants';
 import { noConsent } from './lib/consent';
@@ -157,6 +158,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings,
     keys: openTeamKeys,
     memoryAccount: () => account.memoryAccount(),
+    waiting: (memoryAccount) => openOutbox(options.dataDir, memoryAccount).waiting(),
     ...(options.team?.connectTimeoutMs === undefined
       ? {}
       : { connectTimeoutMs: options.team.connectTimeoutMs }),

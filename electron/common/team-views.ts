@@ -17,6 +17,11 @@ export interface TeamView {
   answers: number | null;
   /** Why the answers are not counted (no account, or the demo), in words. */
   answersNote: string | null;
+  /**
+   * Answers paid for on this computer that wait to be sent to the store (it
+   * could not be reached when they came); null when not counted.
+   */
+  waiting: number | null;
   /** Why the saved store could not be reached, in words. */
   error: string | null;
   /** Why the password cannot outlive this run (no keychain), in words; null when it can. */

@@ -22,6 +22,7 @@ export const teamViewSchema = viewOf<TeamView>()(
     schemaVersion: count.nullable(),
     answers: count.nullable(),
     answersNote: text.nullable(),
+    waiting: count.nullable(),
     error: text.nullable(),
     warning: text.nullable(),
   }),

@@ -101,11 +101,13 @@ async function readInto(
     throw err;
   }
   // When the memory last answered each address (the review counts what is
-  // reused), read while the DNS gives its last answers.
-  const [findings] = await Promise.all([
-    checks.finish(list.addressesPath, judged),
-    recallAtImport(memory, list, s.store.paths(job.id).recalled, spots),
-  ]);
+  // reused), read while the DNS gives its last answers; what colleagues paid
+  // for is pulled from the team store into the memory first.
+  const recalled = async () => {
+    await (await s.teamMemory())?.pullList(list.addressesPath);
+    await recallAtImport(memory, list, s.store.paths(job.id).recalled, spots);
+  };
+  const [findings] = await Promise.all([checks.finish(list.addressesPath, judged), recalled()]);
   list.findings = findings;
   await s.store.saveList(job.id, list);
   return list;

@@ -44,7 +44,7 @@ import { openQueue } from './run/queue';
 import { resume, runRest, stopJob } from './resume';
 import { estimate, start, type Estimate, type OverLimitAnswer } from './start';
 import { choicesWith, type CostChoices } from './money/choices';
-import { memoryAccountNow, memoryOpener, memoryView } from './money/memory';
+import { memoryAccountNow, memoryOpener, memoryView, teamMemoryOpener } from './money/memory';
 import { DEMO_MEMORY } from '../account/memory-account';
 import { sharingFor } from '../coordination/sharing';
 import { sample, sampleView } from './money/sample';
@@ -67,6 +67,9 @@ import { teamSummaries } from './team-summary';
 import type { PlatformSource } from './storage/record';
 
 export type { JobsOptions } from './live';
+
+/** How long stopping waits for answers on their way to the team store. */
+const TEAM_SETTLE_MS = 5_000;
 export type { Estimate, OverLimit, OverLimitAnswer } from './start';
 export type { CostChoices } from './money/choices';
 
@@ -129,8 +132,16 @@ export interface Jobs {
   /** One file per status group into a folder (deliverable, undeliverable, unknown, removed). */
   exportByStatus(id: string, options: ByStatusOptions): ReturnType<typeof exportJobByStatus>;
   remove(id: string): Promise<void>;
-  /** Stops taking new work and waits for what is in flight. */
+  /** Stops taking new work and waits for what is in flight (and, briefly, for answers on their way to the team store). */
   stop(): Promise<void>;
+  /** What waits to go to the team store, and whether it answered last; null without a store. */
+  team(): Promise<{ waiting: number; reachable: boolean | null } | null>;
+  /**
+   * Sends the answers waiting for the team store, for at most `timeoutMs`
+   * (not at all while it cannot be reached), and stops retrying: what is left
+   * stays on disk for the next start.
+   */
+  settleTeam(timeoutMs?: number): Promise<void>;
   /** Is any job running or queued in this process. */
   busy(): boolean;
   /** Sends the finished jobs' summaries the team store could not take before (team-summary.ts). */
@@ -145,6 +156,8 @@ export interface Jobs {
 }
 
 export async function openJobs(options: JobsOptions): Promise<Jobs> {
+  const memory = memoryOpener(options);
+  const team = teamMemoryOpener(options, memory);
   const s: Shared = {
     options,
     store: openJobStore(options.dataDir),
@@ -153,7 +166,8 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
     live: new Map(),
     queue: [],
     sentHere: new Set(),
-    memory: memoryOpener(options),
+    memory,
+    teamMemory: team.get,
     sharing() {
       const account = memoryAccountNow(options);
       // The demo's service lives in each process: nothing of it is shared.
@@ -254,11 +268,17 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
       await store.remove(id);
     },
 
+    async team() {
+      const shared = await s.teamMemory();
+      return shared ? { waiting: await shared.waiting(), reachable: shared.reachable() } : null;
+    },
+    settleTeam: (timeoutMs = TEAM_SETTLE_MS) => team.settle(timeoutMs),
     busy: () => queue.busy(),
     shareSummaries: () => s.team.flush(),
     summariesSettled: settled,
     async stop() {
       await queue.stop();
+      await team.settle(TEAM_SETTLE_MS);
       await settled();
     },
     remindDue: (recheckDays, now) => remindDue(s, recheckDays, now),

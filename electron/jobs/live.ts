@@ -12,6 +12,7 @@ import type { ImportedList } from '../lists/types';
 import type { ServiceClient } from '../service/client';
 import type { TeamStore } from '../team/store';
 import type { TeamSummaries } from './team-summary';
+import type { TeamMemory } from '../team/team-memory';
 import { openAddressBook, type AddressBook } from './storage/address-book';
 import type { Disk } from './storage/disk';
 import { importedListSchema } from './storage/list-schema';
@@ -66,6 +67,14 @@ export interface JobsOptions {
    * then stays on this computer. Never asked for the demo's account.
    */
   team?: () => Promise<TeamStore | null>;
+  /**
+   * Told, once each time, when the team store cannot be reached (jobs go on
+   * with this computer's memory, their answers wait on disk) and when it is
+   * reached again.
+   */
+  onTeamNotice?(message: string): void;
+  /** For tests: the backoff between pushes while the team store cannot be reached. */
+  teamRetry?: { firstMs: number; maxMs: number };
   /** The unit prices the user entered from their plan, until the service's are learned. */
   enteredPrices?: () => Partial<Record<JobProduct, number | null>>;
   /** For tests: free space, the outcome log's file, and how long failed writes are retried. */
@@ -120,6 +129,11 @@ export interface Shared {
   sharing(): AccountSharing | null;
   /** Finished jobs' summaries for the team store, kept on disk until it has them. */
   team: TeamSummaries;
+  /**
+   * The account's memory shared through the team store (team/team-memory.ts),
+   * or null when there is no store (or no memory account, or the demo's).
+   */
+  teamMemory(): Promise<TeamMemory | null>;
 }
 
 export const now = (): string => new Date().toISOString();

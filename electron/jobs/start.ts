@@ -176,6 +176,9 @@ export async function start(
     );
   }
   const book = await addressBook(l);
+  // What colleagues paid for since the import (only answers newer than this
+  // computer's come back), so the split reuses it.
+  if (choices.reuseDays > 0) await (await s.teamMemory())?.pullList(l.list.addressesPath);
   const split = await splitJob(s, l, product, choices, 'memory');
   const { plan: planned, estimate: e } = priced(s, l, product, split, choices);
   const toSend = e.toSend;

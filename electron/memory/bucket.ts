@@ -162,6 +162,11 @@ export interface BucketAdds {
   count: number;
   /** 0 email, 1 avatar (productBit). */
   product: number;
+  /**
+   * An add replaces a kept entry only when it is newer (the team store's
+   * answers, pulled with their own dates): a newer answer kept here stays.
+   */
+  keepNewer?: boolean;
 }
 
 /** Writes add `id` as entry n of `out`. */
@@ -249,6 +254,15 @@ export function mergeBucket(
               productOfFlags(flagsOf(value as Uint8Array, i)),
             )
           : -1;
+      if (
+        order === 0 &&
+        adds.keepNewer === true &&
+        checkedAtOf(value as Uint8Array, i) >= (adds.checkedAt[id] as number)
+      ) {
+        // The entry kept is as new or newer: the add is dropped, the entry copied below.
+        k += 1;
+        order = 1;
+      }
       if (order <= 0) {
         writeAdd(out, n, adds, id);
         const item = ((adds.flags[id] as number) & TAILED) !== 0 ? tails.get(id) : undefined;

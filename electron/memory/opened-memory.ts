@@ -24,7 +24,7 @@ import {
 import type { OutcomeMemory, RecalledList } from './outcome-memory';
 import { dictionarySize, providerNames } from './providers';
 import { noDomainFacts, openDomainFacts } from './domain-facts';
-import { addCounts, readCounts, rememberAll, type BucketStore } from './remember';
+import { addCounts, readCounts, rememberAll, rememberDatedAll, type BucketStore } from './remember';
 import { heldFacts, mapBudget, underHold, type MapBudget } from './map-budget';
 
 export interface MemoryParts extends BucketStore {
@@ -179,6 +179,7 @@ export function openedMemory(parts: MemoryParts): OutcomeMemory {
   }, parts.mapReadBudget);
   const held = <T>(work: () => Promise<T>) => underHold(map, work);
   const isOpen = () => !closed;
+  const writing = { isOpen, dir, map };
   const facts = heldFacts(
     map,
     openDomainFacts(() => parts.root, parts.account, isOpen),
@@ -238,16 +239,10 @@ export function openedMemory(parts: MemoryParts): OutcomeMemory {
     available: true,
     movedAside,
     facts,
-    remember: async (product, entries, checkedAt, expected) =>
-      rememberAll(
-        parts,
-        bitOf(product),
-        entries,
-        checkedSeconds(checkedAt),
-        keyOf,
-        { isOpen, dir, map },
-        expected,
-      ),
+    remember: async (product, entries, checkedAt, at) =>
+      rememberAll(parts, bitOf(product), entries, checkedSeconds(checkedAt), keyOf, writing, at),
+    rememberDated: async (product, entries, expected) =>
+      rememberDatedAll(parts, bitOf(product), entries, writing, expected),
     recall(product, address, maxAgeDays) {
       open();
       return read(bitOf(product), address, windowOf(maxAgeDays));
@@ -368,6 +363,7 @@ export function unavailableMemory(dir: string, movedAside: string | null = null)
     movedAside,
     facts: noDomainFacts,
     remember: async () => ({ stored: 0, skipped: 0 }),
+    rememberDated: async () => ({ stored: 0, skipped: 0 }),
     recall: () => null,
     *recallMany(_product, addresses) {
       const each = addresses[Symbol.iterator]();

@@ -24,7 +24,9 @@ import type { DomainFacts } from './domain-facts';
 import type { RecalledOutcome } from './answers';
 import { migrateKeyedByAddress, migrateVariableBuckets } from './migrate';
 import { inspectStore, moveAside } from './store-check';
-import { bucketsDb } from './remember';
+import { bucketsDb, type DatedAnswer } from './remember';
+
+export type { DatedAnswer } from './remember';
 
 export type { RecalledOutcome } from './answers';
 
@@ -69,6 +71,18 @@ export interface OutcomeMemory {
     entries: Iterable<readonly [address: string, outcome: AddressOutcome]>,
     checkedAt: number,
     /** How many entries there are, when known: the batch is sized once instead of grown. */
+    expected?: number,
+  ): Promise<RememberResult>;
+  /**
+   * Keeps answers given with their own dates (a colleague's, from the team
+   * store: entries of [spot, outcome, checkedAt in epoch seconds]), each
+   * replacing the answer kept for its address and product only when newer.
+   * 'unknown' answers are not kept, as for remember.
+   */
+  rememberDated(
+    product: JobProduct,
+    entries: Iterable<DatedAnswer>,
+    /** How many entries there are, when known. */
     expected?: number,
   ): Promise<RememberResult>;
   /** The kept answer for `address` if it is at most `maxAgeDays` old (0: never), else null. */

@@ -13,9 +13,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Database, RootDatabase } from 'lmdb';
 import { log } from '../lib/log';
 import type { AddressOutcome } from '../lists/types';
-import { byBucket, sortByTag } from './address-hash';
+import { byBucket, sortByTag, type AddressSpot } from './address-hash';
 import { unbudgeted, type MapBudget } from './map-budget';
-import { createAnswerBatch, entriesOf, type AnswerBatch } from './answers';
+import { MAX_CHECKED_AT, createAnswerBatch, entriesOf, type AnswerBatch } from './answers';
 import { mergeBucket, type BucketAdds } from './bucket';
 import type { RememberResult } from './outcome-memory';
 import { providerCodes } from './providers';
@@ -68,6 +68,8 @@ export interface WriteParts {
   dir: string;
   /** What is read through the map, and when the store may be reopened to let go of it (map-budget.ts). */
   map?: MapBudget;
+  /** Answers with their own dates (the team store's): one replaces a kept answer only when newer. */
+  keepNewer?: boolean;
 }
 
 /** The account's answer counts as kept (email, avatar); zeros when none are. */
@@ -114,7 +116,11 @@ export async function writeBuckets(
   await map.idle();
   const release = map.hold();
   try {
-    return await writeHeld(store, product, batch, { ...parts, map });
+    return await writeHeld(store, product, batch, {
+      ...parts,
+      map,
+      keepNewer: parts.keepNewer === true,
+    });
   } finally {
     release();
   }
@@ -125,7 +131,7 @@ async function writeHeld(
   store: BucketStore,
   product: number,
   batch: AnswerBatch,
-  { isOpen, dir, map }: Required<WriteParts>,
+  { isOpen, dir, map, keepNewer }: Required<WriteParts>,
 ): Promise<number> {
   const { spots } = batch;
   const keptOnly = (stored: number, why: string) =>
@@ -143,7 +149,7 @@ async function writeHeld(
   }
   const { order, starts } = byBucket(spots.bucket);
   // One set of adds for every bucket: its ids and count change per bucket.
-  const adds: BucketAdds = { ...entries, ids: new Uint32Array(64), count: 0 };
+  const adds: BucketAdds = { ...entries, ids: new Uint32Array(64), count: 0, keepNewer };
   let stored = 0;
   let failed = false;
   /** Writes buckets [first, last) in one transaction. */
@@ -265,5 +271,34 @@ export async function rememberAll(
   }
   const stored = await writeBuckets(store, product, batch.done(), parts);
   if (sourceError) throw (sourceError as { error: unknown }).error;
+  return { stored, skipped };
+}
+
+/** One answer with its own date, for an address known by its spot (a team store's). */
+export type DatedAnswer = readonly [spot: AddressSpot, outcome: AddressOutcome, checkedAt: number];
+
+/**
+ * Keeps answers given with their own dates (epoch seconds), each under its
+ * spot, replacing a kept answer only when newer (WriteParts.keepNewer). The
+ * entries are read a batch per turn of the event loop, as rememberAll reads.
+ */
+export async function rememberDatedAll(
+  store: BucketStore,
+  product: number,
+  entries: Iterable<DatedAnswer>,
+  parts: WriteParts,
+  expected = 1024,
+): Promise<RememberResult> {
+  const batch = createAnswerBatch(Math.min(Math.max(expected, 16), 1 << 22));
+  let skipped = 0;
+  let n = 0;
+  for (const [spot, outcome, checkedAt] of entries) {
+    if (!parts.isOpen()) break;
+    const seconds = Math.floor(checkedAt);
+    const dated = Number.isFinite(checkedAt) && seconds >= 1 && seconds <= MAX_CHECKED_AT;
+    if (!dated || !batch.addAt(spot, outcome, seconds)) skipped += 1;
+    if (++n % BATCH === 0) await nextTurn();
+  }
+  const stored = await writeBuckets(store, product, batch.done(), { ...parts, keepNewer: true });
   return { stored, skipped };
 }

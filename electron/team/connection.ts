@@ -44,6 +44,8 @@ export interface TeamConnectionOptions {
   keys: () => Promise<KeyStore>;
   /** The current account's name in the memory (account.memoryAccount()); null with no account. */
   memoryAccount: () => string | null;
+  /** The account's answers waiting in this computer's outbox (outbox.ts). */
+  waiting?: (account: string) => Promise<number>;
   connectTimeoutMs?: number;
 }
 
@@ -102,6 +104,7 @@ export function openTeamConnection(options: TeamConnectionOptions): TeamConnecti
       schemaVersion: null,
       answers: null,
       answersNote: null,
+      waiting: null,
       error: null,
       warning: await warning(),
     };
@@ -109,6 +112,9 @@ export function openTeamConnection(options: TeamConnectionOptions): TeamConnecti
     if (team === null) return none;
     const account = options.memoryAccount();
     const counted = account !== null && account !== DEMO_MEMORY;
+    // Shown reached or not: what waits is what a store out of reach holds back.
+    const waiting =
+      counted && options.waiting ? await options.waiting(account).catch(() => null) : null;
     try {
       // A store counts no answers for an account it never saw: the demo's or none.
       const found = await withStore(team, (store) => store.status(counted ? account : ''));
@@ -121,9 +127,10 @@ export function openTeamConnection(options: TeamConnectionOptions): TeamConnecti
         schemaVersion: found.schemaVersion,
         answers: counted ? found.answers : null,
         answersNote: counted ? null : account === null ? NO_ACCOUNT_NOTE : DEMO_NOTE,
+        waiting,
       };
     } catch (e) {
-      return { ...none, url: team.url, error: message(e) };
+      return { ...none, url: team.url, waiting, error: message(e) };
     }
   }
 

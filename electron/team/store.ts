@@ -65,7 +65,7 @@ export interface TeamStore {
 }
 
 /** The tables whose rights "Test connection" checks. */
-const TABLES = ['answers', 'claims', 'slots', 'slot_queue', 'job_summaries'] as const;
+const TABLES = ['accounts', 'answers', 'claims', 'slots', 'slot_queue', 'job_summaries'] as const;
 
 const serverRow = z.object({ server_version: z.string().min(1) });
 const rightsRow = z.object({ can_create: z.boolean() });
@@ -153,6 +153,10 @@ export async function openTeamStore(options: TeamStoreOptions): Promise<TeamStor
     connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
     idleTimeoutMillis: 10_000,
     application_name: 'List Cleaner',
+    // Every statement is a batch of index look-ups or upserts: compiling
+    // them (JIT) costs more than it saves, and a big batch's cost estimate
+    // would turn it on.
+    options: '-c jit=off',
   };
   const pool = new pg.Pool(poolConfig);
   // An idle connection the server drops must not end the process; the next query reconnects.
@@ -163,7 +167,7 @@ export async function openTeamStore(options: TeamStoreOptions): Promise<TeamStor
       leasePool = new pg.Pool({
         ...poolConfig,
         max: 2,
-        options: '-c synchronous_commit=off',
+        options: '-c jit=off -c synchronous_commit=off',
       });
       leasePool.on('error', () => undefined);
     }
@@ -253,7 +257,10 @@ export async function openTeamStore(options: TeamStoreOptions): Promise<TeamStor
             : countRow.parse(
                 (
                   await client.query(
-                    'SELECT count(*)::text AS answers FROM answers WHERE account = $1',
+                    version >= 4
+                      ? `SELECT count(*)::text AS answers FROM answers
+                          WHERE account_id = (SELECT id FROM accounts WHERE name = $1)`
+                      : 'SELECT count(*)::text AS answers FROM answers WHERE account = $1',
                     [account],
                   )
                 ).rows[0],

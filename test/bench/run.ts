@@ -22,6 +22,7 @@ const suites: Record<string, () => Promise<Suite>> = {
   bundle: () => import('./bundle.bench'),
   cli: () => import('./cli.bench'),
   platforms: () => import('./platforms.bench'),
+  team: () => import('./team.bench'),
 };
 
 async function main(): Promise<number> {

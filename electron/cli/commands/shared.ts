@@ -39,8 +39,11 @@ export function onInterrupt(jobs: Jobs, jobIds: () => string[]): () => void {
 export const connectFor = (values: Values): Promise<Connection> =>
   connect(appDataDir(), { demo: values.demo });
 
-/** The jobs each connection's command opened: their team summaries are waited for before it closes. */
+/** Jobs opened for a connection: before it closes, their answers and summaries are sent to the team store. */
 const jobsOf = new WeakMap<Connection, Jobs[]>();
+
+/** How long a command waits at its end for its answers to reach the team store. */
+const TEAM_SETTLE_MS = 15_000;
 
 export async function withConnection<T>(
   values: Values,
@@ -50,8 +53,11 @@ export async function withConnection<T>(
   try {
     return await work(connection);
   } finally {
-    // A job that just finished is on its way to the team store: a moment, then it waits on disk.
-    for (const jobs of jobsOf.get(connection) ?? []) await jobs.summariesSettled();
+    // What is not sent in time stays on disk, sent by the next command or the app.
+    for (const jobs of jobsOf.get(connection) ?? []) {
+      await jobs.settleTeam(TEAM_SETTLE_MS);
+      await jobs.summariesSettled();
+    }
     await connection.close();
   }
 }
@@ -80,6 +86,8 @@ export async function openJobsWithProgress(connection: Connection, values: Value
     patienceMs: parsePatience(values.patience) ?? connection.patienceMs,
     waitPolicy: connection.waitPolicy,
     onChange: (v) => progress.job(v),
+    // Said between progress lines, once each time the store is lost or back.
+    onTeamNotice: (message) => err(message),
     runner: 'the list-cleaner command',
   });
   jobsOf.set(connection, [...(jobsOf.get(connection) ?? []), jobs]);

@@ -6,6 +6,8 @@ import { log } from '../../lib/log';
 import { openOutcomeMemory, type OutcomeMemory } from '../../memory/outcome-memory';
 import { unavailableMemory } from '../../memory/opened-memory';
 import { memoryDir } from '../../memory/outcome-memory';
+import type { TeamStore } from '../../team/store';
+import type { TeamMemory } from '../../team/team-memory';
 import type { JobsOptions } from '../live';
 
 /** Whose answers the jobs use now (a key's fingerprint, or "demo"); null: none. */
@@ -26,6 +28,60 @@ export function memoryOpener(options: JobsOptions): () => Promise<OutcomeMemory>
       opened.set(account, memory);
     }
     return memory;
+  };
+}
+
+/**
+ * The account's memory shared through the team store of the moment: one per
+ * store and account, the one of a store no longer named closed (its outbox
+ * stays on disk, for the next). Null without a store or a memory account.
+ */
+export function teamMemoryOpener(
+  options: JobsOptions,
+  memory: () => Promise<OutcomeMemory>,
+): { get: () => Promise<TeamMemory | null>; settle: (timeoutMs: number) => Promise<void> } {
+  let held: { store: TeamStore; account: string; team: TeamMemory } | null = null;
+  const get = async (): Promise<TeamMemory | null> => {
+    const account = memoryAccountNow(options);
+    let store: TeamStore | null = null;
+    if (options.team && account !== null) {
+      try {
+        store = await options.team();
+      } catch (err) {
+        log.warn('jobs: the team store could not be opened; this computer goes on alone', err);
+      }
+    }
+    if (held && (held.store !== store || held.account !== account)) {
+      void held.team.close();
+      held = null;
+    }
+    if (!store || account === null) return null;
+    if (!held) {
+      const { openTeamMemory } = await import('../../team/team-memory');
+      if (!held) {
+        const team = openTeamMemory({
+          store,
+          account,
+          dataDir: options.dataDir,
+          memory,
+          ...(options.onTeamNotice ? { notice: (m: string) => options.onTeamNotice?.(m) } : {}),
+          ...(options.teamRetry ? { retry: options.teamRetry } : {}),
+        });
+        held = { store, account, team };
+      }
+    }
+    return held.team;
+  };
+  return {
+    get,
+    /** Sends what waits (for at most `timeoutMs`, not at all while the store is out of reach), then stops. */
+    async settle(timeoutMs) {
+      const team = held?.team;
+      if (!team) return;
+      if (team.reachable() !== false) await team.flush(timeoutMs);
+      await team.close();
+      if (held?.team === team) held = null;
+    },
   };
 }
 

@@ -57,7 +57,7 @@ async function answersOf(
 ) {
   const memory = await s.memory();
   // A cache: an answer it fails to keep is only paid for again some day.
-  const remembering = rememberingEach(memory, addresses);
+  const remembering = rememberingEach(memory, addresses, await s.teamMemory());
   const sharing = s.sharing();
   const reuseDays = record.choices?.reuseDays ?? 0;
   const claims = sharing ? runClaims(sharing, record.id, product, addresses, reuseDays) : null;

@@ -7,11 +7,14 @@
 // the run ends. They wait compactly, some 7 bytes an answer and no string,
 // and while one write runs and another half million wait, the run is held:
 // answers never pile up in the heap however fast a result file is read.
+// With a team store, each batch is also written to the team's outbox
+// (team/outbox.ts), from which it is pushed to the store in the background.
 import type { JobProduct } from '../../common/model';
 import { grown } from '../../lib/grown';
 import { log } from '../../lib/log';
 import type { AddressOutcome } from '../../lists/types';
 import type { OutcomeMemory } from '../../memory/outcome-memory';
+import type { TeamMemory } from '../../team/team-memory';
 import type { AddressBook } from '../storage/address-book';
 import type { OutcomeRecord } from '../storage/outcomes';
 
@@ -96,6 +99,7 @@ export function remembering(
   product: JobProduct,
   addresses: AddressBook,
   atOnce = REMEMBER_AT_ONCE,
+  team: TeamMemory | null = null,
 ): Remembering {
   let waiting = waitingAnswers();
   let writing: Promise<void> | null = null;
@@ -103,19 +107,21 @@ export function remembering(
   const held: (() => void)[] = [];
 
   const write = async (answers: ReturnType<typeof waitingAnswers>) => {
+    const checkedAt = Math.floor(Date.now() / 1000);
+    // The team's copy goes to the outbox on disk (pushed from there in the
+    // background: the run never waits for the store) beside the local write.
+    const shared = team?.queue(product, answers.entries(addresses), checkedAt);
     try {
-      await memory.remember(
-        product,
-        answers.entries(addresses),
-        Math.floor(Date.now() / 1000),
-        answers.count,
-      );
+      if (memory.available) {
+        await memory.remember(product, answers.entries(addresses), checkedAt, answers.count);
+      }
     } catch (err) {
       log.warn(
         'jobs: answers could not be kept in the memory; they are paid for again next time',
         err,
       );
     }
+    await shared;
   };
   /** Starts writing what waits, unless a write runs (it starts the next when it ends). */
   const flush = () => {
@@ -134,7 +140,7 @@ export function remembering(
 
   return {
     kept(records) {
-      if (!memory.available) return undefined;
+      if (!memory.available && !team) return undefined;
       for (const r of records) waiting.add(r);
       if (waiting.count === 0) return undefined;
       if (waiting.count >= atOnce) flush();
@@ -156,12 +162,17 @@ export function remembering(
  * A run's answers by the product that asked: an Email + avatar job also keeps
  * the Email answers of the addresses it routed to Email.
  */
-export function rememberingEach(memory: OutcomeMemory, addresses: AddressBook) {
+export function rememberingEach(
+  memory: OutcomeMemory,
+  addresses: AddressBook,
+  team: TeamMemory | null = null,
+) {
   const each = new Map<JobProduct, Remembering>();
   return {
     kept(records: readonly OutcomeRecord[], product: JobProduct): Promise<void> | undefined {
       let r = each.get(product);
-      if (!r) each.set(product, (r = remembering(memory, product, addresses)));
+      if (!r)
+        each.set(product, (r = remembering(memory, product, addresses, REMEMBER_AT_ONCE, team)));
       return r.kept(records);
     },
     async drained(): Promise<void> {

@@ -81,6 +81,7 @@ describe('connecting the app to a team store', () => {
       schemaVersion: KNOWN_VERSION,
       answers: 0,
       answersNote: null,
+      waiting: null,
       error: null,
       warning: null,
     });
@@ -141,8 +142,10 @@ describe('connecting the app to a team store', () => {
       [memoryAccountOf('another key'), 'c@x.com'],
     ] as const) {
       await server.admin(
-        `INSERT INTO answers (account, addr_hash, product, status, answered_at)
-         VALUES ($1, $2, 'email', 1, now())`,
+        `WITH a AS (INSERT INTO accounts (name) VALUES ($1)
+                    ON CONFLICT (name) DO UPDATE SET name = excluded.name RETURNING id)
+         INSERT INTO answers (account_id, addr_hash, product, status, answered_at)
+         SELECT a.id, $2, 0, 1, now() FROM a`,
         database,
         [account, teamAddressHash(address)],
       );

@@ -38,7 +38,16 @@ export interface PgServer {
   admin(sql: string, database?: string, values?: unknown[]): Promise<pg.QueryResult>;
   /** A role that may log in with `password`, and a database it owns. */
   createUser(user: string, password: string, database?: string): Promise<void>;
+  /** Stops the server as a crash would, keeping its data: the store cannot be reached. */
+  halt(): Promise<void>;
+  /** Starts a halted server again on the same port, with its data. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** Settings a caller adds to the server's (the bench's memory and WAL sizes). */
+export interface PgServerOptions {
+  settings?: Record<string, string>;
 }
 
 function freePort(): Promise<number> {
@@ -71,7 +80,7 @@ async function server(bin: string, program: string, args: string[]): Promise<voi
   }
 }
 
-export async function startPgServer(): Promise<PgServer> {
+export async function startPgServer(given: PgServerOptions = {}): Promise<PgServer> {
   const bin = (postgresBin as () => string | null)();
   if (!bin) throw new Error('PostgreSQL is not installed: apt-get install postgresql');
   const dir = await mkdtemp(join(tmpdir(), 'lc-pg-'));
@@ -107,6 +116,21 @@ export async function startPgServer(): Promise<PgServer> {
     for (const path of [dir, pwfile, certFile, keyFile]) await chown(path, uid, gid);
   }
   const port = await freePort();
+  const options = [
+    `-p ${port}`,
+    `-k ${dir}`,
+    "-c listen_addresses='127.0.0.1'",
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c max_connections=50',
+    '-c ssl=on',
+    `-c ssl_cert_file=${certFile}`,
+    `-c ssl_key_file=${keyFile}`,
+    ...Object.entries(given.settings ?? {}).map(([name, value]) => `-c ${name}=${value}`),
+  ].join(' ');
+  const startServer = () =>
+    server(bin, 'pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
   const stop = async () => {
     await server(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(
       () => undefined,
@@ -126,19 +150,7 @@ export async function startPgServer(): Promise<PgServer> {
       '--locale=C',
       '--no-sync',
     ]);
-    const options = [
-      `-p ${port}`,
-      `-k ${dir}`,
-      "-c listen_addresses='127.0.0.1'",
-      '-c fsync=off',
-      '-c synchronous_commit=off',
-      '-c full_page_writes=off',
-      '-c max_connections=50',
-      '-c ssl=on',
-      `-c ssl_cert_file=${certFile}`,
-      `-c ssl_key_file=${keyFile}`,
-    ].join(' ');
-    await server(bin, 'pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
+    await startServer();
   } catch (e) {
     await stop();
     throw e;
@@ -177,6 +189,8 @@ export async function startPgServer(): Promise<PgServer> {
       await admin(`CREATE ROLE ${quoted(user)} LOGIN PASSWORD ${literal(password)}`);
       if (database) await admin(`CREATE DATABASE ${quoted(database)} OWNER ${quoted(user)}`);
     },
+    halt: () => server(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']),
+    restart: startServer,
     stop,
   };
 }

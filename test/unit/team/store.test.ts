@@ -66,10 +66,12 @@ async function snapshot(database: string) {
 async function remember(database: string, account: string, addresses: string[], product = 'email') {
   for (const address of addresses) {
     await server.admin(
-      `INSERT INTO answers (account, addr_hash, product, status, answered_at)
-       VALUES ($1, $2, $3, 1, now())`,
+      `WITH a AS (INSERT INTO accounts (name) VALUES ($1)
+                  ON CONFLICT (name) DO UPDATE SET name = excluded.name RETURNING id)
+       INSERT INTO answers (account_id, addr_hash, product, status, answered_at)
+       SELECT a.id, $2, $3, 1, now() FROM a`,
       database,
-      [account, teamAddressHash(address), product],
+      [account, teamAddressHash(address), product === 'avatar' ? 1 : 0],
     );
   }
 }
@@ -90,6 +92,7 @@ describe('the schema', () => {
     expect(first.serverVersion).toMatch(/^\d+\.\d+/);
     const before = await snapshot(database);
     expect(before.tables.map((r: { table_name: string }) => r.table_name)).toEqual([
+      'accounts',
       'answers',
       'claims',
       'job_summaries',
@@ -101,6 +104,31 @@ describe('the schema', () => {
     const again = await store.test();
     expect(again.migrated).toEqual([]);
     expect(await snapshot(database)).toEqual(before);
+  });
+
+  it('moves the answers a schema 1 store holds into schema 4, each account numbered', async () => {
+    const database = await freshDatabase();
+    const store = await open(database);
+    await store.withClient((client) => migrate(client, MIGRATIONS.slice(0, 1)));
+    await server.admin(
+      `INSERT INTO answers (account, addr_hash, product, status, provider, answered_at)
+       VALUES ('key-a', $1, 'avatar', 2, 'gmail', now()), ('key-b', $1, 'email', 1, NULL, now())`,
+      database,
+      [teamAddressHash('a@x.com')],
+    );
+    await store.test();
+    expect(await store.status('key-a')).toMatchObject({ answers: 1 });
+    expect(await store.status('key-b')).toMatchObject({ answers: 1 });
+    const rows = await server.admin(
+      `SELECT c.name, a.product, a.status, a.provider, a.addr_hash = $1 AS same
+         FROM answers AS a JOIN accounts AS c ON c.id = a.account_id ORDER BY c.name`,
+      database,
+      [teamAddressHash('a@x.com')],
+    );
+    expect(rows.rows).toEqual([
+      { name: 'key-a', product: 1, status: 2, provider: 'gmail', same: true },
+      { name: 'key-b', product: 0, status: 1, provider: null, same: true },
+    ]);
   });
 
   it('is migrated once when several processes reach a new store at the same moment', async () => {

@@ -9,7 +9,7 @@ import { errorMessage } from '../../../api/call';
 import { useConnectTeam, useRemoveTeam, useTeam, useTestTeam } from '../../../api/team-hooks';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { SettingForm } from '../SettingForm';
-import { answersLine, pgVersion, testLine } from './team-words';
+import { answersLine, pgVersion, testLine, waitingLine } from './team-words';
 import './team.css';
 
 const PLACEHOLDER = 'postgres://user@host:5432/list_cleaner';
@@ -173,6 +173,11 @@ function SavedTeam({ team }: { team: TeamView }) {
         </dl>
       ) : (
         team.error && <p className="field-error team-error">{team.error}</p>
+      )}
+      {waitingLine(team) && (
+        <p className="hint" data-testid="team-waiting">
+          {waitingLine(team)}
+        </p>
       )}
       {test.error && <ErrorNotice error={test.error} />}
       {test.data && (

@@ -19,6 +19,13 @@ export function answersLine(team: Pick<TeamView, 'answers' | 'answersNote'>): st
   return `${n} ${team.answers === 1 ? 'answer' : 'answers'} for this account`;
 }
 
+/** "12 answers paid for here wait to be sent to the store", or nothing when none wait. */
+export function waitingLine(team: Pick<TeamView, 'waiting'>): string | null {
+  if (team.waiting === null || team.waiting === 0) return null;
+  const n = team.waiting.toLocaleString('en-US');
+  return `${n} ${team.waiting === 1 ? 'answer' : 'answers'} paid for on this computer wait to be sent to the store; they go once it is reached.`;
+}
+
 /** What a test found: reached, encrypted or not, the schema, and whether this user may work there. */
 export function testLine(test: TeamTestView): string {
   const how = test.encrypted ? 'encrypted' : 'not encrypted (this computer only)';
