@@ -72,7 +72,7 @@ export interface JobsOptions {
    * with this computer's memory, their answers wait on disk) and when it is
    * reached again.
    */
-  onTeamNotice?(message: string): void;
+  onTeamNotice?(message: string, kind: 'lost' | 'back'): void;
   /** For tests: the backoff between pushes while the team store cannot be reached. */
   teamRetry?: { firstMs: number; maxMs: number };
   /** The unit prices the user entered from their plan, until the service's are learned. */

@@ -51,6 +51,9 @@ export interface TeamMemory {
   close(): Promise<void>;
 }
 
+/** Whether a notice tells the store lost, or back. */
+export type TeamNoticeKind = 'lost' | 'back';
+
 export interface TeamMemoryOptions {
   store: TeamStore;
   /** The memory account (the key's fingerprint): the store's account. */
@@ -58,7 +61,7 @@ export interface TeamMemoryOptions {
   dataDir: string;
   memory: () => Promise<OutcomeMemory>;
   /** Told once when the store cannot be reached, and once when it is back with answers sent. */
-  notice?: (message: string) => void;
+  notice?: (message: string, kind: TeamNoticeKind) => void;
   /** Backoff between pushes while the store cannot be reached (tests make it short). */
   retry?: { firstMs: number; maxMs: number };
   /** Epoch milliseconds (tests move it). */
@@ -120,7 +123,7 @@ export function openTeamMemory(options: TeamMemoryOptions): TeamMemory {
     told = true;
     log.warn(`team: ${what}: ${message(err)}`);
     void outbox.waiting().then(
-      (n) => options.notice?.(lostWords(where, err, n)),
+      (n) => options.notice?.(lostWords(where, err, n), 'lost'),
       () => undefined,
     );
   };
@@ -131,6 +134,7 @@ export function openTeamMemory(options: TeamMemoryOptions): TeamMemory {
       told = false;
       options.notice?.(
         `The team store ${where} is reached again${sent > 0 ? `: ${count(sent)} answers that waited were sent` : ''}.`,
+        'back',
       );
     }
   };

@@ -9,6 +9,7 @@ import { memoryDir } from '../../memory/outcome-memory';
 import type { TeamStore } from '../../team/store';
 import type { TeamMemory } from '../../team/team-memory';
 import type { JobsOptions } from '../live';
+import type { TeamNoticeKind } from '../../team/team-memory';
 
 /** Whose answers the jobs use now (a key's fingerprint, or "demo"); null: none. */
 export function memoryAccountNow(options: JobsOptions): string | null {
@@ -48,7 +49,10 @@ export function teamMemoryOpener(
       try {
         store = await options.team();
       } catch (err) {
-        log.warn('jobs: the team store could not be opened; this computer goes on alone', err);
+        // Said once to the user by the jobs' sharing (coordination/sharing.ts); logged here.
+        log.info(
+          `jobs: the team store could not be opened: ${err instanceof Error ? err.message : String(err)}`,
+        );
       }
     }
     if (held && (held.store !== store || held.account !== account)) {
@@ -64,7 +68,9 @@ export function teamMemoryOpener(
           account,
           dataDir: options.dataDir,
           memory,
-          ...(options.onTeamNotice ? { notice: (m: string) => options.onTeamNotice?.(m) } : {}),
+          ...(options.onTeamNotice
+            ? { notice: (m: string, kind: TeamNoticeKind) => options.onTeamNotice?.(m, kind) }
+            : {}),
           ...(options.teamRetry ? { retry: options.teamRetry } : {}),
         });
         held = { store, account, team };
