@@ -20,6 +20,7 @@ import {
 import { openTeamConnection, savedTeam, TEAM_KEYCHAIN_ACCOUNT } from './team/connection';
 import { currentTeamStore } from './team/current';
 import { keyLimiter } from './coordination/slots';
+import { onTeamNotice, teamNoticeGate } from './coordination/notices';
 import { openTeamHistory } from './team/history-views';
 import { whoRunsHere } from './jobs/team-summary';
 import { openOutbox } from './team/outbox';
@@ -119,8 +120,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       keyLimiter(apiKey, { dataDir: options.dataDir, team: () => teamStore.get() }),
   });
   const files = createFileGrants();
+  // The team store lost or back, said to the window once each time, whoever noticed.
+  const teamNotice = teamNoticeGate((message, kind) =>
+    events.emit('team:notice', { kind, message }),
+  );
+  const stopTeamNotices = onTeamNotice(teamNotice);
   const workspace = openWorkspace({
     team: () => teamStore.get(),
+    onTeamNotice: teamNotice,
     dataDir: options.dataDir,
     account,
     settings,
@@ -193,6 +200,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     async dispose() {
       await platforms.dispose();
       await workspace.dispose();
+      stopTeamNotices();
       await teamStore.close();
       await account.dispose();
     },

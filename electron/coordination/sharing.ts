@@ -4,7 +4,7 @@
 // limiter (slots.ts) and the jobs' claims (claims.ts), with one timer that
 // renews what this process holds.
 //
-// A store that cannot be reached is said once, and this process goes on with
+// A store that cannot be reached is said once (notices.ts), and this process goes on with
 // the data folder (its own machine's processes still share limits and
 // claims) and tries the store again a little later. What it held in the store
 // lapses there within a lease.
@@ -13,6 +13,7 @@ import { SERVICE_LIMITS } from '../service/limiter';
 import type { TeamStore } from '../team/store';
 import type { CoordinationBackend } from './backend';
 import { PROCESS_HOLDER, RENEW_MS } from './holder';
+import { tellTeamNotice } from './notices';
 import { openLocalCoordination } from './local';
 import { teamCoordination } from './team';
 
@@ -35,8 +36,6 @@ export interface AccountSharing {
   /** A run's claims are renewed while it runs. */
   runStarted(holder: string): void;
   runEnded(holder: string): void;
-  /** Called once each time the store stops answering (and again after it came back). */
-  onNotice(listener: (message: string) => void): () => void;
 }
 
 const shared = new Map<string, AccountSharing>();
@@ -59,7 +58,6 @@ function openSharing(options: SharingOptions): AccountSharing {
   let storeDownUntil = 0;
   let told = false;
   const runs = new Set<string>();
-  const listeners = new Set<(message: string) => void>();
   const inUse = new Set<CoordinationBackend>();
 
   const openLocal = () => {
@@ -97,7 +95,10 @@ function openSharing(options: SharingOptions): AccountSharing {
         teams.set(store, backend);
         if (told) {
           told = false;
-          log.info('coordination: the team store answers again');
+          const message =
+            'The team store answers again: jobs share their answers, limits and history through it.';
+          log.info(`coordination: ${message}`);
+          tellTeamNotice(message, 'back');
         }
       } else backend = await openLocal();
       inUse.add(backend);
@@ -110,16 +111,11 @@ function openSharing(options: SharingOptions): AccountSharing {
       const reason = err instanceof Error ? err.message : String(err);
       const message = `${/[.!?]$/.test(reason) ? reason : `${reason}.`} Meanwhile jobs go on with this computer’s own memory and limits; what they learn is shared when the store is back.`;
       // Said by whoever listens (the command line, the app); the log keeps it either way.
-      if (listeners.size === 0) log.warn(`coordination: ${message}`);
-      else log.info(`coordination: ${message}`);
-      for (const l of listeners) l(message);
+      if (tellTeamNotice(message, 'lost')) log.info(`coordination: ${message}`);
+      else log.warn(`coordination: ${message}`);
     },
     runStarted: (holder) => void runs.add(holder),
     runEnded: (holder) => void runs.delete(holder),
-    onNotice(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
   };
   return sharing;
 }

@@ -73,6 +73,7 @@ export const eventNames = [
   'results:open',
   'platform:progress',
   'writeback:changed',
+  'team:notice',
 ] as const;
 
 export type EventName = (typeof eventNames)[number];

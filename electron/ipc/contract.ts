@@ -5,7 +5,7 @@
 // else crosses. The list platforms' channels are in platform-contract.ts, the
 // team store's in team-contract.ts.
 import { platformChannels, platformEvents } from './platform-contract';
-import { teamChannels } from './team-contract';
+import { teamChannels, teamEvents } from './team-contract';
 import { jobIdSchema } from './job-schemas';
 import { z } from 'zod';
 import type { ChannelName, EventName } from './channels';
@@ -380,6 +380,7 @@ export const eventPayloads = {
   /** A notification was clicked: the window shows this job's results. */
   'results:open': z.strictObject({ jobId: jobIdSchema }),
   ...platformEvents,
+  ...teamEvents,
 } as const satisfies Record<EventName, z.ZodType>;
 
 export type EventPayloads = { [E in EventName]: z.output<(typeof eventPayloads)[E]> };

@@ -103,6 +103,11 @@ const teamUrlInput = z
 /** The password typed in its own field, masked; one in the address serves as well. */
 const teamPasswordInput = z.string().max(1024, 'That password is too long for a team store’s.');
 
+/** The team store lost, or back: said once each time, whichever part of main noticed. */
+export const teamEvents = {
+  'team:notice': z.strictObject({ kind: z.enum(['lost', 'back']), message: text }),
+} as const;
+
 export const teamChannels = {
   /** The saved store: what it is, its schema, the account's answers there, or why it is out of reach. */
   'team:status': { input: z.undefined(), output: teamViewSchema },

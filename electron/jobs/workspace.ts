@@ -10,6 +10,7 @@ import type { EventBus } from '../ipc/contract';
 import { log } from '../lib/log';
 import type { SettingsStore } from '../settings/settings';
 import type { TeamStore } from '../team/store';
+import type { TeamNoticeListener } from '../coordination/notices';
 import { openJobs, type Jobs } from './jobs';
 import type { WaitPolicy } from './waits/refusals';
 
@@ -30,6 +31,8 @@ export interface WorkspaceOptions {
   /** A job finished or failed: the shell may tell the user. */
   onFinished?(view: JobView): void;
   waits?: WaitOverrides;
+  /** The team store lost or back, as a key's jobs noticed it. */
+  onTeamNotice?: TeamNoticeListener;
   /** The team store a key's jobs share through (never the demo's), or null when none is set. */
   team?: () => Promise<TeamStore | null>;
 }
@@ -74,6 +77,7 @@ export function openWorkspace(options: WorkspaceOptions): Workspace {
         ...(options.waits?.policy ? { waitPolicy: options.waits.policy } : {}),
         // The demo keeps its answers to itself.
         ...(mode === 'key' && options.team ? { team: options.team } : {}),
+        ...(mode === 'key' && options.onTeamNotice ? { onTeamNotice: options.onTeamNotice } : {}),
       }).then(async (j) => {
         const resumed = await j.resume().catch((err: unknown) => {
           log.warn('jobs: unfinished jobs could not be resumed', err);

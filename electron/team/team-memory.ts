@@ -9,6 +9,7 @@
 //
 // A list is pulled a part at a time (team-pull.ts): only answers newer than
 // this computer's come back.
+import type { TeamNoticeKind } from '../coordination/notices';
 import type { JobProduct } from '../common/model';
 import { log } from '../lib/log';
 import type { AddressOutcome } from '../lists/types';
@@ -51,8 +52,7 @@ export interface TeamMemory {
   close(): Promise<void>;
 }
 
-/** Whether a notice tells the store lost, or back. */
-export type TeamNoticeKind = 'lost' | 'back';
+export type { TeamNoticeKind } from '../coordination/notices';
 
 export interface TeamMemoryOptions {
   store: TeamStore;

@@ -16,6 +16,7 @@ import { JobsScreen } from './features/jobs/JobsScreen';
 import { ResultsScreen } from './features/results/ResultsScreen';
 import { QuickCheck } from './features/check/QuickCheck';
 import { useUiStore, type Screen } from './state/ui-store';
+import { TeamNoticeBanner } from './features/account/team/TeamNoticeBanner';
 import { UpdateBanner } from './features/update/UpdateBanner';
 
 const SCREENS: { id: Screen; label: string }[] = [
@@ -98,6 +99,7 @@ export function App() {
   return (
     <div className="app-shell">
       <UpdateBanner />
+      <TeamNoticeBanner />
       <AppHeader account={account.data} />
       <Workspace account={account.data} />
       {settingsOpen && <SettingsPanel account={account.data} />}

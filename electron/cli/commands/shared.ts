@@ -1,12 +1,12 @@
 // What the commands that reach the service share: a connection opened for the
 // command and closed after it, the jobs of its data folder with their progress
 // on stderr, and what Ctrl-C does while a job runs.
-import { sharingFor } from '../../coordination/sharing';
+import { onTeamNotice, teamNoticeGate } from '../../coordination/notices';
 import { openJobs, type Jobs } from '../../jobs/jobs';
 import { parsePatience, type Values } from '../args';
 import { connect, type Connection } from '../connect';
 import { appDataDir } from '../data-dir';
-import { createProgress, type Progress } from '../output';
+import { createProgress } from '../output';
 import { err, exitAfterFlush, showingProgress } from '../print';
 
 /** Ctrl-C once: finish what was sent (it is paid for), keep the job. Twice: leave now. */
@@ -62,30 +62,14 @@ export async function withConnection<T>(
   }
 }
 
-/** The team store lost or back, each said once however many parts of a job noticed. */
-function teamNotices(progress: Progress) {
-  let lost = false;
-  return {
-    say(message: string, kind: 'lost' | 'back') {
-      if (lost === (kind === 'lost')) return;
-      lost = kind === 'lost';
-      progress.note(message);
-    },
-  };
-}
-
 /** The jobs of this data folder, their changes shown as progress on stderr. */
 export async function openJobsWithProgress(connection: Connection, values: Values) {
   const { client, dataDir, knownPrices, knownProviders, enteredPrices } = connection;
   const progress = createProgress(process.stderr);
   showingProgress(progress);
   // The limits and the memory both notice a team store out of reach: it is said once.
-  const notices = teamNotices(progress);
-  if (connection.team) {
-    sharingFor({ dataDir, account: connection.memoryAccount, team: connection.team }).onNotice(
-      (message) => notices.say(message, 'lost'),
-    );
-  }
+  const notice = teamNoticeGate((message) => progress.note(message));
+  onTeamNotice(notice);
   const jobs = await openJobs({
     dataDir,
     client: () => client,
@@ -100,7 +84,7 @@ export async function openJobsWithProgress(connection: Connection, values: Value
     waitPolicy: connection.waitPolicy,
     onChange: (v) => progress.job(v),
     // Said between progress lines, once each time the store is lost or back.
-    onTeamNotice: (message, kind) => notices.say(message, kind),
+    onTeamNotice: notice,
     runner: 'the list-cleaner command',
   });
   jobsOf.set(connection, [...(jobsOf.get(connection) ?? []), jobs]);

@@ -1,0 +1,35 @@
+// The banner above the app that says the team store was lost, or is back:
+// main tells it once each time (team:notice), whichever part of a job
+// noticed. Lost stays until dismissed or the store is back; back goes by
+// itself after a moment.
+import { useEffect, useState } from 'react';
+import type { EventPayloads } from '../../../../../electron/ipc/contract';
+import './team.css';
+
+type Notice = EventPayloads['team:notice'];
+
+/** How long "the store answers again" stays in sight. */
+const BACK_SHOWN_MS = 10_000;
+
+export function TeamNoticeBanner() {
+  const [notice, setNotice] = useState<Notice | null>(null);
+  useEffect(() => window.api.events.onTeamNotice((next: Notice) => setNotice(next)), []);
+  useEffect(() => {
+    if (notice?.kind !== 'back') return;
+    const timer = setTimeout(() => setNotice(null), BACK_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+  if (notice === null) return null;
+  return (
+    <div
+      className={`team-notice ${notice.kind === 'lost' ? 'is-lost' : 'is-back'}`}
+      role="status"
+      data-testid="team-notice"
+    >
+      <p>{notice.message}</p>
+      <button type="button" className="button secondary small" onClick={() => setNotice(null)}>
+        Dismiss
+      </button>
+    </div>
+  );
+}
