@@ -14,7 +14,7 @@ import { DEMO_MEMORY } from '../account/memory-account';
 import type { JobView } from '../common/views';
 import { writeFileAtomic } from '../lib/atomic-file';
 import { log } from '../lib/log';
-import { jobSummarySchema, pushSummary, readyToWrite, type JobSummary } from '../team/history';
+import { jobSummarySchema, pushSummary, type JobSummary } from '../team/history';
 import type { TeamStore } from '../team/store';
 import type { JobsOptions } from './live';
 
@@ -144,8 +144,8 @@ export function teamSummaries(
     if (kept.length === 0) return;
     const team = await store();
     if (team === null || team === 'unknown') return;
+    // The store comes up to date when the process first opens it (team/current.ts).
     await team.withClient(async (client) => {
-      await readyToWrite(client);
       for (const { file, account: owner, summary } of kept) {
         await pushSummary(client, owner, summary);
         await rm(file, { force: true });

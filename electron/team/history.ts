@@ -8,7 +8,7 @@
 // written it.
 import type { PoolClient } from 'pg';
 import { z } from 'zod';
-import { KNOWN_VERSION, migrate, refuseNewer, schemaVersion } from './migrations';
+import { KNOWN_VERSION, refuseNewer, schemaVersion } from './migrations';
 
 const count = z.number().int().min(0);
 
@@ -41,17 +41,6 @@ export const jobSummarySchema = z.strictObject({
   chargedMicros: count.nullable(),
 });
 export type JobSummary = z.infer<typeof jobSummarySchema>;
-
-/**
- * Brings the store's schema up to date before writing to it: the first
- * List Cleaner to publish to a store set up from the command line sets it up.
- * A newer schema is refused, changing nothing.
- */
-export async function readyToWrite(client: PoolClient): Promise<void> {
-  const version = await schemaVersion(client);
-  refuseNewer(version, KNOWN_VERSION);
-  if (version < KNOWN_VERSION) await migrate(client);
-}
 
 /** The store's schema for reading: false when it was never set up (nothing to read yet). */
 async function readable(client: PoolClient): Promise<boolean> {

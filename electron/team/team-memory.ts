@@ -15,7 +15,6 @@ import { log } from '../lib/log';
 import type { AddressOutcome } from '../lists/types';
 import type { OutcomeMemory } from '../memory/outcome-memory';
 import { accountIdOf, pushAnswers } from './answers';
-import { migrate } from './migrations';
 import { openOutbox, type Outbox } from './outbox';
 import type { TeamStore } from './store';
 import { partsOfAddresses, partsOfFile, pullPart, type Part } from './team-pull';
@@ -104,14 +103,11 @@ export function openTeamMemory(options: TeamMemoryOptions): TeamMemory {
   const emptied: (() => void)[] = [];
 
   /**
-   * The schema brought up to date once per process (another build may have
-   * set the store up), and the account's number in it.
+   * The account's number in the store, asked once (the schema came up to
+   * date when the process opened the store: team/current.ts).
    */
   const schema = () => {
-    ready ??= store.withClient(async (client) => {
-      await migrate(client);
-      return accountIdOf(client, account);
-    });
+    ready ??= store.withClient((client) => accountIdOf(client, account));
     ready.catch(() => (ready = null));
     return ready;
   };

@@ -9,7 +9,8 @@ import { connectKey, nav, screenshotFromTop } from './import-support';
 import { doneJob, invoke, writeList } from './results-support';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
 import { memoryAccountOf } from '../../electron/account/memory-account';
-import { pushSummary, readyToWrite, type JobSummary } from '../../electron/team/history';
+import { pushSummary, type JobSummary } from '../../electron/team/history';
+import { migrate } from '../../electron/team/migrations';
 import { openTeamStore } from '../../electron/team/store';
 import type { TeamView } from '../../electron/common/team-views';
 import { startPgServer, type PgServer } from '../unit/team/pg-server';
@@ -127,7 +128,7 @@ test('the team’s finished jobs on Jobs → Team, and the team’s spend on Acc
   const store = await openTeamStore({ url: pg.url('crew', 'list_cleaner'), password: PASSWORD });
   try {
     await store.withClient(async (client) => {
-      await readyToWrite(client);
+      await migrate(client);
       for (const s of COLLEAGUES) await pushSummary(client, memoryAccountOf(KEY), s);
       // Another account's job on the same store is never shown.
       await pushSummary(client, 'key-someone-else', {

@@ -14,10 +14,10 @@ import {
   pushSummary,
   readHistory,
   readSpend,
-  readyToWrite,
   type JobSummary,
 } from '../../../electron/team/history';
 import { openTeamHistory } from '../../../electron/team/history-views';
+import { migrate } from '../../../electron/team/migrations';
 import { openTeamStore, type TeamStore } from '../../../electron/team/store';
 import { sandboxProviderDomains } from '../../../electron/common/providers';
 import { addresses, cli, expectComplete, runJob, setup, waitFor, writeList } from '../jobs/support';
@@ -39,12 +39,17 @@ afterAll(async () => {
 }, 30_000);
 
 let databases = 0;
-async function freshStore(): Promise<{ store: TeamStore; database: string }> {
+/**
+ * A database of its own, set up as a process sets a store up when it first
+ * opens it (team/current.ts), unless `setUp` is false.
+ */
+async function freshStore(setUp = true): Promise<{ store: TeamStore; database: string }> {
   databases += 1;
   const database = `history_${databases}`;
   await server.admin(`CREATE DATABASE ${database} OWNER team`);
   const store = await openTeamStore({ url: server.url('team', database), password: PASSWORD });
   opened.push(store);
+  if (setUp) await store.withClient((client) => migrate(client));
   return { store, database };
 }
 
@@ -78,7 +83,6 @@ describe('history.ts', () => {
   it('keeps a summary per account, replaced when sent again, and reads it back newest first a page at a time', async () => {
     const { store } = await freshStore();
     await store.withClient(async (client) => {
-      await readyToWrite(client);
       for (let i = 0; i < 5; i++) {
         await pushSummary(
           client,
@@ -109,7 +113,6 @@ describe('history.ts', () => {
   it('holds no address: only the columns of a summary', async () => {
     const { store, database } = await freshStore();
     await store.withClient(async (client) => {
-      await readyToWrite(client);
       await pushSummary(client, 'key-a', summary('job-1'));
     });
     const columns = await server.admin(
@@ -130,7 +133,7 @@ describe('history.ts', () => {
   });
 
   it('reads an empty history from a store never set up, and skips a row it cannot read', async () => {
-    const { store, database } = await freshStore();
+    const { store, database } = await freshStore(false);
     await store.withClient(async (client) => {
       expect(await readHistory(client, 'key-a', { offset: 0, limit: 10 })).toEqual({
         total: 0,
@@ -140,7 +143,7 @@ describe('history.ts', () => {
       expect(
         await readSpend(client, 'key-a', { months: 12, timeZone: 'UTC', now: new Date() }),
       ).toEqual([]);
-      await readyToWrite(client);
+      await migrate(client);
       await pushSummary(client, 'key-a', summary('job-1'));
     });
     // A newer or damaged build's row: counts that are not numbers.
@@ -170,7 +173,6 @@ describe('history.ts', () => {
       ['edge', { finishedAt: '2025-12-01T10:00:00Z', chargedMicros: 3_000 }],
     ];
     await store.withClient(async (client) => {
-      await readyToWrite(client);
       for (const [id, over] of rows) await pushSummary(client, 'key-a', summary(id, over));
       await pushSummary(client, 'key-b', summary('elsewhere', { chargedMicros: 50_000 }));
       const berlin = await readSpend(client, 'key-a', {
@@ -425,7 +427,6 @@ describe('what the window is shown (history-views.ts)', () => {
   it('tells the jobs run here, covers this month and the eleven before, and refuses what it cannot show in words', async () => {
     const { store } = await freshStore();
     await store.withClient(async (client) => {
-      await readyToWrite(client);
       await pushSummary(client, 'key-a', summary('mine', { osUser: 'me', machine: 'here' }));
       await pushSummary(client, 'key-a', summary('theirs'));
     });

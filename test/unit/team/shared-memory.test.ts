@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openJobs, type Jobs } from '../../../electron/jobs/jobs';
 import { sandboxProviderDomains } from '../../../electron/common/providers';
 import { teamAddressHash } from '../../../electron/team/address-key';
+import { migrate } from '../../../electron/team/migrations';
 import { openTeamStore, type TeamStore } from '../../../electron/team/store';
 import { outboxDir } from '../../../electron/team/outbox';
 import { openTeamMemory } from '../../../electron/team/team-memory';
@@ -43,6 +44,8 @@ async function freshStore(connectTimeoutMs = 10_000): Promise<{ store: TeamStore
     connectTimeoutMs,
   });
   stores.push(store);
+  // Set up as the app's or the command line's process sets it up when it first opens it.
+  await store.withClient((client) => migrate(client));
   return { store, db };
 }
 
@@ -162,8 +165,6 @@ describe('answers shared through the team store', () => {
     const notices: string[] = [];
     const first = await colleague(bench, store, { notices });
     onCleanup(first.dataDir);
-    // A store the job has reached: its schema is set up.
-    await store.test();
     const path = await writeList(bench, 'mid.csv', list(900, 'c'));
     const { job } = await first.jobs.importFile(path);
     await first.jobs.start(job.id, 'email');
