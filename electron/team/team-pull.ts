@@ -7,7 +7,7 @@
 // in typed arrays until the memory takes them.
 import { open } from 'node:fs/promises';
 import { MAX_REUSE_DAYS } from '../common/limits';
-import { grown } from '../lib/grown';
+import { compactAnswers } from '../memory/compact-answers';
 import { wholeLineChunks } from '../lib/whole-lines';
 import type { AddressOutcome } from '../lists/types';
 import {
@@ -108,69 +108,34 @@ export interface PullParts {
   within: <T>(work: Promise<T>) => Promise<T>;
 }
 
-const DELIVERABLE = 1;
-/** Avatar: 0 not given, 1 false, 2 true; shifted past the status. */
-const AVATAR_SHIFT = 2;
-
 /**
- * Answers pulled for a part, waiting to be kept: some 13 bytes each in typed
- * arrays (the address's place in the part, its date, its codes, its
- * provider's number), no object per answer; given to the memory one at a time.
+ * Answers pulled for a part, waiting to be kept (memory/compact-answers.ts:
+ * the address's place in the part, its date, its answer), given to the memory
+ * one at a time.
  */
 function pulledAnswers() {
-  let places = new Uint32Array(1024);
-  let dates = new Uint32Array(1024);
-  let codes = new Uint8Array(1024);
-  // 1 + the provider's index in `names`, 0 for none.
-  let providers = new Uint32Array(1024);
-  const names: string[] = [];
-  const nameIds = new Map<string, number>();
-  const urls = new Map<number, string>();
-  let count = 0;
+  const answers = compactAnswers(1024, true);
   return {
     get count() {
-      return count;
+      return answers.count;
     },
-    add(place: number, outcome: AddressOutcome, answeredAt: number): void {
-      if (count === places.length) {
-        places = grown(places);
-        dates = grown(dates);
-        codes = grown(codes);
-        providers = grown(providers);
-      }
-      const avatar = outcome.avatar == null ? 0 : outcome.avatar ? 2 : 1;
-      codes[count] =
-        (outcome.status === 'deliverable' ? DELIVERABLE : 2) | (avatar << AVATAR_SHIFT);
-      let id = 0;
-      if (outcome.provider != null) {
-        id = nameIds.get(outcome.provider) ?? names.push(outcome.provider);
-        nameIds.set(outcome.provider, id);
-      }
-      providers[count] = id;
-      if (outcome.avatarUrl != null) urls.set(count, outcome.avatarUrl);
-      places[count] = place;
-      dates[count] = answeredAt;
-      count += 1;
+    add(
+      place: number,
+      status: 'deliverable' | 'undeliverable',
+      outcome: AddressOutcome,
+      answeredAt: number,
+    ): void {
+      answers.add(place, status, outcome, answeredAt);
     },
     /** The answers as the memory takes them, each made as it is read. */
     *entries(spots: Spots): Generator<DatedAnswer> {
-      for (let k = 0; k < count; k++) {
-        const place = places[k] as number;
-        const code = codes[k] as number;
-        const avatar = code >> AVATAR_SHIFT;
-        const provider = providers[k] as number;
+      for (const [place, outcome, answeredAt] of answers.each()) {
         const spot: AddressSpot = {
           bucket: spots.bucket[place] as number,
           tag0: spots.tag0[place] as number,
           tag1: spots.tag1[place] as number,
         };
-        const outcome: AddressOutcome = {
-          status: (code & 3) === DELIVERABLE ? 'deliverable' : 'undeliverable',
-          provider: provider === 0 ? null : (names[provider - 1] as string),
-          avatar: avatar === 0 ? null : avatar === 2,
-          avatarUrl: urls.get(k) ?? null,
-        };
-        yield [spot, outcome, dates[k] as number];
+        yield [spot, outcome, answeredAt];
       }
     },
   };
@@ -198,10 +163,11 @@ export async function pullPart(part: Part, parts: PullParts): Promise<number> {
       store.withClient((client) => pullAnswers(client, accountId, query, from)),
     );
     for (const answer of pulled) {
+      const { status } = answer.outcome;
       // Not reused, and not kept (see OutcomeMemory.remember).
-      if (answer.outcome.status === 'unknown') continue;
+      if (status === 'unknown') continue;
       const kept = answer.product === 'avatar' ? avatar : email;
-      kept.add(first + answer.index, answer.outcome, answer.answeredAt);
+      kept.add(first + answer.index, status, answer.outcome, answer.answeredAt);
     }
   };
   const starts: number[] = [];

@@ -4,15 +4,15 @@
 // thousand answers fall in nearly all of them, so answers are gathered and
 // written together: once half a million wait, or the oldest has waited two
 // seconds (a synchronous job's answers reach the memory within moments), or
-// the run ends. They wait compactly, some 7 bytes an answer and no string,
+// the run ends. They wait compactly, some 9 bytes an answer and no string,
 // and while one write runs and another half million wait, the run is held:
 // answers never pile up in the heap however fast a result file is read.
 // With a team store, each batch is also written to the team's outbox
 // (team/outbox.ts), from which it is pushed to the store in the background.
 import type { JobProduct } from '../../common/model';
-import { grown } from '../../lib/grown';
 import { log } from '../../lib/log';
 import type { AddressOutcome } from '../../lists/types';
+import { compactAnswers } from '../../memory/compact-answers';
 import type { OutcomeMemory } from '../../memory/outcome-memory';
 import type { TeamMemory } from '../../team/team-memory';
 import type { AddressBook } from '../storage/address-book';
@@ -26,63 +26,22 @@ const WAIT_MS = 2_000;
 /** Answers the waiting arrays first have room for; they double from there. */
 const FIRST_ROOM = 16_384;
 
-const DELIVERABLE = 1;
-const UNDELIVERABLE = 2;
-/** Avatar: 0 not given, 1 false, 2 true; shifted past the status. */
-const AVATAR_SHIFT = 2;
-
-/** Answers waiting: positions in the address book and their outcomes, in typed arrays. */
+/** Answers waiting: positions in the address book and their outcomes (memory/compact-answers.ts). */
 function waitingAnswers() {
-  let positions = new Uint32Array(FIRST_ROOM);
-  let codes = new Uint8Array(FIRST_ROOM);
-  // 1 + the provider's index in `names`, 0 for none.
-  let providers = new Uint32Array(FIRST_ROOM);
-  const names: string[] = [];
-  const nameIds = new Map<string, number>();
-  const urls = new Map<number, string>();
-  let count = 0;
+  const answers = compactAnswers(FIRST_ROOM, false);
   return {
     get count() {
-      return count;
+      return answers.count;
     },
     /** Adds a paid answer the service determined; anything else is not remembered. */
     add(r: OutcomeRecord): void {
       if ((r.origin ?? 'paid') !== 'paid') return;
       if (r.status !== 'deliverable' && r.status !== 'undeliverable') return;
-      if (count === positions.length) {
-        positions = grown(positions);
-        codes = grown(codes);
-        providers = grown(providers);
-      }
-      const avatar = r.avatar == null ? 0 : r.avatar ? 2 : 1;
-      codes[count] =
-        (r.status === 'deliverable' ? DELIVERABLE : UNDELIVERABLE) | (avatar << AVATAR_SHIFT);
-      let id = 0;
-      if (r.provider != null) {
-        id = nameIds.get(r.provider) ?? names.push(r.provider);
-        nameIds.set(r.provider, id);
-      }
-      providers[count] = id;
-      if (r.avatarUrl != null) urls.set(count, r.avatarUrl);
-      positions[count] = r.index;
-      count += 1;
+      answers.add(r.index, r.status, r);
     },
     /** The answers as the memory takes them, read lazily: one address string at a time. */
     *entries(addresses: AddressBook): Generator<[string, AddressOutcome]> {
-      for (let k = 0; k < count; k++) {
-        const code = codes[k] as number;
-        const avatar = code >> AVATAR_SHIFT;
-        const provider = providers[k] as number;
-        yield [
-          addresses.at(positions[k] as number),
-          {
-            status: (code & 3) === DELIVERABLE ? 'deliverable' : 'undeliverable',
-            provider: provider === 0 ? null : (names[provider - 1] as string),
-            avatar: avatar === 0 ? null : avatar === 2,
-            avatarUrl: urls.get(k) ?? null,
-          },
-        ];
-      }
+      for (const [position, outcome] of answers.each()) yield [addresses.at(position), outcome];
     },
   };
 }
