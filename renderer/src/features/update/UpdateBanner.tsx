@@ -16,7 +16,7 @@ export function UpdateBanner() {
   const busy = jobs.data?.some((j) => j.running || j.state === 'queued') ?? false;
   const version = update.data.version ? `List Cleaner ${update.data.version}` : 'A new version';
   return (
-    <div className="update-banner" role="status" data-testid="update-banner">
+    <div className="app-banner update-banner" role="status" data-testid="update-banner">
       <p>
         <strong>{version} is ready.</strong>{' '}
         {busy

@@ -22,7 +22,7 @@ export function TeamNoticeBanner() {
   if (notice === null) return null;
   return (
     <div
-      className={`team-notice ${notice.kind === 'lost' ? 'is-lost' : 'is-back'}`}
+      className={`app-banner team-notice ${notice.kind === 'lost' ? 'is-lost' : 'is-back'}`}
       role="status"
       data-testid="team-notice"
     >
