@@ -4,6 +4,7 @@
 // pay for those addresses again.
 import { useRef, useState } from 'react';
 import { useForgetMemory, useMemoryStatus, type useUpdateSettings } from '../../api/hooks';
+import { DangerConfirm } from '../../components/DangerConfirm';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { plural } from '../../format';
 import { readWholeNumber, REUSE_RANGE } from './setting-rules';
@@ -77,46 +78,32 @@ function ForgetMemory() {
             : `${plural(kept, 'answer is', 'answers are')} kept for this account.`}
       </p>
       {asking ? (
-        <div
-          className="danger-confirm memory-confirm"
-          role="group"
-          aria-label="Forget remembered answers?"
-        >
-          <p>
-            Forget {kept === null ? 'the answers' : plural(kept, 'answer', 'answers')} kept for this
-            account? Lists checked later pay for those addresses again. Your jobs and saved files
-            are not touched.
-          </p>
-          <div className="button-row">
-            <button
-              type="button"
-              className="button danger small"
-              disabled={forget.isPending}
-              onClick={() =>
-                forget.mutate(undefined, {
-                  onSuccess: () => {
-                    setAsking(false);
-                    // The button is disabled now that nothing is kept: the count takes the focus.
-                    requestAnimationFrame(() => status.current?.focus());
-                  },
-                })
-              }
-            >
-              Forget them
-            </button>
-            <button
-              type="button"
-              className="button secondary small"
-              autoFocus
-              onClick={() => {
+        <DangerConfirm
+          className="memory-confirm"
+          label="Forget remembered answers?"
+          confirm="Forget them"
+          keep="Keep them"
+          pending={forget.isPending}
+          // Said under the form, where it stays once the question is gone.
+          error={null}
+          onConfirm={() =>
+            forget.mutate(undefined, {
+              onSuccess: () => {
                 setAsking(false);
-                requestAnimationFrame(() => forgetButton.current?.focus());
-              }}
-            >
-              Keep them
-            </button>
-          </div>
-        </div>
+                // The button is disabled now that nothing is kept: the count takes the focus.
+                requestAnimationFrame(() => status.current?.focus());
+              },
+            })
+          }
+          onKeep={() => {
+            setAsking(false);
+            requestAnimationFrame(() => forgetButton.current?.focus());
+          }}
+        >
+          Forget {kept === null ? 'the answers' : plural(kept, 'answer', 'answers')} kept for this
+          account? Lists checked later pay for those addresses again. Your jobs and saved files are
+          not touched.
+        </DangerConfirm>
       ) : (
         <button
           ref={forgetButton}

@@ -7,6 +7,7 @@ import type { ConnectionView } from '../../../../../electron/common/platform-vie
 import type { PlatformId } from '../../../../../electron/common/platforms';
 import { useConnections, useRemovePlatform } from '../../../api/platform-hooks';
 import { ErrorNotice } from '../../../components/ErrorNotice';
+import { DangerConfirm } from '../../../components/DangerConfirm';
 import { useUiStore } from '../../../state/ui-store';
 import { ConnectPlatformForm } from './ConnectPlatformForm';
 import { connectionLine, removeQuestion } from './connection-words';
@@ -116,23 +117,16 @@ function ConnectionRow({ connection: c, inputId, open, setOpen }: RowProps) {
         <ConnectPlatformForm connection={c} inputId={inputId} onDone={back} onCancel={back} />
       )}
       {open === 'remove' && (
-        <div className="danger-confirm" role="group" aria-label={`Remove ${c.name}?`}>
-          <p>{removeQuestion(c)}</p>
-          {remove.error && <ErrorNotice error={remove.error} />}
-          <div className="button-row">
-            <button
-              type="button"
-              className="button danger small"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate(c.platform, { onSuccess: back })}
-            >
-              Remove
-            </button>
-            <button type="button" className="button secondary small" autoFocus onClick={back}>
-              Keep it
-            </button>
-          </div>
-        </div>
+        <DangerConfirm
+          label={`Remove ${c.name}?`}
+          confirm="Remove"
+          pending={remove.isPending}
+          error={remove.error}
+          onConfirm={() => remove.mutate(c.platform, { onSuccess: back })}
+          onKeep={back}
+        >
+          {removeQuestion(c)}
+        </DangerConfirm>
       )}
     </>
   );

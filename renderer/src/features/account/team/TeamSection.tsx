@@ -8,6 +8,7 @@ import type { TeamView } from '../../../../../electron/common/team-views';
 import { errorMessage } from '../../../api/call';
 import { useConnectTeam, useRemoveTeam, useTeam, useTestTeam } from '../../../api/team-hooks';
 import { ErrorNotice } from '../../../components/ErrorNotice';
+import { DangerConfirm } from '../../../components/DangerConfirm';
 import { SettingForm } from '../SettingForm';
 import { answersLine, pgVersion, testLine, waitingLine } from './team-words';
 import './team.css';
@@ -186,31 +187,17 @@ function SavedTeam({ team }: { team: TeamView }) {
         </p>
       )}
       {asking ? (
-        <div className="danger-confirm" role="group" aria-label="Remove the team store?">
-          <p>
-            Remove the team store? List Cleaner forgets its address and password on this computer.
-            The answers in it stay for your colleagues.
-          </p>
-          {remove.error && <ErrorNotice error={remove.error} />}
-          <div className="button-row">
-            <button
-              type="button"
-              className="button danger small"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate(undefined, { onSuccess: () => setAsking(false) })}
-            >
-              Remove
-            </button>
-            <button
-              type="button"
-              className="button secondary small"
-              autoFocus
-              onClick={() => setAsking(false)}
-            >
-              Keep it
-            </button>
-          </div>
-        </div>
+        <DangerConfirm
+          label="Remove the team store?"
+          confirm="Remove"
+          pending={remove.isPending}
+          error={remove.error}
+          onConfirm={() => remove.mutate(undefined, { onSuccess: () => setAsking(false) })}
+          onKeep={() => setAsking(false)}
+        >
+          Remove the team store? List Cleaner forgets its address and password on this computer. The
+          answers in it stay for your colleagues.
+        </DangerConfirm>
       ) : (
         <div className="button-row">
           <button
