@@ -23,6 +23,7 @@ import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs
 import { join } from 'node:path';
 import type { JobProduct } from '../common/model';
 import { log } from '../lib/log';
+import { wholeChunks } from '../lib/whole-lines';
 import type { AddressOutcome } from '../lists/types';
 import { murmur128 } from '../memory/address-hash';
 import { PER_STATEMENT, type TeamAnswer } from './answers';
@@ -211,32 +212,16 @@ async function sendFile(
     flying.push(sending);
   };
   try {
-    let buffer = Buffer.allocUnsafe(CHUNK);
-    let held = 0;
     let batch: TeamAnswer[] = [];
-    for (;;) {
-      if (held === buffer.length) {
-        const bigger = Buffer.allocUnsafe(buffer.length * 2);
-        buffer.copy(bigger, 0, 0, held);
-        buffer = bigger;
-      }
-      const { bytesRead } = await handle.read(buffer, held, buffer.length - held, null);
-      const end = held + bytesRead;
-      let at = 0;
-      for (;;) {
-        const size = recordSize(buffer, at, end);
-        if (size < 0) break;
-        batch.push(recordAt(buffer, at));
-        at += size;
+    for await (const { bytes, end } of wholeChunks(handle, CHUNK, wholeRecordsEnd)) {
+      for (let at = 0; at < end; at += recordSize(bytes, at, end)) {
+        batch.push(recordAt(bytes, at));
         if (batch.length === PER_STATEMENT) {
           await push(batch);
           sent += batch.length;
           batch = [];
         }
       }
-      buffer.copy(buffer, 0, at, end);
-      held = end - at;
-      if (bytesRead === 0) break;
     }
     // A file cut short (a disk that failed mid-write) keeps what it holds whole.
     if (batch.length > 0) {
@@ -250,6 +235,15 @@ async function sendFile(
     await handle.close();
   }
   return sent;
+}
+
+/** Where the last whole record in bytes[0, held) ends. */
+function wholeRecordsEnd(bytes: Buffer, held: number): number {
+  let at = 0;
+  for (let size = recordSize(bytes, 0, held); size >= 0; size = recordSize(bytes, at, held)) {
+    at += size;
+  }
+  return at;
 }
 
 /** The size of the whole record at `at`, or -1 when it runs past `end`. */
