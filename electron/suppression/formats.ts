@@ -100,7 +100,9 @@ export function parseDate(raw: string): string | null {
   if (/^\d{9,10}(?:\.\d+)?$/.test(s)) ms = Number(s) * 1000;
   else if (/^\d{12,13}$/.test(s)) ms = Number(s);
   else if (ZONELESS.test(s)) ms = Date.parse(`${s.replace(' ', 'T')}${s.length > 10 ? 'Z' : ''}`);
-  else ms = Date.parse(s);
+  // Date.parse alone takes almost anything ("0" is the year 2000): only a
+  // text with a year in it is handed to it (RFC 2822, ISO with a zone).
+  else ms = /\b(?:19|20|21)\d\d\b/.test(s) ? Date.parse(s) : NaN;
   if (!Number.isFinite(ms) || ms < EARLIEST || ms > Date.UTC(2100, 0, 1)) return null;
   return new Date(ms).toISOString();
 }
