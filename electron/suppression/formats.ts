@@ -14,6 +14,10 @@
 //   cleaned members, and "cleaned" means a hard bounce or repeated soft bounces
 //   (mailchimp.com/help/view-unsubscribed-contacts, kb.mailchimp.com "View
 //   Unsubscribed and Cleaned Addresses", ginkgo.st notes on Mailchimp exports).
+//   Not in Mailchimp's own pages but in public code that reads its exports
+//   (`find_string` over public repositories): CLEAN_TIME, CLEAN_CAMPAIGN_TITLE
+//   and CLEAN_CAMPAIGN_ID (a SQL load of an export), UNSUB_TIME, UNSUB_REASON
+//   and UNSUB_CAMPAIGN_TITLE (a JavaScript importer).
 // - SendGrid: bounces and blocks are {created (Unix time), email, reason,
 //   status}; blocks are temporary refusals (docs.sendgrid.com Blocks API,
 //   twilio.com glossary "Blocks"); the suppression kinds are bounces, blocks,
@@ -34,11 +38,11 @@
 //   SuppressedDestinationSummary), BOUNCE meaning a hard bounce.
 //
 // What had to be assumed (none of it found in what was read):
-// - Mailchimp's cleaned export adds CLEAN_TIME, CLEAN_CAMPAIGN_TITLE,
-//   CLEAN_CAMPAIGN_ID, and the unsubscribed one UNSUB_TIME,
-//   UNSUB_CAMPAIGN_TITLE, UNSUB_CAMPAIGN_ID, UNSUB_REASON, UNSUB_REASON_OTHER;
-//   its times are "YYYY-MM-DD HH:MM:SS" in UTC. A cleaned member counts as a
-//   hard bounce (Mailchimp has judged the address undeliverable).
+// - Which Mailchimp file holds which of those columns (the cleaned one the
+//   CLEAN_ ones, the unsubscribed one the UNSUB_ ones), and UNSUB_CAMPAIGN_ID
+//   and UNSUB_REASON_OTHER besides; its times are "YYYY-MM-DD HH:MM:SS" in
+//   UTC. A cleaned member counts as a hard bounce (Mailchimp has judged the
+//   address undeliverable, after one hard or several soft bounces).
 // - SendGrid's CSV downloads carry the API's field names as columns (email,
 //   created, reason, status; spam reports email, created, ip; invalid emails
 //   email, created, reason; unsubscribes email, created), with created as Unix

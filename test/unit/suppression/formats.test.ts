@@ -32,7 +32,7 @@ describe('each platform export is recognised and mapped', () => {
     expect(got.entries[1]?.detail).toBe('cleaned');
   });
 
-  it("Mailchimp unsubscribed members: the person's own reason kept", async () => {
+  it("Mailchimp unsubscribed members: the person's own reason kept, UTF-8 as written", async () => {
     const got = await read('mailchimp-unsubscribed.csv');
     expect(got.format).toBe('mailchimp-unsubscribed');
     expect(got.entries).toEqual([
@@ -46,7 +46,20 @@ describe('each platform export is recognised and mapped', () => {
         address: 'other-reason@example.net',
         reason: 'unsubscribe',
         date: '2025-06-02T13:30:00.000Z',
-        detail: 'Other: Too many emails',
+        detail: 'Other: Too many emails — ça suffit',
+      },
+    ]);
+  });
+
+  it('an export saved by Excel in Windows-1252 is read as such', async () => {
+    const got = await read('mailchimp-unsubscribed-windows-1252.csv');
+    expect(got.format).toBe('mailchimp-unsubscribed');
+    expect(got.entries).toEqual([
+      {
+        address: 'rene@example.fr',
+        reason: 'unsubscribe',
+        date: '2025-07-01T08:00:00.000Z',
+        detail: 'Other: Trop de courriels, désolé',
       },
     ]);
   });
