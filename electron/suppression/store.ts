@@ -37,6 +37,8 @@ export interface SuppressionSource {
   name: string;
   /** When it was last added, ISO 8601 UTC. */
   addedAt: string;
+  /** Entries it gave that are still its own (not removed, nor replaced by a later file). */
+  entries: number;
 }
 
 export interface SuppressionPage {
@@ -89,7 +91,11 @@ const PAGE_MAX = 1_000;
 /** Entries removed per transaction when a file's are: LMDB holds a transaction's pages until it commits. */
 const REMOVE_PER_TRANSACTION = 50_000;
 
-const sourceRecord = z.object({ name: z.string().min(1).max(255), addedAt: z.string() });
+const sourceRecord = z.object({
+  name: z.string().min(1).max(255),
+  addedAt: z.string(),
+  entries: z.number().int().nonnegative().default(0),
+});
 const statsSchema = z.object({ entryCount: z.number().int().nonnegative() });
 const cursorSchema = z.string().regex(new RegExp(`^[0-9a-f]{${KEY_BYTES * 2}}$`));
 
@@ -97,6 +103,32 @@ const secondsOf = (iso: string | null): number => {
   if (iso === null) return 0;
   const ms = Date.parse(iso);
   return Number.isFinite(ms) && ms > 0 ? Math.min(Math.floor(ms / 1000), 0xffffffff) : 0;
+};
+
+type SourcesDb = Database<unknown, number>;
+
+/** The account's source files by number, each record checked (a record no version wrote is left out). */
+function sourcesIn(db: SourcesDb): Map<number, SuppressionSource> {
+  const found = new Map<number, SuppressionSource>();
+  for (const { key, value } of db.getRange()) {
+    const parsed = sourceRecord.safeParse(value);
+    if (parsed.success) found.set(key, parsed.data);
+  }
+  return found;
+}
+
+/** Moves each source's count of entries by its change, inside the caller's transaction. */
+function countIn(db: SourcesDb, changes: Map<number, number>): void {
+  const known = sourcesIn(db);
+  for (const [id, by] of changes) {
+    const source = known.get(id);
+    if (source && by !== 0)
+      db.putSync(id, { ...source, entries: Math.max(0, source.entries + by) });
+  }
+}
+
+const change = (changes: Map<number, number>, id: number, by: number): void => {
+  changes.set(id, (changes.get(id) ?? 0) + by);
 };
 
 /** hasMany: each spot's key looked up in bucket order, into one scratch key. */
@@ -181,20 +213,12 @@ export async function openSuppressionStore(
     encoding: 'binary',
     compression: false,
   });
-  const sourcesDb: Database<unknown, number> = root.openDB<unknown, number>(`sources/${account}`, {
+  const sourcesDb: SourcesDb = root.openDB<unknown, number>(`sources/${account}`, {
     keyEncoding: 'uint32',
     encoding: 'json',
     compression: false,
   });
 
-  const readSources = (): Map<number, SuppressionSource> => {
-    const found = new Map<number, SuppressionSource>();
-    for (const { key, value } of sourcesDb.getRange()) {
-      const parsed = sourceRecord.safeParse(value);
-      if (parsed.success) found.set(key, parsed.data);
-    }
-    return found;
-  };
   const idOf = (known: Map<number, SuppressionSource>, name: string): number | null => {
     for (const [id, source] of known) if (source.name === name) return id;
     return null;
@@ -215,9 +239,10 @@ export async function openSuppressionStore(
   /** The number of the source named `name`, made (or its date renewed) in a transaction of its own. */
   const sourceIdOf = (name: string): Promise<number> =>
     sourcesDb.transaction(() => {
-      const known = readSources();
+      const known = sourcesIn(sourcesDb);
       const id = idOf(known, name) ?? Math.max(0, ...known.keys()) + 1;
-      sourcesDb.putSync(id, { name, addedAt: new Date(now()).toISOString() });
+      const entriesOfIt = known.get(id)?.entries ?? 0;
+      sourcesDb.putSync(id, { name, addedAt: new Date(now()).toISOString(), entries: entriesOfIt });
       return id;
     });
   const keyOfAddress = (address: string): Buffer => keyOf(spotOfAddress(normalizeCell(address)));
@@ -249,18 +274,25 @@ export async function openSuppressionStore(
         .sort((x, y) => Buffer.compare(x.key, y.key));
       return entries.transaction(() => {
         const result: AddResult = { added: 0, replaced: 0 };
+        const changes = new Map<number, number>();
         for (const { key, value } of puts) {
-          if (entries.doesExist(key)) result.replaced += 1;
-          else result.added += 1;
+          const before = entries.getBinaryFast(key);
+          if (before === undefined) result.added += 1;
+          else {
+            result.replaced += 1;
+            change(changes, sourceOf(before), -1);
+          }
+          change(changes, id, 1);
           entries.putSync(key, value);
         }
+        countIn(sourcesDb, changes);
         return result;
       });
     },
     list(options = {}) {
       const limit = Math.max(1, Math.min(options.limit ?? PAGE_DEFAULT, PAGE_MAX));
       const after = options.after ? Buffer.from(cursorSchema.parse(options.after), 'hex') : null;
-      const names = readSources();
+      const names = sourcesIn(sourcesDb);
       const page: SuppressionEntry[] = [];
       let last: Buffer | null = null;
       let more = false;
@@ -277,21 +309,26 @@ export async function openSuppressionStore(
       }
       return { entries: page, next: more && last ? last.toString('hex') : null };
     },
-    get: (address) => present(keyOfAddress(address), readSources()),
+    get: (address) => present(keyOfAddress(address), sourcesIn(sourcesDb)),
     has: (address) => entries.doesExist(keyOfAddress(address)),
     hasMany: (spots) => lookUpSpots(entries, spots),
     async remove(address) {
       const key = keyOfAddress(address);
-      return entries.transaction(() => entries.removeSync(key));
+      return entries.transaction(() => {
+        const before = entries.getBinaryFast(key);
+        if (before === undefined) return false;
+        countIn(sourcesDb, new Map([[sourceOf(before), -1]]));
+        return entries.removeSync(key);
+      });
     },
     async removeSource(source) {
-      const id = idOf(readSources(), source.trim());
+      const id = idOf(sourcesIn(sourcesDb), source.trim());
       if (id === null) return 0;
       const removed = await removeEntriesOf(entries, id);
       await sourcesDb.transaction(() => sourcesDb.removeSync(id));
       return removed;
     },
-    sources: () => [...readSources().values()],
+    sources: () => [...sourcesIn(sourcesDb).values()],
     count: () => statsSchema.parse(entries.getStats()).entryCount,
     close: () => root.close(),
   };

@@ -58,7 +58,9 @@ describe('add, get, has', () => {
     expect(store.has('<a@example.com>')).toBe(true);
     expect(store.has('c@example.com')).toBe(false);
     expect(store.count()).toBe(2);
-    expect(store.sources()).toEqual([{ name: 'x.csv', addedAt: new Date(NOW).toISOString() }]);
+    expect(store.sources()).toEqual([
+      { name: 'x.csv', addedAt: new Date(NOW).toISOString(), entries: 2 },
+    ]);
   });
 
   it("a later add of an address replaces its entry: one entry, the newest file's", async () => {
@@ -69,6 +71,10 @@ describe('add, get, has', () => {
     ).toEqual({ added: 0, replaced: 1 });
     expect(store.count()).toBe(1);
     expect(store.get('a@example.com')).toMatchObject({ reason: 'complaint', source: 'new.csv' });
+    expect(store.sources().map((s) => [s.name, s.entries])).toEqual([
+      ['old.csv', 0],
+      ['new.csv', 1],
+    ]);
   });
 
   it('keeps a detail to its first 64 bytes, never cutting a character', async () => {
@@ -123,6 +129,7 @@ describe('remove', () => {
     expect(await store.remove('a@example.com')).toBe(false);
     expect(store.has('a@example.com')).toBe(false);
     expect(store.count()).toBe(1);
+    expect(store.sources()[0]?.entries).toBe(1);
   });
 
   it('by file: its entries and its record, not what another file gave since', async () => {
@@ -130,6 +137,10 @@ describe('remove', () => {
     await store.add([row('a@example.com'), row('b@example.com'), row('c@example.com')], 'one.csv');
     await store.add([row('c@example.com', { reason: 'unsubscribe' })], 'two.csv');
     await store.add([row('d@example.com')], 'two.csv');
+    expect(store.sources().map((s) => [s.name, s.entries])).toEqual([
+      ['one.csv', 2],
+      ['two.csv', 2],
+    ]);
     expect(await store.removeSource('one.csv')).toBe(2);
     expect(store.count()).toBe(2);
     expect(store.get('c@example.com')).toMatchObject({ source: 'two.csv' });
