@@ -256,10 +256,11 @@ export async function openSuppressionStore(
       // Encoded before the write lock is taken, and put in key order, so each
       // page the transaction copies is copied once. Keys are hashes, so a
       // batch still touches pages all over the file: `npm run bench --
-      // suppression` measured 1,000,000 entries added in some 13 s to a file
-      // of about 220 bytes an entry (10,000 a transaction; 100,000 halve the
-      // time but double the heap). The memory's buckets (memory/bucket.ts)
-      // would cut both, and are the next step if either matters.
+      // suppression` measured 1,000,000 entries added in 13 to 17 s (4 s of
+      // it reading the file) to a file of about 220 bytes an entry (10,000 a
+      // transaction; 100,000 cut the time by a fifth but doubled the heap).
+      // The memory's buckets (memory/bucket.ts) would cut both, and are the
+      // next step if either matters.
       const puts = rows
         .map((row) => ({
           key: keyOf(spotOfAddress(row.address)),
