@@ -258,7 +258,7 @@ export async function openSuppressionStore(
       // batch still touches pages all over the file: `npm run bench --
       // suppression` measured 1,000,000 entries added in 13 to 17 s (4 s of
       // it reading the file) to a file of about 220 bytes an entry (10,000 a
-      // transaction; 100,000 cut the time by a fifth but doubled the heap).
+      // transaction; 50,000 cut the time by a fifth but tripled the heap).
       // The memory's buckets (memory/bucket.ts) would cut both, and are the
       // next step if either matters.
       const puts = rows
