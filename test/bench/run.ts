@@ -23,6 +23,7 @@ const suites: Record<string, () => Promise<Suite>> = {
   cli: () => import('./cli.bench'),
   platforms: () => import('./platforms.bench'),
   team: () => import('./team.bench'),
+  suppression: () => import('./suppression.bench'),
 };
 
 async function main(): Promise<number> {

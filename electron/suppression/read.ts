@@ -1,0 +1,169 @@
+// Reading a bounce, complaint or unsubscribe export: the list reader's own
+// parts (lists/encoding.ts for the encoding and the streamed text,
+// lists/dialect.ts for the line end and delimiter, lists/parse-config.ts for
+// the one papaparse set-up), not `importList`, which builds a job (an address
+// file, a row index, the classify worker) that a suppression list has no use
+// for. Rows go out in batches, and the reading waits while a batch is being
+// kept, so a file of a million rows holds one batch at a time.
+import { open, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { AppError } from '../lib/app-error';
+import { detectDelimiter, detectNewline, sampleRows } from '../lists/dialect';
+import {
+  NotUtf8Error,
+  bomLength,
+  detectEncoding,
+  fromByteText,
+  parsesAsBytes,
+  textStream,
+} from '../lists/encoding';
+import { badFile } from '../lists/judge-rows';
+import { parseRows, type Dialect } from '../lists/parse-config';
+import type { Encoding } from '../lists/types';
+import { recognise, type FormatId, type SuppressionRow } from './formats';
+
+/** Rows handed over at a time: some hundreds of kilobytes, one LMDB transaction's worth. */
+export const SUPPRESSION_BATCH = 10_000;
+const SAMPLE_BYTES = 256 * 1024;
+
+export interface SuppressionReadOptions {
+  /** Given each batch of entries; the file is not read further until it resolves. */
+  onBatch(rows: SuppressionRow[]): Promise<void> | void;
+  batchSize?: number;
+}
+
+export interface SuppressionFileRead {
+  format: FormatId;
+  label: string;
+  /** Rows after the header. */
+  rows: number;
+  /** Rows given to onBatch. */
+  kept: number;
+  /** Rows without a valid address (or with a cell no platform writes): left out. */
+  skipped: number;
+}
+
+async function readHead(path: string, size: number): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const bytes = Buffer.alloc(Math.min(size, SAMPLE_BYTES));
+    const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0);
+    return bytes.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Workbooks are read by the list importer only; a suppression export is a CSV. */
+function refuseWorkbook(head: Buffer, name: string): void {
+  const zip = head[0] === 0x50 && head[1] === 0x4b;
+  const ole = head[0] === 0xd0 && head[1] === 0xcf;
+  if (zip || ole)
+    throw badFile(`${name} is a workbook. Save it as CSV, or export the CSV from the platform.`);
+}
+
+/**
+ * Reads a suppression export, recognising its format by its header row
+ * (formats.ts); throws a bad_file AppError when it is no list of addresses.
+ */
+export async function readSuppressionFile(
+  path: string,
+  options: SuppressionReadOptions,
+): Promise<SuppressionFileRead> {
+  const name = basename(path);
+  const info = await stat(path).catch(() => {
+    throw badFile(`${name} could not be opened. Check that the file exists and you may read it.`);
+  });
+  if (!info.isFile()) throw badFile(`${name} is not a file.`);
+  if (info.size === 0) throw badFile(`${name} is empty.`);
+  const head = await readHead(path, info.size);
+  refuseWorkbook(head, name);
+  // As the list importer: the first megabyte decides, and a file that is not
+  // UTF-8 further on is read again as Windows-1252 (nothing is kept twice:
+  // a second add of the same entry replaces the first).
+  const first = await detectEncoding(path, { prefixOnly: true });
+  try {
+    return await readAs(path, name, { size: info.size, head }, first, options);
+  } catch (err) {
+    if (!(err instanceof NotUtf8Error)) throw err;
+    return readAs(path, name, { size: info.size, head }, 'windows-1252', options);
+  }
+}
+
+async function readAs(
+  path: string,
+  name: string,
+  { size, head }: { size: number; head: Buffer },
+  encoding: Encoding,
+  options: SuppressionReadOptions,
+): Promise<SuppressionFileRead> {
+  const label = encoding === 'utf-8-bom' ? 'utf-8' : encoding;
+  const sample = new TextDecoder(label).decode(head.subarray(bomLength(encoding)));
+  const complete = head.length === size;
+  const newline = detectNewline(sample);
+  const dialect: Dialect = { delimiter: detectDelimiter(sample, newline, complete), newline };
+  const format = recognise(sampleRows(sample, dialect, complete), name);
+  if (!format) {
+    throw badFile(
+      `${name} has no column of addresses and is none of the bounce or unsubscribe exports List Cleaner knows.`,
+    );
+  }
+  // UTF-8 is read as byte text (lists/encoding.ts), each cell made text again here.
+  const asText = parsesAsBytes(encoding) ? fromByteText : (cell: string) => cell;
+  const perBatch = options.batchSize ?? SUPPRESSION_BATCH;
+  const counts = { rows: 0, kept: 0, skipped: 0 };
+  let batch: SuppressionRow[] = [];
+  let keeping: Promise<void> = Promise.resolve();
+  let waiting = false;
+  const text = textStream(path, encoding, undefined, { fatal: true });
+  const hand = (rows: SuppressionRow[]) => {
+    keeping = keeping.then(() => options.onBatch(rows));
+    // Its failure is seen where it is awaited (or ends the reading below),
+    // never reported as unhandled in between.
+    keeping.catch(() => undefined);
+    return keeping;
+  };
+  let header = format.hasHeader;
+  try {
+    await parseRows(
+      text,
+      dialect,
+      (cells) => {
+        if (header) {
+          header = false;
+          return;
+        }
+        counts.rows += 1;
+        const row = format.map(cells.map(asText));
+        if (row === null) {
+          counts.skipped += 1;
+          return;
+        }
+        counts.kept += 1;
+        batch.push(row);
+        if (batch.length < perBatch) return;
+        const kept = hand(batch);
+        batch = [];
+        // Rows of the chunk already read still come, into the next batch.
+        if (waiting) return;
+        waiting = true;
+        text.pause();
+        kept.then(
+          () => {
+            waiting = false;
+            text.resume();
+          },
+          (err: unknown) => text.destroy(err instanceof Error ? err : new Error(String(err))),
+        );
+      },
+      { withText: false },
+    );
+    if (batch.length > 0) await hand(batch);
+    await keeping;
+  } catch (err) {
+    text.destroy();
+    if (err instanceof AppError || err instanceof NotUtf8Error) throw err;
+    throw badFile(`${name} could not be read to the end (${(err as Error).message}).`);
+  }
+  return { format: format.id, label: format.label, ...counts };
+}
