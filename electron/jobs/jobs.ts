@@ -46,6 +46,7 @@ import { estimate, start, type Estimate, type OverLimitAnswer } from './start';
 import { choicesWith, type CostChoices } from './money/choices';
 import { memoryAccountNow, memoryOpener, memoryView, teamMemoryOpener } from './money/memory';
 import { DEMO_MEMORY } from '../account/memory-account';
+import { suppressionOpener } from '../suppression/account';
 import { sharingFor } from '../coordination/sharing';
 import { sample, sampleView } from './money/sample';
 import type { ResumeOptions } from './resume';
@@ -168,6 +169,7 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
     sentHere: new Set(),
     memory,
     teamMemory: team.get,
+    suppression: suppressionOpener(options.dataDir, () => memoryAccountNow(options)).get,
     sharing() {
       const account = memoryAccountNow(options);
       // The demo's service lives in each process: nothing of it is shared.

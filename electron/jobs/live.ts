@@ -13,6 +13,7 @@ import type { ServiceClient } from '../service/client';
 import type { TeamStore } from '../team/store';
 import type { TeamSummaries } from './team-summary';
 import type { TeamMemory } from '../team/team-memory';
+import type { AccountSuppression } from '../suppression/account';
 import { openAddressBook, type AddressBook } from './storage/address-book';
 import type { Disk } from './storage/disk';
 import { importedListSchema } from './storage/list-schema';
@@ -134,6 +135,8 @@ export interface Shared {
    * or null when there is no store (or no memory account, or the demo's).
    */
   teamMemory(): Promise<TeamMemory | null>;
+  /** The account's suppression list (suppression/account.ts), opened on first use. */
+  suppression(): Promise<AccountSuppression>;
 }
 
 export const now = (): string => new Date().toISOString();

@@ -84,3 +84,14 @@ export const sourceOf = (bytes: Uint8Array): number =>
   bytes.length < HEAD
     ? -1
     : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).readUInt32BE(5);
+
+/**
+ * The reason of an entry's bytes as a list's per-address code: its index in
+ * SUPPRESSION_REASONS + 1, so 0 stays "not suppressed".
+ */
+export const reasonCodeOf = (bytes: Uint8Array): number => {
+  const reason = bytes[0] as number;
+  return reason < SUPPRESSION_REASONS.length
+    ? reason + 1
+    : SUPPRESSION_REASONS.indexOf('other') + 1;
+};

@@ -20,7 +20,15 @@ import { AppError } from '../lib/app-error';
 import { log } from '../lib/log';
 import { byBucket, spotOfAddress, type Spots } from '../memory/address-hash';
 import { normalizeCell } from '../lists/address';
-import { KEY_BYTES, decodeEntry, encodeEntry, keyOf, keyOfSpot, sourceOf } from './entry-bytes';
+import {
+  KEY_BYTES,
+  decodeEntry,
+  encodeEntry,
+  keyOf,
+  keyOfSpot,
+  reasonCodeOf,
+  sourceOf,
+} from './entry-bytes';
 import type { SuppressionReason, SuppressionRow } from './formats';
 
 export interface SuppressionEntry {
@@ -68,7 +76,8 @@ export interface SuppressionStore {
   has(address: string): boolean;
   /**
    * For each address of a list given as the memory's spots (the import's
-   * worker makes them, memory/address-hash.ts), 1 when it is suppressed:
+   * worker makes them, memory/address-hash.ts), its reason's code when it is
+   * suppressed (reasonCodeOf: SUPPRESSION_REASONS' index + 1), else 0:
    * looked up in bucket order, so the reads walk the file once.
    */
   hasMany(spots: Spots): Uint8Array;
@@ -145,7 +154,8 @@ function lookUpSpots(entries: Database<Buffer, Buffer>, spots: Spots): Uint8Arra
       spots.tag1[i] as number,
       scratch,
     );
-    if (entries.doesExist(key)) found[i] = 1;
+    const value = entries.getBinaryFast(key);
+    if (value !== undefined && value.length > 0) found[i] = reasonCodeOf(value);
   }
   return found;
 }

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSpots } from '../../../electron/memory/address-hash';
 import type { SuppressionRow } from '../../../electron/suppression/formats';
+import { SUPPRESSION_REASONS } from '../../../electron/suppression/types';
 import { importSuppressionFile } from '../../../electron/suppression/import';
 import { readSuppressionFile } from '../../../electron/suppression/read';
 import { openSuppressionStore, type SuppressionStore } from '../../../electron/suppression/store';
@@ -83,14 +84,20 @@ describe('add, get, has', () => {
     expect(store.get('a@example.com')?.detail).toBe('é'.repeat(32));
   });
 
-  it("hasMany answers for the spots the import's worker makes, in the list's order", async () => {
+  it("hasMany gives each suppressed spot's reason code, in the list's order", async () => {
     const store = await open();
-    await store.add([row('b@example.com'), row('d@example.com')], 'x.csv');
+    await store.add([row('b@example.com'), row('d@example.com', { reason: 'complaint' })], 'x.csv');
     const spots = createSpots(4);
     for (const address of ['a@example.com', 'b@example.com', 'c@example.com', 'd@example.com'])
       spots.addAddress(address);
     spots.add(new Uint8Array(0), 0, 0, true); // a line that is no address
-    expect([...store.hasMany(spots.done())]).toEqual([0, 1, 0, 1, 0]);
+    expect([...store.hasMany(spots.done())]).toEqual([
+      0,
+      SUPPRESSION_REASONS.indexOf('hard_bounce') + 1,
+      0,
+      SUPPRESSION_REASONS.indexOf('complaint') + 1,
+      0,
+    ]);
   });
 });
 
