@@ -7,7 +7,13 @@ export function compileRules(rules: readonly Rule[]): RuleMatcher {
   return {
     decide(address) {
       const domain = address.slice(address.lastIndexOf('@') + 1);
-      return rules.findIndex((r) => r.value === address || r.value === domain);
+      const exact = rules.findIndex((r) => r.value === address);
+      if (exact >= 0) return exact;
+      const pattern = rules.findIndex(
+        (r) => r.kind === 'pattern' && r.value.startsWith('*@') && r.value.slice(2) === domain,
+      );
+      if (pattern >= 0) return pattern;
+      return rules.findIndex((r) => r.value === domain);
     },
   };
 }

@@ -12,3 +12,17 @@ export async function readRules(dataDir: string): Promise<Rule[]> {
     return [];
   }
 }
+import { writeFile } from 'node:fs/promises';
+export async function addRules(dataDir: string, texts: string[], action: 'allow' | 'block'): Promise<void> {
+  const rules = await readRules(dataDir);
+  for (const value of texts) {
+    rules.push({
+      id: String(rules.length + 1),
+      action,
+      kind: value.includes('*') ? 'pattern' : value.includes('@') ? 'address' : 'domain',
+      value,
+      addedAt: new Date().toISOString(),
+    });
+  }
+  await writeFile(join(dataDir, 'rules.json'), JSON.stringify({ rules }));
+}
