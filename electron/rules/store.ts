@@ -13,7 +13,11 @@ export async function readRules(dataDir: string): Promise<Rule[]> {
   }
 }
 import { writeFile } from 'node:fs/promises';
-export async function addRules(dataDir: string, texts: string[], action: 'allow' | 'block'): Promise<void> {
+export async function addRules(
+  dataDir: string,
+  texts: string[],
+  action: 'allow' | 'block',
+): Promise<void> {
   const rules = await readRules(dataDir);
   for (const value of texts) {
     rules.push({
