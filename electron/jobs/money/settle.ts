@@ -127,7 +127,10 @@ export async function splitJob(
     emailAt = (i) =>
       wantsEmail(i) ? (recallFor(memory, 'email', book.at(i), days)?.checkedAt ?? 0) : 0;
   }
-  const withheld = from === 'import' ? await withheldAtImport(l) : await withheldNow(s, l, book);
+  const withheld =
+    from === 'import'
+      ? await withheldAtImport(l, choices.ignore)
+      : await withheldNow(s, l, book, choices.ignore);
   const tally = withheldTally(withheld.rules);
   const counts = emptySplit();
   const costs = new Uint8Array(unique);

@@ -13,6 +13,7 @@ import { readRules } from '../../rules/store';
 import type { Rule } from '../../rules/types';
 import type { AddressBook } from '../storage/address-book';
 import { memoryAccountNow } from './memory';
+import type { IgnoreChoice } from './choices';
 import type { Live, Shared } from '../live';
 
 /** What the import's worker is asked to judge; null when there is neither a list nor a rule. */
@@ -40,12 +41,13 @@ export interface Withheld {
 }
 
 /** As judged at import (the estimate: cheap, and at most as old as the import). */
-export async function withheldAtImport(l: Live): Promise<Withheld> {
+export async function withheldAtImport(l: Live, ignore: IgnoreChoice): Promise<Withheld> {
   const kept = l.list.withheld;
-  return {
-    codes: await readWithheld(kept?.withheldPath, l.record.unique),
-    rules: kept?.rules ?? [],
-  };
+  const codes = await readWithheld(kept?.withheldPath, l.record.unique);
+  const keep = (ignore.suppression ? 0 : 0xff) | (ignore.rules ? 0 : ~0xff);
+  if (keep !== -1)
+    for (let i = 0; i < codes.length; i++) codes[i] = ((codes[i] as number) & keep) >>> 0;
+  return { codes, rules: ignore.rules ? [] : (kept?.rules ?? []) };
 }
 
 /**
@@ -53,12 +55,17 @@ export async function withheldAtImport(l: Live): Promise<Withheld> {
  * (withheld.bin and the rules in list.json) so its rows and its export say
  * why each address was left out.
  */
-export async function withheldNow(s: Shared, l: Live, book: AddressBook): Promise<Withheld> {
+export async function withheldNow(
+  s: Shared,
+  l: Live,
+  book: AddressBook,
+  ignore: IgnoreChoice,
+): Promise<Withheld> {
   const unique = l.record.unique;
-  const rules = await readRules(s.options.dataDir);
+  const rules = ignore.rules ? [] : await readRules(s.options.dataDir);
   const matcher = rules.length > 0 ? compileRules(rules) : null;
   const list = await s.suppression();
-  const listed = (await list.count()) > 0;
+  const listed = !ignore.suppression && (await list.count()) > 0;
   const codes = new Uint32Array(unique);
   for (let first = 0; first < unique && (listed || matcher); first += PART) {
     const end = Math.min(unique, first + PART);

@@ -5,6 +5,7 @@ import { UsageError, type Values } from '../../../electron/cli/args';
 import { coverageLine, estimateLines } from '../../../electron/cli/cost-lines';
 import {
   costChoicesOf,
+  parseIgnore,
   parseMaxSpend,
   parseReuseDays,
   parseSkip,
@@ -82,6 +83,7 @@ describe('the choices of one clean', () => {
       reuseDays: 14,
       limitMicros: 5_000_000,
       others: 'skip',
+      ignore: { suppression: false, rules: false },
     });
   });
 
@@ -93,7 +95,22 @@ describe('the choices of one clean', () => {
       reuseDays: 0,
       limitMicros: null,
       others: 'skip',
+      ignore: { suppression: false, rules: false },
     });
+  });
+});
+
+describe('--ignore', () => {
+  it('applies the suppression list and the rules unless told', () => {
+    expect(parseIgnore(undefined)).toEqual({ suppression: false, rules: false });
+    expect(parseIgnore('suppression')).toEqual({ suppression: true, rules: false });
+    expect(parseIgnore(' Rules , suppression ')).toEqual({ suppression: true, rules: true });
+  });
+
+  it('refuses what it does not know, naming it', () => {
+    expect(() => parseIgnore('bounces')).toThrow(UsageError);
+    expect(() => parseIgnore('bounces')).toThrow(/"bounces".*suppression or rules/);
+    expect(() => parseIgnore(',')).toThrow(/--ignore takes/);
   });
 });
 

@@ -140,6 +140,25 @@ describe('the suppression list and the rules', () => {
     expect(bench.sandbox.ledger.spent(bench.key)).toBe(done.chargedMicros);
   });
 
+  it('sends what the command line asks it to ignore, and only that', async () => {
+    const bench = await setup();
+    await suppress(bench, [row('bounced@acme.test', 'hard_bounce')]);
+    await addRules(bench.dataDir, ['*@competitor.test'], 'block');
+    const { jobs, sent } = await jobsNoting(bench);
+    const { job } = await jobs.importFile(await writeList(bench, 'list.csv', LIST));
+    const ignore = { suppression: true, rules: false };
+    const estimate = await jobs.estimate(job.id, 'email', { ignore });
+    expect(estimate.withheld.suppressed).toEqual([]);
+    expect(estimate.withheld.blocked).toEqual([{ rule: '*@competitor.test', count: 3 }]);
+    await jobs.start(job.id, 'email', { ignore });
+    const done = await jobs.finished(job.id);
+    expect(done).toMatchObject({ suppressed: 0, blocked: 3 });
+    expect(sent).toContain('bounced@acme.test');
+    const rows = await exportedRows(jobs, bench, job.id);
+    // Sent, so nothing says it was suppressed.
+    expect(rows.get('bounced@acme.test')?.[3]).toBe('');
+  });
+
   it('judges every address of a longer list, and leaves nothing out with neither a list nor a rule', async () => {
     const bench = await setup();
     const many = Array.from({ length: 3_000 }, (_, i) => `person${i}@acme.test`);
