@@ -169,7 +169,9 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
     sentHere: new Set(),
     memory,
     teamMemory: team.get,
-    suppression: suppressionOpener(options.dataDir, () => memoryAccountNow(options)).get,
+    suppression: suppressionOpener(options.userDataDir ?? options.dataDir, () =>
+      memoryAccountNow(options),
+    ).get,
     sharing() {
       const account = memoryAccountNow(options);
       // The demo's service lives in each process: nothing of it is shared.

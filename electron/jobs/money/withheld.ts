@@ -16,17 +16,19 @@ import { memoryAccountNow } from './memory';
 import type { IgnoreChoice } from './choices';
 import type { Live, Shared } from '../live';
 
+/** Where the user's rules and the account's suppression list live. */
+const userDir = (s: Shared): string => s.options.userDataDir ?? s.options.dataDir;
+
 /** What the import's worker is asked to judge; null when there is neither a list nor a rule. */
 export async function withheldAsked(
   s: Shared,
 ): Promise<{ suppression: { dir: string; account: string } | null; rules: Rule[] } | null> {
   const account = memoryAccountNow(s.options);
-  const rules = await readRules(s.options.dataDir);
+  const rules = await readRules(userDir(s));
   const listed = account !== null && (await (await s.suppression()).count()) > 0;
   if (!listed && rules.length === 0) return null;
   return {
-    suppression:
-      listed && account !== null ? { dir: suppressionDir(s.options.dataDir), account } : null,
+    suppression: listed && account !== null ? { dir: suppressionDir(userDir(s)), account } : null,
     rules,
   };
 }
@@ -62,7 +64,7 @@ export async function withheldNow(
   ignore: IgnoreChoice,
 ): Promise<Withheld> {
   const unique = l.record.unique;
-  const rules = ignore.rules ? [] : await readRules(s.options.dataDir);
+  const rules = ignore.rules ? [] : await readRules(userDir(s));
   const matcher = rules.length > 0 ? compileRules(rules) : null;
   const list = await s.suppression();
   const listed = !ignore.suppression && (await list.count()) > 0;
