@@ -53,3 +53,11 @@ export interface BounceReportView {
   /** When the report was matched (ISO 8601). */
   matchedAt: string;
 }
+
+/** The evidence file saved where the user chose. */
+export interface BounceEvidenceView {
+  /** For "Show in folder": main shows only files it wrote itself, by this id. */
+  fileId: string;
+  path: string;
+  rows: number;
+}
