@@ -11,7 +11,7 @@ import type { BounceReportView } from '../common/bounce-views';
 import { placeFile, tempPathFor, writeFileAtomic } from '../lib/atomic-file';
 import { cellWriter } from '../lists/write';
 import type { BounceKind } from './report';
-import { bounceReportViewSchema } from './view-schema';
+import { bounceReportViewSchema } from '../ipc/bounce-schemas';
 
 export const EVIDENCE_HEADER = [
   'email',

@@ -1,9 +1,9 @@
 // The schema of a matched bounce report's figures (common/bounce-views.ts):
-// checked where they cross an edge, as the IPC answer (ipc/bounces-contract.ts)
-// and as the file a match is kept in (evidence.ts).
+// checked where they cross an edge, as the IPC answer (bounces-contract.ts)
+// and as the file a match is kept in (bounces/evidence.ts).
 import { z } from 'zod';
 import type { BounceReportView, BouncedDeliverable } from '../common/bounce-views';
-import { count, text, viewOf } from '../ipc/view-of';
+import { count, text, viewOf } from './view-of';
 
 const when = z.iso.datetime({ offset: true });
 
