@@ -64,7 +64,9 @@ export function bounceWords(v: BounceReportView, options: WordsOptions = {}): Bo
       : d.reused === 0
         ? `All ${d.hard === 1 ? 'of it was' : `${n(d.hard)} were`} checked and paid for in this job.`
         : d.paid === 0
-          ? `${d.hard === 1 ? 'Its verdict was' : 'All their verdicts were'} reused from earlier checks, and carry those checks' dates.`
+          ? d.hard === 1
+            ? "Its verdict was reused from an earlier check, and carries that check's date."
+            : "All their verdicts were reused from earlier checks, and carry those checks' dates."
           : `${n(d.paid)} checked and paid for in this job; ${n(d.reused)} reused from earlier checks, with those checks' dates.`;
 
   const others: string[] = [];
@@ -85,8 +87,10 @@ export function bounceWords(v: BounceReportView, options: WordsOptions = {}): Bo
   ].filter(Boolean);
   if (right.length > 0) {
     const total = v.undeliverable + v.unknown + v.otherVerdict;
+    const listed =
+      right.length === 1 ? right[0] : `${right.slice(0, -1).join(', ')} and ${right.at(-1)}`;
     others.push(
-      `${n(total)} other ${total === 1 ? 'bounce was' : 'bounces were'} of addresses ${right.join(', ')}.`,
+      `${of(total, 'other bounced address', 'other bounced addresses')}: ${listed}. We did not call ${total === 1 ? 'it' : 'them'} deliverable, so there is nothing to refund.`,
     );
   }
   if (v.complaints + v.unsubscribes > 0) {
@@ -94,7 +98,10 @@ export function bounceWords(v: BounceReportView, options: WordsOptions = {}): Bo
       v.complaints > 0 ? of(v.complaints, 'complaint', 'complaints') : '',
       v.unsubscribes > 0 ? of(v.unsubscribes, 'unsubscribe', 'unsubscribes') : '',
     ].filter(Boolean);
-    others.push(`${parts.join(' and ')} from this list: not bounces, so not evidence.`);
+    const one = v.complaints + v.unsubscribes === 1;
+    others.push(
+      `${parts.join(' and ')} from this list: ${one ? 'not a bounce' : 'not bounces'}, so not evidence.`,
+    );
   }
   if (v.notInList > 0) {
     others.push(

@@ -40,7 +40,7 @@ describe('bounces', () => {
       '1 address we called deliverable bounced soft: a full mailbox or a server busy for a while, which is no evidence against the verdict.',
     );
     expect(lines).toContain(
-      '2 other bounces were of addresses 1 we called undeliverable, 1 we could not determine (unknown).',
+      '2 other bounced addresses: 1 we called undeliverable and 1 we could not determine (unknown). We did not call them deliverable, so there is nothing to refund.',
     );
     expect(lines).toContain(
       '1 complaint and 1 unsubscribe from this list: not bounces, so not evidence.',
