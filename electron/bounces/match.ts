@@ -96,6 +96,7 @@ export async function matchBounceReport(
       unspecified: 0,
       paid: 0,
       reused: 0,
+      beforeVerdict: 0,
       firstBounce: null,
       lastBounce: null,
       firstVerdict: null,
@@ -138,6 +139,8 @@ export async function matchBounceReport(
     const reused = outcome?.origin === 'reused';
     const verdictDate = reused && outcome.checkedAt ? iso(outcome.checkedAt) : jobDate;
     d[reused ? 'reused' : 'paid'] += 1;
+    if (entry.date !== null && Date.parse(entry.date) < Date.parse(verdictDate))
+      d.beforeVerdict += 1;
     bounced.add(entry.date);
     verdicts.add(verdictDate);
     evidence.push({

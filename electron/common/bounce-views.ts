@@ -15,6 +15,11 @@ export interface BouncedDeliverable {
   /** Of the hard ones: verdicts this job paid for, and verdicts reused from the account's memory. */
   paid: number;
   reused: number;
+  /**
+   * Of the hard ones: bounced before our verdict was given (a reused verdict's
+   * earlier check, or a list sent before it was checked), which a vendor may not count.
+   */
+  beforeVerdict: number;
   /** The earliest and latest hard bounce the report dates (ISO 8601); null when it dates none. */
   firstBounce: string | null;
   lastBounce: string | null;

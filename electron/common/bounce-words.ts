@@ -9,6 +9,8 @@ export interface BounceWords {
   headline: string;
   /** Paid for here, or reused: whose date the verdict carries. Null with no hard bounce. */
   origin: string | null;
+  /** Hard bounces dated before our verdict, which a vendor may not count; null when none. */
+  early: string | null;
   /** Soft and untyped bounces, our other verdicts, complaints and unsubscribes, the rest. */
   others: string[];
   /** What joined the suppression list. */
@@ -69,6 +71,11 @@ export function bounceWords(v: BounceReportView, options: WordsOptions = {}): Bo
             : "All their verdicts were reused from earlier checks, and carry those checks' dates."
           : `${n(d.paid)} checked and paid for in this job; ${n(d.reused)} reused from earlier checks, with those checks' dates.`;
 
+  const early =
+    d.beforeVerdict === 0
+      ? null
+      : `${d.beforeVerdict === d.hard ? (d.hard === 1 ? 'It' : d.hard === 2 ? 'Both' : `All ${n(d.hard)}`) : `${n(d.beforeVerdict)} of them`} bounced before our verdict was given: a vendor may not count a bounce from before its check.`;
+
   const others: string[] = [];
   if (d.soft > 0) {
     others.push(
@@ -119,5 +126,5 @@ export function bounceWords(v: BounceReportView, options: WordsOptions = {}): Bo
       ? 'Nothing was added to your suppression list: the report has no hard bounces, complaints or unsubscribes.'
       : `${n(added)} added to your suppression list${already > 0 ? ` (${n(already)} ${already === 1 ? 'was' : 'were'} already on it)` : ''}: hard bounces, complaints and unsubscribes are never sent to again.`;
 
-  return { headline, origin, others, suppressed };
+  return { headline, origin, early, others, suppressed };
 }

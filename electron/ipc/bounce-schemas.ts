@@ -14,6 +14,7 @@ const bouncedDeliverableSchema = viewOf<BouncedDeliverable>()(
     unspecified: count,
     paid: count,
     reused: count,
+    beforeVerdict: count,
     firstBounce: when.nullable(),
     lastBounce: when.nullable(),
     firstVerdict: when.nullable(),

@@ -68,6 +68,7 @@ export async function run(values: Values, jobId?: string, rest: string[] = []): 
       );
       out(words.headline);
       if (words.origin) out(words.origin);
+      if (words.early) out(words.early);
       for (const line of words.others) out(line);
       out(words.suppressed);
       out(

@@ -70,6 +70,8 @@ describe('matching a bounce report', () => {
         unspecified: 0,
         paid: 2,
         reused: 0,
+        // The fixture's bounces are dated before this test checks the list.
+        beforeVerdict: 2,
         firstBounce: '2026-10-03T12:02:10.000Z',
         lastBounce: '2026-10-09T17:30:00.000Z',
         firstVerdict: job.finishedAt,

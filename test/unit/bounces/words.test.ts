@@ -19,6 +19,7 @@ const view = (over: Partial<BounceReportView> = {}): BounceReportView => ({
     unspecified: 0,
     paid: 37,
     reused: 0,
+    beforeVerdict: 0,
     firstBounce: '2026-10-03T08:00:00.000Z',
     lastBounce: '2026-10-09T20:00:00.000Z',
     firstVerdict: '2026-09-30T10:00:00.000Z',
@@ -42,6 +43,7 @@ describe('bounceWords', () => {
       '37 addresses we called deliverable bounced hard between Oct 3 and Oct 9; verdicts given Sep 30.',
     );
     expect(w.origin).toBe('All 37 were checked and paid for in this job.');
+    expect(w.early).toBeNull();
     expect(w.others).toEqual([
       '3 other bounced addresses: 3 we called undeliverable. We did not call them deliverable, so there is nothing to refund.',
     ]);
@@ -58,6 +60,7 @@ describe('bounceWords', () => {
           hard: 1,
           paid: 0,
           reused: 1,
+          beforeVerdict: 1,
           firstBounce: '2026-01-02T00:00:00.000Z',
           lastBounce: '2026-01-02T00:00:00.000Z',
           firstVerdict: '2025-12-20T00:00:00.000Z',
@@ -73,6 +76,9 @@ describe('bounceWords', () => {
     );
     expect(w.origin).toBe(
       "Its verdict was reused from an earlier check, and carries that check's date.",
+    );
+    expect(w.early).toBe(
+      'It bounced before our verdict was given: a vendor may not count a bounce from before its check.',
     );
     expect(w.suppressed).toMatch(/^0 added to your suppression list \(1 was already on it\)/);
   });

@@ -82,6 +82,11 @@ function BounceFigures({ view }: { view: BounceReportView }) {
           {words.headline}
         </p>
         {words.origin && <p className="hint">{words.origin}</p>}
+        {words.early && (
+          <p className="hint" data-testid="bounce-early">
+            {words.early}
+          </p>
+        )}
         {view.evidenceRows > 0 && (
           <div className="bounce-evidence">
             <button
