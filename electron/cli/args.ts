@@ -64,5 +64,12 @@ export type Values = ReturnType<
   typeof parseArgs<{ options: typeof options; allowPositionals: true }>
 >['values'];
 
-/** A command: the parsed options and its one positional argument, to an exit code. */
-export type Command = (values: Values, argument: string | undefined) => Promise<number>;
+/**
+ * A command: the parsed options, its first positional argument and any after
+ * it (`bounces <job-id> <file>`), to an exit code.
+ */
+export type Command = (
+  values: Values,
+  argument: string | undefined,
+  rest: string[],
+) => Promise<number>;
