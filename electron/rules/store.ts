@@ -10,13 +10,7 @@ import { z } from 'zod';
 import { AppError } from '../lib/app-error';
 import { writeFileAtomic } from '../lib/atomic-file';
 import { newRuleId, parseRuleText, type RuleTarget } from './parse';
-import {
-  MAX_RULES,
-  ruleSchema,
-  type Rule,
-  type RuleAction,
-  type RulesChangeView,
-} from './types';
+import { MAX_RULES, ruleSchema, type Rule, type RuleAction, type RulesChangeView } from './types';
 
 export const RULES_FILE = 'rules.json';
 

@@ -154,6 +154,17 @@ describe('describeRule', () => {
   });
 });
 
+const regexes = new Map<string, RegExp>();
+const regexOf = (pattern: string): RegExp => {
+  let re = regexes.get(pattern);
+  if (!re) {
+    const source = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+    re = new RegExp(`^${source}$`);
+    regexes.set(pattern, re);
+  }
+  return re;
+};
+
 /** Every rule tried one by one, the most specific kept: the definition decide must agree with. */
 function slowDecide(rules: Rule[], address: string): number {
   const at = address.lastIndexOf('@');
@@ -166,8 +177,7 @@ function slowDecide(rules: Rule[], address: string): number {
       const s = rule.value.slice(1);
       return domain === s || domain.endsWith(rule.value) ? [1, s.length, block] : null;
     }
-    const source = rule.value.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
-    return new RegExp(`^${source}$`).test(address)
+    return regexOf(rule.value).test(address)
       ? [3, rule.value.replace(/\*/g, '').length, block]
       : null;
   };
@@ -213,9 +223,9 @@ describe('a thousand rules', () => {
       case 5:
         return `*@${domainOf()}`;
       case 6:
-        return `${pick(words)}*@*`;
+        return `${pick(words)}${rand(9)}*@*`;
       case 7:
-        return `*@*.${pick(tlds)}`;
+        return `*@*.${pick(['com', 'de'])}`;
       default:
         return `*${pick(words)}${rand(9)}*`;
     }
