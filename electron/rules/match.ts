@@ -12,12 +12,16 @@
 //
 // It runs for every address of a list (a million in a few hundred
 // milliseconds, test/bench/rules.bench.ts), so nothing here is tried rule by
-// rule: addresses and domains are keys of maps; suffixes are found by walking
-// up the domain's labels; a pattern whose domain part is literal
-// (*@competitor.com) waits under that domain, one that ends in a literal with
-// a dot (*.ru, test*@*.de) under its last label, one that starts with a
-// literal (test*@*) under its first character; only patterns wild at both
-// ends are tried for every address, the most specific first.
+// rule, and nothing is allocated per address:
+// - addresses are keys of a map;
+// - domains and suffixes are found in one walk back over the address's
+//   domain, hashing as it goes, a look-up at each dot (no slice made);
+// - a pattern's @ stands at the address's @ (an address has one), so a pattern
+//   is two globs, and waits where its literal ends put it: under its literal
+//   domain (*@competitor.com), under the last label its domain ends with
+//   (*@*.ru, test*@*.de), or under the character at the address's start, just
+//   before its @ (*sales@*) or just after it (*@mail*); only patterns wild at
+//   every end are tried for every address, the most specific first.
 //
 // Plain data and functions, importing nothing: the import's classify worker
 // builds its own matcher from the Rule[] it is handed (compileRules).
@@ -27,29 +31,51 @@ export interface RuleMatcher {
   /**
    * The index, in the rules compiled, of the rule that decides `address`, or
    * -1 when none matches. The address is as the importer normalizes it
-   * (lists/address.ts normalizeCell: lower case).
+   * (lists/address.ts normalizeCell: lower case); its last @ starts its domain.
    */
   decide(address: string): number;
 }
 
-/** A pattern made ready: literal pieces around its stars, its rank among patterns. */
+/** A run of text with stars: literal pieces, the ends anchored unless a star is there. */
 interface Glob {
-  index: number;
-  /** Literal characters × 2, + 1 for a block: higher decides first. */
-  score: number;
-  /** Literal start (may be '') and end (may be ''), and the pieces between stars. */
+  /** Literal start and end ('' for a star there), and the pieces between stars. */
   head: string;
   tail: string;
   middle: string[];
   /** The fewest characters it matches. */
   least: number;
+  /** The head's first and the tail's last character, -1 for none: most addresses fail there. */
+  first: number;
+  last: number;
+  /** No star in it: the text itself, all of the run. */
+  exact: boolean;
 }
 
-/** What one domain is a key for: its domain rule, its suffix rule, the patterns under it. */
+/** A pattern made ready: its rank, and the globs for the address's parts. */
+interface Pattern {
+  index: number;
+  /** Literal characters × 2, + 1 for a block: higher decides first. */
+  score: number;
+  /** With an @: before and after the address's @ (domain null when the map key says it). */
+  local: Glob | null;
+  domain: Glob | null;
+  /** With no @: the whole address. */
+  whole: Glob | null;
+}
+
+/**
+ * What one domain, or the end of one, is a key for: its domain rule, its
+ * suffix rule, the patterns of that literal domain, and the patterns whose
+ * literal end has it as last label.
+ */
 interface DomainEntry {
+  key: string;
   domain: number;
   suffix: number;
-  patterns: Glob[];
+  patterns: Pattern[];
+  endingPatterns: Pattern[];
+  /** Those of them that start with a literal, by its first character. */
+  endingByFirst: Map<number, Pattern[]>;
 }
 
 /** The rule as the user would type it: `*@competitor.com`, `.co.uk`, `example.com`. */
@@ -67,20 +93,30 @@ function countStars(value: string): number {
   return n;
 }
 
-function globOf(pattern: string, index: number, score: number): Glob {
-  const pieces = pattern.split('*');
+function globOf(text: string): Glob {
+  const pieces = text.split('*');
   const head = pieces[0] ?? '';
   const tail = pieces.length > 1 ? (pieces[pieces.length - 1] ?? '') : '';
   const middle = pieces.slice(1, -1).filter((p) => p !== '');
   const least = head.length + tail.length + middle.reduce((n, p) => n + p.length, 0);
-  return { index, score, head, tail, middle, least };
+  const first = head === '' ? -1 : head.charCodeAt(0);
+  const last = tail === '' ? -1 : tail.charCodeAt(tail.length - 1);
+  return { head, tail, middle, least, first, last, exact: pieces.length === 1 };
 }
 
 /** Whether `s` from `from` to `to` matches the glob (every piece in order, the ends anchored). */
 function globMatches(g: Glob, s: string, from: number, to: number): boolean {
+  if (g.exact) return to - from === g.least && s.startsWith(g.head, from);
   if (to - from < g.least) return false;
-  if (g.head !== '' && !s.startsWith(g.head, from)) return false;
-  if (g.tail !== '' && !s.startsWith(g.tail, to - g.tail.length)) return false;
+  if (g.first !== -1 && (s.charCodeAt(from) !== g.first || !s.startsWith(g.head, from))) {
+    return false;
+  }
+  if (
+    g.last !== -1 &&
+    (s.charCodeAt(to - 1) !== g.last || !s.startsWith(g.tail, to - g.tail.length))
+  ) {
+    return false;
+  }
   // The leftmost place of each piece leaves the most room to those after it.
   let at = from + g.head.length;
   const end = to - g.tail.length;
@@ -92,6 +128,13 @@ function globMatches(g: Glob, s: string, from: number, to: number): boolean {
   return true;
 }
 
+function patternMatches(p: Pattern, s: string, at: number): boolean {
+  if (p.whole !== null) return globMatches(p.whole, s, 0, s.length);
+  if (at === -1 || p.local === null) return false;
+  if (!globMatches(p.local, s, 0, at)) return false;
+  return p.domain === null || globMatches(p.domain, s, at + 1, s.length);
+}
+
 /** The better of two rules for one key: block over allow, then the earlier. */
 function better(rules: readonly Rule[], kept: number, other: number): number {
   if (kept === -1) return other;
@@ -101,112 +144,157 @@ function better(rules: readonly Rule[], kept: number, other: number): number {
   return b?.action === 'block' ? other : kept;
 }
 
-const byRank = (a: Glob, b: Glob): number => b.score - a.score || a.index - b.index;
+const byRank = (a: Pattern, b: Pattern): number => b.score - a.score || a.index - b.index;
 
-function push<K>(map: Map<K, Glob[]>, key: K, glob: Glob): void {
-  const list = map.get(key);
-  if (list) list.push(glob);
-  else map.set(key, [glob]);
+/** FNV-1a over a text's characters from its end back to `from`: the walk's hash. */
+const FNV_START = 0x811c9dc5;
+const step = (h: number, c: number): number => Math.imul(h ^ c, 0x01000193);
+
+function hashBack(text: string): number {
+  let h = FNV_START;
+  for (let i = text.length - 1; i >= 0; i--) h = step(h, text.charCodeAt(i));
+  return h;
 }
 
-/** The patterns a walk may meet, kept where an address finds them without trying the rest. */
+/** The rules kept where an address finds them without trying the rest. */
 interface Indexed {
   exact: Map<string, number>;
-  domains: Map<string, DomainEntry>;
-  byLastLabel: Map<string, Glob[]>;
-  byFirstChar: Map<number, Glob[]>;
-  wild: Glob[];
-  suffixes: number;
+  /** Domain entries by the hash of their key (hashBack); a few may share one. */
+  domains: Map<number, DomainEntry[]>;
+  /** Patterns by a character of the address: its first, the one before its @, the one after. */
+  byFirst: Map<number, Pattern[]>;
+  beforeAt: Map<number, Pattern[]>;
+  afterAt: Map<number, Pattern[]>;
+  wild: Pattern[];
 }
 
-function entryOf(domains: Map<string, DomainEntry>, key: string): DomainEntry {
-  let entry = domains.get(key);
+function entryOf(ix: Indexed, key: string): DomainEntry {
+  const h = hashBack(key);
+  const list = ix.domains.get(h) ?? [];
+  let entry = list.find((e) => e.key === key);
   if (!entry) {
-    entry = { domain: -1, suffix: -1, patterns: [] };
-    domains.set(key, entry);
+    entry = {
+      key,
+      domain: -1,
+      suffix: -1,
+      patterns: [],
+      endingPatterns: [],
+      endingByFirst: new Map(),
+    };
+    list.push(entry);
+    ix.domains.set(h, list);
   }
   return entry;
 }
 
+function push(map: Map<number, Pattern[]>, key: number, p: Pattern): void {
+  const list = map.get(key);
+  if (list) list.push(p);
+  else map.set(key, [p]);
+}
+
+function addEnding(entry: DomainEntry, first: number, p: Pattern): void {
+  if (first === -1) entry.endingPatterns.push(p);
+  else push(entry.endingByFirst, first, p);
+}
+
+/** The label a literal end puts a pattern under (`*.co.uk` → uk), or null. */
+function endingLabel(g: Glob): string | null {
+  const dot = g.tail.lastIndexOf('.');
+  return dot !== -1 && dot < g.tail.length - 1 ? g.tail.slice(dot + 1) : null;
+}
+
 function indexPattern(ix: Indexed, rule: Rule, index: number): void {
   const score = scoreOf(rule);
-  const at = rule.value.lastIndexOf('@');
-  const domain = at === -1 ? '' : rule.value.slice(at + 1);
-  if (at !== -1 && !domain.includes('*')) {
-    // Only the local part is left to match, against the address's before its @.
-    const glob = globOf(rule.value.slice(0, at), index, score);
-    entryOf(ix.domains, domain).patterns.push(glob);
+  const at = rule.value.indexOf('@');
+  if (at === -1) {
+    const whole = globOf(rule.value);
+    const p: Pattern = { index, score, local: null, domain: null, whole };
+    const label = endingLabel(whole);
+    if (label !== null) addEnding(entryOf(ix, label), whole.first, p);
+    else if (whole.first !== -1) push(ix.byFirst, whole.first, p);
+    else ix.wild.push(p);
     return;
   }
-  const glob = globOf(rule.value, index, score);
-  const dot = glob.tail.lastIndexOf('.');
-  if (dot !== -1 && dot < glob.tail.length - 1) {
-    push(ix.byLastLabel, glob.tail.slice(dot + 1), glob);
-  } else if (glob.head !== '') {
-    push(ix.byFirstChar, glob.head.charCodeAt(0), glob);
-  } else {
-    ix.wild.push(glob);
+  const localText = rule.value.slice(0, at);
+  const domainText = rule.value.slice(at + 1);
+  const local = globOf(localText);
+  if (!domainText.includes('*')) {
+    // Only the local part is left to match, against the address's before its @.
+    entryOf(ix, domainText).patterns.push({ index, score, local, domain: null, whole: null });
+    return;
   }
+  const domain = globOf(domainText);
+  const p: Pattern = { index, score, local, domain, whole: null };
+  const label = endingLabel(domain);
+  // (An empty local part matches no address; it is kept with the wild ones.)
+  if (label !== null) addEnding(entryOf(ix, label), local.first, p);
+  else if (local.first !== -1) push(ix.byFirst, local.first, p);
+  else if (local.last !== -1) push(ix.beforeAt, local.last, p);
+  else if (domain.first !== -1) push(ix.afterAt, domain.first, p);
+  else ix.wild.push(p);
 }
 
 function indexRules(rules: readonly Rule[]): Indexed {
   const ix: Indexed = {
     exact: new Map(),
     domains: new Map(),
-    byLastLabel: new Map(),
-    byFirstChar: new Map(),
+    byFirst: new Map(),
+    beforeAt: new Map(),
+    afterAt: new Map(),
     wild: [],
-    suffixes: 0,
   };
   rules.forEach((rule, index) => {
     if (rule.kind === 'address') {
       ix.exact.set(rule.value, better(rules, ix.exact.get(rule.value) ?? -1, index));
     } else if (rule.kind === 'domain') {
-      const entry = entryOf(ix.domains, rule.value);
+      const entry = entryOf(ix, rule.value);
       entry.domain = better(rules, entry.domain, index);
     } else if (rule.kind === 'suffix') {
-      const entry = entryOf(ix.domains, rule.value.replace(/^\./, ''));
+      const entry = entryOf(ix, rule.value.replace(/^\./, ''));
       entry.suffix = better(rules, entry.suffix, index);
-      ix.suffixes += 1;
     } else {
       indexPattern(ix, rule, index);
     }
   });
-  for (const entry of ix.domains.values()) entry.patterns.sort(byRank);
-  for (const list of ix.byLastLabel.values()) list.sort(byRank);
-  for (const list of ix.byFirstChar.values()) list.sort(byRank);
+  for (const list of ix.domains.values()) {
+    for (const entry of list) {
+      entry.patterns.sort(byRank);
+      entry.endingPatterns.sort(byRank);
+      for (const byFirst of entry.endingByFirst.values()) byFirst.sort(byRank);
+    }
+  }
+  for (const map of [ix.byFirst, ix.beforeAt, ix.afterAt]) {
+    for (const list of map.values()) list.sort(byRank);
+  }
   ix.wild.sort(byRank);
   return ix;
 }
 
 /** Builds the matcher for `rules`; decide answers with indexes into this very array. */
 export function compileRules(rules: readonly Rule[]): RuleMatcher {
-  const { exact, domains, byLastLabel, byFirstChar, wild, suffixes } = indexRules(rules);
+  const { exact, domains, byFirst, beforeAt, afterAt, wild } = indexRules(rules);
   const scores = rules.map(scoreOf);
 
-  /** The best of `list` (sorted by rank) matching s[from, to), if it beats `best`. */
-  const bestOf = (
-    list: readonly Glob[] | undefined,
-    s: string,
-    from: number,
-    to: number,
-    best: number,
-  ): number => {
-    if (!list) return best;
+  /** The best of `list` (sorted by rank) matching `s`, if it beats `best`. */
+  const bestOf = (list: readonly Pattern[] | undefined, s: string, at: number, best: number) => {
+    if (list === undefined) return best;
     const bestScore = best === -1 ? -1 : (scores[best] ?? -1);
-    for (const g of list) {
-      if (g.score < bestScore || (g.score === bestScore && g.index > best)) return best;
-      if (globMatches(g, s, from, to)) return g.index;
+    for (const p of list) {
+      if (p.score < bestScore || (p.score === bestScore && p.index > best)) return best;
+      if (patternMatches(p, s, at)) return p.index;
     }
     return best;
   };
 
-  const suffixOf = (domain: string): number => {
-    for (let dot = domain.indexOf('.'); dot !== -1; dot = domain.indexOf('.', dot + 1)) {
-      const entry = domains.get(domain.slice(dot + 1));
-      if (entry !== undefined && entry.suffix !== -1) return entry.suffix;
+  /** The entry for s[from, to), whose backward hash is h, if there is one. */
+  const entryAt = (h: number, s: string, from: number, to: number): DomainEntry | undefined => {
+    const list = domains.get(h);
+    if (list === undefined) return undefined;
+    for (const e of list) {
+      if (e.key.length === to - from && s.startsWith(e.key, from)) return e;
     }
-    return -1;
+    return undefined;
   };
 
   return {
@@ -215,28 +303,51 @@ export function compileRules(rules: readonly Rule[]): RuleMatcher {
         const hit = exact.get(address);
         if (hit !== undefined) return hit;
       }
-      const at = address.lastIndexOf('@');
-      const domain = at === -1 ? '' : address.slice(at + 1);
-      const entry = domains.size > 0 && domain !== '' ? domains.get(domain) : undefined;
-      let best = -1;
-      if (entry !== undefined && entry.patterns.length > 0) {
-        best = bestOf(entry.patterns, address, 0, at, best);
-      }
       const end = address.length;
-      if (byLastLabel.size > 0) {
-        const label = address.slice(address.lastIndexOf('.') + 1);
-        best = bestOf(byLastLabel.get(label), address, 0, end, best);
+      const at = address.lastIndexOf('@');
+      let best = -1;
+      let whole: DomainEntry | undefined;
+      let suffix = -1;
+      if (at !== -1 && domains.size > 0) {
+        // Back from the end: at each dot, the domain's end so far; at the @, all of it.
+        let h = FNV_START;
+        let lastLabel = true;
+        for (let i = end - 1; i >= at; i--) {
+          const c = address.charCodeAt(i);
+          if (c === 0x2e || c === 0x40) {
+            const entry = entryAt(h, address, i + 1, end);
+            if (entry !== undefined) {
+              if (entry.suffix !== -1) suffix = entry.suffix;
+              if (lastLabel) {
+                if (entry.endingByFirst.size > 0) {
+                  const list = entry.endingByFirst.get(address.charCodeAt(0));
+                  best = bestOf(list, address, at, best);
+                }
+                if (entry.endingPatterns.length > 0) {
+                  best = bestOf(entry.endingPatterns, address, at, best);
+                }
+              }
+              if (c === 0x40) whole = entry;
+            }
+            lastLabel = false;
+          }
+          h = step(h, c);
+        }
+        if (whole !== undefined && whole.patterns.length > 0) {
+          best = bestOf(whole.patterns, address, at, best);
+        }
       }
-      if (byFirstChar.size > 0) {
-        best = bestOf(byFirstChar.get(address.charCodeAt(0)), address, 0, end, best);
+      if (byFirst.size > 0) best = bestOf(byFirst.get(address.charCodeAt(0)), address, at, best);
+      if (at > 0 && beforeAt.size > 0) {
+        best = bestOf(beforeAt.get(address.charCodeAt(at - 1)), address, at, best);
       }
-      if (wild.length > 0) best = bestOf(wild, address, 0, end, best);
+      if (at !== -1 && afterAt.size > 0) {
+        best = bestOf(afterAt.get(address.charCodeAt(at + 1)), address, at, best);
+      }
+      if (wild.length > 0) best = bestOf(wild, address, at, best);
       if (best !== -1) return best;
-      if (entry !== undefined) {
-        if (entry.domain !== -1) return entry.domain;
-        if (entry.suffix !== -1) return entry.suffix;
-      }
-      return suffixes > 0 && domain !== '' ? suffixOf(domain) : -1;
+      if (whole !== undefined && whole.domain !== -1) return whole.domain;
+      return suffix;
     },
   };
 }
