@@ -27,7 +27,7 @@ const EXAMPLES =
 const ADDRESS_CHAR = /^[a-z0-9._%+\-'!#$&=?^`{|}~/@*]$/;
 
 /** A letter or digit: what makes a pattern narrower than "every address". */
-const MEANINGFUL = /[a-z0-9]|[^\x00-\x7f]/;
+const MEANINGFUL = /[a-z0-9]|[^\p{ASCII}]/u;
 
 function refused(text: string, why: string): AppError {
   return new AppError('invalid_input', `“${text}” is not a rule: ${why}`);
