@@ -54,6 +54,9 @@ export const channelNames = [
   'bounces:match',
   'bounces:last',
   'bounces:save',
+  'rules:list',
+  'rules:add',
+  'rules:remove',
 ] as const;
 
 export type ChannelName = (typeof channelNames)[number];

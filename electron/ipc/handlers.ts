@@ -10,6 +10,7 @@ import type { AppPlatforms } from '../connectors/app';
 import { platformHandlers } from './platform-handlers';
 import { teamHandlers } from './team-handlers';
 import { bouncesHandlers } from './bounces-handlers';
+import { rulesHandlers } from './rules-handlers';
 import type { TeamConnection } from '../team/connection';
 import type { TeamHistory } from '../team/history-views';
 import { estimateView, importView, jobSummary, settingsView } from './views';
@@ -81,6 +82,8 @@ export interface HandlerDeps {
   platforms: AppPlatforms;
   team: TeamConnection;
   teamHistory: TeamHistory;
+  /** The app's data folder: the rules' file is there (rules/store.ts). */
+  dataDir: string;
 }
 
 /** The job, once it has finished: only then has every row its outcome to export. */
@@ -135,6 +138,7 @@ export function createHandlers({
   platforms,
   team,
   teamHistory,
+  dataDir,
 }: HandlerDeps): Handlers {
   const jobs = () => workspace.jobs();
   const choicesOf = choicesWithSettings(settings);
@@ -145,6 +149,7 @@ export function createHandlers({
     ...platformHandlers(platforms, ({ job, list }) => reviewed(job, list)),
     ...teamHandlers(team, teamHistory),
     ...bouncesHandlers(jobs, files, shell),
+    ...rulesHandlers(dataDir),
     'key:status': async () => account.status(),
     'key:set': async ({ apiKey, baseUrl }) => account.setKey(apiKey, baseUrl),
     'key:clear': async () => account.clearKey(),
