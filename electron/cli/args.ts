@@ -37,6 +37,9 @@ export const options = {
   'write-back': { type: 'string' },
   'archive-undeliverable': { type: 'boolean', default: false },
   yes: { type: 'boolean', default: false },
+  source: { type: 'string' },
+  limit: { type: 'string' },
+  after: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -63,5 +66,12 @@ export type Values = ReturnType<
   typeof parseArgs<{ options: typeof options; allowPositionals: true }>
 >['values'];
 
-/** A command: the parsed options and its one positional argument, to an exit code. */
-export type Command = (values: Values, argument: string | undefined) => Promise<number>;
+/**
+ * A command: the parsed options, its first positional argument and the ones
+ * after it (`suppress add <file>...`), to an exit code.
+ */
+export type Command = (
+  values: Values,
+  argument: string | undefined,
+  rest: readonly string[],
+) => Promise<number>;

@@ -73,6 +73,18 @@ Commands:
                                 on which computer, when, product, counts and charge
   team spend [--json]           What each person on the team spent per month, the last
                                 twelve months
+  suppress add <file>...        Add bounce, complaint or unsubscribe exports (Mailchimp,
+                                SendGrid, Mailgun, Postmark, Amazon SES, or any list with an
+                                address column) to the suppression list: addresses never sent
+                                nor paid for. With a team store, the list is the team's
+  suppress list [--json]        The list's files with their counts and dates, and the total;
+                                --json adds the entries, --limit at a time (default 100,
+                                at most 1000), the next page with --after <next>
+      --source <file>           Only that file's entries (shown as addresses without --json)
+  suppress remove <arg>...      An argument with @ is an address; otherwise a file the list
+                                came from (by its name, as suppress list shows it) and all it
+                                added; otherwise a file here whose addresses are each removed
+  suppress find <address>       Whether an address is suppressed: why, since when, which file
   resume [<id>]                 Carry on with every job that can go on: unfinished, waiting,
                                 paused, or failed for a reason a retry can fix (or the one
                                 named); names each job it leaves, with the reason
@@ -101,6 +113,7 @@ const COMMANDS = new Map<string, () => Promise<{ run: Command }>>([
   ['jobs', () => import('./commands/jobs')],
   ['lists', () => import('./commands/lists')],
   ['resume', () => import('./commands/resume')],
+  ['suppress', () => import('./commands/suppress')],
   ['team', () => import('./commands/team')],
 ]);
 
@@ -113,7 +126,7 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const { values, positionals } = parsed;
-  const [command, argument] = positionals;
+  const [command, argument, ...rest] = positionals;
   if (values.help || !command) {
     out(HELP);
     return values.help ? 0 : 2;
@@ -128,7 +141,7 @@ export async function main(argv: string[]): Promise<number> {
     const load = COMMANDS.get(command);
     if (!load) throw new UsageError(`unknown command "${command}"`);
     const { run } = await load();
-    return await run(values, argument);
+    return await run(values, argument, rest);
   } catch (e) {
     if (e instanceof UsageError) {
       err(`list-cleaner: ${e.message}. See list-cleaner --help.`);

@@ -7,6 +7,7 @@ import type { TeamStore } from '../team/store';
 import type { SuppressionRow } from './types';
 import type {
   AddResult,
+  ListOptions,
   SuppressionEntry,
   SuppressionPage,
   SuppressionSource,
@@ -22,7 +23,8 @@ export interface AccountSuppression {
    */
   reasonsOf(spots: Spots): Promise<Uint8Array>;
   get(address: string): Promise<SuppressionEntry | null>;
-  list(options?: { after?: string | null; limit?: number }): Promise<SuppressionPage>;
+  /** A page of entries; with `source`, of that file only. */
+  list(options?: ListOptions): Promise<SuppressionPage>;
   remove(address: string): Promise<boolean>;
   removeSource(source: string): Promise<number>;
   sources(): Promise<SuppressionSource[]>;

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { Spots } from '../memory/address-hash';
 import type {
   AddResult,
+  ListOptions,
   SuppressionEntry,
   SuppressionPage,
   SuppressionSource,
@@ -194,7 +195,7 @@ export async function entryOfAddress(
 export async function pageOf(
   client: PoolClient,
   accountId: number,
-  options: { after?: string | null; limit?: number },
+  options: ListOptions,
 ): Promise<SuppressionPage> {
   const limit = Math.max(1, Math.min(options.limit ?? PAGE_DEFAULT, PAGE_MAX));
   const after = options.after
@@ -204,9 +205,9 @@ export async function pageOf(
     `SELECT ${ENTRY_COLUMNS}
        FROM suppression AS s
        LEFT JOIN suppression_sources AS src ON src.id = s.source_id
-      WHERE s.account_id = $1 AND s.addr_hash > $2
+      WHERE s.account_id = $1 AND s.addr_hash > $2 AND ($4::text IS NULL OR src.name = $4)
       ORDER BY s.addr_hash LIMIT $3`,
-    [accountId, after, limit + 1],
+    [accountId, after, limit + 1, options.source?.trim() ?? null],
   );
   const rows = z.array(entryRow).parse(result.rows);
   const page = rows.slice(0, limit);

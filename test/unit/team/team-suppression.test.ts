@@ -115,6 +115,9 @@ describe("the team's suppression list", () => {
       [...page.entries, ...rest.entries].map((e) => e.address).sort((a, b) => a.localeCompare(b)),
     ).toEqual(['gone.away@example.com', 'no-mailbox@example.org']);
 
+    expect((await second.list({ source: 'mailchimp-cleaned.csv' })).entries).toHaveLength(2);
+    expect((await second.list({ source: 'other.csv' })).entries).toEqual([]);
+
     // A later file replaces an address's entry, and is the source it counts under.
     expect(
       await second.add([row('gone.away@example.com', { reason: 'complaint' })], 'manual.csv'),
