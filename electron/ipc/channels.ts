@@ -51,6 +51,11 @@ export const channelNames = [
   'team:remove',
   'team:history',
   'team:spend',
+  'suppression:summary',
+  'suppression:import',
+  'suppression:removeSource',
+  'suppression:find',
+  'suppression:removeAddress',
 ] as const;
 
 export type ChannelName = (typeof channelNames)[number];

@@ -15,6 +15,8 @@ import type {
 } from './store';
 
 export interface AccountSuppression {
+  /** Whether this is the team's list (team/suppression.ts), not only this computer's. */
+  readonly team?: boolean;
   add(rows: readonly SuppressionRow[], source: string): Promise<AddResult>;
   /**
    * Per address of a list (the import's spots, or an address book's hashed

@@ -137,6 +137,7 @@ export function teamSuppression(options: TeamSuppressionOptions): AccountSuppres
         );
 
   return {
+    team: true,
     async add(rows, source) {
       const name = source.trim();
       if (name === '' || name.length > 255) throw new RangeError('a source is a file name');

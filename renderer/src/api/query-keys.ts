@@ -16,6 +16,8 @@ export const queryKeys = {
   /** The team's finished jobs and spend, from the store (under 'team': a store's change refreshes them). */
   teamHistory: (offset: number) => [...queryKeys.team, 'history', offset] as const,
   teamSpend: () => [...queryKeys.team, 'spend'] as const,
+  /** The account's suppression list: its count and files. */
+  suppression: ['suppression'] as const,
   platforms: {
     all: ['platforms'] as const,
     /** Each platform and whether a key is saved for it. */

@@ -1,5 +1,5 @@
 // The Settings dialog: leave the demo or remove the key, replace the key, the service address
-// and its billing page, the list platforms connected, the team store, how often bulk tasks are checked, the spending limit and the plan's prices, how long answers
+// and its billing page, the list platforms connected, the team store, the suppression list, how often bulk tasks are checked, the spending limit and the plan's prices, how long answers
 // already paid for are reused (and forgetting them), and the theme.
 import { useEffect, useId, useRef } from 'react';
 import type { AccountStatus, Theme } from '../../../../electron/ipc/contract';
@@ -10,6 +10,7 @@ import { useUiStore } from '../../state/ui-store';
 import { BillingPageForm } from './BillingPageForm';
 import { ConnectionsSection } from './connections/ConnectionsSection';
 import { TeamSection } from './team/TeamSection';
+import { SuppressionSection } from './suppression/SuppressionSection';
 import { PatienceForm } from './PatienceForm';
 import { PollIntervalForm } from './PollIntervalForm';
 import { RecheckForm } from './RecheckForm';
@@ -44,6 +45,7 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
   const billingId = useId();
   const connectionsId = useId();
   const teamId = useId();
+  const suppressionId = useId();
   const focusConnections = useUiStore((s) => s.settingsAt === 'connections');
 
   useEffect(() => {
@@ -117,6 +119,7 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
         )}
         <ConnectionsSection idBase={connectionsId} />
         <TeamSection inputId={teamId} />
+        <SuppressionSection idBase={suppressionId} />
         <PollIntervalForm
           current={settings.data?.pollIntervalSeconds}
           update={update}
