@@ -94,7 +94,7 @@ export function teamSuppression(options: TeamSuppressionOptions): AccountSuppres
   };
   /** Runs `work` with the store; the store's failure is said (once) and thrown. */
   const withStore = async <T>(work: (store: TeamStore, accountId: number) => Promise<T>) => {
-    let where = 'of this account';
+    let where = '';
     try {
       const { store, accountId } = await reach();
       where = describeTeamUrl(store.url);
@@ -115,7 +115,7 @@ export function teamSuppression(options: TeamSuppressionOptions): AccountSuppres
     told = true;
     log.warn(`team: the suppression list could not be read from the team store: ${message(err)}`);
     options.notice?.(
-      `The team store ${where} cannot be reached (${message(err)}): jobs leave out the addresses on this computer's copy of the team's suppression list until it is back.`,
+      `The team store${where && ` ${where}`} cannot be reached (${message(err)}): jobs leave out the addresses on this computer's copy of the team's suppression list until it is back.`,
       'lost',
     );
   };
@@ -123,7 +123,7 @@ export function teamSuppression(options: TeamSuppressionOptions): AccountSuppres
     lostAt = null;
     if (!told) return;
     told = false;
-    options.notice?.(`The team store ${where} is reached again.`, 'back');
+    options.notice?.(`The team store${where && ` ${where}`} is reached again.`, 'back');
   };
   /** Whether the store was found out of reach a moment ago: the copy answers without asking. */
   const lately = () => lostAt !== null && now() - lostAt < ASK_AGAIN_MS;
