@@ -28,6 +28,7 @@ export const options = {
   'reuse-days': { type: 'string' },
   'max-spend': { type: 'string' },
   others: { type: 'string' },
+  ignore: { type: 'string' },
   'confirm-over-limit': { type: 'boolean', default: false },
   patience: { type: 'string' },
   json: { type: 'boolean', default: false },

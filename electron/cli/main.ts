@@ -32,17 +32,21 @@ Commands:
       --column <name|index>     The address column, when not the detected one (index from 1)
       --keep <values>           Which rows to save, comma-separated (default: all, each with
                                 its status): outcomes deliverable, undeliverable, unknown,
-                                invalid, duplicate, disposable, role, not_covered or
-                                not-deliverable;
+                                invalid, duplicate, disposable, role, not_covered,
+                                suppressed, blocked or not-deliverable;
                                 provider:<code>; finding:role|free|disposable|typo|
                                 no_mail_server|reused. Rows with any value of a kind pass it,
                                 and must pass every kind named
       --domain <domains>        Only rows at these domains (comma-separated)
       --bom                     Start the file with a UTF-8 BOM (for Excel)
       --flags                   Add email_flags (role, free, disposable, typo, no_mail_server,
-                                reused) and email_checked_at (the day of the answer)
+                                reused; a suppressed address's reason; blocked_by:<rule> or
+                                allowed_by:<rule>) and email_checked_at (the day of the answer)
       --skip <kinds>|none       Don't pay for these (comma-separated): disposable,
                                 no-mail-server, role (default: disposable,no-mail-server)
+      --ignore <what>           Send what these would leave out (comma-separated):
+                                suppression (the account's suppression list), rules (your
+                                allow and block rules). Both apply by default
       --reuse-days <N>          Reuse answers paid for in the last N days, free; 0: never
                                 (0 to 365; default: the app's setting, 30 days)
       --max-spend <USD>|none    The most this job may spend (default: the app's setting,

@@ -69,6 +69,8 @@ export interface JobRowView {
   provider: string | null;
   avatar: boolean | null;
   avatarUrl: string | null;
+  /** Why the suppression list or a rule decided the address ("Hard bounce", "Rule *@x.com"); null for none. */
+  why: string | null;
 }
 
 export interface ExportView {

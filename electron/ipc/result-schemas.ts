@@ -77,6 +77,7 @@ export const jobRowSchema = viewOf<JobRowView>()(
     provider: text.nullable(),
     avatar: z.boolean().nullable(),
     avatarUrl: text.nullable(),
+    why: text.nullable(),
   }),
 );
 

@@ -163,7 +163,8 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
   const team = teamMemoryOpener(options, memory);
   // With a team store the list is the team's (the demo's jobs are given none).
   const suppression = suppressionOpener({
-    dataDir: options.dataDir,
+    // The app's own folder, where Settings shows it, also for the demo's jobs.
+    dataDir: options.userDataDir ?? options.dataDir,
     account: () => memoryAccountNow(options),
     ...(options.team ? { team: options.team } : {}),
     ...(options.onTeamNotice ? { onTeamNotice: options.onTeamNotice } : {}),

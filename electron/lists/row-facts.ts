@@ -24,6 +24,8 @@ export interface RowFactSources {
   suggestionOf?: (addressIndex: number) => string | undefined;
   /** The free checks' flags of an address, for the email_flags column (see lists/free-checks.ts). */
   flagsOf?: (addressIndex: number) => number;
+  /** The suppression list's and the rules' words of an address (withheld.ts withheldFlags). */
+  withheldOf?: (addressIndex: number) => string;
   /** When the job's own answers were given (ISO time), for email_checked_at; reused ones carry theirs. */
   checkedOn?: string | null;
 }
@@ -86,11 +88,15 @@ export function appendedHeaderNames(
   });
 }
 
-/** The words of the email_flags column: what the free checks saw, and whether the answer was reused. */
-export function flagWords(flags: number, outcome: JobOutcome | undefined): string {
-  const words: RowFlag[] = [];
+/**
+ * The words of the email_flags column: what the free checks saw, whether the
+ * answer was reused, and why the suppression list or a rule decided it.
+ */
+export function flagWords(flags: number, outcome: JobOutcome | undefined, withheld = ''): string {
+  const words: string[] = [];
   for (const [bit, word] of FLAG_BITS) if (flags & bit) words.push(word);
-  if (outcome?.origin === 'reused') words.push('reused');
+  if (outcome?.origin === 'reused') words.push('reused' satisfies RowFlag);
+  if (withheld !== '') words.push(withheld);
   return words.join(' ');
 }
 
@@ -110,6 +116,8 @@ export interface RowFacts {
   outcome: JobOutcome | undefined;
   suggestion: string | undefined;
   flags: number;
+  /** The suppression list's and the rules' words (withheld.ts), '' for none. */
+  withheld: string;
   checkedOn: string;
 }
 
@@ -137,7 +145,7 @@ export function appendedCell(column: AppendedColumn, row: RowFacts): string {
     case 'email_suggestion':
       return suggestion ?? '';
     case 'email_flags':
-      return flagWords(row.flags, outcome);
+      return flagWords(row.flags, outcome, row.withheld);
     case 'email_checked_at':
       return checkedDay(outcome, row.checkedOn);
   }
@@ -159,6 +167,7 @@ export function rowFacts(
       suggestion:
         addressIndex >= 0 && options.suggestionOf ? options.suggestionOf(addressIndex) : undefined,
       flags: addressIndex >= 0 && options.flagsOf ? options.flagsOf(addressIndex) : 0,
+      withheld: addressIndex >= 0 && options.withheldOf ? options.withheldOf(addressIndex) : '',
       checkedOn,
     };
   };

@@ -22,6 +22,7 @@ import { readSuppressionFile } from '../../suppression/read';
 import type { SuppressionEntry, SuppressionSource } from '../../suppression/store';
 import type { SuppressionReason } from '../../suppression/types';
 import { UsageError, type Values } from '../args';
+import { appDataDir } from '../data-dir';
 import { err, out } from '../print';
 import { connectFor } from './shared';
 
@@ -84,7 +85,8 @@ export async function run(
   // The account is the key's fingerprint; the service itself is never reached.
   const connection = await connectFor(values);
   const opener = suppressionOpener({
-    dataDir: connection.dataDir,
+    // The app's own folder (the demo's too), as the app's Settings and jobs keep it.
+    dataDir: appDataDir(),
     account: () => connection.memoryAccount,
     ...(connection.team ? { team: connection.team } : {}),
     onTeamNotice: teamNoticeGate((message) => err(message)),

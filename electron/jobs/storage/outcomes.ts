@@ -16,6 +16,8 @@ const STATUS = [
   'disposable',
   'role',
   'not_covered',
+  'suppressed',
+  'blocked',
 ] as const;
 type Status = (typeof STATUS)[number];
 const ORIGINS = ['paid', 'reused', 'local'] as const;
@@ -41,6 +43,10 @@ export interface OutcomeCounts {
   role: number;
   /** Email + avatar: at providers the avatar check does not cover, not sent. */
   notCovered: number;
+  /** On the account's suppression list, not sent. */
+  suppressed: number;
+  /** Decided by a block rule, not sent. */
+  blocked: number;
   /** Addresses with any outcome yet. */
   done: number;
   /** Determined by the service for this job: what it charged for. */
@@ -68,6 +74,8 @@ const emptyCounts = (): OutcomeCounts => ({
   disposable: 0,
   role: 0,
   notCovered: 0,
+  suppressed: 0,
+  blocked: 0,
   done: 0,
   paid: 0,
   reused: 0,
@@ -75,11 +83,11 @@ const emptyCounts = (): OutcomeCounts => ({
 });
 
 // An outcome's byte: its status (0: none yet; 1 + index into STATUS) in the
-// low three bits, its origin (index into ORIGINS) in the next two, and its
+// low four bits, its origin (index into ORIGINS) in the next two, and its
 // avatar (0: not given; 1: false; 2: true) in the two above.
-const ORIGIN_SHIFT = 3;
-const AVATAR_SHIFT = 5;
-const statusOf = (b: number) => b & 7;
+const ORIGIN_SHIFT = 4;
+const AVATAR_SHIFT = 6;
+const statusOf = (b: number) => b & 15;
 const originIn = (b: number) => ORIGINS[(b >> ORIGIN_SHIFT) & 3] as Origin;
 
 export function createOutcomeTable(size: number): OutcomeTable {
@@ -182,6 +190,8 @@ const S_CODE: Record<Status, string> = {
   disposable: 'x',
   role: 'o',
   not_covered: 'n',
+  suppressed: 's',
+  blocked: 'b',
 };
 const CODE_S: Record<string, Status> = {
   d: 'deliverable',
@@ -190,6 +200,8 @@ const CODE_S: Record<string, Status> = {
   x: 'disposable',
   o: 'role',
   n: 'not_covered',
+  s: 'suppressed',
+  b: 'blocked',
 };
 
 const originField = (r: OutcomeRecord): string =>

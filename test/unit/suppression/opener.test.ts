@@ -68,6 +68,8 @@ describe('suppressionOpener', () => {
       "The team's suppression list could not be changed (Could not reach the team store at db:5432): the rows of b.csv read from here on were not added. Try again once the team store can be reached.",
     );
     await expect(team.sources()).rejects.toThrow(/Could not reach/);
+    // Whether there is a list at all (asked before each import): the copy's answer.
+    expect(await team.count()).toBe(1);
     expect(notices).toHaveLength(1);
   });
 });

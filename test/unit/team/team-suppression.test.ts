@@ -203,7 +203,8 @@ describe("the team's suppression list", () => {
     expect([...(await again.reasonsOf(spotsOf(['kept@example.com', 'new@example.com'])))]).toEqual([
       4, 0,
     ]);
-    expect(await list.count()).toBe(1);
+    expect((await list.sources()).map((source) => source.name)).toEqual(['before.csv']);
     expect(notices.at(-1)).toMatch(/^back: /);
+    expect(await list.count()).toBe(1);
   }, 90_000);
 });

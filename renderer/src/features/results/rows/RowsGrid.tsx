@@ -207,11 +207,16 @@ function RowCells({ row, showProvider, showAvatar }: CellsProps & { row: JobRowV
       <span role="cell" className="rows-address" title={row.address ?? undefined}>
         {row.address ?? <span className="rows-muted">no address</span>}
       </span>
-      <span role="cell">
+      <span role="cell" className="rows-status">
         <span className={`outcome-badge is-${row.status}`}>
           <span className="dot" aria-hidden="true" />
           {OUTCOME_LABEL[row.status]}
         </span>
+        {row.why && (
+          <span className="rows-why" title={row.why}>
+            {row.why}
+          </span>
+        )}
       </span>
       {showProvider && (
         <span role="cell" className="rows-provider">
