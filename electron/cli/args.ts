@@ -68,11 +68,11 @@ export type Values = ReturnType<
 >['values'];
 
 /**
- * A command: the parsed options, its first positional argument and the ones
- * after it (`suppress add <file>...`), to an exit code.
+ * A command: the parsed options, its first positional argument and any after
+ * it (`bounces <job-id> <file>`), to an exit code.
  */
 export type Command = (
   values: Values,
   argument: string | undefined,
-  rest: readonly string[],
+  rest: string[],
 ) => Promise<number>;

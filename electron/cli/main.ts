@@ -69,6 +69,14 @@ Commands:
   lists <platform>              The platform's lists with their ids and sizes
                                 (mailchimp, hubspot, klaviyo or brevo)
   jobs                          List the jobs, newest first.
+  bounces <job-id> <file>       Match a platform's bounce report (Mailchimp, SendGrid, Mailgun,
+                                Postmark, SES, or any list with an address column) to a
+                                finished job: which addresses we called deliverable bounced
+                                hard, and when, in an evidence file with our verdicts' dates
+                                (what a vendor asks for to refund them); the hard bounces,
+                                complaints and unsubscribes join the suppression list
+      --out <file>              Also save the evidence file here (CSV)
+      --json                    Print one JSON object with the figures on stdout
   team status [--json]          The team store LIST_CLEANER_TEAM_URL names (its password in
                                 the URL or in LIST_CLEANER_TEAM_PASSWORD), else the one saved
                                 in the app: its host, database and user, and how many
@@ -112,6 +120,7 @@ connections saved in the app (Settings → Connections).`;
 /** Each command's module, loaded when it runs. */
 const COMMANDS = new Map<string, () => Promise<{ run: Command }>>([
   ['balance', () => import('./commands/balance')],
+  ['bounces', () => import('./commands/bounces')],
   ['check', () => import('./commands/check')],
   ['clean', () => import('./commands/clean')],
   ['jobs', () => import('./commands/jobs')],
@@ -130,7 +139,7 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const { values, positionals } = parsed;
-  const [command, argument, ...rest] = positionals;
+  const [command, argument] = positionals;
   if (values.help || !command) {
     out(HELP);
     return values.help ? 0 : 2;
@@ -145,7 +154,7 @@ export async function main(argv: string[]): Promise<number> {
     const load = COMMANDS.get(command);
     if (!load) throw new UsageError(`unknown command "${command}"`);
     const { run } = await load();
-    return await run(values, argument, rest);
+    return await run(values, argument, positionals.slice(2));
   } catch (e) {
     if (e instanceof UsageError) {
       err(`list-cleaner: ${e.message}. See list-cleaner --help.`);

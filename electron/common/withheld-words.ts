@@ -34,32 +34,36 @@ export function withheldSentences(
   }
   const blocked = total(w.blocked);
   if (blocked > 0) {
-    const by = w.blocked.map((g) => `${g.rule} (${count(g.count)})`);
+    const by = w.blocked.map((g) => `${g.rule}: ${count(g.count)}`);
     out.push({
       key: 'blocked',
-      text: `${count(blocked)} ${blocked === 1 ? 'address is' : 'addresses are'} blocked by your rules, ${by.join(', ')}: not sent, nothing charged.`,
+      text: `${count(blocked)} ${blocked === 1 ? 'address is' : 'addresses are'} blocked by your rules (${by.join(', ')}): not sent, nothing charged.`,
     });
   }
   const allowed = total(w.allowed);
   if (allowed > 0) {
-    const by = w.allowed.map((g) => `${g.rule} (${count(g.count)})`);
+    const by = w.allowed.map((g) => `${g.rule}: ${count(g.count)}`);
     out.push({
       key: 'allowed',
-      text: `${count(allowed)} ${allowed === 1 ? 'address a free check would leave out is' : 'addresses a free check would leave out are'} sent, as your allow rules say: ${by.join(', ')}.`,
+      text: `${count(allowed)} ${allowed === 1 ? 'address is sent although a free check would leave it' : 'addresses are sent although a free check would leave them'} out, as your allow rules say (${by.join(', ')}).`,
     });
   }
   return out;
 }
 
-/** A row's words for what decided it: its suppression reason, else its rule. */
+/**
+ * A row's words for what decided it, beside its status: the suppression
+ * reason ("Hard bounce"), else the rule ("*@competitor.com", or "Allowed:
+ * example.com" for an allow rule, whose row keeps the service's status).
+ */
 export function withheldLabel(
   reason: SuppressionReasonName | null,
   rule: { action: 'allow' | 'block'; value: string } | null,
 ): string | null {
   if (reason) {
     const words = reasonWords(reason, 1);
-    return `Suppressed: ${words}`;
+    return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
   }
-  if (rule) return `${rule.action === 'block' ? 'Blocked by' : 'Allowed by'} ${rule.value}`;
+  if (rule) return rule.action === 'block' ? rule.value : `Allowed: ${rule.value}`;
   return null;
 }

@@ -3,12 +3,13 @@
 // Main validates every input before its handler runs and checks every output
 // and payload (registry.ts); the renderer takes its types from here; nothing
 // else crosses. The list platforms' channels are in platform-contract.ts, the
-// team store's in team-contract.ts, the suppression list's in
-// suppression-contract.ts.
+// team store's in team-contract.ts, a bounce report's in bounces-contract.ts, the
+// suppression list's in suppression-contract.ts.
 import { platformChannels, platformEvents } from './platform-contract';
 import { teamChannels, teamEvents } from './team-contract';
+import { bouncesChannels } from './bounces-contract';
 import { suppressionChannels } from './suppression-contract';
-import { FILE_ID, fileTokenSchema } from './view-of';
+import { fileTokenSchema, savedFileSchema } from './file-schemas';
 import { jobIdSchema } from './job-schemas';
 import { z } from 'zod';
 import type { ChannelName, EventName } from './channels';
@@ -154,8 +155,6 @@ export const billingUrlSchema = z
     const problem = billingUrlProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
-
-const savedFileSchema = z.string().regex(FILE_ID, 'List Cleaner shows only files it saved itself.');
 
 const apiKeySchema = z
   .string()
@@ -357,6 +356,7 @@ export const contract = {
   'update:restart': { input: noInput, output: z.strictObject({ restarting: z.literal(true) }) },
   ...platformChannels,
   ...teamChannels,
+  ...bouncesChannels,
   ...suppressionChannels,
 } as const satisfies Record<ChannelName, { input: z.ZodType; output: z.ZodType }>;
 

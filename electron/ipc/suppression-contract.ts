@@ -10,7 +10,8 @@ import {
   type SuppressionSourceView,
   type SuppressionSummaryView,
 } from '../common/suppression-views';
-import { count, fileTokenSchema, text, viewOf } from './view-of';
+import { fileTokenSchema } from './file-schemas';
+import { count, text, viewOf } from './view-of';
 
 const sourceViewSchema = viewOf<SuppressionSourceView>()(
   z.strictObject({ name: text, addedAt: z.iso.datetime({ offset: true }), entries: count }),

@@ -26,12 +26,3 @@ export const count = z.number().int().min(0);
 export const micros = z.number().int();
 
 export const text = z.string();
-
-/** An opaque id main handed out for a file (128 random bits, base64url), never a path. */
-export const FILE_ID = /^[A-Za-z0-9_-]{22}$/;
-export const fileTokenSchema = z
-  .string()
-  .regex(
-    FILE_ID,
-    'List Cleaner opens only a file you drop on its window or pick in its Open dialog.',
-  );

@@ -73,13 +73,41 @@ function bounded<T>(work: Promise<T>): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * The store's outage as the user is told it: once when it is lost, once when
+ * it is back; and whether it was lost a moment ago (the copy then answers
+ * without asking).
+ */
+function outage(notice: TeamSuppressionOptions['notice'], now: () => number) {
+  let lostAt: number | null = null;
+  let told = false;
+  const named = (where: string) => `The team store${where && ` ${where}`}`;
+  return {
+    failed(err: unknown, where: string) {
+      lostAt = now();
+      if (told) return;
+      told = true;
+      log.warn(`team: the suppression list could not be read from the team store: ${message(err)}`);
+      notice?.(
+        `${named(where)} cannot be reached (${message(err)}): jobs leave out the addresses on this computer's copy of the team's suppression list until it is back.`,
+        'lost',
+      );
+    },
+    answered(where: string) {
+      lostAt = null;
+      if (!told) return;
+      told = false;
+      notice?.(`${named(where)} is reached again.`, 'back');
+    },
+    lately: () => lostAt !== null && now() - lostAt < ASK_AGAIN_MS,
+  };
+}
+
 /** The account's suppression list kept in the team store, with this computer's copy. */
 export function teamSuppression(options: TeamSuppressionOptions): AccountSuppression {
   const { account } = options;
-  const now = options.now ?? Date.now;
   const ids = new WeakMap<TeamStore, Promise<number>>();
-  let lostAt: number | null = null;
-  let told = false;
+  const { failed, answered, lately } = outage(options.notice, options.now ?? Date.now);
 
   /** The store and the account's number in it, asked once per store. */
   const reach = async (): Promise<{ store: TeamStore; accountId: number }> => {
@@ -109,24 +137,6 @@ export function teamSuppression(options: TeamSuppressionOptions): AccountSuppres
   /** Runs `work` on one connection of the store, bounded in time. */
   const onStore = <T>(work: (client: PoolClient, accountId: number) => Promise<T>) =>
     withStore((store, accountId) => bounded(store.withClient((client) => work(client, accountId))));
-  const failed = (err: unknown, where: string) => {
-    lostAt = now();
-    if (told) return;
-    told = true;
-    log.warn(`team: the suppression list could not be read from the team store: ${message(err)}`);
-    options.notice?.(
-      `The team store${where && ` ${where}`} cannot be reached (${message(err)}): jobs leave out the addresses on this computer's copy of the team's suppression list until it is back.`,
-      'lost',
-    );
-  };
-  const answered = (where: string) => {
-    lostAt = null;
-    if (!told) return;
-    told = false;
-    options.notice?.(`The team store${where && ` ${where}`} is reached again.`, 'back');
-  };
-  /** Whether the store was found out of reach a moment ago: the copy answers without asking. */
-  const lately = () => lostAt !== null && now() - lostAt < ASK_AGAIN_MS;
   /** A write the store refused: nothing of it was kept, here or there. */
   const unwritten = (err: unknown, what: string): Error =>
     err instanceof AppError && err.code !== 'network' && err.code !== 'timeout'

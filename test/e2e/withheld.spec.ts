@@ -56,10 +56,10 @@ test('the review names what the suppression list and the rules leave out; the re
     '3 addresses are on your suppression list (1 hard bounce, 1 spam complaint, 1 unsubscribe): not sent, nothing charged.',
   );
   await expect(page.getByTestId('estimate-blocked')).toHaveText(
-    '2 addresses are blocked by your rules, *@competitor.test (2): not sent, nothing charged.',
+    '2 addresses are blocked by your rules (*@competitor.test: 2): not sent, nothing charged.',
   );
   await expect(page.getByTestId('estimate-allowed')).toHaveText(
-    '1 address a free check would leave out is sent, as your allow rules say: mailinator.com (1).',
+    '1 address is sent although a free check would leave it out, as your allow rules say (mailinator.com: 1).',
   );
   await expect(page.getByTestId('estimate-to-send')).toHaveText('7 of 12');
   await page.getByText('How this is worked out').click();
@@ -78,14 +78,23 @@ test('the review names what the suppression list and the rules leave out; the re
   const table = page.getByTestId('outcome-table');
   await expect(table.locator('tr[data-outcome="suppressed"]')).toContainText('Suppressed3');
   await expect(table.locator('tr[data-outcome="blocked"]')).toContainText('Blocked by a rule2');
+  await page.locator('.donut-placeholder').waitFor({ state: 'detached' });
   await shot(app, 'results-withheld');
 
   await showTab(page, 'Rows');
-  const grid = page.getByRole('grid');
+  const grid = page.getByRole('table', { name: 'Rows of november.csv with their outcome' });
   const bounced = grid.getByRole('row').filter({ hasText: 'bounced@provider1.test' });
   await expect(bounced).toContainText('Suppressed');
-  await expect(bounced).toContainText('Suppressed: hard bounce');
+  await expect(bounced).toContainText('Hard bounce');
   const spy = grid.getByRole('row').filter({ hasText: 'spy@competitor.test' });
-  await expect(spy).toContainText('Blocked by *@competitor.test');
+  await expect(spy).toContainText('*@competitor.test');
   await shot(app, 'rows-withheld');
+
+  // The filter takes the new outcomes as any other.
+  await page
+    .getByRole('group', { name: 'Filter the rows' })
+    .getByRole('checkbox', { name: /Suppressed/ })
+    .check();
+  await expect(page.getByTestId('rows-count')).toContainText('3 of 12 rows');
+  await expect(grid.getByRole('row').filter({ hasText: 'spy@competitor.test' })).toHaveCount(0);
 });
