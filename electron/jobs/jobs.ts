@@ -175,8 +175,9 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
     // The app's own folder, where Settings shows it, also for the demo's jobs.
     dataDir: options.userDataDir ?? options.dataDir,
     account: () => memoryAccountNow(options),
+    // Its loss is said through the process's listeners (coordination/notices.ts),
+    // whose gate says it once with the memory's and the limits'.
     ...(options.team ? { team: options.team } : {}),
-    ...(options.onTeamNotice ? { onTeamNotice: options.onTeamNotice } : {}),
   });
   const s: Shared = {
     options,

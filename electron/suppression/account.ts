@@ -68,7 +68,11 @@ export interface SuppressionOpenerOptions {
    * list is the team's (team/suppression.ts), this computer's a copy of it.
    */
   team?: () => Promise<TeamStore | null>;
-  /** Told once when the team store cannot be reached (and once when it is back). */
+  /**
+   * Told once when the team store cannot be reached (and once when it is
+   * back); by default every listener of the process (tellTeamNotice), as the
+   * limits and claims tell it.
+   */
   onTeamNotice?(message: string, kind: TeamNoticeKind): void;
 }
 

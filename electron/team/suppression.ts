@@ -14,7 +14,7 @@
 // keep all of the hash's second and third words (the index suppression_tag)
 // and 17 bits of the first (checked here on each row that comes back).
 import type { PoolClient } from 'pg';
-import type { TeamNoticeKind } from '../coordination/notices';
+import { tellTeamNotice, type TeamNoticeKind } from '../coordination/notices';
 import { AppError } from '../lib/app-error';
 import { log } from '../lib/log';
 import { normalizeCell } from '../lists/address';
@@ -52,7 +52,11 @@ export interface TeamSuppressionOptions {
   account: string;
   /** This computer's list of the account: the copy. */
   copy: () => Promise<SuppressionStore>;
-  /** Told once when the store cannot be reached, and once when it is back. */
+  /**
+   * Told once when the store cannot be reached, and once when it is back;
+   * by default every listener of the process (coordination/notices.ts), whose
+   * shells say a loss once whichever part noticed it.
+   */
   notice?: (message: string, kind: TeamNoticeKind) => void;
   /** Epoch milliseconds (tests move it). */
   now?: () => number;
@@ -78,7 +82,7 @@ function bounded<T>(work: Promise<T>): Promise<T> {
  * it is back; and whether it was lost a moment ago (the copy then answers
  * without asking).
  */
-function outage(notice: TeamSuppressionOptions['notice'], now: () => number) {
+function outage(notice: (message: string, kind: TeamNoticeKind) => void, now: () => number) {
   let lostAt: number | null = null;
   let told = false;
   const named = (where: string) => `The team store${where && ` ${where}`}`;
@@ -88,8 +92,8 @@ function outage(notice: TeamSuppressionOptions['notice'], now: () => number) {
       if (told) return;
       told = true;
       log.warn(`team: the suppression list could not be read from the team store: ${message(err)}`);
-      notice?.(
-        `${named(where)} cannot be reached (${message(err)}): jobs leave out the addresses on this computer's copy of the team's suppression list until it is back.`,
+      notice(
+        `${named(where)} cannot be reached (${message(err)}): jobs go on with what this computer holds (its memory, its limits, its copy of the team's suppression list) until it is back.`,
         'lost',
       );
     },
@@ -97,7 +101,7 @@ function outage(notice: TeamSuppressionOptions['notice'], now: () => number) {
       lostAt = null;
       if (!told) return;
       told = false;
-      notice?.(`${named(where)} is reached again.`, 'back');
+      notice(`${named(where)} is reached again.`, 'back');
     },
     lately: () => lostAt !== null && now() - lostAt < ASK_AGAIN_MS,
   };
@@ -107,7 +111,10 @@ function outage(notice: TeamSuppressionOptions['notice'], now: () => number) {
 export function teamSuppression(options: TeamSuppressionOptions): AccountSuppression {
   const { account } = options;
   const ids = new WeakMap<TeamStore, Promise<number>>();
-  const { failed, answered, lately } = outage(options.notice, options.now ?? Date.now);
+  const { failed, answered, lately } = outage(
+    options.notice ?? ((message, kind) => void tellTeamNotice(message, kind)),
+    options.now ?? Date.now,
+  );
 
   /** The store and the account's number in it, asked once per store. */
   const reach = async (): Promise<{ store: TeamStore; accountId: number }> => {

@@ -13,7 +13,7 @@
 // Nothing here reaches the service or costs anything.
 import { basename } from 'node:path';
 import { stat } from 'node:fs/promises';
-import { teamNoticeGate } from '../../coordination/notices';
+import { onTeamNotice, teamNoticeGate } from '../../coordination/notices';
 import { AppError } from '../../lib/app-error';
 import { isValidAddress, normalizeCell } from '../../lists/address';
 import { suppressionOpener, type AccountSuppression } from '../../suppression/account';
@@ -89,8 +89,9 @@ export async function run(
     dataDir: appDataDir(),
     account: () => connection.memoryAccount,
     ...(connection.team ? { team: connection.team } : {}),
-    onTeamNotice: teamNoticeGate((message) => err(message)),
   });
+  // A team store out of reach is said once, on stderr.
+  const stopNotices = onTeamNotice(teamNoticeGate((message) => err(message)));
   try {
     const list = await opener.get();
     switch (subcommand) {
@@ -104,6 +105,7 @@ export async function run(
         return await find(values, list, rest[0] ?? '');
     }
   } finally {
+    stopNotices();
     await opener.close();
     await connection.close();
   }

@@ -188,7 +188,7 @@ describe("the team's suppression list", () => {
       expect((await list.get('kept@example.com'))?.source).toBe('before.csv');
       expect(notices).toHaveLength(1);
       expect(notices[0]).toMatch(
-        /^lost: The team store .* cannot be reached .*this computer's copy/,
+        /^lost: The team store .* cannot be reached .*its copy of the team's suppression list/,
       );
       // A change the store cannot take is refused, and says so; nothing is half done.
       await expect(list.add([row('new@example.com')], 'during.csv')).rejects.toThrow(
