@@ -93,7 +93,7 @@ function outage(notice: (message: string, kind: TeamNoticeKind) => void, now: ()
       told = true;
       log.warn(`team: the suppression list could not be read from the team store: ${message(err)}`);
       notice(
-        `${named(where)} cannot be reached (${message(err)}): jobs go on with what this computer holds (its memory, its limits, its copy of the team's suppression list) until it is back.`,
+        `${named(where)} cannot be reached (${message(err)}): jobs go on with this computer's memory and limits, and its copy of the team's suppression list, until it is back.`,
         'lost',
       );
     },
