@@ -40,6 +40,9 @@ export const options = {
   yes: { type: 'boolean', default: false },
   block: { type: 'boolean', default: false },
   allow: { type: 'boolean', default: false },
+  source: { type: 'string' },
+  limit: { type: 'string' },
+  after: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 

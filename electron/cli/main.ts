@@ -98,6 +98,18 @@ Commands:
                                 address stays suppressed whatever the rules
   rules list [--json]           The rules: action, kind, rule, when added, id
   rules remove <rule|id>...     Remove rules, named as listed or by id
+  suppress add <file>...        Add bounce, complaint or unsubscribe exports (Mailchimp,
+                                SendGrid, Mailgun, Postmark, Amazon SES, or any list with an
+                                address column) to the suppression list: addresses never sent
+                                nor paid for. With a team store, the list is the team's
+  suppress list [--json]        The list's files with their counts and dates, and the total;
+                                --json adds the entries, --limit at a time (default 100,
+                                at most 1000), the next page with --after <next>
+      --source <file>           Only that file's entries (shown as addresses without --json)
+  suppress remove <arg>...      An argument with @ is an address; otherwise a file the list
+                                came from (by its name, as suppress list shows it) and all it
+                                added; otherwise a file here whose addresses are each removed
+  suppress find <address>       Whether an address is suppressed: why, since when, which file
   resume [<id>]                 Carry on with every job that can go on: unfinished, waiting,
                                 paused, or failed for a reason a retry can fix (or the one
                                 named); names each job it leaves, with the reason
@@ -128,6 +140,7 @@ const COMMANDS = new Map<string, () => Promise<{ run: Command }>>([
   ['lists', () => import('./commands/lists')],
   ['resume', () => import('./commands/resume')],
   ['rules', () => import('./commands/rules')],
+  ['suppress', () => import('./commands/suppress')],
   ['team', () => import('./commands/team')],
 ]);
 

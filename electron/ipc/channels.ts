@@ -57,6 +57,11 @@ export const channelNames = [
   'rules:list',
   'rules:add',
   'rules:remove',
+  'suppression:summary',
+  'suppression:import',
+  'suppression:removeSource',
+  'suppression:find',
+  'suppression:removeAddress',
 ] as const;
 
 export type ChannelName = (typeof channelNames)[number];

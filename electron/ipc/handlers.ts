@@ -11,6 +11,7 @@ import { platformHandlers } from './platform-handlers';
 import { teamHandlers } from './team-handlers';
 import { bouncesHandlers } from './bounces-handlers';
 import { rulesHandlers } from './rules-handlers';
+import { suppressionHandlers } from './suppression-handlers';
 import type { TeamConnection } from '../team/connection';
 import type { TeamHistory } from '../team/history-views';
 import { estimateView, importView, jobSummary, settingsView } from './views';
@@ -150,6 +151,7 @@ export function createHandlers({
     ...teamHandlers(team, teamHistory),
     ...bouncesHandlers(jobs, files, shell),
     ...rulesHandlers(dataDir),
+    ...suppressionHandlers(jobs, files),
     'key:status': async () => account.status(),
     'key:set': async ({ apiKey, baseUrl }) => account.setKey(apiKey, baseUrl),
     'key:clear': async () => account.clearKey(),

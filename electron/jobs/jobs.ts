@@ -46,7 +46,7 @@ import { estimate, start, type Estimate, type OverLimitAnswer } from './start';
 import { choicesWith, type CostChoices } from './money/choices';
 import { memoryAccountNow, memoryOpener, memoryView, teamMemoryOpener } from './money/memory';
 import { DEMO_MEMORY } from '../account/memory-account';
-import { suppressionOpener } from '../suppression/account';
+import { suppressionOpener, type AccountSuppression } from '../suppression/account';
 import { sharingFor } from '../coordination/sharing';
 import { sample, sampleView } from './money/sample';
 import type { ResumeOptions } from './resume';
@@ -108,6 +108,8 @@ export interface Jobs {
   memory(): Promise<MemoryView>;
   /** Forgets every answer the account's memory keeps. */
   forgetMemory(): Promise<MemoryView>;
+  /** The account's suppression list (the team's with a team store): Settings and `suppress`. */
+  suppression(): Promise<AccountSuppression>;
   /** Resolves when the job is done or has failed (never rejects for a job's own failure). */
   finished(id: string): Promise<JobView>;
   /** Picks up one job again, or every unfinished one; a failed or held job is retried when named. */
@@ -168,6 +170,15 @@ export interface Jobs {
 export async function openJobs(options: JobsOptions): Promise<Jobs> {
   const memory = memoryOpener(options);
   const team = teamMemoryOpener(options, memory);
+  // With a team store the list is the team's (the demo's jobs are given none).
+  const suppression = suppressionOpener({
+    // The app's own folder, where Settings shows it, also for the demo's jobs.
+    dataDir: options.userDataDir ?? options.dataDir,
+    account: () => memoryAccountNow(options),
+    // Its loss is said through the process's listeners (coordination/notices.ts),
+    // whose gate says it once with the memory's and the limits'.
+    ...(options.team ? { team: options.team } : {}),
+  });
   const s: Shared = {
     options,
     store: openJobStore(options.dataDir),
@@ -178,9 +189,7 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
     sentHere: new Set(),
     memory,
     teamMemory: team.get,
-    suppression: suppressionOpener(options.userDataDir ?? options.dataDir, () =>
-      memoryAccountNow(options),
-    ).get,
+    suppression: suppression.get,
     sharing() {
       const account = memoryAccountNow(options);
       // The demo's service lives in each process: nothing of it is shared.
@@ -213,6 +222,7 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
     seenBefore: async (id, reuseDays) => seenBefore(s, (await load(s, id)).record, reuseDays),
     stopJob: (id) => stopJob(s, own, id),
     memory: async () => memoryView(await s.memory()),
+    suppression: () => s.suppression(),
     async forgetMemory() {
       const m = await s.memory();
       await m.clear();
@@ -295,6 +305,7 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
       await queue.stop();
       await team.settle(TEAM_SETTLE_MS);
       await settled();
+      await suppression.close();
     },
     remindDue: (recheckDays, now) => remindDue(s, recheckDays, now),
   };

@@ -1,10 +1,13 @@
 // The account's suppression list as the jobs and the shells use it: one
 // interface, all of it asynchronous, so the list may live in this computer's
 // data folder (store.ts) or, with a team store, be the team's.
+import type { TeamNoticeKind } from '../coordination/notices';
 import type { Spots } from '../memory/address-hash';
+import type { TeamStore } from '../team/store';
 import type { SuppressionRow } from './types';
 import type {
   AddResult,
+  ListOptions,
   SuppressionEntry,
   SuppressionPage,
   SuppressionSource,
@@ -12,6 +15,8 @@ import type {
 } from './store';
 
 export interface AccountSuppression {
+  /** Whether this is the team's list (team/suppression.ts), not only this computer's. */
+  readonly team?: boolean;
   add(rows: readonly SuppressionRow[], source: string): Promise<AddResult>;
   /**
    * Per address of a list (the import's spots, or an address book's hashed
@@ -20,7 +25,8 @@ export interface AccountSuppression {
    */
   reasonsOf(spots: Spots): Promise<Uint8Array>;
   get(address: string): Promise<SuppressionEntry | null>;
-  list(options?: { after?: string | null; limit?: number }): Promise<SuppressionPage>;
+  /** A page of entries; with `source`, of that file only. */
+  list(options?: ListOptions): Promise<SuppressionPage>;
   remove(address: string): Promise<boolean>;
   removeSource(source: string): Promise<number>;
   sources(): Promise<SuppressionSource[]>;
@@ -53,32 +59,82 @@ export const noSuppression: AccountSuppression = {
   count: async () => 0,
 };
 
+export interface SuppressionOpenerOptions {
+  dataDir: string;
+  /** The memory's account name in use now, null for none. */
+  account: () => string | null;
+  /**
+   * The team store of the moment (JobsOptions.team): with one named, the
+   * list is the team's (team/suppression.ts), this computer's a copy of it.
+   */
+  team?: () => Promise<TeamStore | null>;
+  /**
+   * Told once when the team store cannot be reached (and once when it is
+   * back); by default every listener of the process (tellTeamNotice), as the
+   * limits and claims tell it.
+   */
+  onTeamNotice?(message: string, kind: TeamNoticeKind): void;
+}
+
 /**
- * The suppression list of the account in use now (`account()`: the memory's
- * account name, null for none), opened once per account.
+ * The suppression list of the account in use now: this computer's, or with a
+ * team store named the team's, opened once per account (and per store).
  */
-export function suppressionOpener(
-  dataDir: string,
-  account: () => string | null,
-): { get: () => Promise<AccountSuppression>; close: () => Promise<void> } {
+export function suppressionOpener(options: SuppressionOpenerOptions): {
+  get: () => Promise<AccountSuppression>;
+  close: () => Promise<void>;
+} {
   const opened = new Map<string, Promise<SuppressionStore>>();
+  let held: { account: string; list: AccountSuppression } | null = null;
+  const localOf = (name: string): Promise<SuppressionStore> => {
+    let store = opened.get(name);
+    if (!store) {
+      store = import('./store').then(({ openSuppressionStore }) =>
+        openSuppressionStore(options.dataDir, { account: name }),
+      );
+      opened.set(name, store);
+      // A list that could not be opened is tried again next time, not kept failed.
+      store.catch(() => opened.delete(name));
+    }
+    return store;
+  };
+  /** Whether a team store is named now: one that cannot be reached is named. */
+  const teamNamed = async (): Promise<boolean> => {
+    if (!options.team) return false;
+    try {
+      return (await options.team()) !== null;
+    } catch {
+      return true;
+    }
+  };
   return {
     async get() {
-      const name = account();
+      const name = options.account();
       if (name === null) return noSuppression;
-      let store = opened.get(name);
-      if (!store) {
-        const { openSuppressionStore } = await import('./store');
-        store = openSuppressionStore(dataDir, { account: name });
-        opened.set(name, store);
-        // A list that could not be opened is tried again next time, not kept failed.
-        store.catch(() => opened.delete(name));
+      if (!(await teamNamed())) return localSuppression(await localOf(name));
+      if (held?.account !== name) {
+        const team = options.team;
+        const { teamSuppression } = await import('../team/suppression');
+        held = {
+          account: name,
+          list: teamSuppression({
+            account: name,
+            store: async () => {
+              const store = await team?.();
+              if (!store) throw new Error('the team store was removed');
+              return store;
+            },
+            copy: () => localOf(name),
+            ...(options.onTeamNotice ? { notice: options.onTeamNotice } : {}),
+          }),
+        };
       }
-      return localSuppression(await store);
+      return held.list;
     },
     async close() {
       const stores = [...opened.values()];
       opened.clear();
+      held = null;
       await Promise.all(stores.map(async (s) => (await s.catch(() => null))?.close()));
     },
   };

@@ -8,8 +8,9 @@ import type { AddResult, SuppressionStore } from './store';
 
 export type SuppressionImport = SuppressionFileRead & AddResult;
 
+/** Into this computer's list (store.ts) or the account's as the jobs use it (account.ts). */
 export async function importSuppressionFile(
-  store: SuppressionStore,
+  store: Pick<SuppressionStore, 'add'>,
   path: string,
 ): Promise<SuppressionImport> {
   const source = basename(path);

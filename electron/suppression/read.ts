@@ -62,6 +62,20 @@ function refuseWorkbook(head: Buffer, name: string): void {
     throw badFile(`${name} is a workbook. Save it as CSV, or export the CSV from the platform.`);
 }
 
+/** Header cells named in the error, at most: a wide export's would fill the screen. */
+const HEADERS_SAID = 8;
+
+/** What a file none of the formats takes is told: which columns were looked for, which were found. */
+function noAddressColumn(name: string, header: readonly string[]): string {
+  const cells = header.map((cell) => cell.trim()).filter((cell) => cell !== '');
+  const shown = cells.slice(0, HEADERS_SAID).map((cell) => `"${cell.slice(0, 40)}"`);
+  const found =
+    cells.length === 0
+      ? 'Its first row is empty.'
+      : `Its first row has ${shown.join(', ')}${cells.length > HEADERS_SAID ? `, and ${cells.length - HEADERS_SAID} more` : ''}.`;
+  return `${name} has no column of addresses: List Cleaner looked for a column named "Email Address" (Mailchimp, Postmark suppressions, Amazon SES), "Email" (SendGrid, Postmark bounces) or "address" (Mailgun), and for any column whose cells are email addresses. ${found} Export the bounces, complaints or unsubscribes from your platform, or save a list with a column of addresses.`;
+}
+
 /**
  * Reads a suppression export, recognising its format by its header row
  * (formats.ts); throws a bad_file AppError when it is no list of addresses.
@@ -102,12 +116,9 @@ async function readAs(
   const complete = head.length === size;
   const newline = detectNewline(sample);
   const dialect: Dialect = { delimiter: detectDelimiter(sample, newline, complete), newline };
-  const format = recognise(sampleRows(sample, dialect, complete), name);
-  if (!format) {
-    throw badFile(
-      `${name} has no column of addresses and is none of the bounce or unsubscribe exports List Cleaner knows.`,
-    );
-  }
+  const rows = sampleRows(sample, dialect, complete);
+  const format = recognise(rows, name);
+  if (!format) throw badFile(noAddressColumn(name, rows[0] ?? []));
   // UTF-8 is read as byte text (lists/encoding.ts), each cell made text again here.
   const asText = parsesAsBytes(encoding) ? fromByteText : (cell: string) => cell;
   const perBatch = options.batchSize ?? SUPPRESSION_BATCH;

@@ -62,6 +62,14 @@ export interface AddResult {
   replaced: number;
 }
 
+export interface ListOptions {
+  /** The `next` of the page before. */
+  after?: string | null;
+  limit?: number;
+  /** Only this file's entries (a name as `sources()` gives it). */
+  source?: string | null;
+}
+
 export interface SuppressionStore {
   readonly dir: string;
   /**
@@ -69,8 +77,11 @@ export interface SuppressionStore {
    * in one transaction; call again with the next batch of the same file.
    */
   add(rows: readonly SuppressionRow[], source: string): Promise<AddResult>;
-  /** A page of entries in key order (the hash's, so no order a person reads into). */
-  list(options?: { after?: string | null; limit?: number }): SuppressionPage;
+  /**
+   * A page of entries in key order (the hash's, so no order a person reads
+   * into); with `source`, only the entries of the file of that name.
+   */
+  list(options?: ListOptions): SuppressionPage;
   /** The entry of an address (normalized here as the importer does), or null. */
   get(address: string): SuppressionEntry | null;
   has(address: string): boolean;
@@ -316,12 +327,15 @@ export async function openSuppressionStore(
       const limit = Math.max(1, Math.min(options.limit ?? PAGE_DEFAULT, PAGE_MAX));
       const after = options.after ? Buffer.from(cursorSchema.parse(options.after), 'hex') : null;
       const names = sourcesIn(sourcesDb);
+      const only = options.source == null ? null : idOf(names, options.source.trim());
+      if (options.source != null && only === null) return { entries: [], next: null };
       const page: SuppressionEntry[] = [];
       let last: Buffer | null = null;
       let more = false;
       const range = entries.getRange(after ? { start: after } : {});
-      for (const { key } of range) {
+      for (const { key, value } of range) {
         if (after && key.equals(after)) continue;
+        if (only !== null && sourceOf(value) !== only) continue;
         if (page.length === limit) {
           more = true;
           break;

@@ -65,7 +65,16 @@ export interface TeamStore {
 }
 
 /** The tables whose rights "Test connection" checks. */
-const TABLES = ['accounts', 'answers', 'claims', 'slots', 'slot_queue', 'job_summaries'] as const;
+const TABLES = [
+  'accounts',
+  'answers',
+  'claims',
+  'slots',
+  'slot_queue',
+  'job_summaries',
+  'suppression',
+  'suppression_sources',
+] as const;
 
 const serverRow = z.object({ server_version: z.string().min(1) });
 const rightsRow = z.object({ can_create: z.boolean() });

@@ -72,6 +72,8 @@ export async function openJobsWithProgress(connection: Connection, values: Value
   onTeamNotice(notice);
   const jobs = await openJobs({
     dataDir,
+    // The rules and the suppression list are the app's (its own folder, the demo's jobs' too).
+    userDataDir: appDataDir(),
     client: () => client,
     ...(knownPrices ? { knownPrices } : {}),
     ...(knownProviders ? { knownProviders } : {}),

@@ -18,6 +18,8 @@ export const queryKeys = {
   teamSpend: () => [...queryKeys.team, 'spend'] as const,
   /** The user's allow and block rules (Settings → Rules). */
   rules: ['rules'] as const,
+  /** The account's suppression list: its count and files. */
+  suppression: ['suppression'] as const,
   platforms: {
     all: ['platforms'] as const,
     /** Each platform and whether a key is saved for it. */

@@ -22,6 +22,8 @@ function useTeamChange<I>(run: (input: I) => Promise<TeamView>) {
     mutationFn: run,
     onSuccess: (view) => {
       client.setQueryData(queryKeys.team, view);
+      // With a store the suppression list is the team's; without, this computer's.
+      void client.invalidateQueries({ queryKey: queryKeys.suppression });
       // Another store, or none: its history and spend are another's.
       client.removeQueries({
         queryKey: queryKeys.team,

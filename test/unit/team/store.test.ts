@@ -99,6 +99,8 @@ describe('the schema', () => {
       'list_cleaner_schema',
       'slot_queue',
       'slots',
+      'suppression',
+      'suppression_sources',
     ]);
     expect(before.versions).toHaveLength(MIGRATIONS.length);
     const again = await store.test();

@@ -1,7 +1,8 @@
 // The Settings dialog: leave the demo or remove the key, replace the key, the service address
-// and its billing page, the list platforms connected, the team store, the allow and block
-// rules, how often bulk tasks are checked, the spending limit and the plan's prices, how long
-// answers already paid for are reused (and forgetting them), and the theme.
+// and its billing page, the list platforms connected, the team store, the suppression list,
+// the allow and block rules, how often bulk tasks are checked, the spending limit and the
+// plan's prices, how long answers already paid for are reused (and forgetting them), and the
+// theme.
 import { useEffect, useId, useRef } from 'react';
 import type { AccountStatus, Theme } from '../../../../electron/ipc/contract';
 import { THEMES } from '../../../../electron/common/model';
@@ -12,6 +13,7 @@ import { BillingPageForm } from './BillingPageForm';
 import { ConnectionsSection } from './connections/ConnectionsSection';
 import { TeamSection } from './team/TeamSection';
 import { RulesSection } from './rules/RulesSection';
+import { SuppressionSection } from './suppression/SuppressionSection';
 import { PatienceForm } from './PatienceForm';
 import { PollIntervalForm } from './PollIntervalForm';
 import { RecheckForm } from './RecheckForm';
@@ -47,6 +49,7 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
   const connectionsId = useId();
   const teamId = useId();
   const rulesId = useId();
+  const suppressionId = useId();
   const focusConnections = useUiStore((s) => s.settingsAt === 'connections');
 
   useEffect(() => {
@@ -120,6 +123,7 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
         )}
         <ConnectionsSection idBase={connectionsId} />
         <TeamSection inputId={teamId} />
+        <SuppressionSection idBase={suppressionId} />
         <RulesSection inputId={rulesId} />
         <PollIntervalForm
           current={settings.data?.pollIntervalSeconds}

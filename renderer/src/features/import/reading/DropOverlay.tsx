@@ -27,8 +27,12 @@ export function DropOverlay() {
   useEffect(() => {
     // dragenter/dragleave fire for every child crossed: count them.
     let depth = 0;
+    // Over Settings, a file is for Settings (the suppression list takes its own drops), never a
+    // list read behind the dialog; it is still never left to the browser.
+    const forSettings = () => useUiStore.getState().settingsOpen;
     const enter = (e: DragEvent) => {
       if (!carriesFiles(e)) return;
+      if (forSettings()) return;
       e.preventDefault();
       depth += 1;
       setOver(true);
@@ -48,6 +52,7 @@ export function DropOverlay() {
       e.preventDefault();
       depth = 0;
       setOver(false);
+      if (forSettings()) return;
       openFiles([...(e.dataTransfer?.files ?? [])]);
     };
     window.addEventListener('dragenter', enter);

@@ -1,0 +1,61 @@
+// The handlers of the suppression list's channels: thin adapters to the
+// account's list as the jobs use it (Jobs.suppression(): this computer's, or
+// the team's with a team store).
+import { basename } from 'node:path';
+import type { SuppressionSummaryView } from '../common/suppression-views';
+import type { FileGrants } from '../files/grants';
+import type { Jobs } from '../jobs/jobs';
+import type { AccountSuppression } from '../suppression/account';
+import { importSuppressionFile } from '../suppression/import';
+import type { Handlers } from './registry';
+
+type SuppressionChannels =
+  | 'suppression:summary'
+  | 'suppression:import'
+  | 'suppression:removeSource'
+  | 'suppression:find'
+  | 'suppression:removeAddress';
+
+async function summaryOf(list: AccountSuppression): Promise<SuppressionSummaryView> {
+  const [count, sources] = await Promise.all([list.count(), list.sources()]);
+  return {
+    count,
+    team: list.team === true,
+    sources: [...sources].sort((a, b) => b.addedAt.localeCompare(a.addedAt)),
+  };
+}
+
+export function suppressionHandlers(
+  jobs: () => Promise<Jobs>,
+  files: FileGrants,
+): Pick<Handlers, SuppressionChannels> {
+  const list = async () => (await jobs()).suppression();
+  return {
+    'suppression:summary': async () => summaryOf(await list()),
+    'suppression:import': async ({ token }) => {
+      const path = await files.take(token);
+      const suppression = await list();
+      const read = await importSuppressionFile(suppression, path);
+      return {
+        fileName: basename(path),
+        label: read.label,
+        rows: read.rows,
+        added: read.added,
+        replaced: read.replaced,
+        skipped: read.skipped,
+        summary: await summaryOf(suppression),
+      };
+    },
+    'suppression:removeSource': async ({ name }) => {
+      const suppression = await list();
+      await suppression.removeSource(name);
+      return summaryOf(suppression);
+    },
+    'suppression:find': async ({ address }) => (await list()).get(address),
+    'suppression:removeAddress': async ({ address }) => {
+      const suppression = await list();
+      const removed = await suppression.remove(address);
+      return { removed, summary: await summaryOf(suppression) };
+    },
+  };
+}

@@ -1,0 +1,278 @@
+// The team store's suppression tables (migration 5) as statements: a batch of
+// entries upserted, a list's spots looked up, one entry read, a page, the
+// sources with their counts, removals. Every row read back is checked: the
+// store is shared, and another build may have written it. team/suppression.ts
+// puts them together with this computer's copy.
+//
+// A batch's hashes go as one bytea cut by the server and its other columns as
+// arrays beside it, as answers do (answers.ts): one statement, one round trip.
+// A look-up asks by the memory's spots (memory/address-hash.ts), which keep
+// all of the hash's second and third words (the index suppression_tag) and
+// 17 bits of the first, checked here on each row that comes back.
+import type { PoolClient } from 'pg';
+import { z } from 'zod';
+import type { Spots } from '../memory/address-hash';
+import type {
+  AddResult,
+  ListOptions,
+  SuppressionEntry,
+  SuppressionPage,
+  SuppressionSource,
+} from '../suppression/store';
+import { SUPPRESSION_REASONS, type SuppressionRow } from '../suppression/types';
+import { spotOfTeamHash, teamAddressHash } from './address-key';
+
+const PAGE_DEFAULT = 100;
+const PAGE_MAX = 1_000;
+
+const reasonOfCode = (code: number) => SUPPRESSION_REASONS[code - 1] ?? ('other' as const);
+const OTHER_CODE = SUPPRESSION_REASONS.indexOf('other') + 1;
+const codeOfReason = (reason: SuppressionRow['reason']) => SUPPRESSION_REASONS.indexOf(reason) + 1;
+
+const idRow = z.object({ id: z.number().int().positive() });
+const addedRow = z.object({
+  added: z.number().int().nonnegative(),
+  replaced: z.number().int().nonnegative(),
+});
+const foundRow = z.object({
+  n: z.number().int().positive(),
+  h: z.instanceof(Buffer).refine((b) => b.length === 16),
+  reason: z.number().int(),
+});
+const entryRow = z.object({
+  h: z.instanceof(Buffer).refine((b) => b.length === 16),
+  address: z.string().min(1),
+  reason: z.number().int(),
+  at: z.number().finite().nullable(),
+  source: z.string().nullable(),
+  detail: z.string(),
+});
+const sourceRow = z.object({
+  name: z.string().min(1),
+  added_at: z.date(),
+  entries: z.number().int().nonnegative(),
+});
+const countRow = z.object({ n: z.number().int().nonnegative() });
+const presentRow = z.object({ present: z.boolean() });
+const cursorSchema = z.string().regex(/^[0-9a-f]{32}$/);
+
+const entryOf = (row: z.infer<typeof entryRow>): SuppressionEntry => ({
+  address: row.address,
+  reason: reasonOfCode(row.reason),
+  date: row.at === null ? null : new Date(row.at * 1000).toISOString(),
+  source: row.source ?? '',
+  detail: row.detail,
+});
+
+const ENTRY_COLUMNS = `s.addr_hash AS h, s.address, s.reason::int4 AS reason,
+  extract(epoch FROM s.suppressed_at)::float8 AS at, src.name AS source, s.detail`;
+
+/** The number of the source named `name` for the account, its date renewed. */
+export async function sourceIdOf(
+  client: PoolClient,
+  accountId: number,
+  name: string,
+): Promise<number> {
+  const result = await client.query(
+    `INSERT INTO suppression_sources (account_id, name, added_at) VALUES ($1, $2, now())
+     ON CONFLICT (account_id, name) DO UPDATE SET added_at = excluded.added_at RETURNING id`,
+    [accountId, name],
+  );
+  return idRow.parse(result.rows[0]).id;
+}
+
+/**
+ * Upserts one statement's rows (already in key order): a later entry for an
+ * address replaces the store's, as a later file says why it is suppressed now.
+ */
+export async function upsert(
+  client: PoolClient,
+  accountId: number,
+  sourceId: number,
+  rows: readonly { hash: Buffer; row: SuppressionRow }[],
+): Promise<AddResult> {
+  const hashes = Buffer.allocUnsafe(rows.length * 16);
+  const reasons: number[] = [];
+  const dates: (number | null)[] = [];
+  const addresses: string[] = [];
+  const details: string[] = [];
+  rows.forEach(({ hash, row }, i) => {
+    hash.copy(hashes, i * 16);
+    reasons.push(codeOfReason(row.reason));
+    const ms = row.date === null ? NaN : Date.parse(row.date);
+    dates.push(Number.isFinite(ms) ? ms / 1000 : null);
+    addresses.push(row.address);
+    details.push(row.detail);
+  });
+  const result = await client.query(
+    `WITH written AS (
+       INSERT INTO suppression AS s
+              (account_id, reason, source_id, suppressed_at, addr_hash, address, detail)
+       SELECT DISTINCT ON (h) $1::int4, r, $2::int4, to_timestamp(t), h, a, d
+         FROM (SELECT substring($3::bytea FROM (n::int4 - 1) * 16 + 1 FOR 16) AS h, r, t, a, d, n
+                 FROM unnest($4::int2[], $5::float8[], $6::text[], $7::text[])
+                      WITH ORDINALITY AS u(r, t, a, d, n)) AS x
+        ORDER BY h, n DESC
+       ON CONFLICT (account_id, addr_hash) DO UPDATE
+          SET reason = excluded.reason, source_id = excluded.source_id,
+              suppressed_at = excluded.suppressed_at, address = excluded.address,
+              detail = excluded.detail
+       RETURNING (xmax = 0) AS inserted)
+     SELECT (count(*) FILTER (WHERE inserted))::int4 AS added,
+            (count(*) FILTER (WHERE NOT inserted))::int4 AS replaced
+       FROM written`,
+    [accountId, sourceId, hashes, reasons, dates, addresses, details],
+  );
+  return addedRow.parse(result.rows[0]);
+}
+
+/** The reasons the store keeps for spots `first` to `last` (not included), written into `found`. */
+export async function lookUp(
+  client: PoolClient,
+  accountId: number,
+  spots: Spots,
+  first: number,
+  last: number,
+  found: Uint8Array,
+): Promise<void> {
+  const n = last - first;
+  const tags = Buffer.allocUnsafe(n * 8);
+  for (let i = 0; i < n; i++) {
+    tags.writeInt32LE(spots.tag0[first + i] as number, i * 8);
+    tags.writeInt32LE(spots.tag1[first + i] as number, i * 8 + 4);
+  }
+  const result = await client.query(
+    // Each tag looked up in its index (LIMIT keeps the planner from a hash
+    // join that reads the whole table), in tag order, so look-ups near each
+    // other share the index's pages.
+    `SELECT q.n::int4 AS n, s.addr_hash AS h, s.reason::int4 AS reason
+       FROM (SELECT substring($2::bytea FROM (n - 1) * 8 + 1 FOR 8) AS t, n
+               FROM generate_series(1, $3::int4) AS n ORDER BY 1) AS q
+       CROSS JOIN LATERAL (
+            SELECT s.addr_hash, s.reason FROM suppression AS s
+             WHERE s.account_id = $1 AND substring(s.addr_hash FROM 5 FOR 8) = q.t
+             LIMIT 4) AS s`,
+    [accountId, tags, n],
+  );
+  for (const raw of result.rows) {
+    const row = foundRow.parse(raw);
+    if (row.n > n) throw new RangeError('the team store answered for an address not asked about');
+    const i = first + row.n - 1;
+    // The tag matched; the bucket's 17 bits must too, or it is another address.
+    if (spotOfTeamHash(row.h).bucket !== spots.bucket[i]) continue;
+    found[i] =
+      row.reason >= 1 && row.reason <= SUPPRESSION_REASONS.length ? row.reason : OTHER_CODE;
+  }
+}
+
+/** Whether the account has any entry in the store (a look-up of a list without one is skipped). */
+export async function anyListed(client: PoolClient, accountId: number): Promise<boolean> {
+  const result = await client.query(
+    'SELECT EXISTS (SELECT 1 FROM suppression WHERE account_id = $1) AS present',
+    [accountId],
+  );
+  return presentRow.parse(result.rows[0]).present;
+}
+
+/** The entry of a normalized address, or null. */
+export async function entryOfAddress(
+  client: PoolClient,
+  accountId: number,
+  address: string,
+): Promise<SuppressionEntry | null> {
+  const result = await client.query(
+    `SELECT ${ENTRY_COLUMNS}
+       FROM suppression AS s
+       LEFT JOIN suppression_sources AS src ON src.id = s.source_id
+      WHERE s.account_id = $1 AND s.addr_hash = $2`,
+    [accountId, teamAddressHash(address)],
+  );
+  const row = result.rows[0];
+  return row === undefined ? null : entryOf(entryRow.parse(row));
+}
+
+/** A page of entries in the hashes' order; `after` is the last page's `next`. */
+export async function pageOf(
+  client: PoolClient,
+  accountId: number,
+  options: ListOptions,
+): Promise<SuppressionPage> {
+  const limit = Math.max(1, Math.min(options.limit ?? PAGE_DEFAULT, PAGE_MAX));
+  const after = options.after
+    ? Buffer.from(cursorSchema.parse(options.after), 'hex')
+    : Buffer.alloc(0);
+  const result = await client.query(
+    `SELECT ${ENTRY_COLUMNS}
+       FROM suppression AS s
+       LEFT JOIN suppression_sources AS src ON src.id = s.source_id
+      WHERE s.account_id = $1 AND s.addr_hash > $2 AND ($4::text IS NULL OR src.name = $4)
+      ORDER BY s.addr_hash LIMIT $3`,
+    [accountId, after, limit + 1, options.source?.trim() ?? null],
+  );
+  const rows = z.array(entryRow).parse(result.rows);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    entries: page.map(entryOf),
+    next: rows.length > limit && last ? last.h.toString('hex') : null,
+  };
+}
+
+/** Removes a normalized address's entry; whether there was one. */
+export async function removeAddress(
+  client: PoolClient,
+  accountId: number,
+  address: string,
+): Promise<boolean> {
+  const result = await client.query(
+    'DELETE FROM suppression WHERE account_id = $1 AND addr_hash = $2',
+    [accountId, teamAddressHash(address)],
+  );
+  return (result.rowCount ?? 0) > 0;
+}
+
+/** Removes the file named `name` and the entries it gave (not replaced since); how many. */
+export async function removeSourceNamed(
+  client: PoolClient,
+  accountId: number,
+  name: string,
+): Promise<number> {
+  // The file's record first: an add of the same file at the same moment
+  // waits for it, then makes the file anew.
+  const result = await client.query(
+    `WITH gone AS (
+       DELETE FROM suppression_sources WHERE account_id = $1 AND name = $2 RETURNING id)
+     DELETE FROM suppression
+      WHERE account_id = $1 AND source_id IN (SELECT id FROM gone)`,
+    [accountId, name],
+  );
+  return result.rowCount ?? 0;
+}
+
+/** The account's files, newest first, each with the entries still its own. */
+export async function sourcesOf(
+  client: PoolClient,
+  accountId: number,
+): Promise<SuppressionSource[]> {
+  const result = await client.query(
+    `SELECT src.name, src.added_at, count(s.source_id)::int4 AS entries
+       FROM suppression_sources AS src
+       LEFT JOIN suppression AS s ON s.account_id = src.account_id AND s.source_id = src.id
+      WHERE src.account_id = $1
+      GROUP BY src.id, src.name, src.added_at
+      ORDER BY src.added_at DESC`,
+    [accountId],
+  );
+  return z
+    .array(sourceRow)
+    .parse(result.rows)
+    .map((row) => ({ name: row.name, addedAt: row.added_at.toISOString(), entries: row.entries }));
+}
+
+export async function countOf(client: PoolClient, accountId: number): Promise<number> {
+  const result = await client.query(
+    'SELECT count(*)::int4 AS n FROM suppression WHERE account_id = $1',
+    [accountId],
+  );
+  return countRow.parse(result.rows[0]).n;
+}
