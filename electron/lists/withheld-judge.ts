@@ -5,10 +5,14 @@
 // (withheld.ts reads them); the cost rule (jobs/money/free-split.ts) says what
 // they mean for the job.
 import { grown } from '../lib/grown';
+import { createSpots } from '../memory/address-hash';
 import { compileRules } from '../rules/match';
 import type { Rule } from '../rules/types';
 import type { SuppressionLookup } from '../suppression/lookup';
 import { withheldCode } from './withheld';
+
+/** Addresses looked up in the suppression list at a time, in the keys' order. */
+const LOOKUP_BATCH = 65_536;
 
 export function createWithheldJudge(
   capacity: number,
@@ -18,17 +22,31 @@ export function createWithheldJudge(
   const matcher = rules.length > 0 ? compileRules(rules) : null;
   let codes = new Uint32Array(Math.max(capacity, 16));
   let count = 0;
+  // The addresses since the last look-up: from `first`, their spots.
+  let first = 0;
+  let pending = suppression ? createSpots(LOOKUP_BATCH) : null;
+  const lookUp = () => {
+    if (!suppression || !pending) return;
+    const reasons = suppression.reasonsOf(pending.done());
+    for (let k = 0; k < reasons.length; k++) {
+      codes[first + k] = ((codes[first + k] as number) | (reasons[k] as number)) >>> 0;
+    }
+    first = count;
+    pending = createSpots(LOOKUP_BATCH);
+  };
   return {
     /** Judges the next unique address (normalized, as the address file holds it). */
     add(address: string): void {
       if (count === codes.length) codes = grown(codes);
-      codes[count] = withheldCode(
-        suppression ? suppression.reasonOf(address) : 0,
-        matcher ? matcher.decide(address) : -1,
-      );
+      codes[count] = withheldCode(0, matcher ? matcher.decide(address) : -1);
       count += 1;
+      if (pending) {
+        pending.addAddress(address);
+        if (count - first === LOOKUP_BATCH) lookUp();
+      }
     },
     done(): Uint32Array {
+      if (count > first) lookUp();
       return codes.subarray(0, count);
     },
   };

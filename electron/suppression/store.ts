@@ -169,7 +169,7 @@ const change = (changes: Map<number, number>, id: number, by: number): void => {
 };
 
 /** hasMany: each spot's key looked up in bucket order, into one scratch key. */
-function lookUpSpots(entries: Database<Buffer, Buffer>, spots: Spots): Uint8Array {
+export function lookUpSpots(entries: Database<Buffer, Buffer>, spots: Spots): Uint8Array {
   const found = new Uint8Array(spots.count);
   const scratch = Buffer.allocUnsafe(KEY_BYTES);
   const { order, starts } = byBucket(spots.bucket);
