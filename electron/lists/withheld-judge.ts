@@ -18,13 +18,14 @@ export function createWithheldJudge(
   capacity: number,
   suppression: SuppressionLookup | null,
   rules: readonly Rule[],
+  batch = LOOKUP_BATCH,
 ) {
   const matcher = rules.length > 0 ? compileRules(rules) : null;
   let codes = new Uint32Array(Math.max(capacity, 16));
   let count = 0;
   // The addresses since the last look-up: from `first`, their spots.
   let first = 0;
-  let pending = suppression ? createSpots(LOOKUP_BATCH) : null;
+  let pending = suppression ? createSpots(batch) : null;
   const lookUp = () => {
     if (!suppression || !pending) return;
     const reasons = suppression.reasonsOf(pending.done());
@@ -32,7 +33,7 @@ export function createWithheldJudge(
       codes[first + k] = ((codes[first + k] as number) | (reasons[k] as number)) >>> 0;
     }
     first = count;
-    pending = createSpots(LOOKUP_BATCH);
+    pending = createSpots(batch);
   };
   return {
     /** Judges the next unique address (normalized, as the address file holds it). */
@@ -42,7 +43,7 @@ export function createWithheldJudge(
       count += 1;
       if (pending) {
         pending.addAddress(address);
-        if (count - first === LOOKUP_BATCH) lookUp();
+        if (count - first === batch) lookUp();
       }
     },
     done(): Uint32Array {
