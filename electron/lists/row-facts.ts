@@ -86,11 +86,19 @@ export function appendedHeaderNames(
   });
 }
 
-/** The words of the email_flags column: what the free checks saw, and whether the answer was reused. */
+/**
+ * The words of the email_flags column: what the free checks saw, and whether
+ * the answer was reused; a reused verdict of another vendor adds
+ * `reused_from:<vendor>` (common/vendors.ts names, lower case), so a filter on
+ * the word `reused` keeps working and the vendor stays machine-readable.
+ */
 export function flagWords(flags: number, outcome: JobOutcome | undefined): string {
-  const words: RowFlag[] = [];
+  const words: (RowFlag | `reused_from:${string}`)[] = [];
   for (const [bit, word] of FLAG_BITS) if (flags & bit) words.push(word);
-  if (outcome?.origin === 'reused') words.push('reused');
+  if (outcome?.origin === 'reused') {
+    words.push('reused');
+    if (outcome.source) words.push(`reused_from:${outcome.source}`);
+  }
   return words.join(' ');
 }
 

@@ -133,9 +133,9 @@ export function reuserOf(
     reuse: (positions) =>
       positions.flatMap((p) => {
         const found = recallFor(memory, product, addresses.at(p), days);
-        return found
-          ? [{ index: p, ...found.outcome, origin: 'reused' as const, checkedAt: found.checkedAt }]
-          : [];
+        if (!found) return [];
+        const { outcome, checkedAt, source } = found;
+        return [{ index: p, ...outcome, origin: 'reused' as const, checkedAt, source }];
       }),
   };
 }

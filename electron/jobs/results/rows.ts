@@ -44,6 +44,9 @@ function rowView(
     provider: outcome?.provider ?? null,
     avatar: outcome?.avatar ?? null,
     avatarUrl: outcome?.avatarUrl ?? null,
+    ...(outcome?.origin === 'reused'
+      ? { reused: { checkedAt: outcome.checkedAt ?? 0, source: outcome.source ?? null } }
+      : {}),
   };
 }
 

@@ -5,6 +5,12 @@
 // taken for free: reused from the memory of earlier answers, and found here
 // (a domain without mail, an address the user chose not to pay for).
 import { open, type FileHandle } from 'node:fs/promises';
+import {
+  isVerdictVendor,
+  vendorCode,
+  vendorOfCode,
+  type VerdictVendor,
+} from '../../common/vendors';
 import type { JobOutcome } from '../../lists/types';
 import { retryWrite, systemDisk, type Disk } from './disk';
 import { wholeLineChunks } from '../../lib/whole-lines';
@@ -31,6 +37,8 @@ export interface OutcomeRecord {
   origin?: Origin;
   /** Epoch seconds a reused answer was given. */
   checkedAt?: number | null;
+  /** A reused answer that was another vendor's verdict: which vendor. */
+  source?: VerdictVendor | null;
 }
 
 export interface OutcomeCounts {
@@ -90,6 +98,8 @@ export function createOutcomeTable(size: number): OutcomeTable {
   const avatarUrls = new Map<number, string>();
   // Only reused answers have a date here; made when the first one comes.
   let checkedAt: Uint32Array | null = null;
+  // The vendor's number of a reused verdict (common/vendors.ts), made when the first one comes.
+  let sources: Uint8Array | null = null;
   const providerNames: string[] = [];
   const providerIds = new Map<string, number>();
   const counts = emptyCounts();
@@ -118,6 +128,9 @@ export function createOutcomeTable(size: number): OutcomeTable {
         avatarUrl: avatarUrls.get(i) ?? (a === 0 ? null : ''),
         origin: o,
         checkedAt: o === 'reused' && checkedAt ? (checkedAt[i] as number) : null,
+        ...(o === 'reused' && sources && sources[i] !== 0
+          ? { source: vendorOfCode(sources[i] as number) }
+          : {}),
       };
     },
     set(record) {
@@ -138,6 +151,10 @@ export function createOutcomeTable(size: number): OutcomeTable {
         checkedAt ??= new Uint32Array(size);
         checkedAt[i] = record.checkedAt ?? 0;
       }
+      if (o === 'reused' && record.source) {
+        sources ??= new Uint8Array(size);
+        sources[i] = vendorCode(record.source);
+      } else if (sources) sources[i] = 0;
       if (record.provider != null) {
         let id = providerIds.get(record.provider);
         if (id === undefined) {
@@ -172,8 +189,11 @@ export function createOutcomeTable(size: number): OutcomeTable {
 
 // The log's line: index, status, provider, avatar, avatar URL, tab-separated,
 // then for an outcome not paid for here its origin: "r" and the date a reused
-// answer was given, or "l" for one found here. Providers and URLs never hold
-// tabs or newlines; they are dropped if they do.
+// answer was given, or "l" for one found here; then, for a reused answer that
+// was another vendor's verdict, that vendor's name (common/vendors.ts). A log
+// written before vendors has no such field and reads as it did; a List
+// Cleaner of before reads a line with it as a reuse of its own answer.
+// Providers and URLs never hold tabs or newlines; they are dropped if they do.
 const clean = (s: string | null | undefined) => (s == null ? '\u0000' : s.replace(/[\t\r\n]/g, ''));
 const S_CODE: Record<Status, string> = {
   deliverable: 'd',
@@ -193,7 +213,11 @@ const CODE_S: Record<string, Status> = {
 };
 
 const originField = (r: OutcomeRecord): string =>
-  r.origin === 'reused' ? `\tr${r.checkedAt ?? 0}` : r.origin === 'local' ? '\tl' : '';
+  r.origin === 'reused'
+    ? `\tr${r.checkedAt ?? 0}${r.source ? `\t${r.source}` : ''}`
+    : r.origin === 'local'
+      ? '\tl'
+      : '';
 
 /** One record as its line of the log. */
 const formatRecord = (r: OutcomeRecord): string => {
@@ -207,13 +231,17 @@ export function formatRecords(records: readonly OutcomeRecord[]): string {
   return out;
 }
 
-function originOf(field: string | undefined): Pick<OutcomeRecord, 'origin' | 'checkedAt'> {
+function originOf(
+  field: string | undefined,
+  vendor: string | undefined,
+): Pick<OutcomeRecord, 'origin' | 'checkedAt' | 'source'> {
   if (field === undefined || field === '') return {};
   if (field === 'l') return { origin: 'local' };
   const at = Number(field.slice(1));
-  return field.startsWith('r') && Number.isInteger(at) && at >= 0
-    ? { origin: 'reused', checkedAt: at }
-    : {};
+  if (!field.startsWith('r') || !Number.isInteger(at) || at < 0) return {};
+  // A vendor this List Cleaner does not know (a later one's) is still a reuse, of no named source.
+  const source = vendor !== undefined && isVerdictVendor(vendor) ? vendor : null;
+  return source ? { origin: 'reused', checkedAt: at, source } : { origin: 'reused', checkedAt: at };
 }
 
 /** Bytes of the log read at a time: its lines are parsed as they come, never the whole log at once. */
@@ -221,7 +249,7 @@ const LOAD_CHUNK = 1 << 20;
 
 /** One line of the log (without its line end) into the table; a damaged line is passed over. */
 function loadLine(table: OutcomeTable, line: string, size: number): void {
-  const [i, s, p, a, u, o] = line.split('\t');
+  const [i, s, p, a, u, o, v] = line.split('\t');
   const status = CODE_S[s ?? ''];
   const index = Number(i);
   if (!status || !Number.isInteger(index) || index < 0 || index >= size) return;
@@ -231,7 +259,7 @@ function loadLine(table: OutcomeTable, line: string, size: number): void {
     provider: p === undefined || p === '\u0000' ? null : p,
     avatar: a === '1' ? true : a === '0' ? false : null,
     avatarUrl: u === undefined || u === '\u0000' ? null : u,
-    ...originOf(o),
+    ...originOf(o, v),
   });
 }
 
