@@ -74,7 +74,11 @@ export function createAnswerBatch(capacity: number) {
    * it is not kept: an 'unknown' (see OutcomeMemory.remember) or one too long.
    * A vendor's verdict keeps its status and vendor only (bucket.ts).
    */
-  const put = (outcome: AddressOutcome, seconds: number, source?: VerdictVendor | null): boolean => {
+  const put = (
+    outcome: AddressOutcome,
+    seconds: number,
+    source?: VerdictVendor | null,
+  ): boolean => {
     if (!Object.hasOwn(STATUS_CODE, outcome.status)) return false;
     const status = STATUS_CODE[outcome.status] as number;
     if (source) {
