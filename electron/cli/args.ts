@@ -37,6 +37,8 @@ export const options = {
   'write-back': { type: 'string' },
   'archive-undeliverable': { type: 'boolean', default: false },
   yes: { type: 'boolean', default: false },
+  vendor: { type: 'string' },
+  date: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -63,5 +65,13 @@ export type Values = ReturnType<
   typeof parseArgs<{ options: typeof options; allowPositionals: true }>
 >['values'];
 
-/** A command: the parsed options and its one positional argument, to an exit code. */
-export type Command = (values: Values, argument: string | undefined) => Promise<number>;
+/**
+ * A command: the parsed options and its positional argument, to an exit
+ * code; `rest`, the positionals after it (a subcommand's own, as
+ * `verdicts import <file>`).
+ */
+export type Command = (
+  values: Values,
+  argument: string | undefined,
+  rest: readonly string[],
+) => Promise<number>;

@@ -73,6 +73,18 @@ Commands:
                                 on which computer, when, product, counts and charge
   team spend [--json]           What each person on the team spent per month, the last
                                 twelve months
+  verdicts import <file>        Another vendor's result file into the memory of answers, so
+                                a list holding its addresses reuses their verdicts within the
+                                reuse window instead of paying again (marked reused, with the
+                                vendor). Valid, deliverable and ok are kept as deliverable,
+                                invalid and undeliverable as undeliverable; catch-all, risky,
+                                disposable, spamtrap, abuse, do_not_mail, unknown and any word
+                                List Cleaner does not know are not kept (checked when cleaned)
+      --vendor <name>           zerobounce, neverbounce, kickbox, emailable, bouncer or
+                                millionverifier (default: told by the file's columns)
+      --date <YYYY-MM-DD>       The day the vendor checked the list (default: the file's
+                                modification time); a date column in the file wins
+      --json                    Print one JSON object with the counts on stdout
   resume [<id>]                 Carry on with every job that can go on: unfinished, waiting,
                                 paused, or failed for a reason a retry can fix (or the one
                                 named); names each job it leaves, with the reason
@@ -102,6 +114,7 @@ const COMMANDS = new Map<string, () => Promise<{ run: Command }>>([
   ['lists', () => import('./commands/lists')],
   ['resume', () => import('./commands/resume')],
   ['team', () => import('./commands/team')],
+  ['verdicts', () => import('./commands/verdicts')],
 ]);
 
 export async function main(argv: string[]): Promise<number> {
@@ -128,7 +141,7 @@ export async function main(argv: string[]): Promise<number> {
     const load = COMMANDS.get(command);
     if (!load) throw new UsageError(`unknown command "${command}"`);
     const { run } = await load();
-    return await run(values, argument);
+    return await run(values, argument, positionals.slice(2));
   } catch (e) {
     if (e instanceof UsageError) {
       err(`list-cleaner: ${e.message}. See list-cleaner --help.`);
