@@ -51,6 +51,7 @@ export const channelNames = [
   'team:remove',
   'team:history',
   'team:spend',
+  'verdicts:import',
 ] as const;
 
 export type ChannelName = (typeof channelNames)[number];

@@ -6,6 +6,8 @@
 // team store's in team-contract.ts.
 import { platformChannels, platformEvents } from './platform-contract';
 import { teamChannels, teamEvents } from './team-contract';
+import { verdictChannels } from './verdicts-contract';
+import { FILE_ID, fileTokenSchema } from './file-token';
 import { jobIdSchema } from './job-schemas';
 import { z } from 'zod';
 import type { ChannelName, EventName } from './channels';
@@ -152,14 +154,6 @@ export const billingUrlSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-/** An opaque id main handed out for a file (128 random bits, base64url), never a path. */
-const FILE_ID = /^[A-Za-z0-9_-]{22}$/;
-const fileTokenSchema = z
-  .string()
-  .regex(
-    FILE_ID,
-    'List Cleaner opens only a file you drop on its window or pick in its Open dialog.',
-  );
 const savedFileSchema = z.string().regex(FILE_ID, 'List Cleaner shows only files it saved itself.');
 
 const apiKeySchema = z
@@ -362,6 +356,7 @@ export const contract = {
   'update:restart': { input: noInput, output: z.strictObject({ restarting: z.literal(true) }) },
   ...platformChannels,
   ...teamChannels,
+  ...verdictChannels,
 } as const satisfies Record<ChannelName, { input: z.ZodType; output: z.ZodType }>;
 
 export type Contract = typeof contract;

@@ -9,6 +9,7 @@ import type { Handlers } from './registry';
 import type { AppPlatforms } from '../connectors/app';
 import { platformHandlers } from './platform-handlers';
 import { teamHandlers } from './team-handlers';
+import { verdictHandlers } from './verdicts-handlers';
 import type { TeamConnection } from '../team/connection';
 import type { TeamHistory } from '../team/history-views';
 import { estimateView, importView, jobSummary, settingsView } from './views';
@@ -143,6 +144,7 @@ export function createHandlers({
   return {
     ...platformHandlers(platforms, ({ job, list }) => reviewed(job, list)),
     ...teamHandlers(team, teamHistory),
+    ...verdictHandlers(files, jobs),
     'key:status': async () => account.status(),
     'key:set': async ({ apiKey, baseUrl }) => account.setKey(apiKey, baseUrl),
     'key:clear': async () => account.clearKey(),

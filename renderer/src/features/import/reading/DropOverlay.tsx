@@ -7,6 +7,10 @@ import '../import.css';
 
 const carriesFiles = (e: DragEvent) => e.dataTransfer?.types.includes('Files') ?? false;
 
+/** A drag over an area that takes files for itself (`data-own-drop`: another vendor's results). */
+const ownDrop = (e: DragEvent) =>
+  e.target instanceof Element && e.target.closest('[data-own-drop]') !== null;
+
 /**
  * Drop lists anywhere on the window: while files are dragged over it, a
  * clear overlay says what will happen; the drop reads every file, each as
@@ -23,12 +27,18 @@ export function DropOverlay() {
     let depth = 0;
     const enter = (e: DragEvent) => {
       if (!carriesFiles(e)) return;
+      if (ownDrop(e)) {
+        // Not a list to check: the area says what a drop there does.
+        depth = 0;
+        setOver(false);
+        return;
+      }
       e.preventDefault();
       depth += 1;
       setOver(true);
     };
     const overWindow = (e: DragEvent) => {
-      if (!carriesFiles(e)) return;
+      if (!carriesFiles(e) || ownDrop(e)) return;
       e.preventDefault();
       if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
     };
@@ -42,6 +52,7 @@ export function DropOverlay() {
       e.preventDefault();
       depth = 0;
       setOver(false);
+      if (ownDrop(e)) return;
       openFiles([...(e.dataTransfer?.files ?? [])]);
     };
     window.addEventListener('dragenter', enter);
