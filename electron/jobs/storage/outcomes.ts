@@ -5,12 +5,8 @@
 // taken for free: reused from the memory of earlier answers, and found here
 // (a domain without mail, an address the user chose not to pay for).
 import { open, type FileHandle } from 'node:fs/promises';
-import {
-  isVerdictVendor,
-  vendorCode,
-  vendorOfCode,
-  type VerdictVendor,
-} from '../../common/vendors';
+import { isVerdictVendor, vendorCode, vendorOfCode } from '../../common/vendors';
+import type { VerdictVendor } from '../../common/vendors';
 import type { JobOutcome } from '../../lists/types';
 import { retryWrite, systemDisk, type Disk } from './disk';
 import { wholeLineChunks } from '../../lib/whole-lines';
@@ -128,9 +124,7 @@ export function createOutcomeTable(size: number): OutcomeTable {
         avatarUrl: avatarUrls.get(i) ?? (a === 0 ? null : ''),
         origin: o,
         checkedAt: o === 'reused' && checkedAt ? (checkedAt[i] as number) : null,
-        ...(o === 'reused' && sources && sources[i] !== 0
-          ? { source: vendorOfCode(sources[i] as number) }
-          : {}),
+        ...(o === 'reused' && sources?.[i] ? { source: vendorOfCode(sources[i] as number) } : {}),
       };
     },
     set(record) {
@@ -151,10 +145,9 @@ export function createOutcomeTable(size: number): OutcomeTable {
         checkedAt ??= new Uint32Array(size);
         checkedAt[i] = record.checkedAt ?? 0;
       }
-      if (o === 'reused' && record.source) {
-        sources ??= new Uint8Array(size);
-        sources[i] = vendorCode(record.source);
-      } else if (sources) sources[i] = 0;
+      if (o === 'reused' && record.source)
+        (sources ??= new Uint8Array(size))[i] = vendorCode(record.source);
+      else if (sources) sources[i] = 0;
       if (record.provider != null) {
         let id = providerIds.get(record.provider);
         if (id === undefined) {
@@ -189,10 +182,8 @@ export function createOutcomeTable(size: number): OutcomeTable {
 
 // The log's line: index, status, provider, avatar, avatar URL, tab-separated,
 // then for an outcome not paid for here its origin: "r" and the date a reused
-// answer was given, or "l" for one found here; then, for a reused answer that
-// was another vendor's verdict, that vendor's name (common/vendors.ts). A log
-// written before vendors has no such field and reads as it did; a List
-// Cleaner of before reads a line with it as a reuse of its own answer.
+// answer was given (and the vendor's name, common/vendors.ts, for another
+// vendor's verdict: a log of before has none), or "l" for one found here.
 // Providers and URLs never hold tabs or newlines; they are dropped if they do.
 const clean = (s: string | null | undefined) => (s == null ? '\u0000' : s.replace(/[\t\r\n]/g, ''));
 const S_CODE: Record<Status, string> = {
@@ -212,12 +203,11 @@ const CODE_S: Record<string, Status> = {
   n: 'not_covered',
 };
 
-const originField = (r: OutcomeRecord): string =>
-  r.origin === 'reused'
-    ? `\tr${r.checkedAt ?? 0}${r.source ? `\t${r.source}` : ''}`
-    : r.origin === 'local'
-      ? '\tl'
-      : '';
+function originField(r: OutcomeRecord): string {
+  if (r.origin === 'local') return '\tl';
+  if (r.origin !== 'reused') return '';
+  return `\tr${r.checkedAt ?? 0}${r.source ? `\t${r.source}` : ''}`;
+}
 
 /** One record as its line of the log. */
 const formatRecord = (r: OutcomeRecord): string => {
@@ -231,17 +221,15 @@ export function formatRecords(records: readonly OutcomeRecord[]): string {
   return out;
 }
 
-function originOf(
-  field: string | undefined,
-  vendor: string | undefined,
-): Pick<OutcomeRecord, 'origin' | 'checkedAt' | 'source'> {
+type OriginFields = Pick<OutcomeRecord, 'origin' | 'checkedAt' | 'source'>;
+function originOf(field: string | undefined, vendor: string | undefined): OriginFields {
   if (field === undefined || field === '') return {};
   if (field === 'l') return { origin: 'local' };
   const at = Number(field.slice(1));
   if (!field.startsWith('r') || !Number.isInteger(at) || at < 0) return {};
   // A vendor this List Cleaner does not know (a later one's) is still a reuse, of no named source.
-  const source = vendor !== undefined && isVerdictVendor(vendor) ? vendor : null;
-  return source ? { origin: 'reused', checkedAt: at, source } : { origin: 'reused', checkedAt: at };
+  const known = vendor !== undefined && isVerdictVendor(vendor);
+  return { origin: 'reused', checkedAt: at, ...(known ? { source: vendor } : {}) };
 }
 
 /** Bytes of the log read at a time: its lines are parsed as they come, never the whole log at once. */
