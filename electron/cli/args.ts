@@ -28,6 +28,7 @@ export const options = {
   'reuse-days': { type: 'string' },
   'max-spend': { type: 'string' },
   others: { type: 'string' },
+  ignore: { type: 'string' },
   'confirm-over-limit': { type: 'boolean', default: false },
   patience: { type: 'string' },
   json: { type: 'boolean', default: false },
@@ -66,12 +67,11 @@ export type Values = ReturnType<
 >['values'];
 
 /**
- * A command: the parsed options and its positional argument, to an exit
- * code; `rest`, the positionals after it (a subcommand's own, as
- * `verdicts import <file>`).
+ * A command: the parsed options, its first positional argument and any after
+ * it (`bounces <job-id> <file>`), to an exit code.
  */
 export type Command = (
   values: Values,
   argument: string | undefined,
-  rest: readonly string[],
+  rest: string[],
 ) => Promise<number>;

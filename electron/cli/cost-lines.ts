@@ -5,6 +5,7 @@
 // One line each, only for what there is.
 import type { Estimate } from '../jobs/start';
 import { balanceAfterShown, usd, usdExact } from '../common/money';
+import { withheldSentences } from '../common/withheld-words';
 
 const n = (x: number) => x.toLocaleString('en-US');
 const days = (d: number) => (d === 1 ? 'day' : `${n(d)} days`);
@@ -80,17 +81,25 @@ export function sendLine(e: Estimate): string {
  */
 export function savingsLine(e: Estimate): string | null {
   if (!e.savings) return null;
-  const { cleanedMicros, skippedMicros, reusedMicros } = e.savings;
+  const { cleanedMicros, skippedMicros, reusedMicros, withheldMicros } = e.savings;
   const parts = [
     cleanedMicros > 0 ? `${usd(cleanedMicros)} for invalid addresses and repeats` : '',
     skippedMicros > 0 ? `${usd(skippedMicros)} for addresses you chose not to pay for` : '',
     reusedMicros > 0 ? `${usd(reusedMicros)} for answers reused` : '',
+    withheldMicros > 0
+      ? `${usd(withheldMicros)} for addresses suppressed or blocked by your rules`
+      : '',
   ].filter(Boolean);
   return parts.length > 0 ? `Not paid for, thanks to the free steps: ${parts.join(', ')}.` : null;
 }
 
 /** Every line, in the order printed. */
 export const estimateLines = (e: Estimate): string[] =>
-  [reusedLine(e), skippedLine(e), coverageLine(e), sendLine(e), savingsLine(e)].filter(
-    (line): line is string => line !== null,
-  );
+  [
+    reusedLine(e),
+    ...withheldSentences(e.withheld, n).map((s) => s.text),
+    skippedLine(e),
+    coverageLine(e),
+    sendLine(e),
+    savingsLine(e),
+  ].filter((line): line is string => line !== null);

@@ -1,6 +1,7 @@
 // What `clean` and `resume` are told about cost: which addresses not to pay
 // for (--skip), how long a paid answer is reused (--reuse-days), the most a
-// job may spend (--max-spend), each parsed into the core's CostChoices. A
+// job may spend (--max-spend), whether the suppression list and the rules
+// apply (--ignore), each parsed into the core's CostChoices. A
 // flag not given takes the app's setting (the reuse window and the limit are
 // List Cleaner's Settings), so the app and the command line choose alike.
 import { MAX_REUSE_DAYS, MAX_SPEND_MICROS } from '../common/limits';
@@ -12,7 +13,7 @@ import {
   type SkipKind,
 } from '../common/model';
 import type { SkipChoice } from '../common/views';
-import { skipChoiceOf, type CostChoices } from '../jobs/money/choices';
+import { skipChoiceOf, type CostChoices, type IgnoreChoice } from '../jobs/money/choices';
 import { UsageError, type Values } from './args';
 
 const SKIP_NAMES = `${SKIP_KINDS.join(', ')} (comma-separated) or none`;
@@ -83,6 +84,29 @@ export function parseOthers(value: string | undefined): OthersChoice {
   return choice as OthersChoice;
 }
 
+const IGNORED = ['suppression', 'rules'] as const;
+
+/**
+ * `--ignore suppression,rules`: leave the account's suppression list, or the
+ * user's allow and block rules, unapplied for this job; absent: both apply.
+ */
+export function parseIgnore(value: string | undefined): IgnoreChoice {
+  const names = (value ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name.length > 0);
+  if (value !== undefined && names.length === 0) {
+    throw new UsageError(`--ignore takes ${IGNORED.join(', ')} or both, comma-separated`);
+  }
+  const unknown = names.filter((name) => !(IGNORED as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    throw new UsageError(
+      `--ignore does not know ${unknown.map((name) => `"${name}"`).join(', ')}; it takes ${IGNORED.join(' or ')}, comma-separated`,
+    );
+  }
+  return { suppression: names.includes('suppression'), rules: names.includes('rules') };
+}
+
 /** What the app's Settings say, for the flags not given. */
 export interface CostDefaults {
   reuseDays: number;
@@ -98,6 +122,7 @@ export function costChoicesOf(values: Values, defaults: CostDefaults): CostChoic
     reuseDays: reuseDays ?? defaults.reuseDays,
     limitMicros: limit === undefined ? defaults.maxSpendMicros : limit,
     others: parseOthers(values.others),
+    ignore: parseIgnore(values.ignore),
   };
 }
 
@@ -107,4 +132,5 @@ export function checkCostFlags(values: Values): void {
   parseReuseDays(values['reuse-days']);
   parseMaxSpend(values['max-spend']);
   parseOthers(values.others);
+  parseIgnore(values.ignore);
 }

@@ -14,7 +14,7 @@ import type { RowFilter } from '../common/views';
 import { UsageError } from './args';
 
 export const KEEP_USAGE =
-  '--keep takes outcomes (deliverable, undeliverable, unknown, invalid, duplicate, disposable, role, not_covered, not-deliverable or all), provider:<code> and finding:<role|free|disposable|typo|no_mail_server|reused>, separated by commas';
+  '--keep takes outcomes (deliverable, undeliverable, unknown, invalid, duplicate, disposable, role, not_covered, suppressed, blocked, not-deliverable or all), provider:<code> and finding:<role|free|disposable|typo|no_mail_server|reused>, separated by commas';
 
 const OUTCOMES = new Set<string>(ROW_STATUSES);
 const FINDINGS = new Set<string>(ROW_FLAGS);

@@ -32,17 +32,21 @@ Commands:
       --column <name|index>     The address column, when not the detected one (index from 1)
       --keep <values>           Which rows to save, comma-separated (default: all, each with
                                 its status): outcomes deliverable, undeliverable, unknown,
-                                invalid, duplicate, disposable, role, not_covered or
-                                not-deliverable;
+                                invalid, duplicate, disposable, role, not_covered,
+                                suppressed, blocked or not-deliverable;
                                 provider:<code>; finding:role|free|disposable|typo|
                                 no_mail_server|reused. Rows with any value of a kind pass it,
                                 and must pass every kind named
       --domain <domains>        Only rows at these domains (comma-separated)
       --bom                     Start the file with a UTF-8 BOM (for Excel)
       --flags                   Add email_flags (role, free, disposable, typo, no_mail_server,
-                                reused) and email_checked_at (the day of the answer)
+                                reused; a suppressed address's reason; blocked_by:<rule> or
+                                allowed_by:<rule>) and email_checked_at (the day of the answer)
       --skip <kinds>|none       Don't pay for these (comma-separated): disposable,
                                 no-mail-server, role (default: disposable,no-mail-server)
+      --ignore <what>           Send what these would leave out (comma-separated):
+                                suppression (the account's suppression list), rules (your
+                                allow and block rules). Both apply by default
       --reuse-days <N>          Reuse answers paid for in the last N days, free; 0: never
                                 (0 to 365; default: the app's setting, 30 days)
       --max-spend <USD>|none    The most this job may spend (default: the app's setting,
@@ -65,6 +69,14 @@ Commands:
   lists <platform>              The platform's lists with their ids and sizes
                                 (mailchimp, hubspot, klaviyo or brevo)
   jobs                          List the jobs, newest first.
+  bounces <job-id> <file>       Match a platform's bounce report (Mailchimp, SendGrid, Mailgun,
+                                Postmark, SES, or any list with an address column) to a
+                                finished job: which addresses we called deliverable bounced
+                                hard, and when, in an evidence file with our verdicts' dates
+                                (what a vendor asks for to refund them); the hard bounces,
+                                complaints and unsubscribes join the suppression list
+      --out <file>              Also save the evidence file here (CSV)
+      --json                    Print one JSON object with the figures on stdout
   team status [--json]          The team store LIST_CLEANER_TEAM_URL names (its password in
                                 the URL or in LIST_CLEANER_TEAM_PASSWORD), else the one saved
                                 in the app: its host, database and user, and how many
@@ -108,6 +120,7 @@ connections saved in the app (Settings → Connections).`;
 /** Each command's module, loaded when it runs. */
 const COMMANDS = new Map<string, () => Promise<{ run: Command }>>([
   ['balance', () => import('./commands/balance')],
+  ['bounces', () => import('./commands/bounces')],
   ['check', () => import('./commands/check')],
   ['clean', () => import('./commands/clean')],
   ['jobs', () => import('./commands/jobs')],

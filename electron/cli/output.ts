@@ -24,6 +24,8 @@ function outcomeCounts(job: JobView): string {
     job.disposable > 0 ? `${n(job.disposable)} disposable` : '',
     job.role > 0 ? `${n(job.role)} role` : '',
     job.notCovered > 0 ? `${n(job.notCovered)} not covered by avatar (not sent)` : '',
+    job.suppressed > 0 ? `${n(job.suppressed)} suppressed (not sent)` : '',
+    job.blocked > 0 ? `${n(job.blocked)} blocked by a rule (not sent)` : '',
   ].filter(Boolean);
   const reused = job.reused > 0 ? `; ${n(job.reused)} reused from earlier checks, free` : '';
   const email =

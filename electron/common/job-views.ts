@@ -41,6 +41,10 @@ export interface JobView {
   role: number;
   /** Email + avatar: at providers the avatar check does not cover; not sent, nothing charged. */
   notCovered: number;
+  /** On the account's suppression list: not sent, nothing charged. */
+  suppressed: number;
+  /** Decided by a block rule: not sent, nothing charged. */
+  blocked: number;
   /** Undeliverable, found for free: their domain takes no mail. */
   noMail: number;
   /** Taken from the memory of answers already paid for. */

@@ -60,6 +60,10 @@ export const ROW_STATUSES = [
   'role',
   /** Email + avatar: at a provider the avatar check does not cover; never sent, never paid for. */
   'not_covered',
+  /** On the account's suppression list (a bounce, a complaint, an unsubscribe): never sent, never paid for. */
+  'suppressed',
+  /** Decided by one of the user's block rules: never sent, never paid for. */
+  'blocked',
 ] as const;
 export type RowStatusName = (typeof ROW_STATUSES)[number];
 

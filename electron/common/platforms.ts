@@ -8,7 +8,10 @@ export type PlatformId = (typeof PLATFORMS)[number];
 export const isPlatform = (value: string): value is PlatformId =>
   (PLATFORMS as readonly string[]).includes(value);
 
-/** The row statuses written back as a verdict; the others (duplicate, not covered) were not judged. */
+/**
+ * The row statuses written back as a verdict; the others (duplicate, not
+ * covered, suppressed, blocked) were not judged.
+ */
 export const VERDICT_STATUSES = [
   'deliverable',
   'undeliverable',

@@ -72,6 +72,8 @@ export interface JobRowView {
   avatarUrl: string | null;
   /** A reused answer: when it was given (epoch seconds), and the vendor whose verdict it was, if any. */
   reused?: { checkedAt: number; source: VerdictVendor | null };
+  /** Why the suppression list or a rule decided the address ("Hard bounce", "Rule *@x.com"); null for none. */
+  why: string | null;
 }
 
 export interface ExportView {

@@ -137,12 +137,20 @@ export interface EstimateView {
   reused: { count: number; days: number; oldest: string | null; newest: string | null };
   /** Checked by the sample already. */
   sampled: number;
+  /** Left out by the suppression list and the block rules, and sent by the allow rules, by why. */
+  withheld: WithheldView;
   unitPriceMicros: number | null;
   /** Where the unit price comes from: the app's own (demo), learned from a charge, or entered in Settings. */
   priceSource: 'known' | 'learned' | 'entered' | null;
   estimateMicros: number | null;
   /** What the free steps saved at the unit price: null while it is not known. */
-  savings: { cleanedMicros: number; skippedMicros: number; reusedMicros: number } | null;
+  savings: {
+    cleanedMicros: number;
+    skippedMicros: number;
+    reusedMicros: number;
+    /** Suppressed and blocked addresses. */
+    withheldMicros: number;
+  } | null;
   limitMicros: number | null;
   /** The estimate is over the limit (or cannot be told against it): Start asks first. */
   overLimit: boolean;
@@ -181,4 +189,18 @@ export interface CoverageView {
   outside: OutsideGroup;
   /** At domains not known yet: avatar multi checks, where an uncovered address is not charged. */
   unknown: CoverageGroup;
+}
+
+/** Why a suppressed address is on the list (suppression/types.ts SUPPRESSION_REASONS). */
+export type SuppressionReasonName =
+  'hard_bounce' | 'soft_bounce' | 'complaint' | 'unsubscribe' | 'manual' | 'other';
+
+/** The groups the review names: each kind left out (or let through) and what decided it. */
+export interface WithheldView {
+  /** On the account's suppression list: never sent; by reason, most first. */
+  suppressed: Array<{ reason: SuppressionReasonName; count: number }>;
+  /** Decided by a block rule: never sent; by rule, most first. */
+  blocked: Array<{ rule: string; count: number }>;
+  /** Sent because an allow rule decides them, though a free check would have left them out. */
+  allowed: Array<{ rule: string; count: number }>;
 }

@@ -51,6 +51,9 @@ export const channelNames = [
   'team:remove',
   'team:history',
   'team:spend',
+  'bounces:match',
+  'bounces:last',
+  'bounces:save',
   'verdicts:import',
 ] as const;
 

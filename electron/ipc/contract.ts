@@ -3,11 +3,12 @@
 // Main validates every input before its handler runs and checks every output
 // and payload (registry.ts); the renderer takes its types from here; nothing
 // else crosses. The list platforms' channels are in platform-contract.ts, the
-// team store's in team-contract.ts.
+// team store's in team-contract.ts, a bounce report's in bounces-contract.ts.
 import { platformChannels, platformEvents } from './platform-contract';
 import { teamChannels, teamEvents } from './team-contract';
+import { bouncesChannels } from './bounces-contract';
+import { fileTokenSchema, savedFileSchema } from './file-schemas';
 import { verdictChannels } from './verdicts-contract';
-import { FILE_ID, fileTokenSchema } from './file-token';
 import { jobIdSchema } from './job-schemas';
 import { z } from 'zod';
 import type { ChannelName, EventName } from './channels';
@@ -153,8 +154,6 @@ export const billingUrlSchema = z
     const problem = billingUrlProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
-
-const savedFileSchema = z.string().regex(FILE_ID, 'List Cleaner shows only files it saved itself.');
 
 const apiKeySchema = z
   .string()
@@ -356,6 +355,7 @@ export const contract = {
   'update:restart': { input: noInput, output: z.strictObject({ restarting: z.literal(true) }) },
   ...platformChannels,
   ...teamChannels,
+  ...bouncesChannels,
   ...verdictChannels,
 } as const satisfies Record<ChannelName, { input: z.ZodType; output: z.ZodType }>;
 

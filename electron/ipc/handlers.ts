@@ -9,6 +9,7 @@ import type { Handlers } from './registry';
 import type { AppPlatforms } from '../connectors/app';
 import { platformHandlers } from './platform-handlers';
 import { teamHandlers } from './team-handlers';
+import { bouncesHandlers } from './bounces-handlers';
 import { verdictHandlers } from './verdicts-handlers';
 import type { TeamConnection } from '../team/connection';
 import type { TeamHistory } from '../team/history-views';
@@ -144,6 +145,7 @@ export function createHandlers({
   return {
     ...platformHandlers(platforms, ({ job, list }) => reviewed(job, list)),
     ...teamHandlers(team, teamHistory),
+    ...bouncesHandlers(jobs, files, shell),
     ...verdictHandlers(files, jobs),
     'key:status': async () => account.status(),
     'key:set': async ({ apiKey, baseUrl }) => account.setKey(apiKey, baseUrl),

@@ -43,6 +43,8 @@ export const jobViewSchema = viewOf<JobView>()(
     disposable: count,
     role: count,
     notCovered: count,
+    suppressed: count,
+    blocked: count,
     noMail: count,
     reused: count,
     paid: count,

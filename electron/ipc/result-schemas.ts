@@ -84,6 +84,7 @@ export const jobRowSchema = viewOf<JobRowView>()(
         source: z.enum(VERDICT_VENDORS).nullable(),
       })
       .optional(),
+    why: text.nullable(),
   }),
 );
 

@@ -11,6 +11,7 @@ import type {
   SeenBeforeView,
   SampleView,
   SheetView,
+  WithheldView,
   WorkbookView,
 } from '../common/views';
 import { viewOf, count, micros, text } from './view-of';
@@ -133,11 +134,35 @@ export const estimateViewSchema = viewOf<EstimateView>()(
       newest: text.nullable(),
     }),
     sampled: count,
+    withheld: viewOf<WithheldView>()(
+      z.strictObject({
+        suppressed: z.array(
+          z.strictObject({
+            reason: z.enum([
+              'hard_bounce',
+              'soft_bounce',
+              'complaint',
+              'unsubscribe',
+              'manual',
+              'other',
+            ]),
+            count,
+          }),
+        ),
+        blocked: z.array(z.strictObject({ rule: text, count })),
+        allowed: z.array(z.strictObject({ rule: text, count })),
+      }),
+    ),
     unitPriceMicros: micros.nullable(),
     priceSource: z.enum(['known', 'learned', 'entered']).nullable(),
     estimateMicros: micros.nullable(),
     savings: z
-      .strictObject({ cleanedMicros: micros, skippedMicros: micros, reusedMicros: micros })
+      .strictObject({
+        cleanedMicros: micros,
+        skippedMicros: micros,
+        reusedMicros: micros,
+        withheldMicros: micros,
+      })
       .nullable(),
     limitMicros: micros.nullable(),
     overLimit: z.boolean(),

@@ -141,6 +141,8 @@ export async function jobSummary(jobs: Jobs, jobId: string): Promise<JobSummaryV
     disposable: job.disposable,
     role: job.role,
     not_covered: job.notCovered,
+    suppressed: job.suppressed,
+    blocked: job.blocked,
   };
   return {
     job,

@@ -30,6 +30,8 @@ import {
 import { loadOutcomes } from './storage/outcomes';
 import { recognise } from './results/repeat';
 import { recallAtImport } from './money/reuse';
+import { withheldAsked } from './money/withheld';
+import { writeWithheld } from '../lists/withheld';
 import type { JobRecord, PlatformSource } from './storage/record';
 
 export interface ImportOptions {
@@ -76,12 +78,17 @@ async function readInto(
   // and runs the free checks, and the DNS looks up the domains it meets.
   let spots: Spots | undefined;
   let judged: JudgedFindings | undefined;
+  // The suppression list and the rules are read by the worker too, so the
+  // review says what they leave out (the start reads them again).
+  const withheld = await withheldAsked(s);
+  let codes: Uint32Array | undefined;
   let list: ImportedList;
   try {
     list = await importList(job.inputPath, {
       workDir: s.store.paths(job.id).dir,
       ...(memory.available ? { onAddressSpots: (given: Spots) => (spots = given) } : {}),
       findings: { onDomains: checks.lookUp, onFindings: (given) => (judged = given) },
+      ...(withheld ? { withheld: { ...withheld, onWithheld: (given) => (codes = given) } } : {}),
       ...(column !== undefined ? { column } : {}),
       ...(sheet !== undefined ? { sheet } : {}),
       ...(progress.onProgress ? { onProgress: progress.onProgress } : {}),
@@ -107,7 +114,17 @@ async function readInto(
     await (await s.teamMemory())?.pullList(list.addressesPath);
     await recallAtImport(memory, list, s.store.paths(job.id).recalled, spots);
   };
-  const [findings] = await Promise.all([checks.finish(list.addressesPath, judged), recalled()]);
+  const keepWithheld = async () => {
+    if (!withheld || !codes) return;
+    const path = s.store.paths(job.id).withheld;
+    await writeWithheld(path, codes);
+    list.withheld = { withheldPath: path, rules: withheld.rules };
+  };
+  const [findings] = await Promise.all([
+    checks.finish(list.addressesPath, judged),
+    recalled(),
+    keepWithheld(),
+  ]);
   list.findings = findings;
   await s.store.saveList(job.id, list);
   return list;

@@ -65,6 +65,7 @@ import { rowTestSources } from './results/row-filter';
 import { readRows } from './results/rows';
 import { remindDue } from './results/reminders';
 import { openJobStore } from './storage/store';
+import { lastBounceMatch, matchBounceReport, type BounceMatch } from '../bounces/match';
 import { teamSummaries } from './team-summary';
 import type { PlatformSource } from './storage/record';
 
@@ -133,6 +134,14 @@ export interface Jobs {
   /** The job's unique addresses by domain: the top ones and the rest together. */
   domains(id: string): Promise<DomainsView>;
   export(id: string, options: JobExportOptions): Promise<JobExport>;
+  /**
+   * Matches a platform's bounce report to a finished job (bounces/match.ts):
+   * the figures, the evidence file in the job's folder, and the hard bounces,
+   * complaints and unsubscribes added to the account's suppression list.
+   */
+  bounces(id: string, reportPath: string): Promise<BounceMatch>;
+  /** The job's newest bounce match, kept in its folder; null when there is none. */
+  lastBounces(id: string): Promise<BounceMatch | null>;
   /** One file per status group into a folder (deliverable, undeliverable, unknown, removed). */
   exportByStatus(id: string, options: ByStatusOptions): ReturnType<typeof exportJobByStatus>;
   remove(id: string): Promise<void>;
@@ -172,7 +181,9 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
     sentHere: new Set(),
     memory,
     teamMemory: team.get,
-    suppression: suppressionOpener(options.dataDir, () => memoryAccountNow(options)).get,
+    suppression: suppressionOpener(options.userDataDir ?? options.dataDir, () =>
+      memoryAccountNow(options),
+    ).get,
     sharing() {
       const account = memoryAccountNow(options);
       // The demo's service lives in each process: nothing of it is shared.
@@ -256,6 +267,8 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
 
     export: (id, exportOptions) => exportJob(s, id, exportOptions),
     exportByStatus: (id, exportOptions) => exportJobByStatus(s, id, exportOptions),
+    bounces: (id, reportPath) => matchBounceReport(s, id, reportPath),
+    lastBounces: (id) => lastBounceMatch(s, id),
 
     async remove(id) {
       const l = live.get(id);

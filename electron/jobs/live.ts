@@ -28,6 +28,12 @@ import { DEFAULT_PATIENCE_MS, type WaitPolicy } from './waits/refusals';
 
 export interface JobsOptions {
   dataDir: string;
+  /**
+   * The app's own data folder, where the user's rules and each account's
+   * suppression list live (the demo's jobs keep a folder of their own inside
+   * it); default: dataDir.
+   */
+  userDataDir?: string;
   /** The client of the current account; throws when there is none. */
   client(): ServiceClient;
   /** Called whenever a job's view changes. */

@@ -7,7 +7,7 @@
 import { refusalOf } from './waits/refusals';
 import { usd, usdExact } from '../common/money';
 import { bulkProduct, syncProduct, type JobProduct } from '../common/model';
-import type { CoverageView, JobView } from '../common/views';
+import type { CoverageView, JobView, WithheldView } from '../common/views';
 import { AppError } from '../lib/app-error';
 import type { CostChoices } from './money/choices';
 import { addressBook, load, requireDraft, view, type Live, type Shared } from './live';
@@ -29,11 +29,17 @@ export interface Estimate {
   skipped: { disposable: number; noMail: number; role: number };
   reused: { count: number; days: number; oldest: string | null; newest: string | null };
   sampled: number;
+  withheld: WithheldView;
   unitPriceMicros: number | null;
   priceSource: PriceSource | null;
   /** Null when a unit price the job needs is not known yet. */
   estimateMicros: number | null;
-  savings: { cleanedMicros: number; skippedMicros: number; reusedMicros: number } | null;
+  savings: {
+    cleanedMicros: number;
+    skippedMicros: number;
+    reusedMicros: number;
+    withheldMicros: number;
+  } | null;
   limitMicros: number | null;
   overLimit: boolean;
   /** Null while the service refuses for a while (refusals.ts): the job still starts, and waits. */
@@ -51,7 +57,7 @@ function priced(
   s: Shared,
   l: Live,
   product: JobProduct,
-  split: Pick<Split, 'counts' | 'parts' | 'book'>,
+  split: Pick<Split, 'counts' | 'parts' | 'book' | 'groups'>,
   choices: CostChoices,
 ): { plan: SendPlan; estimate: Omit<Estimate, 'balanceMicros'> } {
   const c = split.counts;
@@ -83,6 +89,7 @@ function priced(
         newest: iso(c.newest),
       },
       sampled: c.done,
+      withheld: split.groups,
       unitPriceMicros: unitPrice,
       priceSource: s.prices.source(
         plan.bulk.length > 0 ? bulkProduct(product) : syncProduct(product),
@@ -95,6 +102,7 @@ function priced(
               cleanedMicros: cleaned * unitPrice,
               skippedMicros: (c.disposable + c.noMail + c.role) * unitPrice,
               reusedMicros: c.reused * unitPrice,
+              withheldMicros: (c.suppressed + c.blocked) * unitPrice,
             },
       limitMicros: choices.limitMicros,
       overLimit,

@@ -112,6 +112,8 @@ export function jobView(
     disposable: c.disposable,
     role: c.role,
     notCovered: c.notCovered,
+    suppressed: c.suppressed,
+    blocked: c.blocked,
     noMail: c.noMail,
     reused: c.reused,
     paid: c.paid,

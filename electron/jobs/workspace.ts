@@ -63,6 +63,7 @@ export function openWorkspace(options: WorkspaceOptions): Workspace {
     if (!jobs) {
       jobs = openJobs({
         dataDir: mode === 'demo' ? join(options.dataDir, 'demo') : options.dataDir,
+        userDataDir: options.dataDir,
         client: () => account.client(),
         onChange,
         runner: 'the List Cleaner app',

@@ -69,7 +69,12 @@ export function startClassifier(
         }
         break;
       case 'done':
-        finished?.({ counts: message.counts, spots: message.spots, findings: message.findings });
+        finished?.({
+          counts: message.counts,
+          spots: message.spots,
+          findings: message.findings,
+          withheld: message.withheld,
+        });
         break;
       case 'domains':
         onDomains?.(message.domains);

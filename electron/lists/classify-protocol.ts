@@ -1,6 +1,7 @@
 // Messages between the import (main thread) and its classify worker.
 import type { Spots } from '../memory/address-hash';
 import type { JudgedFindings } from './findings-judge';
+import type { Rule } from '../rules/types';
 
 export interface ClassifierSetup {
   /** Written under a temporary name, renamed into place once the list is read. */
@@ -25,6 +26,12 @@ export interface ClassifierSetup {
    * the DNS looks them up while the list is still being read.
    */
   findings: boolean;
+  /**
+   * Also judge each unique address against the account's suppression list
+   * (its folder and account name; null: none to read) and the user's rules
+   * (withheld-judge.ts); null: neither asked.
+   */
+  withheld: { suppression: { dir: string; account: string } | null; rules: Rule[] } | null;
 }
 
 /**
@@ -54,6 +61,8 @@ export type ClassifierMessage =
       spots: Spots | null;
       /** The free checks of the address file's lines, when the setup asked. */
       findings: JudgedFindings | null;
+      /** Each unique address's withheld code (lists/withheld.ts), when the setup asked. */
+      withheld: Uint32Array | null;
     }
   | {
       /** Domains met while numbering the spilled addresses, after the reading. */

@@ -13,12 +13,15 @@ import { once } from 'node:events';
 import { createSpots } from '../memory/address-hash';
 import { createBatchJudge } from './classify-batch';
 import { createFindingsJudge } from './findings-judge';
+import { createWithheldJudge } from './withheld-judge';
+import { openSuppressionLookup, type SuppressionLookup } from '../suppression/lookup';
 import { findFirsts } from './repeats/firsts';
 import { placeSpilled } from './repeats/place';
 import { openSpill, partsFor, type SpillWriter } from './repeats/spill';
 import type { ClassifierInput, ClassifierMessage, ClassifierSetup } from './classify-protocol';
 
 const setup = workerData as ClassifierSetup;
+type WithheldJudge = ReturnType<typeof createWithheldJudge>;
 const port = parentPort;
 if (!port) throw new Error('classify-worker must run as a worker thread');
 
@@ -32,23 +35,47 @@ const inMemory = Math.min(setup.expectedRows, setup.inMemory);
 // Dropped when the list spills: past the table, they would grow with the list.
 let spots = setup.spots ? createSpots(inMemory) : null;
 const findings = setup.findings ? createFindingsJudge(inMemory) : null;
+let withheld: WithheldJudge | null = null;
 let spill: SpillWriter | null = null;
 
 /** Hashes and judges each line of `bytes` (new unique addresses, an LF after each), as asked. */
 function followLines(bytes: Buffer): void {
   spots?.addLines(bytes, bytes.length);
-  if (findings) {
+  if (findings || withheld) {
     // One string for the batch, sliced: a third less time than one decode per line.
     const text = bytes.toString('utf8');
     for (let start = 0; start < text.length;) {
       const end = text.indexOf('\n', start);
-      findings.add(text.slice(start, end));
+      const address = text.slice(start, end);
+      findings?.add(address);
+      withheld?.add(address);
       start = end + 1;
     }
   }
 }
 
-let queue: Promise<void> = Promise.resolve();
+/**
+ * The suppression list and the rules, when asked: opened before the first
+ * batch is judged. A list that cannot be read leaves nothing withheld here;
+ * the start reads it again (jobs/money/withheld.ts) and says why it cannot.
+ */
+async function openWithheld(): Promise<void> {
+  const asked = setup.withheld;
+  if (!asked) return;
+  let lookup: SuppressionLookup | null = null;
+  if (asked.suppression) {
+    try {
+      lookup = await openSuppressionLookup(asked.suppression.dir, asked.suppression.account);
+    } catch {
+      lookup = null;
+    }
+  }
+  withheld = createWithheldJudge(inMemory, lookup, asked.rules);
+  closeLookup = () => lookup?.close() ?? Promise.resolve();
+}
+let closeLookup = (): Promise<void> => Promise.resolve();
+
+let queue: Promise<void> = openWithheld();
 let failed = false;
 
 const send = (message: ClassifierMessage) => port.postMessage(message);
@@ -112,12 +139,21 @@ async function end(): Promise<void> {
   await rename(partial(setup.addressesPath), setup.addressesPath);
   const hashed = spots?.done() ?? null;
   const judgedFindings = findings?.done() ?? null;
+  const codes = withheld?.done() ?? null;
+  await closeLookup();
   const buffers = [
     ...(hashed ? [hashed.bucket, hashed.tag0, hashed.tag1] : []),
     ...(judgedFindings ? [judgedFindings.flags] : []),
+    ...(codes ? [codes] : []),
   ];
   port?.postMessage(
-    { type: 'done', counts, spots: hashed, findings: judgedFindings } satisfies ClassifierMessage,
+    {
+      type: 'done',
+      counts,
+      spots: hashed,
+      findings: judgedFindings,
+      withheld: codes,
+    } satisfies ClassifierMessage,
     buffers.map((a) => a.buffer as ArrayBuffer),
   );
 }

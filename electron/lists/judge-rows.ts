@@ -64,6 +64,9 @@ export function startRowJudge(setup: RowJudgeSetup): RowJudge {
       expectedRows: setup.expectedRows,
       spots: options.onAddressSpots !== undefined,
       findings: options.findings !== undefined,
+      withheld: options.withheld
+        ? { suppression: options.withheld.suppression, rules: options.withheld.rules }
+        : null,
     },
     options.findings?.onDomains,
     (bytes) => cells.reuse(bytes),
@@ -110,6 +113,7 @@ export function startRowJudge(setup: RowJudgeSetup): RowJudge {
       Object.assign(counts, judged.counts);
       if (judged.spots) options.onAddressSpots?.(judged.spots);
       if (judged.findings) options.findings?.onFindings(judged.findings);
+      if (judged.withheld) options.withheld?.onWithheld(judged.withheld);
       return { counts, preview };
     },
     kill: () => classifier.kill(),

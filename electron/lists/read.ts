@@ -6,6 +6,7 @@ import { open, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { AppError } from '../lib/app-error';
 import type { Spots } from '../memory/address-hash';
+import type { Rule } from '../rules/types';
 import type { JudgedFindings } from './findings-judge';
 import { detectDelimiter, detectNewline, sampleRows } from './dialect';
 import { NotUtf8Error, bomLength, detectEncoding, parsesAsBytes, textStream } from './encoding';
@@ -53,6 +54,17 @@ export interface ImportOptions {
   findings?: {
     onDomains: (domains: string[]) => void;
     onFindings: (findings: JudgedFindings) => void;
+  };
+  /**
+   * Asks for each unique address to be judged against the account's
+   * suppression list (its folder and account; null: none) and the user's
+   * rules as it is written (withheld-judge.ts); `onWithheld` is given the
+   * codes (withheld.ts) once the list is read.
+   */
+  withheld?: {
+    suppression: { dir: string; account: string } | null;
+    rules: Rule[];
+    onWithheld: (codes: Uint32Array) => void;
   };
 }
 

@@ -24,6 +24,8 @@ export interface RowFactSources {
   suggestionOf?: (addressIndex: number) => string | undefined;
   /** The free checks' flags of an address, for the email_flags column (see lists/free-checks.ts). */
   flagsOf?: (addressIndex: number) => number;
+  /** The suppression list's and the rules' words of an address (withheld.ts withheldFlags). */
+  withheldOf?: (addressIndex: number) => string;
   /** When the job's own answers were given (ISO time), for email_checked_at; reused ones carry theirs. */
   checkedOn?: string | null;
 }
@@ -87,18 +89,20 @@ export function appendedHeaderNames(
 }
 
 /**
- * The words of the email_flags column: what the free checks saw, and whether
- * the answer was reused; a reused verdict of another vendor adds
- * `reused_from:<vendor>` (common/vendors.ts names, lower case), so a filter on
- * the word `reused` keeps working and the vendor stays machine-readable.
+ * The words of the email_flags column: what the free checks saw, whether the
+ * answer was reused, and why the suppression list or a rule decided it. A
+ * reused verdict of another vendor adds `reused_from:<vendor>` (common/vendors.ts
+ * names, lower case), so a filter on the word `reused` keeps working and the
+ * vendor stays machine-readable.
  */
-export function flagWords(flags: number, outcome: JobOutcome | undefined): string {
-  const words: (RowFlag | `reused_from:${string}`)[] = [];
+export function flagWords(flags: number, outcome: JobOutcome | undefined, withheld = ''): string {
+  const words: string[] = [];
   for (const [bit, word] of FLAG_BITS) if (flags & bit) words.push(word);
   if (outcome?.origin === 'reused') {
-    words.push('reused');
+    words.push('reused' satisfies RowFlag);
     if (outcome.source) words.push(`reused_from:${outcome.source}`);
   }
+  if (withheld !== '') words.push(withheld);
   return words.join(' ');
 }
 
@@ -118,6 +122,8 @@ export interface RowFacts {
   outcome: JobOutcome | undefined;
   suggestion: string | undefined;
   flags: number;
+  /** The suppression list's and the rules' words (withheld.ts), '' for none. */
+  withheld: string;
   checkedOn: string;
 }
 
@@ -145,7 +151,7 @@ export function appendedCell(column: AppendedColumn, row: RowFacts): string {
     case 'email_suggestion':
       return suggestion ?? '';
     case 'email_flags':
-      return flagWords(row.flags, outcome);
+      return flagWords(row.flags, outcome, row.withheld);
     case 'email_checked_at':
       return checkedDay(outcome, row.checkedOn);
   }
@@ -167,6 +173,7 @@ export function rowFacts(
       suggestion:
         addressIndex >= 0 && options.suggestionOf ? options.suggestionOf(addressIndex) : undefined,
       flags: addressIndex >= 0 && options.flagsOf ? options.flagsOf(addressIndex) : 0,
+      withheld: addressIndex >= 0 && options.withheldOf ? options.withheldOf(addressIndex) : '',
       checkedOn,
     };
   };

@@ -2,6 +2,7 @@
 // produces, and what a merge needs to put outcomes next to the original rows.
 import type { VerdictVendor } from '../common/vendors';
 import type { ListCounts } from '../common/views';
+import type { Rule } from '../rules/types';
 
 export type { ListCounts } from '../common/views';
 
@@ -56,6 +57,12 @@ export interface ImportedList {
   rowIndexPath: string;
   /** The free checks of the unique addresses (free-checks.ts); absent on lists kept before them. */
   findings?: ListFindings;
+  /**
+   * What keeps each address from being sent (lists/withheld.ts), with the
+   * rules its codes name; absent when neither a suppression list nor a rule
+   * applied, and on lists kept before them.
+   */
+  withheld?: { withheldPath: string; rules: Rule[] };
   /**
    * Set when the list was read from a workbook: sourcePath is then the chosen
    * sheet's rows as the cells showed them, written as UTF-8 CSV beside it,
@@ -121,10 +128,13 @@ export interface AddressOutcome {
  * An address's outcome in a job: the service's answer (paid, or reused from
  * the memory of answers paid before), or one found for free: a domain that
  * takes no mail (undeliverable), an address the user chose not to pay for
- * (disposable, role), or one an avatar check does not cover (not_covered).
+ * (disposable, role), one an avatar check does not cover (not_covered), or
+ * one the account's suppression list (suppressed) or a block rule (blocked)
+ * keeps from being sent.
  */
 export interface JobOutcome extends Omit<AddressOutcome, 'status'> {
-  status: AddressOutcome['status'] | 'disposable' | 'role' | 'not_covered';
+  status:
+    AddressOutcome['status'] | 'disposable' | 'role' | 'not_covered' | 'suppressed' | 'blocked';
   /** paid (the default): answered for this job; reused: from the memory; local: found here, free. */
   origin?: 'paid' | 'reused' | 'local';
   /** Epoch seconds the service gave a reused answer. */

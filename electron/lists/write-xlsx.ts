@@ -33,6 +33,8 @@ export const STATUS_TONES: Record<RowStatus, StatusTone> = {
   disposable: 'muted',
   role: 'muted',
   not_covered: 'muted',
+  suppressed: 'muted',
+  blocked: 'muted',
 };
 
 /** The sheet the rows came from, or the list's file name without its extension. */

@@ -116,6 +116,23 @@ const secondsOf = (iso: string | null): number => {
 
 type SourcesDb = Database<unknown, number>;
 
+/** The folder's environment, opened the same way by the store and the import's look-ups (lookup.ts). */
+export async function openRoot(dir: string): Promise<RootDatabase<Buffer, string>> {
+  const { open } = await import('lmdb');
+  return open<Buffer, string>(dir, { maxDbs: MAX_DBS, encoding: 'binary', compression: false });
+}
+
+/** An account's entries, keyed by the memory's spot of the address (entry-bytes.ts). */
+export const entriesOf = (
+  root: RootDatabase<Buffer, string>,
+  account: string,
+): Database<Buffer, Buffer> =>
+  root.openDB<Buffer, Buffer>(`entries/${account}`, {
+    keyEncoding: 'binary',
+    encoding: 'binary',
+    compression: false,
+  });
+
 /** The account's source files by number, each record checked (a record no version wrote is left out). */
 function sourcesIn(db: SourcesDb): Map<number, SuppressionSource> {
   const found = new Map<number, SuppressionSource>();
@@ -207,9 +224,8 @@ export async function openSuppressionStore(
   const dir = suppressionDir(dataDir);
   let root: RootDatabase<Buffer, string>;
   try {
-    const { open } = await import('lmdb');
     await mkdir(dir, { recursive: true });
-    root = open<Buffer, string>(dir, { maxDbs: MAX_DBS, encoding: 'binary', compression: false });
+    root = await openRoot(dir);
   } catch (err) {
     // Unlike the memory, never moved aside nor started anew: it is the user's list.
     log.warn(`The suppression list ${dir} could not be opened`, err);
@@ -218,11 +234,7 @@ export async function openSuppressionStore(
       `The suppression list could not be opened (${err instanceof Error ? err.message : String(err)}). Nothing was changed; close other List Cleaner windows and try again.`,
     );
   }
-  const entries: Database<Buffer, Buffer> = root.openDB<Buffer, Buffer>(`entries/${account}`, {
-    keyEncoding: 'binary',
-    encoding: 'binary',
-    compression: false,
-  });
+  const entries = entriesOf(root, account);
   const sourcesDb: SourcesDb = root.openDB<unknown, number>(`sources/${account}`, {
     keyEncoding: 'uint32',
     encoding: 'json',

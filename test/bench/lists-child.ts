@@ -10,6 +10,7 @@ import type { AddressOutcome, ImportedList } from '../../electron/lists/types';
 import { memoryDir, openOutcomeMemory } from '../../electron/memory/outcome-memory';
 import { OUTCOMES, addressOf } from './lists-data';
 import { importChecked, seedMemory } from './lists-memory';
+import { benchRules, seedSuppression, suppressionOf } from './lists-suppressed';
 import type { ListsResult, ListsStep } from './protocol';
 import { memoryFigures, serveSteps } from './step-child';
 
@@ -95,12 +96,31 @@ async function onFullMemory(command: ListsStep): Promise<ListsResult> {
     const seeded = await seedMemory(dataDir);
     return { ...result(performance.now() - started, seeded.stored), seeded };
   }
-  const { ms, rows, ...checked } = await importChecked(command.path, command.workDir, dataDir);
+  if (command.step === 'seed-suppression') {
+    const started = performance.now();
+    const suppression = await seedSuppression(dataDir);
+    return { ...result(performance.now() - started, suppression.entries), suppression };
+  }
+  const withheld =
+    command.step === 'import-suppressed'
+      ? { suppression: suppressionOf(dataDir), rules: benchRules() }
+      : undefined;
+  const { ms, rows, ...checked } = await importChecked(
+    command.path,
+    command.workDir,
+    dataDir,
+    withheld,
+  );
   return { ...result(ms, rows), checked };
 }
 
 async function run(command: ListsStep): Promise<ListsResult> {
-  if (command.step === 'seed-memory' || command.step === 'import-checked') {
+  if (
+    command.step === 'seed-memory' ||
+    command.step === 'import-checked' ||
+    command.step === 'seed-suppression' ||
+    command.step === 'import-suppressed'
+  ) {
     return onFullMemory(command);
   }
   if (command.step === 'remember') {

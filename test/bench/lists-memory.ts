@@ -12,6 +12,8 @@ import { memoryDir, openOutcomeMemory } from '../../electron/memory/outcome-memo
 import type { Spots } from '../../electron/memory/address-hash';
 import { RECALL_DAYS, recallInParts, type RecalledList } from '../../electron/memory/recall-list';
 import { addressOf } from './lists-data';
+import type { Rule } from '../../electron/rules/types';
+import { writeWithheld } from '../../electron/lists/withheld';
 
 /** Outcomes the memory holds before the list is imported. */
 export const MEMORY_OUTCOMES = 5_000_000;
@@ -103,6 +105,8 @@ export interface ImportChecked {
   /** Addresses with an answer that could serve an email check, and an avatar check. */
   knownEmail: number;
   knownAvatar: number;
+  /** import-suppressed: addresses on the suppression list, and decided by a rule. */
+  withheld?: { suppressed: number; ruled: number };
 }
 
 /**
@@ -116,19 +120,29 @@ export async function importChecked(
   path: string,
   workDir: string,
   dataDir: string,
+  /** Also the suppression list and the rules, as the app asks the worker (lists-suppressed.ts). */
+  withheld?: { suppression: { dir: string; account: string }; rules: Rule[] },
 ): Promise<ImportChecked> {
   const memory = await openOutcomeMemory(dataDir);
   if (!memory.available) throw new Error('the memory could not be opened');
+  const withheldCounts = { suppressed: 0, ruled: 0 };
   try {
     const started = performance.now();
     const checks = freeChecksOf({ dir: workDir, dns: false });
     let spots: Spots | undefined;
     let judged: JudgedFindings | undefined;
+    let codes: Uint32Array | undefined;
     const list = await importList(path, {
       workDir,
       onAddressSpots: (given) => (spots = given),
       findings: { onDomains: checks.lookUp, onFindings: (given) => (judged = given) },
+      ...(withheld ? { withheld: { ...withheld, onWithheld: (given) => (codes = given) } } : {}),
     });
+    if (withheld) {
+      if (codes?.length !== list.counts.unique) throw new Error('the import judged no addresses');
+      withheldCounts.suppressed = codes.reduce((n, c) => n + ((c & 0xff) !== 0 ? 1 : 0), 0);
+      withheldCounts.ruled = codes.reduce((n, c) => n + (c >>> 8 !== 0 ? 1 : 0), 0);
+    }
     if (!judged) throw new Error('the import gave no findings of its addresses');
     const hashed = spots;
     const imported = performance.now();
@@ -153,6 +167,8 @@ export async function importChecked(
     const [findings] = await Promise.all([
       checks.finish(list.addressesPath, judged).finally(() => (ends.checks = performance.now())),
       recall.finally(() => (ends.recall = performance.now())),
+      // As the app keeps them (jobs/import.ts).
+      codes ? writeWithheld(join(workDir, 'withheld.bin'), codes) : null,
     ]);
     list.findings = findings;
     const ended = performance.now();
@@ -168,6 +184,7 @@ export async function importChecked(
       unique: list.counts.unique,
       knownEmail,
       knownAvatar,
+      ...(withheld ? { withheld: withheldCounts } : {}),
     };
   } finally {
     await memory.close();

@@ -125,7 +125,16 @@ export type StepEvent<Result extends StepResult> =
 
 /** One measured step of the lists benchmark (lists-child.ts). */
 export interface ListsStep extends StepCommand {
-  step: 'bare' | 'bare-step' | 'import' | 'write' | 'remember' | 'seed-memory' | 'import-checked';
+  step:
+    | 'bare'
+    | 'bare-step'
+    | 'import'
+    | 'write'
+    | 'remember'
+    | 'seed-memory'
+    | 'import-checked'
+    | 'seed-suppression'
+    | 'import-suppressed';
   /** The data folder of the full outcome memory (seed-memory fills it, import-checked reads it). */
   memoryDataDir?: string;
 }
@@ -137,6 +146,8 @@ export interface ListsResult extends StepResult {
   checked?: Omit<ImportChecked, 'ms' | 'rows'>;
   /** The seed-memory step: outcomes kept and the memory's file. */
   seeded?: { stored: number; fileBytes: number };
+  /** The seed-suppression step: entries in the suppression list. */
+  suppression?: { entries: number };
 }
 
 /** One measured step of the xlsx benchmark (xlsx-child.ts). */

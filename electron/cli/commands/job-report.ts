@@ -64,6 +64,10 @@ export const jobSummary = (job: JobView) => ({
   role: job.role,
   /** Email + avatar: at providers the avatar check does not cover; not sent, free. */
   not_covered: job.notCovered,
+  /** On the account's suppression list: not sent, free. */
+  suppressed: job.suppressed,
+  /** Decided by a block rule: not sent, free. */
+  blocked: job.blocked,
   /** Undeliverable for free (counted in undeliverable too). */
   no_mail_server: job.noMail,
   /** Answers taken from earlier checks, free (counted in their statuses too). */

@@ -13,6 +13,16 @@ export interface CostChoices {
   limitMicros: number | null;
   /** Email + avatar: addresses outside the avatar check's providers not sent, or checked with Email. */
   others: OthersChoice;
+  /**
+   * The command line's `--ignore`: the account's suppression list, or the
+   * user's rules, left unapplied for this job (the window always applies both).
+   */
+  ignore: IgnoreChoice;
+}
+
+export interface IgnoreChoice {
+  suppression: boolean;
+  rules: boolean;
 }
 
 const SKIP_FIELDS: Record<SkipKind, keyof SkipChoice> = {
@@ -37,6 +47,7 @@ export const DEFAULT_CHOICES: CostChoices = {
   reuseDays: DEFAULT_REUSE_DAYS,
   limitMicros: null,
   others: 'skip',
+  ignore: { suppression: false, rules: false },
 };
 
 export const choicesWith = (partial: Partial<CostChoices> = {}): CostChoices => ({

@@ -1,6 +1,7 @@
 // One rule for what each address of a job costs, used by the estimate, the
 // sample and the start alike: an address with an outcome already (a sample)
-// is done; one answered within the reuse window is taken from memory; one at
+// is done; one on the account's suppression list, or decided by a block rule,
+// is never sent; one answered within the reuse window is taken from memory; one at
 // a domain that takes no mail, a throw-away domain or a role mailbox is not
 // sent when the user chose so. For Email + avatar, the avatar products'
 // coverage of its domain decides the rest (jobs/coverage/rule.ts): covered
@@ -10,12 +11,17 @@
 import { readFile } from 'node:fs/promises';
 import { DISPOSABLE, ROLE } from '../../checks/findings';
 import type { OthersChoice } from '../../common/model';
+import type { RuleAction } from '../../rules/types';
 import type { SkipChoice } from '../../common/views';
 import { NO_MAIL } from '../../lists/free-checks';
 import type { Coverage } from '../coverage/rule';
 
 export type AddressCost =
   | 'done'
+  /** On the account's suppression list: never sent, never paid for. */
+  | 'suppressed'
+  /** Decided by a block rule: never sent, never paid for. */
+  | 'blocked'
   | 'reused'
   | 'noMail'
   | 'disposable'
@@ -43,6 +49,10 @@ export interface AddressFacts {
   flags: number;
   /** Email + avatar: where the avatar products stand on its domain; null for Email. */
   coverage: Coverage | null;
+  /** On the account's suppression list. */
+  suppressed: boolean;
+  /** The action of the user's rule that decides it, if one does. */
+  rule: RuleAction | null;
 }
 
 /** What the user chose, as the rule reads it; `from`: the oldest date reused, null when reuse is off. */
@@ -54,10 +64,16 @@ export interface CostRule {
 
 const within = (at: number, from: number | null) => from !== null && at > 0 && at >= from;
 
+/** What an allow rule leaves of the user's choices: nothing is left out by a free check. */
+const SKIP_NOTHING: SkipChoice = { noMail: false, disposable: false, role: false };
+
 export function costOf(a: AddressFacts, rule: CostRule): AddressCost {
   if (a.done) return 'done';
+  // The platform's own evidence outranks the user's rules: a suppressed address is never mailed.
+  if (a.suppressed) return 'suppressed';
+  if (a.rule === 'block') return 'blocked';
   if (within(a.reusedAt, rule.from)) return 'reused';
-  const { skip } = rule;
+  const skip = a.rule === 'allow' ? SKIP_NOTHING : rule.skip;
   if (skip.noMail && a.flags & NO_MAIL) return 'noMail';
   if (skip.disposable && a.flags & DISPOSABLE) return 'disposable';
   if (skip.role && a.flags & ROLE) return 'role';
@@ -75,6 +91,8 @@ export interface SplitCounts {
   sendEmail: number;
   notCovered: number;
   done: number;
+  suppressed: number;
+  blocked: number;
   /** Reused answers, Email answers for addresses outside coverage among them. */
   reused: number;
   noMail: number;
@@ -91,6 +109,8 @@ export const emptySplit = (): SplitCounts => ({
   sendEmail: 0,
   notCovered: 0,
   done: 0,
+  suppressed: 0,
+  blocked: 0,
   reused: 0,
   noMail: 0,
   disposable: 0,

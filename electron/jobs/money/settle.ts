@@ -4,6 +4,7 @@
 // to pay for, addresses an avatar check does not cover. What is left is the
 // send list the plan is made over, in the plan's order (SendParts).
 import type { JobProduct } from '../../common/model';
+import type { WithheldView } from '../../common/review-views';
 import type { OutcomeMemory } from '../../memory/outcome-memory';
 import type { AddressBook } from '../storage/address-book';
 import type { CostChoices } from './choices';
@@ -13,6 +14,7 @@ import {
   readFlags,
   tallyCost,
   type AddressCost,
+  type AddressFacts,
   type CostRule,
   type SplitCounts,
 } from './free-split';
@@ -22,6 +24,8 @@ import { openRecalled, recallFor, reusedRecord, reuseFrom } from './reuse';
 import { sentBook } from '../run/send-list';
 import { COVERAGES, addressCoverage, knowledgeOf } from '../coverage/of-job';
 import type { SendParts } from '../run/plan';
+import { ruleIn } from '../../lists/withheld';
+import { withheldAtImport, withheldNow, withheldTally, type Withheld } from './withheld';
 
 export interface Split {
   counts: SplitCounts;
@@ -38,6 +42,10 @@ export interface Split {
   /** Email + avatar: each address's coverage, an index into COVERAGES; null for Email. */
   coverage: Uint8Array | null;
   rule: CostRule;
+  /** What the suppression list and the rules say of each address, and the rules named. */
+  withheld: Withheld;
+  /** Why addresses were left out by them (or sent by an allow rule), for the review. */
+  groups: WithheldView;
 }
 
 const COSTS: readonly AddressCost[] = [
@@ -51,6 +59,8 @@ const COSTS: readonly AddressCost[] = [
   'notCovered',
   'sendEmail',
   'reusedEmail',
+  'suppressed',
+  'blocked',
 ];
 
 /** The kinds sent, in the order the send list holds them. */
@@ -117,6 +127,11 @@ export async function splitJob(
     emailAt = (i) =>
       wantsEmail(i) ? (recallFor(memory, 'email', book.at(i), days)?.checkedAt ?? 0) : 0;
   }
+  const withheld =
+    from === 'import'
+      ? await withheldAtImport(l, choices.ignore)
+      : await withheldNow(s, l, book, choices.ignore);
+  const tally = withheldTally(withheld.rules);
   const counts = emptySplit();
   const costs = new Uint8Array(unique);
   try {
@@ -124,24 +139,53 @@ export async function splitJob(
       const done = l.outcomes.has(i);
       const own = done ? 0 : reusedAt(i);
       const email = done || own > 0 ? 0 : emailAt(i);
-      const cost = costOf(
-        {
-          done,
-          reusedAt: own,
-          emailAt: email,
-          flags: flags[i] as number,
-          coverage: coverage ? (COVERAGES[coverage[i] as number] ?? 'unknown') : null,
-        },
-        rule,
-      );
+      const code = withheld.codes[i] as number;
+      const facts: AddressFacts = {
+        done,
+        reusedAt: own,
+        emailAt: email,
+        flags: flags[i] as number,
+        coverage: coverage ? (COVERAGES[coverage[i] as number] ?? 'unknown') : null,
+        ...withheldFacts(withheld, code),
+      };
+      const cost = costOf(facts, rule);
       tallyCost(counts, cost, cost === 'reusedEmail' ? email : own);
       costs[i] = COSTS.indexOf(cost);
+      if (cost === 'suppressed') tally.suppressed(code & 0xff);
+      else if (cost === 'blocked') tally.blocked(ruleIn(code));
+      else if (facts.rule === 'allow' && SENT.includes(cost)) {
+        // Sent because the rule allows it: the review names the rule.
+        if (!SENT.includes(costOf({ ...facts, rule: null }, rule))) tally.allowed(ruleIn(code));
+      }
     }
   } finally {
     await Promise.all(opened.map((dates) => dates.close()));
   }
   const { send, parts } = sendListOf(costs);
-  return { counts, send, parts, book: sentBook(book, send), costs, flags, coverage, rule };
+  return {
+    counts,
+    send,
+    parts,
+    book: sentBook(book, send),
+    costs,
+    flags,
+    coverage,
+    rule,
+    withheld,
+    groups: tally.groups(),
+  };
+}
+
+/** The cost rule's facts of an address's withheld code. */
+function withheldFacts(
+  withheld: Withheld,
+  code: number,
+): Pick<AddressFacts, 'suppressed' | 'rule'> {
+  const index = ruleIn(code);
+  return {
+    suppressed: (code & 0xff) !== 0,
+    rule: index >= 0 ? (withheld.rules[index]?.action ?? null) : null,
+  };
 }
 
 const FREE_STATUS = {
@@ -149,6 +193,8 @@ const FREE_STATUS = {
   disposable: 'disposable',
   role: 'role',
   notCovered: 'not_covered',
+  suppressed: 'suppressed',
+  blocked: 'blocked',
 } as const;
 
 const isFree = (cost: AddressCost): cost is keyof typeof FREE_STATUS => cost in FREE_STATUS;
@@ -188,6 +234,7 @@ export async function settleFree(
             emailAt: 0,
             flags: split.flags[i] as number,
             coverage: split.coverage ? (COVERAGES[split.coverage[i] as number] ?? null) : null,
+            ...withheldFacts(split.withheld, split.withheld.codes[i] as number),
           },
           split.rule,
         );

@@ -63,8 +63,8 @@ type Field = (typeof FIELDS)[number];
 
 /**
  * The per-domain table: every unique address counted once at its domain, by
- * its outcome (skipped: not sent, by the user's choice or outside avatar
- * coverage) and by each of its findings. `flags` holds the free checks' byte
+ * its outcome (skipped: not sent, by the user's choice, outside avatar
+ * coverage, suppressed or blocked) and by each of its findings. `flags` holds the free checks' byte
  * per address.
  */
 export function domainsView(
@@ -86,7 +86,8 @@ export function domainsView(
     const status = outcomes.get(i)?.status;
     if (status === 'deliverable' || status === 'undeliverable' || status === 'unknown') {
       add(status, id);
-    } else if (status === 'disposable' || status === 'role' || status === 'not_covered') {
+    } else if (status !== undefined) {
+      // Left out: by the user's choice, outside avatar coverage, suppressed or blocked.
       add('skipped', id);
     }
     const f = flags[i] ?? 0;

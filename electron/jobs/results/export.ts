@@ -2,6 +2,7 @@
 // (CSV as the list was read, or an Excel workbook), or one file per status
 // group into a folder. The job reads its own copy; the user's file it came
 // from is never replaced either.
+import { readWithheld, withheldFlags } from '../../lists/withheld';
 import { basename, extname } from 'node:path';
 import type { ExportFormat, StatusGroup } from '../../common/model';
 import { readSuggestions } from '../../lists/free-checks';
@@ -39,6 +40,11 @@ async function shared(s: Shared, id: string, columns: ExportOptions['columns']) 
   const flags = columns?.includes('email_flags')
     ? await readFlags(l.list.findings?.findingsPath, l.record.unique)
     : null;
+  const kept = l.list.withheld;
+  const withheld =
+    kept && columns?.includes('email_flags')
+      ? await readWithheld(kept.withheldPath, l.record.unique)
+      : null;
   return {
     l,
     outcomeOf: (i: number) => l.outcomes.get(i),
@@ -46,6 +52,9 @@ async function shared(s: Shared, id: string, columns: ExportOptions['columns']) 
       original: l.record.sourcePath,
       ...(suggested ? { suggestionOf: (i: number) => suggested.get(i) } : {}),
       ...(flags ? { flagsOf: (i: number) => flags[i] ?? 0 } : {}),
+      ...(withheld && kept
+        ? { withheldOf: (i: number) => withheldFlags(withheld[i] ?? 0, kept.rules) }
+        : {}),
       checkedOn: l.record.finishedAt ?? l.record.startedAt,
     },
   };

@@ -10,6 +10,8 @@ import type { ImportedList } from '../../lists/types';
 import { decodeRow } from '../../lists/row-index';
 import { RowClass } from '../../lists/types';
 import { rowStatus } from '../../lists/row-facts';
+import { readWithheld, reasonIn, ruleIn } from '../../lists/withheld';
+import { withheldLabel } from '../../common/withheld-words';
 import type { AddressBook } from '../storage/address-book';
 import type { OutcomeTable } from '../storage/outcomes';
 import { matchingRows, rowTest, rowTestSources } from './row-filter';
@@ -28,11 +30,30 @@ interface Passing {
 const KEPT_FILTERS = 4;
 const kept = new Map<string, Passing>();
 
+/** Why the suppression list or a rule decided each address: the last lists' codes, read whole. */
+const keptWithheld = new Map<string, Promise<Uint32Array>>();
+
+async function whyOf(list: ImportedList, unique: number): Promise<(i: number) => string | null> {
+  const kept = list.withheld;
+  if (!kept) return () => null;
+  let codes = keptWithheld.get(kept.withheldPath);
+  if (!codes) {
+    codes = readWithheld(kept.withheldPath, unique);
+    keptWithheld.set(kept.withheldPath, codes);
+    if (keptWithheld.size > KEPT_FILTERS) {
+      keptWithheld.delete(keptWithheld.keys().next().value as string);
+    }
+  }
+  const read = await codes;
+  return (i) => withheldLabel(reasonIn(read[i] ?? 0), kept.rules[ruleIn(read[i] ?? 0)] ?? null);
+}
+
 function rowView(
   entry: number,
   row: number,
   book: AddressBook,
   outcomes: OutcomeTable,
+  why: (i: number) => string | null,
 ): JobRowView {
   const { cls, addressIndex } = decodeRow(entry);
   const outcome = addressIndex >= 0 ? outcomes.get(addressIndex) : undefined;
@@ -44,6 +65,7 @@ function rowView(
     provider: outcome?.provider ?? null,
     avatar: outcome?.avatar ?? null,
     avatarUrl: outcome?.avatarUrl ?? null,
+    why: cls === RowClass.valid && addressIndex >= 0 ? why(addressIndex) : null,
     ...(outcome?.origin === 'reused'
       ? { reused: { checkedAt: outcome.checkedAt ?? 0, source: outcome.source ?? null } }
       : {}),
@@ -72,9 +94,10 @@ export async function readRows(
       await handle.close();
     }
   }
+  const why = await whyOf(list, list.counts.unique);
   const rows: JobRowView[] = [];
   for (let k = 0; k < count; k++) {
-    rows.push(rowView(values[k] as number, offset + k + 1, book, outcomes));
+    rows.push(rowView(values[k] as number, offset + k + 1, book, outcomes, why));
   }
   return { total, rows };
 }
@@ -106,9 +129,10 @@ async function readFiltered(
 ): Promise<{ total: number; rows: JobRowView[] }> {
   const { positions, entries } = await passingRows(list, book, outcomes, filter);
   const total = positions.length;
+  const why = await whyOf(list, list.counts.unique);
   const rows: JobRowView[] = [];
   for (let k = offset; k < Math.min(total, offset + limit); k++) {
-    rows.push(rowView(entries[k] as number, (positions[k] as number) + 1, book, outcomes));
+    rows.push(rowView(entries[k] as number, (positions[k] as number) + 1, book, outcomes, why));
   }
   return { total, rows };
 }

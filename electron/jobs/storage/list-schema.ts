@@ -1,5 +1,6 @@
 // An imported list as kept in a job's folder (list.json), checked on read.
 import { z } from 'zod';
+import { ruleSchema } from '../../rules/types';
 
 const count = z.number().int().min(0);
 
@@ -48,6 +49,7 @@ export const importedListSchema = z.object({
       suggestionsPath: z.string(),
     })
     .optional(),
+  withheld: z.object({ withheldPath: z.string(), rules: z.array(ruleSchema) }).optional(),
   // Lists read from a workbook: its copy, and which sheet the rows came from.
   workbook: z
     .object({

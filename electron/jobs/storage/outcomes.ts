@@ -18,6 +18,8 @@ const STATUS = [
   'disposable',
   'role',
   'not_covered',
+  'suppressed',
+  'blocked',
 ] as const;
 type Status = (typeof STATUS)[number];
 const ORIGINS = ['paid', 'reused', 'local'] as const;
@@ -33,7 +35,7 @@ export interface OutcomeRecord {
   origin?: Origin;
   /** Epoch seconds a reused answer was given. */
   checkedAt?: number | null;
-  /** A reused answer that was another vendor's verdict: which vendor. */
+  /** A reused answer that was another vendor's verdict: which vendor (a later one's is none). */
   source?: VerdictVendor | null;
 }
 
@@ -45,6 +47,10 @@ export interface OutcomeCounts {
   role: number;
   /** Email + avatar: at providers the avatar check does not cover, not sent. */
   notCovered: number;
+  /** On the account's suppression list, not sent. */
+  suppressed: number;
+  /** Decided by a block rule, not sent. */
+  blocked: number;
   /** Addresses with any outcome yet. */
   done: number;
   /** Determined by the service for this job: what it charged for. */
@@ -72,6 +78,8 @@ const emptyCounts = (): OutcomeCounts => ({
   disposable: 0,
   role: 0,
   notCovered: 0,
+  suppressed: 0,
+  blocked: 0,
   done: 0,
   paid: 0,
   reused: 0,
@@ -79,11 +87,11 @@ const emptyCounts = (): OutcomeCounts => ({
 });
 
 // An outcome's byte: its status (0: none yet; 1 + index into STATUS) in the
-// low three bits, its origin (index into ORIGINS) in the next two, and its
+// low four bits, its origin (index into ORIGINS) in the next two, and its
 // avatar (0: not given; 1: false; 2: true) in the two above.
-const ORIGIN_SHIFT = 3;
-const AVATAR_SHIFT = 5;
-const statusOf = (b: number) => b & 7;
+const ORIGIN_SHIFT = 4;
+const AVATAR_SHIFT = 6;
+const statusOf = (b: number) => b & 15;
 const originIn = (b: number) => ORIGINS[(b >> ORIGIN_SHIFT) & 3] as Origin;
 
 export function createOutcomeTable(size: number): OutcomeTable {
@@ -145,9 +153,8 @@ export function createOutcomeTable(size: number): OutcomeTable {
         checkedAt ??= new Uint32Array(size);
         checkedAt[i] = record.checkedAt ?? 0;
       }
-      if (o === 'reused' && record.source)
-        (sources ??= new Uint8Array(size))[i] = vendorCode(record.source);
-      else if (sources) sources[i] = 0;
+      const from = o === 'reused' && record.source ? vendorCode(record.source) : 0;
+      if (from !== 0 || sources) (sources ??= new Uint8Array(size))[i] = from;
       if (record.provider != null) {
         let id = providerIds.get(record.provider);
         if (id === undefined) {
@@ -182,9 +189,8 @@ export function createOutcomeTable(size: number): OutcomeTable {
 
 // The log's line: index, status, provider, avatar, avatar URL, tab-separated,
 // then for an outcome not paid for here its origin: "r" and the date a reused
-// answer was given (and the vendor's name, common/vendors.ts, for another
-// vendor's verdict: a log of before has none), or "l" for one found here.
-// Providers and URLs never hold tabs or newlines; they are dropped if they do.
+// answer was given (then another vendor's name, common/vendors.ts), or "l" for
+// one found here. Providers and URLs never hold tabs or newlines; dropped if so.
 const clean = (s: string | null | undefined) => (s == null ? '\u0000' : s.replace(/[\t\r\n]/g, ''));
 const S_CODE: Record<Status, string> = {
   deliverable: 'd',
@@ -193,20 +199,16 @@ const S_CODE: Record<Status, string> = {
   disposable: 'x',
   role: 'o',
   not_covered: 'n',
+  suppressed: 's',
+  blocked: 'b',
 };
-const CODE_S: Record<string, Status> = {
-  d: 'deliverable',
-  u: 'undeliverable',
-  '?': 'unknown',
-  x: 'disposable',
-  o: 'role',
-  n: 'not_covered',
-};
+const CODE_S: Record<string, Status> = Object.fromEntries(
+  Object.entries(S_CODE).map(([status, code]) => [code, status as Status]),
+);
 
 function originField(r: OutcomeRecord): string {
   if (r.origin === 'local') return '\tl';
-  if (r.origin !== 'reused') return '';
-  return `\tr${r.checkedAt ?? 0}${r.source ? `\t${r.source}` : ''}`;
+  return r.origin === 'reused' ? `\tr${r.checkedAt ?? 0}${r.source ? `\t${r.source}` : ''}` : '';
 }
 
 /** One record as its line of the log. */
@@ -227,7 +229,6 @@ function originOf(field: string | undefined, vendor: string | undefined): Origin
   if (field === 'l') return { origin: 'local' };
   const at = Number(field.slice(1));
   if (!field.startsWith('r') || !Number.isInteger(at) || at < 0) return {};
-  // A vendor this List Cleaner does not know (a later one's) is still a reuse, of no named source.
   const known = vendor !== undefined && isVerdictVendor(vendor);
   return { origin: 'reused', checkedAt: at, ...(known ? { source: vendor } : {}) };
 }

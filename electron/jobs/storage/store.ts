@@ -18,6 +18,8 @@ export interface JobPaths {
   sendList: string;
   /** When the memory last gave each address's answer, as read at import (reuse.ts). */
   recalled: string;
+  /** Why each address is left out by the suppression list or a rule (jobs/money/withheld.ts). */
+  withheld: string;
   /** The job's copy of the user's file. */
   input(extension: string): string;
   taskFile(k: number): string;
@@ -64,6 +66,7 @@ export function openJobStore(dataDir: string): JobStore {
       outcomes: join(dir, 'outcomes.log'),
       sendList: join(dir, 'send.bin'),
       recalled: join(dir, 'recalled.bin'),
+      withheld: join(dir, 'withheld.bin'),
       input: (extension) => join(dir, `input${extension}`),
       taskFile: (k) => join(dir, `task-${k + 1}.txt`),
       resultFile: (k) => join(dir, `result-${k + 1}.csv`),

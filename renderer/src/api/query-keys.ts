@@ -23,6 +23,8 @@ export const queryKeys = {
     /** A connected platform's lists, audiences or segments, with their sizes. */
     lists: (platform: PlatformId) => [...queryKeys.platforms.all, 'lists', platform] as const,
   },
+  /** A job's newest bounce report match, or null before the first. */
+  bounces: (jobId: string) => ['bounces', jobId] as const,
   writeBack: {
     all: ['write-back'] as const,
     /** What writing a job's verdicts back would change. */

@@ -5,6 +5,7 @@ import { UsageError, type Values } from '../../../electron/cli/args';
 import { coverageLine, estimateLines } from '../../../electron/cli/cost-lines';
 import {
   costChoicesOf,
+  parseIgnore,
   parseMaxSpend,
   parseReuseDays,
   parseSkip,
@@ -82,6 +83,7 @@ describe('the choices of one clean', () => {
       reuseDays: 14,
       limitMicros: 5_000_000,
       others: 'skip',
+      ignore: { suppression: false, rules: false },
     });
   });
 
@@ -93,7 +95,22 @@ describe('the choices of one clean', () => {
       reuseDays: 0,
       limitMicros: null,
       others: 'skip',
+      ignore: { suppression: false, rules: false },
     });
+  });
+});
+
+describe('--ignore', () => {
+  it('applies the suppression list and the rules unless told', () => {
+    expect(parseIgnore(undefined)).toEqual({ suppression: false, rules: false });
+    expect(parseIgnore('suppression')).toEqual({ suppression: true, rules: false });
+    expect(parseIgnore(' Rules , suppression ')).toEqual({ suppression: true, rules: true });
+  });
+
+  it('refuses what it does not know, naming it', () => {
+    expect(() => parseIgnore('bounces')).toThrow(UsageError);
+    expect(() => parseIgnore('bounces')).toThrow(/"bounces".*suppression or rules/);
+    expect(() => parseIgnore(',')).toThrow(/--ignore takes/);
   });
 });
 
@@ -103,10 +120,11 @@ const estimate = (more: Partial<Estimate> = {}): Estimate => ({
   skipped: { disposable: 2, noMail: 1, role: 0 },
   reused: { count: 2, days: 30, oldest: null, newest: null },
   sampled: 0,
+  withheld: { suppressed: [], blocked: [], allowed: [] },
   unitPriceMicros: 1_000,
   priceSource: 'learned',
   estimateMicros: 5_000,
-  savings: { cleanedMicros: 2_000, skippedMicros: 3_000, reusedMicros: 2_000 },
+  savings: { cleanedMicros: 2_000, skippedMicros: 3_000, reusedMicros: 2_000, withheldMicros: 0 },
   limitMicros: null,
   overLimit: false,
   balanceMicros: 25_000_000,
@@ -169,7 +187,7 @@ describe('the lines before the start', () => {
           toSend: 0,
           reused: { count: 1, days: 1, oldest: null, newest: null },
           skipped: { disposable: 0, noMail: 3, role: 4 },
-          savings: { cleanedMicros: 0, skippedMicros: 0, reusedMicros: 0 },
+          savings: { cleanedMicros: 0, skippedMicros: 0, reusedMicros: 0, withheldMicros: 0 },
         }),
       ),
     ).toEqual([

@@ -211,6 +211,8 @@ describe('outcomes not paid for here', () => {
         disposable: 1,
         role: 1,
         notCovered: 1,
+        suppressed: 0,
+        blocked: 0,
         done: 6,
         paid: 1,
         reused: 1,

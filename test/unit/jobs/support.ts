@@ -245,7 +245,14 @@ export async function runJob(
 export function expectComplete(job: JobView): void {
   expect(job.state, job.failure?.message).toBe('done');
   expect(job.checked).toBe(job.unique);
-  expect(job.deliverable + job.undeliverable + job.unknown + job.notCovered).toBe(job.unique);
+  expect(
+    job.deliverable +
+      job.undeliverable +
+      job.unknown +
+      job.notCovered +
+      job.suppressed +
+      job.blocked,
+  ).toBe(job.unique);
 }
 
 export async function waitFor(

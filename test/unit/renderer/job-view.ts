@@ -30,6 +30,8 @@ export function jobView(over: Partial<JobView> = {}): JobView {
     disposable: 0,
     role: 0,
     notCovered: 0,
+    suppressed: 0,
+    blocked: 0,
     noMail: 0,
     reused: 0,
     paid: 0,

@@ -21,6 +21,8 @@ describe('outcomes', () => {
       'disposable',
       'role',
       'not_covered',
+      'suppressed',
+      'blocked',
     ]);
     expect(new Set(OUTCOMES)).toEqual(new Set(ROW_STATUSES));
   });
@@ -36,6 +38,8 @@ describe('outcomes', () => {
       'Disposable',
       'Role address',
       'Not covered by avatar',
+      'Suppressed',
+      'Blocked by a rule',
       'Not checked yet',
     ]);
   });
@@ -51,6 +55,8 @@ describe('outcomes', () => {
     expect(OUTCOME_MEANING.not_covered).toMatch(
       /avatar check does not cover: not sent, nothing charged/,
     );
+    expect(OUTCOME_MEANING.suppressed).toMatch(/suppression list.*never sent, nothing charged/);
+    expect(OUTCOME_MEANING.blocked).toMatch(/block rules.*never sent, nothing charged/);
   });
 
   it('names every job state', () => {

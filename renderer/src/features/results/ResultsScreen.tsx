@@ -1,7 +1,7 @@
 // The results of one job. A finished job is one screen: a header that stays
 // in view (the list's name, its grade, Export, and for a list read from a
 // platform, Write back), then Overview, Domains and Rows as tabs
-// (ResultsTabs.tsx); Export and Write back open as drawers over them. A job
+// (ResultsTabs.tsx), and Bounces, where the platform's bounce report is matched; Export and Write back open as drawers over them. A job
 // still running shows its progress instead, and says the results appear here
 // when it finishes; a failed one says why, above what it did check.
 import { useId, useRef, useState, type ReactNode } from 'react';
@@ -23,6 +23,7 @@ import { ExportPanel } from './export/ExportPanel';
 import { WriteBackAction } from './writeback/WriteBackAction';
 import { ROWS_CARD_ID, RowsTable } from './rows/RowsTable';
 import { DomainTable } from './domains/DomainTable';
+import { BouncesPanel } from './bounces/BouncesPanel';
 import { useFilterStore } from './rows/row-filter';
 import { STATE_LABEL } from './outcomes';
 
@@ -67,7 +68,7 @@ export function ResultsScreen() {
   );
 }
 
-type TabKey = 'overview' | 'domains' | 'rows';
+type TabKey = 'overview' | 'domains' | 'rows' | 'bounces';
 
 /**
  * A finished job's results, or what a failed one did check: the header with
@@ -118,6 +119,16 @@ function DoneResults({ job, failure }: { job: JobView; failure?: ReactNode }) {
       badge: formatNumber(job.rows),
       content: () => <Rows job={job} data={data} />,
     },
+    // A bounce report is matched to verdicts every address has: a finished job's only.
+    ...(done
+      ? [
+          {
+            key: 'bounces' as const,
+            label: 'Bounces',
+            content: () => <BouncesPanel jobId={job.id} />,
+          },
+        ]
+      : []),
   ];
 
   return (

@@ -2,7 +2,8 @@
 // and one sentence each: the same words in the chart legend, the rows table
 // and the export panel. Disposable and role are the outcomes of addresses the
 // user chose not to pay for; not covered, of addresses an Email + avatar check
-// does not cover, never sent.
+// does not cover; suppressed and blocked, of addresses the suppression list or
+// a block rule keeps out: none of these is ever sent.
 import type { JobStateName, RowStatusName } from '../../../../electron/ipc/contract';
 import { ROW_STATUSES } from '../../../../electron/common/model';
 import { providerName } from '../../../../electron/common/providers';
@@ -20,6 +21,8 @@ export const OUTCOME_LABEL: Record<RowStatusName | 'pending', string> = {
   disposable: 'Disposable',
   role: 'Role address',
   not_covered: 'Not covered by avatar',
+  suppressed: 'Suppressed',
+  blocked: 'Blocked by a rule',
   pending: 'Not checked yet',
 };
 
@@ -34,6 +37,9 @@ export const OUTCOME_MEANING: Record<RowStatusName, string> = {
   role: 'A role mailbox such as info@ or sales@: left out by your choice, nothing charged.',
   not_covered:
     'At a mailbox provider the Email + avatar check does not cover: not sent, nothing charged. Check these with Email to know whether they receive mail.',
+  suppressed:
+    'On your suppression list (a bounce, a complaint or an unsubscribe your platform reported): never sent, nothing charged. The reason is in the flags.',
+  blocked: 'Left out by one of your block rules (Settings → Rules): never sent, nothing charged.',
 };
 
 export const STATE_LABEL: Record<JobStateName, string> = {

@@ -1,18 +1,29 @@
 // What the free steps take off the bill: the addresses answered within the
 // reuse window (taken from the memory of answers already paid for, with when
-// they were checked) and those the sample checked already (FreeLines, beside
+// they were checked), those the suppression list and the rules keep out (and
+// let through), and those the sample checked already (FreeLines, beside
 // the estimate); and in money what the addresses not paid for would have
 // cost, each line and their sum in cents that add up as shown (Savings, in
 // the estimate's details). While the price is not known, no sum is shown.
 import type { EstimateView } from '../../../../../electron/ipc/contract';
 import { moneyOfCents, shareCents } from '../../../../../electron/common/money';
-import { formatUsdExact, plural } from '../../../format';
+import { formatNumber, formatUsdExact, plural } from '../../../format';
+import { withheldSentences } from '../../../../../electron/common/withheld-words';
 import { reusedLine } from '../review/review-words';
 
 export function FreeLines({ estimate }: { estimate: EstimateView }) {
   const { reused, sampled } = estimate;
   return (
     <>
+      {withheldSentences(estimate.withheld, (n) => formatNumber(n)).map((line) => (
+        <p
+          key={line.key}
+          className={`free-line is-${line.key}`}
+          data-testid={`estimate-${line.key}`}
+        >
+          {line.text}
+        </p>
+      ))}
       {reused.count > 0 && (
         <p className="free-line is-reused" data-testid="estimate-reused">
           {reusedLine(reused)}
@@ -43,6 +54,11 @@ export function Savings({ estimate }: { estimate: EstimateView }) {
     },
     { key: 'skipped', label: 'Left out by your choice', value: savings.skippedMicros },
     { key: 'reused', label: 'Answered from earlier checks', value: savings.reusedMicros },
+    {
+      key: 'withheld',
+      label: 'Suppressed or blocked by your rules',
+      value: savings.withheldMicros,
+    },
   ].filter((r) => r.value > 0);
   if (rows.length === 0) return null;
   const { total, cents } = shareCents(rows.map((r) => r.value));

@@ -5,7 +5,13 @@ import { useUiStore } from '../../../state/ui-store';
 import { useFileImport } from '../use-file-import';
 import '../import.css';
 
-const carriesFiles = (e: DragEvent) => e.dataTransfer?.types.includes('Files') ?? false;
+/**
+ * Files dragged with nothing else, and not over a zone that takes its own
+ * files (`data-own-drop`: the results' bounce report), which is not a list.
+ */
+const carriesFiles = (e: DragEvent) =>
+  (e.dataTransfer?.types.includes('Files') ?? false) &&
+  !(e.target instanceof Element && e.target.closest('[data-own-drop]'));
 
 /** A drag over an area that takes files for itself (`data-own-drop`: another vendor's results). */
 const ownDrop = (e: DragEvent) =>

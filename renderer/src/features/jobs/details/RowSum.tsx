@@ -14,6 +14,8 @@ export function RowSum({ job }: { job: JobView }) {
     job.role > 0 ? `${formatNumber(job.role)} role` : null,
     job.noMail > 0 ? `${formatNumber(job.noMail)} at domains with no mail server` : null,
     job.notCovered > 0 ? `${formatNumber(job.notCovered)} not covered by avatar` : null,
+    job.suppressed > 0 ? `${formatNumber(job.suppressed)} suppressed` : null,
+    job.blocked > 0 ? `${formatNumber(job.blocked)} blocked by a rule` : null,
   ].filter((part): part is string => part !== null);
   const terms = [
     {

@@ -17,6 +17,8 @@ export type SumCounts = Pick<
   | 'disposable'
   | 'role'
   | 'notCovered'
+  | 'suppressed'
+  | 'blocked'
   | 'noMail'
   | 'reused'
   | 'paid'
@@ -31,7 +33,10 @@ export interface RowSum {
   noAnswer: number;
   /** Answers already paid for in an earlier job. */
   reused: number;
-  /** Never sent: throw-away and role addresses, domains with no mail, not covered by avatar. */
+  /**
+   * Never sent: throw-away and role addresses, domains with no mail, not
+   * covered by avatar, suppressed, blocked by a rule.
+   */
   leftOut: number;
   /** Later rows of an address already in the file. */
   repeats: number;
@@ -53,7 +58,8 @@ export function rowSum(job: SumCounts): RowSum {
   const answered = job.deliverable + job.undeliverable + job.unknown;
   const checked = Math.max(0, answered - job.reused - job.noMail);
   const paid = Math.min(job.paid, checked);
-  const leftOut = job.disposable + job.role + job.notCovered + job.noMail;
+  const leftOut =
+    job.disposable + job.role + job.notCovered + job.noMail + job.suppressed + job.blocked;
   const notAddresses = job.invalid + job.empty;
   const total = checked + job.reused + leftOut + job.duplicates + notAddresses;
   return {

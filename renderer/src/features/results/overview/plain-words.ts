@@ -49,6 +49,8 @@ const OUTCOME_PREDICATE: Record<RowStatusName, [string, string]> = {
   disposable: ['is at a disposable domain', 'are at disposable domains'],
   role: ['is a role address', 'are role addresses'],
   not_covered: ['is not covered by avatar', 'are not covered by avatar'],
+  suppressed: ['is on your suppression list', 'are on your suppression list'],
+  blocked: ['is blocked by a rule', 'are blocked by your rules'],
 };
 
 /** The outcome chart's sentence: "All but 3 of 12,400 rows are deliverable." */

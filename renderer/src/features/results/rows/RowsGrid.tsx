@@ -210,7 +210,7 @@ function RowCells({ row, showProvider, showAvatar }: CellsProps & { row: JobRowV
       <span role="cell" className="rows-address" title={row.address ?? undefined}>
         {row.address ?? <span className="rows-muted">no address</span>}
       </span>
-      <span role="cell">
+      <span role="cell" className="rows-status">
         <span className={`outcome-badge is-${row.status}`}>
           <span className="dot" aria-hidden="true" />
           {OUTCOME_LABEL[row.status]}
@@ -218,6 +218,11 @@ function RowCells({ row, showProvider, showAvatar }: CellsProps & { row: JobRowV
         {row.reused && (
           <span className="rows-reused" data-testid="row-reused">
             {reusedWords(row.reused)}
+          </span>
+        )}
+        {row.why && (
+          <span className="rows-why" title={row.why}>
+            {row.why}
           </span>
         )}
       </span>

@@ -1,0 +1,86 @@
+// `list-cleaner bounces <job-id> <file>`: a platform's bounce report matched to
+// a finished job (bounces/match.ts). Prints the figures in plain lines
+// (common/bounce-words.ts, as the app says them) and where the evidence file
+// is, or copies it to --out. No service is reached: the key only names the
+// account whose suppression list the bounces join.
+import { resolve } from 'node:path';
+import { bounceWords } from '../../common/bounce-words';
+import { UNFINISHED_STATES } from '../../common/model';
+import { copyEvidence } from '../../bounces/evidence';
+import { openJobs } from '../../jobs/jobs';
+import { AppError } from '../../lib/app-error';
+import { UsageError, type Values } from '../args';
+import { out } from '../print';
+import { connectFor } from './shared';
+
+const USAGE = 'bounces needs a job id and the bounce report: list-cleaner bounces <job-id> <file>';
+
+export async function run(values: Values, jobId?: string, rest: string[] = []): Promise<number> {
+  const [file, extra] = rest;
+  if (jobId === undefined || file === undefined) throw new UsageError(USAGE);
+  if (extra !== undefined) throw new UsageError(`bounces takes one report at a time ("${extra}")`);
+  const demo = values.demo ? ' --demo' : '';
+  const connection = await connectFor(values);
+  try {
+    const jobs = await openJobs({
+      dataDir: connection.dataDir,
+      memory: { account: connection.memoryAccount },
+      client: () => {
+        throw new AppError('no_account', 'not needed to match a bounce report');
+      },
+    });
+    try {
+      const job = await jobs.get(jobId).catch((e: unknown) => {
+        if (e instanceof AppError && e.code === 'invalid_input') {
+          throw new AppError(
+            'invalid_input',
+            `There is no job ${jobId}. See the jobs and their ids with: list-cleaner jobs${demo}`,
+          );
+        }
+        throw e;
+      });
+      if (job.state === 'draft') {
+        throw new AppError(
+          'invalid_input',
+          `Job ${jobId} was never checked, so there are no verdicts to match. Check the list with: list-cleaner clean <file>`,
+        );
+      }
+      if (job.state !== 'done') {
+        const how = UNFINISHED_STATES.has(job.state) ? 'has not finished yet' : 'failed';
+        throw new AppError(
+          'invalid_input',
+          `Job ${jobId} ${how}: a bounce report is matched once every address has its outcome. Carry on with: list-cleaner resume ${jobId}${demo}`,
+        );
+      }
+      const { view, evidencePath } = await jobs.bounces(jobId, resolve(file));
+      let evidence = evidencePath;
+      if (values.out !== undefined && view.evidenceRows > 0) {
+        evidence = resolve(values.out);
+        await copyEvidence(evidencePath, evidence);
+      }
+      if (values.json) {
+        out(JSON.stringify({ ...view, evidence: view.evidenceRows > 0 ? evidence : null }));
+        return 0;
+      }
+      const words = bounceWords(view);
+      out(
+        `${view.fileName} (${view.format}): ${view.addresses.toLocaleString('en-US')} addresses, ${view.inList.toLocaleString('en-US')} of them in this list.`,
+      );
+      out(words.headline);
+      if (words.origin) out(words.origin);
+      if (words.early) out(words.early);
+      for (const line of words.others) out(line);
+      out(words.suppressed);
+      out(
+        view.evidenceRows > 0
+          ? `Evidence file (the hard bounces, with our verdicts' dates): ${evidence}`
+          : 'No evidence file: no address we called deliverable bounced hard.',
+      );
+      return 0;
+    } finally {
+      await jobs.stop();
+    }
+  } finally {
+    await connection.close();
+  }
+}

@@ -1,0 +1,53 @@
+// The handlers of a bounce report's channels: thin adapters to the jobs'
+// bounces (bounces/match.ts) and main's dialogs.
+import { basename, dirname, extname, join } from 'node:path';
+import { copyEvidence } from '../bounces/evidence';
+import type { FileGrants } from '../files/grants';
+import { localPathProblem } from '../files/local-path';
+import type { Jobs } from '../jobs/jobs';
+import { AppError } from '../lib/app-error';
+import type { ShellHooks } from './handlers';
+import type { Handlers } from './registry';
+
+type BouncesChannels = 'bounces:match' | 'bounces:last' | 'bounces:save';
+
+export function bouncesHandlers(
+  jobs: () => Promise<Jobs>,
+  files: FileGrants,
+  shell: Pick<ShellHooks, 'chooseSavePath'>,
+): Pick<Handlers, BouncesChannels> {
+  return {
+    'bounces:match': async ({ jobId, token }) => {
+      const path = await files.take(token);
+      return (await (await jobs()).bounces(jobId, path)).view;
+    },
+    'bounces:last': async ({ jobId }) => (await (await jobs()).lastBounces(jobId))?.view ?? null,
+    'bounces:save': async ({ jobId }) => {
+      const j = await jobs();
+      const match = await j.lastBounces(jobId);
+      if (!match) {
+        throw new AppError(
+          'invalid_input',
+          'There is no evidence file for this list yet: drop its bounce report first.',
+        );
+      }
+      const rows = match.view.evidenceRows;
+      if (rows === 0) {
+        throw new AppError(
+          'invalid_input',
+          'No address we called deliverable bounced hard, so there is no evidence to save.',
+        );
+      }
+      const { sourcePath } = await j.get(jobId);
+      const stem = basename(sourcePath, extname(sourcePath));
+      const destPath = await shell.chooseSavePath(
+        join(dirname(sourcePath), `${stem}.bounce-evidence.csv`),
+      );
+      if (destPath === null) return null;
+      const problem = localPathProblem(destPath);
+      if (problem) throw new AppError('bad_file', `${problem} The evidence is kept.`);
+      await copyEvidence(match.evidencePath, destPath);
+      return { fileId: files.saved(destPath), path: destPath, rows };
+    },
+  };
+}

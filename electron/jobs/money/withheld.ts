@@ -1,0 +1,120 @@
+// What keeps a job's addresses from being sent besides the free checks: the
+// account's suppression list and the user's allow and block rules. Read at
+// import by the worker (lists/withheld-judge.ts) for the review, and again at
+// the start and the sample from the list and the rules as they are then, so a
+// bounce report or a rule added since the import is never paid for.
+import type { WithheldView } from '../../common/review-views';
+import { SUPPRESSION_REASONS } from '../../suppression/types';
+import { suppressionDir } from '../../suppression/store';
+import { createSpots } from '../../memory/address-hash';
+import { readWithheld, withheldCode, writeWithheld } from '../../lists/withheld';
+import { compileRules, describeRule } from '../../rules/match';
+import { readRules } from '../../rules/store';
+import type { Rule } from '../../rules/types';
+import type { AddressBook } from '../storage/address-book';
+import { memoryAccountNow } from './memory';
+import type { IgnoreChoice } from './choices';
+import type { Live, Shared } from '../live';
+
+/** Where the user's rules and the account's suppression list live. */
+const userDir = (s: Shared): string => s.options.userDataDir ?? s.options.dataDir;
+
+/** What the import's worker is asked to judge; null when there is neither a list nor a rule. */
+export async function withheldAsked(
+  s: Shared,
+): Promise<{ suppression: { dir: string; account: string } | null; rules: Rule[] } | null> {
+  const account = memoryAccountNow(s.options);
+  const rules = await readRules(userDir(s));
+  const listed = account !== null && (await (await s.suppression()).count()) > 0;
+  if (!listed && rules.length === 0) return null;
+  return {
+    suppression: listed && account !== null ? { dir: suppressionDir(userDir(s)), account } : null,
+    rules,
+  };
+}
+
+/** Addresses looked up in the suppression list at a time at the start. */
+const PART = 65_536;
+
+/** A job's codes and the rules they name. */
+export interface Withheld {
+  codes: Uint32Array;
+  rules: readonly Rule[];
+}
+
+/** As judged at import (the estimate: cheap, and at most as old as the import). */
+export async function withheldAtImport(l: Live, ignore: IgnoreChoice): Promise<Withheld> {
+  const kept = l.list.withheld;
+  const codes = await readWithheld(kept?.withheldPath, l.record.unique);
+  const keep = (ignore.suppression ? 0 : 0xff) | (ignore.rules ? 0 : ~0xff);
+  if (keep !== -1)
+    for (let i = 0; i < codes.length; i++) codes[i] = ((codes[i] as number) & keep) >>> 0;
+  return { codes, rules: ignore.rules ? [] : (kept?.rules ?? []) };
+}
+
+/**
+ * Judged now, from the list and the rules as they are, and kept with the job
+ * (withheld.bin and the rules in list.json) so its rows and its export say
+ * why each address was left out.
+ */
+export async function withheldNow(
+  s: Shared,
+  l: Live,
+  book: AddressBook,
+  ignore: IgnoreChoice,
+): Promise<Withheld> {
+  const unique = l.record.unique;
+  const rules = ignore.rules ? [] : await readRules(userDir(s));
+  const matcher = rules.length > 0 ? compileRules(rules) : null;
+  const list = await s.suppression();
+  const listed = !ignore.suppression && (await list.count()) > 0;
+  const codes = new Uint32Array(unique);
+  for (let first = 0; first < unique && (listed || matcher); first += PART) {
+    const end = Math.min(unique, first + PART);
+    let reasons: Uint8Array | null = null;
+    if (listed) {
+      const spots = createSpots(end - first);
+      for (let i = first; i < end; i++) spots.addAddress(book.at(i));
+      reasons = await list.reasonsOf(spots.done());
+    }
+    for (let i = first; i < end; i++) {
+      codes[i] = withheldCode(
+        reasons ? (reasons[i - first] as number) : 0,
+        matcher ? matcher.decide(book.at(i)) : -1,
+      );
+    }
+  }
+  const path = s.store.paths(l.record.id).withheld;
+  await writeWithheld(path, codes);
+  l.list.withheld = { withheldPath: path, rules };
+  await s.store.saveList(l.record.id, l.list);
+  return { codes, rules };
+}
+
+/** Counts by reason and by rule, as the split adds them up. */
+export function withheldTally(rules: readonly Rule[]) {
+  const reasons = new Array<number>(SUPPRESSION_REASONS.length).fill(0);
+  const blocked = new Map<number, number>();
+  const allowed = new Map<number, number>();
+  const bump = (m: Map<number, number>, k: number) => m.set(k, (m.get(k) ?? 0) + 1);
+  const byRule = (m: Map<number, number>) =>
+    [...m]
+      .map(([k, count]) => ({ rule: rules[k] ? describeRule(rules[k]) : '', count }))
+      .sort((a, b) => b.count - a.count);
+  return {
+    suppressed(reasonCode: number) {
+      reasons[reasonCode - 1] = (reasons[reasonCode - 1] ?? 0) + 1;
+    },
+    blocked: (rule: number) => bump(blocked, rule),
+    allowed: (rule: number) => bump(allowed, rule),
+    groups(): WithheldView {
+      return {
+        suppressed: SUPPRESSION_REASONS.map((reason, k) => ({ reason, count: reasons[k] ?? 0 }))
+          .filter((g) => g.count > 0)
+          .sort((a, b) => b.count - a.count),
+        blocked: byRule(blocked),
+        allowed: byRule(allowed),
+      };
+    },
+  };
+}

@@ -1,0 +1,198 @@
+// The Bounces tab of a finished job: drop (or choose) the bounce report the
+// platform exported after sending to this list, and see it matched to our
+// verdicts in plain words (common/bounce-words.ts, as the command line says
+// them): the hard bounces of addresses we called deliverable and when, which
+// is what a vendor asks for to refund them, with the evidence file to save;
+// then the rest, and what joined the suppression list. The newest match is
+// kept with the job, so it is here again next time.
+import { useState, type DragEvent } from 'react';
+import type { BounceReportView } from '../../../../../electron/common/bounce-views';
+import { bounceWords } from '../../../../../electron/common/bounce-words';
+import { call } from '../../../api/call';
+import { useLastBounces, useMatchBounces, useSaveEvidence } from '../../../api/bounce-hooks';
+import { useShowInFolder } from '../../../api/job-hooks';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { formatDateTime, formatNumber, plural } from '../../../format';
+import { SavedNotice } from '../export/SavedNotice';
+import './bounces.css';
+
+export function BouncesPanel({ jobId }: { jobId: string }) {
+  const last = useLastBounces(jobId);
+  const match = useMatchBounces(jobId);
+  const [reading, setReading] = useState<string | null>(null);
+  const [grantError, setGrantError] = useState<unknown>(null);
+
+  const matchGranted = async (grant: Promise<{ token: string; fileName: string } | null>) => {
+    setGrantError(null);
+    match.reset();
+    let granted: { token: string; fileName: string } | null;
+    try {
+      granted = await grant;
+    } catch (err) {
+      setGrantError(err);
+      return;
+    }
+    if (!granted) return;
+    setReading(granted.fileName);
+    match.mutate(granted.token, { onSettled: () => setReading(null) });
+  };
+
+  const view = last.data ?? null;
+  return (
+    <section className="card results-card bounces" aria-labelledby="bounces-title">
+      <h2 className="results-card-title" id="bounces-title">
+        Bounce report
+      </h2>
+      <p className="hint results-card-hint">
+        After sending to this list, bring the bounce report your platform exports. List Cleaner
+        matches it to these verdicts: which addresses it called deliverable bounced, and when, with
+        a file of them to ask the verification service for a refund. Bounced addresses join your
+        suppression list.
+      </p>
+      {last.isError && <ErrorNotice error={last.error} title="The last match could not be read" />}
+      {view && <BounceFigures view={view} key={view.matchedAt} />}
+      <BounceDrop
+        again={view !== null}
+        reading={reading}
+        onFile={(file) => void matchGranted(call(window.files.grant(file)))}
+        onChoose={() => void matchGranted(call(window.api.file.choose()))}
+      />
+      {(match.isError || grantError !== null) && (
+        <ErrorNotice
+          error={match.error ?? grantError}
+          title="The bounce report could not be matched"
+        />
+      )}
+    </section>
+  );
+}
+
+function BounceFigures({ view }: { view: BounceReportView }) {
+  const words = bounceWords(view, { count: formatNumber });
+  const save = useSaveEvidence(view.jobId);
+  const show = useShowInFolder();
+  const saved = save.data ?? null;
+  return (
+    <div className="bounce-figures" data-testid="bounce-figures">
+      <div
+        className={`bounce-headline${view.deliverable.hard > 0 ? ' has-evidence' : ''}`}
+        role="status"
+      >
+        <p className="bounce-headline-text" data-testid="bounce-headline">
+          {words.headline}
+        </p>
+        {words.origin && <p className="hint">{words.origin}</p>}
+        {words.early && (
+          <p className="hint" data-testid="bounce-early">
+            {words.early}
+          </p>
+        )}
+        {view.evidenceRows > 0 && (
+          <div className="bounce-evidence">
+            <button
+              type="button"
+              className="button primary"
+              disabled={save.isPending}
+              onClick={() => save.mutate()}
+            >
+              Save the evidence file…
+            </button>
+            <p className="hint">
+              A CSV of the {plural(view.evidenceRows, 'address', 'addresses')}, each with our
+              verdict and its date, the bounce and the platform&rsquo;s words.
+            </p>
+          </div>
+        )}
+      </div>
+      {save.isError && <ErrorNotice error={save.error} title="The evidence file was not saved" />}
+      {saved && (
+        <SavedNotice
+          testId="bounce-evidence-saved"
+          title={`Saved the evidence for ${plural(saved.rows, 'address', 'addresses')}`}
+          path={saved.path}
+          onShow={() => show.mutate(saved.fileId)}
+        />
+      )}
+      {words.others.length > 0 && (
+        <ul className="bounce-others" data-testid="bounce-others">
+          {words.others.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      )}
+      <p className="bounce-suppressed" data-testid="bounce-suppressed">
+        {words.suppressed}
+      </p>
+      <p className="hint">
+        From <span data-user-value>{view.fileName}</span> ({view.format}), matched{' '}
+        {formatDateTime(view.matchedAt)}.
+      </p>
+    </div>
+  );
+}
+
+const carriesFiles = (e: DragEvent) => e.dataTransfer.types.includes('Files');
+
+interface DropProps {
+  /** A report was matched before: this one takes its place. */
+  again: boolean;
+  /** The name of the report being matched, or null. */
+  reading: string | null;
+  onFile(file: File): void;
+  onChoose(): void;
+}
+
+/**
+ * The report's own drop zone: a file dropped here is a bounce report, never a
+ * list to check (the window's drop overlay leaves `data-own-drop` alone).
+ */
+function BounceDrop({ again, reading, onFile, onChoose }: DropProps) {
+  const [over, setOver] = useState(false);
+  const hold = (e: DragEvent) => {
+    if (!carriesFiles(e)) return;
+    e.preventDefault();
+    e.stopPropagation();
+    e.dataTransfer.dropEffect = 'copy';
+    setOver(true);
+  };
+  return (
+    <div
+      className={`bounce-drop${over ? ' is-over' : ''}${again ? ' is-again' : ''}`}
+      data-own-drop
+      data-testid="bounce-drop"
+      aria-busy={reading !== null}
+      onDragEnter={hold}
+      onDragOver={hold}
+      onDragLeave={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOver(false);
+      }}
+      onDrop={(e) => {
+        if (!carriesFiles(e)) return;
+        e.preventDefault();
+        e.stopPropagation();
+        setOver(false);
+        const file = e.dataTransfer.files[0];
+        if (file && reading === null) onFile(file);
+      }}
+    >
+      {reading !== null ? (
+        <p className="bounce-drop-title" role="status">
+          Matching <span data-user-value>{reading}</span>…
+        </p>
+      ) : (
+        <>
+          <p className="bounce-drop-title">
+            {again ? 'Drop another bounce report here' : 'Drop the bounce report here'}
+          </p>
+          <p className="hint">
+            Mailchimp, SendGrid, Mailgun, Postmark or Amazon SES exports, or any CSV with an address
+            column.
+          </p>
+          <button type="button" className="button secondary" onClick={onChoose}>
+            Choose file…
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
