@@ -187,6 +187,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       platforms,
       team,
       teamHistory,
+      dataDir: options.dataDir,
     }),
     { strict },
   );

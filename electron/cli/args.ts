@@ -38,6 +38,8 @@ export const options = {
   'write-back': { type: 'string' },
   'archive-undeliverable': { type: 'boolean', default: false },
   yes: { type: 'boolean', default: false },
+  block: { type: 'boolean', default: false },
+  allow: { type: 'boolean', default: false },
   vendor: { type: 'string' },
   date: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
@@ -68,7 +70,7 @@ export type Values = ReturnType<
 
 /**
  * A command: the parsed options, its first positional argument and any after
- * it (`bounces <job-id> <file>`), to an exit code.
+ * it (`bounces <job-id> <file>`, `rules add <rule>...`), to an exit code.
  */
 export type Command = (
   values: Values,

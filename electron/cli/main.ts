@@ -85,6 +85,19 @@ Commands:
                                 on which computer, when, product, counts and charge
   team spend [--json]           What each person on the team spent per month, the last
                                 twelve months
+  rules add <rule>... --block|--allow
+                                Add allow or block rules, each an address (jane@example.com),
+                                a domain, exactly (example.com: not its sub-domains), a
+                                suffix (.co.uk: every domain ending so) or a pattern where *
+                                is any run of characters ("*@competitor.com", "test*@*";
+                                quote it). Block: never sent, status blocked. Allow: never
+                                left out by a free check (a domain wrongly listed as
+                                disposable is sent). The more specific rule decides
+                                (address, then pattern, domain, suffix); block wins a tie.
+                                A rule already there takes the new action. A suppressed
+                                address stays suppressed whatever the rules
+  rules list [--json]           The rules: action, kind, rule, when added, id
+  rules remove <rule|id>...     Remove rules, named as listed or by id
   verdicts import <file>        Another vendor's result file into the memory of answers, so
                                 a list holding its addresses reuses their verdicts within the
                                 reuse window instead of paying again (marked reused, with the
@@ -126,6 +139,7 @@ const COMMANDS = new Map<string, () => Promise<{ run: Command }>>([
   ['jobs', () => import('./commands/jobs')],
   ['lists', () => import('./commands/lists')],
   ['resume', () => import('./commands/resume')],
+  ['rules', () => import('./commands/rules')],
   ['team', () => import('./commands/team')],
   ['verdicts', () => import('./commands/verdicts')],
 ]);

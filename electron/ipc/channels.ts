@@ -54,6 +54,9 @@ export const channelNames = [
   'bounces:match',
   'bounces:last',
   'bounces:save',
+  'rules:list',
+  'rules:add',
+  'rules:remove',
   'verdicts:import',
 ] as const;
 

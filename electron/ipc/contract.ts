@@ -3,11 +3,13 @@
 // Main validates every input before its handler runs and checks every output
 // and payload (registry.ts); the renderer takes its types from here; nothing
 // else crosses. The list platforms' channels are in platform-contract.ts, the
-// team store's in team-contract.ts, a bounce report's in bounces-contract.ts.
+// team store's in team-contract.ts, a bounce report's in bounces-contract.ts, the allow and
+// block rules' in rules-contract.ts.
 import { platformChannels, platformEvents } from './platform-contract';
 import { teamChannels, teamEvents } from './team-contract';
 import { bouncesChannels } from './bounces-contract';
 import { fileTokenSchema, savedFileSchema } from './file-schemas';
+import { rulesChannels } from './rules-contract';
 import { verdictChannels } from './verdicts-contract';
 import { jobIdSchema } from './job-schemas';
 import { z } from 'zod';
@@ -356,6 +358,7 @@ export const contract = {
   ...platformChannels,
   ...teamChannels,
   ...bouncesChannels,
+  ...rulesChannels,
   ...verdictChannels,
 } as const satisfies Record<ChannelName, { input: z.ZodType; output: z.ZodType }>;
 

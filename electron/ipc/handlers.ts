@@ -10,6 +10,7 @@ import type { AppPlatforms } from '../connectors/app';
 import { platformHandlers } from './platform-handlers';
 import { teamHandlers } from './team-handlers';
 import { bouncesHandlers } from './bounces-handlers';
+import { rulesHandlers } from './rules-handlers';
 import { verdictHandlers } from './verdicts-handlers';
 import type { TeamConnection } from '../team/connection';
 import type { TeamHistory } from '../team/history-views';
@@ -82,6 +83,8 @@ export interface HandlerDeps {
   platforms: AppPlatforms;
   team: TeamConnection;
   teamHistory: TeamHistory;
+  /** The app's data folder: the rules' file is there (rules/store.ts). */
+  dataDir: string;
 }
 
 /** The job, once it has finished: only then has every row its outcome to export. */
@@ -136,6 +139,7 @@ export function createHandlers({
   platforms,
   team,
   teamHistory,
+  dataDir,
 }: HandlerDeps): Handlers {
   const jobs = () => workspace.jobs();
   const choicesOf = choicesWithSettings(settings);
@@ -146,6 +150,7 @@ export function createHandlers({
     ...platformHandlers(platforms, ({ job, list }) => reviewed(job, list)),
     ...teamHandlers(team, teamHistory),
     ...bouncesHandlers(jobs, files, shell),
+    ...rulesHandlers(dataDir),
     ...verdictHandlers(files, jobs),
     'key:status': async () => account.status(),
     'key:set': async ({ apiKey, baseUrl }) => account.setKey(apiKey, baseUrl),

@@ -1,32 +1,224 @@
-// PLACEHOLDER until the rules branch lands (same exports).
-import { readFile } from 'node:fs/promises';
+// The user's allow and block rules, in <dataDir>/rules.json, shared by the
+// app and the command line as settings are. Read whole and checked on every
+// read (each rule must be one parse.ts would make from its own value), written
+// by a rename (lib/atomic-file.ts). A damaged file is said, with where it is,
+// and never read as "no rules": a list checked without the blocks the user
+// wrote would send, and pay for, what they meant to keep out.
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { ruleSchema, type Rule } from './types';
-export async function readRules(dataDir: string): Promise<Rule[]> {
+import { AppError } from '../lib/app-error';
+import { writeFileAtomic } from '../lib/atomic-file';
+import { newRuleId, parseRuleText, type RuleTarget } from './parse';
+import { MAX_RULES, ruleSchema, type Rule, type RuleAction, type RulesChangeView } from './types';
+
+export const RULES_FILE = 'rules.json';
+
+export const rulesPath = (dataDir: string): string => join(dataDir, RULES_FILE);
+
+const sameTarget = (a: RuleTarget, b: RuleTarget): boolean =>
+  a.kind === b.kind && a.value === b.value;
+
+/** Whether `value` is what parse.ts makes of it, as `kind`. */
+function wellFormed(rule: Rule): boolean {
   try {
-    return z
-      .object({ rules: z.array(ruleSchema) })
-      .parse(JSON.parse(await readFile(join(dataDir, 'rules.json'), 'utf8'))).rules;
+    return sameTarget(parseRuleText(rule.value), rule);
   } catch {
-    return [];
+    return false;
   }
 }
-import { writeFile } from 'node:fs/promises';
+
+const rulesFileSchema = z
+  .strictObject({
+    version: z.literal(1),
+    rules: z.array(ruleSchema).max(MAX_RULES),
+  })
+  .superRefine(({ rules }, ctx) => {
+    const ids = new Set<string>();
+    const targets = new Set<string>();
+    rules.forEach((rule, i) => {
+      const target = `${rule.kind} ${rule.value}`;
+      let problem: string | null = null;
+      if (!wellFormed(rule)) problem = `rule ${i + 1} (“${rule.value}”) is not a ${rule.kind} rule`;
+      else if (ids.has(rule.id)) problem = `rule ${i + 1} has the id of another`;
+      else if (targets.has(target)) problem = `“${rule.value}” is there twice`;
+      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem, path: ['rules', i] });
+      ids.add(rule.id);
+      targets.add(target);
+    });
+  });
+
+function damaged(dataDir: string, why: string): AppError {
+  return new AppError(
+    'bad_file',
+    `Your allow and block rules could not be read (${why}), so no list is checked until they can: ` +
+      `a list checked without them could send addresses you blocked. Correct ${rulesPath(dataDir)}, ` +
+      'or move it away and add your rules again.',
+  );
+}
+
+/** Every rule, in the order added; none when the file does not exist yet. */
+export async function readRules(dataDir: string): Promise<Rule[]> {
+  let text: string;
+  try {
+    text = await readFile(rulesPath(dataDir), 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw damaged(dataDir, `it could not be opened: ${(err as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw damaged(dataDir, 'it is not JSON');
+  }
+  const parsed = rulesFileSchema.safeParse(json);
+  if (!parsed.success) {
+    throw damaged(dataDir, parsed.error.issues[0]?.message ?? 'it is not a list of rules');
+  }
+  return parsed.data.rules;
+}
+
+async function writeRules(dataDir: string, rules: readonly Rule[]): Promise<void> {
+  await mkdir(dataDir, { recursive: true });
+  const file = rulesFileSchema.parse({ version: 1, rules });
+  await writeFileAtomic(rulesPath(dataDir), `${JSON.stringify(file, null, 2)}\n`);
+}
+
+// One change at a time per file in this process, so two quick adds from the
+// window cannot both read the old list and keep only one of them.
+const queues = new Map<string, Promise<unknown>>();
+
+function serial<T>(dataDir: string, change: () => Promise<T>): Promise<T> {
+  const key = rulesPath(dataDir);
+  const next = (queues.get(key) ?? Promise.resolve()).then(change, change);
+  const settled = next.catch(() => undefined);
+  queues.set(key, settled);
+  void settled.then(() => {
+    if (queues.get(key) === settled) queues.delete(key);
+  });
+  return next;
+}
+
+/** Each typed rule's meaning, or one AppError naming the first refused (and how many more). */
+function targetsOf(texts: readonly string[]): RuleTarget[] {
+  const typed = texts.filter((t) => t.trim() !== '');
+  // Nothing typed: parse.ts's own words ask for a rule.
+  if (typed.length === 0) parseRuleText('');
+  const targets: RuleTarget[] = [];
+  const refusals: AppError[] = [];
+  for (const text of typed) {
+    try {
+      targets.push(parseRuleText(text));
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      refusals.push(err);
+    }
+  }
+  const first = refusals[0];
+  if (first !== undefined) {
+    const more = refusals.length - 1;
+    throw new AppError(
+      'invalid_input',
+      more === 0
+        ? `${first.message} No rule was added.`
+        : `${first.message} ${more === 1 ? 'One more was' : `${more} more were`} refused too; no rule was added.`,
+    );
+  }
+  return targets;
+}
+
+/**
+ * Adds the rules typed (one rule each; blank ones are passed over) with
+ * `action`, all or none. A rule already kept for the same value takes the
+ * new action in place (its id stays); one already so is left as it is.
+ */
 export async function addRules(
   dataDir: string,
-  texts: string[],
-  action: 'allow' | 'block',
-): Promise<void> {
-  const rules = await readRules(dataDir);
-  for (const value of texts) {
-    rules.push({
-      id: String(rules.length + 1),
-      action,
-      kind: value.includes('*') ? 'pattern' : value.includes('@') ? 'address' : 'domain',
-      value,
-      addedAt: new Date().toISOString(),
-    });
+  texts: readonly string[],
+  action: RuleAction,
+  options: { now?: Date } = {},
+): Promise<RulesChangeView> {
+  const targets = targetsOf(texts);
+  return serial(dataDir, async () => {
+    const rules = await readRules(dataDir);
+    const addedAt = (options.now ?? new Date()).toISOString();
+    const change: RulesChangeView = { added: [], changed: [], unchanged: [], rules };
+    const seen = new Set<string>();
+    for (const target of targets) {
+      const key = `${target.kind} ${target.value}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const at = rules.findIndex((r) => sameTarget(r, target));
+      const kept = rules[at];
+      if (kept === undefined) {
+        const rule: Rule = { id: newRuleId(), action, ...target, addedAt };
+        rules.push(rule);
+        change.added.push(rule);
+      } else if (kept.action === action) {
+        change.unchanged.push(kept);
+      } else {
+        const rule: Rule = { ...kept, action, addedAt };
+        rules[at] = rule;
+        change.changed.push(rule);
+      }
+    }
+    if (rules.length > MAX_RULES) {
+      throw new AppError(
+        'invalid_input',
+        `That would make ${rules.length.toLocaleString('en-US')} rules; List Cleaner keeps at most ${MAX_RULES.toLocaleString('en-US')}. ` +
+          'Remove some first, or use a suffix or a pattern to cover many at once. No rule was added.',
+      );
+    }
+    if (change.added.length > 0 || change.changed.length > 0) await writeRules(dataDir, rules);
+    return change;
+  });
+}
+
+/** The kept rule `idOrRule` names: its id, or its value as typed (either action). */
+function findRule(rules: readonly Rule[], idOrRule: string): number {
+  const typed = idOrRule.trim();
+  const byId = rules.findIndex((r) => r.id === typed.toLowerCase());
+  if (byId !== -1) return byId;
+  let target: RuleTarget;
+  try {
+    target = parseRuleText(typed);
+  } catch {
+    return -1;
   }
-  await writeFile(join(dataDir, 'rules.json'), JSON.stringify({ rules }));
+  return rules.findIndex((r) => sameTarget(r, target));
+}
+
+/** Removes the rules named (by id or as typed), all or none; returns those removed and the rest. */
+export function removeRules(
+  dataDir: string,
+  idsOrRules: readonly string[],
+): Promise<{ removed: Rule[]; rules: Rule[] }> {
+  return serial(dataDir, async () => {
+    const rules = await readRules(dataDir);
+    const gone = new Set<number>();
+    for (const name of idsOrRules) {
+      const at = findRule(rules, name);
+      if (at === -1) {
+        throw new AppError(
+          'invalid_input',
+          `There is no rule “${name.trim()}”: name a rule by its value as listed, or by its id. No rule was removed.`,
+        );
+      }
+      gone.add(at);
+    }
+    const removed = rules.filter((_, i) => gone.has(i));
+    const rest = rules.filter((_, i) => !gone.has(i));
+    if (removed.length > 0) await writeRules(dataDir, rest);
+    return { removed, rules: rest };
+  });
+}
+
+/** Removes one rule, by id or as typed. */
+export async function removeRule(
+  dataDir: string,
+  idOrRule: string,
+): Promise<{ removed: Rule; rules: Rule[] }> {
+  const { removed, rules } = await removeRules(dataDir, [idOrRule]);
+  return { removed: removed[0] as Rule, rules };
 }

@@ -24,6 +24,7 @@ const suites: Record<string, () => Promise<Suite>> = {
   platforms: () => import('./platforms.bench'),
   team: () => import('./team.bench'),
   suppression: () => import('./suppression.bench'),
+  rules: () => import('./rules.bench'),
 };
 
 async function main(): Promise<number> {

@@ -16,6 +16,8 @@ export const queryKeys = {
   /** The team's finished jobs and spend, from the store (under 'team': a store's change refreshes them). */
   teamHistory: (offset: number) => [...queryKeys.team, 'history', offset] as const,
   teamSpend: () => [...queryKeys.team, 'spend'] as const,
+  /** The user's allow and block rules (Settings → Rules). */
+  rules: ['rules'] as const,
   platforms: {
     all: ['platforms'] as const,
     /** Each platform and whether a key is saved for it. */

@@ -41,6 +41,7 @@ describe('IPC contract', () => {
     'file:choose',
     'update:status',
     'update:restart',
+    'rules:list',
   ];
 
   const validSamples: Partial<Record<ChannelName, unknown>> = {
@@ -71,6 +72,8 @@ describe('IPC contract', () => {
     'list:sheet': { jobId: '20261121-abc123', sheet: 3 },
     'file:show': { fileId: 'c2F2ZWRfZmlsZV9pZF8xMg' },
     'check:one': { address: 'jane@example.com', product: 'email' },
+    'rules:add': { texts: ['*@competitor.com', '.ru'], action: 'block' },
+    'rules:remove': { id: '0123456789ab' },
   };
 
   it.each(Object.keys(validSamples) as ChannelName[])(

@@ -1,7 +1,8 @@
 // The Settings dialog: leave the demo or remove the key, replace the key, the service address
-// and its billing page, the list platforms connected, the team store, how often bulk tasks are checked, the spending limit and the plan's prices, how long answers
-// already paid for are reused (and forgetting them), other vendors' results brought into
-// that memory, and the theme.
+// and its billing page, the list platforms connected, the team store, the allow and block
+// rules, how often bulk tasks are checked, the spending limit and the plan's prices, how long
+// answers already paid for are reused (and forgetting them), other vendors' results brought
+// into that memory, and the theme.
 import { useEffect, useId, useRef } from 'react';
 import type { AccountStatus, Theme } from '../../../../electron/ipc/contract';
 import { THEMES } from '../../../../electron/common/model';
@@ -11,6 +12,7 @@ import { useUiStore } from '../../state/ui-store';
 import { BillingPageForm } from './BillingPageForm';
 import { ConnectionsSection } from './connections/ConnectionsSection';
 import { TeamSection } from './team/TeamSection';
+import { RulesSection } from './rules/RulesSection';
 import { PatienceForm } from './PatienceForm';
 import { PollIntervalForm } from './PollIntervalForm';
 import { RecheckForm } from './RecheckForm';
@@ -46,6 +48,7 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
   const billingId = useId();
   const connectionsId = useId();
   const teamId = useId();
+  const rulesId = useId();
   const focusConnections = useUiStore((s) => s.settingsAt === 'connections');
 
   useEffect(() => {
@@ -119,6 +122,7 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
         )}
         <ConnectionsSection idBase={connectionsId} />
         <TeamSection inputId={teamId} />
+        <RulesSection inputId={rulesId} />
         <PollIntervalForm
           current={settings.data?.pollIntervalSeconds}
           update={update}
