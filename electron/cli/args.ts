@@ -43,6 +43,8 @@ export const options = {
   source: { type: 'string' },
   limit: { type: 'string' },
   after: { type: 'string' },
+  vendor: { type: 'string' },
+  date: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 

@@ -110,6 +110,18 @@ Commands:
                                 came from (by its name, as suppress list shows it) and all it
                                 added; otherwise a file here whose addresses are each removed
   suppress find <address>       Whether an address is suppressed: why, since when, which file
+  verdicts import <file>        Another vendor's result file into the memory of answers, so
+                                a list holding its addresses reuses their verdicts within the
+                                reuse window instead of paying again (marked reused, with the
+                                vendor). Valid, deliverable and ok are kept as deliverable,
+                                invalid and undeliverable as undeliverable; catch-all, risky,
+                                disposable, spamtrap, abuse, do_not_mail, unknown and any word
+                                List Cleaner does not know are not kept (checked when cleaned)
+      --vendor <name>           zerobounce, neverbounce, kickbox, emailable, bouncer or
+                                millionverifier (default: told by the file's columns)
+      --date <YYYY-MM-DD>       The day the vendor checked the list (default: the file's
+                                modification time); a date column in the file wins
+      --json                    Print one JSON object with the counts on stdout
   resume [<id>]                 Carry on with every job that can go on: unfinished, waiting,
                                 paused, or failed for a reason a retry can fix (or the one
                                 named); names each job it leaves, with the reason
@@ -142,6 +154,7 @@ const COMMANDS = new Map<string, () => Promise<{ run: Command }>>([
   ['rules', () => import('./commands/rules')],
   ['suppress', () => import('./commands/suppress')],
   ['team', () => import('./commands/team')],
+  ['verdicts', () => import('./commands/verdicts')],
 ]);
 
 export async function main(argv: string[]): Promise<number> {

@@ -2,6 +2,7 @@
 // filter, the domains, and what an export wrote. Types only (see views.ts).
 import type { ExportFormat, RowFlag, RowStatusName, StatusGroup } from './model';
 import type { JobView } from './job-views';
+import type { VerdictVendor } from './vendors';
 
 export interface JobSummaryView {
   job: JobView;
@@ -69,6 +70,8 @@ export interface JobRowView {
   provider: string | null;
   avatar: boolean | null;
   avatarUrl: string | null;
+  /** A reused answer: when it was given (epoch seconds), and the vendor whose verdict it was, if any. */
+  reused?: { checkedAt: number; source: VerdictVendor | null };
   /** Why the suppression list or a rule decided the address ("Hard bounce", "Rule *@x.com"); null for none. */
   why: string | null;
 }

@@ -62,6 +62,7 @@ export const channelNames = [
   'suppression:removeSource',
   'suppression:find',
   'suppression:removeAddress',
+  'verdicts:import',
 ] as const;
 
 export type ChannelName = (typeof channelNames)[number];

@@ -12,6 +12,7 @@ import { bouncesChannels } from './bounces-contract';
 import { suppressionChannels } from './suppression-contract';
 import { fileTokenSchema, savedFileSchema } from './file-schemas';
 import { rulesChannels } from './rules-contract';
+import { verdictChannels } from './verdicts-contract';
 import { jobIdSchema } from './job-schemas';
 import { z } from 'zod';
 import type { ChannelName, EventName } from './channels';
@@ -361,6 +362,7 @@ export const contract = {
   ...bouncesChannels,
   ...rulesChannels,
   ...suppressionChannels,
+  ...verdictChannels,
 } as const satisfies Record<ChannelName, { input: z.ZodType; output: z.ZodType }>;
 
 export type Contract = typeof contract;

@@ -12,6 +12,7 @@ import { teamHandlers } from './team-handlers';
 import { bouncesHandlers } from './bounces-handlers';
 import { rulesHandlers } from './rules-handlers';
 import { suppressionHandlers } from './suppression-handlers';
+import { verdictHandlers } from './verdicts-handlers';
 import type { TeamConnection } from '../team/connection';
 import type { TeamHistory } from '../team/history-views';
 import { estimateView, importView, jobSummary, settingsView } from './views';
@@ -152,6 +153,7 @@ export function createHandlers({
     ...bouncesHandlers(jobs, files, shell),
     ...rulesHandlers(dataDir),
     ...suppressionHandlers(jobs, files),
+    ...verdictHandlers(files, jobs),
     'key:status': async () => account.status(),
     'key:set': async ({ apiKey, baseUrl }) => account.setKey(apiKey, baseUrl),
     'key:clear': async () => account.clearKey(),

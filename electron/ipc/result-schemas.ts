@@ -1,6 +1,7 @@
 // The schemas of what a finished job's results show (common/result-views.ts).
 import { z } from 'zod';
 import { EXPORT_FORMATS, ROW_FLAGS, ROW_STATUSES, STATUS_GROUPS } from '../common/model';
+import { VERDICT_VENDORS } from '../common/vendors';
 import type {
   DomainsView,
   DomainStats,
@@ -77,6 +78,12 @@ export const jobRowSchema = viewOf<JobRowView>()(
     provider: text.nullable(),
     avatar: z.boolean().nullable(),
     avatarUrl: text.nullable(),
+    reused: z
+      .strictObject({
+        checkedAt: z.number().int().min(0),
+        source: z.enum(VERDICT_VENDORS).nullable(),
+      })
+      .optional(),
     why: text.nullable(),
   }),
 );

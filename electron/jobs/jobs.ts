@@ -44,6 +44,7 @@ import { openQueue } from './run/queue';
 import { resume, runRest, stopJob } from './resume';
 import { estimate, start, type Estimate, type OverLimitAnswer } from './start';
 import { choicesWith, type CostChoices } from './money/choices';
+import { importVerdicts, type VerdictImport, type VerdictImportOptions } from '../verdicts/import';
 import { memoryAccountNow, memoryOpener, memoryView, teamMemoryOpener } from './money/memory';
 import { DEMO_MEMORY } from '../account/memory-account';
 import { suppressionOpener, type AccountSuppression } from '../suppression/account';
@@ -110,6 +111,8 @@ export interface Jobs {
   forgetMemory(): Promise<MemoryView>;
   /** The account's suppression list (the team's with a team store): Settings and `suppress`. */
   suppression(): Promise<AccountSuppression>;
+  /** Another vendor's result file into the account's memory of answers (verdicts/import.ts). */
+  importVerdicts(path: string, options?: VerdictImportOptions): Promise<VerdictImport>;
   /** Resolves when the job is done or has failed (never rejects for a job's own failure). */
   finished(id: string): Promise<JobView>;
   /** Picks up one job again, or every unfinished one; a failed or held job is retried when named. */
@@ -231,6 +234,7 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
       if (sharing) await (await sharing.backend()).forgetAnswers().catch(() => undefined);
       return memoryView(m);
     },
+    importVerdicts: async (path, opts) => importVerdicts(await s.memory(), path, opts),
     resume: (id, opts) => resume(s, own, queue, id, opts),
     runRest: (id) => runRest(s, own, queue, id),
 

@@ -90,12 +90,18 @@ export function appendedHeaderNames(
 
 /**
  * The words of the email_flags column: what the free checks saw, whether the
- * answer was reused, and why the suppression list or a rule decided it.
+ * answer was reused, and why the suppression list or a rule decided it. A
+ * reused verdict of another vendor adds `reused_from:<vendor>` (common/vendors.ts
+ * names, lower case), so a filter on the word `reused` keeps working and the
+ * vendor stays machine-readable.
  */
 export function flagWords(flags: number, outcome: JobOutcome | undefined, withheld = ''): string {
   const words: string[] = [];
   for (const [bit, word] of FLAG_BITS) if (flags & bit) words.push(word);
-  if (outcome?.origin === 'reused') words.push('reused' satisfies RowFlag);
+  if (outcome?.origin === 'reused') {
+    words.push('reused' satisfies RowFlag);
+    if (outcome.source) words.push(`reused_from:${outcome.source}`);
+  }
   if (withheld !== '') words.push(withheld);
   return words.join(' ');
 }

@@ -1,5 +1,6 @@
 // The shapes shared by reading a list and writing it back: what an import
 // produces, and what a merge needs to put outcomes next to the original rows.
+import type { VerdictVendor } from '../common/vendors';
 import type { ListCounts } from '../common/views';
 import type { Rule } from '../rules/types';
 
@@ -138,6 +139,8 @@ export interface JobOutcome extends Omit<AddressOutcome, 'status'> {
   origin?: 'paid' | 'reused' | 'local';
   /** Epoch seconds the service gave a reused answer. */
   checkedAt?: number | null;
+  /** A reused answer that was another vendor's verdict (verdicts/): which vendor. */
+  source?: VerdictVendor | null;
 }
 
 export type { AppendedColumn, ExportFilter, RowStatusName as RowStatus } from '../common/model';

@@ -2,11 +2,13 @@
 // the move of an earlier layout) gathers before writing, in typed arrays, no
 // object per answer; and an entry read back as the outcome it was.
 import { grown } from '../lib/grown';
+import { vendorCode, vendorOfCode, type VerdictVendor } from '../common/vendors';
 import type { AddressOutcome } from '../lists/types';
 import { createSpots, type AddressSpot, type Spots } from './address-hash';
 import {
   AVATAR_PRODUCT,
   AVATAR_SHIFT,
+  FROM_VENDOR,
   PROVIDER_IN_TAIL,
   STATUS_BITS,
   URL_IN_TAIL,
@@ -28,6 +30,8 @@ export interface RecalledOutcome {
   outcome: AddressOutcome;
   /** When the service gave it, epoch seconds. */
   checkedAt: number;
+  /** Another vendor's verdict, imported from its result file (verdicts/); absent or null: the service's. */
+  source?: VerdictVendor | null;
 }
 
 const STATUS_CODE: Record<string, number> = { deliverable: 1, undeliverable: 2 };
@@ -41,6 +45,8 @@ export interface AnswerBatch {
   flags: Uint8Array;
   /** 1 + the index of the provider's name in `names`, 0 for none. */
   provider: Uint32Array;
+  /** The vendor's number (common/vendors.ts) of another vendor's verdict, 0 for the service's answers. */
+  vendor: Uint8Array;
   names: readonly string[];
   /** The avatar URL's UTF-8 of those that have one. */
   urls: ReadonlyMap<number, Buffer>;
@@ -52,6 +58,7 @@ export function createAnswerBatch(capacity: number) {
   let checkedAt = new Uint32Array(initial);
   let flags = new Uint8Array(initial);
   let provider = new Uint32Array(initial);
+  let vendor = new Uint8Array(initial);
   const names: string[] = [];
   const nameIndex = new Map<string, number>();
   const urls = new Map<number, Buffer>();
@@ -60,14 +67,29 @@ export function createAnswerBatch(capacity: number) {
     checkedAt = grown(checkedAt);
     flags = grown(flags);
     provider = grown(provider);
+    vendor = grown(vendor);
   };
   /**
    * Keeps the answer at the next index, whose spot the caller adds; false when
    * it is not kept: an 'unknown' (see OutcomeMemory.remember) or one too long.
+   * A vendor's verdict keeps its status and vendor only (bucket.ts).
    */
-  const put = (outcome: AddressOutcome, seconds: number): boolean => {
+  const put = (
+    outcome: AddressOutcome,
+    seconds: number,
+    source?: VerdictVendor | null,
+  ): boolean => {
     if (!Object.hasOwn(STATUS_CODE, outcome.status)) return false;
     const status = STATUS_CODE[outcome.status] as number;
+    if (source) {
+      if (count === flags.length) grow();
+      flags[count] = status | FROM_VENDOR;
+      checkedAt[count] = seconds;
+      provider[count] = 0;
+      vendor[count] = vendorCode(source);
+      count += 1;
+      return true;
+    }
     const name = typeof outcome.provider === 'string' ? outcome.provider : null;
     // 1 + the name's index in `names`, -1 for a name too long to keep, 0 for none.
     let named = 0;
@@ -87,6 +109,7 @@ export function createAnswerBatch(capacity: number) {
     flags[count] = status | (avatar << AVATAR_SHIFT) | (url ? URL_IN_TAIL : 0);
     checkedAt[count] = seconds;
     provider[count] = named;
+    vendor[count] = 0;
     if (url) urls.set(count, url);
     count += 1;
     return true;
@@ -98,9 +121,17 @@ export function createAnswerBatch(capacity: number) {
       spots.addAddress(address);
       return true;
     },
-    /** Adds the answer for an address known by its spot (moved from an earlier layout). */
-    addAt(spot: AddressSpot, outcome: AddressOutcome, seconds: number): boolean {
-      if (!put(outcome, seconds)) return false;
+    /**
+     * Adds the answer for an address known by its spot (moved from an earlier
+     * layout, a colleague's, or another vendor's verdict when `source` is given).
+     */
+    addAt(
+      spot: AddressSpot,
+      outcome: AddressOutcome,
+      seconds: number,
+      source?: VerdictVendor | null,
+    ): boolean {
+      if (!put(outcome, seconds, source)) return false;
       spots.addSpot(spot);
       return true;
     },
@@ -113,6 +144,7 @@ export function createAnswerBatch(capacity: number) {
         checkedAt: checkedAt.subarray(0, count),
         flags: flags.subarray(0, count),
         provider: provider.subarray(0, count),
+        vendor: vendor.subarray(0, count),
         names,
         urls,
       };
@@ -139,6 +171,13 @@ export function entriesOf(
     const name = batch.provider[i] as number;
     const code = name === 0 ? 0 : (codes[name - 1] as number);
     const inTail = name !== 0 && code === NOT_IN_DICTIONARY;
+    const from = batch.vendor[i] as number;
+    if (from !== 0) {
+      // Another vendor's verdict: its number where a provider's code goes, nothing in the tail.
+      flags[i] = batch.flags[i] as number;
+      provider[i] = from;
+      continue;
+    }
     flags[i] = (batch.flags[i] as number) | productFlag | (inTail ? PROVIDER_IN_TAIL : 0);
     provider[i] = code;
     const url = urls.get(i);
@@ -153,11 +192,13 @@ export function entriesOf(
 
 /**
  * Whether entry `i` reads as an answer without decoding it: flags this layout
- * writes, and a provider code among the `known` first of the dictionary.
+ * writes, and a provider code among the `known` first of the dictionary (a
+ * vendor's number among the vendors', for a vendor's verdict).
  */
 export function readableAt(value: Uint8Array, i: number, known: number): boolean {
   const flags = flagsOf(value, i);
   const code = providerOf(value, i);
+  if (flags & FROM_VENDOR) return readableFlags(flags) && vendorOfCode(code) !== null;
   return (
     readableFlags(flags) &&
     (code === NOT_IN_DICTIONARY || (code <= known && (flags & PROVIDER_IN_TAIL) === 0))
@@ -181,6 +222,16 @@ export function outcomeAt(
   const code = providerOf(value, i);
   const checkedAt = checkedAtOf(value, i);
   if (!readableFlags(flags)) return null;
+  if (flags & FROM_VENDOR) {
+    const source = vendorOfCode(code);
+    if (source === null) return null;
+    const status = STATUSES[(flags & STATUS_BITS) - 1] as (typeof STATUSES)[number];
+    return {
+      outcome: { status, provider: null, avatar: null, avatarUrl: null },
+      checkedAt,
+      source,
+    };
+  }
   if (code !== NOT_IN_DICTIONARY && flags & PROVIDER_IN_TAIL) return null;
   let provider: string | null = null;
   let avatarUrl: string | null = null;

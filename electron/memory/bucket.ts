@@ -13,14 +13,21 @@
 //     byte 12      flags: bits 0-1 status (1 deliverable, 2 undeliverable),
 //                  bits 2-3 avatar (0 not given, 1 false, 2 true), bit 4 an
 //                  email + avatar answer (else email), bit 5 an avatar URL is
-//                  in the tail, bit 6 the provider is in the tail, bit 7 0
+//                  in the tail, bit 6 the provider is in the tail, bit 7 the
+//                  answer is another vendor's verdict (verdicts/): then no
+//                  avatar, no tail, an email answer
 //     byte 13      provider: 0 none (or in the tail), k the k-th name of the
-//                  provider dictionary (providers.ts)
+//                  provider dictionary (providers.ts); for a vendor's
+//                  verdict, the vendor's number (common/vendors.ts)
 //   then the tail: for each entry with bit 5 or 6, in entry order, a uint16
 //   length and that many bytes: the provider (1 byte of length, its UTF-8)
 //   when bit 6, then the avatar URL's UTF-8 to the item's end when bit 5.
 // A bucket shorter than its n entries is read as empty, and an entry whose
 // tail item is cut short as no answer: lost (asked for again), never guessed.
+// Bit 7 was always 0 before vendors' verdicts, so every answer kept earlier
+// reads as it did; a List Cleaner of before reads a vendor's verdict as no
+// answer (its address is asked for again), and the format stays 3 so that
+// it still uses the rest of the memory.
 import type { JobProduct } from '../common/model';
 import { int32At, putInt32At } from './bytes';
 
@@ -34,8 +41,9 @@ export const AVATAR_SHIFT = 2;
 export const AVATAR_PRODUCT = 0x10;
 export const URL_IN_TAIL = 0x20;
 export const PROVIDER_IN_TAIL = 0x40;
-const UNUSED = 0x80;
+export const FROM_VENDOR = 0x80;
 const TAILED = URL_IN_TAIL | PROVIDER_IN_TAIL;
+const AVATAR_BITS = 3 << AVATAR_SHIFT;
 
 export const productBit = (product: JobProduct): number => (product === 'avatar' ? 1 : 0);
 
@@ -57,12 +65,15 @@ export const providerOf = (value: Uint8Array, i: number): number =>
   value[HEAD + i * ENTRY + 13] as number;
 export const productOfFlags = (flags: number): number => (flags & AVATAR_PRODUCT ? 1 : 0);
 
-/** Whether `flags` are an answer of this layout: a status given, an avatar code, no unused bit. */
+/**
+ * Whether `flags` are an answer of this layout: a status given, an avatar
+ * code, and a vendor's verdict only as one is written (email, nothing else).
+ */
 export const readableFlags = (flags: number): boolean =>
   (flags & STATUS_BITS) !== 0 &&
   (flags & STATUS_BITS) !== 3 &&
   ((flags >> AVATAR_SHIFT) & 3) !== 3 &&
-  (flags & UNUSED) === 0;
+  ((flags & FROM_VENDOR) === 0 || (flags & (AVATAR_BITS | AVATAR_PRODUCT | TAILED)) === 0);
 
 /**
  * The first entry of `value[0, count)` whose tag0 is not below `tag0`
@@ -214,7 +225,7 @@ function sealBucket(out: Buffer, n: number, tail: Buffer | null, tailAt: number)
 export function mergeBucket(
   value: Uint8Array | undefined,
   adds: BucketAdds,
-): { bytes: Buffer; gained: number } {
+): { bytes: Buffer; gained: number; older: number } {
   const { tag0, tag1, ids, count, product, tails } = adds;
   const held = value ? countOf(value) : 0;
   let tailBytes = value ? value.length - HEAD - held * ENTRY : 0;
@@ -229,6 +240,8 @@ export function mergeBucket(
   let tailAt = 0;
   let n = 0;
   let gained = 0;
+  // Adds dropped for an answer kept that is as new or newer (keepNewer).
+  let older = 0;
   let k = 0;
   let i = 0;
   // Where the next tail item of `value` starts; -1 once one is cut short.
@@ -261,6 +274,7 @@ export function mergeBucket(
       ) {
         // The entry kept is as new or newer: the add is dropped, the entry copied below.
         k += 1;
+        older += 1;
         order = 1;
       }
       if (order <= 0) {
@@ -292,7 +306,7 @@ export function mergeBucket(
     if (itemEnd >= 0) valueTail = itemEnd;
     i += 1;
   }
-  return { bytes: sealBucket(out, n, tail, tailAt), gained };
+  return { bytes: sealBucket(out, n, tail, tailAt), gained, older };
 }
 
 /**

@@ -45,6 +45,8 @@ export interface RememberResult {
   stored: number;
   /** Not kept: 'unknown' outcomes (see remember), and addresses or outcomes that cannot be keys or records. */
   skipped: number;
+  /** rememberDated: not kept because the answer kept for the address is as new or newer. */
+  older?: number;
 }
 
 export interface OutcomeMemory {
@@ -77,7 +79,9 @@ export interface OutcomeMemory {
    * Keeps answers given with their own dates (a colleague's, from the team
    * store: entries of [spot, outcome, checkedAt in epoch seconds]), each
    * replacing the answer kept for its address and product only when newer.
-   * 'unknown' answers are not kept, as for remember.
+   * 'unknown' answers are not kept, as for remember. An entry naming a
+   * vendor is that vendor's verdict (verdicts/), kept for 'email' only, and
+   * recalled with its source.
    */
   rememberDated(
     product: JobProduct,

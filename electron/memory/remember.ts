@@ -11,6 +11,7 @@
 // Another process waits for the write lock meanwhile; its reads never wait.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Database, RootDatabase } from 'lmdb';
+import type { VerdictVendor } from '../common/vendors';
 import { log } from '../lib/log';
 import type { AddressOutcome } from '../lists/types';
 import { byBucket, sortByTag, type AddressSpot } from './address-hash';
@@ -70,6 +71,8 @@ export interface WriteParts {
   map?: MapBudget;
   /** Answers with their own dates (the team store's): one replaces a kept answer only when newer. */
   keepNewer?: boolean;
+  /** Told how many answers of a committed transaction were not kept for a newer one kept (keepNewer). */
+  onOlder?: (count: number) => void;
 }
 
 /** The account's answer counts as kept (email, avatar); zeros when none are. */
@@ -120,6 +123,7 @@ export async function writeBuckets(
       ...parts,
       map,
       keepNewer: parts.keepNewer === true,
+      onOlder: parts.onOlder ?? (() => undefined),
     });
   } finally {
     release();
@@ -131,7 +135,7 @@ async function writeHeld(
   store: BucketStore,
   product: number,
   batch: AnswerBatch,
-  { isOpen, dir, map, keepNewer }: Required<WriteParts>,
+  { isOpen, dir, map, keepNewer, onOlder }: Required<WriteParts>,
 ): Promise<number> {
   const { spots } = batch;
   const keptOnly = (stored: number, why: string) =>
@@ -155,6 +159,7 @@ async function writeHeld(
   /** Writes buckets [first, last) in one transaction. */
   const write = (first: number, last: number) => {
     let gained = 0;
+    let older = 0;
     for (let b = first; b < last; b++) {
       const start = starts[b] as number;
       const count = (starts[b + 1] as number) - start;
@@ -168,14 +173,18 @@ async function writeHeld(
       const merged = mergeBucket(before, adds);
       store.answers.putSync(b, merged.bytes);
       gained += merged.gained;
+      older += merged.older;
     }
     addCounts(store, product === 1 ? [0, gained] : [gained, 0]);
+    return older;
   };
   /** Resolves once a transaction of `count` answers is committed, or failed (said once). */
-  const committed = (transaction: Promise<void>, count: number) =>
+  const committed = (transaction: Promise<number>, count: number) =>
     transaction.then(
-      () => {
-        if (!failed) stored += count;
+      (older) => {
+        if (failed) return;
+        stored += count - older;
+        if (older > 0) onOlder(older);
       },
       (err: unknown) => {
         if (!failed) keptOnly(stored, message(err));
@@ -208,7 +217,7 @@ async function writeHeld(
       if (!failed) keptOnly(stored, 'the memory was closed');
       return stored;
     }
-    let transaction: Promise<void>;
+    let transaction: Promise<number>;
     try {
       transaction = store.root.transaction(() => write(first, last));
     } catch (err) {
@@ -274,8 +283,16 @@ export async function rememberAll(
   return { stored, skipped };
 }
 
-/** One answer with its own date, for an address known by its spot (a team store's). */
-export type DatedAnswer = readonly [spot: AddressSpot, outcome: AddressOutcome, checkedAt: number];
+/**
+ * One answer with its own date, for an address known by its spot (a team
+ * store's), and for another vendor's verdict that vendor (verdicts/).
+ */
+export type DatedAnswer = readonly [
+  spot: AddressSpot,
+  outcome: AddressOutcome,
+  checkedAt: number,
+  source?: VerdictVendor,
+];
 
 /**
  * Keeps answers given with their own dates (epoch seconds), each under its
@@ -291,14 +308,21 @@ export async function rememberDatedAll(
 ): Promise<RememberResult> {
   const batch = createAnswerBatch(Math.min(Math.max(expected, 16), 1 << 22));
   let skipped = 0;
+  let older = 0;
   let n = 0;
-  for (const [spot, outcome, checkedAt] of entries) {
+  for (const [spot, outcome, checkedAt, source] of entries) {
     if (!parts.isOpen()) break;
     const seconds = Math.floor(checkedAt);
     const dated = Number.isFinite(checkedAt) && seconds >= 1 && seconds <= MAX_CHECKED_AT;
-    if (!dated || !batch.addAt(spot, outcome, seconds)) skipped += 1;
+    // A vendor's verdict is an email answer: it never serves an avatar check.
+    const fits = !source || product === 0;
+    if (!dated || !fits || !batch.addAt(spot, outcome, seconds, source)) skipped += 1;
     if (++n % BATCH === 0) await nextTurn();
   }
-  const stored = await writeBuckets(store, product, batch.done(), { ...parts, keepNewer: true });
-  return { stored, skipped };
+  const stored = await writeBuckets(store, product, batch.done(), {
+    ...parts,
+    keepNewer: true,
+    onOlder: (count) => (older += count),
+  });
+  return { stored, skipped, older };
 }

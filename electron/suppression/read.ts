@@ -4,7 +4,8 @@
 // the one papaparse set-up), not `importList`, which builds a job (an address
 // file, a row index, the classify worker) that a suppression list has no use
 // for. Rows go out in batches, and the reading waits while a batch is being
-// kept, so a file of a million rows holds one batch at a time.
+// kept, so a file of a million rows holds one batch at a time. Another
+// vendor's result file is read the same way (readRowsInBatches, verdicts/).
 import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { AppError } from '../lib/app-error';
@@ -30,6 +31,35 @@ export interface SuppressionReadOptions {
   /** Given each batch of entries; the file is not read further until it resolves. */
   onBatch(rows: SuppressionRow[]): Promise<void> | void;
   batchSize?: number;
+}
+
+/** How the rows of a file of one kind are read, once its first rows told which kind it is. */
+export interface RowReader<Row> {
+  /** Whether the first row is a header (and so no row). */
+  hasHeader: boolean;
+  /** The row of one line's cells (text, not byte text), or null for one left out. */
+  map(cells: readonly string[]): Row | null;
+}
+
+export interface BatchReadOptions<Row, Reader extends RowReader<Row>> {
+  /**
+   * The reader for a file whose first rows (the header first) and name are
+   * these; throws (a bad_file AppError) when it is no file of this kind.
+   */
+  recognise(sample: readonly string[][], fileName: string): Reader;
+  /** Given each batch of rows; the file is not read further until it resolves. */
+  onBatch(rows: Row[]): Promise<void> | void;
+  batchSize?: number;
+}
+
+export interface BatchRead<Reader> {
+  reader: Reader;
+  /** Rows after the header. */
+  rows: number;
+  /** Rows given to onBatch. */
+  kept: number;
+  /** Rows the reader left out. */
+  skipped: number;
 }
 
 export interface SuppressionFileRead {
@@ -84,6 +114,27 @@ export async function readSuppressionFile(
   path: string,
   options: SuppressionReadOptions,
 ): Promise<SuppressionFileRead> {
+  const read = await readRowsInBatches(path, {
+    recognise(sample, name) {
+      const format = recognise(sample, name);
+      if (!format) throw badFile(noAddressColumn(name, sample[0] ?? []));
+      return format;
+    },
+    onBatch: options.onBatch,
+    ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
+  });
+  const { reader, rows, kept, skipped } = read;
+  return { format: reader.id, label: reader.label, rows, kept, skipped };
+}
+
+/**
+ * Reads a CSV file of rows of one kind, told by its first rows (`recognise`),
+ * in batches; throws a bad_file AppError when it cannot be read to the end.
+ */
+export async function readRowsInBatches<Row, Reader extends RowReader<Row>>(
+  path: string,
+  options: BatchReadOptions<Row, Reader>,
+): Promise<BatchRead<Reader>> {
   const name = basename(path);
   const info = await stat(path).catch(() => {
     throw badFile(`${name} could not be opened. Check that the file exists and you may read it.`);
@@ -104,30 +155,28 @@ export async function readSuppressionFile(
   }
 }
 
-async function readAs(
+async function readAs<Row, Reader extends RowReader<Row>>(
   path: string,
   name: string,
   { size, head }: { size: number; head: Buffer },
   encoding: Encoding,
-  options: SuppressionReadOptions,
-): Promise<SuppressionFileRead> {
+  options: BatchReadOptions<Row, Reader>,
+): Promise<BatchRead<Reader>> {
   const label = encoding === 'utf-8-bom' ? 'utf-8' : encoding;
   const sample = new TextDecoder(label).decode(head.subarray(bomLength(encoding)));
   const complete = head.length === size;
   const newline = detectNewline(sample);
   const dialect: Dialect = { delimiter: detectDelimiter(sample, newline, complete), newline };
-  const rows = sampleRows(sample, dialect, complete);
-  const format = recognise(rows, name);
-  if (!format) throw badFile(noAddressColumn(name, rows[0] ?? []));
+  const format = options.recognise(sampleRows(sample, dialect, complete), name);
   // UTF-8 is read as byte text (lists/encoding.ts), each cell made text again here.
   const asText = parsesAsBytes(encoding) ? fromByteText : (cell: string) => cell;
   const perBatch = options.batchSize ?? SUPPRESSION_BATCH;
   const counts = { rows: 0, kept: 0, skipped: 0 };
-  let batch: SuppressionRow[] = [];
+  let batch: Row[] = [];
   let keeping: Promise<void> = Promise.resolve();
   let waiting = false;
   const text = textStream(path, encoding, undefined, { fatal: true });
-  const hand = (rows: SuppressionRow[]) => {
+  const hand = (rows: Row[]) => {
     keeping = keeping.then(() => options.onBatch(rows));
     // Its failure is seen where it is awaited (or ends the reading below),
     // never reported as unhandled in between.
@@ -176,5 +225,5 @@ async function readAs(
     if (err instanceof AppError || err instanceof NotUtf8Error) throw err;
     throw badFile(`${name} could not be read to the end (${(err as Error).message}).`);
   }
-  return { format: format.id, label: format.label, ...counts };
+  return { reader: format, ...counts };
 }

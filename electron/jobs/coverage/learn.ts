@@ -42,8 +42,11 @@ export function lessonsOf(
       lessons.push({ domain, covered: true });
     } else if (r.status === 'unknown' && asked.route === 'sync') {
       // A bulk file holding an uncovered address is refused whole: its unknowns say nothing.
+      // Only the service's own deliverable: another vendor's verdict (verdicts/) teaches nothing of its coverage.
       const email = memory.recall('email', address, MAX_REUSE_DAYS);
-      if (email?.outcome.status === 'deliverable') lessons.push({ domain, outside: true });
+      if (email?.outcome.status === 'deliverable' && !email.source) {
+        lessons.push({ domain, outside: true });
+      }
     }
   }
   return lessons;

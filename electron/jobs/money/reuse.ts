@@ -121,6 +121,12 @@ export async function openRecalled(
 export const reuseFrom = (days: number, nowMs = Date.now()): number | null =>
   days > 0 ? Math.floor(nowMs / 1000) - days * DAY : null;
 
+/** The outcome of address `index` taken from the memory: its date, and its vendor for another vendor's verdict. */
+export function reusedRecord(index: number, found: RecalledOutcome): OutcomeRecord {
+  const { outcome, checkedAt, source } = found;
+  return { index, ...outcome, origin: 'reused', checkedAt, ...(source ? { source } : {}) };
+}
+
 /** For the run: the answers the memory gives now for positions of `addresses` about to be sent. */
 export function reuserOf(
   memory: OutcomeMemory,
@@ -133,9 +139,7 @@ export function reuserOf(
     reuse: (positions) =>
       positions.flatMap((p) => {
         const found = recallFor(memory, product, addresses.at(p), days);
-        return found
-          ? [{ index: p, ...found.outcome, origin: 'reused' as const, checkedAt: found.checkedAt }]
-          : [];
+        return found ? [reusedRecord(p, found)] : [];
       }),
   };
 }

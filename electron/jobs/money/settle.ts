@@ -20,7 +20,7 @@ import {
 } from './free-split';
 import { addressBook, type Live, type Shared } from '../live';
 import type { OutcomeLog, OutcomeRecord } from '../storage/outcomes';
-import { openRecalled, recallFor, reuseFrom } from './reuse';
+import { openRecalled, recallFor, reusedRecord, reuseFrom } from './reuse';
 import { sentBook } from '../run/send-list';
 import { COVERAGES, addressCoverage, knowledgeOf } from '../coverage/of-job';
 import type { SendParts } from '../run/plan';
@@ -225,7 +225,7 @@ export async function settleFree(
     if (cost === 'reused' || cost === 'reusedEmail') {
       const found = recallFor(memory, cost === 'reused' ? product : 'email', book.at(i), reuseDays);
       if (found) {
-        batch.push({ index: i, ...found.outcome, origin: 'reused', checkedAt: found.checkedAt });
+        batch.push(reusedRecord(i, found));
       } else {
         cost = costOf(
           {

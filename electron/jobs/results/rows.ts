@@ -66,6 +66,9 @@ function rowView(
     avatar: outcome?.avatar ?? null,
     avatarUrl: outcome?.avatarUrl ?? null,
     why: cls === RowClass.valid && addressIndex >= 0 ? why(addressIndex) : null,
+    ...(outcome?.origin === 'reused'
+      ? { reused: { checkedAt: outcome.checkedAt ?? 0, source: outcome.source ?? null } }
+      : {}),
   };
 }
 

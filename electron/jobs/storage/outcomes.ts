@@ -5,6 +5,8 @@
 // taken for free: reused from the memory of earlier answers, and found here
 // (a domain without mail, an address the user chose not to pay for).
 import { open, type FileHandle } from 'node:fs/promises';
+import { isVerdictVendor, vendorCode, vendorOfCode } from '../../common/vendors';
+import type { VerdictVendor } from '../../common/vendors';
 import type { JobOutcome } from '../../lists/types';
 import { retryWrite, systemDisk, type Disk } from './disk';
 import { wholeLineChunks } from '../../lib/whole-lines';
@@ -33,6 +35,8 @@ export interface OutcomeRecord {
   origin?: Origin;
   /** Epoch seconds a reused answer was given. */
   checkedAt?: number | null;
+  /** A reused answer that was another vendor's verdict: which vendor (a later one's is none). */
+  source?: VerdictVendor | null;
 }
 
 export interface OutcomeCounts {
@@ -98,6 +102,8 @@ export function createOutcomeTable(size: number): OutcomeTable {
   const avatarUrls = new Map<number, string>();
   // Only reused answers have a date here; made when the first one comes.
   let checkedAt: Uint32Array | null = null;
+  // The vendor's number of a reused verdict (common/vendors.ts), made when the first one comes.
+  let sources: Uint8Array | null = null;
   const providerNames: string[] = [];
   const providerIds = new Map<string, number>();
   const counts = emptyCounts();
@@ -126,6 +132,7 @@ export function createOutcomeTable(size: number): OutcomeTable {
         avatarUrl: avatarUrls.get(i) ?? (a === 0 ? null : ''),
         origin: o,
         checkedAt: o === 'reused' && checkedAt ? (checkedAt[i] as number) : null,
+        ...(o === 'reused' && sources?.[i] ? { source: vendorOfCode(sources[i] as number) } : {}),
       };
     },
     set(record) {
@@ -146,6 +153,8 @@ export function createOutcomeTable(size: number): OutcomeTable {
         checkedAt ??= new Uint32Array(size);
         checkedAt[i] = record.checkedAt ?? 0;
       }
+      const from = o === 'reused' && record.source ? vendorCode(record.source) : 0;
+      if (from !== 0 || sources) (sources ??= new Uint8Array(size))[i] = from;
       if (record.provider != null) {
         let id = providerIds.get(record.provider);
         if (id === undefined) {
@@ -180,8 +189,8 @@ export function createOutcomeTable(size: number): OutcomeTable {
 
 // The log's line: index, status, provider, avatar, avatar URL, tab-separated,
 // then for an outcome not paid for here its origin: "r" and the date a reused
-// answer was given, or "l" for one found here. Providers and URLs never hold
-// tabs or newlines; they are dropped if they do.
+// answer was given (then another vendor's name, common/vendors.ts), or "l" for
+// one found here. Providers and URLs never hold tabs or newlines; dropped if so.
 const clean = (s: string | null | undefined) => (s == null ? '\u0000' : s.replace(/[\t\r\n]/g, ''));
 const S_CODE: Record<Status, string> = {
   deliverable: 'd',
@@ -193,19 +202,14 @@ const S_CODE: Record<Status, string> = {
   suppressed: 's',
   blocked: 'b',
 };
-const CODE_S: Record<string, Status> = {
-  d: 'deliverable',
-  u: 'undeliverable',
-  '?': 'unknown',
-  x: 'disposable',
-  o: 'role',
-  n: 'not_covered',
-  s: 'suppressed',
-  b: 'blocked',
-};
+const CODE_S: Record<string, Status> = Object.fromEntries(
+  Object.entries(S_CODE).map(([status, code]) => [code, status as Status]),
+);
 
-const originField = (r: OutcomeRecord): string =>
-  r.origin === 'reused' ? `\tr${r.checkedAt ?? 0}` : r.origin === 'local' ? '\tl' : '';
+function originField(r: OutcomeRecord): string {
+  if (r.origin === 'local') return '\tl';
+  return r.origin === 'reused' ? `\tr${r.checkedAt ?? 0}${r.source ? `\t${r.source}` : ''}` : '';
+}
 
 /** One record as its line of the log. */
 const formatRecord = (r: OutcomeRecord): string => {
@@ -219,13 +223,14 @@ export function formatRecords(records: readonly OutcomeRecord[]): string {
   return out;
 }
 
-function originOf(field: string | undefined): Pick<OutcomeRecord, 'origin' | 'checkedAt'> {
+type OriginFields = Pick<OutcomeRecord, 'origin' | 'checkedAt' | 'source'>;
+function originOf(field: string | undefined, vendor: string | undefined): OriginFields {
   if (field === undefined || field === '') return {};
   if (field === 'l') return { origin: 'local' };
   const at = Number(field.slice(1));
-  return field.startsWith('r') && Number.isInteger(at) && at >= 0
-    ? { origin: 'reused', checkedAt: at }
-    : {};
+  if (!field.startsWith('r') || !Number.isInteger(at) || at < 0) return {};
+  const known = vendor !== undefined && isVerdictVendor(vendor);
+  return { origin: 'reused', checkedAt: at, ...(known ? { source: vendor } : {}) };
 }
 
 /** Bytes of the log read at a time: its lines are parsed as they come, never the whole log at once. */
@@ -233,7 +238,7 @@ const LOAD_CHUNK = 1 << 20;
 
 /** One line of the log (without its line end) into the table; a damaged line is passed over. */
 function loadLine(table: OutcomeTable, line: string, size: number): void {
-  const [i, s, p, a, u, o] = line.split('\t');
+  const [i, s, p, a, u, o, v] = line.split('\t');
   const status = CODE_S[s ?? ''];
   const index = Number(i);
   if (!status || !Number.isInteger(index) || index < 0 || index >= size) return;
@@ -243,7 +248,7 @@ function loadLine(table: OutcomeTable, line: string, size: number): void {
     provider: p === undefined || p === '\u0000' ? null : p,
     avatar: a === '1' ? true : a === '0' ? false : null,
     avatarUrl: u === undefined || u === '\u0000' ? null : u,
-    ...originOf(o),
+    ...originOf(o, v),
   });
 }
 

@@ -218,13 +218,17 @@ describe('a bucket', () => {
     );
     expect(outcomeAt(bytes, 1, 0, nameOf)?.outcome.provider).toBe('gmail');
     const flagsAt = 2 + 12;
-    for (const flags of [0x00, 0x03, 0x0d, 0x81]) {
+    // A vendor's verdict (bit 7) with an avatar, the avatar product's bit or a tail is none written.
+    for (const flags of [0x00, 0x03, 0x0d, 0x85, 0x91, 0xa1, 0xc1]) {
       const changed = Buffer.from(bytes);
       changed[flagsAt] = flags;
       expect(outcomeAt(changed, 1, 0, nameOf)).toBeNull();
     }
     const unknownCode = Buffer.from(bytes);
     unknownCode[flagsAt + 1] = 200;
+    expect(outcomeAt(unknownCode, 1, 0, nameOf)).toBeNull();
+    // A vendor's verdict names a vendor of the list: 200 is none.
+    unknownCode[flagsAt] = 0x81;
     expect(outcomeAt(unknownCode, 1, 0, nameOf)).toBeNull();
   });
 });

@@ -46,7 +46,7 @@ describe('rememberDated', () => {
       [spot, good, NOW - 3 * DAY],
       [spotOfAddress('joe@example.com'), bad, NOW - DAY],
     ]);
-    expect(result).toEqual({ stored: 2, skipped: 0 });
+    expect(result).toEqual({ stored: 2, skipped: 0, older: 0 });
     expect(memory.recall('email', 'jane@example.com', 30)).toEqual({
       outcome: good,
       checkedAt: NOW - 3 * DAY,
@@ -80,7 +80,7 @@ describe('rememberDated', () => {
       [spotOfAddress('b@example.com'), good, Number.NaN],
       [spotOfAddress('c@example.com'), good, 0],
     ]);
-    expect(result).toEqual({ stored: 0, skipped: 3 });
+    expect(result).toEqual({ stored: 0, skipped: 3, older: 0 });
     expect(memory.size()).toBe(0);
   });
 });

@@ -1,8 +1,8 @@
 // The Settings dialog: leave the demo or remove the key, replace the key, the service address
 // and its billing page, the list platforms connected, the team store, the suppression list,
 // the allow and block rules, how often bulk tasks are checked, the spending limit and the
-// plan's prices, how long answers already paid for are reused (and forgetting them), and the
-// theme.
+// plan's prices, how long answers already paid for are reused (and forgetting them), other
+// vendors' results brought into that memory, and the theme.
 import { useEffect, useId, useRef } from 'react';
 import type { AccountStatus, Theme } from '../../../../electron/ipc/contract';
 import { THEMES } from '../../../../electron/common/model';
@@ -20,6 +20,7 @@ import { RecheckForm } from './RecheckForm';
 import { ReplaceKeyForm } from './ReplaceKeyForm';
 import { ReuseForm } from './ReuseForm';
 import { ServiceAddressForm } from './ServiceAddressForm';
+import { VerdictsSection } from './verdicts/VerdictsSection';
 import { PlanPricesForm, SpendLimitForm } from './SpendingForm';
 import './settings.css';
 
@@ -138,6 +139,7 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
           inputIds={{ email: emailPriceId, avatar: avatarPriceId }}
         />
         <ReuseForm current={settings.data?.reuseDays} update={update} inputId={reuseId} />
+        <VerdictsSection />
         <RecheckForm current={settings.data?.recheckDays} update={update} />
         {update.error && <ErrorNotice error={update.error} />}
 

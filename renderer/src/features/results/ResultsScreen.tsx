@@ -202,6 +202,7 @@ function Rows({ job, data }: { job: JobView; data: JobSummaryView }) {
       product={job.product}
       fileName={jobName(job)}
       providers={reported}
+      reused={job.reused > 0}
       statuses={data.statuses}
       providerCounts={reported ? data.providers : {}}
     />

@@ -7,6 +7,7 @@
 import type { JobStateName, RowStatusName } from '../../../../electron/ipc/contract';
 import { ROW_STATUSES } from '../../../../electron/common/model';
 import { providerName } from '../../../../electron/common/providers';
+import { VENDOR_LABEL, type VerdictVendor } from '../../../../electron/common/vendors';
 
 /** The row statuses main defines, in their order: best outcome first. */
 export const OUTCOMES: readonly RowStatusName[] = ROW_STATUSES;
@@ -59,4 +60,23 @@ export function providerLabel(code: string): string {
   if (code === 'not registered') return 'No mailbox';
   if (code === 'not reported') return 'Not reported';
   return providerName(code);
+}
+
+/**
+ * How a reused answer is said in its row: "Reused (Oct 3)" for one of the
+ * account's own, "Reused (ZeroBounce, Oct 3)" for another vendor's verdict
+ * imported into the memory (Settings → Other vendors' results).
+ */
+export function reusedWords(
+  reused: { checkedAt: number; source: VerdictVendor | null },
+  locale?: string,
+): string {
+  const day =
+    reused.checkedAt > 0
+      ? new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' }).format(
+          new Date(reused.checkedAt * 1000),
+        )
+      : null;
+  const parts = [reused.source ? VENDOR_LABEL[reused.source] : null, day].filter(Boolean);
+  return parts.length > 0 ? `Reused (${parts.join(', ')})` : 'Reused';
 }

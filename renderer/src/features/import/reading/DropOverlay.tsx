@@ -7,7 +7,8 @@ import '../import.css';
 
 /**
  * Files dragged with nothing else, and not over a zone that takes its own
- * files (`data-own-drop`: the results' bounce report), which is not a list.
+ * files (`data-own-drop`: the results' bounce report, another vendor's
+ * results), which is not a list.
  */
 const carriesFiles = (e: DragEvent) =>
   (e.dataTransfer?.types.includes('Files') ?? false) &&

@@ -9,7 +9,7 @@ import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import type { JobRowView, RowFilter } from '../../../../../electron/ipc/contract';
 import { ROWS_PAGE, useJobRows } from '../../../api/job-hooks';
 import { formatNumber } from '../../../format';
-import { OUTCOME_LABEL, providerLabel } from '../outcomes';
+import { OUTCOME_LABEL, providerLabel, reusedWords } from '../outcomes';
 
 /** Fixed, so a row's place is its index times this, with nothing to measure. */
 const ROW_HEIGHT = 32;
@@ -28,6 +28,8 @@ export interface RowsGridProps {
   fileName: string;
   showProvider: boolean;
   showAvatar: boolean;
+  /** Some answers were reused: the outcome column is wider, to say whose and from when. */
+  showReused?: boolean;
   /** Only the rows it passes, numbered as in the file; null: every row. */
   filter: RowFilter | null;
 }
@@ -40,6 +42,7 @@ export function RowsGrid({
   fileName,
   showProvider,
   showAvatar,
+  showReused = false,
   filter,
 }: RowsGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -68,7 +71,7 @@ export function RowsGrid({
     else byPage.set(page, [item]);
   }
 
-  const gridClass = `rows-grid ${showProvider ? 'with-provider' : ''} ${showAvatar ? 'with-avatar' : ''}`;
+  const gridClass = `rows-grid ${showProvider ? 'with-provider' : ''} ${showAvatar ? 'with-avatar' : ''} ${showReused ? 'with-reused' : ''}`;
 
   return (
     <div
@@ -212,8 +215,13 @@ function RowCells({ row, showProvider, showAvatar }: CellsProps & { row: JobRowV
           <span className="dot" aria-hidden="true" />
           {OUTCOME_LABEL[row.status]}
         </span>
+        {row.reused && (
+          <span className="rows-note" data-testid="row-reused">
+            {reusedWords(row.reused)}
+          </span>
+        )}
         {row.why && (
-          <span className="rows-why" title={row.why}>
+          <span className="rows-note" title={row.why}>
             {row.why}
           </span>
         )}

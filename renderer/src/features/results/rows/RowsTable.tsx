@@ -30,6 +30,8 @@ interface Props {
   fileName: string;
   /** Whether the checks named providers (bulk and avatar checks do not). */
   providers: boolean;
+  /** Whether any answer was reused: the outcome column then says from when, and whose. */
+  reused?: boolean;
   /** For the filter: rows by outcome, and addresses by provider. */
   statuses: Record<RowStatusName, number>;
   providerCounts: Record<string, number>;
@@ -103,6 +105,7 @@ export function RowsTable(props: Props) {
             fileName={fileName}
             showProvider={providers}
             showAvatar={product === 'avatar'}
+            showReused={props.reused === true}
             filter={filtered ? filter : null}
             // Another filter is another list of rows: a fresh grid, from the top.
             key={JSON.stringify(filter)}
