@@ -27,7 +27,10 @@ function outcomeCounts(job: JobView): string {
     job.suppressed > 0 ? `${n(job.suppressed)} suppressed (not sent)` : '',
     job.blocked > 0 ? `${n(job.blocked)} blocked by a rule (not sent)` : '',
   ].filter(Boolean);
-  const reused = job.reused > 0 ? `; ${n(job.reused)} reused from earlier checks, free` : '';
+  const vendors =
+    job.reusedFromVendors > 0 ? ` (${n(job.reusedFromVendors)} from other vendors' results)` : '';
+  const reused =
+    job.reused > 0 ? `; ${n(job.reused)} reused from earlier checks${vendors}, free` : '';
   const email =
     job.paidAsEmail > 0 ? `; ${n(job.paidAsEmail)} outside avatar coverage checked with Email` : '';
   return `${parts.join(', ')}${reused}${email}`;

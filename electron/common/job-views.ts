@@ -49,6 +49,8 @@ export interface JobView {
   noMail: number;
   /** Taken from the memory of answers already paid for. */
   reused: number;
+  /** Of those, other vendors' verdicts imported into the memory. */
+  reusedFromVendors: number;
   /** Paid for: outcomes the service determined for this job. */
   paid: number;
   /**

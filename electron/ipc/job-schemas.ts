@@ -47,6 +47,7 @@ export const jobViewSchema = viewOf<JobView>()(
     blocked: count,
     noMail: count,
     reused: count,
+    reusedFromVendors: count,
     paid: count,
     paidAsEmail: count,
     limitMicros: micros.nullable(),

@@ -116,6 +116,7 @@ export function jobView(
     blocked: c.blocked,
     noMail: c.noMail,
     reused: c.reused,
+    reusedFromVendors: c.reusedFromVendors,
     paid: c.paid,
     paidAsEmail: product === 'avatar' ? paid.email.sync + paid.email.bulk : 0,
     limitMicros: r.limitMicros,

@@ -100,6 +100,7 @@ describe('the outcome log', () => {
       done: 3,
       paid: 2,
       reused: 0,
+      reusedFromVendors: 0,
       noMail: 0,
     });
     assert.deepEqual(table.get(0), {
@@ -137,6 +138,7 @@ describe('the outcome log', () => {
       done: 3,
       paid: 3,
       reused: 0,
+      reusedFromVendors: 0,
       noMail: 0,
     });
   });

@@ -72,6 +72,8 @@ export const jobSummary = (job: JobView) => ({
   no_mail_server: job.noMail,
   /** Answers taken from earlier checks, free (counted in their statuses too). */
   reused: job.reused,
+  /** Of those, other vendors' verdicts (`list-cleaner verdicts import`). */
+  reused_from_vendors: job.reusedFromVendors,
   /** Answers paid for by this job. */
   paid: job.paid,
   /** Of those, an avatar job's addresses outside coverage checked with Email (--others email). */

@@ -57,6 +57,8 @@ export interface OutcomeCounts {
   paid: number;
   /** Taken from the memory of earlier answers. */
   reused: number;
+  /** Of those, other vendors' verdicts (verdicts/). */
+  reusedFromVendors: number;
   /** Undeliverable for free: the domain takes no mail. */
   noMail: number;
 }
@@ -83,6 +85,7 @@ const emptyCounts = (): OutcomeCounts => ({
   done: 0,
   paid: 0,
   reused: 0,
+  reusedFromVendors: 0,
   noMail: 0,
 });
 
@@ -141,6 +144,7 @@ export function createOutcomeTable(size: number): OutcomeTable {
       const previous = outcome[i] as number;
       if (statusOf(previous) !== 0) {
         tally(STATUS[statusOf(previous) - 1] as Status, originIn(previous), -1);
+        if (originIn(previous) === 'reused' && sources?.[i]) counts.reusedFromVendors -= 1;
       } else counts.done += 1;
       const o = record.origin ?? 'paid';
       const avatar = record.avatar == null ? 0 : record.avatar ? 2 : 1;
@@ -155,6 +159,7 @@ export function createOutcomeTable(size: number): OutcomeTable {
       }
       const from = o === 'reused' && record.source ? vendorCode(record.source) : 0;
       if (from !== 0 || sources) (sources ??= new Uint8Array(size))[i] = from;
+      if (from !== 0) counts.reusedFromVendors += 1;
       if (record.provider != null) {
         let id = providerIds.get(record.provider);
         if (id === undefined) {

@@ -216,6 +216,7 @@ describe('outcomes not paid for here', () => {
         done: 6,
         paid: 1,
         reused: 1,
+        reusedFromVendors: 0,
         noMail: 1,
       });
       expect(table.get(5)).toMatchObject({ status: 'not_covered', origin: 'local' });

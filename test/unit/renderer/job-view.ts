@@ -34,6 +34,7 @@ export function jobView(over: Partial<JobView> = {}): JobView {
     blocked: 0,
     noMail: 0,
     reused: 0,
+    reusedFromVendors: 0,
     paid: 0,
     paidAsEmail: 0,
     limitMicros: null,
