@@ -30,7 +30,7 @@ import {
 import { loadOutcomes } from './storage/outcomes';
 import { recognise } from './results/repeat';
 import { recallAtImport } from './money/reuse';
-import { withheldAsked } from './money/withheld';
+import { teamReasonsInto, withheldAsked } from './money/withheld';
 import { writeWithheld } from '../lists/withheld';
 import type { JobRecord, PlatformSource } from './storage/record';
 
@@ -116,8 +116,10 @@ async function readInto(
   };
   const keepWithheld = async () => {
     if (!withheld || !codes) return;
+    const found = codes;
+    await teamReasonsInto(s, list.addressesPath, found);
     const path = s.store.paths(job.id).withheld;
-    await writeWithheld(path, codes);
+    await writeWithheld(path, found);
     list.withheld = { withheldPath: path, rules: withheld.rules };
   };
   const [findings] = await Promise.all([

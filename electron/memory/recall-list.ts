@@ -12,7 +12,7 @@
 // (address-hash.ts): no string per address. Then the memory answers them a
 // part of a million at a time, each part a bucket at a time.
 import { open } from 'node:fs/promises';
-import { createSpots } from './address-hash';
+import { createSpots, type Spots } from './address-hash';
 import type { OutcomeMemory, RecalledList } from './outcome-memory';
 import { wholeLineChunks } from '../lib/whole-lines';
 
@@ -41,6 +41,23 @@ export async function recallInParts(
   maxAgeDays: number = RECALL_DAYS,
   part: number = RECALL_PART,
 ): Promise<void> {
+  await spotsInParts(
+    addressesPath,
+    async (first, spots) => onPart(first, await memory.datesOf(spots, maxAgeDays)),
+    part,
+  );
+}
+
+/**
+ * The spots of each line of `addressesPath` (a job's address file), given to
+ * `onPart` a part of at most `part` lines at a time, in the file's order:
+ * `first` is the line number of the part's first line.
+ */
+export async function spotsInParts(
+  addressesPath: string,
+  onPart: (first: number, spots: Spots) => Promise<void>,
+  part: number = RECALL_PART,
+): Promise<void> {
   const handle = await open(addressesPath, 'r');
   try {
     // Grown as lines come, up to a part.
@@ -50,7 +67,7 @@ export async function recallInParts(
     let first = 0;
     const answer = async () => {
       if (inPart === 0) return;
-      await onPart(first, await memory.datesOf(spots.done(), maxAgeDays));
+      await onPart(first, spots.done());
       first += inPart;
       inPart = 0;
       spots = fresh();

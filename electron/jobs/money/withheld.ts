@@ -7,6 +7,7 @@ import type { WithheldView } from '../../common/review-views';
 import { SUPPRESSION_REASONS } from '../../suppression/types';
 import { suppressionDir } from '../../suppression/store';
 import { createSpots } from '../../memory/address-hash';
+import { spotsInParts } from '../../memory/recall-list';
 import { readWithheld, withheldCode, writeWithheld } from '../../lists/withheld';
 import { compileRules, describeRule } from '../../rules/match';
 import { readRules } from '../../rules/store';
@@ -31,6 +32,29 @@ export async function withheldAsked(
     suppression: listed && account !== null ? { dir: suppressionDir(userDir(s)), account } : null,
     rules,
   };
+}
+
+/**
+ * With a team store, the worker read this computer's copy of the team's list
+ * (suppression/lookup.ts), which lacks what colleagues added: the team's own
+ * answers for the list's addresses are added to `codes`, so the review counts
+ * what the start will leave out. Nothing to do without one.
+ */
+export async function teamReasonsInto(
+  s: Pick<Shared, 'suppression'>,
+  addressesPath: string,
+  codes: Uint32Array,
+): Promise<void> {
+  const list = await s.suppression();
+  if (!list.team) return;
+  await spotsInParts(addressesPath, async (first, spots) => {
+    const reasons = await list.reasonsOf(spots);
+    for (let k = 0; k < reasons.length; k++) {
+      const reason = reasons[k] as number;
+      const code = codes[first + k] as number;
+      if (reason !== 0) codes[first + k] = ((code & ~0xff) | reason) >>> 0;
+    }
+  });
 }
 
 /** Addresses looked up in the suppression list at a time at the start. */

@@ -3,12 +3,14 @@
 // other's jobs leave out, and removes); accounts never see each other's; the
 // store halted, this computer's copy answers, the user is told once, and
 // nothing is lost; a look-up of many addresses finds exactly the listed ones.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSpots } from '../../../electron/memory/address-hash';
+import { teamReasonsInto } from '../../../electron/jobs/money/withheld';
+import { reasonIn, ruleIn, withheldCode } from '../../../electron/lists/withheld';
 import { suppressionOpener, type AccountSuppression } from '../../../electron/suppression/account';
 import { importSuppressionFile } from '../../../electron/suppression/import';
 import type { SuppressionRow } from '../../../electron/suppression/types';
@@ -136,6 +138,22 @@ describe("the team's suppression list", () => {
     const kept = await server.admin('SELECT count(*)::int AS n FROM suppression_sources', db);
     expect((kept.rows[0] as { n: number }).n).toBe(1);
   }, 60_000);
+
+  it("counts a colleague's entries at import, which this computer's copy lacks", async () => {
+    const { store } = await freshStore();
+    const first = await computer(store);
+    const second = await computer(store);
+    await first.add([row('gone.away@example.com', { reason: 'complaint' })], 'manual.csv');
+    const dir = await mkdtemp(join(tmpdir(), 'lc-team-import-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const addresses = join(dir, 'addresses.txt');
+    await writeFile(addresses, 'someone@example.com\ngone.away@example.com\n');
+    // As the worker left them: a rule's index in the high bits, no reason from the copy.
+    const codes = Uint32Array.from([0, withheldCode(0, 2)]);
+    await teamReasonsInto({ suppression: async () => second }, addresses, codes);
+    expect([...codes].map((c) => reasonIn(c))).toEqual([null, 'complaint']);
+    expect(ruleIn(codes[1] as number)).toBe(2);
+  });
 
   it('keeps accounts apart', async () => {
     const { store } = await freshStore();
