@@ -51,6 +51,7 @@ function followLines(bytes: Buffer): void {
       withheld?.add(address);
       start = end + 1;
     }
+    withheld?.addLines(bytes, bytes.length);
   }
 }
 

@@ -36,15 +36,24 @@ export function createWithheldJudge(
     pending = createSpots(batch);
   };
   return {
-    /** Judges the next unique address (normalized, as the address file holds it). */
+    /** Judges the next unique address by the rules (normalized, as the address file holds it). */
     add(address: string): void {
       if (count === codes.length) codes = grown(codes);
       codes[count] = withheldCode(0, matcher ? matcher.decide(address) : -1);
       count += 1;
-      if (pending) {
-        pending.addAddress(address);
-        if (count - first === batch) lookUp();
+    },
+    /**
+     * Looks the addresses just added up in the suppression list, given as the
+     * address file's lines (`bytes[0, end)`, an LF after each): hashed from
+     * their bytes, as the memory's spots are, a batch at a time.
+     */
+    addLines(bytes: Uint8Array, end: number): void {
+      if (!pending) return;
+      pending.addLines(bytes, end);
+      if (first + pending.done().count !== count) {
+        throw new Error('the suppression look-ups lost count of the addresses');
       }
+      if (count - first >= batch) lookUp();
     },
     done(): Uint32Array {
       if (count > first) lookUp();

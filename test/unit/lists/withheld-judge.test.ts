@@ -40,7 +40,13 @@ describe('the withheld judge', () => {
     const lookup = fakeLookup(addresses.filter((a) => a.startsWith('bounce')));
     const rules = [parseRule('*@rival.test', 'block'), parseRule('person4@rival.test', 'allow')];
     const judge = createWithheldJudge(2, lookup, rules, 4);
-    for (const a of addresses) judge.add(a);
+    // As the worker gives them: each address to the rules, then the lines' bytes, two by two.
+    for (let i = 0; i < addresses.length; i += 2) {
+      const two = addresses.slice(i, i + 2);
+      for (const a of two) judge.add(a);
+      const bytes = Buffer.from(`${two.join('\n')}\n`);
+      judge.addLines(bytes, bytes.length);
+    }
     const codes = judge.done();
     expect(lookup.batches).toEqual([4, 4, 2]);
     expect([...codes].map((c) => reasonIn(c))).toEqual(
