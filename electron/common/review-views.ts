@@ -3,6 +3,7 @@
 // and the estimate. Types only (see views.ts).
 import type { JobProduct, OthersChoice } from './model';
 import type { JobView, RepeatOf } from './job-views';
+import type { SuppressionReasonView } from './suppression-views';
 
 export interface ColumnView {
   index: number;
@@ -191,14 +192,10 @@ export interface CoverageView {
   unknown: CoverageGroup;
 }
 
-/** Why a suppressed address is on the list (suppression/types.ts SUPPRESSION_REASONS). */
-export type SuppressionReasonName =
-  'hard_bounce' | 'soft_bounce' | 'complaint' | 'unsubscribe' | 'manual' | 'other';
-
 /** The groups the review names: each kind left out (or let through) and what decided it. */
 export interface WithheldView {
   /** On the account's suppression list: never sent; by reason, most first. */
-  suppressed: Array<{ reason: SuppressionReasonName; count: number }>;
+  suppressed: Array<{ reason: SuppressionReasonView; count: number }>;
   /** Decided by a block rule: never sent; by rule, most first. */
   blocked: Array<{ rule: string; count: number }>;
   /** Sent because an allow rule decides them, though a free check would have left them out. */

@@ -2,7 +2,10 @@
 // Suppression list): its files with their counts, what an import added, and
 // one address's entry.
 
-/** Why an address is on the list: suppression/types.ts' SUPPRESSION_REASONS, for the window. */
+/**
+ * Why an address is on the list; its index + 1 is the reason's code in a
+ * job's withheld.bin (suppression/entry-bytes.ts), so names are only added at the end.
+ */
 export const SUPPRESSION_REASON_VIEWS = [
   'hard_bounce',
   'soft_bounce',

@@ -1,18 +1,20 @@
-// The review's and the command line's words for what the suppression list and
+// The words for why an address is suppressed (the review, the rows, Settings →
+// Suppression list, the command line), and for what the suppression list and
 // the rules decided: each group with what decided it. Numbers are written by
 // the caller's `count` (the window's locale, or the command line's).
-import type { SuppressionReasonName, WithheldView } from './review-views';
+import type { WithheldView } from './review-views';
+import type { SuppressionReasonView } from './suppression-views';
 
-const REASON_WORDS: Record<SuppressionReasonName, [string, string]> = {
+const REASON_WORDS: Record<SuppressionReasonView, [string, string]> = {
   hard_bounce: ['hard bounce', 'hard bounces'],
   soft_bounce: ['soft bounce', 'soft bounces'],
   complaint: ['spam complaint', 'spam complaints'],
-  unsubscribe: ['unsubscribe', 'unsubscribes'],
-  manual: ['added by hand', 'added by hand'],
+  unsubscribe: ['unsubscribed', 'unsubscribed'],
+  manual: ['added by you', 'added by you'],
   other: ['other reason', 'other reasons'],
 };
 
-export const reasonWords = (reason: SuppressionReasonName, n: number): string =>
+export const reasonWords = (reason: SuppressionReasonView, n: number): string =>
   REASON_WORDS[reason][n === 1 ? 0 : 1];
 
 const total = (groups: ReadonlyArray<{ count: number }>) =>
@@ -57,7 +59,7 @@ export function withheldSentences(
  * example.com" for an allow rule, whose row keeps the service's status).
  */
 export function withheldLabel(
-  reason: SuppressionReasonName | null,
+  reason: SuppressionReasonView | null,
   rule: { action: 'allow' | 'block'; value: string } | null,
 ): string | null {
   if (reason) {

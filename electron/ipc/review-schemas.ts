@@ -1,6 +1,7 @@
 // The schemas of what the review of an imported list shows (common/review-views.ts).
 import { z } from 'zod';
 import { JOB_PRODUCTS, OTHERS_CHOICES } from '../common/model';
+import { SUPPRESSION_REASON_VIEWS } from '../common/suppression-views';
 import type {
   ColumnView,
   CoverageGroup,
@@ -138,14 +139,7 @@ export const estimateViewSchema = viewOf<EstimateView>()(
       z.strictObject({
         suppressed: z.array(
           z.strictObject({
-            reason: z.enum([
-              'hard_bounce',
-              'soft_bounce',
-              'complaint',
-              'unsubscribe',
-              'manual',
-              'other',
-            ]),
+            reason: z.enum(SUPPRESSION_REASON_VIEWS),
             count,
           }),
         ),

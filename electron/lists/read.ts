@@ -72,7 +72,7 @@ export { PREVIEW_ROWS } from './judge-rows';
 const SAMPLE_BYTES = 256 * 1024;
 
 /** The first part of the file (SAMPLE_BYTES at most), read once for the checks below. */
-async function readHead(path: string, size: number): Promise<Buffer> {
+export async function readHead(path: string, size: number): Promise<Buffer> {
   const handle = await open(path, 'r');
   try {
     const bytes = Buffer.alloc(Math.min(size, SAMPLE_BYTES));

@@ -6,7 +6,7 @@
 // for. Rows go out in batches, and the reading waits while a batch is being
 // kept, so a file of a million rows holds one batch at a time. Another
 // vendor's result file is read the same way (readRowsInBatches, verdicts/).
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { AppError } from '../lib/app-error';
 import { detectDelimiter, detectNewline, sampleRows } from '../lists/dialect';
@@ -19,13 +19,13 @@ import {
   textStream,
 } from '../lists/encoding';
 import { badFile } from '../lists/judge-rows';
+import { readHead } from '../lists/read';
 import { parseRows, type Dialect } from '../lists/parse-config';
 import type { Encoding } from '../lists/types';
 import { recognise, type FormatId, type SuppressionRow } from './formats';
 
 /** Rows handed over at a time: some hundreds of kilobytes, one LMDB transaction's worth. */
 export const SUPPRESSION_BATCH = 10_000;
-const SAMPLE_BYTES = 256 * 1024;
 
 export interface SuppressionReadOptions {
   /** Given each batch of entries; the file is not read further until it resolves. */
@@ -71,17 +71,6 @@ export interface SuppressionFileRead {
   kept: number;
   /** Rows without a valid address (or with a cell no platform writes): left out. */
   skipped: number;
-}
-
-async function readHead(path: string, size: number): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const bytes = Buffer.alloc(Math.min(size, SAMPLE_BYTES));
-    const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0);
-    return bytes.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
 }
 
 /** Workbooks are read by the list importer only; a suppression export is a CSV. */

@@ -1,14 +1,9 @@
 // The words of the suppression list shared by its parts: why an address is
 // suppressed, one row of an export, and what a platform's format is made of.
-export const SUPPRESSION_REASONS = [
-  'hard_bounce',
-  'soft_bounce',
-  'complaint',
-  'unsubscribe',
-  'manual',
-  'other',
-] as const;
-export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
+import { SUPPRESSION_REASON_VIEWS, type SuppressionReasonView } from '../common/suppression-views';
+
+export const SUPPRESSION_REASONS = SUPPRESSION_REASON_VIEWS;
+export type SuppressionReason = SuppressionReasonView;
 
 /** One row of an export, as the suppression list keeps it. */
 export interface SuppressionRow {

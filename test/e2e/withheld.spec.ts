@@ -53,7 +53,7 @@ test('the review names what the suppression list and the rules leave out; the re
   await dropFile(page, 'november.csv', `email\r\n${LIST.join('\r\n')}\r\n`);
   await expect(page.getByRole('heading', { level: 1, name: 'Review your list' })).toBeFocused();
   await expect(page.getByTestId('estimate-suppressed')).toHaveText(
-    '3 addresses are on your suppression list (1 hard bounce, 1 spam complaint, 1 unsubscribe): not sent, nothing charged.',
+    '3 addresses are on your suppression list (1 hard bounce, 1 spam complaint, 1 unsubscribed): not sent, nothing charged.',
   );
   await expect(page.getByTestId('estimate-blocked')).toHaveText(
     '2 addresses are blocked by your rules (*@competitor.test: 2): not sent, nothing charged.',

@@ -9,8 +9,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import type { MailDomainCheckOptions } from '../../../electron/checks/dns';
 import { openJobs, type Jobs } from '../../../electron/jobs/jobs';
 import { RCODE, startDnsServer } from '../checks/dns-server';
-import type { ServiceClient } from '../../../electron/service/client';
-import { setup, writeList, type Bench } from './support';
+import { notingClient, setup, writeList, type Bench } from './support';
 
 /** A loopback DNS: the canary and acme.test take mail, nomail.test has a null MX. */
 async function loopbackDns(): Promise<MailDomainCheckOptions> {
@@ -30,20 +29,9 @@ const sentAddresses = (bench: Bench): string[] => sentBy.get(bench) ?? [];
 
 /** The jobs core on the bench's data folder, with a client that notes what it sends. */
 async function jobsFor(bench: Bench, mailDomains?: MailDomainCheckOptions): Promise<Jobs> {
-  const real = bench.client();
   const sent = sentBy.get(bench) ?? [];
   sentBy.set(bench, sent);
-  const client: ServiceClient = {
-    ...real,
-    check: (product, address, signal) => {
-      sent.push(address);
-      return real.check(product, address, signal);
-    },
-    batchCheck: (product, addresses, signal) => {
-      sent.push(...addresses);
-      return real.batchCheck(product, addresses, signal);
-    },
-  };
+  const { client } = notingClient(bench, sent);
   const jobs = await openJobs({
     dataDir: bench.dataDir,
     client: () => client,

@@ -229,6 +229,26 @@ export async function writeList(
   return path;
 }
 
+/** A client of the bench that notes every address it sends to a synchronous check, in `sent`. */
+export function notingClient(
+  bench: Bench,
+  sent: string[] = [],
+): { client: ServiceClient; sent: string[] } {
+  const real = bench.client();
+  const client: ServiceClient = {
+    ...real,
+    check: (product, address, signal) => {
+      sent.push(address);
+      return real.check(product, address, signal);
+    },
+    batchCheck: (product, addresses, signal) => {
+      sent.push(...addresses);
+      return real.batchCheck(product, addresses, signal);
+    },
+  };
+  return { client, sent };
+}
+
 /** Imports, starts and waits for a job in this process. */
 export async function runJob(
   bench: Bench,

@@ -7,27 +7,14 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openJobs, type Jobs } from '../../../electron/jobs/jobs';
-import type { ServiceClient } from '../../../electron/service/client';
 import { addRules } from '../../../electron/rules/store';
 import { openSuppressionStore } from '../../../electron/suppression/store';
 import type { SuppressionRow } from '../../../electron/suppression/types';
-import { setup, writeList, type Bench } from './support';
+import { notingClient, setup, writeList, type Bench } from './support';
 
 /** The jobs core on the bench's data folder, with a client that notes every address it sends. */
 async function jobsNoting(bench: Bench): Promise<{ jobs: Jobs; sent: string[] }> {
-  const real = bench.client();
-  const sent: string[] = [];
-  const client: ServiceClient = {
-    ...real,
-    check: (product, address, signal) => {
-      sent.push(address);
-      return real.check(product, address, signal);
-    },
-    batchCheck: (product, addresses, signal) => {
-      sent.push(...addresses);
-      return real.batchCheck(product, addresses, signal);
-    },
-  };
+  const { client, sent } = notingClient(bench);
   const jobs = await openJobs({ dataDir: bench.dataDir, client: () => client, mailDomains: false });
   onTestFinished(() => jobs.stop());
   return { jobs, sent };

@@ -9,27 +9,14 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openJobs } from '../../../electron/jobs/jobs';
 import { loadOutcomes } from '../../../electron/jobs/storage/outcomes';
-import type { ServiceClient } from '../../../electron/service/client';
-import { reserved, setup, writeList } from '../jobs/support';
+import { notingClient, reserved, setup, writeList } from '../jobs/support';
 
 const DAY = 86_400;
 
 describe("a job reusing another vendor's verdicts", () => {
   it('sends and charges none of them, and says whose they were', async () => {
     const bench = await setup();
-    const real = bench.client();
-    const sent: string[] = [];
-    const client: ServiceClient = {
-      ...real,
-      check: (product, address, signal) => {
-        sent.push(address);
-        return real.check(product, address, signal);
-      },
-      batchCheck: (product, addresses, signal) => {
-        sent.push(...addresses);
-        return real.batchCheck(product, addresses, signal);
-      },
-    };
+    const { client, sent } = notingClient(bench);
     const jobs = await openJobs({ dataDir: bench.dataDir, client: () => client });
     onTestFinished(() => jobs.stop());
 

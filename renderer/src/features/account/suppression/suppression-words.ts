@@ -3,19 +3,10 @@
 import type {
   SuppressionEntryView,
   SuppressionImportView,
-  SuppressionReasonView,
   SuppressionSourceView,
 } from '../../../../../electron/common/suppression-views';
 import { formatDate, formatNumber, plural } from '../../../format';
-
-export const REASON_WORDS: Record<SuppressionReasonView, string> = {
-  hard_bounce: 'hard bounce',
-  soft_bounce: 'soft bounce',
-  complaint: 'spam complaint',
-  unsubscribe: 'unsubscribed',
-  manual: 'added by you',
-  other: 'suppressed',
-};
+import { reasonWords } from '../../../../../electron/common/withheld-words';
 
 /** "Mailchimp cleaned members: 2,013 added, 4 replaced." (and the rows left out, if any). */
 export function importLine(view: SuppressionImportView): string {
@@ -30,7 +21,7 @@ export const sourceLine = (source: SuppressionSourceView): string =>
 
 /** "Hard bounce on Mar 2, 2025, from mailchimp-cleaned.csv (cleaned: Spring sale)." */
 export function entryLine(entry: SuppressionEntryView): string {
-  const reason = REASON_WORDS[entry.reason];
+  const reason = reasonWords(entry.reason, 1);
   const when = entry.date ? ` on ${formatDate(entry.date)}` : '';
   const from = entry.source ? `, from ${entry.source}` : '';
   const detail = entry.detail ? ` (${entry.detail})` : '';
