@@ -12,6 +12,7 @@
 // one writer at a time across processes, so the app and `list-cleaner` share
 // it. A later add of an address replaces its entry (the newest export says
 // why it is suppressed now), so an address is one entry whatever files said it.
+import { dropFilter } from './filter';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Database, RootDatabase } from 'lmdb';
@@ -126,6 +127,10 @@ const secondsOf = (iso: string | null): number => {
 };
 
 type SourcesDb = Database<unknown, number>;
+
+/** Entries in an account's list. */
+export const countOf = (entries: Database<Buffer, Buffer>): number =>
+  statsSchema.parse(entries.getStats()).entryCount;
 
 /** The folder's environment, opened the same way by the store and the import's look-ups (lookup.ts). */
 export async function openRoot(dir: string): Promise<RootDatabase<Buffer, string>> {
@@ -279,6 +284,8 @@ export async function openSuppressionStore(
       return id;
     });
   const keyOfAddress = (address: string): Buffer => keyOf(spotOfAddress(normalizeCell(address)));
+  // The import's filter of the list (filter.ts) no longer tells it: made again when next read.
+  const changedList = () => dropFilter(dir, account);
 
   return {
     dir,
@@ -306,7 +313,7 @@ export async function openSuppressionStore(
           }),
         }))
         .sort((x, y) => Buffer.compare(x.key, y.key));
-      return entries.transaction(() => {
+      const changed = entries.transaction(() => {
         const result: AddResult = { added: 0, replaced: 0 };
         const changes = new Map<number, number>();
         for (const { key, value } of puts) {
@@ -322,6 +329,8 @@ export async function openSuppressionStore(
         countIn(sourcesDb, changes);
         return result;
       });
+      await changedList();
+      return changed;
     },
     list(options = {}) {
       const limit = Math.max(1, Math.min(options.limit ?? PAGE_DEFAULT, PAGE_MAX));
@@ -351,22 +360,25 @@ export async function openSuppressionStore(
     hasMany: (spots) => lookUpSpots(entries, spots),
     async remove(address) {
       const key = keyOfAddress(address);
-      return entries.transaction(() => {
+      const removed = await entries.transaction(() => {
         const before = entries.getBinaryFast(key);
         if (before === undefined) return false;
         countIn(sourcesDb, new Map([[sourceOf(before), -1]]));
         return entries.removeSync(key);
       });
+      if (removed) await changedList();
+      return removed;
     },
     async removeSource(source) {
       const id = idOf(sourcesIn(sourcesDb), source.trim());
       if (id === null) return 0;
       const removed = await removeEntriesOf(entries, id);
       await sourcesDb.transaction(() => sourcesDb.removeSync(id));
+      await changedList();
       return removed;
     },
     sources: () => [...sourcesIn(sourcesDb).values()],
-    count: () => statsSchema.parse(entries.getStats()).entryCount,
+    count: () => countOf(entries),
     close: () => root.close(),
   };
 }
