@@ -29,3 +29,9 @@ export function tellTeamNotice(message: string, kind: TeamNoticeKind): boolean {
   for (const l of listeners) l(message, kind);
   return listeners.size > 0;
 }
+
+/** What the user is told when a part of this process loses the team store: the same words whichever part it is. */
+export function storeLostWords(err: unknown): string {
+  const reason = err instanceof Error ? err.message : String(err);
+  return `${/[.!?]$/.test(reason) ? reason : `${reason}.`} Meanwhile jobs go on with this computer’s own memory and limits; what they learn is shared when the store is back.`;
+}

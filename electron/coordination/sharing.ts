@@ -13,7 +13,7 @@ import { SERVICE_LIMITS } from '../service/limiter';
 import type { TeamStore } from '../team/store';
 import type { CoordinationBackend } from './backend';
 import { PROCESS_HOLDER, RENEW_MS } from './holder';
-import { tellTeamNotice } from './notices';
+import { storeLostWords, tellTeamNotice } from './notices';
 import { openLocalCoordination } from './local';
 import { teamCoordination } from './team';
 
@@ -108,8 +108,7 @@ function openSharing(options: SharingOptions): AccountSharing {
       storeDownUntil = Date.now() + RETRY_STORE_MS;
       if (told) return;
       told = true;
-      const reason = err instanceof Error ? err.message : String(err);
-      const message = `${/[.!?]$/.test(reason) ? reason : `${reason}.`} Meanwhile jobs go on with this computer’s own memory and limits; what they learn is shared when the store is back.`;
+      const message = storeLostWords(err);
       // Said by whoever listens (the command line, the app); the log keeps it either way.
       if (tellTeamNotice(message, 'lost')) log.info(`coordination: ${message}`);
       else log.warn(`coordination: ${message}`);

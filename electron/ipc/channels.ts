@@ -59,9 +59,9 @@ export const channelNames = [
   'rules:remove',
   'suppression:summary',
   'suppression:import',
-  'suppression:removeSource',
+  'suppression:dropfile',
   'suppression:find',
-  'suppression:removeAddress',
+  'suppression:unlist',
   'verdicts:import',
 ] as const;
 

@@ -60,7 +60,7 @@ export const suppressionChannels = {
     output: importViewSchema,
   },
   /** Removes a file of the list and every entry it gave (not replaced since). */
-  'suppression:removeSource': {
+  'suppression:dropfile': {
     input: z.strictObject({ name: z.string().trim().min(1).max(255) }),
     output: suppressionSummarySchema,
   },
@@ -70,7 +70,7 @@ export const suppressionChannels = {
     output: entryViewSchema.nullable(),
   },
   /** Takes one address off the list. */
-  'suppression:removeAddress': {
+  'suppression:unlist': {
     input: z.strictObject({ address: addressInput }),
     output: z.strictObject({ removed: z.boolean(), summary: suppressionSummarySchema }),
   },

@@ -12,9 +12,9 @@ import type { Handlers } from './registry';
 type SuppressionChannels =
   | 'suppression:summary'
   | 'suppression:import'
-  | 'suppression:removeSource'
+  | 'suppression:dropfile'
   | 'suppression:find'
-  | 'suppression:removeAddress';
+  | 'suppression:unlist';
 
 async function summaryOf(list: AccountSuppression): Promise<SuppressionSummaryView> {
   const [count, sources] = await Promise.all([list.count(), list.sources()]);
@@ -46,13 +46,13 @@ export function suppressionHandlers(
         summary: await summaryOf(suppression),
       };
     },
-    'suppression:removeSource': async ({ name }) => {
+    'suppression:dropfile': async ({ name }) => {
       const suppression = await list();
       await suppression.removeSource(name);
       return summaryOf(suppression);
     },
     'suppression:find': async ({ address }) => (await list()).get(address),
-    'suppression:removeAddress': async ({ address }) => {
+    'suppression:unlist': async ({ address }) => {
       const suppression = await list();
       const removed = await suppression.remove(address);
       return { removed, summary: await summaryOf(suppression) };

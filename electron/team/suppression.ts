@@ -14,7 +14,7 @@
 // keep all of the hash's second and third words (the index suppression_tag)
 // and 17 bits of the first (checked here on each row that comes back).
 import type { PoolClient } from 'pg';
-import { tellTeamNotice, type TeamNoticeKind } from '../coordination/notices';
+import { storeLostWords, tellTeamNotice, type TeamNoticeKind } from '../coordination/notices';
 import { AppError } from '../lib/app-error';
 import { log } from '../lib/log';
 import { normalizeCell } from '../lists/address';
@@ -87,15 +87,12 @@ function outage(notice: (message: string, kind: TeamNoticeKind) => void, now: ()
   let told = false;
   const named = (where: string) => `The team store${where && ` ${where}`}`;
   return {
-    failed(err: unknown, where: string) {
+    failed(err: unknown) {
       lostAt = now();
       if (told) return;
       told = true;
-      log.warn(`team: the suppression list could not be read from the team store: ${message(err)}`);
-      notice(
-        `${named(where)} cannot be reached (${message(err)}): jobs go on with this computer's memory and limits, and its copy of the team's suppression list, until it is back.`,
-        'lost',
-      );
+      log.info(`team: the suppression list could not be read from the team store: ${message(err)}`);
+      notice(storeLostWords(err), 'lost');
     },
     answered(where: string) {
       lostAt = null;
@@ -137,7 +134,7 @@ export function teamSuppression(options: TeamSuppressionOptions): AccountSuppres
       answered(where);
       return result;
     } catch (err) {
-      failed(err, where);
+      failed(err);
       throw err;
     }
   };

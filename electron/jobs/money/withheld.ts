@@ -14,11 +14,31 @@ import { readRules } from '../../rules/store';
 import type { Rule } from '../../rules/types';
 import type { AddressBook } from '../storage/address-book';
 import { memoryAccountNow } from './memory';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { log } from '../../lib/log';
+import { noSuppression, type AccountSuppression } from '../../suppression/account';
 import type { IgnoreChoice } from './choices';
 import type { Live, Shared } from '../live';
 
 /** Where the user's rules and the account's suppression list live. */
-const userDir = (s: Shared): string => s.options.userDataDir ?? s.options.dataDir;
+const userDir = (s: Pick<Shared, 'options'>): string => s.options.userDataDir ?? s.options.dataDir;
+
+/**
+ * The account's list for a job. One that cannot be opened stops the job (it
+ * would send what the user suppressed), unless no list was ever kept here:
+ * then nothing is suppressed (a build without the database library).
+ */
+async function listFor(s: Pick<Shared, 'suppression' | 'options'>): Promise<AccountSuppression> {
+  const kept = existsSync(join(suppressionDir(userDir(s)), 'data.mdb'));
+  try {
+    return await s.suppression();
+  } catch (err) {
+    if (kept) throw err;
+    log.info('jobs: no suppression list here, and none can be opened: nothing is suppressed');
+    return noSuppression;
+  }
+}
 
 /** What the import's worker is asked to judge; null when there is neither a list nor a rule. */
 export async function withheldAsked(
@@ -26,7 +46,7 @@ export async function withheldAsked(
 ): Promise<{ suppression: { dir: string; account: string } | null; rules: Rule[] } | null> {
   const account = memoryAccountNow(s.options);
   const rules = await readRules(userDir(s));
-  const listed = account !== null && (await (await s.suppression()).count()) > 0;
+  const listed = account !== null && (await (await listFor(s)).count()) > 0;
   if (!listed && rules.length === 0) return null;
   return {
     suppression: listed && account !== null ? { dir: suppressionDir(userDir(s)), account } : null,
@@ -90,7 +110,7 @@ export async function withheldNow(
   const unique = l.record.unique;
   const rules = ignore.rules ? [] : await readRules(userDir(s));
   const matcher = rules.length > 0 ? compileRules(rules) : null;
-  const list = await s.suppression();
+  const list = await listFor(s);
   const listed = !ignore.suppression && (await list.count()) > 0;
   const codes = new Uint32Array(unique);
   for (let first = 0; first < unique && (listed || matcher); first += PART) {

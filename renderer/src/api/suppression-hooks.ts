@@ -39,7 +39,7 @@ export const useImportSuppression = () =>
 /** Removes a file of the list and the entries it gave. */
 export const useRemoveSuppressionSource = () =>
   useSummaryChange(
-    (name: string) => call(window.api.suppression.removeSource({ name })),
+    (name: string) => call(window.api.suppression.dropfile({ name })),
     (summary) => summary,
   );
 
@@ -52,6 +52,6 @@ export const useFindSuppressed = () =>
 /** Takes one address off the list. */
 export const useRemoveSuppressed = () =>
   useSummaryChange(
-    (address: string) => call(window.api.suppression.removeAddress({ address })),
+    (address: string) => call(window.api.suppression.unlist({ address })),
     (out) => out.summary,
   );

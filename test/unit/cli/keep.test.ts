@@ -37,6 +37,8 @@ describe('--keep and --domain', () => {
         'disposable',
         'role',
         'not_covered',
+        'suppressed',
+        'blocked',
         'deliverable',
       ],
     });
