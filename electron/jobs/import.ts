@@ -30,7 +30,7 @@ import {
 import { loadOutcomes } from './storage/outcomes';
 import { recognise } from './results/repeat';
 import { recallAtImport } from './money/reuse';
-import { teamReasonsInto, withheldAsked } from './money/withheld';
+import { addReasons, withheldAsked } from './money/withheld';
 import { writeWithheld } from '../lists/withheld';
 import type { JobRecord, PlatformSource } from './storage/record';
 
@@ -78,17 +78,19 @@ async function readInto(
   // and runs the free checks, and the DNS looks up the domains it meets.
   let spots: Spots | undefined;
   let judged: JudgedFindings | undefined;
-  // The suppression list and the rules are read by the worker too, so the
-  // review says what they leave out (the start reads them again).
+  // The rules are read by the worker too, and the suppression list with the
+  // memory, so the review says what they leave out (the start reads them again).
   const withheld = await withheldAsked(s);
-  let codes: Uint32Array | undefined;
+  let ruled: Uint32Array | undefined;
   let list: ImportedList;
   try {
     list = await importList(job.inputPath, {
       workDir: s.store.paths(job.id).dir,
       ...(memory.available ? { onAddressSpots: (given: Spots) => (spots = given) } : {}),
       findings: { onDomains: checks.lookUp, onFindings: (given) => (judged = given) },
-      ...(withheld ? { withheld: { ...withheld, onWithheld: (given) => (codes = given) } } : {}),
+      ...(withheld && withheld.rules.length > 0
+        ? { withheld: { rules: withheld.rules, onWithheld: (given) => (ruled = given) } }
+        : {}),
       ...(column !== undefined ? { column } : {}),
       ...(sheet !== undefined ? { sheet } : {}),
       ...(progress.onProgress ? { onProgress: progress.onProgress } : {}),
@@ -109,24 +111,20 @@ async function readInto(
   }
   // When the memory last answered each address (the review counts what is
   // reused), read while the DNS gives its last answers; what colleagues paid
-  // for is pulled from the team store into the memory first.
+  // for is pulled from the team store into the memory first. The same pass
+  // looks the addresses up in the suppression list.
+  const codes = withheld ? (ruled ?? new Uint32Array(list.counts.unique)) : null;
+  const onSpots = withheld?.list && codes ? addReasons(withheld.list, codes) : undefined;
   const recalled = async () => {
     await (await s.teamMemory())?.pullList(list.addressesPath);
-    await recallAtImport(memory, list, s.store.paths(job.id).recalled, spots);
+    await recallAtImport(memory, list, s.store.paths(job.id).recalled, spots, onSpots);
   };
-  const keepWithheld = async () => {
-    if (!withheld || !codes) return;
-    const found = codes;
-    await teamReasonsInto(s, list.addressesPath, found);
+  const [findings] = await Promise.all([checks.finish(list.addressesPath, judged), recalled()]);
+  if (withheld && codes) {
     const path = s.store.paths(job.id).withheld;
-    await writeWithheld(path, found);
+    await writeWithheld(path, codes);
     list.withheld = { withheldPath: path, rules: withheld.rules };
-  };
-  const [findings] = await Promise.all([
-    checks.finish(list.addressesPath, judged),
-    recalled(),
-    keepWithheld(),
-  ]);
+  }
   list.findings = findings;
   await s.store.saveList(job.id, list);
   return list;

@@ -26,12 +26,8 @@ export interface ClassifierSetup {
    * the DNS looks them up while the list is still being read.
    */
   findings: boolean;
-  /**
-   * Also judge each unique address against the account's suppression list
-   * (its folder and account name; null: none to read) and the user's rules
-   * (withheld-judge.ts); null: neither asked.
-   */
-  withheld: { suppression: { dir: string; account: string } | null; rules: Rule[] } | null;
+  /** Also decide each unique address by the user's rules (withheld-judge.ts); null: none. */
+  rules: Rule[] | null;
 }
 
 /**
@@ -61,7 +57,7 @@ export type ClassifierMessage =
       spots: Spots | null;
       /** The free checks of the address file's lines, when the setup asked. */
       findings: JudgedFindings | null;
-      /** Each unique address's withheld code (lists/withheld.ts), when the setup asked. */
+      /** Each unique address's rule, as a withheld code (lists/withheld.ts), when the setup asked. */
       withheld: Uint32Array | null;
     }
   | {

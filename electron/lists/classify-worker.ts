@@ -14,14 +14,12 @@ import { createSpots } from '../memory/address-hash';
 import { createBatchJudge } from './classify-batch';
 import { createFindingsJudge } from './findings-judge';
 import { createWithheldJudge } from './withheld-judge';
-import { openSuppressionLookup, type SuppressionLookup } from '../suppression/lookup';
 import { findFirsts } from './repeats/firsts';
 import { placeSpilled } from './repeats/place';
 import { openSpill, partsFor, type SpillWriter } from './repeats/spill';
 import type { ClassifierInput, ClassifierMessage, ClassifierSetup } from './classify-protocol';
 
 const setup = workerData as ClassifierSetup;
-type WithheldJudge = ReturnType<typeof createWithheldJudge>;
 const port = parentPort;
 if (!port) throw new Error('classify-worker must run as a worker thread');
 
@@ -35,7 +33,8 @@ const inMemory = Math.min(setup.expectedRows, setup.inMemory);
 // Dropped when the list spills: past the table, they would grow with the list.
 let spots = setup.spots ? createSpots(inMemory) : null;
 const findings = setup.findings ? createFindingsJudge(inMemory) : null;
-let withheld: WithheldJudge | null = null;
+// The rules, when asked: a rule's index for each address.
+const withheld = setup.rules ? createWithheldJudge(inMemory, setup.rules) : null;
 let spill: SpillWriter | null = null;
 
 /** Hashes and judges each line of `bytes` (new unique addresses, an LF after each), as asked. */
@@ -51,32 +50,10 @@ function followLines(bytes: Buffer): void {
       withheld?.add(address);
       start = end + 1;
     }
-    withheld?.addLines(bytes, bytes.length);
   }
 }
 
-/**
- * The suppression list and the rules, when asked: opened before the first
- * batch is judged. A list that cannot be read leaves nothing withheld here;
- * the start reads it again (jobs/money/withheld.ts) and says why it cannot.
- */
-async function openWithheld(): Promise<void> {
-  const asked = setup.withheld;
-  if (!asked) return;
-  let lookup: SuppressionLookup | null = null;
-  if (asked.suppression) {
-    try {
-      lookup = await openSuppressionLookup(asked.suppression.dir, asked.suppression.account);
-    } catch {
-      lookup = null;
-    }
-  }
-  withheld = createWithheldJudge(inMemory, lookup, asked.rules);
-  closeLookup = () => lookup?.close() ?? Promise.resolve();
-}
-let closeLookup = (): Promise<void> => Promise.resolve();
-
-let queue: Promise<void> = openWithheld();
+let queue: Promise<void> = Promise.resolve();
 let failed = false;
 
 const send = (message: ClassifierMessage) => port.postMessage(message);
@@ -141,7 +118,6 @@ async function end(): Promise<void> {
   const hashed = spots?.done() ?? null;
   const judgedFindings = findings?.done() ?? null;
   const codes = withheld?.done() ?? null;
-  await closeLookup();
   const buffers = [
     ...(hashed ? [hashed.bucket, hashed.tag0, hashed.tag1] : []),
     ...(judgedFindings ? [judgedFindings.flags] : []),

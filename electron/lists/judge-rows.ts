@@ -64,9 +64,7 @@ export function startRowJudge(setup: RowJudgeSetup): RowJudge {
       expectedRows: setup.expectedRows,
       spots: options.onAddressSpots !== undefined,
       findings: options.findings !== undefined,
-      withheld: options.withheld
-        ? { suppression: options.withheld.suppression, rules: options.withheld.rules }
-        : null,
+      rules: options.withheld ? options.withheld.rules : null,
     },
     options.findings?.onDomains,
     (bytes) => cells.reuse(bytes),

@@ -56,16 +56,11 @@ export interface ImportOptions {
     onFindings: (findings: JudgedFindings) => void;
   };
   /**
-   * Asks for each unique address to be judged against the account's
-   * suppression list (its folder and account; null: none) and the user's
-   * rules as it is written (withheld-judge.ts); `onWithheld` is given the
-   * codes (withheld.ts) once the list is read.
+   * Asks for each unique address to be decided by the user's rules as it is
+   * written (withheld-judge.ts); `onWithheld` is given the codes (withheld.ts)
+   * once the list is read.
    */
-  withheld?: {
-    suppression: { dir: string; account: string } | null;
-    rules: Rule[];
-    onWithheld: (codes: Uint32Array) => void;
-  };
+  withheld?: { rules: Rule[]; onWithheld: (codes: Uint32Array) => void };
 }
 
 export { PREVIEW_ROWS } from './judge-rows';

@@ -40,10 +40,15 @@ export async function recallInParts(
   onPart: (first: number, dates: RecalledList) => Promise<void>,
   maxAgeDays: number = RECALL_DAYS,
   part: number = RECALL_PART,
+  /** Also given each part's spots, so another look-up needs no hashing of its own. */
+  onSpots?: (first: number, spots: Spots) => Promise<void>,
 ): Promise<void> {
   await spotsInParts(
     addressesPath,
-    async (first, spots) => onPart(first, await memory.datesOf(spots, maxAgeDays)),
+    async (first, spots) => {
+      await onPart(first, await memory.datesOf(spots, maxAgeDays));
+      await onSpots?.(first, spots);
+    },
     part,
   );
 }

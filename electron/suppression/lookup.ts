@@ -1,56 +1,101 @@
-// The suppression list read by the import's worker thread as it writes the
-// address file (lists/withheld-judge.ts), so a list is checked against it
-// while the main thread is still parsing: each address's tags are probed in
-// the list's filter (filter.ts), and only those it may hold are looked up in
-// the list, a batch at a time in the keys' order (a million looked up one by
-// one in list order took 3.3 s). LMDB shares one environment between the
-// threads of a process: this opens the folder the store writes, never
-// changes the list (it may write the filter again).
-import { existsSync } from 'node:fs';
-import type { Spots } from '../memory/address-hash';
+// Looking a list's addresses up in an account's suppression list (store.ts
+// hasMany), given as the memory's spots: only those the list's filter may
+// hold (filter.ts) are asked of LMDB, and those in the keys' order, so a
+// million addresses cost a probe each and a look-up for the few on the list
+// (a million looked up one by one in list order took 3.3 s).
+import type { Database } from 'lmdb';
+import { z } from 'zod';
 import { log } from '../lib/log';
+import { byBucket, type Spots } from '../memory/address-hash';
+import { KEY_BYTES, keyOfSpot, reasonCodeOf } from './entry-bytes';
 import {
   buildFilter,
-  filterOf,
   filterPath,
+  filterStands,
   readFilter,
   writeFilter,
   type TagFilter,
 } from './filter';
-import { countOf, entriesOf, lookUpSpots, openRoot } from './store';
 
-export interface SuppressionLookup extends TagFilter {
-  /** Each spot's reason code (SUPPRESSION_REASONS' index + 1), 0 when it is not suppressed. */
-  reasonsOf(spots: Spots): Uint8Array;
-  close(): Promise<void>;
+const statsSchema = z.object({ entryCount: z.number().int().nonnegative() });
+
+/** Entries in an account's list. */
+export const countOf = (entries: Database<Buffer, Buffer>): number =>
+  statsSchema.parse(entries.getStats()).entryCount;
+
+/** hasMany: each spot's key looked up in bucket order, into one scratch key. */
+function lookUpSpots(entries: Database<Buffer, Buffer>, spots: Spots): Uint8Array {
+  const found = new Uint8Array(spots.count);
+  const scratch = Buffer.allocUnsafe(KEY_BYTES);
+  const { order, starts } = byBucket(spots.bucket);
+  const total = starts[starts.length - 1] as number;
+  for (let k = 0; k < total; k++) {
+    const i = order[k] as number;
+    const key = keyOfSpot(
+      spots.bucket[i] as number,
+      spots.tag0[i] as number,
+      spots.tag1[i] as number,
+      scratch,
+    );
+    const value = entries.getBinaryFast(key);
+    if (value !== undefined && value.length > 0) found[i] = reasonCodeOf(value);
+  }
+  return found;
 }
 
-/** The account's list in `dir` (store.ts suppressionDir), or null when there is none yet. */
-export async function openSuppressionLookup(
+/**
+ * The reasons of `spots` (see hasMany): only those the list's filter may hold
+ * are looked up, so a list with few suppressed addresses costs a probe each.
+ */
+export function reasonsThrough(
+  entries: Database<Buffer, Buffer>,
+  filter: TagFilter,
+  spots: Spots,
+): Uint8Array {
+  const places: number[] = [];
+  for (let i = 0; i < spots.count; i++) {
+    if (filter.mayHave(spots.tag0[i] as number, spots.tag1[i] as number)) places.push(i);
+  }
+  const found = new Uint8Array(spots.count);
+  if (places.length === 0) return found;
+  const candidates = {
+    count: places.length,
+    bucket: Uint32Array.from(places, (i) => spots.bucket[i] as number),
+    tag0: Int32Array.from(places, (i) => spots.tag0[i] as number),
+    tag1: Int32Array.from(places, (i) => spots.tag1[i] as number),
+  };
+  const reasons = lookUpSpots(entries, candidates);
+  places.forEach((i, k) => (found[i] = reasons[k] as number));
+  return found;
+}
+
+/**
+ * The filter of the account's list as it is: `held` while its file stands
+ * (another process that changes the list deletes it), else from its file,
+ * else made from the keys and kept.
+ */
+export function filterFor(
   dir: string,
   account: string,
-): Promise<SuppressionLookup | null> {
-  if (!existsSync(dir)) return null;
-  const root = await openRoot(dir);
-  const entries = entriesOf(root, account);
+  entries: Database<Buffer, Buffer>,
+  held: Int32Array | null,
+): Int32Array {
   const count = countOf(entries);
   const path = filterPath(dir, account);
-  let words = await readFilter(path, count);
+  if (held && filterStands(path, held, count)) return held;
+  let words = readFilter(path, count);
   if (!words) {
-    // Keys are bucket (4 bytes), then the two tag words.
+    // A key is the bucket (4 bytes), then the two words of the tag.
     function* tags(): Generator<readonly [number, number]> {
       for (const key of entries.getKeys({})) yield [key.readInt32BE(4), key.readInt32BE(8)];
     }
     words = buildFilter(count, tags());
-    // Only the next import's time is lost when it cannot be kept.
-    await writeFilter(path, words).catch((err: unknown) =>
-      log.info(`suppression: the filter ${path} could not be kept`, err),
-    );
+    try {
+      writeFilter(path, words);
+    } catch (err) {
+      // Only time is lost: it is made again at the next look-up.
+      log.info(`suppression: the filter ${path} could not be kept`, err);
+    }
   }
-  const filter = filterOf(words);
-  return {
-    mayHave: filter.mayHave,
-    reasonsOf: (spots) => lookUpSpots(entries, spots),
-    close: () => root.close(),
-  };
+  return words;
 }

@@ -12,24 +12,17 @@
 // one writer at a time across processes, so the app and `list-cleaner` share
 // it. A later add of an address replaces its entry (the newest export says
 // why it is suppressed now), so an address is one entry whatever files said it.
-import { dropFilter } from './filter';
+import { dropFilter, filterOf } from './filter';
+import { countOf, filterFor, reasonsThrough } from './lookup';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Database, RootDatabase } from 'lmdb';
 import { z } from 'zod';
 import { AppError } from '../lib/app-error';
 import { log } from '../lib/log';
-import { byBucket, spotOfAddress, type Spots } from '../memory/address-hash';
+import { spotOfAddress, type Spots } from '../memory/address-hash';
 import { normalizeCell } from '../lists/address';
-import {
-  KEY_BYTES,
-  decodeEntry,
-  encodeEntry,
-  keyOf,
-  keyOfSpot,
-  reasonCodeOf,
-  sourceOf,
-} from './entry-bytes';
+import { KEY_BYTES, decodeEntry, encodeEntry, keyOf, sourceOf } from './entry-bytes';
 import type { SuppressionReason, SuppressionRow } from './formats';
 
 export interface SuppressionEntry {
@@ -117,7 +110,6 @@ const sourceRecord = z.object({
   addedAt: z.string(),
   entries: z.number().int().nonnegative().default(0),
 });
-const statsSchema = z.object({ entryCount: z.number().int().nonnegative() });
 const cursorSchema = z.string().regex(new RegExp(`^[0-9a-f]{${KEY_BYTES * 2}}$`));
 
 const secondsOf = (iso: string | null): number => {
@@ -128,11 +120,7 @@ const secondsOf = (iso: string | null): number => {
 
 type SourcesDb = Database<unknown, number>;
 
-/** Entries in an account's list. */
-export const countOf = (entries: Database<Buffer, Buffer>): number =>
-  statsSchema.parse(entries.getStats()).entryCount;
-
-/** The folder's environment, opened the same way by the store and the import's look-ups (lookup.ts). */
+/** The folder's environment. */
 export async function openRoot(dir: string): Promise<RootDatabase<Buffer, string>> {
   const { open } = await import('lmdb');
   return open<Buffer, string>(dir, { maxDbs: MAX_DBS, encoding: 'binary', compression: false });
@@ -172,26 +160,6 @@ function countIn(db: SourcesDb, changes: Map<number, number>): void {
 const change = (changes: Map<number, number>, id: number, by: number): void => {
   changes.set(id, (changes.get(id) ?? 0) + by);
 };
-
-/** hasMany: each spot's key looked up in bucket order, into one scratch key. */
-export function lookUpSpots(entries: Database<Buffer, Buffer>, spots: Spots): Uint8Array {
-  const found = new Uint8Array(spots.count);
-  const scratch = Buffer.allocUnsafe(KEY_BYTES);
-  const { order, starts } = byBucket(spots.bucket);
-  const total = starts[starts.length - 1] as number;
-  for (let k = 0; k < total; k++) {
-    const i = order[k] as number;
-    const key = keyOfSpot(
-      spots.bucket[i] as number,
-      spots.tag0[i] as number,
-      spots.tag1[i] as number,
-      scratch,
-    );
-    const value = entries.getBinaryFast(key);
-    if (value !== undefined && value.length > 0) found[i] = reasonCodeOf(value);
-  }
-  return found;
-}
 
 /**
  * Removes the entries of source `id`: a batch of keys found, then removed, a
@@ -284,8 +252,12 @@ export async function openSuppressionStore(
       return id;
     });
   const keyOfAddress = (address: string): Buffer => keyOf(spotOfAddress(normalizeCell(address)));
-  // The import's filter of the list (filter.ts) no longer tells it: made again when next read.
-  const changedList = () => dropFilter(dir, account);
+  // Made when a list is first looked up (filter.ts), forgotten with its file at each change.
+  let filter: Int32Array | null = null;
+  const changedList = () => {
+    filter = null;
+    return dropFilter(dir, account);
+  };
 
   return {
     dir,
@@ -357,7 +329,10 @@ export async function openSuppressionStore(
     },
     get: (address) => present(keyOfAddress(address), sourcesIn(sourcesDb)),
     has: (address) => entries.doesExist(keyOfAddress(address)),
-    hasMany: (spots) => lookUpSpots(entries, spots),
+    hasMany(spots) {
+      filter = filterFor(dir, account, entries, filter);
+      return reasonsThrough(entries, filterOf(filter), spots);
+    },
     async remove(address) {
       const key = keyOfAddress(address);
       const removed = await entries.transaction(() => {

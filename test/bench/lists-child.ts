@@ -10,7 +10,7 @@ import type { AddressOutcome, ImportedList } from '../../electron/lists/types';
 import { memoryDir, openOutcomeMemory } from '../../electron/memory/outcome-memory';
 import { OUTCOMES, addressOf } from './lists-data';
 import { importChecked, seedMemory } from './lists-memory';
-import { benchRules, seedSuppression, suppressionOf } from './lists-suppressed';
+import { BENCH_ACCOUNT, benchRules, seedSuppression } from './lists-suppressed';
 import type { ListsResult, ListsStep } from './protocol';
 import { memoryFigures, serveSteps } from './step-child';
 
@@ -103,7 +103,7 @@ async function onFullMemory(command: ListsStep): Promise<ListsResult> {
   }
   const withheld =
     command.step === 'import-suppressed'
-      ? { suppression: suppressionOf(dataDir), rules: benchRules() }
+      ? { dataDir, account: BENCH_ACCOUNT, rules: benchRules() }
       : undefined;
   const { ms, rows, ...checked } = await importChecked(
     command.path,

@@ -14,6 +14,9 @@ import { RECALL_DAYS, recallInParts, type RecalledList } from '../../electron/me
 import { addressOf } from './lists-data';
 import type { Rule } from '../../electron/rules/types';
 import { writeWithheld } from '../../electron/lists/withheld';
+import { addReasons } from '../../electron/jobs/money/withheld';
+import { localSuppression } from '../../electron/suppression/account';
+import { openSuppressionStore } from '../../electron/suppression/store';
 
 /** Outcomes the memory holds before the list is imported. */
 export const MEMORY_OUTCOMES = 5_000_000;
@@ -120,29 +123,38 @@ export async function importChecked(
   path: string,
   workDir: string,
   dataDir: string,
-  /** Also the suppression list and the rules, as the app asks the worker (lists-suppressed.ts). */
-  withheld?: { suppression: { dir: string; account: string }; rules: Rule[] },
+  /**
+   * Also the user's rules (the worker decides them) and the account's
+   * suppression list (read in the memory's pass), as the app applies them
+   * (jobs/import.ts; lists-suppressed.ts). The list is opened before the
+   * clock starts, as the app keeps it open.
+   */
+  withheld?: { dataDir: string; account: string; rules: Rule[] },
 ): Promise<ImportChecked> {
   const memory = await openOutcomeMemory(dataDir);
   if (!memory.available) throw new Error('the memory could not be opened');
   const withheldCounts = { suppressed: 0, ruled: 0 };
+  const suppression = withheld
+    ? await openSuppressionStore(withheld.dataDir, { account: withheld.account })
+    : null;
   try {
     const started = performance.now();
     const checks = freeChecksOf({ dir: workDir, dns: false });
     let spots: Spots | undefined;
     let judged: JudgedFindings | undefined;
-    let codes: Uint32Array | undefined;
+    let ruled: Uint32Array | undefined;
     const list = await importList(path, {
       workDir,
       onAddressSpots: (given) => (spots = given),
       findings: { onDomains: checks.lookUp, onFindings: (given) => (judged = given) },
-      ...(withheld ? { withheld: { ...withheld, onWithheld: (given) => (codes = given) } } : {}),
+      ...(withheld
+        ? { withheld: { rules: withheld.rules, onWithheld: (given) => (ruled = given) } }
+        : {}),
     });
-    if (withheld) {
-      if (codes?.length !== list.counts.unique) throw new Error('the import judged no addresses');
-      withheldCounts.suppressed = codes.reduce((n, c) => n + ((c & 0xff) !== 0 ? 1 : 0), 0);
-      withheldCounts.ruled = codes.reduce((n, c) => n + (c >>> 8 !== 0 ? 1 : 0), 0);
-    }
+    const codes = withheld ? (ruled ?? new Uint32Array(list.counts.unique)) : null;
+    if (codes && codes.length !== list.counts.unique) throw new Error('the rules judged no list');
+    // As jobs/import.ts: the suppression list is read in the memory's pass, from its hashes.
+    const reasons = suppression && codes ? addReasons(localSuppression(suppression), codes) : null;
     if (!judged) throw new Error('the import gave no findings of its addresses');
     const hashed = spots;
     const imported = performance.now();
@@ -162,14 +174,28 @@ export async function importChecked(
       dated += email.length;
     };
     const recall = hashed
-      ? memory.datesOf(hashed, RECALL_DAYS).then(count)
-      : recallInParts(list.addressesPath, memory, async (_first, dates) => count(dates));
+      ? memory
+          .datesOf(hashed, RECALL_DAYS)
+          .then(count)
+          .then(() => reasons?.(0, hashed))
+      : recallInParts(
+          list.addressesPath,
+          memory,
+          async (_first, dates) => count(dates),
+          RECALL_DAYS,
+          undefined,
+          reasons ?? undefined,
+        );
     const [findings] = await Promise.all([
       checks.finish(list.addressesPath, judged).finally(() => (ends.checks = performance.now())),
       recall.finally(() => (ends.recall = performance.now())),
-      // As the app keeps them (jobs/import.ts).
-      codes ? writeWithheld(join(workDir, 'withheld.bin'), codes) : null,
     ]);
+    // As the app keeps them (jobs/import.ts).
+    if (codes) {
+      await writeWithheld(join(workDir, 'withheld.bin'), codes);
+      withheldCounts.suppressed = codes.reduce((n, c) => n + ((c & 0xff) !== 0 ? 1 : 0), 0);
+      withheldCounts.ruled = codes.reduce((n, c) => n + (c >>> 8 !== 0 ? 1 : 0), 0);
+    }
     list.findings = findings;
     const ended = performance.now();
     if (dated !== list.counts.unique) {
@@ -188,5 +214,6 @@ export async function importChecked(
     };
   } finally {
     await memory.close();
+    await suppression?.close();
   }
 }

@@ -3,9 +3,10 @@
 // fourth row of the list among them, the rest other lists' bounces), and
 // 1,000 rules of every kind; the import-suppressed step is import-checked
 // with both applied as the app applies them (jobs/import.ts: the worker
-// judges each address as it writes it).
+// decides the rules as it writes each address, the memory's pass reads the
+// list).
 import type { Rule } from '../../electron/rules/types';
-import { openSuppressionStore, suppressionDir } from '../../electron/suppression/store';
+import { openSuppressionStore } from '../../electron/suppression/store';
 import type { SuppressionRow } from '../../electron/suppression/types';
 import { addressOf } from './lists-data';
 
@@ -73,8 +74,3 @@ export function benchRules(): Rule[] {
   }
   return rules;
 }
-
-export const suppressionOf = (dataDir: string) => ({
-  dir: suppressionDir(dataDir),
-  account: BENCH_ACCOUNT,
-});

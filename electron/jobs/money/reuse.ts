@@ -1,7 +1,7 @@
 // Answers already paid for, taken instead of paying again: the account's
 // memory (memory/outcome-memory.ts) is read for every address once at import
-// (recalled.bin: when each was last answered, for the review's count) and
-// again at the start, for the answers themselves. An answer to an email and
+// (recalled.bin: when each was last answered, for the review's count; the same
+// pass hands each part's hashes on, for the suppression list) and again at the start, for the answers themselves. An answer to an email and
 // avatar check serves an email check too; an email answer never serves an
 // avatar check (it has no avatar).
 import { readSync } from 'node:fs';
@@ -14,7 +14,7 @@ import type { Spots } from '../../memory/address-hash';
 import type { OutcomeMemory, RecalledList, RecalledOutcome } from '../../memory/outcome-memory';
 import { MAX_REUSE_DAYS } from '../../common/limits';
 import type { AddressBook } from '../storage/address-book';
-import { recallInParts } from '../../memory/recall-list';
+import { recallInParts, spotsInParts } from '../../memory/recall-list';
 import type { OutcomeRecord } from '../storage/outcomes';
 
 const DAY = 86_400;
@@ -45,9 +45,15 @@ export async function recallAtImport(
   list: Pick<ImportedList, 'addressesPath' | 'counts'>,
   path: string,
   spots?: Spots,
+  /** Also given the spots of every address, a part at a time (the suppression list's look-up). */
+  onSpots?: (first: number, spots: Spots) => Promise<void>,
 ): Promise<void> {
   const { unique } = list.counts;
-  if (!memory.available || unique === 0) return;
+  if (unique === 0) return;
+  if (!memory.available) {
+    if (onSpots) await spotsInParts(list.addressesPath, onSpots);
+    return;
+  }
   const tmp = tempPathFor(path);
   try {
     const handle = await open(tmp, 'w');
@@ -56,8 +62,12 @@ export async function recallAtImport(
         await handle.write(bytesOf(email), 0, email.byteLength, first * 4);
         await handle.write(bytesOf(avatar), 0, avatar.byteLength, (unique + first) * 4);
       };
-      if (spots?.count === unique) await write(0, await memory.datesOf(spots, MAX_REUSE_DAYS));
-      else await recallInParts(list.addressesPath, memory, write, MAX_REUSE_DAYS);
+      if (spots?.count === unique) {
+        await write(0, await memory.datesOf(spots, MAX_REUSE_DAYS));
+        await onSpots?.(0, spots);
+      } else {
+        await recallInParts(list.addressesPath, memory, write, MAX_REUSE_DAYS, undefined, onSpots);
+      }
     } finally {
       await handle.close();
     }

@@ -1,13 +1,12 @@
 // What keeps a job's addresses from being sent besides the free checks: the
 // account's suppression list and the user's allow and block rules. Read at
-// import by the worker (lists/withheld-judge.ts) for the review, and again at
-// the start and the sample from the list and the rules as they are then, so a
+// import (the rules by the worker, lists/withheld-judge.ts; the list in the
+// pass that reads the memory) for the review, and again at the start and the sample from the list and the rules as they are then, so a
 // bounce report or a rule added since the import is never paid for.
 import type { WithheldView } from '../../common/review-views';
 import { SUPPRESSION_REASONS } from '../../suppression/types';
 import { suppressionDir } from '../../suppression/store';
-import { createSpots } from '../../memory/address-hash';
-import { spotsInParts } from '../../memory/recall-list';
+import { createSpots, type Spots } from '../../memory/address-hash';
 import { readWithheld, withheldCode, writeWithheld } from '../../lists/withheld';
 import { compileRules, describeRule } from '../../rules/match';
 import { readRules } from '../../rules/store';
@@ -40,41 +39,48 @@ async function listFor(s: Pick<Shared, 'suppression' | 'options'>): Promise<Acco
   }
 }
 
-/** What the import's worker is asked to judge; null when there is neither a list nor a rule. */
+/**
+ * What the import asks: the rules for its worker, and the account's list when
+ * it has one, read in the pass that reads the memory (addReasons); null when
+ * there is neither a list nor a rule.
+ */
 export async function withheldAsked(
   s: Shared,
-): Promise<{ suppression: { dir: string; account: string } | null; rules: Rule[] } | null> {
+): Promise<{ rules: Rule[]; list: AccountSuppression | null } | null> {
   const account = memoryAccountNow(s.options);
   const rules = await readRules(userDir(s));
-  const listed = account !== null && (await (await listFor(s)).count()) > 0;
+  const list = account === null ? null : await listFor(s);
+  const listed = list !== null && (await list.count()) > 0;
   if (!listed && rules.length === 0) return null;
-  return {
-    suppression: listed && account !== null ? { dir: suppressionDir(userDir(s)), account } : null,
-    rules,
-  };
+  return { rules, list: listed ? list : null };
 }
 
 /**
- * With a team store, the worker read this computer's copy of the team's list
- * (suppression/lookup.ts), which lacks what colleagues added: the team's own
- * answers for the list's addresses are added to `codes`, so the review counts
- * what the start will leave out. Nothing to do without one.
+ * Adds the suppression list's reasons to `codes` a part of the list at a
+ * time, given each part's hashes. A list that cannot be read leaves the
+ * review without them (the start reads it again, and stops if it still cannot).
  */
-export async function teamReasonsInto(
-  s: Pick<Shared, 'suppression'>,
-  addressesPath: string,
+export function addReasons(
+  list: AccountSuppression,
   codes: Uint32Array,
-): Promise<void> {
-  const list = await s.suppression();
-  if (!list.team) return;
-  await spotsInParts(addressesPath, async (first, spots) => {
-    const reasons = await list.reasonsOf(spots);
+): (first: number, spots: Spots) => Promise<void> {
+  let failed = false;
+  return async (first, spots) => {
+    if (failed) return;
+    let reasons: Uint8Array;
+    try {
+      reasons = await list.reasonsOf(spots);
+    } catch (err) {
+      failed = true;
+      log.warn('jobs: the suppression list could not be read for this list', err);
+      return;
+    }
     for (let k = 0; k < reasons.length; k++) {
       const reason = reasons[k] as number;
       const code = codes[first + k] as number;
       if (reason !== 0) codes[first + k] = ((code & ~0xff) | reason) >>> 0;
     }
-  });
+  };
 }
 
 /** Addresses looked up in the suppression list at a time at the start. */

@@ -62,7 +62,7 @@ describe('suppressionOpener', () => {
     expect([...(await team.reasonsOf(spots))]).toEqual([1, 0]);
     expect((await team.get('gone@example.com'))?.source).toBe('a.csv');
     expect(notices).toEqual([
-      "lost: The team store cannot be reached (Could not reach the team store at db:5432): jobs go on with this computer's memory and limits, and its copy of the team's suppression list, until it is back.",
+      'lost: Could not reach the team store at db:5432. Meanwhile jobs go on with this computer’s own memory and limits; what they learn is shared when the store is back.',
     ]);
     await expect(team.add([{ ...row, address: 'new@example.com' }], 'b.csv')).rejects.toThrow(
       "The team's suppression list could not be changed (Could not reach the team store at db:5432): the rows of b.csv read from here on were not added. Try again once the team store can be reached.",

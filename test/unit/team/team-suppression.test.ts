@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSpots } from '../../../electron/memory/address-hash';
-import { teamReasonsInto } from '../../../electron/jobs/money/withheld';
+import { addReasons } from '../../../electron/jobs/money/withheld';
+import { spotsInParts } from '../../../electron/memory/recall-list';
 import { reasonIn, ruleIn, withheldCode } from '../../../electron/lists/withheld';
 import { suppressionOpener, type AccountSuppression } from '../../../electron/suppression/account';
 import { importSuppressionFile } from '../../../electron/suppression/import';
@@ -150,7 +151,7 @@ describe("the team's suppression list", () => {
     await writeFile(addresses, 'someone@example.com\ngone.away@example.com\n');
     // As the worker left them: a rule's index in the high bits, no reason from the copy.
     const codes = Uint32Array.from([0, withheldCode(0, 2)]);
-    await teamReasonsInto({ suppression: async () => second }, addresses, codes);
+    await spotsInParts(addresses, addReasons(second, codes));
     expect([...codes].map((c) => reasonIn(c))).toEqual([null, 'complaint']);
     expect(ruleIn(codes[1] as number)).toBe(2);
   });
