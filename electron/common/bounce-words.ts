@@ -64,7 +64,7 @@ export function bounceWords(v: BounceReportView, options: WordsOptions = {}): Bo
     d.hard === 0
       ? null
       : d.reused === 0
-        ? `All ${d.hard === 1 ? 'of it was' : `${n(d.hard)} were`} checked and paid for in this job.`
+        ? `${d.hard === 1 ? 'It was' : d.hard === 2 ? 'Both were' : `All ${n(d.hard)} were`} checked and paid for in this job.`
         : d.paid === 0
           ? d.hard === 1
             ? "Its verdict was reused from an earlier check, and carries that check's date."

@@ -62,7 +62,7 @@ test('drop a bounce report on a finished job → the figures, the suppression li
   await expect(figures.getByTestId('bounce-headline')).toHaveText(
     /^2 addresses we called deliverable bounced hard between Oct 3 and Oct 9; verdicts given [A-Z][a-z]{2} \d+(, \d{4})?\.$/,
   );
-  await expect(figures).toContainText('All 2 were checked and paid for in this job.');
+  await expect(figures).toContainText('Both were checked and paid for in this job.');
   // The fixture's bounces are dated before this test checks the list.
   await expect(figures.getByTestId('bounce-early')).toHaveText(/^Both bounced before our verdict/);
   const others = figures.getByTestId('bounce-others');

@@ -35,7 +35,7 @@ describe('bounces', () => {
     expect(lines[1]).toMatch(
       /^2 addresses we called deliverable bounced hard between Oct 3 and Oct 9; verdicts given [A-Z][a-z]{2} \d+(, \d{4})?\.$/,
     );
-    expect(lines).toContain('All 2 were checked and paid for in this job.');
+    expect(lines).toContain('Both were checked and paid for in this job.');
     // The fixture's bounces are dated before this test checks the list.
     expect(lines).toContain(
       'Both bounced before our verdict was given: a vendor may not count a bounce from before its check.',
