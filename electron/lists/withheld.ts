@@ -9,13 +9,25 @@ import { SUPPRESSION_REASONS, type SuppressionReason } from '../suppression/type
 import type { Rule } from '../rules/types';
 
 const RULE_SHIFT = 8;
+const REASON_BITS = 0xff;
 
 export const withheldCode = (reasonCode: number, ruleIndex: number): number =>
   (((ruleIndex + 1) << RULE_SHIFT) | reasonCode) >>> 0;
 
+/** The suppression reason's code in a code (0: not suppressed). */
+export const reasonCodeIn = (code: number): number => code & REASON_BITS;
+
+/** The code with this reason's code in place of its own. */
+export const withReason = (code: number, reasonCode: number): number =>
+  ((code & ~REASON_BITS) | reasonCode) >>> 0;
+
+/** The code with the reason or the rule (or both) taken out, as a job told to ignore them sees it. */
+export const withoutParts = (code: number, drop: { reason: boolean; rule: boolean }): number =>
+  (code & ((drop.reason ? 0 : REASON_BITS) | (drop.rule ? 0 : ~REASON_BITS))) >>> 0;
+
 /** The suppression reason in a code, or null. */
 export const reasonIn = (code: number): SuppressionReason | null =>
-  SUPPRESSION_REASONS[(code & 0xff) - 1] ?? null;
+  SUPPRESSION_REASONS[reasonCodeIn(code) - 1] ?? null;
 
 /** The index of the rule in a code (into the rules kept with it), or -1. */
 export const ruleIn = (code: number): number => (code >>> RULE_SHIFT) - 1;

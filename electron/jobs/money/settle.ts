@@ -24,7 +24,7 @@ import { openRecalled, recallFor, reusedRecord, reuseFrom } from './reuse';
 import { sentBook } from '../run/send-list';
 import { COVERAGES, addressCoverage, knowledgeOf } from '../coverage/of-job';
 import type { SendParts } from '../run/plan';
-import { ruleIn } from '../../lists/withheld';
+import { reasonCodeIn, ruleIn } from '../../lists/withheld';
 import { withheldAtImport, withheldNow, withheldTally, type Withheld } from './withheld';
 
 export interface Split {
@@ -151,7 +151,7 @@ export async function splitJob(
       const cost = costOf(facts, rule);
       tallyCost(counts, cost, cost === 'reusedEmail' ? email : own);
       costs[i] = COSTS.indexOf(cost);
-      if (cost === 'suppressed') tally.suppressed(code & 0xff);
+      if (cost === 'suppressed') tally.suppressed(reasonCodeIn(code));
       else if (cost === 'blocked') tally.blocked(ruleIn(code));
       else if (facts.rule === 'allow' && SENT.includes(cost)) {
         // Sent because the rule allows it: the review names the rule.
@@ -183,7 +183,7 @@ function withheldFacts(
 ): Pick<AddressFacts, 'suppressed' | 'rule'> {
   const index = ruleIn(code);
   return {
-    suppressed: (code & 0xff) !== 0,
+    suppressed: reasonCodeIn(code) !== 0,
     rule: index >= 0 ? (withheld.rules[index]?.action ?? null) : null,
   };
 }

@@ -1,13 +1,21 @@
 // What keeps a job's addresses from being sent besides the free checks: the
 // account's suppression list and the user's allow and block rules. Read at
 // import (the rules by the worker, lists/withheld-judge.ts; the list in the
-// pass that reads the memory) for the review, and again at the start and the sample from the list and the rules as they are then, so a
-// bounce report or a rule added since the import is never paid for.
+// pass that reads the memory) for the review, and again at the start and the
+// sample from the list and the rules as they are then, so a bounce report or
+// a rule added since the import is never paid for.
 import type { WithheldView } from '../../common/review-views';
 import { SUPPRESSION_REASONS } from '../../suppression/types';
 import { suppressionDir } from '../../suppression/store';
-import { createSpots, type Spots } from '../../memory/address-hash';
-import { readWithheld, withheldCode, writeWithheld } from '../../lists/withheld';
+import type { Spots } from '../../memory/address-hash';
+import { spotsInParts } from '../../memory/recall-list';
+import {
+  readWithheld,
+  withReason,
+  withheldCode,
+  withoutParts,
+  writeWithheld,
+} from '../../lists/withheld';
 import { compileRules, describeRule } from '../../rules/match';
 import { readRules } from '../../rules/store';
 import type { Rule } from '../../rules/types';
@@ -65,26 +73,28 @@ export function addReasons(
   codes: Uint32Array,
 ): (first: number, spots: Spots) => Promise<void> {
   let failed = false;
+  const add = reasonsInto(list, codes);
   return async (first, spots) => {
     if (failed) return;
-    let reasons: Uint8Array;
     try {
-      reasons = await list.reasonsOf(spots);
+      await add(first, spots);
     } catch (err) {
       failed = true;
       log.warn('jobs: the suppression list could not be read for this list', err);
-      return;
-    }
-    for (let k = 0; k < reasons.length; k++) {
-      const reason = reasons[k] as number;
-      const code = codes[first + k] as number;
-      if (reason !== 0) codes[first + k] = ((code & ~0xff) | reason) >>> 0;
     }
   };
 }
 
-/** Addresses looked up in the suppression list at a time at the start. */
-const PART = 65_536;
+/** Adds the list's reasons of each part's addresses to `codes`; a list that cannot be read throws. */
+const reasonsInto =
+  (list: AccountSuppression, codes: Uint32Array) =>
+  async (first: number, spots: Spots): Promise<void> => {
+    const reasons = await list.reasonsOf(spots);
+    for (let k = 0; k < reasons.length; k++) {
+      const reason = reasons[k] as number;
+      if (reason !== 0) codes[first + k] = withReason(codes[first + k] as number, reason);
+    }
+  };
 
 /** A job's codes and the rules they name. */
 export interface Withheld {
@@ -96,9 +106,10 @@ export interface Withheld {
 export async function withheldAtImport(l: Live, ignore: IgnoreChoice): Promise<Withheld> {
   const kept = l.list.withheld;
   const codes = await readWithheld(kept?.withheldPath, l.record.unique);
-  const keep = (ignore.suppression ? 0 : 0xff) | (ignore.rules ? 0 : ~0xff);
-  if (keep !== -1)
-    for (let i = 0; i < codes.length; i++) codes[i] = ((codes[i] as number) & keep) >>> 0;
+  if (ignore.suppression || ignore.rules) {
+    const drop = { reason: ignore.suppression, rule: ignore.rules };
+    for (let i = 0; i < codes.length; i++) codes[i] = withoutParts(codes[i] as number, drop);
+  }
   return { codes, rules: ignore.rules ? [] : (kept?.rules ?? []) };
 }
 
@@ -119,21 +130,10 @@ export async function withheldNow(
   const list = await listFor(s);
   const listed = !ignore.suppression && (await list.count()) > 0;
   const codes = new Uint32Array(unique);
-  for (let first = 0; first < unique && (listed || matcher); first += PART) {
-    const end = Math.min(unique, first + PART);
-    let reasons: Uint8Array | null = null;
-    if (listed) {
-      const spots = createSpots(end - first);
-      for (let i = first; i < end; i++) spots.addAddress(book.at(i));
-      reasons = await list.reasonsOf(spots.done());
-    }
-    for (let i = first; i < end; i++) {
-      codes[i] = withheldCode(
-        reasons ? (reasons[i - first] as number) : 0,
-        matcher ? matcher.decide(book.at(i)) : -1,
-      );
-    }
-  }
+  if (matcher)
+    for (let i = 0; i < unique; i++) codes[i] = withheldCode(0, matcher.decide(book.at(i)));
+  // As at import: the address file's lines hashed a part at a time; here a list that cannot be read stops the start.
+  if (listed) await spotsInParts(l.list.addressesPath, reasonsInto(list, codes));
   const path = s.store.paths(l.record.id).withheld;
   await writeWithheld(path, codes);
   l.list.withheld = { withheldPath: path, rules };
