@@ -3,7 +3,7 @@
 // address book (read from the address file, storage/address-book.ts) gives the
 // address. Nothing of the input file is parsed again. A filtered table pages
 // through the positions of the rows its filter passes, found once per filter.
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { isFiltered } from '../../common/row-filter';
 import type { JobRowView, RowFilter } from '../../common/views';
 import type { ImportedList } from '../../lists/types';
@@ -36,10 +36,16 @@ const keptWithheld = new Map<string, Promise<Uint32Array>>();
 async function whyOf(list: ImportedList, unique: number): Promise<(i: number) => string | null> {
   const kept = list.withheld;
   if (!kept) return () => null;
-  let codes = keptWithheld.get(kept.withheldPath);
+  // The start writes the file again (jobs/money/withheld.ts): its time is part of the key.
+  const written = await stat(kept.withheldPath).then(
+    (s) => s.mtimeMs,
+    () => 0,
+  );
+  const key = `${kept.withheldPath}\n${written}`;
+  let codes = keptWithheld.get(key);
   if (!codes) {
     codes = readWithheld(kept.withheldPath, unique);
-    keptWithheld.set(kept.withheldPath, codes);
+    keptWithheld.set(key, codes);
     if (keptWithheld.size > KEPT_FILTERS) {
       keptWithheld.delete(keptWithheld.keys().next().value as string);
     }
