@@ -10,12 +10,14 @@
 // may hurt the sender's reputation. Between two such rules of one action, the
 // earlier in the list.
 //
-// It runs for every address of a list (a million in a few hundred
-// milliseconds, test/bench/rules.bench.ts), so nothing here is tried rule by
-// rule, and nothing is allocated per address:
-// - addresses are keys of a map;
-// - domains and suffixes are found in one walk back over the address's
-//   domain, hashing as it goes, a look-up at each dot (no slice made);
+// It runs for every address of a list (a million in 75 to 450 ms, as the
+// rules are simple or many patterns, test/bench/rules.bench.ts), so nothing
+// here is tried rule by rule, and nothing is allocated per address:
+// - addresses, domains and suffixes are found in one walk back over the
+//   address from its end, hashing as it goes (hash-index.ts): a probe at each
+//   dot of its domain, at its @, and at its start for the whole address (the
+//   local part walked only when an address rule is as long, and starts and
+//   ends as it does: exactRules);
 // - a pattern's @ stands at the address's @ (an address has one), so a pattern
 //   is two globs, and waits where its literal ends put it: under its literal
 //   domain (*@competitor.com), under the last label its domain ends with
@@ -23,9 +25,10 @@
 //   before its @ (*sales@*) or just after it (*@mail*); only patterns wild at
 //   every end are tried for every address, the most specific first.
 //
-// Plain data and functions, importing nothing: the import's classify worker
-// builds its own matcher from the Rule[] it is handed (compileRules).
+// Plain data and functions, importing nothing else: the import's classify
+// worker builds its own matcher from the Rule[] it is handed (compileRules).
 import type { Rule } from '../common/rule-views';
+import { FNV_START, hashIndexOf, step } from './hash-index';
 
 export interface RuleMatcher {
   /**
@@ -34,6 +37,8 @@ export interface RuleMatcher {
    * (lists/address.ts normalizeCell: lower case); its last @ starts its domain.
    */
   decide(address: string): number;
+  /** decide for the address `text[start, end)`: one line of a batch, with no string made for it. */
+  decideIn(text: string, start: number, end: number): number;
 }
 
 /** A run of text with stars: literal pieces, the ends anchored unless a star is there. */
@@ -128,11 +133,12 @@ function globMatches(g: Glob, s: string, from: number, to: number): boolean {
   return true;
 }
 
-function patternMatches(p: Pattern, s: string, at: number): boolean {
-  if (p.whole !== null) return globMatches(p.whole, s, 0, s.length);
+/** Whether the address `s[start, end)`, its @ at `at` (-1 for none), matches the pattern. */
+function patternMatches(p: Pattern, s: string, start: number, at: number, end: number): boolean {
+  if (p.whole !== null) return globMatches(p.whole, s, start, end);
   if (at === -1 || p.local === null) return false;
-  if (!globMatches(p.local, s, 0, at)) return false;
-  return p.domain === null || globMatches(p.domain, s, at + 1, s.length);
+  if (!globMatches(p.local, s, start, at)) return false;
+  return p.domain === null || globMatches(p.domain, s, at + 1, end);
 }
 
 /** The better of two rules for one key: block over allow, then the earlier. */
@@ -146,21 +152,11 @@ function better(rules: readonly Rule[], kept: number, other: number): number {
 
 const byRank = (a: Pattern, b: Pattern): number => b.score - a.score || a.index - b.index;
 
-/** FNV-1a over a text's characters from its end back to `from`: the walk's hash. */
-const FNV_START = 0x811c9dc5;
-const step = (h: number, c: number): number => Math.imul(h ^ c, 0x01000193);
-
-function hashBack(text: string): number {
-  let h = FNV_START;
-  for (let i = text.length - 1; i >= 0; i--) h = step(h, text.charCodeAt(i));
-  return h;
-}
-
 /** The rules kept where an address finds them without trying the rest. */
 interface Indexed {
   exact: Map<string, number>;
-  /** Domain entries by the hash of their key (hashBack); a few may share one. */
-  domains: Map<number, DomainEntry[]>;
+  /** What each domain, or domain's end, is a key for. */
+  domains: Map<string, DomainEntry>;
   /** Patterns by a character of the address: its first, the one before its @, the one after. */
   byFirst: Map<number, Pattern[]>;
   beforeAt: Map<number, Pattern[]>;
@@ -169,9 +165,7 @@ interface Indexed {
 }
 
 function entryOf(ix: Indexed, key: string): DomainEntry {
-  const h = hashBack(key);
-  const list = ix.domains.get(h) ?? [];
-  let entry = list.find((e) => e.key === key);
+  let entry = ix.domains.get(key);
   if (!entry) {
     entry = {
       key,
@@ -181,8 +175,7 @@ function entryOf(ix: Indexed, key: string): DomainEntry {
       endingPatterns: [],
       endingByFirst: new Map(),
     };
-    list.push(entry);
-    ix.domains.set(h, list);
+    ix.domains.set(key, entry);
   }
   return entry;
 }
@@ -257,12 +250,10 @@ function indexRules(rules: readonly Rule[]): Indexed {
       indexPattern(ix, rule, index);
     }
   });
-  for (const list of ix.domains.values()) {
-    for (const entry of list) {
-      entry.patterns.sort(byRank);
-      entry.endingPatterns.sort(byRank);
-      for (const byFirst of entry.endingByFirst.values()) byFirst.sort(byRank);
-    }
+  for (const entry of ix.domains.values()) {
+    entry.patterns.sort(byRank);
+    entry.endingPatterns.sort(byRank);
+    for (const byFirst of entry.endingByFirst.values()) byFirst.sort(byRank);
   }
   for (const map of [ix.byFirst, ix.beforeAt, ix.afterAt]) {
     for (const list of map.values()) list.sort(byRank);
@@ -271,83 +262,127 @@ function indexRules(rules: readonly Rule[]): Indexed {
   return ix;
 }
 
+/** Marks of exactRules: few enough to stay in the processor's cache. */
+const MARKS = 4096;
+
+/** An address's mark: its length, its first character and the one before its @, mixed. */
+const markOf = (s: string, start: number, at: number, end: number): number =>
+  (Math.imul(end - start, 0x9e3779b1) ^
+    (s.charCodeAt(start) << 6) ^
+    (at > start ? s.charCodeAt(at - 1) : 0)) &
+  (MARKS - 1);
+
+/**
+ * The address rules, by the whole address's backward hash, and the marks of
+ * their addresses: an address whose mark none has is no rule's, so its local
+ * part need not be walked for that hash (most addresses of a list).
+ */
+function exactRules(exact: Map<string, number>) {
+  const index = hashIndexOf([...exact].map(([key, rule]) => ({ key, index: rule })));
+  const marks = new Uint8Array(MARKS);
+  for (const key of exact.keys()) {
+    const at = key.lastIndexOf('@');
+    if (at !== -1) marks[markOf(key, 0, at, key.length)] = 1;
+  }
+  return {
+    size: index.size,
+    find: index.find,
+    /** Whether the address `s[start, end)`, its @ at `at`, may be a rule's. */
+    mayHold: (s: string, start: number, at: number, end: number): boolean =>
+      index.size > 0 && marks[markOf(s, start, at, end)] === 1,
+  };
+}
+
 /** Builds the matcher for `rules`; decide answers with indexes into this very array. */
 export function compileRules(rules: readonly Rule[]): RuleMatcher {
-  const { exact, domains, byFirst, beforeAt, afterAt, wild } = indexRules(rules);
+  const ix = indexRules(rules);
+  const { byFirst, beforeAt, afterAt, wild } = ix;
+  const exact = exactRules(ix.exact);
+  const domains = hashIndexOf(ix.domains.values());
   const scores = rules.map(scoreOf);
 
-  /** The best of `list` (sorted by rank) matching `s`, if it beats `best`. */
-  const bestOf = (list: readonly Pattern[] | undefined, s: string, at: number, best: number) => {
+  /** The best of `list` (sorted by rank) matching the address, if it beats `best`. */
+  const bestOf = (
+    list: readonly Pattern[] | undefined,
+    s: string,
+    start: number,
+    at: number,
+    end: number,
+    best: number,
+  ) => {
     if (list === undefined) return best;
     const bestScore = best === -1 ? -1 : (scores[best] ?? -1);
     for (const p of list) {
       if (p.score < bestScore || (p.score === bestScore && p.index > best)) return best;
-      if (patternMatches(p, s, at)) return p.index;
+      if (patternMatches(p, s, start, at, end)) return p.index;
     }
     return best;
   };
 
-  /** The entry for s[from, to), whose backward hash is h, if there is one. */
-  const entryAt = (h: number, s: string, from: number, to: number): DomainEntry | undefined => {
-    const list = domains.get(h);
-    if (list === undefined) return undefined;
-    for (const e of list) {
-      if (e.key.length === to - from && s.startsWith(e.key, from)) return e;
-    }
-    return undefined;
-  };
-
-  return {
-    decide(address) {
-      if (exact.size > 0) {
-        const hit = exact.get(address);
-        if (hit !== undefined) return hit;
-      }
-      const end = address.length;
-      const at = address.lastIndexOf('@');
-      let best = -1;
-      let whole: DomainEntry | undefined;
-      let suffix = -1;
-      if (at !== -1 && domains.size > 0) {
-        // Back from the end: at each dot, the domain's end so far; at the @, all of it.
-        let h = FNV_START;
-        let lastLabel = true;
-        for (let i = end - 1; i >= at; i--) {
-          const c = address.charCodeAt(i);
-          if (c === 0x2e || c === 0x40) {
-            const entry = entryAt(h, address, i + 1, end);
-            if (entry !== undefined) {
-              if (entry.suffix !== -1) suffix = entry.suffix;
-              if (lastLabel) {
-                if (entry.endingByFirst.size > 0) {
-                  const list = entry.endingByFirst.get(address.charCodeAt(0));
-                  best = bestOf(list, address, at, best);
-                }
-                if (entry.endingPatterns.length > 0) {
-                  best = bestOf(entry.endingPatterns, address, at, best);
-                }
-              }
-              if (c === 0x40) whole = entry;
-            }
-            lastLabel = false;
+  function decideIn(s: string, start: number, end: number): number {
+    // Back from the end: at each dot, the domain's end so far; at the last @,
+    // all of it; then on to the start for the whole address's hash.
+    let h = FNV_START;
+    let at = -1;
+    let lastLabel = true;
+    let ending: DomainEntry | undefined;
+    let whole: DomainEntry | undefined;
+    let suffix = -1;
+    let walkedAll = true;
+    for (let i = end - 1; i >= start; i--) {
+      const c = s.charCodeAt(i);
+      if (at === -1 && (c === 0x2e || c === 0x40)) {
+        const entry = domains.size > 0 ? domains.find(h, s, i + 1, end) : undefined;
+        if (entry !== undefined) {
+          if (entry.suffix !== -1) suffix = entry.suffix;
+          if (lastLabel) ending = entry;
+          if (c === 0x40) whole = entry;
+        }
+        lastLabel = false;
+        if (c === 0x40) {
+          at = i;
+          if (!exact.mayHold(s, start, at, end)) {
+            walkedAll = false;
+            break;
           }
-          h = step(h, c);
-        }
-        if (whole !== undefined && whole.patterns.length > 0) {
-          best = bestOf(whole.patterns, address, at, best);
         }
       }
-      if (byFirst.size > 0) best = bestOf(byFirst.get(address.charCodeAt(0)), address, at, best);
-      if (at > 0 && beforeAt.size > 0) {
-        best = bestOf(beforeAt.get(address.charCodeAt(at - 1)), address, at, best);
+      h = step(h, c);
+    }
+    if (walkedAll && exact.size > 0) {
+      const hit = exact.find(h, s, start, end);
+      if (hit !== undefined) return hit.index;
+    }
+    // With no @ there is no domain: what the walk met was not one.
+    if (at === -1) {
+      ending = undefined;
+      suffix = -1;
+    }
+    const first = s.charCodeAt(start);
+    let best = -1;
+    if (ending !== undefined) {
+      if (ending.endingByFirst.size > 0) {
+        best = bestOf(ending.endingByFirst.get(first), s, start, at, end, best);
       }
-      if (at !== -1 && afterAt.size > 0) {
-        best = bestOf(afterAt.get(address.charCodeAt(at + 1)), address, at, best);
+      if (ending.endingPatterns.length > 0) {
+        best = bestOf(ending.endingPatterns, s, start, at, end, best);
       }
-      if (wild.length > 0) best = bestOf(wild, address, at, best);
-      if (best !== -1) return best;
-      if (whole !== undefined && whole.domain !== -1) return whole.domain;
-      return suffix;
-    },
-  };
+    }
+    if (whole !== undefined && whole.patterns.length > 0) {
+      best = bestOf(whole.patterns, s, start, at, end, best);
+    }
+    if (byFirst.size > 0 && start < end) best = bestOf(byFirst.get(first), s, start, at, end, best);
+    if (at > start && beforeAt.size > 0) {
+      best = bestOf(beforeAt.get(s.charCodeAt(at - 1)), s, start, at, end, best);
+    }
+    if (at !== -1 && at + 1 < end && afterAt.size > 0) {
+      best = bestOf(afterAt.get(s.charCodeAt(at + 1)), s, start, at, end, best);
+    }
+    if (wild.length > 0) best = bestOf(wild, s, start, at, end, best);
+    if (best !== -1) return best;
+    if (whole !== undefined && whole.domain !== -1) return whole.domain;
+    return suffix;
+  }
+
+  return { decide: (address) => decideIn(address, 0, address.length), decideIn };
 }
