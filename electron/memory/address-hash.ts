@@ -252,6 +252,23 @@ export function byBucket(bucket: Uint32Array): { order: Uint32Array; starts: Uin
   return { order, starts };
 }
 
+/** Orders already made, by the bucket array they order: a part is looked up in more than one place. */
+const orders = new WeakMap<Uint32Array, { order: Uint32Array; starts: Uint32Array }>();
+
+/**
+ * byBucket of the spots, made once however many look-ups walk them (the
+ * memory's dates, then the suppression list's reasons); spots are never
+ * changed once made.
+ */
+export function bucketOrderOf(spots: Spots): { order: Uint32Array; starts: Uint32Array } {
+  let made = orders.get(spots.bucket);
+  if (!made) {
+    made = byBucket(spots.bucket);
+    orders.set(spots.bucket, made);
+  }
+  return made;
+}
+
 /**
  * Orders `ids[0, n)` by their tags, keeping the given order of equal ones: an
  * insertion sort, for a bucket's few (some four) at a time.

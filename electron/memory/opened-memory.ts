@@ -7,7 +7,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { JOB_PRODUCTS, type JobProduct } from '../common/model';
 import { log } from '../lib/log';
 import { normalizeCell } from '../lists/address';
-import { BUCKETS, MAX_ADDRESS, byBucket, spotOfAddress, type Spots } from './address-hash';
+import { BUCKETS, MAX_ADDRESS, bucketOrderOf, spotOfAddress, type Spots } from './address-hash';
 import { MAX_CHECKED_AT, outcomeAt, readableAt } from './answers';
 import {
   checkedAtOf,
@@ -119,7 +119,7 @@ function dateWithin(value: Uint8Array, i: number, window: Window, known: number)
 async function datesIn(spots: Spots, window: Window, memory: BucketReader): Promise<RecalledList> {
   const { bucketAt, warnOnce, known, open, map } = memory;
   const { email, avatar } = noDates(spots);
-  const { order, starts } = byBucket(spots.bucket);
+  const { order, starts } = bucketOrderOf(spots);
   // The spots' first tag words in bucket order, so the walk of the buckets
   // reads them front to back; the rest of a spot is read where that word
   // matches an entry (some two look-ups in five, when half the list is known).

@@ -12,8 +12,8 @@
 // one writer at a time across processes, so the app and `list-cleaner` share
 // it. A later add of an address replaces its entry (the newest export says
 // why it is suppressed now), so an address is one entry whatever files said it.
-import { dropFilter, filterOf } from './filter';
-import { countOf, filterFor, reasonsThrough } from './lookup';
+import { dropKeyTable, reasonsIn } from './key-table';
+import { countOf, keyTableFor } from './lookup';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Database, RootDatabase } from 'lmdb';
@@ -252,11 +252,11 @@ export async function openSuppressionStore(
       return id;
     });
   const keyOfAddress = (address: string): Buffer => keyOf(spotOfAddress(normalizeCell(address)));
-  // Made when a list is first looked up (filter.ts), forgotten with its file at each change.
-  let filter: Int32Array | null = null;
+  // Made when a list is first looked up (key-table.ts), forgotten with its file at each change.
+  let table: Int32Array | null = null;
   const changedList = () => {
-    filter = null;
-    return dropFilter(dir, account);
+    table = null;
+    return dropKeyTable(dir, account);
   };
 
   return {
@@ -330,8 +330,8 @@ export async function openSuppressionStore(
     get: (address) => present(keyOfAddress(address), sourcesIn(sourcesDb)),
     has: (address) => entries.doesExist(keyOfAddress(address)),
     hasMany(spots) {
-      filter = filterFor(dir, account, entries, filter);
-      return reasonsThrough(entries, filterOf(filter), spots);
+      table = keyTableFor(dir, account, entries, table);
+      return reasonsIn(table, spots);
     },
     async remove(address) {
       const key = keyOfAddress(address);

@@ -1,20 +1,22 @@
-// The suppression list's filter for the import (suppression/filter.ts): every
-// tag put in is found, few others are, it is kept and read back only for the
-// list it was made of, and the store drops it whenever the list changes, so
-// the worker's look-up makes it again from the list as it is.
+// The suppression list's key table for the import (suppression/key-table.ts):
+// every key put in is found with its reason, and only those (a key differs
+// from another in its bucket or either tag word); it is kept and read back
+// only for the list it was made of, and the store drops it whenever the list
+// changes, so the next look-up makes it again from the list as it is.
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSpots } from '../../../electron/memory/address-hash';
+import { BUCKETS, createSpots, type Spots } from '../../../electron/memory/address-hash';
 import {
-  buildFilter,
-  filterOf,
-  filterPath,
-  readFilter,
-  writeFilter,
-} from '../../../electron/suppression/filter';
+  buildKeyTable,
+  keyTablePath,
+  readKeyTable,
+  reasonsIn,
+  writeKeyTable,
+  type KeyedReason,
+} from '../../../electron/suppression/key-table';
 import { openSuppressionStore, suppressionDir } from '../../../electron/suppression/store';
 
 const dirs: string[] = [];
@@ -22,34 +24,64 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
-/** Tag pairs of a simple generator: distinct, spread over the words. */
-const pairs = (n: number, salt: number): Array<readonly [number, number]> =>
-  Array.from({ length: n }, (_, i) => [Math.imul(i + salt, 0x9e3779b1), i * 7919 + salt] as const);
+/** Keys of a simple generator: distinct, spread over the buckets and the words. */
+const keys = (n: number, salt: number): KeyedReason[] =>
+  Array.from({ length: n }, (_, i) => ({
+    bucket: (i * 7919 + salt) % BUCKETS,
+    tag0: Math.imul(i + salt, 0x9e3779b1),
+    tag1: i * 7919 + salt,
+    reason: 1 + (i % 6),
+  }));
 
-describe('the filter', () => {
-  it('finds every tag put in and no other, the pair of zeros only when put in', () => {
-    const inside = pairs(10_000, 1);
-    const filter = filterOf(buildFilter(inside.length, inside));
-    expect(inside.every(([a, b]) => filter.mayHave(a, b))).toBe(true);
-    const outside = pairs(10_000, 50_000);
-    expect(outside.filter(([a, b]) => filter.mayHave(a, b)).length).toBe(0);
-    expect(filter.mayHave(0, 0)).toBe(false);
-    expect(filterOf(buildFilter(1, [[0, 0]])).mayHave(0, 0)).toBe(true);
+const spotsOf = (list: Array<Omit<KeyedReason, 'reason'>>): Spots => ({
+  count: list.length,
+  bucket: Uint32Array.from(list, (k) => k.bucket),
+  tag0: Int32Array.from(list, (k) => k.tag0),
+  tag1: Int32Array.from(list, (k) => k.tag1),
+});
+
+describe('the key table', () => {
+  it('finds every key put in with its reason, and no other', () => {
+    const inside = keys(10_000, 1);
+    const table = buildKeyTable(inside.length, inside);
+    expect([...reasonsIn(table, spotsOf(inside))]).toEqual(inside.map((k) => k.reason));
+    const outside = keys(10_000, 50_000);
+    expect(reasonsIn(table, spotsOf(outside)).some((r) => r !== 0)).toBe(false);
+    // The same tag in another bucket, or one tag word changed, is another address.
+    const near = inside.slice(0, 100).flatMap((k) => [
+      { ...k, bucket: (k.bucket + 1) % BUCKETS },
+      { ...k, tag1: k.tag1 ^ 1 },
+      { ...k, tag0: k.tag0 ^ 1 },
+    ]);
+    expect(reasonsIn(table, spotsOf(near)).some((r) => r !== 0)).toBe(false);
+    // A spot that is no address (past the last bucket) is on no list.
+    const [first] = inside;
+    if (!first) throw new Error('no keys');
+    const none = { bucket: BUCKETS, tag0: first.tag0, tag1: first.tag1 };
+    expect([...reasonsIn(table, spotsOf([none, first]))]).toEqual([0, first.reason]);
   });
 
   it('is read back only for a list of as many entries, and whole', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'lc-filter-'));
+    const dir = await mkdtemp(join(tmpdir(), 'lc-keys-'));
     dirs.push(dir);
-    const path = join(dir, 'f.bin');
-    const words = buildFilter(3, pairs(3, 9));
-    await writeFilter(path, words);
-    expect(await readFilter(path, 3)).toEqual(words);
-    expect(await readFilter(path, 4)).toBeNull();
-    expect(await readFilter(join(dir, 'none.bin'), 3)).toBeNull();
+    const path = join(dir, 'k.bin');
+    const table = buildKeyTable(3, keys(3, 9));
+    writeKeyTable(path, table);
+    expect(readKeyTable(path, 3)).toEqual(table);
+    expect(readKeyTable(path, 4)).toBeNull();
+    expect(readKeyTable(join(dir, 'none.bin'), 3)).toBeNull();
+    // Cut short, or with starts that run backwards: not a table.
+    const bytes = Buffer.from(table.buffer, table.byteOffset, table.byteLength);
+    await writeFile(path, bytes.subarray(0, bytes.length - 4));
+    expect(readKeyTable(path, 3)).toBeNull();
+    const damaged = Int32Array.from(table);
+    damaged[4 + 10] = 3;
+    await writeFile(path, new Uint8Array(damaged.buffer));
+    expect(readKeyTable(path, 3)).toBeNull();
   });
 
   it('is made by the first look-up, kept, and dropped by every change of the list', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'lc-filter-'));
+    const dataDir = await mkdtemp(join(tmpdir(), 'lc-keys-'));
     dirs.push(dataDir);
     const store = await openSuppressionStore(dataDir, { account: 'acct' });
     const other = await openSuppressionStore(dataDir, { account: 'acct' });
@@ -65,7 +97,7 @@ describe('the filter', () => {
       return [...s.hasMany(spots.done())].map((code) => code !== 0);
     };
     await store.add([row('a@example.com'), row('b@example.com')], 'x.csv');
-    const path = filterPath(suppressionDir(dataDir), 'acct');
+    const path = keyTablePath(suppressionDir(dataDir), 'acct');
     expect(existsSync(path)).toBe(false);
     expect(look(store, ['a@example.com', 'c@example.com'])).toEqual([true, false]);
     expect(existsSync(path)).toBe(true);
