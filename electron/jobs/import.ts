@@ -31,7 +31,7 @@ import { loadOutcomes } from './storage/outcomes';
 import { recognise } from './results/repeat';
 import { recallAtImport } from './money/reuse';
 import { addReasons, withheldAsked } from './money/withheld';
-import { writeWithheld } from '../lists/withheld';
+import { joinCodes, writeWithheld } from '../lists/withheld';
 import type { JobRecord, PlatformSource } from './storage/record';
 
 export interface ImportOptions {
@@ -78,10 +78,11 @@ async function readInto(
   // and runs the free checks, and the DNS looks up the domains it meets.
   let spots: Spots | undefined;
   let judged: JudgedFindings | undefined;
-  // The rules are read by the worker too, and the suppression list with the
-  // memory, so the review says what they leave out (the start reads them again).
+  // The worker decides the rules once the list is read, and the suppression
+  // list is read with the memory, so the review says what they leave out (the
+  // start reads both again).
   const withheld = await withheldAsked(s);
-  let ruled: Uint32Array | undefined;
+  let ruled: Promise<Uint32Array> | undefined;
   let list: ImportedList;
   try {
     list = await importList(job.inputPath, {
@@ -113,14 +114,20 @@ async function readInto(
   // reused), read while the DNS gives its last answers; what colleagues paid
   // for is pulled from the team store into the memory first. The same pass
   // looks the addresses up in the suppression list.
-  const codes = withheld ? (ruled ?? new Uint32Array(list.counts.unique)) : null;
+  // The list's reasons go into `codes` as the memory is read; the worker's rules join them after.
+  const codes = withheld ? new Uint32Array(list.counts.unique) : null;
   const onSpots = withheld?.list && codes ? addReasons(withheld.list, codes) : undefined;
   const recalled = async () => {
     await (await s.teamMemory())?.pullList(list.addressesPath);
     await recallAtImport(memory, list, s.store.paths(job.id).recalled, spots, onSpots);
   };
-  const [findings] = await Promise.all([checks.finish(list.addressesPath, judged), recalled()]);
+  const [findings, , rules] = await Promise.all([
+    checks.finish(list.addressesPath, judged),
+    recalled(),
+    ruled,
+  ]);
   if (withheld && codes) {
+    if (rules) joinCodes(codes, rules);
     const path = s.store.paths(job.id).withheld;
     await writeWithheld(path, codes);
     list.withheld = { withheldPath: path, rules: withheld.rules };

@@ -7,7 +7,10 @@ import type { ClassifierInput, ClassifierMessage, ClassifierSetup } from './clas
 
 const MAX_IN_FLIGHT = 6;
 
-type Judged = Omit<Extract<ClassifierMessage, { type: 'done' }>, 'type'>;
+type Judged = Omit<Extract<ClassifierMessage, { type: 'done' }>, 'type'> & {
+  /** The rules' codes, when the setup asked: decided after done, while the caller goes on. */
+  withheld: Promise<Uint32Array> | null;
+};
 
 export interface Classifier {
   /**
@@ -49,11 +52,22 @@ export function startClassifier(
   let failure: Error | null = null;
   let finished: ((result: Judged) => void) | null = null;
   let failFinish: ((err: Error) => void) | null = null;
+  let ruled: ((codes: Uint32Array) => void) | null = null;
+  let failRuled: ((err: Error) => void) | null = null;
+  const withheld = setup.rules
+    ? new Promise<Uint32Array>((resolve, reject) => {
+        ruled = resolve;
+        failRuled = reject;
+      })
+    : null;
+  // Told to whoever awaits it; an import that failed first never does.
+  withheld?.catch(() => undefined);
 
   const fail = (err: Error) => {
     failure ??= err;
     wake?.();
     failFinish?.(failure);
+    failRuled?.(failure);
   };
 
   worker.on('message', (message: ClassifierMessage) => {
@@ -73,8 +87,12 @@ export function startClassifier(
           counts: message.counts,
           spots: message.spots,
           findings: message.findings,
-          withheld: message.withheld,
+          withheld,
         });
+        break;
+      case 'withheld':
+        ruled?.(message.codes);
+        void worker.terminate();
         break;
       case 'domains':
         onDomains?.(message.domains);
@@ -107,7 +125,7 @@ export function startClassifier(
           return;
         }
         finished = (result) => {
-          void worker.terminate();
+          if (!withheld) void worker.terminate();
           resolve(result);
         };
         failFinish = reject;

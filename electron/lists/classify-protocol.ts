@@ -26,7 +26,10 @@ export interface ClassifierSetup {
    * the DNS looks them up while the list is still being read.
    */
   findings: boolean;
-  /** Also decide each unique address by the user's rules (withheld-judge.ts); null: none. */
+  /**
+   * Also decide each unique address by the user's rules (withheld-judge.ts),
+   * once the list is read, from the address file; null: none.
+   */
   rules: Rule[] | null;
 }
 
@@ -57,8 +60,11 @@ export type ClassifierMessage =
       spots: Spots | null;
       /** The free checks of the address file's lines, when the setup asked. */
       findings: JudgedFindings | null;
-      /** Each unique address's rule, as a withheld code (lists/withheld.ts), when the setup asked. */
-      withheld: Uint32Array | null;
+    }
+  | {
+      /** After done, when the setup asked: each unique address's rule, as a withheld code (lists/withheld.ts). */
+      type: 'withheld';
+      codes: Uint32Array;
     }
   | {
       /** Domains met while numbering the spilled addresses, after the reading. */

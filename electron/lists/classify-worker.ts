@@ -2,7 +2,9 @@
 // find repeats) and writes the address file and the row index, while the main
 // thread parses, so on a machine with two cores or more the two overlap. As
 // asked, it also hashes each unique address for the outcome memory and runs
-// the free checks on it, handing over the domains it meets for the DNS.
+// the free checks on it, handing over the domains it meets for the DNS; and
+// once the list is whole, it decides each address by the user's rules while
+// the main thread reads the memory.
 // Repeats past the table's size are found on disk once the list is read
 // (repeats/spill.ts). Both files are written under temporary names and renamed
 // into place at the end, so a crash never leaves half of either.
@@ -13,7 +15,7 @@ import { once } from 'node:events';
 import { createSpots } from '../memory/address-hash';
 import { createBatchJudge } from './classify-batch';
 import { createFindingsJudge } from './findings-judge';
-import { createWithheldJudge } from './withheld-judge';
+import { rulesOfAddressFile } from './withheld-judge';
 import { findFirsts } from './repeats/firsts';
 import { placeSpilled } from './repeats/place';
 import { openSpill, partsFor, type SpillWriter } from './repeats/spill';
@@ -33,21 +35,18 @@ const inMemory = Math.min(setup.expectedRows, setup.inMemory);
 // Dropped when the list spills: past the table, they would grow with the list.
 let spots = setup.spots ? createSpots(inMemory) : null;
 const findings = setup.findings ? createFindingsJudge(inMemory) : null;
-// The rules, when asked: a rule's index for each address.
-const withheld = setup.rules ? createWithheldJudge(inMemory, setup.rules) : null;
 let spill: SpillWriter | null = null;
 
 /** Hashes and judges each line of `bytes` (new unique addresses, an LF after each), as asked. */
 function followLines(bytes: Buffer): void {
   spots?.addLines(bytes, bytes.length);
-  if (findings || withheld) {
+  if (findings) {
     // One string for the batch, sliced: a third less time than one decode per line.
     const text = bytes.toString('utf8');
     for (let start = 0; start < text.length;) {
       const end = text.indexOf('\n', start);
       const address = text.slice(start, end);
-      findings?.add(address);
-      withheld?.add(address);
+      findings.add(address);
       start = end + 1;
     }
   }
@@ -117,22 +116,21 @@ async function end(): Promise<void> {
   await rename(partial(setup.addressesPath), setup.addressesPath);
   const hashed = spots?.done() ?? null;
   const judgedFindings = findings?.done() ?? null;
-  const codes = withheld?.done() ?? null;
   const buffers = [
     ...(hashed ? [hashed.bucket, hashed.tag0, hashed.tag1] : []),
     ...(judgedFindings ? [judgedFindings.flags] : []),
-    ...(codes ? [codes] : []),
   ];
   port?.postMessage(
-    {
-      type: 'done',
-      counts,
-      spots: hashed,
-      findings: judgedFindings,
-      withheld: codes,
-    } satisfies ClassifierMessage,
+    { type: 'done', counts, spots: hashed, findings: judgedFindings } satisfies ClassifierMessage,
     buffers.map((a) => a.buffer as ArrayBuffer),
   );
+  // The rules once the list is whole: while the main thread reads the memory.
+  if (setup.rules) {
+    const codes = await rulesOfAddressFile(setup.addressesPath, setup.rules, counts.unique);
+    port?.postMessage({ type: 'withheld', codes } satisfies ClassifierMessage, [
+      codes.buffer as ArrayBuffer,
+    ]);
+  }
 }
 
 port.on('message', (input: ClassifierInput) => {

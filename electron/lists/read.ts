@@ -56,11 +56,11 @@ export interface ImportOptions {
     onFindings: (findings: JudgedFindings) => void;
   };
   /**
-   * Asks for each unique address to be decided by the user's rules as it is
-   * written (withheld-judge.ts); `onWithheld` is given the codes (withheld.ts)
-   * once the list is read.
+   * Asks for each unique address to be decided by the user's rules
+   * (withheld-judge.ts); `onWithheld` is given, once the list is read, the
+   * promise of the codes (withheld.ts), decided while the caller goes on.
    */
-  withheld?: { rules: Rule[]; onWithheld: (codes: Uint32Array) => void };
+  withheld?: { rules: Rule[]; onWithheld: (codes: Promise<Uint32Array>) => void };
 }
 
 export { PREVIEW_ROWS } from './judge-rows';

@@ -21,6 +21,12 @@ export const reasonCodeIn = (code: number): number => code & REASON_BITS;
 export const withReason = (code: number, reasonCode: number): number =>
   ((code & ~REASON_BITS) | reasonCode) >>> 0;
 
+/** Adds `other`'s parts to each code: the rules' codes to the list's reasons, neither holding the other's bits. */
+export function joinCodes(codes: Uint32Array, other: Uint32Array): void {
+  for (let i = 0; i < codes.length; i++)
+    codes[i] = ((codes[i] as number) | (other[i] as number)) >>> 0;
+}
+
 /** The code with the reason or the rule (or both) taken out, as a job told to ignore them sees it. */
 export const withoutParts = (code: number, drop: { reason: boolean; rule: boolean }): number =>
   (code & ((drop.reason ? 0 : REASON_BITS) | (drop.rule ? 0 : ~REASON_BITS))) >>> 0;

@@ -13,7 +13,7 @@ import type { Spots } from '../../electron/memory/address-hash';
 import { RECALL_DAYS, recallInParts, type RecalledList } from '../../electron/memory/recall-list';
 import { addressOf } from './lists-data';
 import type { Rule } from '../../electron/rules/types';
-import { writeWithheld } from '../../electron/lists/withheld';
+import { joinCodes, writeWithheld } from '../../electron/lists/withheld';
 import { addReasons } from '../../electron/jobs/money/withheld';
 import { localSuppression } from '../../electron/suppression/account';
 import { openSuppressionStore } from '../../electron/suppression/store';
@@ -142,7 +142,7 @@ export async function importChecked(
     const checks = freeChecksOf({ dir: workDir, dns: false });
     let spots: Spots | undefined;
     let judged: JudgedFindings | undefined;
-    let ruled: Uint32Array | undefined;
+    let ruled: Promise<Uint32Array> | undefined;
     const list = await importList(path, {
       workDir,
       onAddressSpots: (given) => (spots = given),
@@ -151,9 +151,10 @@ export async function importChecked(
         ? { withheld: { rules: withheld.rules, onWithheld: (given) => (ruled = given) } }
         : {}),
     });
-    const codes = withheld ? (ruled ?? new Uint32Array(list.counts.unique)) : null;
-    if (codes && codes.length !== list.counts.unique) throw new Error('the rules judged no list');
-    // As jobs/import.ts: the suppression list is read in the memory's pass, from its hashes.
+    if (withheld && !ruled) throw new Error('the rules judged no list');
+    const codes = withheld ? new Uint32Array(list.counts.unique) : null;
+    // As jobs/import.ts: the suppression list is read in the memory's pass,
+    // from its hashes, while the worker decides the rules.
     const reasons = suppression && codes ? addReasons(localSuppression(suppression), codes) : null;
     if (!judged) throw new Error('the import gave no findings of its addresses');
     const hashed = spots;
@@ -186,18 +187,23 @@ export async function importChecked(
           undefined,
           reasons ?? undefined,
         );
-    const [findings] = await Promise.all([
+    const [findings, , rules] = await Promise.all([
       checks.finish(list.addressesPath, judged).finally(() => (ends.checks = performance.now())),
       recall.finally(() => (ends.recall = performance.now())),
+      ruled,
     ]);
     // As the app keeps them (jobs/import.ts).
     if (codes) {
+      if (rules) joinCodes(codes, rules);
       await writeWithheld(join(workDir, 'withheld.bin'), codes);
-      withheldCounts.suppressed = codes.reduce((n, c) => n + ((c & 0xff) !== 0 ? 1 : 0), 0);
-      withheldCounts.ruled = codes.reduce((n, c) => n + (c >>> 8 !== 0 ? 1 : 0), 0);
     }
     list.findings = findings;
     const ended = performance.now();
+    // Counted for the report, after the clock stops, as `dated` is checked.
+    if (codes) {
+      withheldCounts.suppressed = codes.reduce((n, c) => n + ((c & 0xff) !== 0 ? 1 : 0), 0);
+      withheldCounts.ruled = codes.reduce((n, c) => n + (c >>> 8 !== 0 ? 1 : 0), 0);
+    }
     if (dated !== list.counts.unique) {
       throw new Error(`the memory gave ${dated} dates for ${list.counts.unique}`);
     }

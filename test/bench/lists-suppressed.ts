@@ -2,9 +2,10 @@
 // a suppression list of 1,000,000 addresses seeded once, untimed (every
 // fourth row of the list among them, the rest other lists' bounces), and
 // 1,000 rules of every kind; the import-suppressed step is import-checked
-// with both applied as the app applies them (jobs/import.ts: the worker
-// decides the rules as it writes each address, the memory's pass reads the
-// list).
+// with both applied as the app applies them (jobs/import.ts: once the list is
+// read, the worker decides the rules while the memory's pass reads the list).
+// The first such step after the seed also makes the list's key table
+// (suppression/key-table.ts), as the first import after any change does.
 import type { Rule } from '../../electron/rules/types';
 import { openSuppressionStore } from '../../electron/suppression/store';
 import type { SuppressionRow } from '../../electron/suppression/types';

@@ -130,7 +130,7 @@ export async function splitJob(
   const withheld =
     from === 'import'
       ? await withheldAtImport(l, choices.ignore)
-      : await withheldNow(s, l, book, choices.ignore);
+      : await withheldNow(s, l, choices.ignore);
   const tally = withheldTally(withheld.rules);
   const counts = emptySplit();
   const costs = new Uint8Array(unique);

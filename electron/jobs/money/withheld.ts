@@ -9,17 +9,11 @@ import { SUPPRESSION_REASONS } from '../../suppression/types';
 import { suppressionDir } from '../../suppression/store';
 import type { Spots } from '../../memory/address-hash';
 import { spotsInParts } from '../../memory/recall-list';
-import {
-  readWithheld,
-  withReason,
-  withheldCode,
-  withoutParts,
-  writeWithheld,
-} from '../../lists/withheld';
-import { compileRules, describeRule } from '../../rules/match';
+import { readWithheld, withReason, withoutParts, writeWithheld } from '../../lists/withheld';
+import { rulesOfAddressFile } from '../../lists/withheld-judge';
+import { describeRule } from '../../rules/match';
 import { readRules } from '../../rules/store';
 import type { Rule } from '../../rules/types';
-import type { AddressBook } from '../storage/address-book';
 import { memoryAccountNow } from './memory';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -118,21 +112,16 @@ export async function withheldAtImport(l: Live, ignore: IgnoreChoice): Promise<W
  * (withheld.bin and the rules in list.json) so its rows and its export say
  * why each address was left out.
  */
-export async function withheldNow(
-  s: Shared,
-  l: Live,
-  book: AddressBook,
-  ignore: IgnoreChoice,
-): Promise<Withheld> {
+export async function withheldNow(s: Shared, l: Live, ignore: IgnoreChoice): Promise<Withheld> {
   const unique = l.record.unique;
   const rules = ignore.rules ? [] : await readRules(userDir(s));
-  const matcher = rules.length > 0 ? compileRules(rules) : null;
   const list = await listFor(s);
   const listed = !ignore.suppression && (await list.count()) > 0;
-  const codes = new Uint32Array(unique);
-  if (matcher)
-    for (let i = 0; i < unique; i++) codes[i] = withheldCode(0, matcher.decide(book.at(i)));
-  // As at import: the address file's lines hashed a part at a time; here a list that cannot be read stops the start.
+  // As at import, from the address file; here a list that cannot be read stops the start.
+  const codes =
+    rules.length > 0
+      ? await rulesOfAddressFile(l.list.addressesPath, rules, unique)
+      : new Uint32Array(unique);
   if (listed) await spotsInParts(l.list.addressesPath, reasonsInto(list, codes));
   const path = s.store.paths(l.record.id).withheld;
   await writeWithheld(path, codes);
