@@ -24,6 +24,8 @@ export interface AccountSuppression {
    * (SUPPRESSION_REASONS' index + 1).
    */
   reasonsOf(spots: Spots): Promise<Uint8Array>;
+  /** Readies this computer's copy for look-ups (store.ts prepare): after a file's import. */
+  prepare(): Promise<void>;
   get(address: string): Promise<SuppressionEntry | null>;
   /** A page of entries; with `source`, of that file only. */
   list(options?: ListOptions): Promise<SuppressionPage>;
@@ -38,6 +40,7 @@ export function localSuppression(store: SuppressionStore): AccountSuppression {
   return {
     add: (rows, source) => store.add(rows, source),
     reasonsOf: async (spots) => store.hasMany(spots),
+    prepare: async () => store.prepare(),
     get: async (address) => store.get(address),
     list: async (options) => store.list(options),
     remove: (address) => store.remove(address),
@@ -51,6 +54,7 @@ export function localSuppression(store: SuppressionStore): AccountSuppression {
 export const noSuppression: AccountSuppression = {
   add: async () => ({ added: 0, replaced: 0 }),
   reasonsOf: async (spots) => new Uint8Array(spots.count),
+  prepare: async () => undefined,
   get: async () => null,
   list: async () => ({ entries: [], next: null }),
   remove: async () => false,

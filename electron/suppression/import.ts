@@ -1,7 +1,8 @@
 // A bounce, complaint or unsubscribe export into the account's suppression
 // list: read a batch at a time (read.ts), each batch one transaction of the
 // store (store.ts), under the file's name, so the command line's
-// `suppress remove <file>` can take it out again.
+// `suppress remove <file>` can take it out again. The list's key table is
+// made at the end, so the next list imported does not wait for it.
 import { basename } from 'node:path';
 import { readSuppressionFile, type SuppressionFileRead } from './read';
 import type { AddResult, SuppressionStore } from './store';
@@ -10,7 +11,7 @@ export type SuppressionImport = SuppressionFileRead & AddResult;
 
 /** Into this computer's list (store.ts) or the account's as the jobs use it (account.ts). */
 export async function importSuppressionFile(
-  store: Pick<SuppressionStore, 'add'>,
+  store: Pick<SuppressionStore, 'add'> & { prepare(): void | Promise<void> },
   path: string,
 ): Promise<SuppressionImport> {
   const source = basename(path);
@@ -22,5 +23,6 @@ export async function importSuppressionFile(
       totals.replaced += result.replaced;
     },
   });
+  await store.prepare();
   return { ...read, ...totals };
 }

@@ -83,9 +83,16 @@ export interface SuppressionStore {
    * For each address of a list given as the memory's spots (the import's
    * worker makes them, memory/address-hash.ts), its reason's code when it is
    * suppressed (reasonCodeOf: SUPPRESSION_REASONS' index + 1), else 0:
-   * looked up in bucket order, so the reads walk the file once.
+   * looked up in the list's key table (key-table.ts), made first when the
+   * list changed since.
    */
   hasMany(spots: Spots): Uint8Array;
+  /**
+   * Makes the key table now, as the first look-up after a change would: at
+   * the end of a file's import, so the next list's import does not wait for
+   * it (some 0.4 s a million entries).
+   */
+  prepare(): void;
   /** Removes one address; whether it was there. */
   remove(address: string): Promise<boolean>;
   /** Removes every entry the file named `source` gave (and not replaced since), and its record; how many. */
@@ -332,6 +339,9 @@ export async function openSuppressionStore(
     hasMany(spots) {
       table = keyTableFor(dir, account, entries, table);
       return reasonsIn(table, spots);
+    },
+    prepare() {
+      table = keyTableFor(dir, account, entries, table);
     },
     async remove(address) {
       const key = keyOfAddress(address);

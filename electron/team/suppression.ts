@@ -182,6 +182,9 @@ export function teamSuppression(options: TeamSuppressionOptions): AccountSuppres
       return result;
     },
 
+    // The copy answers while the store is out of reach: its table is made now too.
+    prepare: async () => (await options.copy()).prepare(),
+
     async reasonsOf(spots: Spots) {
       const copy = async () => (await options.copy()).hasMany(spots);
       if (spots.count === 0) return new Uint8Array(0);

@@ -4,8 +4,8 @@
 // 1,000 rules of every kind; the import-suppressed step is import-checked
 // with both applied as the app applies them (jobs/import.ts: once the list is
 // read, the worker decides the rules while the memory's pass reads the list).
-// The first such step after the seed also makes the list's key table
-// (suppression/key-table.ts), as the first import after any change does.
+// The seed ends as a file's import does, making the list's key table
+// (suppression/key-table.ts).
 import type { Rule } from '../../electron/rules/types';
 import { openSuppressionStore } from '../../electron/suppression/store';
 import type { SuppressionRow } from '../../electron/suppression/types';
@@ -39,6 +39,7 @@ export async function seedSuppression(dataDir: string): Promise<{ entries: numbe
       }
       await store.add(rows, 'bounces.csv');
     }
+    store.prepare();
     return { entries: store.count() };
   } finally {
     await store.close();

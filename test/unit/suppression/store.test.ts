@@ -3,6 +3,7 @@
 // entry; removal by address and by file removes exactly those; accounts never
 // see each other's lists; nothing is lost by closing. A read file goes in a
 // batch at a time, the reading waiting for each.
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,12 @@ import type { SuppressionRow } from '../../../electron/suppression/formats';
 import { SUPPRESSION_REASONS } from '../../../electron/suppression/types';
 import { importSuppressionFile } from '../../../electron/suppression/import';
 import { readSuppressionFile } from '../../../electron/suppression/read';
-import { openSuppressionStore, type SuppressionStore } from '../../../electron/suppression/store';
+import {
+  openSuppressionStore,
+  suppressionDir,
+  type SuppressionStore,
+} from '../../../electron/suppression/store';
+import { keyTablePath, readKeyTable } from '../../../electron/suppression/key-table';
 
 const fixture = (name: string) =>
   fileURLToPath(new URL(`../../fixtures/suppression/${name}`, import.meta.url));
@@ -177,8 +183,9 @@ describe('accounts and lasting', () => {
 });
 
 describe('a file into the list', () => {
-  it('importSuppressionFile reads, recognises and keeps it under its name', async () => {
+  it('importSuppressionFile reads, recognises and keeps it under its name, its key table made', async () => {
     const store = await open();
+    const table = keyTablePath(suppressionDir(dataDir), 'key-test');
     const result = await importSuppressionFile(store, fixture('postmark-suppressions.csv'));
     expect(result).toMatchObject({
       format: 'postmark-suppressions',
@@ -192,6 +199,9 @@ describe('a file into the list', () => {
       reason: 'complaint',
       source: 'postmark-suppressions.csv',
     });
+    // The next list's import reads the table rather than making it.
+    expect(existsSync(table)).toBe(true);
+    expect(readKeyTable(table, 3)).not.toBeNull();
   });
 
   it('batches wait for each other: the reading holds while one is kept', async () => {
