@@ -1,0 +1,23 @@
+// Every catalog at once, for main and the command line (the window loads one
+// at a time: renderer/src/i18n). The pseudo-language is made from English
+// when asked for (pseudo.ts).
+import de from '../../../locales/de.json';
+import en from '../../../locales/en.json';
+import es from '../../../locales/es.json';
+import fr from '../../../locales/fr.json';
+import ptBR from '../../../locales/pt-BR.json';
+import ru from '../../../locales/ru.json';
+import type { Language } from './languages';
+import { pseudoMessages } from './pseudo';
+import { createTranslator, type Messages, type Translator } from './translate';
+
+const CATALOGS: Record<Language, Messages> = { en, de, fr, es, 'pt-BR': ptBR, ru };
+
+/** What a language may be asked for by name: one of ours, or the pseudo-language. */
+export type AskedLanguage = Language | 'pseudo';
+
+/** The translator of `language`. */
+export function translatorOf(language: AskedLanguage): Translator {
+  if (language === 'pseudo') return createTranslator('en', pseudoMessages(en), en);
+  return createTranslator(language, CATALOGS[language], en);
+}

@@ -1,0 +1,91 @@
+// The catalogs as the app reads them: each language's plurals by its own
+// rules (Russian's four forms), every message of every catalog formats with
+// its placeholders filled, a message missing from a catalog or one that
+// cannot be formatted says the English, and the pseudo-language is every
+// English message accented and longer, its placeholders kept.
+import { describe, expect, it } from 'vitest';
+import english from '../../../locales/en.json';
+import { LANGUAGES } from '../../../electron/common/i18n/languages';
+import { translatorOf } from '../../../electron/common/i18n/catalogs';
+import { pseudoMessage } from '../../../electron/common/i18n/pseudo';
+import { createTranslator, type MessageId } from '../../../electron/common/i18n/translate';
+
+/** A value for every placeholder any message has. */
+const VALUES = {
+  appName: 'List Cleaner',
+  fileName: 'spring.csv',
+  deliverable: 1234,
+  undeliverable: 56,
+  unknown: 7,
+  days: 3,
+};
+const ids = Object.keys(english) as MessageId[];
+
+describe('the catalogs', () => {
+  it.each(LANGUAGES)('%s formats every message, with no placeholder left unfilled', (language) => {
+    const { t } = translatorOf(language);
+    for (const id of ids) {
+      const text = t(id, VALUES);
+      expect(text, id).not.toMatch(/[{}]/);
+      expect(text.length, id).toBeGreaterThan(0);
+    }
+  });
+
+  it('counts days by each language’s rules', () => {
+    const days = (language: 'en' | 'de' | 'ru', n: number) =>
+      translatorOf(language).t('notify.recheckTitle', { fileName: 'a.csv', days: n });
+    expect(days('en', 1)).toBe('a.csv: checked 1 day ago: check again');
+    expect(days('en', 40)).toBe('a.csv: checked 40 days ago: check again');
+    expect(days('de', 1)).toContain('vor 1 Tag geprüft');
+    expect(days('de', 2)).toContain('vor 2 Tagen geprüft');
+    expect([1, 3, 5, 21, 22, 25, 111].map((n) => days('ru', n).split(' проверен ')[1])).toEqual([
+      '1 день назад — проверьте снова',
+      '3 дня назад — проверьте снова',
+      '5 дней назад — проверьте снова',
+      '21 день назад — проверьте снова',
+      '22 дня назад — проверьте снова',
+      '25 дней назад — проверьте снова',
+      '111 дней назад — проверьте снова',
+    ]);
+  });
+
+  it('formats numbers in the language’s own way', () => {
+    const counts = { deliverable: 1234567, undeliverable: 0, unknown: 1 };
+    expect(translatorOf('en').t('notify.doneBody', counts)).toBe(
+      '1,234,567 deliverable, 0 undeliverable, 1 unknown.',
+    );
+    expect(translatorOf('de').t('notify.doneBody', counts)).toBe(
+      '1.234.567 zustellbar, 0 unzustellbar, 1 unbekannt.',
+    );
+    expect(translatorOf('ru').t('notify.doneBody', counts)).toContain(
+      'Доставляемых: 1\u00a0234\u00a0567',
+    );
+  });
+
+  it('says the English for a message a catalog lacks, or one it cannot format', () => {
+    const { t } = createTranslator(
+      'de',
+      { 'menu.file': 'Datei', 'menu.about': 'Über {programm}' },
+      english,
+    );
+    expect(t('menu.file')).toBe('Datei');
+    expect(t('menu.view')).toBe('View');
+    expect(t('menu.about', { appName: 'List Cleaner' })).toBe('About List Cleaner');
+  });
+
+  it('the pseudo-language accents every word, makes it 40% longer, and keeps the placeholders', () => {
+    const { t } = translatorOf('pseudo');
+    const about = t('menu.about', { appName: 'List Cleaner' });
+    expect(about).toMatch(/^⟦Åƀöúţ~+ List Cleaner⟧$/);
+    const title = t('notify.recheckTitle', { fileName: 'a.csv', days: 2 });
+    expect(title).toContain('a.csv');
+    expect(title).toContain('2 ðáýš');
+    // No plain English letter is left but the file's name.
+    expect(title.replace('a.csv', '')).not.toMatch(/[A-Za-z]/);
+    for (const id of ids) {
+      const message = english[id];
+      const pseudo = pseudoMessage(message);
+      expect(pseudo.length, id).toBeGreaterThanOrEqual(Math.floor(message.length * 1.3));
+    }
+  });
+});
