@@ -19,6 +19,7 @@ import {
 } from './shell/window';
 import { log } from './lib/log';
 import { menuActions, menuTemplate } from './shell/menu';
+import { mainLanguage, mainWords } from './shell/language';
 import { createUpdates, noUpdater } from './shell/updates';
 import { dropDevelopmentEnv } from './shell/packaged-env';
 
@@ -88,6 +89,7 @@ if (!app.requestSingleInstanceLock()) {
     // A test run names its own keychain entry, so it never reads or clears the
     // user's real one (an installed build dropped the variable above).
     const testKeychain = process.env.LIST_CLEANER_KEYCHAIN_SERVICE;
+    const words = mainWords(() => mainLanguage(process.env, app.getPreferredSystemLanguages()));
     const native = nativeShell({
       dialog,
       shell,
@@ -96,6 +98,7 @@ if (!app.requestSingleInstanceLock()) {
       openResults: (jobId) => core?.events.emit('results:open', { jobId }),
       // macOS keeps the app without a window: a click brings one back.
       openWindow: () => open(),
+      words,
     });
     core = await createCore({
       dataDir: app.getPath('userData'),
@@ -109,6 +112,7 @@ if (!app.requestSingleInstanceLock()) {
           appName: app.name,
           platform: process.platform,
           dev,
+          words: words(),
           actions: menuActions({
             dialog,
             shell,
@@ -117,6 +121,7 @@ if (!app.requestSingleInstanceLock()) {
             version: app.getVersion(),
             checkForUpdates: () => updates.checkNow(),
             openSettings: () => opened.events.emit('settings:open', { from: 'menu' }),
+            words,
           }),
         }),
       ),

@@ -1,9 +1,10 @@
 // The application menu: About (the version), Check for updates, Settings
 // (Cmd/Ctrl+,), an Edit menu (on macOS, copy and paste in a text field work
 // only through it), View without developer tools in installed builds, and
-// Help with the app's own help links. Built as a plain template, so it is
-// tested without Electron.
+// Help with the app's own help links, in the user's language. Built as a
+// plain template, so it is tested without Electron.
 import type { MenuItemConstructorOptions } from 'electron';
+import type { MessageId, Translator } from '../common/i18n/translate';
 import { HELP_LINKS } from './help-links';
 
 export interface MenuActions {
@@ -19,26 +20,31 @@ export interface MenuOptions {
   /** Development builds keep reload and the developer tools. */
   dev: boolean;
   actions: MenuActions;
+  words: Translator;
 }
 
 /** Words for each help link, in the order the Help menu shows them. */
-const HELP_LABELS: Record<keyof typeof HELP_LINKS, string> = {
-  apiKey: 'Where to Find Your API Key',
-  serviceDocs: 'Verification Service Documentation',
-  pricing: 'Prices per Address',
-  support: 'List Cleaner Help',
+const HELP_LABELS: Record<keyof typeof HELP_LINKS, MessageId> = {
+  apiKey: 'menu.help.apiKey',
+  serviceDocs: 'menu.help.serviceDocs',
+  pricing: 'menu.help.pricing',
+  support: 'menu.help.support',
 };
 
 export function menuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
   const { actions, appName } = options;
+  const { t } = options.words;
   const mac = options.platform === 'darwin';
-  const about: MenuItemConstructorOptions = { label: `About ${appName}`, click: actions.about };
+  const about: MenuItemConstructorOptions = {
+    label: t('menu.about', { appName }),
+    click: actions.about,
+  };
   const updates: MenuItemConstructorOptions = {
-    label: 'Check for Updates…',
+    label: t('menu.checkForUpdates'),
     click: actions.checkForUpdates,
   };
   const settings: MenuItemConstructorOptions = {
-    label: mac ? 'Settings…' : 'Settings',
+    label: t(mac ? 'menu.settingsMac' : 'menu.settings'),
     accelerator: 'CmdOrCtrl+,',
     click: actions.openSettings,
   };
@@ -62,7 +68,7 @@ export function menuTemplate(options: MenuOptions): MenuItemConstructorOptions[]
   const help: MenuItemConstructorOptions[] = [
     ...(Object.keys(HELP_LABELS) as (keyof typeof HELP_LINKS)[]).map(
       (key): MenuItemConstructorOptions => ({
-        label: HELP_LABELS[key],
+        label: t(HELP_LABELS[key]),
         click: () => actions.openHelp(HELP_LINKS[key]),
       }),
     ),
@@ -93,12 +99,12 @@ export function menuTemplate(options: MenuOptions): MenuItemConstructorOptions[]
         ]
       : [
           {
-            label: 'File',
+            label: t('menu.file'),
             submenu: [settings, { type: 'separator' }, { role: 'quit' }],
           } satisfies MenuItemConstructorOptions,
         ]),
     { role: 'editMenu' },
-    { label: 'View', submenu: view },
+    { label: t('menu.view'), submenu: view },
     { role: 'windowMenu' },
     { role: 'help', submenu: help },
   ];
@@ -112,6 +118,8 @@ export interface DesktopDeps {
   version: string;
   checkForUpdates(): Promise<string>;
   openSettings(): void;
+  /** The words in the user's language as they are when an item is chosen. */
+  words(): Translator;
 }
 
 /** What the menu's items do in the app: native dialogs, the browser, the window. */
@@ -122,16 +130,12 @@ export function menuActions(deps: DesktopDeps): MenuActions {
       type: 'info' as const,
       message,
       ...(detail ? { detail } : {}),
-      buttons: ['OK'],
+      buttons: [deps.words().t('dialog.ok')],
     };
     void (win ? deps.dialog.showMessageBox(win, options) : deps.dialog.showMessageBox(options));
   };
   return {
-    about: () =>
-      tell(
-        `${deps.appName} ${deps.version}`,
-        'Cleans email lists through your email verification service. Your key stays in your system keychain.',
-      ),
+    about: () => tell(`${deps.appName} ${deps.version}`, deps.words().t('about.detail')),
     checkForUpdates: () => void deps.checkForUpdates().then((answer) => tell(answer)),
     openSettings: () => {
       const win = deps.window();

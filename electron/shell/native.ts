@@ -1,12 +1,13 @@
 // What only the desktop can do for the core: the Open and Save dialogs, the
 // questions only the user may answer (shell/consent.ts), "Show in folder", a
 // notification when a job ends while the window is not in front, and the one
-// reminder to check a list again. Clicking a notification brings the window
-// up on that job's results. Kept apart from main.ts so it can be tested with
-// a stand-in electron.
+// reminder to check a list again, each in the user's language. Clicking a
+// notification brings the window up on that job's results. Kept apart from
+// main.ts so it can be tested with a stand-in electron.
 import type { BrowserWindow, Dialog, Notification as NotificationClass, Shell } from 'electron';
 import { LIST_EXTENSIONS } from '../common/limits';
-import { daysSinceChecked, recheckWords } from '../common/recheck';
+import type { Translator } from '../common/i18n/translate';
+import { daysSinceChecked } from '../common/recheck';
 import type { JobView } from '../ipc/contract';
 import type { ShellHooks } from '../ipc/handlers';
 import { createConsent } from './consent';
@@ -23,6 +24,8 @@ export interface NativeDeps {
   openResults(jobId: string): void;
   /** Opens the main window (macOS keeps the app running without one). */
   openWindow(): void;
+  /** The words in the user's language as they are now. */
+  words(): Translator;
 }
 
 export interface NativeShell extends Omit<ShellHooks, 'updates'> {
@@ -80,9 +83,10 @@ export function nativeShell(deps: NativeDeps): NativeShell {
     },
     async chooseOpenPath() {
       const win = deps.window();
+      const { t } = deps.words();
       const options = {
-        title: 'Choose a list',
-        filters: [{ name: 'Lists', extensions: [...LIST_EXTENSIONS] }],
+        title: t('dialog.chooseList'),
+        filters: [{ name: t('dialog.listFiles'), extensions: [...LIST_EXTENSIONS] }],
         properties: ['openFile' as const],
       };
       const result = win
@@ -94,12 +98,13 @@ export function nativeShell(deps: NativeDeps): NativeShell {
     async chooseSavePath(defaultPath) {
       const win = deps.window();
       const workbook = defaultPath.toLowerCase().endsWith('.xlsx');
+      const { t } = deps.words();
       const options = {
         defaultPath,
         filters: [
           workbook
-            ? { name: 'Excel workbook', extensions: ['xlsx'] }
-            : { name: 'CSV', extensions: ['csv'] },
+            ? { name: t('dialog.workbookFiles'), extensions: ['xlsx'] }
+            : { name: t('dialog.csvFiles'), extensions: ['csv'] },
         ],
         properties: ['createDirectory' as const, 'showOverwriteConfirmation' as const],
       };
@@ -110,10 +115,11 @@ export function nativeShell(deps: NativeDeps): NativeShell {
     },
     async chooseFolder(defaultPath) {
       const win = deps.window();
+      const { t } = deps.words();
       const options = {
-        title: 'Choose a folder for the files by status',
+        title: t('dialog.chooseFolder'),
         defaultPath,
-        buttonLabel: 'Save here',
+        buttonLabel: t('dialog.saveHere'),
         properties: ['openDirectory' as const, 'createDirectory' as const],
       };
       const result = win
@@ -127,23 +133,25 @@ export function nativeShell(deps: NativeDeps): NativeShell {
     notify(view) {
       const win = deps.window();
       if ((win && win.isFocused()) || !deps.Notification.isSupported()) return;
-      const body =
-        view.state === 'done'
-          ? `${view.deliverable.toLocaleString()} deliverable, ${view.undeliverable.toLocaleString()} undeliverable, ${view.unknown.toLocaleString()} unknown.`
-          : (view.failure?.message ?? 'The job stopped.');
-      show(
-        view,
-        view.state === 'done' ? `${view.fileName} is cleaned` : `${view.fileName} stopped`,
-        body,
-      );
+      const { t } = deps.words();
+      const { fileName, deliverable, undeliverable, unknown } = view;
+      if (view.state === 'done') {
+        const body = t('notify.doneBody', { deliverable, undeliverable, unknown });
+        show(view, t('notify.doneTitle', { fileName }), body);
+      } else {
+        // The failure's own words are the core's (its errors are moved in their own step).
+        const body = view.failure?.message ?? t('notify.stoppedBody');
+        show(view, t('notify.stoppedTitle', { fileName }), body);
+      }
     },
     remind(view, now) {
       const days = daysSinceChecked(view, now);
       if (days === null || !deps.Notification.isSupported()) return;
+      const { t } = deps.words();
       show(
         view,
-        `${view.fileName}: ${recheckWords(days)}`,
-        'Addresses go bad with time: people change jobs, domains lapse. Click to open its results, then Check again before you send to it; nothing is paid until you check it. Reminders are set in Settings.',
+        t('notify.recheckTitle', { fileName: view.fileName, days }),
+        t('notify.recheckBody'),
       );
     },
   };

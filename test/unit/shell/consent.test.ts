@@ -20,6 +20,7 @@ import {
 } from '../../../electron/shell/consent';
 import { registerIpc } from '../../../electron/shell/ipc-main';
 import { nativeShell, type NativeDeps } from '../../../electron/shell/native';
+import { translatorOf } from '../../../electron/common/i18n/catalogs';
 import type { ConsentQuestion } from '../../../electron/lib/consent';
 import { FakeWebContents, fakeElectron, invokeEvent, topFrame } from '../support/fake-electron';
 
@@ -69,6 +70,7 @@ async function app(): Promise<void> {
     window: () => null,
     openResults: () => undefined,
     openWindow: () => undefined,
+    words: () => translatorOf('en'),
   } as unknown as NativeDeps);
   core = await createCore({ dataDir: dir, keyStore: createMemoryKeyStore(null), shell: native });
   registerIpc(fakeElectron.ipcMain.asIpcMain(), core.registry, {

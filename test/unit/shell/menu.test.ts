@@ -4,6 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
 import { HELP_LINKS } from '../../../electron/shell/help-links';
 import { menuActions, menuTemplate, type MenuActions } from '../../../electron/shell/menu';
+import { translatorOf } from '../../../electron/common/i18n/catalogs';
+
+const words = translatorOf('en');
 
 const actions = (): MenuActions => ({
   about: vi.fn(),
@@ -29,7 +32,7 @@ describe('the application menu', () => {
     (platform) => {
       const a = actions();
       const all = items(
-        menuTemplate({ appName: 'List Cleaner', platform, dev: false, actions: a }),
+        menuTemplate({ appName: 'List Cleaner', platform, dev: false, actions: a, words }),
       );
       const settings = all.find((i) => i.accelerator === 'CmdOrCtrl+,');
       click(settings);
@@ -50,7 +53,13 @@ describe('the application menu', () => {
 
   it('keeps the developer tools in a development build', () => {
     const all = items(
-      menuTemplate({ appName: 'List Cleaner', platform: 'linux', dev: true, actions: actions() }),
+      menuTemplate({
+        appName: 'List Cleaner',
+        platform: 'linux',
+        dev: true,
+        actions: actions(),
+        words,
+      }),
     );
     expect(all.some((i) => i.role === 'toggleDevTools')).toBe(true);
   });
@@ -62,6 +71,7 @@ describe('the application menu', () => {
       platform: 'darwin',
       dev: false,
       actions: a,
+      words,
     });
     const help = template.find((i) => i.role === 'help');
     for (const item of help?.submenu as MenuItemConstructorOptions[]) click(item);
@@ -84,6 +94,7 @@ describe('the application menu', () => {
       version: '0.1.0',
       checkForUpdates: async () => 'You have the latest version of List Cleaner.',
       openSettings,
+      words: () => words,
     });
     a.about();
     a.checkForUpdates();
@@ -92,5 +103,26 @@ describe('the application menu', () => {
     expect(shown[1]?.message).toBe('You have the latest version of List Cleaner.');
     a.openSettings();
     expect(openSettings).toHaveBeenCalledOnce();
+  });
+});
+
+describe('the application menu in the user’s language', () => {
+  it('names its items in German, keeping the roles the system names itself', () => {
+    const all = items(
+      menuTemplate({
+        appName: 'List Cleaner',
+        platform: 'win32',
+        dev: false,
+        actions: actions(),
+        words: translatorOf('de'),
+      }),
+    );
+    const labels = all.map((i) => i.label).filter((l): l is string => l !== undefined);
+    expect(labels).toEqual(
+      expect.arrayContaining(['Datei', 'Einstellungen', 'Ansicht', 'Über List Cleaner']),
+    );
+    expect(labels).toContain('Preise pro Adresse');
+    expect(labels.some((l) => /Settings|File|View|About/.test(l))).toBe(false);
+    expect(all.some((i) => i.role === 'editMenu')).toBe(true);
   });
 });

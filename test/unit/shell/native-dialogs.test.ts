@@ -4,6 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { BrowserWindow } from 'electron';
 import { nativeShell, type NativeDeps } from '../../../electron/shell/native';
+import { translatorOf } from '../../../electron/common/i18n/catalogs';
 
 function deps(answers: { open?: unknown; box?: unknown }) {
   const win = {} as BrowserWindow;
@@ -16,6 +17,7 @@ function deps(answers: { open?: unknown; box?: unknown }) {
     shell: { showItemInFolder: vi.fn() },
     Notification: { isSupported: () => false },
     window: () => win,
+    words: () => translatorOf('en'),
   } as unknown as NativeDeps;
   return { d, win };
 }

@@ -2,12 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import type { BrowserWindow } from 'electron';
 import { nativeShell, type NativeDeps } from '../../../electron/shell/native';
 import type { JobView } from '../../../electron/ipc/contract';
+import { translatorOf, type AskedLanguage } from '../../../electron/common/i18n/catalogs';
 
 function deps(
   focused: boolean,
   saveResult: { canceled: boolean; filePath?: string },
   minimized = false,
   window: 'open' | 'loading' | 'none' = 'open',
+  language: AskedLanguage = 'en',
 ) {
   const shown: { title: string; body: string }[] = [];
   const notes: Note[] = [];
@@ -43,6 +45,7 @@ function deps(
     window: () => (window === 'none' ? null : win),
     openResults: vi.fn(),
     openWindow: vi.fn(),
+    words: () => translatorOf(language),
   } as unknown as NativeDeps;
   return { d, shown, notes, win };
 }
@@ -115,6 +118,19 @@ describe('native shell hooks', () => {
     expect(back.shown).toEqual([
       { title: 'list.csv is cleaned', body: '90 deliverable, 8 undeliverable, 2 unknown.' },
     ]);
+  });
+
+  it('says the end of a job and the reminder in the user’s language', () => {
+    const ru = deps(false, { canceled: true }, false, 'open', 'ru');
+    const shell = nativeShell(ru.d);
+    shell.notify({ ...job, deliverable: 1500 } as JobView);
+    const finishedAt = '2026-01-01T00:00:00.000Z';
+    shell.remind({ ...job, finishedAt } as JobView, Date.parse(finishedAt) + 22 * 86_400_000);
+    expect(ru.shown[0]).toEqual({
+      title: 'list.csv: очистка завершена',
+      body: 'Доставляемых: 1\u00a0500, недоставляемых: 8, неизвестных: 2.',
+    });
+    expect(ru.shown[1]?.title).toBe('list.csv: проверен 22 дня назад — проверьте снова');
   });
 
   it("opens the finished job's results when its notification is clicked", () => {
