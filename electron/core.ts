@@ -143,6 +143,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     consent,
     // Only a shell that shows notifications has a job clicked before a window listened.
     takePendingResults: options.shell?.takePendingResults ?? (() => null),
+    // The window speaks English unless its shell says otherwise.
+    language: options.shell?.language ?? (() => 'en'),
     updates: options.shell?.updates ?? {
       status: () => ({
         state: 'off',

@@ -19,7 +19,7 @@ import {
 } from './shell/window';
 import { log } from './lib/log';
 import { menuActions, menuTemplate } from './shell/menu';
-import { mainLanguage, mainWords } from './shell/language';
+import { mainLanguage, mainWords, windowLanguage } from './shell/language';
 import { createUpdates, noUpdater } from './shell/updates';
 import { dropDevelopmentEnv } from './shell/packaged-env';
 
@@ -103,7 +103,7 @@ if (!app.requestSingleInstanceLock()) {
     core = await createCore({
       dataDir: app.getPath('userData'),
       ...(testKeychain ? { keychain: { service: testKeychain } } : {}),
-      shell: { ...native, updates },
+      shell: { ...native, updates, language: () => windowLanguage(process.env) },
     });
     const opened = core;
     Menu.setApplicationMenu(

@@ -3,6 +3,7 @@
 // bundle stays free of main's code; the IPC contract checks them with its
 // schemas (electron/ipc/view-schemas.ts). The account's views are here; a
 // job's, its review's and its results' in the files named for them.
+import type { AskedLanguage } from './i18n/languages';
 import type { JobProduct, Theme } from './model';
 
 export type * from './job-views';
@@ -50,6 +51,8 @@ export interface SettingsView {
   recheckDays: number | null;
   /** Hours a job waits out the service's refusals before it pauses for the user. */
   patienceHours: number;
+  /** The language the window speaks, as main decides it (shell/language.ts). */
+  language: AskedLanguage;
 }
 
 /** The memory of paid answers of the account in use. */

@@ -1,4 +1,5 @@
 // The handler behind each channel: thin adapters from the contract to the core.
+import type { AskedLanguage } from '../common/i18n/languages';
 import type { Account } from '../account/account';
 import type { EventBus, ImportView, UpdateView } from './contract';
 import type { JobView, SkipChoice } from '../common/views';
@@ -61,6 +62,8 @@ export interface ShellHooks {
   consent: Consent;
   /** The app's own updates (installed builds only). */
   updates: UpdateHooks;
+  /** The language of the window's words (shell/language.ts windowLanguage); English without one. */
+  language?(): AskedLanguage;
   /**
    * The job a notification click asked for before a window listened (none
    * was open, or it was loading); taken once. Absent where there are no notifications.
@@ -143,6 +146,7 @@ export function createHandlers({
   dataDir,
 }: HandlerDeps): Handlers {
   const jobs = () => workspace.jobs();
+  const language = (): AskedLanguage => shell.language?.() ?? 'en';
   const choicesOf = choicesWithSettings(settings);
   // A new list's review, with what is known of it from the lists checked before.
   const reviewed = async (job: JobView, list: ImportedList): Promise<ImportView> =>
@@ -160,7 +164,7 @@ export function createHandlers({
     'key:confirm': async () => account.confirmAddress(),
     'demo:start': async () => account.useDemo(),
     'balance:get': async () => account.balance(),
-    'settings:get': async () => settingsView(settings.get()),
+    'settings:get': async () => settingsView(settings.get(), language()),
     'settings:update': async (patch) => {
       const before = settings.get();
       const raised = limitRaised(before.maxSpendMicros, patch.maxSpendMicros);
@@ -172,7 +176,7 @@ export function createHandlers({
       ) {
         account.reconfigure();
       }
-      return settingsView(next);
+      return settingsView(next, language());
     },
     'file:choose': async () => {
       const path = await shell.chooseOpenPath();

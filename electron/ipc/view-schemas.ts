@@ -3,6 +3,7 @@
 // event's payload against them (an error in development and tests, a log
 // line in an installed build). The account's are here; a job's, its
 // review's and its results' in the files named for them.
+import { ASKED_LANGUAGES } from '../common/i18n/languages';
 import { z } from 'zod';
 import { THEMES } from '../common/model';
 import type {
@@ -47,6 +48,7 @@ export const settingsViewSchema = viewOf<SettingsView>()(
     enteredPrices: z.strictObject({ email: micros.nullable(), avatar: micros.nullable() }),
     recheckDays: count.nullable(),
     patienceHours: count,
+    language: z.enum(ASKED_LANGUAGES),
   }),
 );
 

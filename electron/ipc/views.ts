@@ -15,22 +15,27 @@ import type {
 } from '../common/views';
 import type { RowStatusName } from '../common/model';
 import type { Settings } from '../settings/settings';
+import type { AskedLanguage } from '../common/i18n/languages';
 import type { Estimate, Jobs } from '../jobs/jobs';
 import type { ImportedList } from '../lists/types';
 import { encodingNames } from '../lists/encoding';
 import { MAX_SUGGESTIONS_SHOWN } from './view-schemas';
 
-export const settingsView = ({
-  baseUrl,
-  billingUrl,
-  theme,
-  pollIntervalSeconds,
-  reuseDays,
-  maxSpendMicros,
-  enteredPrices,
-  recheckDays,
-  patienceHours,
-}: Settings): SettingsView => ({
+export const settingsView = (
+  {
+    baseUrl,
+    billingUrl,
+    theme,
+    pollIntervalSeconds,
+    reuseDays,
+    maxSpendMicros,
+    enteredPrices,
+    recheckDays,
+    patienceHours,
+  }: Settings,
+  language: AskedLanguage,
+): SettingsView => ({
+  language,
   recheckDays,
   patienceHours,
   baseUrl,

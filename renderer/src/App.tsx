@@ -18,23 +18,26 @@ import { QuickCheck } from './features/check/QuickCheck';
 import { useUiStore, type Screen } from './state/ui-store';
 import { TeamNoticeBanner } from './features/account/team/TeamNoticeBanner';
 import { UpdateBanner } from './features/update/UpdateBanner';
+import { useLanguage, useT } from './i18n/words';
+import type { MessageId } from '../../electron/common/i18n/translate';
 
-const SCREENS: { id: Screen; label: string }[] = [
-  { id: 'import', label: 'New list' },
-  { id: 'jobs', label: 'Jobs' },
-  { id: 'results', label: 'Results' },
-  { id: 'check', label: 'Quick check' },
-  { id: 'account', label: 'Account' },
+const SCREENS: { id: Screen; label: MessageId }[] = [
+  { id: 'import', label: 'nav.import' },
+  { id: 'jobs', label: 'nav.jobs' },
+  { id: 'results', label: 'nav.results' },
+  { id: 'check', label: 'nav.check' },
+  { id: 'account', label: 'nav.account' },
 ];
 
 function Navigation() {
+  const t = useT();
   const screen = useUiStore((s) => s.screen);
   const selected = useUiStore((s) => s.selectedJobId);
   const go = useUiStore((s) => s.go);
   const jobs = useJobs();
   const active = jobs.data?.filter((j) => j.running || j.state === 'queued').length ?? 0;
   return (
-    <nav className="app-nav" aria-label="Main">
+    <nav className="app-nav" aria-label={t('nav.label')}>
       {SCREENS.map(({ id, label }) => {
         if (id === 'results' && selected === null) return null;
         return (
@@ -45,9 +48,9 @@ function Navigation() {
             aria-current={screen === id ? 'page' : undefined}
             onClick={() => go(id)}
           >
-            {label}
+            {t(label)}
             {id === 'jobs' && active > 0 && (
-              <span className="nav-badge" aria-label={`${active} running`}>
+              <span className="nav-badge" aria-label={t('nav.running', { count: active })}>
                 {active}
               </span>
             )}
@@ -82,10 +85,12 @@ export function App() {
   const account = useAccount();
   const settings = useSettings();
   useThemeAttribute(settings.data?.theme ?? 'system');
+  useLanguage(settings.data?.language ?? 'en');
+  const t = useT();
   const settingsOpen = useUiStore((s) => s.settingsOpen);
 
   if (account.isPending) {
-    return <div className="app-loading" aria-busy="true" aria-label="Loading List Cleaner" />;
+    return <div className="app-loading" aria-busy="true" aria-label={t('app.loading')} />;
   }
   if (account.isError) {
     return (

@@ -1,6 +1,7 @@
 // One app per test: a fresh data folder and keychain entry, the core behind
 // the test bridge, and the built renderer in Chromium. restart() does what
 // quitting and reopening the app does: a new core over the same data and keychain.
+import type { AskedLanguage } from '../../electron/common/i18n/languages';
 import { test as base, expect, type Page } from '@playwright/test';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -55,6 +56,8 @@ export interface TestApp {
   allowShown(pattern: RegExp, why: string): void;
   /** Holds back the reading of a dropped file of this name until the returned release is called. */
   holdReading(fileName: string): () => void;
+  /** The language main tells the window to speak (LIST_CLEANER_LANGUAGE's stand-in); before open(). */
+  speak(language: AskedLanguage): void;
   /** The updater's stand-in: set where an update stands (the window hears it); restarts asked for. */
   update(view: Partial<UpdateView> & Pick<UpdateView, 'state'>): void;
   restartsToUpdate(): number;
@@ -104,6 +107,7 @@ export const test = base.extend<{ app: TestApp }>({
     const consent = { answer: true, asked: [] as ConsentQuestion[] };
     let update: UpdateView = { state: 'idle', version: null, progress: null, message: null };
     let restarts = 0;
+    let language: AskedLanguage = 'en';
     // Stand-ins for main's native dialogs. The Save dialog saves under the
     // suggested name in downloadsDir; the folder dialog answers chosenFolder;
     // the Open dialog answers what the test chose.
@@ -131,6 +135,7 @@ export const test = base.extend<{ app: TestApp }>({
         status: () => update,
         restart: () => void (restarts += 1),
       },
+      language: () => language,
     };
     // Jobs try again within a second or two here, not the service's real pace.
     let patience: number | null = null;
@@ -238,6 +243,7 @@ export const test = base.extend<{ app: TestApp }>({
         held.set(fileName, { promise, release });
         return release;
       },
+      speak: (asked) => void (language = asked),
       update: (view) => {
         update = { version: null, progress: null, message: null, ...view };
         core.events.emit('update:changed', update);

@@ -7,14 +7,11 @@ import es from '../../../locales/es.json';
 import fr from '../../../locales/fr.json';
 import ptBR from '../../../locales/pt-BR.json';
 import ru from '../../../locales/ru.json';
-import type { Language } from './languages';
+import type { AskedLanguage, Language } from './languages';
 import { pseudoMessages } from './pseudo';
 import { createTranslator, type Messages, type Translator } from './translate';
 
 const CATALOGS: Record<Language, Messages> = { en, de, fr, es, 'pt-BR': ptBR, ru };
-
-/** What a language may be asked for by name: one of ours, or the pseudo-language. */
-export type AskedLanguage = Language | 'pseudo';
 
 /** The translator of `language`. */
 export function translatorOf(language: AskedLanguage): Translator {

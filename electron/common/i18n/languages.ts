@@ -17,6 +17,10 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   ru: 'Русский',
 };
 
+/** What a language may be asked for by name: one of ours, or the pseudo-language (pseudo.ts). */
+export const ASKED_LANGUAGES = [...LANGUAGES, 'pseudo'] as const;
+export type AskedLanguage = (typeof ASKED_LANGUAGES)[number];
+
 /** What the user chose in Settings: the system's language, or one of ours. */
 export type LanguageChoice = 'system' | Language;
 

@@ -7,21 +7,25 @@ import { contract } from '../../../electron/ipc/contract';
 
 describe('the settings view', () => {
   it('shows the window the settings it may change, nothing of the account', () => {
-    const view = settingsView({
-      version: 1,
-      baseUrl: 'https://api.example.test',
-      billingUrl: 'https://example.test/billing',
-      theme: 'dark',
-      pollIntervalSeconds: 60,
-      reuseDays: 30,
-      recheckDays: 90,
-      patienceHours: 12,
-      maxSpendMicros: 5_000_000,
-      enteredPrices: { email: 1_500, avatar: null },
-      account: 'key',
-      teamUrl: 'postgres://team@db.example.test:5432/list_cleaner',
-    });
+    const view = settingsView(
+      {
+        version: 1,
+        baseUrl: 'https://api.example.test',
+        billingUrl: 'https://example.test/billing',
+        theme: 'dark',
+        pollIntervalSeconds: 60,
+        reuseDays: 30,
+        recheckDays: 90,
+        patienceHours: 12,
+        maxSpendMicros: 5_000_000,
+        enteredPrices: { email: 1_500, avatar: null },
+        account: 'key',
+        teamUrl: 'postgres://team@db.example.test:5432/list_cleaner',
+      },
+      'de',
+    );
     expect(view).toEqual({
+      language: 'de',
       baseUrl: 'https://api.example.test',
       billingUrl: 'https://example.test/billing',
       theme: 'dark',

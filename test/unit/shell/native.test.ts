@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { BrowserWindow } from 'electron';
 import { nativeShell, type NativeDeps } from '../../../electron/shell/native';
 import type { JobView } from '../../../electron/ipc/contract';
-import { translatorOf, type AskedLanguage } from '../../../electron/common/i18n/catalogs';
+import { translatorOf } from '../../../electron/common/i18n/catalogs';
+import type { AskedLanguage } from '../../../electron/common/i18n/languages';
 
 function deps(
   focused: boolean,

@@ -27,6 +27,7 @@ export const sampleBalance: Balance = {
 };
 
 export const sampleSettings: SettingsView = {
+  language: 'en',
   baseUrl: 'https://api.example.test',
   billingUrl: null,
   theme: 'system',
