@@ -42,9 +42,11 @@ for (const [language, words, label] of [
   ['ru', ['Новый список', 'Задания', 'Быстрая проверка', 'Аккаунт'], 'Основная навигация'],
 ] as const) {
   test(`the navigation speaks ${language} when main says so`, async ({ app }) => {
-    app.speak(language);
+    // Connected in English (connectKey reads its words), then told the language.
     await connectKey(app, sandbox.url, KEY);
+    app.speak(language);
     const { page } = app;
+    await page.reload();
     const nav = page.getByRole('navigation', { name: label });
     await expect(nav.getByRole('button')).toHaveText(words);
     await expect(page.locator('html')).toHaveAttribute('lang', language);
@@ -60,9 +62,10 @@ for (const [language, words, label] of [
 test('in the pseudo-language no word of the navigation is English, clipped or out of its bar', async ({
   app,
 }) => {
-  app.speak('pseudo');
   await connectKey(app, sandbox.url, KEY);
+  app.speak('pseudo');
   const { page } = app;
+  await page.reload();
   await expect(page.locator('nav.app-nav button').first()).toHaveText(/^⟦/);
   for (const width of [1280, 900]) {
     await page.setViewportSize({ width, height: 800 });
@@ -73,4 +76,59 @@ test('in the pseudo-language no word of the navigation is English, clipped or ou
     expect(shown.outside, `items out of the bar at ${width}px`).toEqual([]);
   }
   await app.screenshot('languages-nav-pseudo');
+});
+
+/** Words of the screen written in plain English letters (the brand's name aside), and boxes whose text runs out of them. */
+async function englishAndClipped(page: Page, selector: string) {
+  return page.locator(selector).evaluate((root) => {
+    const english: string[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      if (text === '' || node.parentElement?.closest('.brand-name')) continue;
+      if (/[A-Za-z]{2}/.test(text.replace(/List Cleaner|USD|API/g, ''))) english.push(text);
+    }
+    for (const input of root.querySelectorAll('input[placeholder]')) {
+      const placeholder = input.getAttribute('placeholder') ?? '';
+      if (/[A-Za-z]{2}/.test(placeholder)) english.push(placeholder);
+    }
+    const clipped = [...root.querySelectorAll<HTMLElement>('*')]
+      .filter(
+        (el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible',
+      )
+      .map((el) => el.textContent ?? el.tagName);
+    const outside = [...root.querySelectorAll<HTMLElement>('button, label, summary, p, h1')]
+      .filter((el) => el.getBoundingClientRect().right > root.getBoundingClientRect().right + 0.5)
+      .map((el) => el.textContent);
+    return { english, clipped, outside };
+  });
+}
+
+test('the first-run screen in German, and in the pseudo-language with nothing English, clipped or outside its card', async ({
+  app,
+}) => {
+  const { page } = app;
+  app.speak('de');
+  await app.open();
+  await expect(page.getByRole('heading', { name: 'Willkommen bei List Cleaner' })).toBeVisible();
+  await page.getByText('Wo finde ich meinen Schlüssel?').click();
+  await expect(page.locator('.disclosure strong')).toHaveText('Einstellungen');
+  await expect(page.getByRole('button', { name: 'Konto verbinden' })).toBeDisabled();
+  await page.getByLabel('API-Schlüssel').fill('sk_live_languages_typed');
+  await page.getByRole('button', { name: 'Anzeigen' }).click();
+  await expect(page.getByRole('button', { name: 'Ausblenden' })).toBeVisible();
+  await app.screenshot('languages-onboarding-de');
+
+  app.speak('pseudo');
+  await page.reload();
+  await expect(page.locator('#welcome-title')).toHaveText(/^⟦/);
+  for (const summary of await page.locator('.onboarding summary').all()) await summary.click();
+  for (const width of [1280, 900]) {
+    await page.setViewportSize({ width, height: 900 });
+    const shown = await englishAndClipped(page, '.onboarding');
+    expect(shown.english, 'English left on the screen').toEqual([]);
+    expect(shown.clipped, `clipped at ${width}px`).toEqual([]);
+    expect(shown.outside, `outside the card at ${width}px`).toEqual([]);
+  }
+  await app.screenshot('languages-onboarding-pseudo');
 });

@@ -17,10 +17,17 @@ export type Messages = Readonly<Partial<Record<MessageId, string>>>;
 /** What a message's placeholders take. */
 export type MessageValues = Readonly<Record<string, string | number>>;
 
+/** A message's placeholders, its tags (`<strong>…</strong>`) given as what each makes of its words. */
+export type RichValues<T> = Readonly<
+  Record<string, string | number | ((chunks: Array<string | T>) => T)>
+>;
+
 export interface Translator {
   readonly language: Language;
   /** The message `id` in this language, its placeholders filled. */
   t(id: MessageId, values?: MessageValues): string;
+  /** The message `id` as parts: its text, and what its tags made (a window's elements). */
+  rich<T>(id: MessageId, values: RichValues<T>): Array<string | T>;
 }
 
 /**
@@ -45,6 +52,8 @@ export function createTranslator(
     }
     return format;
   };
+  const parts = <T>(result: string | T | Array<string | T>): Array<string | T> =>
+    Array.isArray(result) ? result : [result];
   return {
     language,
     t(id, values) {
@@ -53,6 +62,13 @@ export function createTranslator(
       } catch {
         // A translation that does not format (a placeholder it names wrongly) says the English.
         return String(formatOf(id, false).format(values));
+      }
+    },
+    rich<T>(id: MessageId, values: RichValues<T>) {
+      try {
+        return parts(formatOf(id, true).format<T>(values));
+      } catch {
+        return parts(formatOf(id, false).format<T>(values));
       }
     },
   };

@@ -4,13 +4,15 @@
 // loaded when asked for, so the window's first JavaScript does not grow with
 // the languages; the pseudo-language is made from English, in a chunk too.
 /// <reference types="vite/client" />
-import { useEffect } from 'react';
+import { Children, useEffect, type ReactNode } from 'react';
 import { create } from 'zustand';
 import english from '../../../locales/en.json';
 import type { AskedLanguage } from '../../../electron/common/i18n/languages';
 import {
   createTranslator,
+  type MessageId,
   type Messages,
+  type RichValues,
   type Translator,
 } from '../../../electron/common/i18n/translate';
 
@@ -53,6 +55,12 @@ export const useWords = create<WordsState>((set, get) => ({
 
 /** The translating function of the window's language (re-renders when it changes). */
 export const useT = (): Translator['t'] => useWords((s) => s.translator.t);
+
+/** A message with tags (`<strong>Settings</strong>`) as the window's elements, keyed. */
+export function useRich(): (id: MessageId, values: RichValues<ReactNode>) => ReactNode[] {
+  const translator = useWords((s) => s.translator);
+  return (id, values) => Children.toArray(translator.rich<ReactNode>(id, values));
+}
 
 /** Makes the window speak `language`. */
 export function useLanguage(language: AskedLanguage): void {

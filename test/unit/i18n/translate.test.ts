@@ -7,26 +7,33 @@ import { describe, expect, it } from 'vitest';
 import english from '../../../locales/en.json';
 import { LANGUAGES } from '../../../electron/common/i18n/languages';
 import { translatorOf } from '../../../electron/common/i18n/catalogs';
-import { pseudoMessage } from '../../../electron/common/i18n/pseudo';
 import { createTranslator, type MessageId } from '../../../electron/common/i18n/translate';
 
-/** A value for every placeholder any message has. */
+/** A value for every placeholder any message has (no letters in them: the pseudo-language's length is its own words'). */
 const VALUES = {
-  appName: 'List Cleaner',
-  fileName: 'spring.csv',
+  count: 2,
+  appName: '0',
+  fileName: '0',
   deliverable: 1234,
   undeliverable: 56,
   unknown: 7,
   days: 3,
 };
+/** Every tag any message has, keeping its words. */
+const TAGS = { strong: (chunks: string[]) => chunks.join('') };
 const ids = Object.keys(english) as MessageId[];
+
+/** A message as text, its placeholders filled and its tags made plain. */
+const shown = (language: Parameters<typeof translatorOf>[0], id: MessageId): string =>
+  translatorOf(language)
+    .rich<string>(id, { ...VALUES, ...TAGS })
+    .join('');
 
 describe('the catalogs', () => {
   it.each(LANGUAGES)('%s formats every message, with no placeholder left unfilled', (language) => {
-    const { t } = translatorOf(language);
     for (const id of ids) {
-      const text = t(id, VALUES);
-      expect(text, id).not.toMatch(/[{}]/);
+      const text = shown(language, id);
+      expect(text, id).not.toMatch(/[{}<>]/);
       expect(text.length, id).toBeGreaterThan(0);
     }
   });
@@ -62,6 +69,27 @@ describe('the catalogs', () => {
     );
   });
 
+  it('gives a message with tags as parts, each tag made by its function', () => {
+    const strong = (chunks: Array<string | { tag: string; chunks: unknown[] }>) => ({
+      tag: 'strong',
+      chunks,
+    });
+    const parts = translatorOf('de').rich('onboarding.whereKeyBody', { strong });
+    expect(parts[0]).toMatch(/^Melden Sie sich/);
+    expect(parts).toContainEqual({ tag: 'strong', chunks: ['Einstellungen'] });
+    expect(parts.filter((p) => typeof p === 'string').join('')).not.toContain('<');
+    // A catalog whose tag differs from the English says the English.
+    const wrong = createTranslator(
+      'de',
+      { 'onboarding.whereKeyBody': 'Öffnen Sie <b>X</b>' },
+      english,
+    );
+    expect(wrong.rich('onboarding.whereKeyBody', { strong })).toContainEqual({
+      tag: 'strong',
+      chunks: ['Settings'],
+    });
+  });
+
   it('says the English for a message a catalog lacks, or one it cannot format', () => {
     const { t } = createTranslator(
       'de',
@@ -83,9 +111,12 @@ describe('the catalogs', () => {
     // No plain English letter is left but the file's name.
     expect(title.replace('a.csv', '')).not.toMatch(/[A-Za-z]/);
     for (const id of ids) {
-      const message = english[id];
-      const pseudo = pseudoMessage(message);
-      expect(pseudo.length, id).toBeGreaterThanOrEqual(Math.floor(message.length * 1.3));
+      const plain = shown('en', id);
+      const letters = plain.replace(/[^A-Za-z]/g, '').length;
+      // Each word's letters and a tail of 40% of them, and the two brackets.
+      expect(shown('pseudo', id).length, id).toBeGreaterThanOrEqual(
+        plain.length + letters * 0.4 + 2,
+      );
     }
   });
 });

@@ -4,11 +4,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { useSetKey, useSettings, useStartDemo } from '../../api/hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Logo } from '../../components/Logo';
+import { useRich, useT } from '../../i18n/words';
 
 export function Onboarding() {
   const settings = useSettings();
   const setKey = useSetKey();
   const startDemo = useStartDemo();
+  const t = useT();
+  const rich = useRich();
   const [apiKey, setApiKey] = useState('');
   const [showKey, setShowKey] = useState(false);
   const [baseUrl, setBaseUrl] = useState<string | null>(null);
@@ -33,15 +36,12 @@ export function Onboarding() {
           <Logo size={40} />
           <span className="brand-name">List Cleaner</span>
         </div>
-        <h1 id="welcome-title">Welcome to List Cleaner</h1>
-        <p className="lead">
-          Check every address on your lists before you send. Connect your email verification account
-          to start, or look around with the demo account first.
-        </p>
+        <h1 id="welcome-title">{t('onboarding.title')}</h1>
+        <p className="lead">{t('onboarding.lead')}</p>
 
         <form className="stack" onSubmit={submit} noValidate>
           <div className="field">
-            <label htmlFor={keyId}>API key</label>
+            <label htmlFor={keyId}>{t('onboarding.keyLabel')}</label>
             <div className="input-with-action">
               <input
                 id={keyId}
@@ -50,7 +50,7 @@ export function Onboarding() {
                 onChange={(e) => setApiKey(e.target.value)}
                 autoComplete="off"
                 spellCheck={false}
-                placeholder="Paste your key"
+                placeholder={t('onboarding.keyPlaceholder')}
                 aria-describedby={keyHelpId}
                 disabled={busy}
                 required
@@ -61,28 +61,27 @@ export function Onboarding() {
                 onClick={() => setShowKey((v) => !v)}
                 aria-pressed={showKey}
               >
-                {showKey ? 'Hide' : 'Show'}
+                {showKey ? t('common.hide') : t('common.show')}
               </button>
             </div>
             <p className="hint" id={keyHelpId}>
-              Kept in your system keychain, never in a file. List Cleaner checks it with your
-              balance before saving it.
+              {t('onboarding.keyHint')}
             </p>
           </div>
 
           <details className="disclosure">
-            <summary>Where do I find my key?</summary>
+            <summary>{t('onboarding.whereKey')}</summary>
             <p>
-              Sign in to your email verification service and open your account{' '}
-              <strong>Settings</strong>. Your API key is listed there; copy the whole key and paste
-              it above. Anyone holding the key can spend your balance, so keep it private.
+              {rich('onboarding.whereKeyBody', {
+                strong: (chunks) => <strong>{chunks}</strong>,
+              })}
             </p>
           </details>
 
           <details className="disclosure">
-            <summary>Using another service address?</summary>
+            <summary>{t('onboarding.otherAddress')}</summary>
             <div className="field">
-              <label htmlFor={urlId}>Service address</label>
+              <label htmlFor={urlId}>{t('onboarding.addressLabel')}</label>
               <input
                 id={urlId}
                 type="url"
@@ -91,19 +90,19 @@ export function Onboarding() {
                 spellCheck={false}
                 disabled={busy}
               />
-              <p className="hint">Change this only if your provider gave you another address.</p>
+              <p className="hint">{t('onboarding.addressHint')}</p>
             </div>
           </details>
 
-          {error && <ErrorNotice error={error} title="That did not work" />}
+          {error && <ErrorNotice error={error} title={t('onboarding.failed')} />}
 
           <button type="submit" className="button primary" disabled={busy || apiKey.trim() === ''}>
-            {setKey.isPending ? 'Checking your key…' : 'Connect account'}
+            {setKey.isPending ? t('onboarding.checkingKey') : t('onboarding.connect')}
           </button>
         </form>
 
         <div className="divider" role="separator">
-          <span>or</span>
+          <span>{t('onboarding.or')}</span>
         </div>
 
         <button
@@ -115,11 +114,9 @@ export function Onboarding() {
             startDemo.mutate();
           }}
         >
-          {startDemo.isPending ? 'Starting the demo…' : 'Try the demo account'}
+          {startDemo.isPending ? t('onboarding.startingDemo') : t('onboarding.tryDemo')}
         </button>
-        <p className="hint center">
-          25 USD of play money on a built-in test service. No key needed, nothing is charged.
-        </p>
+        <p className="hint center">{t('onboarding.demoHint')}</p>
       </section>
     </main>
   );
