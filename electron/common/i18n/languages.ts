@@ -21,9 +21,6 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 export const ASKED_LANGUAGES = [...LANGUAGES, 'pseudo'] as const;
 export type AskedLanguage = (typeof ASKED_LANGUAGES)[number];
 
-/** What the user chose in Settings: the system's language, or one of ours. */
-export type LanguageChoice = 'system' | Language;
-
 export const isLanguage = (value: string): value is Language =>
   (LANGUAGES as readonly string[]).includes(value);
 
@@ -46,7 +43,8 @@ export function matchLanguage(tags: readonly string[]): Language {
 /**
  * The language the POSIX locale variables ask for: LC_ALL, else
  * LC_MESSAGES, else LANG, the first one set deciding (de_DE.UTF-8,
- * pt_BR@euro); the C and POSIX locales are English.
+ * pt_BR@euro); the C and POSIX locales are English. The command line's
+ * language, once its lines are in the catalogs (README, Languages).
  */
 export function languageOfEnv(env: Readonly<Record<string, string | undefined>>): Language {
   const set = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((v) => v !== undefined && v !== '');
@@ -55,7 +53,3 @@ export function languageOfEnv(env: Readonly<Record<string, string | undefined>>)
   if (tag === 'C' || tag === 'POSIX' || tag === '') return 'en';
   return matchLanguage([tag]);
 }
-
-/** The language a choice means on a system that prefers `system` (most wanted first). */
-export const languageOf = (choice: LanguageChoice, system: readonly string[]): Language =>
-  choice === 'system' ? matchLanguage(system) : choice;

@@ -2,7 +2,7 @@
 // app, the POSIX locale variables for the command line, English when none of
 // ours is asked for.
 import { describe, expect, it } from 'vitest';
-import { languageOf, languageOfEnv, matchLanguage } from '../../../electron/common/i18n/languages';
+import { languageOfEnv, matchLanguage } from '../../../electron/common/i18n/languages';
 import { mainLanguage } from '../../../electron/shell/language';
 
 describe('the system language', () => {
@@ -26,11 +26,6 @@ describe('the system language', () => {
     expect(languageOfEnv({ LANG: 'POSIX' })).toBe('en');
     expect(languageOfEnv({ LANG: 'C.UTF-8' })).toBe('en');
     expect(languageOfEnv({})).toBe('en');
-  });
-
-  it('a choice names its language; "system" takes the system’s', () => {
-    expect(languageOf('system', ['es-MX'])).toBe('es');
-    expect(languageOf('ru', ['es-MX'])).toBe('ru');
   });
 
   it('main follows the system unless a run names a language or the pseudo-language', () => {
