@@ -52,6 +52,7 @@ export function startClassifier(
   let failure: Error | null = null;
   let finished: ((result: Judged) => void) | null = null;
   let failFinish: ((err: Error) => void) | null = null;
+  let done = false;
   let ruled: ((codes: Uint32Array) => void) | null = null;
   let failRuled: ((err: Error) => void) | null = null;
   const withheld = setup.rules
@@ -83,6 +84,7 @@ export function startClassifier(
         }
         break;
       case 'done':
+        done = true;
         finished?.({
           counts: message.counts,
           spots: message.spots,
@@ -99,6 +101,8 @@ export function startClassifier(
         break;
       case 'error':
         fail(new Error(message.message));
+        // After done only the rules were left: no one else stops the worker now.
+        if (done) void worker.terminate();
         break;
     }
   });

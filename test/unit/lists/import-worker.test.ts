@@ -1,7 +1,8 @@
 // What the import's worker does beside writing the address file, when asked:
 // the free checks of each unique address, agreeing with the checks of the
 // written file, and the domains handed over while the file is still being
-// read, so the DNS starts before the import ends.
+// read, so the DNS starts before the import ends; and the user's rules,
+// decided once the list is whole, while the caller reads the memory.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JudgedFindings } from '../../../electron/lists/findings-judge';
 import { runFreeChecks } from '../../../electron/lists/free-checks';
 import { importList } from '../../../electron/lists/read';
+import { ruleIn } from '../../../electron/lists/withheld';
+import { compileRules } from '../../../electron/rules/match';
+import { parseRule } from '../../../electron/rules/parse';
 
 let dir: string;
 beforeEach(async () => {
@@ -63,5 +67,29 @@ describe('the import worker', () => {
     expect(found.domains).toHaveLength(fromFile.domains);
     expect(found.stats.role).toBeGreaterThan(0);
     expect(found.stats.typo).toBeGreaterThan(0);
+  });
+
+  it('decides each address by the rules once the list is read, repeats past its table too', async () => {
+    const rows = ['email'];
+    for (let i = 0; i < 3_000; i++) {
+      rows.push(i % 3 === 0 ? `sales${i}@rival.test` : `person${i}@acme.test`);
+      if (i % 7 === 0) rows.push(`person${i}@acme.test`);
+    }
+    const csv = join(dir, 'ruled.csv');
+    await writeFile(csv, `${rows.join('\n')}\n`);
+    const rules = [parseRule('rival.test', 'block'), parseRule('person5@acme.test', 'block')];
+    let ruled: Promise<Uint32Array> | undefined;
+    const list = await importList(csv, {
+      workDir: dir,
+      // A small table: most repeats are found on disk after the reading.
+      uniqueInMemory: 500,
+      withheld: { rules, onWithheld: (codes) => (ruled = codes) },
+    });
+    const codes = await (ruled as Promise<Uint32Array>);
+    expect(codes).toHaveLength(list.counts.unique);
+    const lines = (await readFile(list.addressesPath, 'utf8')).split('\n').slice(0, -1);
+    const matcher = compileRules(rules);
+    expect([...codes].map(ruleIn)).toEqual(lines.map((a) => matcher.decide(a)));
+    expect([...codes].filter((c) => ruleIn(c) === 0)).toHaveLength(1_000);
   });
 });
