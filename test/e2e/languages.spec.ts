@@ -37,11 +37,21 @@ async function navigation(page: Page) {
   });
 }
 
-for (const [language, words, label] of [
-  ['de', ['Neue Liste', 'Aufträge', 'Schnellprüfung', 'Konto'], 'Hauptnavigation'],
-  ['ru', ['Новый список', 'Задания', 'Быстрая проверка', 'Аккаунт'], 'Основная навигация'],
+for (const [language, words, label, header] of [
+  [
+    'de',
+    ['Neue Liste', 'Aufträge', 'Schnellprüfung', 'Konto'],
+    'Hauptnavigation',
+    { balance: 'Guthaben des Kontos', label: 'Guthaben', settings: 'Einstellungen' },
+  ],
+  [
+    'ru',
+    ['Новый список', 'Задания', 'Быстрая проверка', 'Аккаунт'],
+    'Основная навигация',
+    { balance: 'Баланс аккаунта', label: 'Баланс', settings: 'Настройки' },
+  ],
 ] as const) {
-  test(`the navigation speaks ${language} when main says so`, async ({ app }) => {
+  test(`the header and the navigation speak ${language} when main says so`, async ({ app }) => {
     // Connected in English (connectKey reads its words), then told the language.
     await connectKey(app, sandbox.url, KEY);
     app.speak(language);
@@ -50,6 +60,8 @@ for (const [language, words, label] of [
     const nav = page.getByRole('navigation', { name: label });
     await expect(nav.getByRole('button')).toHaveText(words);
     await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(page.getByRole('group', { name: header.balance })).toContainText(header.label);
+    await expect(page.getByRole('button', { name: header.settings })).toBeVisible();
     await nav.getByRole('button', { name: words[1] }).click();
     await expect(nav.getByRole('button', { name: words[1] })).toHaveAttribute(
       'aria-current',
@@ -59,7 +71,7 @@ for (const [language, words, label] of [
   });
 }
 
-test('in the pseudo-language no word of the navigation is English, clipped or out of its bar', async ({
+test('in the pseudo-language no word of the header or the navigation is English, clipped or out of its bar', async ({
   app,
 }) => {
   await connectKey(app, sandbox.url, KEY);
@@ -73,7 +85,14 @@ test('in the pseudo-language no word of the navigation is English, clipped or ou
     expect(shown.words).toHaveLength(4);
     for (const word of shown.words) expect(word).toMatch(/^⟦[^A-Za-z]+⟧$/);
     expect(shown.overflowing, `the bar at ${width}px`).toBe(false);
-    expect(shown.outside, `items out of the bar at ${width}px`).toEqual([]);
+    expect(shown.outside, `items out of the bar at ${width}px`).toEqual([]); // The header; its "updated" time is the system's locale's, as numbers and money are.
+    const top = await englishAndClipped(page, '.app-header');
+    expect(
+      top.english.filter((w) => !/ (now|ago)⟧$/.test(w)),
+      'English in the header',
+    ).toEqual([]);
+    expect(top.clipped, `the header clipped at ${width}px`).toEqual([]);
+    expect(top.outside, `outside the header at ${width}px`).toEqual([]);
   }
   await app.screenshot('languages-nav-pseudo');
 });

@@ -4,19 +4,22 @@ import type { AccountStatus } from '../../../../electron/ipc/contract';
 import { Logo } from '../../components/Logo';
 import { useUiStore } from '../../state/ui-store';
 import { BalanceDisplay } from './BalanceDisplay';
+import { useT } from '../../i18n/words';
+import type { Translator } from '../../../../electron/common/i18n/translate';
 
-export function accountLabel(account: AccountStatus): string {
-  if (account.mode === 'demo') return 'Demo';
+function accountLabel(account: AccountStatus, t: Translator['t']): string {
+  if (account.mode === 'demo') return t('header.demo');
   if (account.mode === 'key' && account.keyLast4) return `…${account.keyLast4}`;
-  return 'No account';
+  return t('header.noAccount');
 }
 
 export function AppHeader({ account }: { account: AccountStatus }) {
   const openSettings = useUiStore((s) => s.openSettings);
+  const t = useT();
   return (
     <header className="app-header">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('header.skip')}
       </a>
       <div className="brand">
         <Logo />
@@ -27,13 +30,20 @@ export function AppHeader({ account }: { account: AccountStatus }) {
         <span
           className={`account-chip ${account.mode === 'demo' ? 'is-demo' : ''}`}
           aria-label={
-            account.mode === 'demo' ? 'Demo account' : `API key ending in ${account.keyLast4 ?? ''}`
+            account.mode === 'demo'
+              ? t('header.demoAccount')
+              : t('header.keyEnding', { last4: account.keyLast4 ?? '' })
           }
           data-testid="account-label"
         >
-          {accountLabel(account)}
+          {accountLabel(account, t)}
         </span>
-        <button type="button" className="icon-button" onClick={openSettings} aria-label="Settings">
+        <button
+          type="button"
+          className="icon-button"
+          onClick={openSettings}
+          aria-label={t('header.settings')}
+        >
           <svg
             viewBox="0 0 20 20"
             aria-hidden="true"

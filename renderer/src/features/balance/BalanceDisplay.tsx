@@ -8,6 +8,7 @@ import { errorMessage } from '../../api/call';
 import { formatRelativeTime, formatUsd, formatUsdExact, formatUsdUpTo } from '../../format';
 import { lowBalance } from './low-balance';
 import { useReviewEstimate } from './use-review-estimate';
+import { useT } from '../../i18n/words';
 import './balance.css';
 
 /** Re-renders every 30 s so "updated 2 minutes ago" stays true. */
@@ -26,28 +27,29 @@ export function BalanceDisplay() {
   const now = useNow();
   const refreshing = balance.isFetching;
   const estimate = useReviewEstimate();
+  const t = useT();
   const low = balance.data ? lowBalance(balance.data.balanceMicros, estimate) : null;
   const lowText =
     low?.reason === 'estimate'
-      ? `Your balance is less than the ${formatUsdUpTo(low.thresholdMicros)} this list is estimated to cost: checking stops when it runs out. Top up your account first.`
+      ? t('balance.lowEstimate', { estimate: formatUsdUpTo(low.thresholdMicros) })
       : low
-        ? `Your balance is under ${formatUsd(low.thresholdMicros)}: checking stops when it runs out. Top up your account before a large list.`
+        ? t('balance.lowUnder', { threshold: formatUsd(low.thresholdMicros) })
         : '';
 
   let amount = '—';
   let exact: string | undefined;
-  let caption = 'Reading balance…';
+  let caption = t('balance.reading');
   if (balance.data) {
     amount = formatUsd(balance.data.balanceMicros);
     exact = formatUsdExact(balance.data.balanceMicros);
-    caption = `Updated ${formatRelativeTime(balance.data.fetchedAt, now)}`;
+    caption = t('balance.updated', { when: formatRelativeTime(balance.data.fetchedAt, now) });
   }
-  if (balance.isError) caption = 'Balance unavailable';
+  if (balance.isError) caption = t('balance.unavailable');
 
   return (
-    <div className={`balance ${low ? 'is-low' : ''}`} role="group" aria-label="Account balance">
+    <div className={`balance ${low ? 'is-low' : ''}`} role="group" aria-label={t('balance.group')}>
       <div className="balance-text">
-        <span className="balance-label">Balance</span>
+        <span className="balance-label">{t('balance.label')}</span>
         <span
           className="balance-amount"
           data-testid="balance-amount"
@@ -66,7 +68,7 @@ export function BalanceDisplay() {
               d="M8.6 2.8a1.6 1.6 0 0 1 2.8 0l6.9 12.3a1.6 1.6 0 0 1-1.4 2.4H3.1a1.6 1.6 0 0 1-1.4-2.4L8.6 2.8ZM10 7a1 1 0 0 0-1 1v3.5a1 1 0 1 0 2 0V8a1 1 0 0 0-1-1Zm0 8.6a1.2 1.2 0 1 0 0-2.4 1.2 1.2 0 0 0 0 2.4Z"
             />
           </svg>
-          Low
+          {t('balance.low')}
           <span className="visually-hidden">. {lowText}</span>
         </span>
       )}
@@ -79,7 +81,7 @@ export function BalanceDisplay() {
           void client.invalidateQueries({ queryKey: queryKeys.jobs.estimates() });
         }}
         disabled={refreshing}
-        aria-label="Refresh balance"
+        aria-label={t('balance.refresh')}
       >
         <svg viewBox="0 0 20 20" aria-hidden="true">
           <path
