@@ -8,26 +8,37 @@ import english from '../../../locales/en.json';
 import { LANGUAGES } from '../../../electron/common/i18n/languages';
 import { translatorOf } from '../../../electron/common/i18n/catalogs';
 import { createTranslator, type MessageId } from '../../../electron/common/i18n/translate';
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 
-/** A value for every placeholder any message has (no letters in them: the pseudo-language's length is its own words'). */
-const VALUES = {
-  count: 2,
-  appName: '0',
-  fileName: '0',
-  deliverable: 1234,
-  undeliverable: 56,
-  unknown: 7,
-  days: 3,
-};
-/** Every tag any message has, keeping its words. */
-const TAGS = { strong: (chunks: string[]) => chunks.join('') };
+type Filled = Record<string, string | number | ((chunks: string[]) => string)>;
+
+/**
+ * A value for every placeholder of every English message, of its kind: a
+ * number for a number or a plural, the words kept for a tag, else "0" (no
+ * letters: the pseudo-language's length is its own words').
+ */
+function valuesOf(elements: MessageFormatElement[], into: Filled): Filled {
+  for (const e of elements) {
+    if (e.type === TYPE.argument || e.type === TYPE.date || e.type === TYPE.time)
+      into[e.value] = '0';
+    if (e.type === TYPE.number) into[e.value] = 1234;
+    if (e.type === TYPE.plural || e.type === TYPE.select) {
+      into[e.value] = e.type === TYPE.plural ? 3 : 'other';
+      for (const option of Object.values(e.options)) valuesOf(option.value, into);
+    }
+    if (e.type === TYPE.tag) {
+      into[e.value] = (chunks) => chunks.join('');
+      valuesOf(e.children, into);
+    }
+  }
+  return into;
+}
+const VALUES = Object.values(english).reduce<Filled>((all, m) => valuesOf(parse(m), all), {});
 const ids = Object.keys(english) as MessageId[];
 
 /** A message as text, its placeholders filled and its tags made plain. */
 const shown = (language: Parameters<typeof translatorOf>[0], id: MessageId): string =>
-  translatorOf(language)
-    .rich<string>(id, { ...VALUES, ...TAGS })
-    .join('');
+  translatorOf(language).rich<string>(id, VALUES).join('');
 
 describe('the catalogs', () => {
   it.each(LANGUAGES)('%s formats every message, with no placeholder left unfilled', (language) => {
