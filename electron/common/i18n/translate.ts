@@ -40,36 +40,38 @@ export function createTranslator(
   messages: Messages,
   fallback: Readonly<Record<MessageId, string>>,
 ): Translator {
-  const made = new Map<MessageId, IntlMessageFormat>();
-  const formatOf = (id: MessageId, own: boolean): IntlMessageFormat => {
-    const key = own ? id : (`${id}\u0000en` as MessageId);
-    let format = made.get(key);
+  const own = new Map<MessageId, IntlMessageFormat>();
+  const english = new Map<MessageId, IntlMessageFormat>();
+  const cached = (
+    cache: Map<MessageId, IntlMessageFormat>,
+    id: MessageId,
+    make: () => IntlMessageFormat,
+  ) => {
+    let format = cache.get(id);
     if (!format) {
-      format = own
-        ? new IntlMessageFormat(messages[id] ?? fallback[id], language)
-        : new IntlMessageFormat(fallback[id], 'en');
-      made.set(key, format);
+      format = make();
+      cache.set(id, format);
     }
     return format;
   };
-  const parts = <T>(result: string | T | Array<string | T>): Array<string | T> =>
-    Array.isArray(result) ? result : [result];
+  /** The message formatted; a translation that does not (a placeholder it names wrongly) says the English. */
+  const format = <T>(id: MessageId, values?: RichValues<T>) => {
+    try {
+      return cached(
+        own,
+        id,
+        () => new IntlMessageFormat(messages[id] ?? fallback[id], language),
+      ).format<T>(values);
+    } catch {
+      return cached(english, id, () => new IntlMessageFormat(fallback[id], 'en')).format<T>(values);
+    }
+  };
   return {
     language,
-    t(id, values) {
-      try {
-        return String(formatOf(id, true).format(values));
-      } catch {
-        // A translation that does not format (a placeholder it names wrongly) says the English.
-        return String(formatOf(id, false).format(values));
-      }
-    },
-    rich<T>(id: MessageId, values: RichValues<T>) {
-      try {
-        return parts(formatOf(id, true).format<T>(values));
-      } catch {
-        return parts(formatOf(id, false).format<T>(values));
-      }
+    t: (id, values) => String(format(id, values)),
+    rich: <T>(id: MessageId, values: RichValues<T>) => {
+      const result = format<T>(id, values);
+      return Array.isArray(result) ? result : [result];
     },
   };
 }
