@@ -6,7 +6,6 @@
 // the memory and the suppression list, whose reasons are then added
 // (jobs/money/withheld.ts); the start runs it again with the rules as they
 // are then.
-import { isAscii } from 'node:buffer';
 import { open } from 'node:fs/promises';
 import { wholeLineChunks } from '../lib/whole-lines';
 import { compileRules } from '../rules/match';
@@ -28,9 +27,8 @@ export async function rulesOfAddressFile(
   const handle = await open(addressesPath, 'r');
   try {
     for await (const { bytes, end } of wholeLineChunks(handle, CHUNK)) {
-      // One string a chunk, each address decided where it stands in it. An
-      // ASCII chunk (most are) reads the same as Latin-1, ten times faster.
-      const text = bytes.toString(isAscii(bytes.subarray(0, end)) ? 'latin1' : 'utf8', 0, end);
+      // One string a chunk, each address decided where it stands in it.
+      const text = bytes.toString('utf8', 0, end);
       for (let start = 0; start < text.length; line++) {
         const lf = text.indexOf('\n', start);
         if (line < count) codes[line] = withheldCode(0, matcher.decideIn(text, start, lf));

@@ -1,9 +1,10 @@
 // Answers already paid for, taken instead of paying again: the account's
 // memory (memory/outcome-memory.ts) is read for every address once at import
-// (recalled.bin: when each was last answered, for the review's count; the same
-// pass hands each part's hashes on, for the suppression list) and again at the start, for the answers themselves. An answer to an email and
-// avatar check serves an email check too; an email answer never serves an
-// avatar check (it has no avatar).
+// (recalled.bin: when each was last answered, for the review's count; the
+// same pass hands each part's hashes on, for the suppression list) and again
+// at the start, for the answers themselves. An answer to an email and avatar
+// check serves an email check too; an email answer never serves an avatar
+// check (it has no avatar).
 import { readSync } from 'node:fs';
 import { open, rm, type FileHandle } from 'node:fs/promises';
 import type { JobProduct } from '../../common/model';
