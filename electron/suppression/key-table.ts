@@ -12,7 +12,7 @@
 // another process: the file is deleted), and makes it again when next asked:
 // from the file when it was made for as many entries, else from the list,
 // some 0.4 s a million, then kept for the next process.
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tempPathFor } from '../lib/atomic-file';
@@ -133,8 +133,14 @@ export function readKeyTable(path: string, entries: number): Int32Array | null {
 /** Keeps the table at `path`, whole or not at all (written at once: the next look-up reads it). */
 export function writeKeyTable(path: string, words: Int32Array): void {
   const tmp = tempPathFor(path);
-  writeFileSync(tmp, new Uint8Array(words.buffer, words.byteOffset, words.byteLength));
-  renameSync(tmp, path);
+  try {
+    writeFileSync(tmp, new Uint8Array(words.buffer, words.byteOffset, words.byteLength));
+    renameSync(tmp, path);
+  } catch (err) {
+    // A full disk, or Windows refusing the rename while another process reads the table.
+    rmSync(tmp, { force: true });
+    throw err;
+  }
 }
 
 /** Whether a table made for a list of `entries` entries is still the list's (its file is there). */

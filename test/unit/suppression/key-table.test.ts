@@ -4,7 +4,7 @@
 // only for the list it was made of, and the store drops it whenever the list
 // changes, so the next look-up makes it again from the list as it is.
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -78,6 +78,16 @@ describe('the key table', () => {
     damaged[4 + 10] = 3;
     await writeFile(path, new Uint8Array(damaged.buffer));
     expect(readKeyTable(path, 3)).toBeNull();
+  });
+
+  it('that cannot be put in place leaves no file of its own behind', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'lc-keys-'));
+    dirs.push(dir);
+    // The table's name taken by a folder with something in it: the rename is refused.
+    const path = join(dir, 'k.bin');
+    await mkdir(join(path, 'inside'), { recursive: true });
+    expect(() => writeKeyTable(path, buildKeyTable(3, keys(3, 9)))).toThrow();
+    expect((await readdir(dir)).sort()).toEqual(['k.bin']);
   });
 
   it('is made by the first look-up, kept, and dropped by every change of the list', async () => {
