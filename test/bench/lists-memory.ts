@@ -13,7 +13,7 @@ import type { Spots } from '../../electron/memory/address-hash';
 import { RECALL_DAYS, recallInParts, type RecalledList } from '../../electron/memory/recall-list';
 import { addressOf } from './lists-data';
 import type { Rule } from '../../electron/rules/types';
-import { joinCodes, writeWithheld } from '../../electron/lists/withheld';
+import { joinCodes, reasonCodeIn, ruleIn, writeWithheld } from '../../electron/lists/withheld';
 import { addReasons } from '../../electron/jobs/money/withheld';
 import { localSuppression } from '../../electron/suppression/account';
 import { openSuppressionStore } from '../../electron/suppression/store';
@@ -201,8 +201,8 @@ export async function importChecked(
     const ended = performance.now();
     // Counted for the report, after the clock stops, as `dated` is checked.
     if (codes) {
-      withheldCounts.suppressed = codes.reduce((n, c) => n + ((c & 0xff) !== 0 ? 1 : 0), 0);
-      withheldCounts.ruled = codes.reduce((n, c) => n + (c >>> 8 !== 0 ? 1 : 0), 0);
+      withheldCounts.suppressed = codes.reduce((n, c) => n + (reasonCodeIn(c) !== 0 ? 1 : 0), 0);
+      withheldCounts.ruled = codes.reduce((n, c) => n + (ruleIn(c) !== -1 ? 1 : 0), 0);
     }
     if (dated !== list.counts.unique) {
       throw new Error(`the memory gave ${dated} dates for ${list.counts.unique}`);
