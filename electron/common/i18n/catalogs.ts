@@ -7,7 +7,7 @@ import es from '../../../locales/es.json';
 import fr from '../../../locales/fr.json';
 import ptBR from '../../../locales/pt-BR.json';
 import ru from '../../../locales/ru.json';
-import type { AskedLanguage, Language } from './languages';
+import { rulesOf, type AskedLanguage, type Language } from './languages';
 import { pseudoMessages } from './pseudo';
 import { createTranslator, type Messages, type Translator } from './translate';
 
@@ -15,6 +15,6 @@ const CATALOGS: Record<Language, Messages> = { en, de, fr, es, 'pt-BR': ptBR, ru
 
 /** The translator of `language`. */
 export function translatorOf(language: AskedLanguage): Translator {
-  if (language === 'pseudo') return createTranslator('en', pseudoMessages(en), en);
-  return createTranslator(language, CATALOGS[language], en);
+  const messages = language === 'pseudo' ? pseudoMessages(en) : CATALOGS[language];
+  return createTranslator(rulesOf(language), messages, en);
 }

@@ -21,6 +21,10 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 export const ASKED_LANGUAGES = [...LANGUAGES, 'pseudo'] as const;
 export type AskedLanguage = (typeof ASKED_LANGUAGES)[number];
 
+/** The language whose rules (plurals, numbers) one asked for formats by: the pseudo-language is English underneath. */
+export const rulesOf = (language: AskedLanguage): Language =>
+  language === 'pseudo' ? 'en' : language;
+
 export const isLanguage = (value: string): value is Language =>
   (LANGUAGES as readonly string[]).includes(value);
 

@@ -7,7 +7,7 @@
 import { Children, useEffect, type ReactNode } from 'react';
 import { create } from 'zustand';
 import english from '../../../locales/en.json';
-import type { AskedLanguage } from '../../../electron/common/i18n/languages';
+import { rulesOf, type AskedLanguage } from '../../../electron/common/i18n/languages';
 import {
   createTranslator,
   type MessageId,
@@ -47,9 +47,8 @@ export const useWords = create<WordsState>((set, get) => ({
     const messages = await messagesOf(language).catch(() => english);
     // A language asked for since wins.
     if (get().asked !== language) return;
-    const plurals = language === 'pseudo' ? 'en' : language;
-    set({ translator: createTranslator(plurals, messages, english) });
-    document.documentElement.lang = plurals;
+    set({ translator: createTranslator(rulesOf(language), messages, english) });
+    document.documentElement.lang = rulesOf(language);
   },
 }));
 
