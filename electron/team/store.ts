@@ -193,12 +193,19 @@ export async function openTeamStore(options: TeamStoreOptions): Promise<TeamStor
     } catch (e) {
       throw teamStoreError(e, team);
     }
+    // The pool listens for a dropped connection only while a client is idle
+    // (node-postgres #3083): one dropped while checked out would end the
+    // process. Its query fails in words below; the client is not reused.
+    let dropped: Error | undefined;
+    const onDropped = (err: Error) => (dropped = err);
+    client.on('error', onDropped);
     try {
       return await work(client);
     } catch (e) {
       throw teamStoreError(e, team);
     } finally {
-      client.release();
+      client.off('error', onDropped);
+      client.release(dropped);
     }
   }
 
