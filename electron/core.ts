@@ -10,6 +10,7 @@ import { openAccount, type Account } from './account/account';
 import { createHandlers, type ShellHooks } from './ipc/handlers';
 import type { EventBus, JobView } from './ipc/contract';
 import { openWorkspace, type WaitOverrides, type Workspace } from './jobs/workspace';
+import { translatorFollowing } from './common/i18n/catalogs';
 import { createEventBus, createHandlerRegistry, type HandlerRegistry } from './ipc/registry';
 import {
   createMemoryKeyStore,
@@ -178,6 +179,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     who: whoRunsHere,
     beforeRead: async () => (await workspace.jobs()).shareSummaries(),
   });
+  const windowWords = translatorFollowing(() => shell.language?.() ?? 'en');
   const registry = createHandlerRegistry(
     createHandlers({
       account,
@@ -191,7 +193,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       teamHistory,
       dataDir: options.dataDir,
     }),
-    { strict },
+    { strict, words: () => windowWords().t },
   );
   return {
     registry,

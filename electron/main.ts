@@ -19,7 +19,8 @@ import {
 } from './shell/window';
 import { log } from './lib/log';
 import { menuActions, menuTemplate } from './shell/menu';
-import { mainLanguage, mainWords, windowLanguage } from './shell/language';
+import { translatorFollowing } from './common/i18n/catalogs';
+import { mainLanguage, windowLanguage } from './shell/language';
 import { createUpdates, noUpdater } from './shell/updates';
 import { dropDevelopmentEnv } from './shell/packaged-env';
 
@@ -89,7 +90,9 @@ if (!app.requestSingleInstanceLock()) {
     // A test run names its own keychain entry, so it never reads or clears the
     // user's real one (an installed build dropped the variable above).
     const testKeychain = process.env.LIST_CLEANER_KEYCHAIN_SERVICE;
-    const words = mainWords(() => mainLanguage(process.env, app.getPreferredSystemLanguages()));
+    const words = translatorFollowing(() =>
+      mainLanguage(process.env, app.getPreferredSystemLanguages()),
+    );
     const native = nativeShell({
       dialog,
       shell,

@@ -17,7 +17,8 @@ import {
   type IpcResult,
 } from './contract';
 import { fail, ok } from './result';
-import { AppError } from '../lib/app-error';
+import { english, type Translate } from '../common/i18n/message';
+import { AppError, sayError } from '../lib/app-error';
 import { log, redact } from '../lib/log';
 
 export type Handlers = {
@@ -43,6 +44,8 @@ export interface ContractChecks {
    * Strict unless told otherwise; the core decides (core.ts).
    */
   strict: boolean;
+  /** The window's language: errors made from a catalog's message are said in it (English without one). */
+  words?: () => Translate;
 }
 
 /** A breach of the contract found in strict mode: a bug, with every issue in its message. */
@@ -53,9 +56,9 @@ export class ContractError extends Error {
 const isChannel = (name: string): name is ChannelName =>
   (channelNames as readonly string[]).includes(name);
 
-export function toIpcError(err: unknown): IpcError {
+export function toIpcError(err: unknown, t: Translate = english.t): IpcError {
   if (err instanceof AppError) {
-    const error: IpcError = { code: err.code, message: redact(err.message) };
+    const error: IpcError = { code: err.code, message: redact(sayError(err, t)) };
     if (err.serviceCode !== undefined) error.serviceCode = err.serviceCode;
     return error;
   }
@@ -103,7 +106,7 @@ function contractCheck(strict: boolean) {
 
 export function createHandlerRegistry(
   handlers: Handlers,
-  { strict = true }: Partial<ContractChecks> = {},
+  { strict = true, words = () => english.t }: Partial<ContractChecks> = {},
 ): HandlerRegistry {
   const check = contractCheck(strict);
   return {
@@ -122,7 +125,7 @@ export function createHandlerRegistry(
         const handler = handlers[channel] as (value: unknown) => Promise<unknown>;
         output = await handler(parsed.data);
       } catch (err) {
-        return fail(toIpcError(err));
+        return fail(toIpcError(err, words()));
       }
       const breach = check('output', channel, contract[channel].output, output);
       if (breach !== null && strict) return fail({ code: 'internal', message: redact(breach) });

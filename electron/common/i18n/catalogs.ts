@@ -18,3 +18,13 @@ export function translatorOf(language: AskedLanguage): Translator {
   const messages = language === 'pseudo' ? pseudoMessages(en) : CATALOGS[language];
   return createTranslator(rulesOf(language), messages, en);
 }
+
+/** The translator of whatever language `language` says now, made again only when it changes. */
+export function translatorFollowing(language: () => AskedLanguage): () => Translator {
+  let made: { language: AskedLanguage; words: Translator } | null = null;
+  return () => {
+    const now = language();
+    if (made?.language !== now) made = { language: now, words: translatorOf(now) };
+    return made.words;
+  };
+}

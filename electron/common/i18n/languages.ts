@@ -50,6 +50,14 @@ export function matchLanguage(tags: readonly string[]): Language {
  * pt_BR@euro); the C and POSIX locales are English. The command line's
  * language, once its lines are in the catalogs (README, Languages).
  */
+/** The language LIST_CLEANER_LANGUAGE names for a run (a test's, a translator's), if it names one of ours or "pseudo". */
+export function namedLanguage(
+  env: Readonly<Record<string, string | undefined>>,
+): AskedLanguage | null {
+  const named = env.LIST_CLEANER_LANGUAGE;
+  return named === 'pseudo' || (named !== undefined && isLanguage(named)) ? named : null;
+}
+
 export function languageOfEnv(env: Readonly<Record<string, string | undefined>>): Language {
   const set = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((v) => v !== undefined && v !== '');
   if (set === undefined) return 'en';
