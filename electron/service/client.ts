@@ -9,6 +9,7 @@ import { openAsBlob } from 'node:fs';
 import { basename } from 'node:path';
 import { MIN_POLL_SECONDS } from '../common/limits';
 import { serviceUrlProblem } from '../common/service-url';
+import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { ServiceError, badResponseError } from './errors';
 import { limiterForKey, type Limiter } from './limiter';
@@ -274,14 +275,10 @@ async function fetchResult(
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
     const task = await client.waitForBulk(id, { signal });
     if (task.status !== 'success' || !task.resultUrl) {
-      throw new ServiceError(
-        'service',
-        `Bulk task ${id} failed at the service; it was refunded in full.`,
-        {
-          retryable: false,
-          charged: 'no',
-        },
-      );
+      throw new ServiceError('service', message('error.service.taskFailed', { id }), {
+        retryable: false,
+        charged: 'no',
+      });
     }
     try {
       return await client.downloadResult(task.resultUrl, destPath, resultOptions);

@@ -9,6 +9,7 @@ import { dirname } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { hostOf, isLoopbackUrl, redirectProblem, resultLinkProblem } from '../common/service-url';
+import { message } from '../common/i18n/message';
 import { placeFile } from '../lib/atomic-file';
 import { boundedStream, declaresMoreThan, type BodyLimit } from './bounded-body';
 import {
@@ -111,11 +112,17 @@ async function judgedHop(
     if (!(err instanceof LinkAddressRefused)) throw err;
     const address = err.address === url.hostname.replace(/^\[|\]$/g, '') ? null : err.address;
     if (from === null) {
-      const said = `The result link from ${hostOf(connection.serviceUrl)} points at ${url.host}`;
-      throw linkAddressRefusedError('link_refused', said, address, err.words);
+      const said = message('error.service.linkPointsAt', {
+        service: hostOf(connection.serviceUrl),
+        host: url.host,
+      });
+      throw linkAddressRefusedError('link_refused', said, address, err.said);
     }
-    const said = `The result link was redirected from ${hostOf(from.url)} to ${url.host}`;
-    throw linkAddressRefusedError('redirect_refused', said, address, err.words, from.status);
+    const said = message('error.service.linkRedirectedTo', {
+      from: hostOf(from.url),
+      host: url.host,
+    });
+    throw linkAddressRefusedError('redirect_refused', said, address, err.said, from.status);
   }
 }
 
@@ -141,7 +148,7 @@ async function openLink(
     if (hops >= MAX_REDIRECTS) {
       throw resultLinkRefusedError(
         'redirect_refused',
-        `The result link was redirected more than ${MAX_REDIRECTS} times (last to ${hostOf(next)}); List Cleaner stopped following it.`,
+        message('error.service.tooManyRedirects', { times: MAX_REDIRECTS, host: hostOf(next) }),
         res.status,
       );
     }

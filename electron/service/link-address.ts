@@ -7,6 +7,7 @@
 // not the internet; every hop of every download is judged by it.
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { lookup, type LookupAddress } from 'node:dns';
+import { english, message, say, type Message } from '../common/i18n/message';
 
 /** What an address that is not on the internet is, in the words a message uses. */
 export type AddressKind =
@@ -16,25 +17,25 @@ type Range = readonly [network: string, prefix: number];
 
 const TABLE: readonly {
   kind: AddressKind;
-  words: string;
+  said: Message;
   v4: readonly Range[];
   v6: readonly Range[];
 }[] = [
   {
     kind: 'unspecified',
-    words: 'an address that stands for this computer',
+    said: message('error.service.addressKind.unspecified'),
     v4: [['0.0.0.0', 8]],
     v6: [['::', 128]],
   },
   {
     kind: 'loopback',
-    words: 'this computer',
+    said: message('error.service.addressKind.loopback'),
     v4: [['127.0.0.0', 8]],
     v6: [['::1', 128]],
   },
   {
     kind: 'private',
-    words: 'an address on a private network (an office or home network)',
+    said: message('error.service.addressKind.private'),
     v4: [
       ['10.0.0.0', 8],
       ['172.16.0.0', 12],
@@ -48,19 +49,19 @@ const TABLE: readonly {
   },
   {
     kind: 'link-local',
-    words: 'a link-local address, reachable only from the local network',
+    said: message('error.service.addressKind.linkLocal'),
     v4: [['169.254.0.0', 16]],
     v6: [['fe80::', 10]],
   },
   {
     kind: 'shared',
-    words: 'an address inside an internet provider’s own network',
+    said: message('error.service.addressKind.shared'),
     v4: [['100.64.0.0', 10]],
     v6: [],
   },
   {
     kind: 'reserved',
-    words: 'a multicast or reserved address',
+    said: message('error.service.addressKind.reserved'),
     v4: [
       ['192.0.0.0', 24],
       ['198.18.0.0', 15],
@@ -76,11 +77,11 @@ const TABLE: readonly {
   },
 ];
 
-const LISTS = TABLE.map(({ kind, words, v4, v6 }) => {
+const LISTS = TABLE.map(({ kind, said, v4, v6 }) => {
   const list = new BlockList();
   for (const [network, prefix] of v4) list.addSubnet(network, prefix, 'ipv4');
   for (const [network, prefix] of v6) list.addSubnet(network, prefix, 'ipv6');
-  return { kind, words, list };
+  return { kind, said, words: say(english.t, said), list };
 });
 
 /** The eight 16-bit groups of a valid IPv6 address (zone already dropped). */
@@ -147,6 +148,8 @@ export class LinkAddressRefused extends Error {
     readonly kind: AddressKind,
     /** What it is, for a message ("this computer"). */
     readonly words: string,
+    /** The same, said in the reader's language where it is shown. */
+    readonly said: Message,
   ) {
     super(`${host} leads to ${address} (${kind}), which a result link may not reach`);
     this.name = 'LinkAddressRefused';
@@ -166,7 +169,7 @@ export function refusal(
 ): LinkAddressRefused | null {
   const row = rowOf(address);
   if (row === null || (row.kind === 'loopback' && allowLoopback)) return null;
-  return new LinkAddressRefused(host, address, row.kind, row.words);
+  return new LinkAddressRefused(host, address, row.kind, row.words, row.said);
 }
 
 /** How a host name becomes addresses; every one of them is judged. */
