@@ -120,7 +120,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     limiterFor: (apiKey) =>
       keyLimiter(apiKey, { dataDir: options.dataDir, team: () => teamStore.get() }),
   });
-  const files = createFileGrants();
+  // The window's language: its errors and the jobs' kept words are said in it.
+  const windowWords = translatorFollowing(() => options.shell?.language?.() ?? 'en');
+  const words = () => windowWords().t;
+  const files = createFileGrants(process.platform, words);
   // The team store lost or back, said to the window once each time, whoever noticed.
   const teamNotice = teamNoticeGate((message, kind) =>
     events.emit('team:notice', { kind, message }),
@@ -135,6 +138,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     ...(options.shell?.notify ? { onFinished: options.shell.notify } : {}),
     ...(options.waits ? { waits: options.waits } : {}),
+    words,
   });
   const shell: ShellHooks = {
     chooseOpenPath: options.shell?.chooseOpenPath ?? (async () => null),
@@ -151,7 +155,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         state: 'off',
         version: null,
         progress: null,
-        message: 'Updates are checked by the installed app only.',
+        message: words()('error.update.installedOnly'),
       }),
       restart: () => undefined,
     },
@@ -179,7 +183,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     who: whoRunsHere,
     beforeRead: async () => (await workspace.jobs()).shareSummaries(),
   });
-  const windowWords = translatorFollowing(() => shell.language?.() ?? 'en');
   const registry = createHandlerRegistry(
     createHandlers({
       account,
@@ -193,7 +196,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       teamHistory,
       dataDir: options.dataDir,
     }),
-    { strict, words: () => windowWords().t },
+    { strict, words },
   );
   return {
     registry,

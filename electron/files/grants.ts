@@ -15,8 +15,9 @@ import type { FileGrantView } from '../ipc/contract';
 import { toIpcError } from '../ipc/registry';
 import { fail, ok, type IpcResult } from '../ipc/result';
 import { LIST_EXTENSIONS, MAX_LIST_BYTES } from '../common/limits';
+import { english, message, type Translate } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
-import { localPathProblem } from './local-path';
+import { localPathSaid } from './local-path';
 
 /** Granted but not yet opened: a few drops' worth; older grants lapse. */
 const MAX_GRANTED = 32;
@@ -60,7 +61,11 @@ interface Granted {
   ino: number;
 }
 
-const LISTS = `a .${LIST_EXTENSIONS.slice(0, -1).join(', .')} or .${LIST_EXTENSIONS.at(-1)} list`;
+/** The kinds of list a grant takes, for "Choose a .csv, … or .xlsm list". */
+const LISTS = {
+  kinds: `.${LIST_EXTENSIONS.slice(0, -1).join(', .')}`,
+  last: `.${LIST_EXTENSIONS.at(-1) ?? ''}`,
+};
 
 function isListName(path: string): boolean {
   const ext = extname(path).slice(1).toLowerCase();
@@ -71,7 +76,7 @@ function isListName(path: string): boolean {
 async function resolveList(path: string): Promise<Omit<Granted, 'path'>> {
   const name = basename(path);
   if (!isListName(path)) {
-    throw new AppError('bad_file', `${name} is not a list List Cleaner reads. Choose ${LISTS}.`);
+    throw new AppError('bad_file', message('error.file.notAList', { name, ...LISTS }));
   }
   let real: string;
   let info: Awaited<ReturnType<typeof stat>>;
@@ -79,19 +84,17 @@ async function resolveList(path: string): Promise<Omit<Granted, 'path'>> {
     real = await realpath(path);
     info = await stat(real);
   } catch {
-    throw new AppError(
-      'bad_file',
-      `${name} could not be opened. Check that the file still exists and you may read it.`,
-    );
+    throw new AppError('bad_file', message('error.file.unopenable', { name }));
   }
-  if (!info.isFile()) throw new AppError('bad_file', `${name} is not a file. Choose ${LISTS}.`);
+  if (!info.isFile())
+    throw new AppError('bad_file', message('error.file.notAFile', { name, ...LISTS }));
   if (!isListName(real)) {
-    throw new AppError('bad_file', `${name} leads to a file that is not a list. Choose ${LISTS}.`);
+    throw new AppError('bad_file', message('error.file.leadsToNonList', { name, ...LISTS }));
   }
   if (info.size > MAX_LIST_BYTES) {
     throw new AppError(
       'bad_file',
-      `${name} is larger than ${MAX_LIST_BYTES / 1024 ** 3} GB, more than a list file holds. Split it, or export only the address column.`,
+      message('error.file.tooLarge', { name, gigabytes: MAX_LIST_BYTES / 1024 ** 3 }),
     );
   }
   return { real, dev: Number(info.dev), ino: Number(info.ino) };
@@ -99,15 +102,22 @@ async function resolveList(path: string): Promise<Omit<Granted, 'path'>> {
 
 const pathInput = z.string().min(1).max(32_767);
 
-export function createFileGrants(platform: NodeJS.Platform = process.platform): FileGrants {
+/**
+ * `words`: the window's language, which the grant channel's errors are said
+ * in (English without one).
+ */
+export function createFileGrants(
+  platform: NodeJS.Platform = process.platform,
+  words: () => Translate = () => english.t,
+): FileGrants {
   const granted = new Map<string, Granted>();
   const written = new Map<string, string>();
 
   const grant = async (path: string): Promise<FileGrantView> => {
-    const problem = localPathProblem(path, platform);
+    const problem = localPathSaid(path, platform);
     if (problem) throw new AppError('bad_file', problem);
     const resolved = await resolveList(path);
-    const realProblem = localPathProblem(resolved.real, platform);
+    const realProblem = localPathSaid(resolved.real, platform);
     if (realProblem) throw new AppError('bad_file', realProblem);
     return {
       token: remember(granted, { path, ...resolved }, MAX_GRANTED),
@@ -120,17 +130,14 @@ export function createFileGrants(platform: NodeJS.Platform = process.platform): 
     async take(token) {
       const was = granted.get(token);
       if (was === undefined) {
-        throw new AppError(
-          'invalid_input',
-          'That file is no longer open to List Cleaner: drop it on the window again, or pick it with Choose file.',
-        );
+        throw new AppError('invalid_input', message('error.file.grantLapsed'));
       }
       granted.delete(token);
       const now = await resolveList(was.path);
       if (now.real !== was.real || now.dev !== was.dev || now.ino !== was.ino) {
         throw new AppError(
           'bad_file',
-          `${basename(was.path)} changed since you gave it to List Cleaner (it now leads to another file). Drop it on the window again.`,
+          message('error.file.changedSinceGrant', { name: basename(was.path) }),
         );
       }
       return now.real;
@@ -139,19 +146,19 @@ export function createFileGrants(platform: NodeJS.Platform = process.platform): 
     savedPath(fileId) {
       const path = written.get(fileId);
       if (path === undefined) {
-        throw new AppError('invalid_input', 'List Cleaner shows only files it saved itself.');
+        throw new AppError('invalid_input', message('error.file.notSavedHere'));
       }
       return path;
     },
     async grantRoute(input) {
       const parsed = pathInput.safeParse(input);
       if (!parsed.success) {
-        return fail({ code: 'invalid_input', message: 'That is not a file from your computer.' });
+        return fail({ code: 'invalid_input', message: words()('error.file.notFromComputer') });
       }
       try {
         return ok(await grant(parsed.data));
       } catch (err) {
-        return fail(toIpcError(err));
+        return fail(toIpcError(err, words()));
       }
     },
   };

@@ -10,6 +10,7 @@ import { homedir, tmpdir } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { basename, extname, join } from 'node:path';
 import type { JobView } from '../common/views';
+import { message, type Message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { freeChecksOf } from '../lists/free-checks';
 import type { JudgedFindings } from '../lists/findings-judge';
@@ -58,6 +59,21 @@ function newJobId(): string {
   return `${stamp}-${randomBytes(3).toString('hex')}`;
 }
 
+/** A message with `named` applied to every word among its values (the copy's name made the user's). */
+function renamed(said: Message, named: (text: string) => string): Message {
+  if (!said.values) return said;
+  const values: Record<string, NonNullable<Message['values']>[string]> = {};
+  for (const [key, value] of Object.entries(said.values)) {
+    values[key] =
+      typeof value === 'string'
+        ? named(value)
+        : typeof value === 'number'
+          ? value
+          : renamed(value, named);
+  }
+  return message(said.id, values);
+}
+
 /** Reads the job's copy and keeps what was read beside it. */
 async function readInto(
   s: Shared,
@@ -102,9 +118,10 @@ async function readInto(
     // The job reads its own copy ("input.csv"), and the reader's messages name
     // the file it read; the user knows the file by its own name.
     if (err instanceof AppError) {
+      const named = (text: string) => text.split(basename(job.inputPath)).join(job.fileName);
       throw new AppError(
         err.code,
-        err.message.split(basename(job.inputPath)).join(job.fileName),
+        err.said ? renamed(err.said, named) : named(err.message),
         err.serviceCode,
       );
     }
@@ -152,10 +169,7 @@ export async function importFile(
     await copyFile(path, inputPath);
   } catch {
     await store.remove(id);
-    throw new AppError(
-      'bad_file',
-      `${basename(path)} could not be opened. Check that the file still exists and you may read it.`,
-    );
+    throw new AppError('bad_file', message('error.file.unopenable', { name: basename(path) }));
   }
   let list: ImportedList;
   try {
@@ -200,15 +214,11 @@ export async function importFile(
 /** Reads a draft workbook again from another of its sheets, its address column found anew. */
 export async function chooseSheet(s: Shared, id: string, sheet: number): Promise<Imported> {
   const l = await load(s, id);
-  requireDraft(l, 'choosing the sheet');
+  requireDraft(l, 'sheet');
   const workbook = l.list.workbook;
-  if (!workbook)
-    throw new AppError('invalid_input', 'This list is not a workbook: it has no sheets.');
+  if (!workbook) throw new AppError('invalid_input', message('error.import.noSheets'));
   if (l.record.sample) {
-    throw new AppError(
-      'invalid_input',
-      'A sample of this list was checked from its current sheet; to read another sheet, drop the file again (its sampled answers are reused for free).',
-    );
+    throw new AppError('invalid_input', message('error.import.sampledSheet'));
   }
   await readAgain(s, l, { sheet });
   l.record.column = null;
@@ -240,12 +250,9 @@ export async function chooseColumn(
   column: string | number,
 ): Promise<Imported> {
   const l = await load(s, id);
-  requireDraft(l, 'choosing the column');
+  requireDraft(l, 'column');
   if (l.record.sample) {
-    throw new AppError(
-      'invalid_input',
-      'A sample of this list was checked with its current column; to use another column, drop the file again (its sampled answers are reused for free).',
-    );
+    throw new AppError('invalid_input', message('error.import.sampledColumn'));
   }
   // A workbook's draft is read on the sheet it was read from.
   const sheet = l.list.workbook?.sheet;

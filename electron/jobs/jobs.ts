@@ -7,6 +7,7 @@
 import type { JobProduct } from '../common/model';
 import { UNFINISHED_STATES } from '../common/model';
 import type { JobView } from '../common/views';
+import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { log } from '../lib/log';
 import type { ImportedList } from '../lists/types';
@@ -283,13 +284,13 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
     async remove(id) {
       const l = live.get(id);
       if (l && runsHere(s, l)) {
-        throw new AppError('invalid_input', 'This job is running; wait for it to finish first.');
+        throw new AppError('invalid_input', message('error.job.runningHere'));
       }
       const holder = await jobLockHolder(store.paths(id).dir);
       if (holder) {
         throw new AppError(
           'running_elsewhere',
-          `This job is being checked by ${holder.by} right now; wait for it to finish first.`,
+          message('error.job.checkedElsewhere', { by: holder.by }),
         );
       }
       live.delete(id);

@@ -6,6 +6,7 @@ import type { MailDomainCheckOptions } from '../checks/dns';
 import type { JobProduct, ServiceProduct } from '../common/model';
 import type { AccountSharing } from '../coordination/sharing';
 import type { OutcomeMemory } from '../memory/outcome-memory';
+import { english, message, type Translate } from '../common/i18n/message';
 import type { JobView } from '../common/views';
 import { AppError } from '../lib/app-error';
 import type { ImportedList } from '../lists/types';
@@ -93,6 +94,12 @@ export interface JobsOptions {
   patienceMs?: number | (() => number);
   /** For tests: how soon tries come after a refusal (refusals.ts). */
   waitPolicy?: WaitPolicy;
+  /**
+   * The language of whoever reads the job views (the window's, the command
+   * line's): what job.json keeps in words (a failure, a hold, a wait) is said
+   * in it. English without one.
+   */
+  words?: () => Translate;
 }
 
 export interface Live {
@@ -157,7 +164,13 @@ export function patienceOf(s: Shared): number {
 }
 
 export const view = (s: Shared, l: Live): JobView =>
-  jobView(l, s.prices, s.queue.includes(l.record.id), patienceOf(s));
+  jobView(
+    l,
+    s.prices,
+    s.queue.includes(l.record.id),
+    patienceOf(s),
+    s.options.words?.() ?? english.t,
+  );
 
 export const announce = (s: Shared, l: Live): void => s.options.onChange?.(view(s, l));
 
@@ -211,12 +224,9 @@ export async function load(s: Shared, id: string): Promise<Live> {
     record = await s.store.load(id);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new AppError('invalid_input', `There is no job ${id}.`);
+      throw new AppError('invalid_input', message('error.job.noSuchJob', { id }));
     }
-    throw new AppError(
-      'internal',
-      `Job ${id} could not be read (its file is damaged). Its folder is kept as it is.`,
-    );
+    throw new AppError('internal', message('error.job.damaged', { id }));
   }
   return track(s, record, importedListSchema.parse(await s.store.loadList(id)));
 }
@@ -235,11 +245,8 @@ export async function closeBook(l: Live): Promise<void> {
 }
 
 /** Choosing the column and starting are for a job not started yet. */
-export function requireDraft(l: Live, action: string): void {
+export function requireDraft(l: Live, action: 'sample' | 'sheet' | 'column' | 'start'): void {
   if (l.record.state !== 'draft') {
-    throw new AppError(
-      'invalid_input',
-      `This job has already started; ${action} is only for a new list.`,
-    );
+    throw new AppError('invalid_input', message('error.job.alreadyStarted', { action }));
   }
 }

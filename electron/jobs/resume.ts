@@ -6,9 +6,10 @@
 // addresses are free.
 import { UNFINISHED_STATES } from '../common/model';
 import type { JobView } from '../common/views';
+import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { load, loadSent, runsHere, save, view, type Shared } from './live';
-import { stoppingMessage } from './run/hold';
+import { stoppingHold } from './run/hold';
 import { loadOutcomes } from './storage/outcomes';
 import { runningElsewhere, type Ownership } from './lock/ownership';
 import type { Queue } from './run/queue';
@@ -101,7 +102,7 @@ export async function runRest(
 ): Promise<JobView> {
   const l = await load(s, id);
   if (l.record.failure?.code !== 'avatar_coverage' || !l.record.plan) {
-    throw new AppError('invalid_input', 'Only a job refused for avatar coverage can run the rest.');
+    throw new AppError('invalid_input', message('error.job.notRefusedForCoverage'));
   }
   if (!(await own.takeLock(l))) throw runningElsewhere(l);
   // Everything not yet done goes through avatar checks, where uncovered addresses are free.
@@ -124,11 +125,10 @@ export async function runRest(
 export async function stopJob(s: Shared, own: Ownership, id: string): Promise<JobView> {
   const l = await load(s, id);
   if (!UNFINISHED_STATES.has(l.record.state)) {
-    throw new AppError('invalid_input', 'Only a job being checked can be stopped.');
+    throw new AppError('invalid_input', message('error.job.notBeingChecked'));
   }
   if (l.elsewhere) throw runningElsewhere(l);
-  const at = new Date().toISOString();
-  l.record.hold = { reason: 'stopped', message: stoppingMessage(l.record), at };
+  l.record.hold = stoppingHold(l.record);
   const queued = s.queue.indexOf(id);
   if (queued !== -1) {
     s.queue.splice(queued, 1);

@@ -8,6 +8,7 @@ import { refusalOf } from './waits/refusals';
 import { usd, usdExact } from '../common/money';
 import { bulkProduct, syncProduct, type JobProduct } from '../common/model';
 import type { CoverageView, JobView, WithheldView } from '../common/views';
+import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import type { CostChoices } from './money/choices';
 import { addressBook, load, requireDraft, view, type Live, type Shared } from './live';
@@ -115,10 +116,7 @@ function priced(
 function requireSampleProduct(l: Live, product: JobProduct): void {
   const sampled = l.record.sample?.product;
   if (sampled && sampled !== product) {
-    throw new AppError(
-      'invalid_input',
-      `The sample of this list was checked with ${sampled === 'avatar' ? 'Email + avatar' : 'Email'}; the rest is checked the same way, so its answers count. Nothing was charged.`,
-    );
+    throw new AppError('invalid_input', message('error.job.sampleProduct', { product: sampled }));
   }
 }
 
@@ -175,13 +173,10 @@ export async function start(
   overLimit: OverLimitAnswer = false,
 ): Promise<JobView> {
   const l = await load(s, id);
-  requireDraft(l, 'starting');
+  requireDraft(l, 'start');
   requireSampleProduct(l, product);
   if (l.record.unique === 0) {
-    throw new AppError(
-      'invalid_input',
-      'This list has no valid addresses to check, so there is nothing to pay for. Export it as it is, or choose another column.',
-    );
+    throw new AppError('invalid_input', message('error.job.noValidAddresses'));
   }
   const book = await addressBook(l);
   // What colleagues paid for since the import (only answers newer than this
@@ -203,13 +198,17 @@ export async function start(
     if (balanceMicros !== null && balanceMicros <= 0) {
       throw new AppError(
         'insufficient_balance',
-        `Your balance is ${usd(balanceMicros)}: add funds to your account before checking this list. Nothing was charged.`,
+        message('error.job.noBalance', { balance: usd(balanceMicros) }),
       );
     }
     if (balanceMicros !== null && e.estimateMicros !== null && e.estimateMicros > balanceMicros) {
       throw new AppError(
         'insufficient_balance',
-        `Checking ${toSend.toLocaleString('en-US')} addresses costs about ${usd(e.estimateMicros, 'up')}, and your balance is ${usd(balanceMicros)}. Add funds, or check a smaller list. Nothing was charged.`,
+        message('error.job.balanceShort', {
+          count: toSend,
+          cost: usd(e.estimateMicros, 'up'),
+          balance: usd(balanceMicros),
+        }),
       );
     }
     if (e.overLimit) {
@@ -226,8 +225,12 @@ export async function start(
       throw new AppError(
         'over_limit',
         e.estimateMicros === null
-          ? `This job has a spending limit of ${usdExact(choices.limitMicros ?? 0)}, and its price is not known yet (enter your plan's price in Settings). Check it anyway to go on. Nothing was charged.`
-          : `Checking ${toSend.toLocaleString('en-US')} addresses costs about ${usd(e.estimateMicros, 'up')}, over this job's limit of ${usdExact(choices.limitMicros ?? 0)}. Check it anyway, raise the limit, or check fewer addresses. Nothing was charged.`,
+          ? message('error.job.limitPriceUnknown', { limit: usdExact(choices.limitMicros ?? 0) })
+          : message('error.job.overLimit', {
+              count: toSend,
+              cost: usd(e.estimateMicros, 'up'),
+              limit: usdExact(choices.limitMicros ?? 0),
+            }),
       );
     }
   }

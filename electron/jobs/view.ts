@@ -8,7 +8,9 @@ import {
   syncProduct,
   type JobProduct,
 } from '../common/model';
+import { english, type Translate } from '../common/i18n/message';
 import type { JobView } from '../common/views';
+import { sayStored } from '../lib/stored-message';
 import type { Live } from './live';
 import { DEFAULT_PATIENCE_MS } from './waits/refusals';
 import { retryCanFix } from './run/job-failure';
@@ -60,9 +62,9 @@ export function costOfPaid(prices: PriceBook, paid: PaidSplit): number | null {
 export const determinedSplit = (l: PaidSources): { sync: number; bulk: number } =>
   paidSplit(l)[chargedProduct(l.record)];
 
-const failureView = (f: NonNullable<JobRecord['failure']>): JobView['failure'] => ({
+const failureView = (f: NonNullable<JobRecord['failure']>, t: Translate): JobView['failure'] => ({
   code: f.code,
-  message: f.message,
+  message: sayStored(t, f.message, f.said),
   charged: f.charged,
   retry: retryCanFix(f),
   ...(f.outsideCoverage !== undefined ? { outsideCoverage: f.outsideCoverage } : {}),
@@ -71,13 +73,15 @@ const failureView = (f: NonNullable<JobRecord['failure']>): JobView['failure'] =
 /**
  * The job as the window and the command line show it; `queued`: waiting in
  * this process's queue. `patienceMs`: how long a refusal of the service is waited
- * out before the job pauses for the user (the wait's end is shown).
+ * out before the job pauses for the user (the wait's end is shown). `t`: the
+ * reader's language, which the sentences kept in job.json are said in.
  */
 export function jobView(
   l: Live,
   prices: PriceBook,
   queued: boolean,
   patienceMs = DEFAULT_PATIENCE_MS,
+  t: Translate = english.t,
 ): JobView {
   const r = l.record;
   const c = l.outcomes.counts();
@@ -120,11 +124,13 @@ export function jobView(
     paid: c.paid,
     paidAsEmail: product === 'avatar' ? paid.email.sync + paid.email.bulk : 0,
     limitMicros: r.limitMicros,
-    hold: r.hold ? { reason: r.hold.reason, message: r.hold.message } : null,
+    hold: r.hold
+      ? { reason: r.hold.reason, message: sayStored(t, r.hold.message, r.hold.said) }
+      : null,
     wait: r.wait
       ? {
           reason: r.wait.reason,
-          words: r.wait.words,
+          words: sayStored(t, r.wait.words, r.wait.said),
           since: r.wait.since,
           nextTryAt: r.wait.nextTryAt,
           patienceEndsAt: new Date(Date.parse(r.wait.since) + patienceMs).toISOString(),
@@ -142,7 +148,7 @@ export function jobView(
     nextCheckAt: next === undefined ? null : new Date(next).toISOString(),
     unitPriceMicros: unit ? unitPriceOf(unit, r.plan) : null,
     chargedMicros: charged,
-    failure: r.failure ? failureView(r.failure) : null,
+    failure: r.failure ? failureView(r.failure, t) : null,
     repeatOf: r.repeatOf,
     source: r.source ? { platform: r.source.platform, listName: r.source.listName } : null,
   };

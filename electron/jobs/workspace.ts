@@ -13,6 +13,7 @@ import type { TeamStore } from '../team/store';
 import type { TeamNoticeListener } from '../coordination/notices';
 import { openJobs, type Jobs } from './jobs';
 import type { WaitPolicy } from './waits/refusals';
+import type { Translate } from '../common/i18n/message';
 
 export interface Workspace {
   /** The jobs of the current account (demo or real); throws when no account is set up. */
@@ -35,6 +36,8 @@ export interface WorkspaceOptions {
   onTeamNotice?: TeamNoticeListener;
   /** The team store a key's jobs share through (never the demo's), or null when none is set. */
   team?: () => Promise<TeamStore | null>;
+  /** The window's language, which the jobs' kept words are said in (JobsOptions.words). */
+  words?: () => Translate;
 }
 
 /** For tests: how soon jobs try again, and how long they wait out a refusal (null: Settings'). */
@@ -79,6 +82,7 @@ export function openWorkspace(options: WorkspaceOptions): Workspace {
         // The demo keeps its answers to itself.
         ...(mode === 'key' && options.team ? { team: options.team } : {}),
         ...(mode === 'key' && options.onTeamNotice ? { onTeamNotice: options.onTeamNotice } : {}),
+        ...(options.words ? { words: options.words } : {}),
       }).then(async (j) => {
         const resumed = await j.resume().catch((err: unknown) => {
           log.warn('jobs: unfinished jobs could not be resumed', err);

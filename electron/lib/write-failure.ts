@@ -2,6 +2,7 @@
 // drive, no permission), told apart from a failure of the network, and said
 // in words a marketer understands. Whoever stores something the user paid for
 // needs both: a full disk is not "check your internet connection".
+import { message, type Message } from '../common/i18n/message';
 import { AppError } from './app-error';
 
 /** Codes of the file system that say the data could not be written where it was going. */
@@ -42,54 +43,46 @@ export const isDiskFull = (err: NodeJS.ErrnoException): boolean =>
 export const writeFailureCode = (err: NodeJS.ErrnoException): 'disk_full' | 'disk_write' =>
   isDiskFull(err) ? 'disk_full' : 'disk_write';
 
-/** What went wrong, as the start of a sentence: "the disk is full". */
-export function writeFailureWords(err: NodeJS.ErrnoException): string {
-  switch (err.code) {
-    case 'ENOSPC':
-      return 'the disk is full';
-    case 'EDQUOT':
-      return 'your disk quota is used up';
-    case 'EROFS':
-      return 'the disk has become read-only';
-    case 'EACCES':
-    case 'EPERM':
-      return 'List Cleaner is not allowed to write there';
-    case 'EIO':
-      return 'the disk reported an input/output error';
-    case 'ENOENT':
-    case 'ENOTDIR':
-      return 'the folder it writes to is gone';
-    case 'EMFILE':
-    case 'ENFILE':
-      return 'too many files are open on this computer';
-    default:
-      return `the disk refused the write (${err.code ?? err.message})`;
-  }
-}
+/** Each code's problem, as the catalog's select names it (error.write.problem). */
+const PROBLEMS = new Map([
+  ['ENOSPC', 'diskFull'],
+  ['EDQUOT', 'quota'],
+  ['EROFS', 'readOnly'],
+  ['EACCES', 'denied'],
+  ['EPERM', 'denied'],
+  ['EIO', 'io'],
+  ['ENOENT', 'gone'],
+  ['ENOTDIR', 'gone'],
+  ['EMFILE', 'tooManyFiles'],
+  ['ENFILE', 'tooManyFiles'],
+]);
 
-/** What the user can do about it, as the start of a sentence: "free some space on that disk". */
-export function writeFailureRemedy(err: NodeJS.ErrnoException): string {
-  switch (err.code) {
-    case 'ENOSPC':
-    case 'EDQUOT':
-    case 'EFBIG':
-      return 'free some space on that disk';
-    case 'EACCES':
-    case 'EPERM':
-      return 'make sure List Cleaner may write to that folder';
-    case 'EMFILE':
-    case 'ENFILE':
-      return 'close some programs';
-    default:
-      return 'check that disk';
-  }
-}
+/** Each code's remedy, as the catalog's select names it (error.write.remedy). */
+const REMEDIES = new Map([
+  ['ENOSPC', 'space'],
+  ['EDQUOT', 'space'],
+  ['EFBIG', 'space'],
+  ['EACCES', 'permission'],
+  ['EPERM', 'permission'],
+  ['EMFILE', 'programs'],
+  ['ENFILE', 'programs'],
+]);
 
-/** "The disk is full", at the start of a message. */
-export const writeFailureSentence = (err: NodeJS.ErrnoException): string => {
-  const words = writeFailureWords(err);
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
-};
+/** What went wrong, as the start of a sentence: "The disk is full". */
+export const writeFailureProblem = (err: NodeJS.ErrnoException): Message =>
+  message('error.write.problem', {
+    problem: PROBLEMS.get(err.code ?? '') ?? 'other',
+    code: err.code ?? err.message,
+  });
+
+/**
+ * What the user can do about it: "free some space on that disk" within a
+ * sentence, "Free some space on that disk" at its start (`start`).
+ */
+export function writeFailureRemedy(err: NodeJS.ErrnoException, start = false): Message {
+  const values = { remedy: REMEDIES.get(err.code ?? '') ?? 'other' };
+  return message(start ? 'error.write.remedyFirst' : 'error.write.remedy', values);
+}
 
 export type Charged = 'no' | 'unknown';
 
@@ -100,10 +93,10 @@ export type Charged = 'no' | 'unknown';
 export class ChargedError extends AppError {
   constructor(
     code: AppError['code'],
-    message: string,
+    what: string | Message,
     readonly charged: Charged,
   ) {
-    super(code, message);
+    super(code, what);
     this.name = 'ChargedError';
   }
 }
@@ -116,7 +109,11 @@ export class ChargedError extends AppError {
 export function resultNotSavedError(err: NodeJS.ErrnoException, folder: string): ChargedError {
   const error = new ChargedError(
     writeFailureCode(err),
-    `${writeFailureSentence(err)}: the result file of a bulk task could not be saved in ${folder}. The service charged the task for the addresses it checked and keeps their results for a while: ${writeFailureRemedy(err)}, then Try again downloads them without charging again.`,
+    message('error.write.resultNotSaved', {
+      problem: writeFailureProblem(err),
+      folder,
+      remedy: writeFailureRemedy(err),
+    }),
     'unknown',
   );
   error.cause = err;

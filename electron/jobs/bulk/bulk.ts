@@ -4,6 +4,7 @@
 // so is a poll before a restart), its result downloaded, and the file checked
 // against the count the task reported before the task counts as done.
 import { log } from '../../lib/log';
+import { message } from '../../common/i18n/message';
 import type { BulkTask } from '../../service/client';
 import { freshLinkMayHelp } from '../../service/download';
 import { ServiceError } from '../../service/errors';
@@ -80,7 +81,7 @@ async function reroute(ctx: RunContext, k: number, outside: number | null): Prom
   try {
     await ctx.hooks.save();
   } catch (err) {
-    throw notSentError(err, ctx.paths.dir, `the new plan of bulk task ${k + 1} (job.json)`);
+    throw notSentError(err, ctx.paths.dir, message('error.job.what.taskPlan', { task: k + 1 }));
   }
   ctx.hooks.changed();
 }
@@ -109,7 +110,7 @@ async function submitTask(ctx: RunContext, k: number): Promise<PriceSeen | null>
     try {
       await ctx.hooks.save();
     } catch (err) {
-      throw notSentError(err, ctx.paths.dir, `the record of bulk task ${k + 1} (job.json)`);
+      throw notSentError(err, ctx.paths.dir, message('error.job.what.taskRecord', { task: k + 1 }));
     }
   } else {
     await sameFileAsSent(ctx, k, task);

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
+import { message } from '../../common/i18n/message';
 import { placeFile, tempPathFor } from '../../lib/atomic-file';
 import type { AddressBook } from '../storage/address-book';
 import type { BulkTaskRecord } from '../storage/record';
@@ -72,7 +73,7 @@ export async function writeTaskFile(
     await placeFile(tmp, path);
   } catch (err) {
     await rm(tmp, { force: true });
-    throw notSentError(err, ctx.paths.dir, `the file of bulk task ${k + 1}`);
+    throw notSentError(err, ctx.paths.dir, message('error.job.what.taskFile', { task: k + 1 }));
   }
   return hash.digest('hex');
 }

@@ -4,6 +4,7 @@
 // holds is followed instead: read again from disk now and then (follow.ts)
 // until its lock is free.
 import { stat } from 'node:fs/promises';
+import { message } from '../../common/i18n/message';
 import { AppError } from '../../lib/app-error';
 import { log } from '../../lib/log';
 import { createFollower } from './follow';
@@ -25,7 +26,9 @@ export interface Ownership {
 export const runningElsewhere = (l: Live): AppError =>
   new AppError(
     'running_elsewhere',
-    `${l.record.fileName} is being checked by ${l.elsewhere?.by ?? 'another List Cleaner'} right now; this window follows its progress. Nothing was sent from here.`,
+    l.elsewhere
+      ? message('error.job.runningElsewhere', { fileName: l.record.fileName, by: l.elsewhere.by })
+      : message('error.job.runningElsewhereUnnamed', { fileName: l.record.fileName }),
   );
 
 export function openOwnership(s: Shared): Ownership {

@@ -8,6 +8,7 @@ import { usd, usdExact } from '../../common/money';
 import { randomInt } from 'node:crypto';
 import { syncProduct, type JobProduct } from '../../common/model';
 import type { SampleView } from '../../common/views';
+import { message } from '../../common/i18n/message';
 import { AppError } from '../../lib/app-error';
 import { runningElsewhere, type Ownership } from '../lock/ownership';
 import type { CostChoices } from './choices';
@@ -75,12 +76,9 @@ export async function sample(
   choices: CostChoices,
 ): Promise<void> {
   const l = await load(s, id);
-  requireDraft(l, 'a sample');
+  requireDraft(l, 'sample');
   if (l.record.sample) {
-    throw new AppError(
-      'invalid_input',
-      'This list was sampled already: its projection is shown. Nothing was charged.',
-    );
+    throw new AppError('invalid_input', message('error.job.sampledAlready'));
   }
   const split = await splitJob(s, l, product, choices, 'memory');
   // Drawn from what the job's own product checks, not from addresses checked with Email.
@@ -89,10 +87,7 @@ export async function sample(
     MULTI_SIZE,
   );
   if (picked.length === 0) {
-    throw new AppError(
-      'invalid_input',
-      'Nothing in this list would be sent, so there is nothing to sample. Nothing was charged.',
-    );
+    throw new AppError('invalid_input', message('error.job.nothingToSample'));
   }
   const client = s.options.client();
   const unit = unitPrices(product, s.prices);
@@ -101,7 +96,7 @@ export async function sample(
   if (balanceMicros <= 0 || (price !== null && price > balanceMicros)) {
     throw new AppError(
       'insufficient_balance',
-      `Your balance is ${usd(balanceMicros)}: add funds before checking a sample. Nothing was charged.`,
+      message('error.job.sampleBalance', { balance: usd(balanceMicros) }),
     );
   }
   if (
@@ -111,7 +106,11 @@ export async function sample(
   ) {
     throw new AppError(
       'over_limit',
-      `A sample of ${picked.length} costs about ${usd(price, 'up')}, over this job's limit of ${usdExact(choices.limitMicros)}. Nothing was charged.`,
+      message('error.job.sampleOverLimit', {
+        count: picked.length,
+        cost: usd(price, 'up'),
+        limit: usdExact(choices.limitMicros),
+      }),
     );
   }
   if (!(await own.takeLock(l))) throw runningElsewhere(l);

@@ -8,8 +8,9 @@
 import { stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { homedir } from 'node:os';
+import { message, type Message } from '../../common/i18n/message';
 import { AppError } from '../../lib/app-error';
-import { localPathProblem } from '../../files/local-path';
+import { localPathSaid } from '../../files/local-path';
 import type { JobView } from '../../common/views';
 import type { ImportedList } from '../../lists/types';
 import type { ImportOptions, Imported } from '../import';
@@ -34,20 +35,23 @@ function wasPasted(job: Pick<JobView, 'fileName' | 'sourcePath'>): boolean {
 }
 
 /** Why the original cannot be read again, in words the user can act on; null when it can. */
-async function originalProblem(job: JobView): Promise<string | null> {
+async function originalProblem(job: JobView): Promise<Message | null> {
   const path = job.sourcePath;
-  const problem = localPathProblem(path);
+  const problem = localPathSaid(path);
   if (problem) return problem;
   // The folder's name, not its full path: enough to find it, and no temporary path on a screen.
   const folder = basename(dirname(path));
-  const movedOrDeleted = `${job.fileName} was moved or deleted since it was checked (it was in the folder “${folder}”): drop it on the window again.`;
+  const movedOrDeleted = message('error.file.movedSinceChecked', {
+    fileName: job.fileName,
+    folder,
+  });
   try {
     const info = await stat(path);
     return info.isFile() ? null : movedOrDeleted;
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return movedOrDeleted;
-    return `${job.fileName} can no longer be read in the folder “${folder}”: check that you may open it, or drop it on the window again.`;
+    return message('error.file.unreadableSinceChecked', { fileName: job.fileName, folder });
   }
 }
 
@@ -76,14 +80,11 @@ export async function checkAgain(
   if (job.state === 'draft') {
     throw new AppError(
       'invalid_input',
-      `${job.fileName} has not been checked yet: review it and check it.`,
+      message('error.job.notCheckedYet', { fileName: job.fileName }),
     );
   }
   if (wasPasted(job)) {
-    throw new AppError(
-      'bad_file',
-      `${job.fileName} was pasted, not opened from a file, so there is no file to read again: paste the addresses again.`,
-    );
+    throw new AppError('bad_file', message('error.job.pastedNoFile', { fileName: job.fileName }));
   }
   const problem = await originalProblem(job);
   if (problem) throw new AppError('bad_file', problem);

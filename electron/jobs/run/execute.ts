@@ -6,6 +6,7 @@
 import { bulkProduct, syncProduct, type JobProduct } from '../../common/model';
 import type { AddressBook } from '../storage/address-book';
 import type { JobRecord } from '../storage/record';
+import { message } from '../../common/i18n/message';
 import { AppError } from '../../lib/app-error';
 import { log } from '../../lib/log';
 import type { ServiceClient } from '../../service/client';
@@ -35,10 +36,7 @@ import { StoppedError, downloading, runBulk, type RunContext } from './run';
 import { determinedSplit, unitPriceOf, unitPrices } from '../view';
 
 const sendListLost = (dir: string) =>
-  new AppError(
-    'internal',
-    `The list of addresses to send (send.bin in ${dir}) is missing or damaged, so nothing more is sent for this job. What was checked is kept; check the rest as a new job.`,
-  );
+  new AppError('internal', message('error.job.sendListLost', { dir }));
 
 /** What the queue tells a run about the process it runs in. */
 export interface RunSlot {
@@ -198,7 +196,7 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
       return;
     }
     if (l.outcomes.counts().done < record.unique) {
-      throw new AppError('internal', 'Some addresses have no outcome yet; Try again checks them.');
+      throw new AppError('internal', message('error.job.outcomesMissing'));
     }
     record.state = 'done';
     record.finishedAt = now();

@@ -2,17 +2,22 @@
 // that could not be written, a job folder deleted under a running job, a
 // result file shorter than its task, a task file that changed before a
 // resend, a bulk task the service could not finish. Each message says what happened, what was charged, and what to do.
+import { english, message, say, type Message } from '../../common/i18n/message';
 import { AppError } from '../../lib/app-error';
 import {
   ChargedError,
   asWriteFailure,
   writeFailureCode,
+  writeFailureProblem,
   writeFailureRemedy,
-  writeFailureSentence,
 } from '../../lib/write-failure';
 
-const n = (x: number) => x.toLocaleString('en-US');
-const addresses = (x: number) => `${n(x)} ${x === 1 ? 'address' : 'addresses'}`;
+/** Items said one after another, with commas between them ("a, b, c"). */
+const listOf = (items: readonly Message[]): Message | string =>
+  items.reduceRight<Message | string>(
+    (rest, item) => (rest === '' ? item : message('error.job.listMore', { first: item, rest })),
+    '',
+  );
 
 /** The disk's error, or one made up from whatever else failed, for the words. */
 function writeError(err: unknown): NodeJS.ErrnoException {
@@ -65,11 +70,14 @@ export class UnkeptAnswersError extends ChargedError {
     } else {
       this.unkept.tasks.set(source.taskId, (this.unkept.tasks.get(source.taskId) ?? 0) + charged);
     }
-    this.message = this.folderGone ? this.goneMessage() : this.writeMessage();
+    const said = this.folderGone ? this.goneMessage() : this.writeMessage();
+    // The message grows with each answer not kept: said and English alike.
+    (this as { said: Message | undefined }).said = said;
+    this.message = say(english.t, said);
     return this;
   }
 
-  private goneMessage(): string {
+  private goneMessage(): Message {
     const { checksCharged, tasks } = this.unkept;
     const inTasks = [...tasks.values()].reduce((a, b) => a + b, 0);
     const charged = this.keptBefore.charged + checksCharged + inTasks;
@@ -77,37 +85,44 @@ export class UnkeptAnswersError extends ChargedError {
     const atService =
       out.length === 0
         ? ''
-        : `, and ${out.length === 1 ? 'bulk task' : 'bulk tasks'} ${out.map((t) => `${t.id} (${addresses(t.addresses)})`).join(', ')} ${out.length === 1 ? 'was' : 'were'} at the service, charged for each address checked`;
-    return `The folder of this job (${this.folder}) was deleted while the job ran, and the results checked so far went with it. By then the service had checked, and charged, ${addresses(charged)} of this list${atService}. List Cleaner stopped so as not to check, and charge, any more. To check the list again, start it anew from its file; each address is charged again.`;
+        : message('error.job.folderGoneTasks', {
+            count: out.length,
+            tasks: listOf(
+              out.map((t) => message('error.job.taskOf', { id: t.id, addresses: t.addresses })),
+            ),
+          });
+    return message('error.job.folderGone', { folder: this.folder, charged, atService });
   }
 
-  private writeMessage(): string {
+  private writeMessage(): Message {
     const { checks, checksCharged, tasks } = this.unkept;
-    const parts: string[] = [];
+    const parts: Message[] = [];
     if (checks > 0) {
-      const paid =
-        checksCharged === checks
-          ? `${addresses(checks)} the service had already checked and charged`
-          : `${addresses(checks)} (${n(checksCharged)} of them checked and charged by the service)`;
+      const values = { count: checks, charged: checksCharged, folder: this.folder };
       parts.push(
-        `the results of ${paid} could not be saved in ${this.folder}. Resuming checks ${checks === 1 ? 'it' : 'them'} again, and may charge ${checksCharged === 1 ? 'it' : 'them'} again.`,
+        checksCharged === checks
+          ? message('error.job.checksNotSaved', values)
+          : message('error.job.checksNotSavedSome', values),
       );
     }
     for (const [id, charged] of tasks) {
-      parts.push(
-        `the results of bulk task ${id} (${addresses(charged)}, charged by the service) could not be saved in ${this.folder}. The service keeps them for a while: Try again downloads them without charging again.`,
-      );
+      parts.push(message('error.job.taskNotSaved', { id, count: charged, folder: this.folder }));
     }
     const [first, ...rest] = parts;
-    const kept =
-      this.keptBefore.kept > 0
-        ? ` The ${addresses(this.keptBefore.kept)} checked before are kept.`
-        : '';
-    return `${writeFailureSentence(this.failure)}: ${first ?? ''}${rest.map((p) => ` Also, ${p}`).join('')}${kept} ${capital(writeFailureRemedy(this.failure))}, then Try again.`;
+    const all = rest.reduce<Message | string>(
+      (before, part) => message('error.job.alsoNotSaved', { before, part }),
+      first ?? '',
+    );
+    const values = {
+      problem: writeFailureProblem(this.failure),
+      parts: all,
+      remedy: writeFailureRemedy(this.failure, true),
+    };
+    return this.keptBefore.kept > 0
+      ? message('error.job.notSavedKeptBefore', { ...values, kept: this.keptBefore.kept })
+      : message('error.job.notSaved', values);
   }
 }
-
-const capital = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
 
 /**
  * job.json could not be saved after something was paid for. The answer itself
@@ -118,7 +133,11 @@ export function progressNotSavedError(err: unknown, folder: string): ChargedErro
   const failure = writeError(err);
   const error = new ChargedError(
     writeFailureCode(failure),
-    `${writeFailureSentence(failure)}: the progress of this job (job.json) could not be saved in ${folder}. The results checked so far are kept, and bulk tasks wait at the service under their own keys, so nothing is charged twice: ${writeFailureRemedy(failure)}, then Try again.`,
+    message('error.job.progressNotSaved', {
+      problem: writeFailureProblem(failure),
+      folder,
+      remedy: writeFailureRemedy(failure),
+    }),
     'unknown',
   );
   error.cause = err;
@@ -126,11 +145,16 @@ export function progressNotSavedError(err: unknown, folder: string): ChargedErro
 }
 
 /** A write before a request failed: the request was not sent, so it charged nothing. */
-export function notSentError(err: unknown, folder: string, what: string): ChargedError {
+export function notSentError(err: unknown, folder: string, what: Message): ChargedError {
   const failure = writeError(err);
   const error = new ChargedError(
     writeFailureCode(failure),
-    `${writeFailureSentence(failure)}: ${what} could not be written in ${folder}, so it was not sent, and nothing was charged for it. ${capital(writeFailureRemedy(failure))}, then Try again.`,
+    message('error.job.notSent', {
+      problem: writeFailureProblem(failure),
+      what,
+      folder,
+      remedy: writeFailureRemedy(failure, true),
+    }),
     'no',
   );
   error.cause = err;
@@ -148,7 +172,7 @@ export function resultIncompleteError(
 ): ChargedError {
   return new ChargedError(
     'result_incomplete',
-    `The service reported ${n(reported)} results for bulk task ${taskId}, but its result file held only ${n(held)} of them, also when downloaded again. The ${n(held)} are kept. The service charged the task for the addresses it checked: Try again downloads the file again without charging again; if it stays short, ask your provider's support about task ${taskId}.`,
+    message('error.job.resultIncomplete', { reported, taskId, held }),
     'unknown',
   );
 }
@@ -161,7 +185,7 @@ export function resultIncompleteError(
 export function taskFileChangedError(k: number, folder: string): ChargedError {
   return new ChargedError(
     'task_file_changed',
-    `Bulk task ${k + 1} of this job was sent before, but the addresses List Cleaner would send again now differ from the ones sent then (the job's files in ${folder} were changed). The service would answer with the task it made for the first file, so nothing was sent again. That task may have been charged: your balance shows for sure. To check this list, start it anew from its file.`,
+    message('error.job.taskFileChanged', { task: k + 1, folder }),
     'unknown',
   );
 }
@@ -169,9 +193,6 @@ export function taskFileChangedError(k: number, folder: string): ChargedError {
 /** The service ended a bulk task as failed and refunded it: its addresses go again under a new key. */
 export class TaskFailedError extends AppError {
   constructor(taskId: string) {
-    super(
-      'service',
-      `The service could not finish bulk task ${taskId}; everything reserved for it was refunded. List Cleaner sends those addresses again.`,
-    );
+    super('service', message('error.job.taskRefunded', { taskId }));
   }
 }

@@ -2,68 +2,86 @@
 // (or the command line), stopped before a request that would have taken it
 // over its spending limit, or paused after the service refused for longer than
 // the patience allows. Continue (resume) carries on from where it is.
+import { english, message, say, type Message } from '../../common/i18n/message';
 import { usd, usdExact } from '../../common/money';
 import type { JobRecord } from '../storage/record';
 import type { Live, Shared } from '../live';
 import { spentSoFar } from '../money/spend';
 
-const n = (count: number) => count.toLocaleString('en-US');
-
 /** Bulk tasks sent and not yet fetched: the service cannot take them back. */
 export const tasksUnderWay = (record: JobRecord): number =>
   (record.plan?.bulk ?? []).filter((t) => t.taskId !== null && t.status !== 'done').length;
+
+type Hold = NonNullable<JobRecord['hold']>;
+
+/** A hold's words as job.json keeps them: English, and the message to say again later. */
+const holdSaying = (reason: Hold['reason'], said: Message): Hold => ({
+  reason,
+  message: say(english.t, said),
+  said,
+  at: new Date().toISOString(),
+});
 
 /**
  * The hold's words reach the window as they are, so they name the window's
  * actions (Settings, Continue) and no option of the command line: the command
  * line adds its exact command itself (cli/output.ts, carryOnCommand).
  */
-export function holdOf(
-  s: Shared,
-  l: Live,
-  reason: 'stopped' | 'limit',
-): NonNullable<JobRecord['hold']> {
+export function holdOf(s: Shared, l: Live, reason: 'stopped' | 'limit'): Hold {
   const done = l.outcomes.counts().done;
-  const left = l.record.unique - done;
-  const progress = `${n(done)} of ${n(l.record.unique)} addresses have an outcome and are kept; ${n(left)} are not sent yet.`;
-  const message =
+  const unique = l.record.unique;
+  const progress = message('error.hold.progress', { done, unique, left: unique - done });
+  return holdSaying(
+    reason,
     reason === 'stopped'
-      ? `Stopped: nothing more is sent. ${progress} Continue carries on from here.`
-      : `Stopped before going over this job's limit of ${usdExact(l.record.limitMicros ?? 0)} (spent about ${usd(spentSoFar(s, l))}). ${progress} Raise the limit in Settings, then Continue.`;
-  return { reason, message, at: new Date().toISOString() };
+      ? message('error.hold.stopped', { progress })
+      : message('error.hold.limit', {
+          limit: usdExact(l.record.limitMicros ?? 0),
+          spent: usd(spentSoFar(s, l)),
+          progress,
+        }),
+  );
 }
 
 /** How long a while was, in words: "6 hours", "45 minutes". */
-export function durationWords(ms: number): string {
+export function durationWords(ms: number): Message {
   const minutes = Math.round(ms / 60_000);
-  if (minutes < 1) return `${Math.max(1, Math.round(ms / 1_000))} seconds`;
-  if (minutes < 120) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  if (minutes < 1) {
+    return message('error.hold.duration', {
+      unit: 'seconds',
+      count: Math.max(1, Math.round(ms / 1_000)),
+    });
+  }
+  if (minutes < 120) return message('error.hold.duration', { unit: 'minutes', count: minutes });
   const hours = Math.round(minutes / 60);
-  return hours < 48 ? `${hours} hours` : `${Math.round(hours / 24)} days`;
+  return hours < 48
+    ? message('error.hold.duration', { unit: 'hours', count: hours })
+    : message('error.hold.duration', { unit: 'days', count: Math.round(hours / 24) });
 }
 
 /**
  * Past the patience: the service refused for longer than the user allows a
  * job to wait, so it pauses for them, keeping everything, instead of failing.
  */
-export function patienceHold(
-  l: Live,
-  refusal: { words: string },
-  since: string,
-): NonNullable<JobRecord['hold']> {
-  const done = l.outcomes.counts().done;
-  const waited = durationWords(Date.now() - Date.parse(since));
-  return {
-    reason: 'patience',
-    message: `Paused: the service has refused for ${waited} (${refusal.words}). ${n(done)} of ${n(l.record.unique)} addresses have an outcome and are kept; nothing was charged for what was refused. Continue tries again.`,
-    at: new Date().toISOString(),
-  };
+export function patienceHold(l: Live, refusal: { words: Message }, since: string): Hold {
+  return holdSaying(
+    'patience',
+    message('error.hold.patience', {
+      waited: durationWords(Date.now() - Date.parse(since)),
+      words: refusal.words,
+      done: l.outcomes.counts().done,
+      unique: l.record.unique,
+    }),
+  );
 }
 
 /** The words shown the moment Stop is pressed, before the run has wound down. */
-export function stoppingMessage(record: JobRecord): string {
+export function stoppingHold(record: JobRecord): Hold {
   const sent = tasksUnderWay(record);
-  return sent === 0
-    ? 'Stopping: answers already on their way are waited for and kept; nothing new is sent.'
-    : `Stopping: nothing new is sent. ${sent === 1 ? 'A bulk task already sent' : `${n(sent)} bulk tasks already sent`} cannot be cancelled at the service; ${sent === 1 ? 'its results are' : 'their results are'} still fetched and kept.`;
+  return holdSaying(
+    'stopped',
+    sent === 0
+      ? message('error.hold.stopping')
+      : message('error.hold.stoppingTasks', { count: sent }),
+  );
 }

@@ -2,6 +2,7 @@
 // and the window shows: a code, words that say what to do next, and whether
 // anything was charged for what did not finish. The errors only List Cleaner
 // can word are made in failures.ts; this decides what any error means here.
+import { english as englishWords, message, say, type Message } from '../../common/i18n/message';
 import { AppError } from '../../lib/app-error';
 import { log } from '../../lib/log';
 import { ChargedError, asWriteFailure } from '../../lib/write-failure';
@@ -11,8 +12,6 @@ import type { JobFailure, JobRecord } from '../storage/record';
 
 /** Service errors whose message says itself what to do: trying again at once meets the same file. */
 const SAYS_WHAT_TO_DO = new Set<string>(['result_too_large', 'redirect_refused', 'link_refused']);
-
-const CARRY_ON = ' The addresses checked so far are kept; Try again carries on from there.';
 
 /**
  * Failures a plain retry can fix: the service or the way to it failing
@@ -48,28 +47,41 @@ export function failureOf(err: unknown, id: string, folder: string): JobFailure 
   if (asWriteFailure(err)) err = progressNotSavedError(err, folder);
   if (err instanceof ServiceError) {
     // A refused link or an oversized result says itself what to do.
-    const carryOn = SAYS_WHAT_TO_DO.has(err.code) ? '' : CARRY_ON;
+    const whole = SAYS_WHAT_TO_DO.has(err.code);
+    const said = err.said && (whole ? err.said : carryOn(err.said));
     return {
-      code: err.code,
-      message: `${err.message}${carryOn}`,
+      ...kept(err.code, said, whole ? err.message : say(englishWords.t, carryOn(err.message))),
       charged: err.charged,
       ...(err.serviceCode !== undefined ? { serviceCode: err.serviceCode } : {}),
     };
   }
   if (err instanceof ChargedError) {
     // Its message says what was paid for and not kept, and what to do.
-    return { code: err.code, message: err.message, charged: err.charged };
+    return { ...kept(err.code, err.said, err.message), charged: err.charged };
   }
   if (err instanceof AppError) {
-    return { code: err.code, message: err.message, charged: 'no' };
+    return { ...kept(err.code, err.said, err.message), charged: 'no' };
   }
   log.error(`jobs: ${id} stopped on an unexpected error`, err);
-  return {
-    code: 'internal',
-    message: `Something went wrong inside List Cleaner (${err instanceof Error ? err.message : String(err)}).${CARRY_ON}`,
-    charged: 'unknown',
-  };
+  const detail = err instanceof Error ? err.message : String(err);
+  const said = message('error.job.internal', { detail });
+  return { ...kept('internal', said, say(englishWords.t, said)), charged: 'unknown' };
 }
+
+/** A problem, then that what was checked is kept and Try again carries on. */
+const carryOn = (problem: Message | string): Message => message('error.job.carryOn', { problem });
+
+/**
+ * The failure's code and words as the record keeps them: the English, and
+ * the message it was said from (when there is one), to be said again in the
+ * language of whoever reads it.
+ */
+const kept = (
+  code: string,
+  said: Message | undefined,
+  english: string,
+): Pick<JobFailure, 'code' | 'message' | 'said'> =>
+  said === undefined ? { code, message: english } : { code, message: english, said };
 
 /** Marks the job failed, with what stopped it. */
 export function failWith(record: JobRecord, err: unknown, folder: string): void {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { JOB_PRODUCTS, JOB_STATES, OTHERS_CHOICES, type JobProduct } from '../../common/model';
 import { WAIT_REASONS } from '../../common/waits';
 import { MEMBER_CHOICES, PLATFORMS } from '../../common/platforms';
+import { storedMessage } from '../../lib/stored-message';
 
 /** The platform list a job's rows were read from: its source label. */
 export const platformSource = z.object({
@@ -127,7 +128,9 @@ export type JobState = z.infer<typeof jobState>;
 
 export const jobFailure = z.object({
   code: z.string(),
+  /** In English; `said`, the message it was made from, says it in the reader's language. */
   message: z.string(),
+  said: storedMessage.optional(),
   /** Whether money was spent on what did not finish: only on refused or lost answers. */
   charged: z.enum(['no', 'unknown']),
   serviceCode: z.number().int().optional(),
@@ -197,6 +200,7 @@ export const jobRecord = z.object({
     .object({
       reason: z.enum(['stopped', 'limit', 'patience']),
       message: z.string(),
+      said: storedMessage.optional(),
       at: z.string(),
     })
     .nullable()
@@ -210,6 +214,7 @@ export const jobRecord = z.object({
     .object({
       reason: z.enum(WAIT_REASONS),
       words: z.string(),
+      said: storedMessage.optional(),
       since: z.string(),
       nextTryAt: z.string(),
       tries: z.number().int().min(0),

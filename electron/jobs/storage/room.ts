@@ -7,6 +7,7 @@ import type { AddressBook } from './address-book';
 import type { Disk } from './disk';
 import type { JobProduct } from '../../common/model';
 import { planJob } from '../run/plan';
+import { message } from '../../common/i18n/message';
 
 /**
  * One line of the outcome log, generously: an index of up to seven digits,
@@ -89,15 +90,23 @@ export async function ensureRoom(
   const { bavail, bsize } = await disk.statfs(dir);
   const free = Number(bavail) * Number(bsize);
   if (free >= needed.total) return;
-  const parts = [
-    needed.taskFiles > 0 ? 'its bulk task files' : null,
-    'the log of its outcomes',
-    needed.results > 0 ? 'the result files it downloads' : null,
-  ].filter((p): p is string => p !== null);
-  const what = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
+  const tasks = needed.taskFiles > 0;
+  const results = needed.results > 0;
+  const what = tasks
+    ? results
+      ? message('error.job.room.all')
+      : message('error.job.room.tasksLog')
+    : results
+      ? message('error.job.room.logResults')
+      : message('error.job.room.log');
   throw new ChargedError(
     'disk_full',
-    `This job needs about ${formatBytes(needed.total)} of free disk space in ${folder} (for ${what}), and only ${formatBytes(free)} is free there. Nothing was sent and nothing was charged. Free some space on that disk, then start the job again.`,
+    message('error.job.noRoom', {
+      needed: formatBytes(needed.total),
+      folder,
+      what,
+      free: formatBytes(free),
+    }),
     'no',
   );
 }

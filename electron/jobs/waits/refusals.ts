@@ -4,6 +4,7 @@
 // finish. A job left alone waits these out (wait-out.ts) instead of failing;
 // everything else still ends the run. One table of which refusals pass, with
 // the words a person reads while the job waits.
+import { message, type Message } from '../../common/i18n/message';
 import type { WaitReason } from '../../common/waits';
 import { ServiceError } from '../../service/errors';
 import { TaskFailedError } from '../run/failures';
@@ -11,14 +12,14 @@ import { TaskFailedError } from '../run/failures';
 export interface Refusal {
   reason: WaitReason;
   /** What the service said, as a person reads it while the job waits. */
-  words: string;
+  words: Message;
   /** The service's own Retry-After: no try comes sooner. */
   retryAfterMs: number | null;
   /** The request may have been checked (and charged) before its answer was lost. */
   answerLost: boolean;
 }
 
-const refusal = (reason: WaitReason, words: string, err: ServiceError | null = null): Refusal => ({
+const refusal = (reason: WaitReason, words: Message, err: ServiceError | null = null): Refusal => ({
   reason,
   words,
   retryAfterMs: err?.retryAfterSeconds != null ? err.retryAfterSeconds * 1_000 : null,
@@ -28,29 +29,22 @@ const refusal = (reason: WaitReason, words: string, err: ServiceError | null = n
 /** The refusal this error is, or null for one that ends the run. */
 export function refusalOf(err: unknown): Refusal | null {
   if (err instanceof TaskFailedError) {
-    return refusal(
-      'task_failed',
-      'The service could not finish a bulk task and refunded it; it is sent again',
-    );
+    return refusal('task_failed', message('error.wait.taskFailed'));
   }
   if (!(err instanceof ServiceError)) return null;
   switch (err.serviceCode) {
     case 50300:
-      return refusal('maintenance', 'The service is under maintenance', err);
+      return refusal('maintenance', message('error.wait.maintenance'), err);
     case 50303:
-      return refusal('capacity', 'The service is at capacity', err);
+      return refusal('capacity', message('error.wait.capacity'), err);
     case 42901:
-      return refusal('busy', 'All of your account’s checks at a time are in use', err);
+      return refusal('busy', message('error.wait.busy'), err);
     case 42900:
-      return refusal(
-        'orders',
-        'The service takes no more work for now: too many unfinished orders, or your usage quota is used up',
-        err,
-      );
+      return refusal('orders', message('error.wait.orders'), err);
     case 50400:
-      return refusal('timeout', 'A check did not finish in time at the service', err);
+      return refusal('timeout', message('error.wait.checkTimeout'), err);
     case 40200:
-      return refusal('funds', 'Your balance does not cover the next addresses', err);
+      return refusal('funds', message('error.wait.funds'), err);
     case undefined:
       break;
     default:
@@ -58,30 +52,23 @@ export function refusalOf(err: unknown): Refusal | null {
   }
   switch (err.code) {
     case 'network':
-      return refusal(
-        'unreachable',
-        'The service cannot be reached (no network, or it is down)',
-        err,
-      );
+      return refusal('unreachable', message('error.wait.unreachable'), err);
     case 'timeout':
-      return refusal('timeout', 'The service did not answer in time', err);
+      return refusal('timeout', message('error.wait.noAnswer'), err);
     case 'bad_response':
       if ((err.httpStatus ?? 0) >= 500) {
         return refusal(
           'server_error',
-          `The service answered with an error (HTTP ${err.httpStatus})`,
+          message('error.wait.serverError', { httpStatus: String(err.httpStatus) }),
           err,
         );
       }
       return null;
     case 'poll_failed':
       // Asked again and again about a task: what kept failing is the reason.
-      return (
-        refusalOf(err.cause) ??
-        refusal('unreachable', 'The service cannot be reached (no network, or it is down)', err)
-      );
+      return refusalOf(err.cause) ?? refusal('unreachable', message('error.wait.unreachable'), err);
     case 'link_expired':
-      return refusal('server_error', 'The service’s links to the results did not work', err);
+      return refusal('server_error', message('error.wait.links'), err);
     default:
       return null;
   }

@@ -9,6 +9,7 @@
 // fails the job; past it the job pauses for the user. Each try goes on from
 // where the last one stopped: what was paid for is kept, and the run only
 // sends what has no outcome yet.
+import { english, message, say, type Message } from '../../common/i18n/message';
 import { abortableSleep } from '../../service/retry';
 import type { ServiceClient } from '../../service/client';
 import { announce, save, type Live, type Shared } from '../live';
@@ -110,11 +111,12 @@ export async function waitOut<T>(
       if (nowMs >= endsAt) return { kind: 'patience', refusal, since };
       const tries = earlier?.reason === refusal.reason ? earlier.tries : 0;
       waited = true;
-      const wait = async (ms: number, words = refusal.words) => {
+      const wait = async (ms: number, said = refusal.words) => {
         const until = Math.min(Date.now() + ms, endsAt);
         l.record.wait = {
           reason: refusal.reason,
-          words,
+          words: say(english.t, said),
+          said,
           since,
           nextTryAt: iso(until),
           tries: tries + 1,
@@ -144,13 +146,10 @@ async function waitForFunds(
   deps: WaitOutDeps,
   refusal: Refusal,
   endsAt: number,
-  wait: (ms: number, words?: string) => Promise<void>,
+  wait: (ms: number, words?: Message) => Promise<void>,
 ): Promise<void> {
   for (;;) {
-    await wait(
-      deps.policy.fundsEveryMs,
-      `${refusal.words}: add funds, and the job goes on by itself`,
-    );
+    await wait(deps.policy.fundsEveryMs, message('error.wait.addFunds', { words: refusal.words }));
     if (Date.now() >= endsAt) return;
     const balance = await deps.client.balance().catch(() => null);
     if (balance === null) continue;
@@ -169,21 +168,18 @@ async function waitForOrders(
   refusal: Refusal,
   tries: number,
   endsAt: number,
-  wait: (ms: number, words?: string) => Promise<void>,
+  wait: (ms: number, words?: Message) => Promise<void>,
 ): Promise<void> {
   let own = await ordersUnderWay(deps.s);
   if (own === 0) {
     await wait(
       nextTryDelay(tries, refusal.retryAfterMs, deps.policy, deps.random),
-      'The service takes no more work for now, and none of your bulk tasks is still processing: your usage quota may be used up (if this lasts, ask the service to raise it)',
+      message('error.wait.quota'),
     );
     return;
   }
   while (own > 0 && Date.now() < endsAt) {
-    await wait(
-      deps.policy.ordersEveryMs,
-      `The service takes no more bulk tasks until some of yours finish (${own.toLocaleString('en-US')} still processing)`,
-    );
+    await wait(deps.policy.ordersEveryMs, message('error.wait.ownTasks', { count: own }));
     own = await ordersUnderWay(deps.s);
   }
 }
