@@ -81,7 +81,10 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(async () => {
     hardenSession(session.defaultSession, dev);
     serveAppScheme(join(import.meta.dirname, '../renderer'));
+    // The update banner speaks the window's language.
+    const windowWords = translatorFollowing(() => windowLanguage(process.env));
     const updates = createUpdates({
+      words: () => windowWords().t,
       updater: app.isPackaged ? electronUpdater.autoUpdater : noUpdater,
       packaged: app.isPackaged,
       demo: () => core?.account.status().mode === 'demo',
@@ -122,7 +125,7 @@ if (!app.requestSingleInstanceLock()) {
             window: () => win,
             appName: app.name,
             version: app.getVersion(),
-            checkForUpdates: () => updates.checkNow(),
+            checkForUpdates: () => updates.checkNow(words().t),
             openSettings: () => opened.events.emit('settings:open', { from: 'menu' }),
             words,
           }),

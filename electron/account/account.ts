@@ -3,6 +3,7 @@
 // or none yet. Every other part asks this module for a ready service client.
 import type { AccountStatus, Balance } from '../ipc/contract';
 import type { EventBus } from '../ipc/contract';
+import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { noConsent, requireConsent, type Consent } from '../lib/consent';
 import { log, registerSecret } from '../lib/log';
@@ -53,11 +54,7 @@ type State =
   | { mode: 'key'; key: string; provenBaseUrl: string }
   | { mode: 'demo'; demo: DemoService };
 
-const noAccount = (): AppError =>
-  new AppError(
-    'no_account',
-    'No account is set up yet. Paste your API key, or try the demo account.',
-  );
+const noAccount = (): AppError => new AppError('no_account', message('error.key.noAccount'));
 
 /** The key stays with the origin it was proven against (scheme, host and port). */
 const sameOrigin = (a: string, b: string): boolean => {
@@ -68,10 +65,7 @@ const sameOrigin = (a: string, b: string): boolean => {
 export function keyUnconfirmedError(provenBaseUrl: string, baseUrl: string): AppError {
   const proven = hostOf(provenBaseUrl);
   const next = hostOf(baseUrl);
-  return new AppError(
-    'key_unconfirmed',
-    `Your API key was proven for ${proven}, and the service address is now ${next}. List Cleaner sends your key only where it was proven: confirm ${next} in Settings, or enter your key again for it. Nothing was sent or charged.`,
-  );
+  return new AppError('key_unconfirmed', message('error.key.unconfirmed', { proven, next }));
 }
 
 export async function openAccount(deps: AccountDeps): Promise<Account> {

@@ -3,6 +3,7 @@
 // what is not an address is refused without being sent (nothing is charged,
 // and no account or demo sandbox is even needed for it), and the rest goes
 // to a single check under the product's service code.
+import type { Message } from '../common/i18n/message';
 import type { CheckView } from '../common/views';
 import { syncProduct, type JobProduct } from '../common/model';
 import { AppError } from '../lib/app-error';
@@ -13,7 +14,7 @@ export interface CheckOneOptions {
   /** The client, asked for only once the address is known to be one. */
   client: () => ServiceClient | Promise<ServiceClient>;
   /** How the shell words the refusal of `address` (as it was typed). */
-  notAnAddress: (address: string) => string;
+  notAnAddress: (address: string) => string | Message;
 }
 
 export async function checkOne(

@@ -3,8 +3,9 @@
 import { basename, dirname, extname, join } from 'node:path';
 import { copyEvidence } from '../bounces/evidence';
 import type { FileGrants } from '../files/grants';
-import { localPathProblem } from '../files/local-path';
+import { localPathSaid } from '../files/local-path';
 import type { Jobs } from '../jobs/jobs';
+import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import type { ShellHooks } from './handlers';
 import type { Handlers } from './registry';
@@ -26,17 +27,11 @@ export function bouncesHandlers(
       const j = await jobs();
       const match = await j.lastBounces(jobId);
       if (!match) {
-        throw new AppError(
-          'invalid_input',
-          'There is no evidence file for this list yet: drop its bounce report first.',
-        );
+        throw new AppError('invalid_input', message('error.ipc.noEvidenceYet'));
       }
       const rows = match.view.evidenceRows;
       if (rows === 0) {
-        throw new AppError(
-          'invalid_input',
-          'No address we called deliverable bounced hard, so there is no evidence to save.',
-        );
+        throw new AppError('invalid_input', message('error.ipc.noEvidence'));
       }
       const { sourcePath } = await j.get(jobId);
       const stem = basename(sourcePath, extname(sourcePath));
@@ -44,8 +39,8 @@ export function bouncesHandlers(
         join(dirname(sourcePath), `${stem}.bounce-evidence.csv`),
       );
       if (destPath === null) return null;
-      const problem = localPathProblem(destPath);
-      if (problem) throw new AppError('bad_file', `${problem} The evidence is kept.`);
+      const problem = localPathSaid(destPath);
+      if (problem) throw new AppError('bad_file', message('error.ipc.evidenceKept', { problem }));
       await copyEvidence(match.evidencePath, destPath);
       return { fileId: files.saved(destPath), path: destPath, rows };
     },

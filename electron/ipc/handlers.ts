@@ -1,5 +1,6 @@
 // The handler behind each channel: thin adapters from the contract to the core.
 import type { AskedLanguage } from '../common/i18n/languages';
+import { message } from '../common/i18n/message';
 import type { Account } from '../account/account';
 import type { EventBus, ImportView, UpdateView } from './contract';
 import type { JobView, SkipChoice } from '../common/views';
@@ -21,7 +22,7 @@ import type { SettingsStore } from '../settings/settings';
 import type { Workspace } from '../jobs/workspace';
 import { AppError } from '../lib/app-error';
 import type { FileGrants } from '../files/grants';
-import { localPathProblem } from '../files/local-path';
+import { localPathSaid } from '../files/local-path';
 import { dirname } from 'node:path';
 import { defaultExportPath } from '../lists/export-name';
 import { checkOne } from '../account/check-one';
@@ -95,10 +96,7 @@ export interface HandlerDeps {
 async function finishedJob(j: Jobs, jobId: string) {
   const job = await j.get(jobId);
   if (job.state !== 'done') {
-    throw new AppError(
-      'invalid_input',
-      'This job has not finished yet: export it once every address has its outcome.',
-    );
+    throw new AppError('invalid_input', message('error.ipc.notFinished'));
   }
   return job;
 }
@@ -107,10 +105,7 @@ async function finishedJob(j: Jobs, jobId: string) {
 async function reviewOf(j: Jobs, jobId: string, reuseDays: number): Promise<ImportView> {
   const job = await j.get(jobId);
   if (job.state !== 'draft') {
-    throw new AppError(
-      'invalid_input',
-      'This job has already started; its review is only for a new list.',
-    );
+    throw new AppError('invalid_input', message('error.ipc.reviewStarted'));
   }
   return importView(
     job,
@@ -249,8 +244,8 @@ export function createHandlers({
         }),
       );
       if (destPath === null) return null;
-      const problem = localPathProblem(destPath);
-      if (problem) throw new AppError('bad_file', `${problem} Your results are kept.`);
+      const problem = localPathSaid(destPath);
+      if (problem) throw new AppError('bad_file', message('error.export.resultsKept', { problem }));
       const written = await j.export(jobId, { destPath, filter, columns, bom, format });
       return { ...written, fileId: files.saved(written.path) };
     },
@@ -259,8 +254,8 @@ export function createHandlers({
       const job = await finishedJob(j, jobId);
       const folder = await shell.chooseFolder(dirname(job.sourcePath));
       if (folder === null) return null;
-      const problem = localPathProblem(folder);
-      if (problem) throw new AppError('bad_file', `${problem} Your results are kept.`);
+      const problem = localPathSaid(folder);
+      if (problem) throw new AppError('bad_file', message('error.export.resultsKept', { problem }));
       const written = await j.exportByStatus(jobId, { folder, columns, bom, format });
       return {
         folder,
@@ -278,8 +273,7 @@ export function createHandlers({
     'check:one': async ({ address, product }) => {
       const view = await checkOne(address, product, {
         client: () => account.client(),
-        notAnAddress: (typed) =>
-          `${typed} is not an email address, so it was not sent and nothing was charged.`,
+        notAnAddress: (typed) => message('error.ipc.notAnAddress', { typed }),
       });
       void account.balance().catch(() => undefined);
       return view;
@@ -300,13 +294,10 @@ function shellHandlers(
     'update:status': async () => shell.updates.status(),
     'update:restart': async () => {
       if (shell.updates.status().state !== 'ready') {
-        throw new AppError('invalid_input', 'No update is ready to install yet.');
+        throw new AppError('invalid_input', message('error.update.noneReady'));
       }
       if (workspace.busy()) {
-        throw new AppError(
-          'job_running',
-          'A job is running: List Cleaner restarts into the update once your jobs are done (or installs it when you quit). Nothing was stopped.',
-        );
+        throw new AppError('job_running', message('error.update.jobRunning'));
       }
       shell.updates.restart();
       return { restarting: true };

@@ -63,10 +63,7 @@ export function toIpcError(err: unknown, t: Translate = english.t): IpcError {
     return error;
   }
   log.error('unexpected error in a handler', err);
-  return {
-    code: 'internal',
-    message: 'Something went wrong inside List Cleaner. Nothing was charged; please try again.',
-  };
+  return { code: 'internal', message: t('error.ipc.internal') };
 }
 
 /**

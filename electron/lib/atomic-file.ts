@@ -14,6 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { randomBytes } from 'node:crypto';
 import { dirname, basename, join } from 'node:path';
 import { AppError } from './app-error';
+import { message } from '../common/i18n/message';
 
 /** Waits between renames onto a file in use: growing, about 5 seconds in all. */
 export const IN_USE_DELAYS_MS: readonly number[] = [50, 100, 200, 350, 500, 800, 1000, 1000, 1000];
@@ -35,19 +36,11 @@ const codeOf = (err: unknown): string | undefined =>
   err instanceof Error ? (err as NodeJS.ErrnoException).code : undefined;
 
 export function fileInUseError(dest: string): AppError {
-  return new AppError(
-    'file_in_use',
-    `${basename(dest)} is open in another program, so it could not be replaced. ` +
-      'Close the file in Excel (or choose another name) and try again: your results are kept.',
-  );
+  return new AppError('file_in_use', message('error.file.inUse', { name: basename(dest) }));
 }
 
 function readOnlyError(dest: string): AppError {
-  return new AppError(
-    'bad_file',
-    `${basename(dest)} is read-only, so it could not be replaced. ` +
-      'Choose another name, or clear its read-only setting and try again: your results are kept.',
-  );
+  return new AppError('bad_file', message('error.file.readOnly', { name: basename(dest) }));
 }
 
 /** Flushes a file's data to the disk through a handle that may write. */

@@ -3,6 +3,7 @@
 // replacing the saved key, starting a job over its spending limit, and
 // raising or lifting that limit each ask first, in a native dialog main
 // shows (shell/consent.ts). Without a shell that can ask, the answer is no.
+import { message, type Message } from '../common/i18n/message';
 import { AppError } from './app-error';
 import { usdExact } from '../common/money';
 
@@ -37,19 +38,21 @@ export type Consent = (question: ConsentQuestion) => Promise<boolean>;
 export const noConsent: Consent = async () => false;
 
 /** What was not done because the answer was no, and what to do instead. */
-function notDone(q: ConsentQuestion): string {
-  const ask = "that needs your yes in List Cleaner's own dialog";
+function notDone(q: ConsentQuestion): Message {
   switch (q.kind) {
     case 'send-key':
-      return `Your API key was not sent to ${q.host}: ${ask}. Nothing was sent or charged.`;
+      return message('error.consent.sendKey', { host: q.host });
     case 'replace-key':
-      return `Your saved key ending in ${q.oldLast4} was kept: replacing it needs your yes in List Cleaner's own dialog. Nothing was sent or charged.`;
+      return message('error.consent.replaceKey', { last4: q.oldLast4 });
     case 'over-limit':
-      return `${q.fileName} was not started: going over your spending limit of ${usdExact(q.limitMicros)} needs your yes in List Cleaner's own dialog. Raise the limit in Settings, or check fewer addresses. Nothing was charged.`;
+      return message('error.consent.overLimit', {
+        fileName: q.fileName,
+        limit: usdExact(q.limitMicros),
+      });
     case 'raise-limit':
-      return `Your spending limit stays at ${usdExact(q.fromMicros)}: raising it needs your yes in List Cleaner's own dialog.`;
+      return message('error.consent.raiseLimit', { limit: usdExact(q.fromMicros) });
     case 'retire-members':
-      return `No member of ${q.listName} was ${q.mode === 'archive' ? 'archived' : 'unsubscribed'}: that needs your yes in List Cleaner's own dialog. Nothing was written.`;
+      return message('error.consent.retireMembers', { listName: q.listName, mode: q.mode });
   }
 }
 

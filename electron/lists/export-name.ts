@@ -4,6 +4,8 @@
 // the name and what to do, before anything is written.
 import { realpath, stat } from 'node:fs/promises';
 import { posix, win32 } from 'node:path';
+import { english, message, say, type Message } from '../common/i18n/message';
+import { andList } from '../lib/items';
 import type { ExportFilter } from './types';
 
 const MAX_NAME = 255;
@@ -104,55 +106,53 @@ export function defaultExportPath(inputPath: string, options: ExportNameOptions 
   );
 }
 
-function describeRefused(chars: string[]): string {
+function describeRefused(chars: string[]): Message | string {
   const unique = [...new Set(chars)];
-  const named = unique
-    .filter((c) => c >= ' ')
-    .map((c) => `"${c}"`)
-    .concat(unique.some((c) => c < ' ') ? ['a control character'] : []);
-  return named.length === 1
-    ? (named[0] as string)
-    : `${named.slice(0, -1).join(', ')} and ${named[named.length - 1] as string}`;
+  const named: Array<Message | string> = unique.filter((c) => c >= ' ').map((c) => `"${c}"`);
+  if (unique.some((c) => c < ' ')) named.push(message('error.export.controlCharacter'));
+  return andList(named);
 }
 
 /** What is wrong with a file name itself on `platform`, or null. */
-export function exportNameProblem(name: string, platform: NodeJS.Platform): string | null {
-  if (name === '' || name === '.' || name === '..') return 'Choose a name for the file.';
-  if (name.includes('\u0000')) {
-    return `The file name "${shown(name)}" contains a control character. Choose another name.`;
-  }
+export function exportNameSaid(name: string, platform: NodeJS.Platform): Message | null {
+  if (name === '' || name === '.' || name === '..') return message('error.export.noName');
+  if (name.includes('\u0000')) return message('error.export.controlInName', { name: shown(name) });
   if (platform === 'win32') {
     const refused = name.match(WINDOWS_REFUSED);
     if (refused) {
-      return `Windows does not allow ${describeRefused(refused)} in a file name ("${shown(name)}"). Choose another name.`;
+      return message('error.export.windowsRefuses', {
+        chars: describeRefused(refused),
+        name: shown(name),
+      });
     }
     const stem = deviceStem(name);
     if (RESERVED.test(stem)) {
-      return `Windows cannot save a file named "${shown(name)}": ${stem.toUpperCase()} is a name it keeps for a device. Choose another name.`;
+      return message('error.export.deviceName', { name: shown(name), device: stem.toUpperCase() });
     }
-    if (/[. ]$/.test(name)) {
-      return `Windows cannot save a file named "${shown(name)}": a name may not end with a dot or a space. Choose another name.`;
-    }
+    if (/[. ]$/.test(name)) return message('error.export.endsWithDot', { name: shown(name) });
   }
   const length = nameLength(name, platform);
   if (length > MAX_NAME) {
-    const limit =
-      length === name.length
-        ? `${length} characters; at most ${MAX_NAME}`
-        : `at most ${MAX_NAME} bytes here, and a letter outside A–Z takes 2 to 4`;
-    return `The file name "${shown(name)}" is too long (${limit}). Choose a shorter name.`;
+    return length === name.length
+      ? message('error.export.tooLong', { name: shown(name), length, max: MAX_NAME })
+      : message('error.export.tooManyBytes', { name: shown(name), max: MAX_NAME });
   }
   return null;
 }
 
+/** The same, in English. */
+export function exportNameProblem(name: string, platform: NodeJS.Platform): string | null {
+  const said = exportNameSaid(name, platform);
+  return said === null ? null : say(english.t, said);
+}
+
 /** What is wrong with the folders on the way to a file, or null. */
-function folderProblem(folder: string, platform: NodeJS.Platform): string | null {
+function folderProblem(folder: string, platform: NodeJS.Platform): Message | null {
   if (platform !== 'win32') return null;
   const { root } = win32.parse(folder);
   for (const part of folder.slice(root.length).split(/[\\/]/)) {
-    if (/[. ]$/.test(part)) {
-      return `Windows cannot use the folder "${shown(part)}": a folder name may not end with a dot or a space. Choose another folder.`;
-    }
+    if (/[. ]$/.test(part))
+      return message('error.export.folderEndsWithDot', { folder: shown(part) });
   }
   return null;
 }
@@ -167,29 +167,36 @@ export interface DestinationCheck {
  * What is wrong with saving a cleaned list at `dest`, or null: a name the
  * system refuses, a missing folder, a folder in the way, or the user's own list.
  */
-export async function exportDestinationProblem(
+export async function exportDestinationSaid(
   dest: string,
   check: DestinationCheck = {},
-): Promise<string | null> {
+): Promise<Message | null> {
   const platform = check.platform ?? process.platform;
   const paths = pathsFor(platform);
   const resolved = paths.resolve(dest);
   const name = paths.basename(resolved);
   const folder = paths.dirname(resolved);
-  const problem = exportNameProblem(name, platform) ?? folderProblem(folder, platform);
+  const problem = exportNameSaid(name, platform) ?? folderProblem(folder, platform);
   if (problem) return problem;
   const folderInfo = await stat(folder).catch(() => null);
-  if (!folderInfo?.isDirectory()) {
-    return `The folder ${folder} does not exist. Choose another place.`;
-  }
+  if (!folderInfo?.isDirectory()) return message('error.export.noFolder', { folder });
   const info = await stat(resolved).catch(() => null);
-  if (info?.isDirectory()) return `"${shown(name)}" is a folder. Choose a name for the file.`;
+  if (info?.isDirectory()) return message('error.export.isFolder', { name: shown(name) });
   const real = async (p: string) => realpath(p).catch(() => paths.resolve(p));
   const fold = foldFor(platform);
   for (const input of typeof check.input === 'string' ? [check.input] : (check.input ?? [])) {
     if (fold(await real(resolved)) === fold(await real(input))) {
-      return `The cleaned list cannot replace ${paths.basename(input)}: your original file is never changed. Choose another name.`;
+      return message('error.export.wouldReplaceOriginal', { name: paths.basename(input) });
     }
   }
   return null;
+}
+
+/** The same, in English. */
+export async function exportDestinationProblem(
+  dest: string,
+  check: DestinationCheck = {},
+): Promise<string | null> {
+  const said = await exportDestinationSaid(dest, check);
+  return said === null ? null : say(english.t, said);
 }

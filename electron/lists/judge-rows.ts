@@ -5,6 +5,7 @@
 // unique addresses and the row index, hashes them for the memory and runs the
 // free checks. While the worker is behind, the reader is held.
 import { dirname, join } from 'node:path';
+import type { Message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { createCellBatch } from './cell-batch';
 import { startClassifier } from './classifier';
@@ -22,11 +23,11 @@ const BATCH_BYTES = 200 * 1024;
  */
 export const IN_MEMORY_UNIQUE = 1 << 18;
 
-export const badFile = (message: string) => new AppError('bad_file', message);
+export const badFile = (what: string | Message) => new AppError('bad_file', what);
 
 export interface RowJudgeSetup {
   /** The file's name, for messages. */
-  name: string;
+  name: string | Message;
   addressesPath: string;
   rowIndexPath: string;
   /** 0-based index of the address column. */

@@ -1,5 +1,6 @@
 // Progress of a long read or write, told at most every 100 ms (a million rows
 // would otherwise send a million events to the window), and always at the end.
+import { message, type Message } from '../common/i18n/message';
 
 /** `report(false)` while working, `report(true)` once at the end. */
 export function throttledProgress<T>(
@@ -15,8 +16,8 @@ export function throttledProgress<T>(
   };
 }
 
-/** The message of an export that could not be written, keeping what the user has. */
-export function exportFailed(what: string, err: unknown): string {
+/** The message of an export (a list or a workbook) that could not be written, keeping what the user has. */
+export function exportFailed(what: 'list' | 'workbook', err: unknown): Message {
   const reason = err instanceof Error ? err.message : String(err);
-  return `${what} could not be written (${reason}). Your original file and your results are kept; try again or choose another folder.`;
+  return message('error.export.failed', { what, reason });
 }

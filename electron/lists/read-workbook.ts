@@ -7,6 +7,7 @@ import { createWriteStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import { join } from 'node:path';
+import { message, type Message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { readSheetRows, type SheetTail } from '../sheets/sheet-rows';
 import { openZipParts, type ZipParts } from '../sheets/zip-parts';
@@ -80,14 +81,20 @@ function pickSheet(sheets: SurveyedSheet[], wanted: string | number | undefined,
     const sheet = sheets.find((s) => s.name.trim().toLowerCase() === folded);
     if (!sheet) {
       const names = sheets.map((s) => `"${s.name}"`).join(', ');
-      throw badFile(`${name} has no sheet named "${wanted}". Its sheets are: ${names}.`);
+      throw badFile(message('error.import.noSheetNamed', { name, wanted, names }));
     }
     return sheet;
   }
   if (wanted !== undefined) {
     const sheet = sheets[wanted];
     if (!sheet) {
-      throw badFile(`${name} has no sheet ${wanted + 1}: it has ${sheets.length}.`);
+      throw badFile(
+        message('error.import.noSheetNumber', {
+          name,
+          number: wanted + 1,
+          count: sheets.length,
+        }),
+      );
     }
     return sheet;
   }
@@ -121,14 +128,15 @@ async function importWorkbook(
     if (!sheet?.part || !sheet.sample) {
       throw badFile(
         sheet
-          ? `${sheet.name} in ${name} is a chart, not a sheet of rows. Choose another sheet.`
-          : `${name} is a workbook without sheets: there are no rows to check.`,
+          ? message('error.import.chart', { sheet: sheet.name, name })
+          : message('error.import.noSheetsInWorkbook', { name }),
       );
     }
-    const where = sheets.length > 1 ? `The sheet "${sheet.name}" of ${name}` : name;
+    const where =
+      sheets.length > 1 ? message('error.import.sheetOf', { sheet: sheet.name, name }) : name;
     const tableRows = sheet.sample.rows.slice(sheet.start);
     const first = tableRows[0];
-    if (!first) throw badFile(`${where} is empty: there are no rows to check.`);
+    if (!first) throw badFile(message('error.import.empty', { name: where }));
     const shape = shapeTable(
       tableRows.map((r) => r.cells),
       sheet.sample.complete,
@@ -182,7 +190,7 @@ interface TableRead {
   shape: TableShape;
   /** The sheet's row number of the table's first row. */
   firstRow: number;
-  where: string;
+  where: string | Message;
 }
 
 async function readTable(
@@ -268,11 +276,9 @@ async function readTable(
   return { tail, csvPath, csvBytes, counts: judged.counts, preview: judged.preview };
 }
 
-function damaged(name: string, err: unknown): AppError {
+function damaged(name: string | Message, err: unknown): AppError {
   const reason = err instanceof Error ? err.message : String(err);
-  return badFile(
-    `${name} is damaged or is not a complete workbook (${reason}). Open it in Excel, save it again, and drop the saved copy here; or save it as CSV UTF-8.`,
-  );
+  return badFile(message('error.import.damagedWorkbook', { name, reason }));
 }
 
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -292,13 +298,9 @@ export async function importSpreadsheet(
 ): Promise<ImportedList | null> {
   if (head.subarray(0, 8).equals(COMPOUND)) {
     if (head.includes(ENCRYPTED_PACKAGE) || (await fileIncludes(path, ENCRYPTED_PACKAGE))) {
-      throw badFile(
-        `${name} is protected by a password, so it cannot be read. Open it in Excel, save a copy without the password (File › Info › Protect Workbook › Encrypt with Password, then clear it), and drop that copy here.`,
-      );
+      throw badFile(message('error.import.password', { name }));
     }
-    throw badFile(
-      `${name} is an Excel 97–2003 workbook (.xls), which List Cleaner cannot read. In Excel choose File › Save As › Excel Workbook (.xlsx) or CSV UTF-8, then drop the saved file here.`,
-    );
+    throw badFile(message('error.import.xls', { name }));
   }
   if (!head.subarray(0, 4).equals(ZIP)) {
     if (/\.(xlsx|xlsm)$/i.test(name)) throw damaged(name, new Error('it is not a zip package'));
@@ -313,24 +315,22 @@ export async function importSpreadsheet(
   const refused = notAWorkbook(parts);
   if (refused) {
     parts.close();
-    throw badFile(`${name} ${refused}`);
+    throw badFile(refused(name));
   }
   return importWorkbook(path, parts, name, options);
 }
 
 /** What a zip that is not an .xlsx/.xlsm workbook is, and what to drop instead; null for a workbook. */
-function notAWorkbook(parts: ZipParts): string | null {
+function notAWorkbook(parts: ZipParts): ((name: string) => Message) | null {
   if (parts.names().some((n) => /^xl\/[^/]*workbook[^/]*\.xml$/.test(n))) return null;
-  if (parts.has('xl/workbook.bin')) {
-    return 'is an Excel binary workbook (.xlsb), which List Cleaner cannot read. In Excel choose File › Save As › Excel Workbook (.xlsx) or CSV UTF-8, then drop the saved file here.';
-  }
+  if (parts.has('xl/workbook.bin')) return (name) => message('error.import.xlsb', { name });
   if (parts.has('content.xml') && parts.has('mimetype')) {
-    return 'is an OpenDocument spreadsheet (.ods), which List Cleaner cannot read yet. In LibreOffice choose File › Save As › Excel 2007–365 (.xlsx) or Text CSV, then drop the saved file here.';
+    return (name) => message('error.import.ods', { name });
   }
   if (parts.has('[Content_Types].xml')) {
-    return 'is an Office document but not a workbook (a Word or PowerPoint file?). Drop the list itself: a .csv, .txt or .xlsx file.';
+    return (name) => message('error.import.officeDocument', { name });
   }
-  return 'is an archive, not a list or a workbook. Unpack it and drop the list itself (.csv, .txt or .xlsx).';
+  return (name) => message('error.import.archive', { name });
 }
 
 /** The compound file's directory may sit past the first bytes read. */

@@ -4,6 +4,7 @@
 // address lets the outcomes be merged back later without judging again.
 import { open, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import type { Spots } from '../memory/address-hash';
 import type { Rule } from '../rules/types';
@@ -85,14 +86,12 @@ function sniffBinary(head: Buffer, name: string, encoding: string): void {
   let control = 0;
   for (const b of bytes) {
     if (b === 0) {
-      throw badFile(
-        `${name} is not a text file (it looks like an image or a program). Drop a .csv, .tsv or .txt list.`,
-      );
+      throw badFile(message('error.import.binary', { name }));
     }
     if (b < 0x09 || (b > 0x0d && b < 0x20)) control += 1;
   }
   if (bytes.length > 0 && control / bytes.length > 0.05) {
-    throw badFile(`${name} does not look like a text list. Drop a .csv, .tsv or .txt file.`);
+    throw badFile(message('error.import.notText', { name }));
   }
 }
 
@@ -114,12 +113,10 @@ function countLines(text: string, newline: string): number {
 export async function importList(path: string, options: ImportOptions): Promise<ImportedList> {
   const name = basename(path);
   const info = await stat(path).catch(() => {
-    throw badFile(
-      `${name} could not be opened. Check that the file still exists and you may read it.`,
-    );
+    throw badFile(message('error.file.unopenable', { name }));
   });
-  if (!info.isFile()) throw badFile(`${name} is not a file.`);
-  if (info.size === 0) throw badFile(`${name} is empty: there are no rows to check.`);
+  if (!info.isFile()) throw badFile(message('error.import.notAFile', { name }));
+  if (info.size === 0) throw badFile(message('error.import.empty', { name }));
   // The first bytes tell a workbook from a text list, then the text's dialect.
   const head = await readHead(path, info.size);
   const workbook = await importSpreadsheet(path, name, head, options);
@@ -203,9 +200,7 @@ async function importAs(
     text.destroy();
     if (err instanceof AppError || err instanceof NotUtf8Error) throw err;
     if (options.signal?.aborted) throw err;
-    throw badFile(
-      `${name} could not be read to the end (${(err as Error).message}). The rest of your work is kept; check the file and try again.`,
-    );
+    throw badFile(message('error.import.readStopped', { name, reason: (err as Error).message }));
   }
   report(true);
   if (judged.counts.rows === 0) throw noRows(name, shape);

@@ -4,6 +4,8 @@
 import { MIN_CONFIDENCE, columnName, detectHeader, rankColumns } from './column';
 import { badFile } from './judge-rows';
 import type { ColumnCandidate } from './types';
+import { message, type Message } from '../common/i18n/message';
+import { commaList } from '../lib/items';
 
 export interface TableShape {
   hasHeader: boolean;
@@ -19,14 +21,15 @@ export interface TableShape {
  * Cells named in a message: a dozen at most, each cut short. A file that is one
  * 10 MB line would otherwise put the whole sample into the error.
  */
-export function nameList(cells: string[]): string {
+export function nameList(cells: string[]): Message | string {
   const shown = cells.slice(0, 12).map((cell) => {
     const text = cell.trim().replace(/\s+/g, ' ');
-    if (text === '') return '(empty)';
+    if (text === '') return message('error.import.emptyCell');
     return text.length > 40 ? `${text.slice(0, 39)}…` : text;
   });
   const more = cells.length - shown.length;
-  return shown.join(', ') + (more > 0 ? ` and ${more.toLocaleString('en-US')} more` : '');
+  const items = commaList(shown);
+  return more > 0 ? message('error.import.cellsMore', { items, more }) : items;
 }
 
 function commonWidth(rows: string[][]): number {
@@ -42,7 +45,7 @@ function chooseColumn(
   ranked: ColumnCandidate[],
   columns: string[],
   wanted: string | number | undefined,
-  name: string,
+  name: string | Message,
   firstRow: string[] | null,
 ): ColumnCandidate {
   if (wanted !== undefined) {
@@ -53,7 +56,11 @@ function chooseColumn(
     const found = ranked.find((c) => c.index === index);
     if (!found) {
       throw badFile(
-        `${name} has no column ${JSON.stringify(wanted)}. Its columns are: ${nameList(columns)}.`,
+        message('error.import.noSuchColumn', {
+          name,
+          wanted: JSON.stringify(wanted),
+          columns: nameList(columns),
+        }),
       );
     }
     return { ...found, confidence: 1 };
@@ -63,11 +70,9 @@ function chooseColumn(
     // Without a header row the columns are only "Column 1", "Column 2"…: the
     // first row is what the person will recognise.
     const seen = firstRow
-      ? `Its first row reads: ${nameList(firstRow)}.`
-      : `Its columns are: ${nameList(columns)}.`;
-    throw badFile(
-      `No column of ${name} looks like email addresses. ${seen} Choose the address column yourself, or check that this is the right file.`,
-    );
+      ? message('error.import.firstRowReads', { cells: nameList(firstRow) })
+      : message('error.import.columnsAre', { columns: nameList(columns) });
+    throw badFile(message('error.import.noAddressColumn', { name, seen }));
   }
   return best;
 }
@@ -79,7 +84,7 @@ function chooseColumn(
 export function shapeTable(
   rows: string[][],
   complete: boolean,
-  name: string,
+  name: string | Message,
   wanted: string | number | undefined,
 ): TableShape {
   const hasHeader = detectHeader(rows);
@@ -92,10 +97,10 @@ export function shapeTable(
   // Before choosing a column: a header with nothing below has no address
   // column either, and "no rows" is the reason the person can act on.
   if (complete && rows.every((row) => row.every((cell) => cell.trim() === ''))) {
-    throw badFile(`${name} has only blank lines: there are no rows to check.`);
+    throw badFile(message('error.import.blankLines', { name }));
   }
   if (hasHeader && rows.length === 1 && complete) {
-    throw badFile(`${name} has a header row (${nameList(columns)}) but no rows below it.`);
+    throw badFile(message('error.import.headerOnly', { name, columns: nameList(columns) }));
   }
   const column = chooseColumn(
     candidates,
@@ -114,10 +119,13 @@ export function shapeTable(
 }
 
 /** The message for a list whose rows turned out to be none. */
-export function noRows(name: string, shape: Pick<TableShape, 'hasHeader' | 'columns'>): Error {
+export function noRows(
+  name: string | Message,
+  shape: Pick<TableShape, 'hasHeader' | 'columns'>,
+): Error {
   return badFile(
     shape.hasHeader
-      ? `${name} has a header row (${nameList(shape.columns)}) but no rows below it.`
-      : `${name} has no rows.`,
+      ? message('error.import.headerOnly', { name, columns: nameList(shape.columns) })
+      : message('error.import.noRows', { name }),
   );
 }

@@ -5,11 +5,12 @@
 // coloured statuses, continuation sheets) is the writer's (sheets/xlsx-writer.ts).
 import { rm } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
+import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { placeFile, tempPathFor } from '../lib/atomic-file';
 import { createXlsxWriter, type StatusTone } from '../sheets/xlsx-writer';
 import { fromByteText, parsesAsBytes, textStream } from './encoding';
-import { exportDestinationProblem } from './export-name';
+import { exportDestinationSaid } from './export-name';
 import { parseRows } from './parse-config';
 import { exportFailed, throttledProgress } from './progress';
 import { openRowIndex } from './row-index';
@@ -52,10 +53,10 @@ export async function exportWorkbook(
   const destPath = resolve(options.destPath);
   const filter = options.filter ?? 'all';
   const appended = options.columns ?? ['email_status'];
-  const problem = await exportDestinationProblem(destPath, {
+  const problem = await exportDestinationSaid(destPath, {
     input: exportInputs(list, options.original),
   });
-  if (problem) throw new AppError('bad_file', `${problem} Your results are kept.`);
+  if (problem) throw new AppError('bad_file', message('error.export.resultsKept', { problem }));
 
   const asBytes = parsesAsBytes(list.encoding);
   const decode = asBytes ? (row: string[]) => row.map(fromByteText) : (row: string[]) => row;
@@ -117,7 +118,7 @@ export async function exportWorkbook(
     await writer.abort();
     await rm(tmp, { force: true });
     if (options.signal?.aborted || err instanceof AppError) throw err;
-    throw new AppError('bad_file', exportFailed('The cleaned workbook', err));
+    throw new AppError('bad_file', exportFailed('workbook', err));
   }
   await index.close();
   report(true);

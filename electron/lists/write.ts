@@ -6,10 +6,11 @@
 // input file is only ever read.
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { placeFile, tempPathFor, type PlaceOptions } from '../lib/atomic-file';
 import { parsesAsBytes, textStream, toByteText } from './encoding';
-import { exportDestinationProblem } from './export-name';
+import { exportDestinationSaid } from './export-name';
 import {
   SEPARATORS,
   escapeFormula,
@@ -153,10 +154,10 @@ export async function exportList(
   const pads: string[] = [];
   const padding = (n: number) => (pads[n] ??= delimiter.repeat(n));
 
-  const problem = await exportDestinationProblem(destPath, {
+  const problem = await exportDestinationSaid(destPath, {
     input: exportInputs(list, options.original),
   });
-  if (problem) throw new AppError('bad_file', `${problem} Your results are kept.`);
+  if (problem) throw new AppError('bad_file', message('error.export.resultsKept', { problem }));
 
   const tmp = tempPathFor(destPath);
   // Read along with the rows, a chunk at a time.
@@ -266,7 +267,7 @@ export async function exportList(
     await out?.destroy().catch(() => undefined);
     await rm(tmp, { force: true });
     if (options.signal?.aborted || err instanceof AppError) throw err;
-    throw new AppError('bad_file', exportFailed('The cleaned list', err));
+    throw new AppError('bad_file', exportFailed('list', err));
   } finally {
     await index.close();
   }

@@ -4,6 +4,7 @@
 // the user is told; it is never written to disk in plain text.
 import { AsyncEntry, type EntryOptions } from '@napi-rs/keyring';
 import { z } from 'zod';
+import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { forgetSecret, log, registerSecret } from '../lib/log';
 
@@ -76,11 +77,8 @@ export function createMemoryKeyStore(warning: string | null): KeyStore {
   };
 }
 
-function keychainFailure(action: string): AppError {
-  return new AppError(
-    'keychain',
-    `List Cleaner could not ${action} your system keychain. Unlock your keychain and try again.`,
-  );
+function keychainFailure(action: 'read' | 'save' | 'remove'): AppError {
+  return new AppError('keychain', message('error.key.keychain', { action }));
 }
 
 /**
@@ -113,7 +111,7 @@ export async function openKeyStore(options: KeyStoreOptions = {}): Promise<KeySt
         const value = await entry.getPassword();
         return value === null ? null : remember(decodeSavedKey(value));
       } catch {
-        throw keychainFailure('read from');
+        throw keychainFailure('read');
       }
     },
     async set(saved) {
@@ -121,14 +119,14 @@ export async function openKeyStore(options: KeyStoreOptions = {}): Promise<KeySt
       try {
         await entry.setPassword(encodeSavedKey(saved));
       } catch {
-        throw keychainFailure('save the key in');
+        throw keychainFailure('save');
       }
     },
     async clear() {
       try {
         await entry.deletePassword();
       } catch {
-        throw keychainFailure('remove the key from');
+        throw keychainFailure('remove');
       }
     },
   };

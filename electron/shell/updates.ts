@@ -6,6 +6,7 @@
 import type { UpdateView } from '../ipc/contract';
 import type { UpdateHooks } from '../ipc/handlers';
 import { log } from '../lib/log';
+import { english, type Translate } from '../common/i18n/message';
 
 /** The part of electron-updater's AppUpdater this module uses. */
 export interface UpdaterLike {
@@ -31,13 +32,15 @@ export interface UpdatesOptions {
   emit(view: UpdateView): void;
   /** How often to look again; a day by default. */
   everyMs?: number;
+  /** The window's language, which the status's words are said in (English without one). */
+  words?: () => Translate;
 }
 
 export interface Updates extends UpdateHooks {
   /** Starts looking (at once, then every day). */
   start(): void;
-  /** "Check for updates…": looks now; answers what it found, in words. */
-  checkNow(): Promise<string>;
+  /** "Check for updates…": looks now; answers what it found, in words (of `t`, English without). */
+  checkNow(t?: Translate): Promise<string>;
   stop(): void;
 }
 
@@ -53,9 +56,10 @@ const view = (state: UpdateView['state'], patch: Partial<UpdateView> = {}): Upda
 
 export function createUpdates(options: UpdatesOptions): Updates {
   const { updater } = options;
+  const words = options.words ?? (() => english.t);
   let current: UpdateView = options.packaged
     ? view('idle')
-    : view('off', { message: 'Updates are checked by the installed app only.' });
+    : view('off', { message: words()('error.update.installedOnly') });
   let timer: NodeJS.Timeout | null = null;
 
   const set = (next: UpdateView) => {
@@ -85,14 +89,14 @@ export function createUpdates(options: UpdatesOptions): Updates {
     log.warn('updates: the check or download failed', err.message);
     // A failed check is no news for the user; a downloaded update stays on offer.
     if (current.state !== 'ready') {
-      set(view('error', { message: 'List Cleaner could not check for updates just now.' }));
+      set(view('error', { message: words()('error.update.checkFailed') }));
     }
   });
 
   /** Whether a look may happen now, and if not why, in words. */
-  const offReason = (): string | null => {
-    if (!options.packaged) return 'Updates are checked by the installed app only.';
-    if (options.demo()) return 'Updates are not checked while you use the demo account.';
+  const offReason = (t: Translate = words()): string | null => {
+    if (!options.packaged) return t('error.update.installedOnly');
+    if (options.demo()) return t('error.update.demo');
     return null;
   };
 
@@ -119,21 +123,21 @@ export function createUpdates(options: UpdatesOptions): Updates {
       timer = setInterval(() => void look(), options.everyMs ?? DAY_MS);
       timer.unref();
     },
-    async checkNow() {
-      const reason = offReason();
+    async checkNow(t = english.t) {
+      const reason = offReason(t);
       if (reason !== null) return reason;
       if (current.state === 'ready') {
-        return `List Cleaner ${current.version ?? ''} is ready: restart to update.`;
+        return t('error.update.readyRestart', { version: current.version ?? '' });
       }
       await look();
       // What the look ended in: the events above have set the state by now.
       const after = current as UpdateView;
       if (after.state === 'downloading') {
-        return `List Cleaner ${after.version ?? ''} is downloading; you will be offered to restart into it.`;
+        return t('error.update.downloading', { version: after.version ?? '' });
       }
-      if (after.state === 'ready') return `List Cleaner ${after.version ?? ''} is ready.`;
-      if (after.state === 'error') return after.message ?? 'The check failed.';
-      return 'You have the latest version of List Cleaner.';
+      if (after.state === 'ready') return t('error.update.ready', { version: after.version ?? '' });
+      if (after.state === 'error') return t('error.update.checkFailed');
+      return t('error.update.latest');
     },
     stop() {
       if (timer) clearInterval(timer);

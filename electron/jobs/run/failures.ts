@@ -4,6 +4,7 @@
 // resend, a bulk task the service could not finish. Each message says what happened, what was charged, and what to do.
 import { english, message, say, type Message } from '../../common/i18n/message';
 import { AppError } from '../../lib/app-error';
+import { commaList } from '../../lib/items';
 import {
   ChargedError,
   asWriteFailure,
@@ -11,13 +12,6 @@ import {
   writeFailureProblem,
   writeFailureRemedy,
 } from '../../lib/write-failure';
-
-/** Items said one after another, with commas between them ("a, b, c"). */
-const listOf = (items: readonly Message[]): Message | string =>
-  items.reduceRight<Message | string>(
-    (rest, item) => (rest === '' ? item : message('error.job.listMore', { first: item, rest })),
-    '',
-  );
 
 /** The disk's error, or one made up from whatever else failed, for the words. */
 function writeError(err: unknown): NodeJS.ErrnoException {
@@ -87,7 +81,7 @@ export class UnkeptAnswersError extends ChargedError {
         ? ''
         : message('error.job.folderGoneTasks', {
             count: out.length,
-            tasks: listOf(
+            tasks: commaList(
               out.map((t) => message('error.job.taskOf', { id: t.id, addresses: t.addresses })),
             ),
           });
