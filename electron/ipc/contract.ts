@@ -55,6 +55,7 @@ import {
   MAX_POLL_SECONDS,
   MAX_PATIENCE_HOURS,
 } from '../common/limits';
+import { inputWords } from './input-words';
 
 export type {
   AccountStatus,
@@ -144,7 +145,7 @@ const noInput = z.undefined();
 export const baseUrlSchema = z
   .string()
   .trim()
-  .max(2048, 'That address is too long.')
+  .max(2048, inputWords('error.ipc.input.addressTooLong'))
   .superRefine((value, ctx) => {
     const problem = serviceUrlProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -162,9 +163,9 @@ export const billingUrlSchema = z
 const apiKeySchema = z
   .string()
   .trim()
-  .min(8, 'That key is too short: paste the whole key from your account Settings.')
-  .max(512, 'That key is too long: paste only the key.')
-  .regex(/^[\x21-\x7e]+$/, 'A key has no spaces or special characters: paste only the key.');
+  .min(8, inputWords('error.ipc.input.keyTooShort'))
+  .max(512, inputWords('error.ipc.input.keyTooLong'))
+  .regex(/^[\x21-\x7e]+$/, inputWords('error.ipc.input.keyCharacters'));
 
 const themeSchema = z.enum(THEMES);
 const productSchema = z.enum(JOB_PRODUCTS);

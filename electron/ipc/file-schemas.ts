@@ -2,17 +2,11 @@
 // one-use token for a file dropped or chosen, an id for a file main saved),
 // never by a path. Shared by the contract's files of channels.
 import { z } from 'zod';
+import { inputWords } from './input-words';
 
 /** An opaque id main handed out for a file (128 random bits, base64url), never a path. */
 const FILE_ID = /^[A-Za-z0-9_-]{22}$/;
 
-export const fileTokenSchema = z
-  .string()
-  .regex(
-    FILE_ID,
-    'List Cleaner opens only a file you drop on its window or pick in its Open dialog.',
-  );
+export const fileTokenSchema = z.string().regex(FILE_ID, inputWords('error.ipc.input.fileToken'));
 
-export const savedFileSchema = z
-  .string()
-  .regex(FILE_ID, 'List Cleaner shows only files it saved itself.');
+export const savedFileSchema = z.string().regex(FILE_ID, inputWords('error.ipc.input.savedFile'));

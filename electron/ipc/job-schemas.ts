@@ -5,9 +5,12 @@ import { JOB_PRODUCTS, JOB_STATES } from '../common/model';
 import { PLATFORMS } from '../common/platforms';
 import type { JobView, RepeatOf } from '../common/views';
 import { viewOf, count, micros, text } from './view-of';
+import { inputWords } from './input-words';
 
 /** A job's id as main hands it out; anything else names no job of this app. */
-export const jobIdSchema = z.string().regex(/^[a-z0-9-]{1,64}$/, 'That is not a job of this app.');
+export const jobIdSchema = z
+  .string()
+  .regex(/^[a-z0-9-]{1,64}$/, inputWords('error.ipc.input.jobId'));
 
 export const repeatOfShape = {
   jobId: text,

@@ -15,14 +15,15 @@ import {
   writeBackReportSchema,
 } from './platform-schemas';
 import { importViewSchema } from './review-schemas';
+import { inputWords } from './input-words';
 
 /** A platform's key or token: printable characters, no spaces (keys of all four platforms are). */
 const platformKeySchema = z
   .string()
   .trim()
-  .min(8, 'That key is too short: paste the whole key.')
-  .max(512, 'That key is too long: paste only the key.')
-  .regex(/^[\x21-\x7e]+$/, 'A key has no spaces or special characters: paste only the key.');
+  .min(8, inputWords('error.ipc.input.platformKeyTooShort'))
+  .max(512, inputWords('error.ipc.input.keyTooLong'))
+  .regex(/^[\x21-\x7e]+$/, inputWords('error.ipc.input.keyCharacters'));
 
 const noInput = z.undefined();
 

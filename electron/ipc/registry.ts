@@ -19,6 +19,7 @@ import {
 import { fail, ok } from './result';
 import { english, type Translate } from '../common/i18n/message';
 import { AppError, sayError } from '../lib/app-error';
+import { sayInput } from './input-words';
 import { log, redact } from '../lib/log';
 
 export type Handlers = {
@@ -72,10 +73,14 @@ export function toIpcError(err: unknown, t: Translate = english.t): IpcError {
  * issue reads as that issue; several follow one another as sentences, so the
  * user fixes them all at once instead of meeting them one at a time.
  */
-export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
-  const each = issues.map((issue) =>
-    issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message,
-  );
+export function describeIssues(
+  issues: readonly z.core.$ZodIssue[],
+  t: Translate = english.t,
+): string {
+  const each = issues.map((issue) => {
+    const said = sayInput(issue.message, t);
+    return issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ${said}` : said;
+  });
   if (each.length <= 1) return each[0] ?? 'invalid input';
   return each.map((text) => (/[.!?]$/.test(text) ? text : `${text}.`)).join(' ');
 }
@@ -114,7 +119,10 @@ export function createHandlerRegistry(
       }
       const parsed = contract[channel].input.safeParse(input);
       if (!parsed.success) {
-        return fail({ code: 'invalid_input', message: describeIssues(parsed.error.issues) });
+        return fail({
+          code: 'invalid_input',
+          message: describeIssues(parsed.error.issues, words()),
+        });
       }
       let output: unknown;
       try {

@@ -12,6 +12,7 @@ import {
 } from '../common/suppression-views';
 import { fileTokenSchema } from './file-schemas';
 import { count, text, viewOf } from './view-of';
+import { inputWords } from './input-words';
 
 const sourceViewSchema = viewOf<SuppressionSourceView>()(
   z.strictObject({ name: text, addedAt: z.iso.datetime({ offset: true }), entries: count }),
@@ -47,9 +48,9 @@ const entryViewSchema = viewOf<SuppressionEntryView>()(
 const addressInput = z
   .string()
   .trim()
-  .min(3, 'Type the whole address: name@example.com.')
-  .max(320, 'That is too long for an email address.')
-  .regex(/@/, 'Type an email address: name@example.com.');
+  .min(3, inputWords('error.ipc.input.wholeAddress'))
+  .max(320, inputWords('error.ipc.input.emailTooLong'))
+  .regex(/@/, inputWords('error.ipc.input.emailAddress'));
 
 export const suppressionChannels = {
   /** The list's count and files. */

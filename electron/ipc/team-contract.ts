@@ -12,6 +12,7 @@ import type {
   TeamView,
 } from '../common/team-views';
 import { count, text, viewOf } from './view-of';
+import { inputWords } from './input-words';
 
 export const teamViewSchema = viewOf<TeamView>()(
   z.strictObject({
@@ -97,11 +98,11 @@ export const TEAM_HISTORY_PAGE_MAX = 100;
 const teamUrlInput = z
   .string()
   .trim()
-  .min(1, 'Type the team store’s address: postgres://user:password@host:5432/list_cleaner.')
-  .max(2048, 'That address is too long for a team store’s.');
+  .min(1, inputWords('error.ipc.input.teamUrl'))
+  .max(2048, inputWords('error.ipc.input.teamUrlTooLong'));
 
 /** The password typed in its own field, masked; one in the address serves as well. */
-const teamPasswordInput = z.string().max(1024, 'That password is too long for a team store’s.');
+const teamPasswordInput = z.string().max(1024, inputWords('error.ipc.input.teamPasswordTooLong'));
 
 /** The team store lost, or back: said once each time, whichever part of main noticed. */
 export const teamEvents = {

@@ -7,6 +7,7 @@ import { VERDICT_VENDORS } from '../common/vendors';
 import type { VerdictImportView } from '../common/verdict-views';
 import { fileTokenSchema } from './file-schemas';
 import { count, text, viewOf } from './view-of';
+import { inputWords } from './input-words';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -34,7 +35,7 @@ const verdictDay = day.refine(
       ms <= Date.now() + 86_400_000
     );
   },
-  { message: 'Give the day the vendor checked the list: a date, today or before.' },
+  { message: inputWords('error.ipc.input.vendorDay') },
 );
 
 export const verdictChannels = {

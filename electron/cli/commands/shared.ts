@@ -8,6 +8,7 @@ import { connect, type Connection } from '../connect';
 import { appDataDir } from '../data-dir';
 import { createProgress } from '../output';
 import { err, exitAfterFlush, showingProgress } from '../print';
+import { cliWords } from '../words';
 
 /** Ctrl-C once: finish what was sent (it is paid for), keep the job. Twice: leave now. */
 export function onInterrupt(jobs: Jobs, jobIds: () => string[]): () => void {
@@ -88,6 +89,8 @@ export async function openJobsWithProgress(connection: Connection, values: Value
     // Said between progress lines, once each time the store is lost or back.
     onTeamNotice: notice,
     runner: 'the list-cleaner command',
+    // What job.json keeps in words (a failure, a hold) is said in the command line's language.
+    words: () => cliWords().t,
   });
   jobsOf.set(connection, [...(jobsOf.get(connection) ?? []), jobs]);
   return { progress, jobs };

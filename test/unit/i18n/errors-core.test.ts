@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translatorOf } from '../../../electron/common/i18n/catalogs';
 import { english, say } from '../../../electron/common/i18n/message';
 import { createFileGrants } from '../../../electron/files/grants';
-import { toIpcError } from '../../../electron/ipc/registry';
+import { baseUrlSchema } from '../../../electron/ipc/contract';
+import { describeIssues, toIpcError } from '../../../electron/ipc/registry';
 import type { Live } from '../../../electron/jobs/live';
 import { failureOf } from '../../../electron/jobs/run/job-failure';
 import { durationWords } from '../../../electron/jobs/run/hold';
@@ -76,6 +77,14 @@ describe('the core’s errors through the IPC route', () => {
     expect(toIpcError(errorForCode(49999, 'odd', 400), de).message).toBe(
       'Der Dienst hat mit Fehler 49999 geantwortet („odd“). Prüfen Sie Ihr Guthaben, bevor Sie es erneut versuchen.',
     );
+  });
+
+  it('say an input refused at the edge in the window’s language', () => {
+    const parsed = baseUrlSchema.safeParse(`https://${'a'.repeat(2100)}.example.com`);
+    if (parsed.success) throw new Error('a too long address passed');
+    expect(describeIssues(parsed.error.issues)).toBe('That address is too long.');
+    expect(describeIssues(parsed.error.issues, de)).toBe('Diese Adresse ist zu lang.');
+    expect(describeIssues(parsed.error.issues, ru)).toBe('Этот адрес слишком длинный.');
   });
 
   it('say an unexpected error’s fallback in the window’s language', () => {
