@@ -111,7 +111,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ? {}
       : { connectTimeoutMs: options.team.connectTimeoutMs }),
   });
+  // The window's language: its errors and the jobs' kept words are said in it.
+  const windowWords = translatorFollowing(() => options.shell?.language?.() ?? 'en');
+  const words = () => windowWords().t;
   const account = await openAccount({
+    words,
     keyStore,
     settings,
     events,
@@ -120,9 +124,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     limiterFor: (apiKey) =>
       keyLimiter(apiKey, { dataDir: options.dataDir, team: () => teamStore.get() }),
   });
-  // The window's language: its errors and the jobs' kept words are said in it.
-  const windowWords = translatorFollowing(() => options.shell?.language?.() ?? 'en');
-  const words = () => windowWords().t;
   const files = createFileGrants(process.platform, words);
   // The team store lost or back, said to the window once each time, whoever noticed.
   const teamNotice = teamNoticeGate((message, kind) =>

@@ -3,7 +3,8 @@
 // or none yet. Every other part asks this module for a ready service client.
 import type { AccountStatus, Balance } from '../ipc/contract';
 import type { EventBus } from '../ipc/contract';
-import { message } from '../common/i18n/message';
+import { english, message, type Translate } from '../common/i18n/message';
+import { sayStored } from '../lib/stored-message';
 import { AppError } from '../lib/app-error';
 import { noConsent, requireConsent, type Consent } from '../lib/consent';
 import { log, registerSecret } from '../lib/log';
@@ -47,6 +48,8 @@ export interface AccountDeps {
   consent?: Consent;
   /** The limiter a key's clients share (coordination/slots.ts); this process's own by default. */
   limiterFor?: (apiKey: string) => Limiter;
+  /** The window's language, which the status's warning is said in (English without one). */
+  words?: () => Translate;
 }
 
 type State =
@@ -86,7 +89,10 @@ export async function openAccount(deps: AccountDeps): Promise<Account> {
     mode: state.mode,
     keyLast4: state.mode === 'key' ? state.key.slice(-4) : null,
     storage: state.mode === 'key' ? keyStore.storage : null,
-    storageWarning: state.mode === 'key' ? keyStore.warning : null,
+    storageWarning:
+      state.mode === 'key' && keyStore.warning !== null
+        ? sayStored(deps.words?.() ?? english.t, keyStore.warning, keyStore.warningSaid)
+        : null,
     baseUrl: settings.get().baseUrl,
     keyHost: state.mode === 'key' ? hostOf(state.provenBaseUrl) : null,
     keyUnconfirmed: state.mode === 'key' && !keyConfirmed(state),

@@ -4,7 +4,7 @@
 // the user is told; it is never written to disk in plain text.
 import { AsyncEntry, type EntryOptions } from '@napi-rs/keyring';
 import { z } from 'zod';
-import { message } from '../common/i18n/message';
+import { english, message, say, type Message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { forgetSecret, log, registerSecret } from '../lib/log';
 
@@ -20,8 +20,10 @@ export interface SavedKey {
 
 export interface KeyStore {
   readonly storage: 'keychain' | 'memory';
-  /** Why the key cannot outlive this run, in words for the user; null when it can. */
+  /** Why the key cannot outlive this run, in words for the user (English); null when it can. */
   readonly warning: string | null;
+  /** The same warning's message, to say it in the reader's language. */
+  readonly warningSaid?: Message;
   get(): Promise<SavedKey | null>;
   set(saved: { apiKey: string; provenBaseUrl: string }): Promise<void>;
   clear(): Promise<void>;
@@ -56,16 +58,17 @@ export interface KeyStoreOptions {
   platform?: NodeJS.Platform;
 }
 
-const MEMORY_WARNING_LINUX =
-  'No keychain service (Secret Service, such as GNOME Keyring or KWallet) is running, so your API key is kept only until you quit List Cleaner. Start your desktop’s keyring to have it remembered.';
-const MEMORY_WARNING_OTHER =
-  'Your system keychain could not be opened, so your API key is kept only until you quit List Cleaner.';
+const MEMORY_WARNING_LINUX = message('error.key.memoryLinux');
+const MEMORY_WARNING_OTHER = message('error.key.memoryOther');
 
-export function createMemoryKeyStore(warning: string | null): KeyStore {
+/** A store for this run only; `warning` says why, as a sentence or a catalog's message. */
+export function createMemoryKeyStore(warning: string | Message | null): KeyStore {
   let value: SavedKey | null = null;
   return {
     storage: 'memory',
-    warning,
+    ...(typeof warning === 'object' && warning !== null
+      ? { warning: say(english.t, warning), warningSaid: warning }
+      : { warning }),
     get: async () => value,
     async set(saved) {
       value = remember({ ...saved });
