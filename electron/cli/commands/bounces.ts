@@ -63,9 +63,10 @@ export async function run(values: Values, jobId?: string, rest: string[] = []): 
         out(JSON.stringify({ ...view, evidence: view.evidenceRows > 0 ? evidence : null }));
         return 0;
       }
-      const { t } = cliWords();
+      const { t, language } = cliWords();
       const n = (x: number) => x.toLocaleString('en-US');
-      const words = bounceWords(view, t);
+      // Counts as the command line writes them; the days' month names in its language.
+      const words = bounceWords(view, t, { locale: language });
       out(
         t('bounces.cli.report', {
           fileName: view.fileName,
