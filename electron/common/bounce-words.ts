@@ -68,15 +68,17 @@ export function bounceWords(
   } else {
     const bounced = spanOf(d.firstBounce, d.lastBounce, year, locale);
     const given = spanOf(d.firstVerdict, d.lastVerdict, year, locale);
-    headline = t('bounces.headline.hard', {
-      ...counted(d.hard),
-      bounced: bounced.span,
-      bounceFirst: bounced.first,
-      bounceLast: bounced.last,
-      given: given.span,
-      verdictFirst: given.first,
-      verdictLast: given.last,
-    });
+    headline = sentence(
+      t('bounces.headline.hard', {
+        ...counted(d.hard),
+        bounced: bounced.span,
+        bounceFirst: bounced.first,
+        bounceLast: bounced.last,
+        given: given.span,
+        verdictFirst: given.first,
+        verdictLast: given.last,
+      }),
+    );
   }
 
   const origin =
@@ -134,6 +136,12 @@ export function bounceWords(
 
   return { headline, origin, early, others, suppressed };
 }
+
+/**
+ * A sentence whose last word is a day written with an abbreviation's period
+ * ("3 окт.", "3. Okt."): that period ends the sentence too, as typography has it.
+ */
+const sentence = (text: string): string => text.replace(/\.\.$/, '.');
 
 /** "a", "a and b", "a, b and c": the parts of one sentence. */
 function listOf(parts: readonly string[], t: Translate): string {

@@ -135,7 +135,7 @@ describe("the results' words in Russian and German", () => {
     });
     const ruWords = bounceWords(v, RU, { count: counts, locale: 'ru' });
     expect(ruWords.headline).toBe(
-      'Жёсткие отказы у адресов, признанных доставляемыми: 21 (с 3 окт. по 9 окт.); вердикты вынесены 30 сент. 2025 г..',
+      'Жёсткие отказы у адресов, признанных доставляемыми: 21 (с 3 окт. по 9 окт.); вердикты вынесены 30 сент. 2025 г.',
     );
     expect(ruWords.origin).toBe('Все 21 проверены и оплачены в этом задании.');
     const deWords = bounceWords(v, DE, { count: counts, locale: 'de' });
