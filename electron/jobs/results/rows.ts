@@ -12,6 +12,7 @@ import { RowClass } from '../../lists/types';
 import { rowStatus } from '../../lists/row-facts';
 import { readWithheld, reasonIn, ruleIn } from '../../lists/withheld';
 import { withheldLabel } from '../../common/withheld-words';
+import { english } from '../../common/i18n/message';
 import type { AddressBook } from '../storage/address-book';
 import type { OutcomeTable } from '../storage/outcomes';
 import { matchingRows, rowTest, rowTestSources } from './row-filter';
@@ -51,7 +52,8 @@ async function whyOf(list: ImportedList, unique: number): Promise<(i: number) =>
     }
   }
   const read = await codes;
-  return (i) => withheldLabel(reasonIn(read[i] ?? 0), kept.rules[ruleIn(read[i] ?? 0)] ?? null);
+  return (i) =>
+    withheldLabel(reasonIn(read[i] ?? 0), kept.rules[ruleIn(read[i] ?? 0)] ?? null, english.t);
 }
 
 function rowView(
