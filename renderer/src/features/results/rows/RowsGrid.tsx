@@ -10,6 +10,7 @@ import type { JobRowView, RowFilter } from '../../../../../electron/ipc/contract
 import { ROWS_PAGE, useJobRows } from '../../../api/job-hooks';
 import type { RowWhy } from '../../../../../electron/common/views';
 import { withheldLabel } from '../../../../../electron/common/withheld-words';
+import type { Translate } from '../../../../../electron/common/i18n/message';
 import { formatNumber } from '../../../format';
 import { useT } from '../../../i18n/words';
 import { outcomeLabel, providerLabel, reusedWords } from '../outcomes';
@@ -211,13 +212,13 @@ interface CellsProps {
  * What decided a row, beside its status: the suppression reason ("Hard
  * bounce"), else the rule ("*@competitor.com", or "Allowed: example.com").
  */
-const whyWords = (why: RowWhy): string | null =>
-  'reason' in why ? withheldLabel(why.reason, null) : withheldLabel(null, why.rule);
+const whyWords = (why: RowWhy, t: Translate): string | null =>
+  'reason' in why ? withheldLabel(why.reason, null, t) : withheldLabel(null, why.rule, t);
 
 function RowCells({ row, showProvider, showAvatar }: CellsProps & { row: JobRowView }) {
   const t = useT();
   const provider = row.provider ? providerLabel(row.provider, t) : null;
-  const why = row.why ? whyWords(row.why) : null;
+  const why = row.why ? whyWords(row.why, t) : null;
   return (
     <>
       <span role="cell" className="rows-address" title={row.address ?? undefined}>
