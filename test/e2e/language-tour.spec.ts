@@ -69,6 +69,13 @@ async function look(page: Page, selector: string, latinIsEnglish: boolean, pseud
         const visible = (el: Element | null) =>
           !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
         const onScreen = (el: Element) => visible(el) && !el.closest('.visually-hidden');
+        // A wide table in a box that scrolls sideways is by design: its columns are scrolled to.
+        const inScroller = (el: Element) => {
+          for (let up = el.parentElement; up && up !== root; up = up.parentElement) {
+            if (['auto', 'scroll'].includes(getComputedStyle(up).overflowX)) return true;
+          }
+          return false;
+        };
         const wordsOf = (text: string) => {
           const outside = bracketed ? text.replace(/⟦[^⟧]*⟧/g, ' ') : text;
           return outside
@@ -107,7 +114,10 @@ async function look(page: Page, selector: string, latinIsEnglish: boolean, pseud
         const outside = [
           ...root.querySelectorAll<HTMLElement>('button, label, summary, p, h1, h2, h3, th, a'),
         ]
-          .filter((el) => onScreen(el) && el.getBoundingClientRect().right > box.right + 0.5)
+          .filter(
+            (el) =>
+              onScreen(el) && el.getBoundingClientRect().right > box.right + 0.5 && !inScroller(el),
+          )
           .map((el) => (el.textContent ?? '').slice(0, 60));
         return { english: [...new Set(english)], clipped, outside };
       },
