@@ -7,8 +7,9 @@ import { STATUS_GROUPS } from '../../../electron/common/model';
 import { translatorOf } from '../../../electron/common/i18n/catalogs';
 import { english } from '../../../electron/common/i18n/message';
 import type { WriteBackPlan, WriteBackReport } from '../../../electron/common/platform-views';
-import { verdictHow } from '../../../electron/common/platform-views';
+import { keyHelpOf, verdictHow } from '../../../electron/common/platform-views';
 import { PLATFORMS } from '../../../electron/common/platforms';
+import { CONNECTORS } from '../../../electron/connectors/platforms';
 import {
   continuedSheetsLine,
   emptyGroupsLine,
@@ -168,8 +169,16 @@ describe('the write-back in German', () => {
   });
 });
 
-describe('how a platform holds the verdict', () => {
-  it('is, in English, what a plan from main says, the status in its place', () => {
+describe('the shared words about a platform', () => {
+  it('say where to make a key as the connection does in English, and translated in the others', () => {
+    for (const platform of PLATFORMS) {
+      expect(keyHelpOf(english.t, platform)).toBe(CONNECTORS[platform].keyHelp);
+      expect(keyHelpOf(de, platform)).toMatch(/^Öffnen Sie in /);
+      expect(keyHelpOf(ru, platform)).toMatch(/^В \w+ откройте /);
+    }
+  });
+
+  it('say how a verdict is held, in English as a plan from main says it, the status in its place', () => {
     expect(verdictHow(english.t, 'mailchimp', '<status>')).toBe(
       'the tag "list-cleaner: <status>", its earlier List Cleaner tag made inactive',
     );
