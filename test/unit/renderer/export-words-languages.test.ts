@@ -246,7 +246,7 @@ describe('the export drawer in Russian and German', () => {
         formatWords(t, 'xlsx').label,
         formatWords(t, 'xlsx').hint,
         formatWords(t, 'csv').hint,
-        t('export.about', { file: formatWords(t, 'csv').file }),
+        t('export.about', { newFile: formatWords(t, 'csv').file }),
         t('export.saved.title', {
           n: 10,
           written: '5',

@@ -157,7 +157,7 @@ export function ExportPanel(props: Props) {
     <form className="export-form" onSubmit={submit} aria-describedby={`${titleId}-about`}>
       <div className="drawer-body">
         <p className="hint" id={`${titleId}-about`}>
-          {t('export.about', { file: formatWords(t, format).file })}
+          {t('export.about', { newFile: formatWords(t, format).file })}
         </p>
         <ExportRowsChoice
           name={`${titleId}-filter`}

@@ -84,7 +84,7 @@ export function ExportRowsChoice({ name, statuses, value, onChange, shown }: Pro
           <span className="export-choice-label">{t('export.rows.shown.label')}</span>
           <span className="export-choice-hint" data-testid="export-shown-hint">
             {shown.filtered
-              ? t('export.rows.shown.filtered', { filter: filterWords(shown.filter) })
+              ? t('export.rows.shown.filtered', { filter: filterWords(shown.filter, t) })
               : t('export.rows.shown.none')}
           </span>
         </span>
