@@ -51,7 +51,7 @@ export function Progress({ job, now }: { job: JobView; now: number }) {
           <span className="num job-elapsed">
             {rich('jobs.progress.elapsed', {
               duration: formatDuration(elapsed),
-              time: (chunks) => (
+              clock: (chunks) => (
                 <span className="fixed-duration" data-testid="job-elapsed">
                   {chunks}
                 </span>
@@ -86,7 +86,7 @@ export function Progress({ job, now }: { job: JobView; now: number }) {
                 {nextIn > 500
                   ? rich('jobs.bulk.nextCheck', {
                       duration: formatDuration(nextIn),
-                      time: (chunks) => (
+                      clock: (chunks) => (
                         <span className="num fixed-duration" data-testid="next-check">
                           {chunks}
                         </span>

@@ -115,7 +115,7 @@ function ChargeSum({ job, paid }: { job: JobView; paid: number }) {
   }
   // An Email + avatar job may also have paid Email answers, at another price.
   const oneProduct = unit !== null && charged === paid * unit && job.paidAsEmail === 0;
-  const amount = (chunks: ReactNode[]) => (
+  const money = (chunks: ReactNode[]) => (
     <strong title={formatUsdExact(charged)} className="num">
       {chunks}
     </strong>
@@ -127,9 +127,9 @@ function ChargeSum({ job, paid }: { job: JobView; paid: number }) {
             ...checks,
             price: formatUsd(charged),
             unit: formatUsdExact(unit),
-            amount,
+            money,
           })
-        : rich('jobs.sum.charged', { ...checks, price: formatUsd(charged), amount })}
+        : rich('jobs.sum.charged', { ...checks, price: formatUsd(charged), money })}
     </p>
   );
 }

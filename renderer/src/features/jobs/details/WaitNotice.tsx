@@ -31,7 +31,7 @@ export function WaitNotice({ job, now }: { job: JobView; now: number }) {
               <span aria-hidden="true"> · </span>
               {rich('jobs.wait.in', {
                 duration: formatDuration(nextIn),
-                time: (chunks) => (
+                clock: (chunks) => (
                   <span className="num" data-testid="job-wait-countdown">
                     {chunks}
                   </span>

@@ -89,7 +89,7 @@ function NoMatch({ query, onClear }: { query: string; onClear: () => void }) {
       <h2 id={titleId} className="jobs-empty-title">
         {rich('jobs.search.noMatch', {
           query,
-          name: (chunks) => <span className="file-name">{chunks}</span>,
+          typed: (chunks) => <span className="file-name">{chunks}</span>,
         })}
       </h2>
       <p className="hint">{t('jobs.search.noMatchHint')}</p>

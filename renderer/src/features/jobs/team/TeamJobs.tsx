@@ -105,7 +105,7 @@ export function TeamJobs() {
                     <span className="team-sub">
                       {rich('jobs.team.on', {
                         machine: job.machine,
-                        user: (chunks) => <span data-user-value>{chunks}</span>,
+                        host: (chunks) => <span data-user-value>{chunks}</span>,
                       })}
                     </span>
                   </td>
