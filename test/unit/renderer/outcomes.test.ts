@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { JOB_STATES, ROW_STATUSES } from '../../../electron/common/model';
 import { english } from '../../../electron/common/i18n/message';
 import {
-  OUTCOME_LABEL,
   OUTCOMES,
+  outcomeLabel,
   outcomeMeaning,
   providerLabel,
   stateLabel,
@@ -33,7 +33,7 @@ describe('outcomes', () => {
   });
 
   it('names every outcome, and the rows not checked yet, each differently', () => {
-    const names = [...OUTCOMES, 'pending' as const].map((o) => OUTCOME_LABEL[o]);
+    const names = [...OUTCOMES, 'pending' as const].map((o) => outcomeLabel(o, t));
     expect(names).toEqual([
       'Deliverable',
       'Undeliverable',

@@ -8,7 +8,7 @@
 // English values, so these maps name messages, never the values.
 import type { JobStateName, RowStatusName } from '../../../../electron/ipc/contract';
 import type { MessageId } from '../../../../electron/common/i18n/translate';
-import { english, type Translate } from '../../../../electron/common/i18n/message';
+import type { Translate } from '../../../../electron/common/i18n/message';
 import { ROW_STATUSES } from '../../../../electron/common/model';
 import { sandboxProviderDomains } from '../../../../electron/common/providers';
 import { VENDOR_LABEL, type VerdictVendor } from '../../../../electron/common/vendors';
@@ -35,14 +35,6 @@ export const OUTCOME_LABEL_ID = {
 /** An outcome's name in the language of `t`: "Deliverable", "Zustellbar"… */
 export const outcomeLabel = (outcome: RowStatusName | 'reused' | 'pending', t: Translate): string =>
   t(OUTCOME_LABEL_ID[outcome]);
-
-/**
- * The names in English, for the parts of the window whose words have not
- * moved to the catalogs yet (they read the same messages).
- */
-export const OUTCOME_LABEL: Record<RowStatusName | 'pending', string> = Object.fromEntries(
-  [...OUTCOMES, 'pending' as const].map((o) => [o, outcomeLabel(o, english.t)]),
-) as Record<RowStatusName | 'pending', string>;
 
 const OUTCOME_MEANING_ID = {
   deliverable: 'outcome.meaning.deliverable',
