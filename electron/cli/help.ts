@@ -8,6 +8,21 @@ import { t } from './say';
 /** Where descriptions start, as the English help has always had them. */
 const COLUMN = 32;
 
+/**
+ * What the descriptions name as it is typed, given to every one of them: the
+ * catalogs hold each as a placeholder, so no translation can change it.
+ */
+const TYPED = {
+  command: '<command>',
+  name: '<name>',
+  code: '<code>',
+  rule: '<rule>',
+  next: '<next>',
+  id: '<id>',
+  resume: 'list-cleaner resume <id> --max-spend <USD>',
+  platformUrl: 'LIST_CLEANER_<PLATFORM>_URL',
+};
+
 interface HelpRow {
   readonly indent: number;
   readonly syntax: string;
@@ -75,7 +90,7 @@ const EVERY_COMMAND: readonly HelpRow[] = [
 
 /** A row: the syntax, then its description at the column (on the next line when the syntax reaches it). */
 function rowLines({ indent, syntax, id }: HelpRow): string[] {
-  const [first = '', ...more] = t(id).split('\n');
+  const [first = '', ...more] = t(id, TYPED).split('\n');
   const start = `${' '.repeat(indent)}${syntax}`;
   const pad = ' '.repeat(COLUMN);
   const head =
@@ -86,7 +101,7 @@ function rowLines({ indent, syntax, id }: HelpRow): string[] {
 /** The whole help, as `list-cleaner --help` prints it. */
 export function helpText(): string {
   return [
-    t('cli.help.usage'),
+    t('cli.help.usage', TYPED),
     '',
     t('cli.help.commands'),
     ...COMMANDS.flatMap(rowLines),
@@ -94,8 +109,8 @@ export function helpText(): string {
     t('cli.help.everyCommand'),
     ...EVERY_COMMAND.flatMap(rowLines),
     '',
-    t('cli.help.exitCodes'),
+    t('cli.help.exitCodes', TYPED),
     '',
-    t('cli.help.configuration'),
+    t('cli.help.configuration', TYPED),
   ].join('\n');
 }

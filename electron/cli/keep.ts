@@ -51,7 +51,14 @@ export function parseKeep(keep: string | undefined, domain?: string): ExportFilt
       filter.providers.push(token.slice('provider:'.length));
     } else if (token.startsWith('finding:') && FINDINGS.has(token.slice('finding:'.length))) {
       filter.findings.push(token.slice('finding:'.length) as RowFlag);
-    } else throw new UsageError(message('cli.usage.keep', { value: token }));
+    } else
+      throw new UsageError(
+        message('cli.usage.keep', {
+          value: token,
+          provider: 'provider:<code>',
+          finding: 'finding:<role|free|disposable|typo|no_mail_server|reused>',
+        }),
+      );
   }
   // "all" asks nothing of the outcome, whatever else is named beside it.
   filter.outcomes = everyOutcome ? [] : [...new Set(filter.outcomes)];

@@ -46,3 +46,7 @@ export const clockTime = (at: string | number): string =>
     minute: '2-digit',
     second: '2-digit',
   });
+
+/** Values one of which is taken, as typed, joined the language's way: "skip or email", "skip oder email". */
+export const eitherOf = (values: readonly string[]): string =>
+  new Intl.ListFormat(cliLocale(), { type: 'disjunction' }).format(values);

@@ -72,7 +72,12 @@ export async function run(values: Values, file: string | undefined): Promise<num
   if (onPlatform !== null) return (await import('./clean-platform')).run(values, onPlatform);
   for (const flag of ['write-back', 'archive-undeliverable', 'yes', 'members'] as const) {
     if (values[flag] !== undefined && values[flag] !== false) {
-      throw new UsageError(message('cli.usage.platformOnly', { flag: `--${flag}` }));
+      throw new UsageError(
+        message('cli.usage.platformOnly', {
+          flag: `--${flag}`,
+          command: 'list-cleaner clean mailchimp:<list-id>',
+        }),
+      );
     }
   }
   const input = resolve(file);

@@ -25,7 +25,7 @@ export async function run(values: Values): Promise<number> {
     return 0;
   }
   if (all.length === 0) {
-    out(t('cli.jobs.none'));
+    out(t('cli.jobs.none', { command: 'list-cleaner clean <file>' }));
     return 0;
   }
   for (const job of all) out(`${job.id}  ${describeJob(job)}`);

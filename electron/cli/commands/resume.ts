@@ -26,7 +26,11 @@ import { reportLines } from './clean-platform';
 function newLimit(values: Values, id: string | undefined): number | null | undefined {
   const limit = parseMaxSpend(values['max-spend']);
   if (limit !== undefined && id === undefined) {
-    throw new UsageError(message('cli.usage.maxSpendNeedsId'));
+    throw new UsageError(
+      message('cli.usage.maxSpendNeedsId', {
+        command: 'list-cleaner resume <id> --max-spend <USD>',
+      }),
+    );
   }
   return limit;
 }

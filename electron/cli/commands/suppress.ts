@@ -77,15 +77,19 @@ export async function run(
   const subcommand = subcommandOf(argument);
   if ((subcommand === 'add' || subcommand === 'remove') && rest.length === 0) {
     throw new UsageError(
-      message(
-        subcommand === 'add'
-          ? 'cli.usage.suppressAddNeedsFile'
-          : 'cli.usage.suppressRemoveNeedsArg',
-      ),
+      subcommand === 'add'
+        ? message('cli.usage.suppressAddNeedsFile', {
+            command: 'list-cleaner suppress add <file>...',
+          })
+        : message('cli.usage.suppressRemoveNeedsArg', {
+            command: 'list-cleaner suppress remove <address|file>...',
+          }),
     );
   }
   if (subcommand === 'find' && rest.length !== 1) {
-    throw new UsageError(message('cli.usage.suppressFindOne'));
+    throw new UsageError(
+      message('cli.usage.suppressFindOne', { command: 'list-cleaner suppress find <address>' }),
+    );
   }
   const limit = parseLimit(values.limit);
   // The account is the key's fingerprint; the service itself is never reached.
@@ -182,7 +186,7 @@ async function show(values: Values, list: AccountSuppression, limit: number) {
     return 0;
   }
   if (total === 0 && sources.length === 0) {
-    out(t('cli.suppress.empty'));
+    out(t('cli.suppress.empty', { command: 'list-cleaner suppress add <file>' }));
     return 0;
   }
   const shown = source === null ? sources : sources.filter((s) => s.name === source);

@@ -88,6 +88,10 @@ describe('usage mistakes in another language', () => {
       ['clean', 'x.csv', '--keep', 'some'],
       'list-cleaner: --keep принимает результаты (deliverable, undeliverable, unknown, invalid, duplicate, disposable, role, not_covered, suppressed, blocked, not-deliverable или all), provider:<code> и finding:<role|free|disposable|typo|no_mail_server|reused> через запятую, а не «some». См. list-cleaner --help.',
     ],
+    [
+      ['clean', 'x.csv', '--product', 'avatar', '--others', 'all'],
+      'list-cleaner: --others принимает skip или email: что делать с адресами, которых проверка аватара не охватывает. См. list-cleaner --help.',
+    ],
   ])('%j: one Russian line, exit 2', async (args, line) => {
     const result = await cli(args, { ...env, ...RUSSIAN });
     expect(result.code).toBe(2);
@@ -195,8 +199,12 @@ describe('the plurals of the command line’s lines', () => {
     typo,
     noMail: 0,
     free: 0,
+    domains: 1,
+    domainsUnknown: 0,
     suggestions: [],
     dns: 'checked',
+    findingsPath: '',
+    suggestionsPath: '',
   });
 
   it('gives Russian its four forms: 1, 3, 5, 21', () => {
