@@ -8,14 +8,17 @@ import type { ImportedList } from '../../lists/types';
 import { estimateLines } from '../cost-lines';
 import { cliWords } from '../words';
 import { describeFindings, type Progress } from '../output';
-import { AppError } from '../../lib/app-error';
+import { message } from '../../common/i18n/message';
+import { AppError, sayError } from '../../lib/app-error';
 import { EXIT_LIMIT, UsageError, type Values } from '../args';
 import { err } from '../print';
+import { t } from '../say';
+import { cliWords } from '../words';
 
 export function parseProduct(value: string | undefined): 'email' | 'avatar' {
   if (value === undefined || value === 'email') return 'email';
   if (value === 'avatar') return 'avatar';
-  throw new UsageError('--product takes email or avatar');
+  throw new UsageError(message('cli.usage.product'));
 }
 
 /**
@@ -34,9 +37,7 @@ export async function startWithin(
     return null;
   } catch (e) {
     if (!(e instanceof AppError) || e.code !== 'over_limit') throw e;
-    err(
-      `list-cleaner: ${e.message} To check anyway, add --confirm-over-limit; or raise --max-spend.`,
-    );
+    err(`list-cleaner: ${sayError(e, cliWords().t)} ${t('cli.clean.overLimitHint')}`);
     return EXIT_LIMIT;
   }
 }
