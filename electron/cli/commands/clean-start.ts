@@ -6,7 +6,6 @@ import type { JobView } from '../../ipc/contract';
 import type { CostChoices, Jobs } from '../../jobs/jobs';
 import type { ImportedList } from '../../lists/types';
 import { estimateLines } from '../cost-lines';
-import { cliWords } from '../words';
 import { describeFindings, type Progress } from '../output';
 import { message } from '../../common/i18n/message';
 import { AppError, sayError } from '../../lib/app-error';
