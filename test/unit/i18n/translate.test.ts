@@ -33,7 +33,10 @@ function valuesOf(elements: MessageFormatElement[], into: Filled): Filled {
   }
   return into;
 }
-const VALUES = Object.values(english).reduce<Filled>((all, m) => valuesOf(parse(m), all), {});
+/** Each message's own values: one name may be a placeholder in one message and a tag in another. */
+const VALUES = new Map(
+  Object.entries(english).map(([id, m]) => [id as MessageId, valuesOf(parse(m), {})]),
+);
 const ids = Object.keys(english) as MessageId[];
 
 type Asked = Parameters<typeof translatorOf>[0];
@@ -47,7 +50,9 @@ const translator = (language: Asked) => {
 
 /** A message as text, its placeholders filled and its tags made plain. */
 const shown = (language: Asked, id: MessageId): string =>
-  translator(language).rich<string>(id, VALUES).join('');
+  translator(language)
+    .rich<string>(id, VALUES.get(id) ?? {})
+    .join('');
 
 describe('the catalogs', () => {
   it.each(LANGUAGES)('%s formats every message, with no placeholder left unfilled', (language) => {
