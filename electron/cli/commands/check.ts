@@ -5,6 +5,7 @@ import { providerName } from '../../common/providers';
 import { UsageError, type Values } from '../args';
 import type { Connection } from '../connect';
 import { out } from '../print';
+import { cliWords } from '../words';
 import { connectFor } from './shared';
 
 export async function run(values: Values, address: string | undefined): Promise<number> {
@@ -28,7 +29,7 @@ export async function run(values: Values, address: string | undefined): Promise<
       );
     } else {
       const details = [
-        result.provider ? `provider ${providerName(result.provider)}` : null,
+        result.provider ? `provider ${providerName(result.provider, cliWords().t)}` : null,
         result.avatar === true
           ? `avatar ${result.avatarUrl || '(no picture address)'}`
           : result.avatar === false

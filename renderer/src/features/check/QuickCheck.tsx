@@ -4,6 +4,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { create } from 'zustand';
 import type { CheckView, JobProduct } from '../../../../electron/ipc/contract';
 import { providerName } from '../../../../electron/common/providers';
+import { english } from '../../../../electron/common/i18n/message';
 import { useQuickCheck } from '../../api/job-hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import './check.css';
@@ -184,7 +185,7 @@ function ResultCard({ result }: { result: CheckResult }) {
         {product === 'email' && view.status === 'deliverable' && (
           <div>
             <dt>Provider</dt>
-            <dd>{view.provider ? providerName(view.provider) : 'Not reported'}</dd>
+            <dd>{view.provider ? providerName(view.provider, english.t) : 'Not reported'}</dd>
           </div>
         )}
         {product === 'avatar' && (

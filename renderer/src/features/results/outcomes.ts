@@ -7,6 +7,7 @@
 import type { JobStateName, RowStatusName } from '../../../../electron/ipc/contract';
 import { ROW_STATUSES } from '../../../../electron/common/model';
 import { providerName } from '../../../../electron/common/providers';
+import { english } from '../../../../electron/common/i18n/message';
 import { VENDOR_LABEL, type VerdictVendor } from '../../../../electron/common/vendors';
 
 /** The row statuses main defines, in their order: best outcome first. */
@@ -59,7 +60,7 @@ export const STATE_LABEL: Record<JobStateName, string> = {
 export function providerLabel(code: string): string {
   if (code === 'not registered') return 'No mailbox';
   if (code === 'not reported') return 'Not reported';
-  return providerName(code);
+  return providerName(code, english.t);
 }
 
 /**
