@@ -45,7 +45,7 @@ const de = translatorOf('de').t;
 const en = translatorOf('en').t;
 
 const COUNTS = [1, 3, 5, 21] as const;
-const each = (say: (n: number) => string) => COUNTS.map(say);
+const each = <T>(say: (n: number) => T): T[] => COUNTS.map(say);
 
 const change = (n: number, where: 'added' | 'changed' | 'unchanged'): RulesChangeView => {
   const rules = Array.from({ length: n }, (_, i) => ({
