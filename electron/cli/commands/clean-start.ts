@@ -6,6 +6,7 @@ import type { JobView } from '../../ipc/contract';
 import type { CostChoices, Jobs } from '../../jobs/jobs';
 import type { ImportedList } from '../../lists/types';
 import { estimateLines } from '../cost-lines';
+import { cliWords } from '../words';
 import { describeFindings, type Progress } from '../output';
 import { AppError } from '../../lib/app-error';
 import { EXIT_LIMIT, UsageError, type Values } from '../args';
@@ -52,7 +53,8 @@ export async function checkToEnd(
 ): Promise<JobView | number> {
   if (list.findings && job.unique > 0) err(describeFindings(list.findings));
   if (job.unique > 0) {
-    for (const line of estimateLines(await jobs.estimate(job.id, run.product, run.choices))) {
+    const t = cliWords().t;
+    for (const line of estimateLines(await jobs.estimate(job.id, run.product, run.choices), t)) {
       err(line);
     }
     const started = await startWithin(jobs, job.id, run.product, run.choices, run.values);

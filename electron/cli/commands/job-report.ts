@@ -3,7 +3,8 @@
 // grade in words for a person, and a job stopped at its spending limit, with
 // the command that carries it on.
 import type { JobView } from '../../ipc/contract';
-import { listGrade, NO_GRADE_WORDS, type ListGrade } from '../../common/grade';
+import { listGrade, noGradeWords, type ListGrade } from '../../common/grade';
+import { cliWords } from '../words';
 import { EXIT_LIMIT } from '../args';
 import { carryOnCommand } from '../output';
 import { usdExact } from '../../common/money';
@@ -18,13 +19,16 @@ import { err } from '../print';
  */
 export function gradeOf(job: JobView): ListGrade | null {
   if (job.state !== 'done') return null;
-  return listGrade({
-    deliverable: job.deliverable,
-    undeliverable: job.undeliverable,
-    unknown: job.unknown,
-    invalid: job.invalid + job.empty,
-    disposable: job.disposable,
-  });
+  return listGrade(
+    {
+      deliverable: job.deliverable,
+      undeliverable: job.undeliverable,
+      unknown: job.unknown,
+      invalid: job.invalid + job.empty,
+      disposable: job.disposable,
+    },
+    cliWords().t,
+  );
 }
 
 /** The grade for scripts: `{ "score": 83, "letter": "C" }`, or null. */
@@ -41,7 +45,7 @@ export function gradeLines(job: JobView): string[] {
   // A list without an address to check is never started: it has no grade, and says so.
   if (job.state !== 'done' && job.unique > 0) return [];
   const grade = gradeOf(job);
-  if (!grade) return [NO_GRADE_WORDS];
+  if (!grade) return [noGradeWords(cliWords().t)];
   return [
     `List quality: ${grade.letter}, ${grade.score} of 100 (${grade.verdict.toLowerCase()}). ${grade.sending}`,
     grade.how,

@@ -4,7 +4,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WriteBackPlan, WriteBackReport } from '../../../electron/common/platform-views';
 import { ApiError } from '../../../renderer/src/api/call';
-import { english } from '../../../electron/common/i18n/message';
 import { jobName } from '../../../renderer/src/features/jobs/job-words';
 import {
   connectProblem,
@@ -26,6 +25,9 @@ import {
   writtenAs,
 } from '../../../renderer/src/features/results/writeback/writeback-words';
 import { jobView } from './job-view';
+import { english } from '../../../electron/common/i18n/message';
+
+const { t } = english;
 
 const MAILCHIMP_HOW =
   'the tag "list-cleaner: <status>", its earlier List Cleaner tag made inactive';
@@ -111,17 +113,17 @@ describe('connections', () => {
 
 describe('reading a platform list', () => {
   it("gives a list's size, or says the platform does not", () => {
-    expect(listSizeWords({ size: 1204 })).toBe('1,204 members');
-    expect(listSizeWords({ size: 1 })).toBe('1 member');
-    expect(listSizeWords({ size: null })).toBe('Size not given');
+    expect(listSizeWords({ size: 1204 }, t)).toBe('1,204 members');
+    expect(listSizeWords({ size: 1 }, t)).toBe('1 member');
+    expect(listSizeWords({ size: null }, t)).toBe('Size not given');
   });
 
   it('counts the members read, of about the total the platform gave', () => {
-    expect(membersReadLine(null)).toBe('Asking for the first members…');
-    expect(membersReadLine({ members: 1000, total: 5200 })).toBe(
+    expect(membersReadLine(null, t)).toBe('Asking for the first members…');
+    expect(membersReadLine({ members: 1000, total: 5200 }, t)).toBe(
       '1,000 of about 5,200 members read',
     );
-    expect(membersReadLine({ members: 1, total: null })).toBe('1 member read');
+    expect(membersReadLine({ members: 1, total: null }, t)).toBe('1 member read');
   });
 });
 

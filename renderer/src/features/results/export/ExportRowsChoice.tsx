@@ -3,6 +3,7 @@
 // chosen.
 import type { ChannelInput, RowStatusName } from '../../../../../electron/ipc/contract';
 import { formatNumber } from '../../../format';
+import { useT } from '../../../i18n/words';
 import { filterWords } from '../rows/row-filter';
 import type { RowsShown } from '../rows/use-rows-shown';
 
@@ -38,6 +39,7 @@ interface Props {
 }
 
 export function ExportRowsChoice({ name, statuses, value, onChange, shown }: Props) {
+  const t = useT();
   const all = Object.values(statuses).reduce((a, b) => a + b, 0);
   const counts: Record<Exclude<RowFilter, 'shown'>, number> = {
     deliverable: statuses.deliverable,
@@ -77,7 +79,7 @@ export function ExportRowsChoice({ name, statuses, value, onChange, shown }: Pro
           <span className="export-choice-label">The rows I see</span>
           <span className="export-choice-hint" data-testid="export-shown-hint">
             {shown.filtered
-              ? `As filtered on the Rows tab: ${filterWords(shown.filter)}.`
+              ? `As filtered on the Rows tab: ${filterWords(shown.filter, t)}.`
               : 'Filter the rows on the Rows tab to save just those.'}
           </span>
         </span>
