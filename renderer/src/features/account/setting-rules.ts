@@ -64,8 +64,9 @@ export function readCappedAmount(
   text: string,
   maxMicros: number,
   tooMuch: string,
+  t: Translate,
 ): Read<number | null> {
-  const read = readAmount(text);
+  const read = readAmount(text, t);
   if (!read.ok) return read;
   if (read.micros !== null && read.micros > maxMicros) return { ok: false, message: tooMuch };
   return { ok: true, value: read.micros };
@@ -76,10 +77,11 @@ export const readSpendLimit = (text: string, t: Translate) =>
     text,
     MAX_SPEND_MICROS,
     t('settings.spend.tooMuch', { max: formatNumber(MAX_SPEND_MICROS / 1_000_000) }),
+    t,
   );
 
 export const readUnitPrice = (text: string, t: Translate) =>
-  readCappedAmount(text, MAX_UNIT_MICROS, t('settings.price.tooMuch'));
+  readCappedAmount(text, MAX_UNIT_MICROS, t('settings.price.tooMuch'), t);
 
 /** The service's address, as main will take it. */
 export function readServiceAddress(text: string, t: Translate): Read<string> {

@@ -8,7 +8,7 @@ import type { JobView, RowStatusName } from '../../../../electron/ipc/contract';
 import { listGrade } from '../../../../electron/common/grade';
 import { formatDateTime, formatNumber, formatUsd, formatUsdExact } from '../../format';
 import { useT } from '../../i18n/words';
-import { HOLD_WORDS, PRODUCT_WORDS, jobName } from '../jobs/job-words';
+import { holdWords, jobName, productWords } from '../jobs/job-words';
 import { RecheckReminder } from '../jobs/RecheckReminder';
 import { stateLabel } from './outcomes';
 
@@ -23,7 +23,7 @@ export function ResultsHeader({ job, statuses, actions }: Props) {
   const t = useT();
   const done = job.state === 'done';
   const grade = done && statuses ? listGrade(statuses, t, (n) => formatNumber(n)) : null;
-  const state = job.hold ? HOLD_WORDS[job.hold.reason] : stateLabel(job.state, t);
+  const state = job.hold ? holdWords(job.hold.reason, t) : stateLabel(job.state, t);
   return (
     <header className="results-header" data-testid="results-header">
       {grade && (
@@ -59,7 +59,7 @@ export function ResultsHeader({ job, statuses, actions }: Props) {
 function Facts({ job }: { job: JobView }) {
   const t = useT();
   const facts: ReactNode[] = [];
-  if (job.product) facts.push(PRODUCT_WORDS[job.product]);
+  if (job.product) facts.push(productWords(job.product, t));
   facts.push(t('results.facts.rows', { n: job.rows, count: formatNumber(job.rows) }));
   if (job.state === 'done' && job.finishedAt) {
     facts.push(t('results.facts.finished', { when: formatDateTime(job.finishedAt) }));

@@ -13,7 +13,7 @@ import { useT } from '../../i18n/words';
 import type { Translate } from '../../../../electron/common/i18n/message';
 import { useUiStore } from '../../state/ui-store';
 import { freeFacts } from '../jobs/free-facts';
-import { HOLD_WORDS, jobName } from '../jobs/job-words';
+import { holdWords, jobName } from '../jobs/job-words';
 // The screen's stylesheet before its parts' (summary, export, rows): they load in this order.
 import './results.css';
 import { ResultsHeader } from './ResultsHeader';
@@ -198,7 +198,7 @@ function Overview({ job, data }: { job: JobView; data: JobSummaryView }) {
       {/* Each summary has the screen's width: the outcome table's sentences need it. */}
       <OutcomeSummary
         statuses={data.statuses}
-        free={freeFacts(job)}
+        free={freeFacts(job, t)}
         note={reported ? null : unreportedProviders(job.product, t)}
       />
       {reported && <ProviderSummary providers={data.providers} />}
@@ -288,7 +288,7 @@ function NotDoneYet({ job }: { job: JobView }) {
     <section className="card results-card results-waiting" aria-labelledby={labelId}>
       <p className="results-waiting-title" id={labelId}>
         {t('results.progress', {
-          state: job.hold ? HOLD_WORDS[job.hold.reason] : stateLabel(job.state, t),
+          state: job.hold ? holdWords(job.hold.reason, t) : stateLabel(job.state, t),
           checked: formatNumber(job.checked),
           n: job.unique,
           unique: formatNumber(job.unique),
