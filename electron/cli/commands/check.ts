@@ -40,7 +40,7 @@ export async function run(values: Values, address: string | undefined): Promise<
     } else {
       const details = [
         result.provider
-          ? t('cli.check.provider', { provider: providerName(result.provider) })
+          ? t('cli.check.provider', { provider: providerName(result.provider, t) })
           : null,
         result.avatar === true
           ? result.avatarUrl

@@ -79,19 +79,22 @@ describe('jobName', () => {
 });
 
 describe('connections', () => {
-  const base = { name: 'Mailchimp', keyName: 'API key' };
+  const base = { name: 'Mailchimp', platform: 'mailchimp' as const };
   it('says where a saved key goes and its last four characters, never more', () => {
     expect(
-      connectionLine({
-        ...base,
-        connected: true,
-        host: 'us21.api.mailchimp.com',
-        keyEnding: '9f2c',
-      }),
+      connectionLine(
+        {
+          ...base,
+          connected: true,
+          host: 'us21.api.mailchimp.com',
+          keyEnding: '9f2c',
+        },
+        english.t,
+      ),
     ).toBe('us21.api.mailchimp.com · API key ending in 9f2c');
-    expect(connectionLine({ ...base, connected: false, host: null, keyEnding: null })).toBe(
-      'Not connected',
-    );
+    expect(
+      connectionLine({ ...base, connected: false, host: null, keyEnding: null }, english.t),
+    ).toBe('Not connected');
   });
 
   it("says a refused key in the app's words, without the platform's status code", () => {
@@ -99,12 +102,12 @@ describe('connections', () => {
       code: 'platform_key',
       message: 'Mailchimp refused the key (401: API Key Invalid).',
     });
-    const words = connectProblem(refused, base);
+    const words = connectProblem(refused, base, english.t);
     expect(words).toContain('Mailchimp refused this API key');
     expect(words).toContain('Nothing was saved.');
     expect(words).not.toContain('401');
     const other = new ApiError({ code: 'network', message: 'Mailchimp could not be reached.' });
-    expect(connectProblem(other, base)).toBe('Mailchimp could not be reached.');
+    expect(connectProblem(other, base, english.t)).toBe('Mailchimp could not be reached.');
   });
 });
 

@@ -43,8 +43,10 @@ describe("an imported vendor's file", () => {
   };
 
   it('says what was remembered, not kept and skipped, and nothing of what is none', () => {
-    expect(headLine(view)).toMatch(/^news\.csv: 1,204 rows of NeverBounce results, checked /);
-    expect(countLines(view)).toEqual([
+    expect(headLine(view, english.t)).toMatch(
+      /^news\.csv: 1,204 rows of NeverBounce results, checked /,
+    );
+    expect(countLines(view, english.t)).toEqual([
       'Remembered: 1,000 deliverable, 150 undeliverable. Lists cleaned within the reuse window take these free, marked as NeverBounce’s.',
       'Not kept: 40 addresses NeverBounce could not call (catch-all, risky, disposable or unknown). They are checked when you clean a list with them.',
       'Kept as unknown: 10 rows with a word List Cleaner does not know: “3” (9), “maybe” (1).',

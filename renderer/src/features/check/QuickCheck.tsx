@@ -173,7 +173,7 @@ function ResultCard({ result }: { result: CheckResult }) {
         {product === 'email' && view.status === 'deliverable' && (
           <div>
             <dt>{t('check.provider')}</dt>
-            <dd>{view.provider ? providerName(view.provider) : t('check.notReported')}</dd>
+            <dd>{view.provider ? providerName(view.provider, t) : t('check.notReported')}</dd>
           </div>
         )}
         {product === 'avatar' && (
