@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test, expect, type TestApp } from './fixtures';
+import { test, expect } from './fixtures';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
 import type { AskedLanguage } from '../../electron/common/i18n/languages';
 import { doneJob, invoke, writeList } from './results-support';
@@ -44,9 +44,12 @@ function tourList(rows: number): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** Brands, units and names that are the same in every language. */
+/**
+ * Brands, units, key names and names that are the same in every language;
+ * "email" too, which the glossary keeps in Latin letters in Russian.
+ */
 const SAME_EVERYWHERE =
-  /List Cleaner|USD|API|CSV|XLSX|TSV|Excel|Mailchimp|HubSpot|Klaviyo|Brevo|ZeroBounce|NeverBounce|Kickbox|Emailable|Bouncer|MillionVerifier|SendGrid|Mailgun|Postmark|Amazon SES|PostgreSQL|Gmail|Outlook|Yahoo|iCloud|Yandex|Mail\.ru|GMX|Orange|UOL|MX|DNS|ID|OK|Ctrl|Cmd|Shift|Enter|Esc|Tab/g;
+  /List Cleaner|Google Sheets|TXT|Page Up|Page Down|Home|End|[Ee]mail|USD|API|CSV|XLSX|TSV|Excel|Mailchimp|HubSpot|Klaviyo|Brevo|ZeroBounce|NeverBounce|Kickbox|Emailable|Bouncer|MillionVerifier|SendGrid|Mailgun|Postmark|Amazon SES|PostgreSQL|Gmail|Outlook|Yahoo|iCloud|Yandex|Mail\.ru|GMX|Orange|UOL|MX|DNS|ID|OK|Ctrl|Cmd|Shift|Enter|Esc|Tab/g;
 
 /**
  * What a screen (under `selector`) shows: its words still in Latin letters
@@ -63,7 +66,7 @@ async function look(page: Page, selector: string, latinIsEnglish: boolean, pseud
         const isData = (token: string) =>
           /[@.\d_/:#+…]/.test(token) ||
           token.length < 2 ||
-          /^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|AM|PM)$/.test(token);
+          /^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|AM|PM|kB|MB|GB|bytes?)$/.test(token);
         const english: string[] = [];
         // Shown to the eye (a screen reader's words, .visually-hidden, are checked for English only).
         const visible = (el: Element | null) =>
@@ -77,7 +80,9 @@ async function look(page: Page, selector: string, latinIsEnglish: boolean, pseud
           return false;
         };
         const wordsOf = (text: string) => {
-          const outside = bracketed ? text.replace(/⟦[^⟧]*⟧/g, ' ') : text;
+          // A value written into the user's file is quoted as it is written there: English.
+          const unquoted = text.replace(/«[^»]*»|„[^“]*“|"[^"]*"|“[^”]*”/g, ' ');
+          const outside = bracketed ? unquoted.replace(/⟦[^⟧]*⟧/g, ' ') : unquoted;
           return outside
             .replace(sameEverywhere, ' ')
             .split(/[\s,;()«»„“”"'’!?]+/)
@@ -139,7 +144,7 @@ const LOCALES: Record<AskedLanguage, string> = {
   es: 'es-ES',
   'pt-BR': 'pt-BR',
   ru: 'ru-RU',
-  // English underneath: its dates' month names and AM/PM are the locale's, not words of ours.
+  // English underneath: its dates' month names, AM/PM and file sizes' units are the locale's, not words of ours.
   pseudo: 'en-US',
 };
 const LANGUAGES = Object.keys(LOCALES) as AskedLanguage[];

@@ -241,7 +241,8 @@ function RowCells({ row, showProvider, showAvatar }: CellsProps & { row: JobRowV
         )}
       </span>
       {showProvider && (
-        <span role="cell" className="rows-provider">
+        // A long provider's name is cut to the column: its whole name on hover.
+        <span role="cell" className="rows-provider" title={provider ?? undefined}>
           {provider ?? <span className="rows-muted">—</span>}
         </span>
       )}
