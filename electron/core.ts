@@ -11,6 +11,7 @@ import { createHandlers, type ShellHooks } from './ipc/handlers';
 import type { EventBus, JobView } from './ipc/contract';
 import { openWorkspace, type WaitOverrides, type Workspace } from './jobs/workspace';
 import { translatorFollowing } from './common/i18n/catalogs';
+import { say } from './common/i18n/message';
 import { createEventBus, createHandlerRegistry, type HandlerRegistry } from './ipc/registry';
 import {
   createMemoryKeyStore,
@@ -121,9 +122,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       keyLimiter(apiKey, { dataDir: options.dataDir, team: () => teamStore.get() }),
   });
   const files = createFileGrants();
-  // The team store lost or back, said to the window once each time, whoever noticed.
-  const teamNotice = teamNoticeGate((message, kind) =>
-    events.emit('team:notice', { kind, message }),
+  // The window's words: its language, as its shell says it (the window speaks English unless told otherwise).
+  const windowWords = translatorFollowing(() => options.shell?.language?.() ?? 'en');
+  // The team store lost or back, said to the window once each time, whoever noticed, in its language.
+  const teamNotice = teamNoticeGate((message, kind, said) =>
+    events.emit('team:notice', { kind, message: said ? say(windowWords().t, said) : message }),
   );
   const stopTeamNotices = onTeamNotice(teamNotice);
   const workspace = openWorkspace({
@@ -169,6 +172,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     keys: openTeamKeys,
     memoryAccount: () => account.memoryAccount(),
     waiting: (memoryAccount) => openOutbox(options.dataDir, memoryAccount).waiting(),
+    words: () => windowWords().t,
     ...(options.team?.connectTimeoutMs === undefined
       ? {}
       : { connectTimeoutMs: options.team.connectTimeoutMs }),
@@ -179,7 +183,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     who: whoRunsHere,
     beforeRead: async () => (await workspace.jobs()).shareSummaries(),
   });
-  const windowWords = translatorFollowing(() => shell.language?.() ?? 'en');
   const registry = createHandlerRegistry(
     createHandlers({
       account,

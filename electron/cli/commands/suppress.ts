@@ -14,6 +14,8 @@
 import { basename } from 'node:path';
 import { stat } from 'node:fs/promises';
 import { onTeamNotice, teamNoticeGate } from '../../coordination/notices';
+import { say } from '../../common/i18n/message';
+import { cliWords } from '../words';
 import { AppError } from '../../lib/app-error';
 import { isValidAddress, normalizeCell } from '../../lists/address';
 import { suppressionOpener, type AccountSuppression } from '../../suppression/account';
@@ -91,7 +93,9 @@ export async function run(
     ...(connection.team ? { team: connection.team } : {}),
   });
   // A team store out of reach is said once, on stderr.
-  const stopNotices = onTeamNotice(teamNoticeGate((message) => err(message)));
+  const stopNotices = onTeamNotice(
+    teamNoticeGate((message, _kind, said) => err(said ? say(cliWords().t, said) : message)),
+  );
   try {
     const list = await opener.get();
     switch (subcommand) {
