@@ -165,6 +165,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     workspace,
     events,
     consent,
+    words: () => windowWords().t,
     ...options.platforms,
   });
   const team = openTeamConnection({

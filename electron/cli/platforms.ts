@@ -8,6 +8,7 @@ import { openConnectors, type Connectors } from '../connectors/connectors';
 import { keychainKeys } from '../connectors/keys';
 import type { Jobs } from '../jobs/jobs';
 import { UsageError } from './args';
+import { cliWords } from './words';
 import { err } from './print';
 
 /** "mailchimp:abc123" → the platform and the list's id; null for anything else (a file). */
@@ -30,6 +31,7 @@ export function connectorsFor(dataDir: string, jobs?: Jobs): Connectors {
     ...(jobs ? { jobs } : {}),
     keys: keychainKeys(),
     env: process.env,
+    words: () => cliWords().t,
     onWait: (w) => err(`${w.reason}; trying again at ${new Date(w.until).toLocaleTimeString()}.`),
   });
 }
