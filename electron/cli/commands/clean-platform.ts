@@ -17,6 +17,7 @@ import { connectorOf, type Connectors, type WriteBackPlan } from '../../connecto
 import type { RetireMode } from '../../connectors/types';
 import type { WriteBackReport } from '../../connectors/connectors';
 import type { JobView } from '../../ipc/contract';
+import { message } from '../../common/i18n/message';
 import { AppError } from '../../lib/app-error';
 import { exportDestinationProblem } from '../../lists/export-name';
 import { UsageError, parsePatience, type Values } from '../args';
@@ -57,7 +58,7 @@ function retireModeOf(platform: PlatformId, values: Values): RetireMode | null {
   if (mode === undefined) {
     throw new AppError(
       'invalid_input',
-      `${PLATFORM_NAMES[platform]} members cannot be archived or unsubscribed by List Cleaner (archiving a HubSpot contact deletes it). Run it without --archive-undeliverable; the verdicts are still written. Nothing was read or sent.`,
+      message('error.cli.cannotRetire', { name: PLATFORM_NAMES[platform] }),
     );
   }
   return mode;
@@ -150,7 +151,9 @@ export async function run(
   const destPath = values.out === undefined ? null : resolve(values.out);
   if (destPath !== null) {
     const problem = await exportDestinationProblem(destPath, {});
-    if (problem) throw new AppError('bad_file', `${problem} Nothing was read, sent or charged.`);
+    if (problem) {
+      throw new AppError('bad_file', message('error.cli.destinationNothingRead', { problem }));
+    }
   }
   const product = parseProduct(values.product);
   parseKeep(values.keep, values.domain);

@@ -7,6 +7,7 @@ import type { CostChoices, Jobs } from '../../jobs/jobs';
 import type { ImportedList } from '../../lists/types';
 import { estimateLines } from '../cost-lines';
 import { describeFindings, type Progress } from '../output';
+import { message } from '../../common/i18n/message';
 import { AppError } from '../../lib/app-error';
 import { EXIT_LIMIT, UsageError, type Values } from '../args';
 import { err } from '../print';
@@ -65,8 +66,14 @@ export async function checkToEnd(
 
 /** A failed job as one line: its reason, and a retry that can help given as it must be typed. */
 export function failedJob(job: JobView): AppError {
-  const again = job.failure?.retry
-    ? ` Carry on with: list-cleaner resume ${job.id}`
-    : ` (job ${job.id})`;
-  return new AppError('service', `${job.failure?.message ?? 'The job failed.'}${again}`);
+  const failure = job.failure?.message ?? message('error.cli.jobFailed');
+  return new AppError(
+    'service',
+    job.failure?.retry
+      ? message('error.cli.jobFailedResume', {
+          failure,
+          command: `list-cleaner resume ${job.id}`,
+        })
+      : message('error.cli.jobFailedId', { failure, jobId: job.id }),
+  );
 }

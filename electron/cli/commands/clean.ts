@@ -8,6 +8,7 @@
 import { resolve } from 'node:path';
 import type { ExportFormat, JobView } from '../../ipc/contract';
 import type { Jobs } from '../../jobs/jobs';
+import { message } from '../../common/i18n/message';
 import { AppError } from '../../lib/app-error';
 import { defaultExportPath, exportDestinationProblem } from '../../lists/export-name';
 import { UsageError, parsePatience, type Values } from '../args';
@@ -82,7 +83,8 @@ export async function run(values: Values, file: string | undefined): Promise<num
   );
   // Refused before anything is read or paid for; the user's own list is never replaced.
   const problem = await exportDestinationProblem(destPath, { input });
-  if (problem) throw new AppError('bad_file', `${problem} Nothing was sent or charged.`);
+  if (problem)
+    throw new AppError('bad_file', message('error.cli.destinationNothingSent', { problem }));
   const product = parseProduct(values.product);
   if (values.others !== undefined && product !== 'avatar') {
     throw new UsageError('--others is for --product avatar: an Email check covers every provider');

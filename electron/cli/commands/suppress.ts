@@ -16,6 +16,7 @@ import { stat } from 'node:fs/promises';
 import { onTeamNotice, teamNoticeGate } from '../../coordination/notices';
 import { say } from '../../common/i18n/message';
 import { cliWords } from '../words';
+import { message } from '../../common/i18n/message';
 import { AppError } from '../../lib/app-error';
 import { isValidAddress, normalizeCell } from '../../lists/address';
 import { suppressionOpener, type AccountSuppression } from '../../suppression/account';
@@ -165,7 +166,7 @@ async function show(values: Values, list: AccountSuppression, limit: number) {
   if (source !== null && !sources.some((s) => s.name === source)) {
     throw new AppError(
       'invalid_input',
-      `The suppression list has no file named ${source}. See its files with: list-cleaner suppress list`,
+      message('error.cli.noSuppressionFile', { source, command: 'list-cleaner suppress list' }),
     );
   }
   const after = values.after ?? null;

@@ -7,6 +7,7 @@
 // LIST_CLEANER_TEAM_PASSWORD, or the app's keychain entry for that very
 // address, and is never printed.
 import { shareCents, usd } from '../../common/money';
+import { message } from '../../common/i18n/message';
 import { AppError } from '../../lib/app-error';
 import { whoRunsHere } from '../../jobs/team-summary';
 import { openTeamHistory } from '../../team/history-views';
@@ -28,10 +29,7 @@ const HISTORY_LIMIT = 50;
 async function teamToUse(env: NodeJS.ProcessEnv): Promise<SavedTeam> {
   const saved = await namedTeam(env, await openSettingsStore(appDataDir()));
   if (saved === null) {
-    throw new AppError(
-      'invalid_input',
-      'No team store: set LIST_CLEANER_TEAM_URL to its address (postgres://user@host:5432/database), with the password in LIST_CLEANER_TEAM_PASSWORD, or connect one in the app (Settings → Team).',
-    );
+    throw new AppError('invalid_input', message('error.cli.noTeamStore'));
   }
   return saved;
 }
