@@ -13,6 +13,7 @@ import {
 } from '../../../electron/coordination/notices';
 import { createPlatformHttp } from '../../../electron/connectors/http';
 import { refusalOf } from '../../../electron/connectors/types';
+import { journalSchema } from '../../../electron/connectors/write-back/journal';
 import { AppError, sayError } from '../../../electron/lib/app-error';
 import { parseRuleText } from '../../../electron/rules/parse';
 import { addRules } from '../../../electron/rules/store';
@@ -128,6 +129,35 @@ describe('a platform refusing a key', () => {
       result: 'refused',
       reason: 'Invalid email',
     });
+  });
+});
+
+describe('a write-back’s journal', () => {
+  const journal = (said: unknown) => ({
+    version: 1,
+    jobId: 'job-1',
+    platform: 'klaviyo',
+    listId: 'L1',
+    listName: 'Newsletter',
+    checkedAt: '2026-11-26',
+    retire: null,
+    state: 'failed',
+    phase: 'verdicts',
+    next: 0,
+    inFlight: null,
+    plan: { write: {}, unchanged: 0, skipped: 0, retirable: 0 },
+    counts: { written: 0, refused: 1, retired: 0, retireRefused: 0 },
+    refusals: [{ email: 'ann@example.com', reason: 'in English', said }],
+    startedAt: '2026-11-26T10:00:00.000Z',
+    finishedAt: null,
+    error: null,
+  });
+
+  it('keeps a refusal’s message to say later, and drops one this build does not know', () => {
+    const kept = journalSchema.parse(journal({ id: 'error.connector.refusal.klaviyoCancelled' }));
+    expect(kept.refusals[0]?.said).toEqual({ id: 'error.connector.refusal.klaviyoCancelled' });
+    const newer = journalSchema.parse(journal({ id: 'error.connector.refusal.fromANewerBuild' }));
+    expect(newer.refusals[0]).toEqual({ email: 'ann@example.com', reason: 'in English' });
   });
 });
 
