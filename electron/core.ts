@@ -8,6 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import { posix, win32 } from 'node:path';
 import { openAccount, type Account } from './account/account';
 import { createHandlers, type ShellHooks } from './ipc/handlers';
+import { languageOf } from './ipc/settings-handlers';
 import type { EventBus, JobView } from './ipc/contract';
 import { openWorkspace, type WaitOverrides, type Workspace } from './jobs/workspace';
 import { translatorFollowing } from './common/i18n/catalogs';
@@ -122,8 +123,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       keyLimiter(apiKey, { dataDir: options.dataDir, team: () => teamStore.get() }),
   });
   const files = createFileGrants();
-  // The window's words: its language, as its shell says it (the window speaks English unless told otherwise).
-  const windowWords = translatorFollowing(() => options.shell?.language?.() ?? 'en');
   // The team store lost or back, said to the window once each time, whoever noticed, in its language.
   const teamNotice = teamNoticeGate((message, kind, said) =>
     events.emit('team:notice', { kind, message: said ? say(windowWords().t, said) : message }),
@@ -147,8 +146,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     consent,
     // Only a shell that shows notifications has a job clicked before a window listened.
     takePendingResults: options.shell?.takePendingResults ?? (() => null),
-    // The window speaks English unless its shell says otherwise.
-    language: options.shell?.language ?? (() => 'en'),
+    // Without a shell's language, the chosen one, or English for the system's.
+    ...(options.shell?.language ? { language: options.shell.language } : {}),
+    ...(options.shell?.languageChanged ? { languageChanged: options.shell.languageChanged } : {}),
     updates: options.shell?.updates ?? {
       status: () => ({
         state: 'off',
@@ -184,6 +184,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     who: whoRunsHere,
     beforeRead: async () => (await workspace.jobs()).shareSummaries(),
   });
+  const windowWords = translatorFollowing(() => languageOf(shell, settings.get().language));
   const registry = createHandlerRegistry(
     createHandlers({
       account,

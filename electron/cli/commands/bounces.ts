@@ -12,6 +12,7 @@ import { message } from '../../common/i18n/message';
 import { AppError } from '../../lib/app-error';
 import { UsageError, type Values } from '../args';
 import { out } from '../print';
+import { cliWords } from '../words';
 import { connectFor } from './shared';
 
 const USAGE = 'bounces needs a job id and the bounce report: list-cleaner bounces <job-id> <file>';
@@ -66,9 +67,18 @@ export async function run(values: Values, jobId?: string, rest: string[] = []): 
         out(JSON.stringify({ ...view, evidence: view.evidenceRows > 0 ? evidence : null }));
         return 0;
       }
-      const words = bounceWords(view);
+      const { t, language } = cliWords();
+      const n = (x: number) => x.toLocaleString('en-US');
+      // Counts as the command line writes them; the days' month names in its language.
+      const words = bounceWords(view, t, { locale: language });
       out(
-        `${view.fileName} (${view.format}): ${view.addresses.toLocaleString('en-US')} addresses, ${view.inList.toLocaleString('en-US')} of them in this list.`,
+        t('bounces.cli.report', {
+          fileName: view.fileName,
+          format: view.format,
+          n: view.addresses,
+          addresses: n(view.addresses),
+          inList: n(view.inList),
+        }),
       );
       out(words.headline);
       if (words.origin) out(words.origin);
@@ -77,8 +87,8 @@ export async function run(values: Values, jobId?: string, rest: string[] = []): 
       out(words.suppressed);
       out(
         view.evidenceRows > 0
-          ? `Evidence file (the hard bounces, with our verdicts' dates): ${evidence}`
-          : 'No evidence file: no address we called deliverable bounced hard.',
+          ? t('bounces.cli.evidence', { path: evidence })
+          : t('bounces.cli.noEvidence'),
       );
       return 0;
     } finally {

@@ -10,22 +10,23 @@ import { connect, type Connection } from '../connect';
 import { appDataDir } from '../data-dir';
 import { createProgress } from '../output';
 import { err, exitAfterFlush, showingProgress } from '../print';
+import { t } from '../say';
 
 /** Ctrl-C once: finish what was sent (it is paid for), keep the job. Twice: leave now. */
 export function onInterrupt(jobs: Jobs, jobIds: () => string[]): () => void {
   let stopping = false;
   const handler = () => {
     if (stopping) {
-      err('Stopped. Checks still in flight may be charged without their results being kept.');
+      err(t('cli.interrupt.stopped'));
       exitAfterFlush(130);
       return;
     }
     stopping = true;
     const ids = jobIds();
     err(
-      `Stopping: waiting for the checks already sent (they are paid for). Press Ctrl-C again to quit at once.${
-        ids.length ? ` Carry on later with: list-cleaner resume ${ids.join(' ')}` : ''
-      }`,
+      ids.length
+        ? t('cli.interrupt.stoppingCarryOn', { command: `list-cleaner resume ${ids.join(' ')}` })
+        : t('cli.interrupt.stopping'),
     );
     void jobs.stop().then(() => exitAfterFlush(130));
   };

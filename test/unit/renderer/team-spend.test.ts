@@ -4,6 +4,7 @@
 // Team tab's words for a page of the team's jobs.
 import { describe, expect, it } from 'vitest';
 import type { TeamSpendView } from '../../../electron/common/team-views';
+import { english } from '../../../electron/common/i18n/message';
 import {
   machinesWords,
   spendTable,
@@ -69,12 +70,12 @@ describe('spendTable', () => {
 
 describe('the Team tab words', () => {
   it('says the page, the product and the charge', () => {
-    expect(pageWords(0, 3, 3)).toBe('3 finished jobs');
-    expect(pageWords(50, 50, 130)).toBe('51–100 of 130 finished jobs');
-    expect(productWords('avatar')).toBe('Email + avatar');
-    expect(productWords('future_product')).toBe('future_product');
-    expect(chargedWords({ chargedMicros: null })).toBe('not known');
-    expect(chargedWords({ chargedMicros: 0 })).toBe('nothing');
-    expect(chargedWords({ chargedMicros: 420_000 })).toMatch(/0\.42/);
+    expect(pageWords(0, 3, 3, english.t)).toBe('3 finished jobs');
+    expect(pageWords(50, 50, 130, english.t)).toBe('51–100 of 130 finished jobs');
+    expect(productWords('avatar', english.t)).toBe('Email + avatar');
+    expect(productWords('future_product', english.t)).toBe('future_product');
+    expect(chargedWords({ chargedMicros: null }, english.t)).toBe('not known');
+    expect(chargedWords({ chargedMicros: 0 }, english.t)).toBe('nothing');
+    expect(chargedWords({ chargedMicros: 420_000 }, english.t)).toMatch(/0\.42/);
   });
 });

@@ -7,6 +7,8 @@ import { useId } from 'react';
 import { MAX_RECHECK_DAYS } from '../../../../electron/common/limits';
 import type { useUpdateSettings } from '../../api/hooks';
 import { formatNumber } from '../../format';
+import type { Translate } from '../../../../electron/common/i18n/message';
+import { useT } from '../../i18n/words';
 import { DEFAULT_RECHECK_DAYS, readRecheckDays } from '../jobs/recheck-words';
 import { SettingForm } from './SettingForm';
 import { useSettingEdit } from './use-setting-edit';
@@ -19,15 +21,16 @@ interface Props {
 }
 
 /** The jobs' own rule for the days (recheck-words.ts), read as every setting is. */
-const readDays = (text: string): Read<number> => {
-  const read = readRecheckDays(text);
+const readDays = (text: string, t: Translate): Read<number> => {
+  const read = readRecheckDays(text, t);
   return read.ok ? { ok: true, value: read.days } : read;
 };
 
 export function RecheckForm({ current, update }: Props) {
   const id = useId();
+  const t = useT();
   const field = useSettingEdit(update, {
-    read: readDays,
+    read: (text) => readDays(text, t),
     change: (days) => ({ recheckDays: days }),
   });
   const on = current !== null && current !== undefined;

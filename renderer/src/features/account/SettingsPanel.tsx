@@ -2,7 +2,7 @@
 // and its billing page, the list platforms connected, the team store, the suppression list,
 // the allow and block rules, how often bulk tasks are checked, the spending limit and the
 // plan's prices, how long answers already paid for are reused (and forgetting them), other
-// vendors' results brought into that memory, and the theme.
+// vendors' results brought into that memory, the language and the theme.
 import { useEffect, useId, useRef } from 'react';
 import type { AccountStatus, Theme } from '../../../../electron/ipc/contract';
 import { THEMES } from '../../../../electron/common/model';
@@ -11,6 +11,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { useUiStore } from '../../state/ui-store';
 import { BillingPageForm } from './BillingPageForm';
 import { ConnectionsSection } from './connections/ConnectionsSection';
+import { LanguageForm } from './LanguageForm';
 import { TeamSection } from './team/TeamSection';
 import { RulesSection } from './rules/RulesSection';
 import { SuppressionSection } from './suppression/SuppressionSection';
@@ -143,6 +144,7 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
         <RecheckForm current={settings.data?.recheckDays} update={update} />
         {update.error && <ErrorNotice error={update.error} />}
 
+        <LanguageForm current={settings.data} update={update} />
         <fieldset className="dialog-section">
           <legend>Appearance</legend>
           <div className="segmented">

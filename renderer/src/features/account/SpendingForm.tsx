@@ -7,7 +7,8 @@ import { useState, type FormEvent } from 'react';
 import type { JobProduct, SettingsView } from '../../../../electron/ipc/contract';
 import type { useUpdateSettings } from '../../api/hooks';
 import { usdInputText } from '../../money-input';
-import { PRODUCT_WORDS } from '../jobs/job-words';
+import { useT } from '../../i18n/words';
+import { productWords } from '../jobs/job-words';
 import { FieldError } from '../../components/FieldError';
 import { readSpendLimit, readUnitPrice } from './setting-rules';
 import { SavedNote, SettingForm, type FieldAria } from './SettingForm';
@@ -88,6 +89,7 @@ export function PlanPricesForm({
   inputIds: Record<JobProduct, string>;
 }) {
   const [text, setText] = useState<Record<JobProduct, string> | null>(null);
+  const t = useT();
   const [errors, setErrors] = useState<Partial<Record<JobProduct, string>>>({});
   const [saved, setSaved] = useState(false);
   const values: Record<JobProduct, string> = text ?? {
@@ -121,7 +123,7 @@ export function PlanPricesForm({
     const error = errors[product];
     return (
       <div className="field price-field" key={product}>
-        <label htmlFor={id}>{PRODUCT_WORDS[product]}</label>
+        <label htmlFor={id}>{productWords(product, t)}</label>
         <MoneyInput
           aria={{
             id,

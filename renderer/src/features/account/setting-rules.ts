@@ -13,6 +13,7 @@ import {
 } from '../../../../electron/common/limits';
 import { serviceUrlProblem } from '../../../../electron/common/service-url';
 import { formatNumber } from '../../format';
+import { english } from '../../../../electron/common/i18n/message';
 import { readAmount } from '../../money-input';
 
 export type Read<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -62,7 +63,7 @@ export function readCappedAmount(
   maxMicros: number,
   tooMuch: string,
 ): Read<number | null> {
-  const read = readAmount(text);
+  const read = readAmount(text, english.t);
   if (!read.ok) return read;
   if (read.micros !== null && read.micros > maxMicros) return { ok: false, message: tooMuch };
   return { ok: true, value: read.micros };

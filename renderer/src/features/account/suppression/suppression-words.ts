@@ -7,6 +7,7 @@ import type {
 } from '../../../../../electron/common/suppression-views';
 import { formatDate, formatNumber, plural } from '../../../format';
 import { reasonWords } from '../../../../../electron/common/withheld-words';
+import { english } from '../../../../../electron/common/i18n/message';
 
 /** "Mailchimp cleaned members: 2,013 added, 4 replaced." (and the rows left out, if any). */
 export function importLine(view: SuppressionImportView): string {
@@ -21,7 +22,7 @@ export const sourceLine = (source: SuppressionSourceView): string =>
 
 /** "Hard bounce on Mar 2, 2025, from mailchimp-cleaned.csv (cleaned: Spring sale)." */
 export function entryLine(entry: SuppressionEntryView): string {
-  const reason = reasonWords(entry.reason, 1);
+  const reason = reasonWords(entry.reason, 1, english.t);
   const when = entry.date ? ` on ${formatDate(entry.date)}` : '';
   const from = entry.source ? `, from ${entry.source}` : '';
   const detail = entry.detail ? ` (${entry.detail})` : '';
