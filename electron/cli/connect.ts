@@ -128,8 +128,8 @@ async function keyAndAddress(
     throw new AppError(
       'key_unconfirmed',
       saved.provenBaseUrl === null
-        ? message('error.cli.keyNeverProven', { host })
-        : message('error.cli.keyProvenElsewhere', { proven: hostOf(proven), host }),
+        ? message('error.cli.keyNeverProven', { server: host })
+        : message('error.cli.keyProvenElsewhere', { proven: hostOf(proven), server: host }),
     );
   }
   return { apiKey: saved.apiKey, baseUrl };

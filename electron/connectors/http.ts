@@ -191,7 +191,7 @@ export function createPlatformHttp(options: PlatformHttpOptions): PlatformHttp {
     if (res.status >= 300 && res.status < 400) {
       return new PlatformError(
         'platform',
-        message('error.connector.redirect', { platform: o.platform, host }),
+        message('error.connector.redirect', { platform: o.platform, server: host }),
         res.status,
       );
     }
@@ -227,10 +227,7 @@ export function createPlatformHttp(options: PlatformHttpOptions): PlatformHttp {
             'platform',
             message(
               timedOut ? 'error.connector.unreachableInTime' : 'error.connector.unreachable',
-              {
-                platform: o.platform,
-                host,
-              },
+              { platform: o.platform, server: host },
             ),
             null,
           );

@@ -129,7 +129,7 @@ function domainTarget(text: string, value: string): RuleTarget {
       text,
       value.includes('.')
         ? message('error.rules.why.notDomain')
-        : message('error.rules.why.wholeDomain', { value }),
+        : message('error.rules.why.wholeDomain', { rule: value }),
     );
   }
   return { kind: 'domain', value };

@@ -42,10 +42,10 @@ const rulesFileSchema = z
       const n = String(i + 1);
       let problem: Message | null = null;
       if (!wellFormed(rule)) {
-        problem = message('error.rules.file.notKind', { n, value: rule.value, kind: rule.kind });
+        problem = message('error.rules.file.notKind', { n, rule: rule.value, kind: rule.kind });
       } else if (ids.has(rule.id)) problem = message('error.rules.file.sameId', { n });
       else if (targets.has(target))
-        problem = message('error.rules.file.twice', { value: rule.value });
+        problem = message('error.rules.file.twice', { rule: rule.value });
       if (problem !== null) {
         // The English for zod's issue; the message itself for the error the user reads.
         ctx.addIssue({

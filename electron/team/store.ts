@@ -87,7 +87,8 @@ const sslRow = z.object({ ssl: z.boolean().nullable() });
 export function teamStoreError(e: unknown, team: TeamUrl): Error {
   if (e instanceof AppError) return e;
   const where = describeTeamUrl(team);
-  const { host, user, database } = team;
+  const { user, database } = team;
+  const server = team.host;
   const port = String(team.port);
   const error = e as { code?: unknown; message?: unknown };
   const code = typeof error.code === 'string' ? error.code : '';
@@ -100,7 +101,10 @@ export function teamStoreError(e: unknown, team: TeamUrl): Error {
         said('error.team.store.userRefused', { where, user, database }),
       );
     case '3D000':
-      return new AppError('invalid_input', said('error.team.store.noDatabase', { host, database }));
+      return new AppError(
+        'invalid_input',
+        said('error.team.store.noDatabase', { server, database }),
+      );
     case '42501':
       return new AppError('forbidden', said('error.team.store.forbidden', { where, user }));
     case 'ECONNREFUSED':
@@ -110,24 +114,27 @@ export function teamStoreError(e: unknown, team: TeamUrl): Error {
     case 'ECONNRESET':
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
-      return new AppError('network', said('error.team.store.unreachable', { host, port, code }));
+      return new AppError(
+        'network',
+        said('error.team.store.unreachable', { server, port, errorCode: code }),
+      );
   }
   // pg's words when the server asks for a password and none was given.
   if (/client password must be a string/i.test(message)) {
     return new AppError('auth_failed', said('error.team.store.needsPassword', { where, user }));
   }
   if (/timeout/i.test(message)) {
-    return new AppError('timeout', said('error.team.store.timeout', { host, port }));
+    return new AppError('timeout', said('error.team.store.timeout', { server, port }));
   }
   if (/does not support SSL/i.test(message)) {
-    return new AppError('network', said('error.team.store.noEncryption', { host, port }));
+    return new AppError('network', said('error.team.store.noEncryption', { server, port }));
   }
   if (/certificate|self[- ]signed|altnames/i.test(message)) {
     // The setting as typed, <file> and all: a placeholder, since a catalog reads <…> as a tag.
     const rootCert = 'sslrootcert=<file>';
     return new AppError(
       'network',
-      said('error.team.store.certificate', { host, reason: message, rootCert }),
+      said('error.team.store.certificate', { server, reason: message, rootCert }),
     );
   }
   return new AppError('service', said('error.team.store.answered', { where, reason: message }));

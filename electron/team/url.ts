@@ -84,7 +84,7 @@ export function judgeTeamUrl(value: string): TeamUrl {
   if (host === '') throw invalid(message('error.team.url.noServer'));
   if (host.includes(',')) throw invalid(message('error.team.url.severalServers'));
   const user = decoded(url.username, 'user');
-  if (user === '') throw invalid(message('error.team.url.noUser', { host: url.host }));
+  if (user === '') throw invalid(message('error.team.url.noUser', { server: url.host }));
   const port = url.port === '' ? 5432 : Number(url.port);
   const database = decoded(url.pathname.replace(/^\//, ''), 'database') || user;
   if (database.includes('/')) throw invalid(message('error.team.url.severalDatabases'));
