@@ -12,6 +12,7 @@ import { languageOf } from './ipc/settings-handlers';
 import type { EventBus, JobView } from './ipc/contract';
 import { openWorkspace, type WaitOverrides, type Workspace } from './jobs/workspace';
 import { translatorFollowing } from './common/i18n/catalogs';
+import { say } from './common/i18n/message';
 import { createEventBus, createHandlerRegistry, type HandlerRegistry } from './ipc/registry';
 import {
   createMemoryKeyStore,
@@ -122,9 +123,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       keyLimiter(apiKey, { dataDir: options.dataDir, team: () => teamStore.get() }),
   });
   const files = createFileGrants();
-  // The team store lost or back, said to the window once each time, whoever noticed.
-  const teamNotice = teamNoticeGate((message, kind) =>
-    events.emit('team:notice', { kind, message }),
+  // The team store lost or back, said to the window once each time, whoever noticed, in its language.
+  const teamNotice = teamNoticeGate((message, kind, said) =>
+    events.emit('team:notice', { kind, message: said ? say(windowWords().t, said) : message }),
   );
   const stopTeamNotices = onTeamNotice(teamNotice);
   const workspace = openWorkspace({
@@ -164,6 +165,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     workspace,
     events,
     consent,
+    words: () => windowWords().t,
     ...options.platforms,
   });
   const team = openTeamConnection({
@@ -171,6 +173,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     keys: openTeamKeys,
     memoryAccount: () => account.memoryAccount(),
     waiting: (memoryAccount) => openOutbox(options.dataDir, memoryAccount).waiting(),
+    words: () => windowWords().t,
     ...(options.team?.connectTimeoutMs === undefined
       ? {}
       : { connectTimeoutMs: options.team.connectTimeoutMs }),

@@ -8,7 +8,7 @@ import { openConnectors, type Connectors } from '../connectors/connectors';
 import { keychainKeys } from '../connectors/keys';
 import type { Jobs } from '../jobs/jobs';
 import { UsageError } from './args';
-import { message } from '../common/i18n/message';
+import { message, say } from '../common/i18n/message';
 import { err } from './print';
 import { t } from './say';
 import { cliWords } from './words';
@@ -31,7 +31,9 @@ export function connectorsFor(dataDir: string, jobs?: Jobs): Connectors {
     ...(jobs ? { jobs } : {}),
     keys: keychainKeys(),
     env: process.env,
-    onWait: (w) => err(t('cli.platform.wait', { reason: w.reason, at: timeOfDay(w.until) })),
+    words: () => cliWords().t,
+    onWait: (w) =>
+      err(t('cli.platform.wait', { reason: say(cliWords().t, w.said), at: timeOfDay(w.until) })),
   });
 }
 

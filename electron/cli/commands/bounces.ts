@@ -8,6 +8,7 @@ import { bounceWords } from '../../common/bounce-words';
 import { UNFINISHED_STATES } from '../../common/model';
 import { copyEvidence } from '../../bounces/evidence';
 import { openJobs } from '../../jobs/jobs';
+import { message } from '../../common/i18n/message';
 import { AppError } from '../../lib/app-error';
 import { UsageError, type Values } from '../args';
 import { out } from '../print';
@@ -35,7 +36,7 @@ export async function run(values: Values, jobId?: string, rest: string[] = []): 
         if (e instanceof AppError && e.code === 'invalid_input') {
           throw new AppError(
             'invalid_input',
-            `There is no job ${jobId}. See the jobs and their ids with: list-cleaner jobs${demo}`,
+            message('error.cli.noJob', { jobId, command: `list-cleaner jobs${demo}` }),
           );
         }
         throw e;
@@ -43,14 +44,17 @@ export async function run(values: Values, jobId?: string, rest: string[] = []): 
       if (job.state === 'draft') {
         throw new AppError(
           'invalid_input',
-          `Job ${jobId} was never checked, so there are no verdicts to match. Check the list with: list-cleaner clean <file>`,
+          message('error.cli.jobNeverChecked', { jobId, command: 'list-cleaner clean <file>' }),
         );
       }
       if (job.state !== 'done') {
-        const how = UNFINISHED_STATES.has(job.state) ? 'has not finished yet' : 'failed';
         throw new AppError(
           'invalid_input',
-          `Job ${jobId} ${how}: a bounce report is matched once every address has its outcome. Carry on with: list-cleaner resume ${jobId}${demo}`,
+          message('error.cli.jobNotDone', {
+            jobId,
+            state: UNFINISHED_STATES.has(job.state) ? 'unfinished' : 'failed',
+            command: `list-cleaner resume ${jobId}${demo}`,
+          }),
         );
       }
       const { view, evidencePath } = await jobs.bounces(jobId, resolve(file));

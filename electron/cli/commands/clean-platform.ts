@@ -55,7 +55,7 @@ function retireModeOf(platform: PlatformId, values: Values): RetireMode | null {
   if (mode === undefined) {
     throw new AppError(
       'invalid_input',
-      `${PLATFORM_NAMES[platform]} members cannot be archived or unsubscribed by List Cleaner (archiving a HubSpot contact deletes it). Run it without --archive-undeliverable; the verdicts are still written. Nothing was read or sent.`,
+      message('error.cli.cannotRetire', { name: PLATFORM_NAMES[platform] }),
     );
   }
   return mode;
@@ -166,7 +166,9 @@ export async function run(
   const destPath = values.out === undefined ? null : resolve(values.out);
   if (destPath !== null) {
     const problem = await exportDestinationProblem(destPath, {});
-    if (problem) throw new AppError('bad_file', `${problem} Nothing was read, sent or charged.`);
+    if (problem) {
+      throw new AppError('bad_file', message('error.cli.destinationNothingRead', { problem }));
+    }
   }
   const product = parseProduct(values.product);
   parseKeep(values.keep, values.domain);

@@ -67,8 +67,14 @@ export async function checkToEnd(
 
 /** A failed job as one line: its reason, and a retry that can help given as it must be typed. */
 export function failedJob(job: JobView): AppError {
-  const again = job.failure?.retry
-    ? ` Carry on with: list-cleaner resume ${job.id}`
-    : ` (job ${job.id})`;
-  return new AppError('service', `${job.failure?.message ?? 'The job failed.'}${again}`);
+  const failure = job.failure?.message ?? message('error.cli.jobFailed');
+  return new AppError(
+    'service',
+    job.failure?.retry
+      ? message('error.cli.jobFailedResume', {
+          failure,
+          command: `list-cleaner resume ${job.id}`,
+        })
+      : message('error.cli.jobFailedId', { failure, jobId: job.id }),
+  );
 }

@@ -87,7 +87,8 @@ export async function run(values: Values, file: string | undefined): Promise<num
   );
   // Refused before anything is read or paid for; the user's own list is never replaced.
   const problem = await exportDestinationProblem(destPath, { input });
-  if (problem) throw new AppError('bad_file', `${problem} Nothing was sent or charged.`);
+  if (problem)
+    throw new AppError('bad_file', message('error.cli.destinationNothingSent', { problem }));
   const product = parseProduct(values.product);
   if (values.others !== undefined && product !== 'avatar') {
     throw new UsageError(message('cli.usage.othersAvatarOnly'));

@@ -2,6 +2,8 @@
 // command and closed after it, the jobs of its data folder with their progress
 // on stderr, and what Ctrl-C does while a job runs.
 import { onTeamNotice, teamNoticeGate } from '../../coordination/notices';
+import { say } from '../../common/i18n/message';
+import { cliWords } from '../words';
 import { openJobs, type Jobs } from '../../jobs/jobs';
 import { parsePatience, type Values } from '../args';
 import { connect, type Connection } from '../connect';
@@ -69,7 +71,9 @@ export async function openJobsWithProgress(connection: Connection, values: Value
   const progress = createProgress(process.stderr);
   showingProgress(progress);
   // The limits and the memory both notice a team store out of reach: it is said once.
-  const notice = teamNoticeGate((message) => progress.note(message));
+  const notice = teamNoticeGate((message, _kind, said) =>
+    progress.note(said ? say(cliWords().t, said) : message),
+  );
   onTeamNotice(notice);
   const jobs = await openJobs({
     dataDir,

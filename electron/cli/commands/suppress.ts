@@ -14,7 +14,7 @@
 import { basename } from 'node:path';
 import { stat } from 'node:fs/promises';
 import { onTeamNotice, teamNoticeGate } from '../../coordination/notices';
-import { message } from '../../common/i18n/message';
+import { message, say } from '../../common/i18n/message';
 import type { MessageId } from '../../common/i18n/translate';
 import { AppError, sayError } from '../../lib/app-error';
 import { isValidAddress, normalizeCell } from '../../lists/address';
@@ -101,7 +101,9 @@ export async function run(
     ...(connection.team ? { team: connection.team } : {}),
   });
   // A team store out of reach is said once, on stderr.
-  const stopNotices = onTeamNotice(teamNoticeGate((message) => err(message)));
+  const stopNotices = onTeamNotice(
+    teamNoticeGate((message, _kind, said) => err(said ? say(cliWords().t, said) : message)),
+  );
   try {
     const list = await opener.get();
     switch (subcommand) {
@@ -176,7 +178,7 @@ async function show(values: Values, list: AccountSuppression, limit: number) {
   if (source !== null && !sources.some((s) => s.name === source)) {
     throw new AppError(
       'invalid_input',
-      `The suppression list has no file named ${source}. See its files with: list-cleaner suppress list`,
+      message('error.cli.noSuppressionFile', { source, command: 'list-cleaner suppress list' }),
     );
   }
   const after = values.after ?? null;

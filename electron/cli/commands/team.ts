@@ -30,10 +30,7 @@ const HISTORY_LIMIT = 50;
 async function teamToUse(env: NodeJS.ProcessEnv): Promise<SavedTeam> {
   const saved = await namedTeam(env, await openSettingsStore(appDataDir()));
   if (saved === null) {
-    throw new AppError(
-      'invalid_input',
-      'No team store: set LIST_CLEANER_TEAM_URL to its address (postgres://user@host:5432/database), with the password in LIST_CLEANER_TEAM_PASSWORD, or connect one in the app (Settings → Team).',
-    );
+    throw new AppError('invalid_input', message('error.cli.noTeamStore'));
   }
   return saved;
 }
