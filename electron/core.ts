@@ -8,9 +8,11 @@ import { mkdir } from 'node:fs/promises';
 import { posix, win32 } from 'node:path';
 import { openAccount, type Account } from './account/account';
 import { createHandlers, type ShellHooks } from './ipc/handlers';
+import { languageOf } from './ipc/settings-handlers';
 import type { EventBus, JobView } from './ipc/contract';
 import { openWorkspace, type WaitOverrides, type Workspace } from './jobs/workspace';
 import { translatorFollowing } from './common/i18n/catalogs';
+import { say } from './common/i18n/message';
 import { createEventBus, createHandlerRegistry, type HandlerRegistry } from './ipc/registry';
 import {
   createMemoryKeyStore,
@@ -112,7 +114,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       : { connectTimeoutMs: options.team.connectTimeoutMs }),
   });
   // The window's language: its errors and the jobs' kept words are said in it.
-  const windowWords = translatorFollowing(() => options.shell?.language?.() ?? 'en');
+  const windowWords = translatorFollowing(() =>
+    languageOf(options.shell ?? {}, settings.get().language),
+  );
   const words = () => windowWords().t;
   const account = await openAccount({
     words,
@@ -125,9 +129,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       keyLimiter(apiKey, { dataDir: options.dataDir, team: () => teamStore.get() }),
   });
   const files = createFileGrants(process.platform, words);
-  // The team store lost or back, said to the window once each time, whoever noticed.
-  const teamNotice = teamNoticeGate((message, kind) =>
-    events.emit('team:notice', { kind, message }),
+  // The team store lost or back, said to the window once each time, whoever noticed, in its language.
+  const teamNotice = teamNoticeGate((message, kind, said) =>
+    events.emit('team:notice', { kind, message: said ? say(windowWords().t, said) : message }),
   );
   const stopTeamNotices = onTeamNotice(teamNotice);
   const workspace = openWorkspace({
@@ -149,8 +153,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     consent,
     // Only a shell that shows notifications has a job clicked before a window listened.
     takePendingResults: options.shell?.takePendingResults ?? (() => null),
-    // The window speaks English unless its shell says otherwise.
-    language: options.shell?.language ?? (() => 'en'),
+    // Without a shell's language, the chosen one, or English for the system's.
+    ...(options.shell?.language ? { language: options.shell.language } : {}),
+    ...(options.shell?.languageChanged ? { languageChanged: options.shell.languageChanged } : {}),
     updates: options.shell?.updates ?? {
       status: () => ({
         state: 'off',
@@ -167,6 +172,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     workspace,
     events,
     consent,
+    words: () => windowWords().t,
     ...options.platforms,
   });
   const team = openTeamConnection({
@@ -174,6 +180,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     keys: openTeamKeys,
     memoryAccount: () => account.memoryAccount(),
     waiting: (memoryAccount) => openOutbox(options.dataDir, memoryAccount).waiting(),
+    words: () => windowWords().t,
     ...(options.team?.connectTimeoutMs === undefined
       ? {}
       : { connectTimeoutMs: options.team.connectTimeoutMs }),

@@ -20,7 +20,8 @@ import {
 import { log } from './lib/log';
 import { menuActions, menuTemplate } from './shell/menu';
 import { translatorFollowing } from './common/i18n/catalogs';
-import { mainLanguage, windowLanguage } from './shell/language';
+import type { LanguageChoice } from './common/i18n/languages';
+import { mainLanguage } from './shell/language';
 import { createUpdates, noUpdater } from './shell/updates';
 import { dropDevelopmentEnv } from './shell/packaged-env';
 
@@ -81,10 +82,11 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(async () => {
     hardenSession(session.defaultSession, dev);
     serveAppScheme(join(import.meta.dirname, '../renderer'));
-    // The update banner speaks the window's language.
-    const windowWords = translatorFollowing(() => windowLanguage(process.env));
+    const language = (choice: LanguageChoice) =>
+      mainLanguage(process.env, app.getPreferredSystemLanguages(), choice);
+    const words = translatorFollowing(() => language(core?.settings.get().language ?? 'system'));
     const updates = createUpdates({
-      words: () => windowWords().t,
+      words: () => words().t,
       updater: app.isPackaged ? electronUpdater.autoUpdater : noUpdater,
       packaged: app.isPackaged,
       demo: () => core?.account.status().mode === 'demo',
@@ -93,9 +95,6 @@ if (!app.requestSingleInstanceLock()) {
     // A test run names its own keychain entry, so it never reads or clears the
     // user's real one (an installed build dropped the variable above).
     const testKeychain = process.env.LIST_CLEANER_KEYCHAIN_SERVICE;
-    const words = translatorFollowing(() =>
-      mainLanguage(process.env, app.getPreferredSystemLanguages()),
-    );
     const native = nativeShell({
       dialog,
       shell,
@@ -106,32 +105,38 @@ if (!app.requestSingleInstanceLock()) {
       openWindow: () => open(),
       words,
     });
+    // The menus are drawn in one language; a new choice in Settings draws them again.
+    const drawMenu = (): void => {
+      const opened = core;
+      if (!opened) return;
+      Menu.setApplicationMenu(
+        Menu.buildFromTemplate(
+          menuTemplate({
+            appName: app.name,
+            platform: process.platform,
+            dev,
+            words: words(),
+            actions: menuActions({
+              dialog,
+              shell,
+              window: () => win,
+              appName: app.name,
+              version: app.getVersion(),
+              checkForUpdates: () => updates.checkNow(words().t),
+              openSettings: () => opened.events.emit('settings:open', { from: 'menu' }),
+              words,
+            }),
+          }),
+        ),
+      );
+    };
     core = await createCore({
       dataDir: app.getPath('userData'),
       ...(testKeychain ? { keychain: { service: testKeychain } } : {}),
-      shell: { ...native, updates, language: () => windowLanguage(process.env) },
+      shell: { ...native, updates, language, languageChanged: drawMenu },
     });
     const opened = core;
-    Menu.setApplicationMenu(
-      Menu.buildFromTemplate(
-        menuTemplate({
-          appName: app.name,
-          platform: process.platform,
-          dev,
-          words: words(),
-          actions: menuActions({
-            dialog,
-            shell,
-            window: () => win,
-            appName: app.name,
-            version: app.getVersion(),
-            checkForUpdates: () => updates.checkNow(words().t),
-            openSettings: () => opened.events.emit('settings:open', { from: 'menu' }),
-            words,
-          }),
-        }),
-      ),
-    );
+    drawMenu();
     updates.start();
     const trusted = { contents: () => win?.webContents ?? null, appUrl };
     registerIpc(ipcMain, core.registry, trusted);

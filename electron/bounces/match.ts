@@ -8,6 +8,7 @@
 // replaces its own entries.
 import { basename } from 'node:path';
 import type { BounceReportView } from '../common/bounce-views';
+import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { addressBook, load, type Shared } from '../jobs/live';
 import type { JobRecord } from '../jobs/storage/record';
@@ -73,10 +74,7 @@ export async function matchBounceReport(
 ): Promise<BounceMatch> {
   const l = await load(s, jobId);
   if (l.record.state !== 'done') {
-    throw new AppError(
-      'invalid_input',
-      'This job has not finished yet: a bounce report can be matched once every address has its outcome.',
-    );
+    throw new AppError('invalid_input', message('error.bounces.unfinished'));
   }
   const report = await readBounceReport(path);
   const { entries } = report;

@@ -1,10 +1,26 @@
 // What the command line accepts, shared by main.ts (which parses it) and each
 // command (which reads it): the options, the values they parse to, and the
 // usage mistake a command may find in them (exit code 2, with a pointer to
-// --help). No dependencies: `list-cleaner --help` loads nothing more.
+// --help). No dependencies but the words: `list-cleaner --help` loads nothing more.
 import type { parseArgs } from 'node:util';
+import { english, message, say, type Message } from '../common/i18n/message';
+import { cliWords } from './words';
 
-export class UsageError extends Error {}
+/**
+ * A usage mistake. Given as a catalog's message, it is said in the reader's
+ * language (`sayUsage`); its `message` is the English.
+ */
+export class UsageError extends Error {
+  readonly said: Message | undefined;
+  constructor(what: string | Message) {
+    super(typeof what === 'string' ? what : say(english.t, what));
+    this.name = 'UsageError';
+    this.said = typeof what === 'string' ? undefined : what;
+  }
+}
+
+/** A usage mistake in the command line's language. */
+export const sayUsage = (e: UsageError): string => (e.said ? say(cliWords().t, e.said) : e.message);
 
 /**
  * Exit code 3: the spending limit stopped the job. Either `clean` refused to
@@ -60,9 +76,7 @@ export function parsePatience(value: string | undefined): number | undefined {
   const match = /^\s*(\d+(?:\.\d+)?)\s*([smhd]?)\s*$/i.exec(value);
   const ms = match ? Number(match[1]) * (UNITS[(match[2] || 'h').toLowerCase()] ?? 0) : NaN;
   if (!Number.isFinite(ms) || ms < 1_000 || ms > 30 * 86_400_000) {
-    throw new UsageError(
-      '--patience takes a duration from 1s to 30d, such as 90s, 30m, 6h or 2d (a bare number is hours)',
-    );
+    throw new UsageError(message('cli.usage.patience'));
   }
   return ms;
 }

@@ -4,6 +4,7 @@
 // the app, it keeps the demo's jobs apart, and names whose memory of paid
 // answers the jobs use, so the app and the command line reuse each other's.
 import { join } from 'node:path';
+import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { registerSecret } from '../lib/log';
 import { hostOf, isLoopbackUrl, originOf, serviceUrlProblem } from '../common/service-url';
@@ -70,10 +71,7 @@ function envBaseUrl(env: NodeJS.ProcessEnv): string | null {
     new URL(value);
   } catch {
     // Not echoed: what was set there may be anything, a key pasted in the wrong place too.
-    throw new AppError(
-      'invalid_input',
-      'LIST_CLEANER_BASE_URL is not a web address: set it to your service’s address, starting with https://.',
-    );
+    throw new AppError('invalid_input', message('error.cli.baseUrlNotAddress'));
   }
   const problem = serviceUrlProblem(value, 'LIST_CLEANER_BASE_URL');
   if (problem) throw new AppError('invalid_input', problem);
@@ -114,24 +112,24 @@ async function keyAndAddress(
       return { apiKey: envKey, baseUrl: savedAddress };
     throw new AppError(
       'key_unconfirmed',
-      `LIST_CLEANER_API_KEY goes only to ${hostOf(DEFAULT_BASE_URL)} or to an address a key was proven for in List Cleaner, and the app's settings name ${hostOf(savedAddress)}. To use that service, give its address too: LIST_CLEANER_BASE_URL=${originOf(savedAddress) ?? savedAddress}. Nothing was sent or charged.`,
+      message('error.cli.envKeyElsewhere', {
+        defaultHost: hostOf(DEFAULT_BASE_URL),
+        savedHost: hostOf(savedAddress),
+        origin: originOf(savedAddress) ?? savedAddress,
+      }),
     );
   }
   if (!saved || proven === null) {
-    throw new AppError(
-      'no_account',
-      'No API key: set LIST_CLEANER_API_KEY, save a key in the List Cleaner app, or try --demo.',
-    );
+    throw new AppError('no_account', message('error.cli.noApiKey'));
   }
   const baseUrl = envUrl ?? savedAddress;
   if (!sameOrigin(baseUrl, proven)) {
-    const how =
-      saved.provenBaseUrl === null
-        ? `The API key saved by an earlier List Cleaner was never proven for ${hostOf(baseUrl)}`
-        : `The API key saved in List Cleaner was proven for ${hostOf(proven)}, not ${hostOf(baseUrl)},`;
+    const host = hostOf(baseUrl);
     throw new AppError(
       'key_unconfirmed',
-      `${how} and goes nowhere else. Confirm ${hostOf(baseUrl)} in the app’s Settings, or give its key in LIST_CLEANER_API_KEY together with LIST_CLEANER_BASE_URL. Nothing was sent or charged.`,
+      saved.provenBaseUrl === null
+        ? message('error.cli.keyNeverProven', { server: host })
+        : message('error.cli.keyProvenElsewhere', { proven: hostOf(proven), server: host }),
     );
   }
   return { apiKey: saved.apiKey, baseUrl };

@@ -14,9 +14,12 @@ import {
 } from '../common/model';
 import type { SkipChoice } from '../common/views';
 import { skipChoiceOf, type CostChoices, type IgnoreChoice } from '../jobs/money/choices';
+import { message } from '../common/i18n/message';
 import { UsageError, type Values } from './args';
+import { eitherOf } from './say';
 
-const SKIP_NAMES = `${SKIP_KINDS.join(', ')} (comma-separated) or none`;
+/** The kinds --skip takes, as typed. */
+const SKIP_NAMES = SKIP_KINDS.join(', ');
 
 /** `--skip disposable,role` → the review's "Don't pay for" boxes; absent: the review's defaults. */
 export function parseSkip(value: string | undefined): SkipChoice {
@@ -26,11 +29,11 @@ export function parseSkip(value: string | undefined): SkipChoice {
     .map((name) => name.trim().toLowerCase())
     .filter((name) => name.length > 0);
   if (names.length === 1 && names[0] === 'none') return skipChoiceOf([]);
-  if (names.length === 0) throw new UsageError(`--skip takes ${SKIP_NAMES}`);
+  if (names.length === 0) throw new UsageError(message('cli.usage.skip', { kinds: SKIP_NAMES }));
   const unknown = names.filter((name) => !(SKIP_KINDS as readonly string[]).includes(name));
   if (unknown.length > 0) {
     const said = unknown.map((name) => `"${name}"`).join(', ');
-    throw new UsageError(`--skip does not know ${said}; it takes ${SKIP_NAMES}`);
+    throw new UsageError(message('cli.usage.skipUnknown', { unknown: said, kinds: SKIP_NAMES }));
   }
   return skipChoiceOf(names as SkipKind[]);
 }
@@ -40,9 +43,7 @@ export function parseReuseDays(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const days = /^\d{1,3}$/.test(value.trim()) ? Number(value.trim()) : NaN;
   if (!(days >= 0 && days <= MAX_REUSE_DAYS)) {
-    throw new UsageError(
-      `--reuse-days takes a whole number of days from 0 (never reuse) to ${MAX_REUSE_DAYS}`,
-    );
+    throw new UsageError(message('cli.usage.reuseDays', { max: MAX_REUSE_DAYS }));
   }
   return days;
 }
@@ -61,9 +62,7 @@ export function parseMaxSpend(value: string | undefined): number | null | undefi
     ? Number(match[1] ?? '0') * 1_000_000 + Number((match[2] ?? match[3] ?? '').padEnd(6, '0'))
     : NaN;
   if (!(micros > 0 && micros <= MAX_SPEND_MICROS)) {
-    throw new UsageError(
-      `--max-spend takes an amount in USD above 0 and up to ${(MAX_SPEND_MICROS / 1_000_000).toLocaleString('en-US')}, with at most 6 decimals (such as 25 or 12.50), or none`,
-    );
+    throw new UsageError(message('cli.usage.maxSpend', { max: MAX_SPEND_MICROS / 1_000_000 }));
   }
   return micros;
 }
@@ -77,9 +76,7 @@ export function parseOthers(value: string | undefined): OthersChoice {
   if (value === undefined) return 'skip';
   const choice = value.trim().toLowerCase();
   if (!(OTHERS_CHOICES as readonly string[]).includes(choice)) {
-    throw new UsageError(
-      `--others takes ${OTHERS_CHOICES.join(' or ')}: what becomes of the addresses the avatar check does not cover`,
-    );
+    throw new UsageError(message('cli.usage.others', { choices: eitherOf(OTHERS_CHOICES) }));
   }
   return choice as OthersChoice;
 }
@@ -96,12 +93,15 @@ export function parseIgnore(value: string | undefined): IgnoreChoice {
     .map((name) => name.trim().toLowerCase())
     .filter((name) => name.length > 0);
   if (value !== undefined && names.length === 0) {
-    throw new UsageError(`--ignore takes ${IGNORED.join(', ')} or both, comma-separated`);
+    throw new UsageError(message('cli.usage.ignore', { names: IGNORED.join(', ') }));
   }
   const unknown = names.filter((name) => !(IGNORED as readonly string[]).includes(name));
   if (unknown.length > 0) {
     throw new UsageError(
-      `--ignore does not know ${unknown.map((name) => `"${name}"`).join(', ')}; it takes ${IGNORED.join(' or ')}, comma-separated`,
+      message('cli.usage.ignoreUnknown', {
+        unknown: unknown.map((name) => `"${name}"`).join(', '),
+        names: eitherOf(IGNORED),
+      }),
     );
   }
   return { suppression: names.includes('suppression'), rules: names.includes('rules') };

@@ -11,10 +11,8 @@ import {
   type RowStatusName,
 } from '../common/model';
 import type { RowFilter } from '../common/views';
+import { message } from '../common/i18n/message';
 import { UsageError } from './args';
-
-export const KEEP_USAGE =
-  '--keep takes outcomes (deliverable, undeliverable, unknown, invalid, duplicate, disposable, role, not_covered, suppressed, blocked, not-deliverable or all), provider:<code> and finding:<role|free|disposable|typo|no_mail_server|reused>, separated by commas';
 
 const OUTCOMES = new Set<string>(ROW_STATUSES);
 const FINDINGS = new Set<string>(ROW_FLAGS);
@@ -35,9 +33,7 @@ export function parseKeep(keep: string | undefined, domain?: string): ExportFilt
   const domains = values(domain).map((d) => d.toLowerCase().replace(/^@/, ''));
   for (const d of domains) {
     if (!DOMAIN.test(d)) {
-      throw new UsageError(
-        `--domain takes domains separated by commas, like example.com: not "${d}"`,
-      );
+      throw new UsageError(message('cli.usage.domain', { domain: d }));
     }
   }
   if (tokens.length === 0 && domains.length === 0) return 'all';
@@ -55,7 +51,14 @@ export function parseKeep(keep: string | undefined, domain?: string): ExportFilt
       filter.providers.push(token.slice('provider:'.length));
     } else if (token.startsWith('finding:') && FINDINGS.has(token.slice('finding:'.length))) {
       filter.findings.push(token.slice('finding:'.length) as RowFlag);
-    } else throw new UsageError(`${KEEP_USAGE}: not "${token}"`);
+    } else
+      throw new UsageError(
+        message('cli.usage.keep', {
+          value: token,
+          provider: 'provider:<code>',
+          finding: 'finding:<role|free|disposable|typo|no_mail_server|reused>',
+        }),
+      );
   }
   // "all" asks nothing of the outcome, whatever else is named beside it.
   filter.outcomes = everyOutcome ? [] : [...new Set(filter.outcomes)];

@@ -1,14 +1,11 @@
 // What the command line prints: money, a job in one line, and progress on
 // stderr (one line redrawn on a terminal; a line per change, at most every
-// few seconds, when stderr is a file or a pipe).
+// few seconds, when stderr is a file or a pipe). Each in the reader's
+// language (say.ts); the commands it names are typed as they are.
 import type { JobView } from '../ipc/contract';
 import type { ImportProgress } from '../lists/read';
 import type { ListFindings } from '../lists/types';
-
-import { usd } from '../common/money';
-
-const n = (x: number) => x.toLocaleString('en-US');
-const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+import { bare, cash, clockTime, megabytes, t } from './say';
 
 /**
  * "6 deliverable, 3 undeliverable, 1 unknown", then what was not paid for:
@@ -16,66 +13,68 @@ const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
  * answers reused for free.
  */
 function outcomeCounts(job: JobView): string {
-  const noMail = job.noMail > 0 ? ` (${n(job.noMail)} with no mail server)` : '';
+  const noMail = job.noMail > 0 ? ` ${t('cli.count.noMailServer', { count: job.noMail })}` : '';
   const parts = [
-    `${n(job.deliverable)} deliverable`,
-    `${n(job.undeliverable)} undeliverable${noMail}`,
-    `${n(job.unknown)} unknown`,
-    job.disposable > 0 ? `${n(job.disposable)} disposable` : '',
-    job.role > 0 ? `${n(job.role)} role` : '',
-    job.notCovered > 0 ? `${n(job.notCovered)} not covered by avatar (not sent)` : '',
-    job.suppressed > 0 ? `${n(job.suppressed)} suppressed (not sent)` : '',
-    job.blocked > 0 ? `${n(job.blocked)} blocked by a rule (not sent)` : '',
+    t('cli.count.deliverable', { count: job.deliverable }),
+    `${t('cli.count.undeliverable', { count: job.undeliverable })}${noMail}`,
+    t('cli.count.unknown', { count: job.unknown }),
+    job.disposable > 0 ? t('cli.count.disposable', { count: job.disposable }) : '',
+    job.role > 0 ? t('cli.count.role', { count: job.role }) : '',
+    job.notCovered > 0 ? t('cli.count.notCovered', { count: job.notCovered }) : '',
+    job.suppressed > 0 ? t('cli.count.suppressed', { count: job.suppressed }) : '',
+    job.blocked > 0 ? t('cli.count.blocked', { count: job.blocked }) : '',
   ].filter(Boolean);
-  const vendors =
-    job.reusedFromVendors > 0 ? ` (${n(job.reusedFromVendors)} from other vendors' results)` : '';
   const reused =
-    job.reused > 0 ? `; ${n(job.reused)} reused from earlier checks${vendors}, free` : '';
+    job.reused === 0
+      ? ''
+      : job.reusedFromVendors > 0
+        ? `; ${t('cli.count.reusedWithVendors', { count: job.reused, vendors: job.reusedFromVendors })}`
+        : `; ${t('cli.count.reused', { count: job.reused })}`;
   const email =
-    job.paidAsEmail > 0 ? `; ${n(job.paidAsEmail)} outside avatar coverage checked with Email` : '';
+    job.paidAsEmail > 0 ? `; ${t('cli.count.paidAsEmail', { count: job.paidAsEmail })}` : '';
   return `${parts.join(', ')}${reused}${email}`;
 }
 
 export function jobProgress(job: JobView, at = Date.now()): string {
   if (job.hold && job.state !== 'done' && job.state !== 'failed') {
-    const kept = `${n(job.checked)} of ${n(job.unique)} have an outcome`;
-    if (job.hold.reason === 'limit') return `stopped at its spending limit (${kept})`;
-    if (job.hold.reason === 'patience') return `paused: the service kept refusing (${kept})`;
-    return `stopped (${kept})`;
+    const kept = { checked: job.checked, unique: job.unique };
+    if (job.hold.reason === 'limit') return t('cli.job.atLimit', kept);
+    if (job.hold.reason === 'patience') return t('cli.job.pausedRefusing', kept);
+    return t('cli.job.stopped', kept);
   }
   switch (job.state) {
     case 'draft':
-      return 'imported, not started';
+      return t('cli.job.draft');
     case 'queued':
-      return 'queued';
+      return t('cli.job.queued');
     case 'checking':
-      return `checking ${n(job.checked)} of ${n(job.unique)}`;
-    case 'waiting': {
-      const ids = job.tasks
-        .map((t) => t.id)
-        .filter(Boolean)
-        .join(', ');
-      const next = job.nextCheckAt
-        ? Math.max(0, Math.round((Date.parse(job.nextCheckAt) - at) / 1000))
-        : null;
-      return `waiting for the service${ids ? ` (task ${ids})` : ''}${next !== null ? `, next check in ${next} s` : ''}`;
-    }
+      return t('cli.job.checking', { checked: job.checked, unique: job.unique });
+    case 'waiting':
+      return waitingWords(job, at);
     case 'downloading':
-      return 'downloading the results';
-    case 'done':
-      return `done: ${outcomeCounts(job)}${job.chargedMicros !== null ? `; charged ${usd(job.chargedMicros)}` : ''}`;
+      return t('cli.job.downloading');
+    case 'done': {
+      const counts = outcomeCounts(job);
+      return job.chargedMicros === null
+        ? t('cli.job.done', { counts })
+        : t('cli.job.doneCharged', { counts, charged: cash(job.chargedMicros) });
+    }
     case 'failed':
-      return `failed: ${job.failure?.message ?? 'unknown reason'}`;
+      return t('cli.job.failed', { reason: job.failure?.message ?? t('cli.job.unknownReason') });
   }
 }
 
-/** A clock time for a log line: 21:14:05 (this machine's time zone). */
-const clock = (iso: string) =>
-  new Date(iso).toLocaleTimeString('en-GB', {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
+/** "waiting for the service (task …), next check in 12 s". */
+function waitingWords(job: JobView, at: number): string {
+  const ids = job.tasks.map((task) => task.id).filter(Boolean);
+  const next = job.nextCheckAt
+    ? Math.max(0, Math.round((Date.parse(job.nextCheckAt) - at) / 1000))
+    : null;
+  const task =
+    ids.length > 0 ? ` ${t('cli.job.tasks', { count: ids.length, ids: ids.join(', ') })}` : '';
+  const check = next !== null ? `, ${t('cli.job.nextCheck', { seconds: bare(next) })}` : '';
+  return `${t('cli.job.waiting')}${task}${check}`;
+}
 
 /**
  * A job waiting out the service, in one line: why, when it tries next, and
@@ -85,7 +84,13 @@ export function waitLine(job: JobView, at = Date.now()): string {
   const wait = job.wait;
   if (!wait) return '';
   const seconds = Math.max(0, Math.round((Date.parse(wait.nextTryAt) - at) / 1000));
-  return `${job.fileName}: waiting: ${wait.words}. Next try at ${clock(wait.nextTryAt)} (in ${seconds} s); nothing refused is charged. It keeps trying until ${clock(wait.patienceEndsAt)} (--patience), then pauses.`;
+  return t('cli.job.waitLine', {
+    fileName: job.fileName,
+    reason: wait.words,
+    nextTry: clockTime(wait.nextTryAt),
+    seconds: bare(seconds),
+    until: clockTime(wait.patienceEndsAt),
+  });
 }
 
 /**
@@ -109,13 +114,14 @@ export function describeJob(job: JobView): string {
   const product =
     job.product === 'avatar' ? 'email + avatar' : job.product === 'email' ? 'email' : '';
   const where = job.elsewhere
-    ? ` (running in ${job.elsewhere})`
+    ? ` ${t('cli.job.runningIn', { where: job.elsewhere })}`
     : job.hold
-      ? ` (${carryOnCommand(job)} carries on)`
+      ? ` ${t('cli.job.carriesOn', { command: carryOnCommand(job) })}`
       : job.paused
-        ? ` (paused: list-cleaner resume ${job.id} carries on)`
+        ? ` ${t('cli.job.pausedCarriesOn', { command: `list-cleaner resume ${job.id}` })}`
         : '';
-  return `${job.fileName}${product ? ` [${product}]` : ''}: ${jobProgress(job)}${job.resumed ? ' (resumed)' : ''}${where}`;
+  const resumed = job.resumed ? ` ${t('cli.job.resumed')}` : '';
+  return `${job.fileName}${product ? ` [${product}]` : ''}: ${jobProgress(job)}${resumed}${where}`;
 }
 
 /** Suggestions named in the free checks' line; the rest are counted. */
@@ -132,19 +138,18 @@ export function describeFindings(f: ListFindings): string {
     .map((s) => `${s.address} → ${s.suggestion}`);
   if (typos.length > 0 && f.typo > typos.length) typos.push('…');
   const parts = [
-    f.disposable > 0 ? `${n(f.disposable)} disposable` : '',
-    f.role > 0 ? `${n(f.role)} role` : '',
+    f.disposable > 0 ? t('cli.count.disposable', { count: f.disposable }) : '',
+    f.role > 0 ? t('cli.count.role', { count: f.role }) : '',
     f.typo > 0
-      ? `${n(f.typo)} possible ${f.typo === 1 ? 'typo' : 'typos'}${typos.length > 0 ? ` (${typos.join(', ')})` : ''}`
+      ? `${t('cli.findings.typos', { count: f.typo })}${typos.length > 0 ? ` (${typos.join(', ')})` : ''}`
       : '',
-    f.noMail > 0 ? `${n(f.noMail)} at domains with no mail server` : '',
-    f.free > 0 ? `${n(f.free)} free webmail` : '',
+    f.noMail > 0 ? t('cli.findings.noMailServer', { count: f.noMail }) : '',
+    f.free > 0 ? t('cli.findings.free', { count: f.free }) : '',
   ].filter(Boolean);
-  const dns =
-    f.dns === 'unavailable'
-      ? '; mail servers could not be checked on this network, so these addresses are sent as usual'
-      : '';
-  return `Free checks: ${parts.length > 0 ? parts.join(', ') : 'nothing found'}${dns}.`;
+  const found = parts.length > 0 ? parts.join(', ') : t('cli.findings.none');
+  return f.dns === 'unavailable'
+    ? t('cli.findings.lineNoDns', { found })
+    : t('cli.findings.line', { found });
 }
 
 export interface Progress {
@@ -192,7 +197,14 @@ export function createProgress(stream: NodeJS.WriteStream): Progress {
   return {
     reading(p) {
       const share = p.totalBytes > 0 ? Math.floor((p.bytesRead / p.totalBytes) * 100) : 100;
-      show(`Reading: ${share}% (${mb(p.bytesRead)} of ${mb(p.totalBytes)}, ${n(p.rows)} rows)`);
+      show(
+        t('cli.progress.reading', {
+          share,
+          read: megabytes(p.bytesRead),
+          total: megabytes(p.totalBytes),
+          rows: p.rows,
+        }),
+      );
     },
     step(line) {
       show(line);

@@ -8,7 +8,10 @@ import { openConnectors, type Connectors } from '../connectors/connectors';
 import { keychainKeys } from '../connectors/keys';
 import type { Jobs } from '../jobs/jobs';
 import { UsageError } from './args';
+import { message, say } from '../common/i18n/message';
 import { err } from './print';
+import { t } from './say';
+import { cliWords } from './words';
 
 /** "mailchimp:abc123" → the platform and the list's id; null for anything else (a file). */
 export function platformListOf(argument: string): { platform: PlatformId; listId: string } | null {
@@ -19,9 +22,7 @@ export function platformListOf(argument: string): { platform: PlatformId; listId
 
 export function parsePlatform(value: string | undefined, command: string): PlatformId {
   if (value !== undefined && isPlatform(value)) return value;
-  throw new UsageError(
-    `${command} needs a platform: list-cleaner ${command} mailchimp (or hubspot, klaviyo, brevo)`,
-  );
+  throw new UsageError(message('cli.usage.needsPlatform', { command }));
 }
 
 export function connectorsFor(dataDir: string, jobs?: Jobs): Connectors {
@@ -30,8 +31,24 @@ export function connectorsFor(dataDir: string, jobs?: Jobs): Connectors {
     ...(jobs ? { jobs } : {}),
     keys: keychainKeys(),
     env: process.env,
-    onWait: (w) => err(`${w.reason}; trying again at ${new Date(w.until).toLocaleTimeString()}.`),
+    words: () => cliWords().t,
+    onWait: (w) =>
+      err(t('cli.platform.wait', { reason: say(cliWords().t, w.said), at: timeOfDay(w.until) })),
   });
+}
+
+/** A time of day: this machine's way in English (as it always was), the reader's language's otherwise. */
+const timeOfDay = (at: number | string | Date): string =>
+  new Date(at).toLocaleTimeString(cliWords().language === 'en' ? undefined : cliWords().language);
+
+/** What counts as yes: y or yes in any language, and the reader's own words for it. */
+function isYes(answer: string): boolean {
+  const words = t('cli.ask.yesWords')
+    .split(',')
+    .map((w) => w.trim().toLocaleLowerCase())
+    .filter(Boolean);
+  const said = answer.trim().toLocaleLowerCase();
+  return /^y(es)?$/.test(said) || words.includes(said);
 }
 
 /** Yes only when the person at the terminal types it; no terminal, no yes. */
@@ -39,8 +56,8 @@ export async function askYes(question: string): Promise<boolean> {
   if (!process.stdin.isTTY) return false;
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {
-    const answer = await rl.question(`${question} [y/N] `);
-    return /^y(es)?$/i.test(answer.trim());
+    const answer = await rl.question(`${question} ${t('cli.ask.yesNo')} `);
+    return isYes(answer);
   } finally {
     rl.close();
   }

@@ -1,8 +1,9 @@
 // A matched bounce report in plain sentences, the same in the results' Bounces
 // tab and from `list-cleaner bounces`: first what counts as evidence (hard
 // bounces of addresses we called deliverable, and when), then the rest, each
-// said for what it is.
+// said for what it is, in the reader's language (`t`).
 import type { BounceReportView } from './bounce-views';
+import type { Translate } from './i18n/message';
 
 export interface BounceWords {
   /** The hard bounces of addresses we called deliverable, with their dates and the verdicts'. */
@@ -20,111 +21,132 @@ export interface BounceWords {
 export interface WordsOptions {
   /** A count for the reader's locale (default en-US). */
   count?: (n: number) => string;
+  /** The locale the days are written for (default en-US): "Oct 3". */
+  locale?: string;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** A day, or two: 'on' one day, 'between' two, or 'none' when the report dates none. */
+interface Span {
+  span: 'on' | 'between' | 'none';
+  first: string;
+  last: string;
+}
 
 /** "Oct 3", with the year when it is not the match's: dates are UTC days, as the file writes them. */
-function day(iso: string, year: number): string {
+function dayOf(iso: string, year: number, locale: string): string {
   const d = new Date(iso);
-  const y = d.getUTCFullYear();
-  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}${y === year ? '' : `, ${y}`}`;
+  return new Intl.DateTimeFormat(locale, {
+    month: 'short',
+    day: 'numeric',
+    ...(d.getUTCFullYear() === year ? {} : { year: 'numeric' }),
+    timeZone: 'UTC',
+  }).format(d);
 }
 
-/** "on Oct 3", "between Oct 3 and Oct 9". */
-function when(first: string | null, last: string | null, year: number): string | null {
-  if (first === null || last === null) return null;
-  const a = day(first, year);
-  const b = day(last, year);
-  return a === b ? `on ${a}` : `between ${a} and ${b}`;
+function spanOf(first: string | null, last: string | null, year: number, locale: string): Span {
+  if (first === null || last === null) return { span: 'none', first: '', last: '' };
+  const a = dayOf(first, year, locale);
+  const b = dayOf(last, year, locale);
+  return a === b ? { span: 'on', first: a, last: b } : { span: 'between', first: a, last: b };
 }
 
-export function bounceWords(v: BounceReportView, options: WordsOptions = {}): BounceWords {
+export function bounceWords(
+  v: BounceReportView,
+  t: Translate,
+  options: WordsOptions = {},
+): BounceWords {
   const n = options.count ?? ((x: number) => x.toLocaleString('en-US'));
-  const of = (x: number, one: string, many: string) => `${n(x)} ${x === 1 ? one : many}`;
+  const locale = options.locale ?? 'en-US';
+  /** A count's placeholders: the number for the plural, and as written. */
+  const counted = (x: number) => ({ n: x, count: n(x) });
   const year = new Date(v.matchedAt).getUTCFullYear();
   const d = v.deliverable;
 
   let headline: string;
   if (d.hard === 0) {
-    headline =
-      v.inList === 0
-        ? 'None of the addresses in this report are in this list.'
-        : 'None of the addresses we called deliverable bounced hard.';
+    headline = t(v.inList === 0 ? 'bounces.headline.notInList' : 'bounces.headline.noHard');
   } else {
-    const bounced = when(d.firstBounce, d.lastBounce, year);
-    const given = when(d.firstVerdict, d.lastVerdict, year);
-    headline =
-      `${of(d.hard, 'address', 'addresses')} we called deliverable bounced hard` +
-      `${bounced ? ` ${bounced}` : ' (the report gives no dates)'}` +
-      `${given ? `; verdicts given ${given.replace(/^on /, '')}` : ''}.`;
+    const bounced = spanOf(d.firstBounce, d.lastBounce, year, locale);
+    const given = spanOf(d.firstVerdict, d.lastVerdict, year, locale);
+    headline = sentence(
+      t('bounces.headline.hard', {
+        ...counted(d.hard),
+        bounced: bounced.span,
+        bounceFirst: bounced.first,
+        bounceLast: bounced.last,
+        given: given.span,
+        verdictFirst: given.first,
+        verdictLast: given.last,
+      }),
+    );
   }
 
   const origin =
     d.hard === 0
       ? null
       : d.reused === 0
-        ? `${d.hard === 1 ? 'It was' : d.hard === 2 ? 'Both were' : `All ${n(d.hard)} were`} checked and paid for in this job.`
+        ? t('bounces.origin.paid', counted(d.hard))
         : d.paid === 0
-          ? d.hard === 1
-            ? "Its verdict was reused from an earlier check, and carries that check's date."
-            : "All their verdicts were reused from earlier checks, and carry those checks' dates."
-          : `${n(d.paid)} checked and paid for in this job; ${n(d.reused)} reused from earlier checks, with those checks' dates.`;
+          ? t('bounces.origin.reused', counted(d.hard))
+          : t('bounces.origin.both', { paid: n(d.paid), reused: n(d.reused) });
 
   const early =
     d.beforeVerdict === 0
       ? null
-      : `${d.beforeVerdict === d.hard ? (d.hard === 1 ? 'It' : d.hard === 2 ? 'Both' : `All ${n(d.hard)}`) : `${n(d.beforeVerdict)} of them`} bounced before our verdict was given: a vendor may not count a bounce from before its check.`;
+      : d.beforeVerdict === d.hard
+        ? t('bounces.early.all', counted(d.hard))
+        : t('bounces.early.some', counted(d.beforeVerdict));
 
   const others: string[] = [];
-  if (d.soft > 0) {
-    others.push(
-      `${of(d.soft, 'address', 'addresses')} we called deliverable bounced soft: a full mailbox or a server busy for a while, which is no evidence against the verdict.`,
-    );
-  }
-  if (d.unspecified > 0) {
-    others.push(
-      `${of(d.unspecified, 'address', 'addresses')} we called deliverable ${d.unspecified === 1 ? 'is' : 'are'} in the report without saying how ${d.unspecified === 1 ? 'it' : 'they'} bounced, so ${d.unspecified === 1 ? 'it is' : 'they are'} not counted as evidence.`,
-    );
-  }
+  if (d.soft > 0) others.push(t('bounces.soft', counted(d.soft)));
+  if (d.unspecified > 0) others.push(t('bounces.unspecified', counted(d.unspecified)));
   const right = [
-    v.undeliverable > 0 ? `${n(v.undeliverable)} we called undeliverable` : '',
-    v.unknown > 0 ? `${n(v.unknown)} we could not determine (unknown)` : '',
-    v.otherVerdict > 0 ? `${n(v.otherVerdict)} not checked (left out or not covered)` : '',
+    v.undeliverable > 0 ? t('bounces.other.undeliverable', counted(v.undeliverable)) : '',
+    v.unknown > 0 ? t('bounces.other.unknown', counted(v.unknown)) : '',
+    v.otherVerdict > 0 ? t('bounces.other.notChecked', counted(v.otherVerdict)) : '',
   ].filter(Boolean);
   if (right.length > 0) {
     const total = v.undeliverable + v.unknown + v.otherVerdict;
-    const listed =
-      right.length === 1 ? right[0] : `${right.slice(0, -1).join(', ')} and ${right.at(-1)}`;
-    others.push(
-      `${of(total, 'other bounced address', 'other bounced addresses')}: ${listed}. We did not call ${total === 1 ? 'it' : 'them'} deliverable, so there is nothing to refund.`,
-    );
+    others.push(t('bounces.other', { ...counted(total), listed: listOf(right, t) }));
   }
   if (v.complaints + v.unsubscribes > 0) {
     const parts = [
-      v.complaints > 0 ? of(v.complaints, 'complaint', 'complaints') : '',
-      v.unsubscribes > 0 ? of(v.unsubscribes, 'unsubscribe', 'unsubscribes') : '',
+      v.complaints > 0 ? t('bounces.complaints', counted(v.complaints)) : '',
+      v.unsubscribes > 0 ? t('bounces.unsubscribes', counted(v.unsubscribes)) : '',
     ].filter(Boolean);
-    const one = v.complaints + v.unsubscribes === 1;
     others.push(
-      `${parts.join(' and ')} from this list: ${one ? 'not a bounce' : 'not bounces'}, so not evidence.`,
+      t('bounces.notBounces', { n: v.complaints + v.unsubscribes, parts: listOf(parts, t) }),
     );
   }
-  if (v.notInList > 0) {
-    others.push(
-      `${of(v.notInList, 'address', 'addresses')} in the report ${v.notInList === 1 ? 'is' : 'are'} not in this list.`,
-    );
-  }
-  if (v.skipped > 0) {
-    others.push(`${of(v.skipped, 'row', 'rows')} of the report had no valid address.`);
-  }
+  if (v.notInList > 0) others.push(t('bounces.notInList', counted(v.notInList)));
+  if (v.skipped > 0) others.push(t('bounces.skipped', counted(v.skipped)));
 
   const added = v.suppressed.added;
   const already = v.suppressed.already;
   const suppressed =
     added + already === 0
-      ? 'Nothing was added to your suppression list: the report has no hard bounces, complaints or unsubscribes.'
-      : `${n(added)} added to your suppression list${already > 0 ? ` (${n(already)} ${already === 1 ? 'was' : 'were'} already on it)` : ''}: hard bounces, complaints and unsubscribes are never sent to again.`;
+      ? t('bounces.suppressed.none')
+      : already > 0
+        ? t('bounces.suppressed.addedAlready', {
+            ...counted(added),
+            a: already,
+            already: n(already),
+          })
+        : t('bounces.suppressed.added', counted(added));
 
   return { headline, origin, early, others, suppressed };
+}
+
+/**
+ * A sentence whose last word is a day written with an abbreviation's period
+ * ("3 окт.", "3. Okt."): that period ends the sentence too, as typography has it.
+ */
+const sentence = (text: string): string => text.replace(/\.\.$/, '.');
+
+/** "a", "a and b", "a, b and c": the parts of one sentence. */
+function listOf(parts: readonly string[], t: Translate): string {
+  const [first = '', second, third] = parts;
+  if (second === undefined) return first;
+  if (third === undefined) return t('bounces.list.two', { first, second });
+  return t('bounces.list.three', { first, second, third });
 }

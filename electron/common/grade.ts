@@ -1,9 +1,11 @@
 // The list quality grade of a checked list: one score and a letter from the
 // outcome shares, with the computation in words so the user can redo it from
 // the outcome table (no hidden formula), and what it means for sending. The
-// window's grade card and the command line's report say the same. No
-// dependencies.
+// window's grade card and the command line's report say the same, each in
+// its reader's language (`t`). No dependencies but the catalogs' types.
 import type { RowStatusName } from './model';
+import type { MessageId } from './i18n/translate';
+import type { Translate } from './i18n/message';
 
 export type GradeLetter = 'A' | 'B' | 'C' | 'D' | 'F';
 
@@ -39,32 +41,32 @@ export interface ListGrade {
  * decayed a little; C (70–84) needs its bad addresses removed before any
  * send; D (50–69) is about half bad; F (below 50) is mostly bad or unknown.
  */
-export const GRADE_BANDS: readonly { letter: GradeLetter; min: number; verdict: string }[] = [
-  { letter: 'A', min: 95, verdict: 'Healthy' },
-  { letter: 'B', min: 85, verdict: 'Good' },
-  { letter: 'C', min: 70, verdict: 'Fair' },
-  { letter: 'D', min: 50, verdict: 'Poor' },
-  { letter: 'F', min: 0, verdict: 'Bad' },
+export const GRADE_BANDS: readonly { letter: GradeLetter; min: number; verdict: MessageId }[] = [
+  { letter: 'A', min: 95, verdict: 'grade.verdict.healthy' },
+  { letter: 'B', min: 85, verdict: 'grade.verdict.good' },
+  { letter: 'C', min: 70, verdict: 'grade.verdict.fair' },
+  { letter: 'D', min: 50, verdict: 'grade.verdict.poor' },
+  { letter: 'F', min: 0, verdict: 'grade.verdict.bad' },
 ];
 
 /** The bands in one line: "A 95 and up · B 85–94 · C 70–84 · D 50–69 · F below 50". */
-export const GRADE_BANDS_WORDS = GRADE_BANDS.map((band, i) => {
-  const above = GRADE_BANDS[i - 1];
-  if (!above) return `${band.letter} ${band.min} and up`;
-  if (band.min === 0) return `${band.letter} below ${above.min}`;
-  return `${band.letter} ${band.min}–${above.min - 1}`;
-}).join(' · ');
+export const gradeBandsWords = (t: Translate): string =>
+  GRADE_BANDS.map((band, i) => {
+    const above = GRADE_BANDS[i - 1];
+    if (!above) return t('grade.band.top', { letter: band.letter, min: band.min });
+    if (band.min === 0) return t('grade.band.bottom', { letter: band.letter, below: above.min });
+    return t('grade.band.range', { letter: band.letter, min: band.min, max: above.min - 1 });
+  }).join(' · ');
 
 /** Why a list has no grade: none of its addresses has an outcome from a check. */
-export const NO_GRADE_WORDS =
-  'No grade: no address of this list was checked (every row is invalid, a repeat or left out by your choice).';
+export const noGradeWords = (t: Translate): string => t('grade.none');
 
 const enUs = (n: number) => n.toLocaleString('en-US');
 const enUsPercent = (share: number) =>
   share.toLocaleString('en-US', { style: 'percent', maximumFractionDigits: 1 });
 
 type Band = (typeof GRADE_BANDS)[number];
-const LOWEST: Band = { letter: 'F', min: 0, verdict: 'Bad' };
+const LOWEST: Band = { letter: 'F', min: 0, verdict: 'grade.verdict.bad' };
 
 /** The band a score falls in. */
 export const gradeBand = (score: number): Band =>
@@ -77,10 +79,12 @@ export const gradeBand = (score: number): Band =>
  * it is as likely good as bad. Null when no address was checked
  * (deliverable, undeliverable and unknown all 0): a grade of invalid cells
  * and skipped addresses alone would grade the choice, not the list.
- * `count` writes a count and `percent` a share (the window passes the user's locale's).
+ * Its words are said by `t`; `count` writes a count and `percent` a share
+ * (the window passes the user's locale's).
  */
 export function listGrade(
   statuses: GradeCounts,
+  t: Translate,
   count: (n: number) => string = enUs,
   percent: (share: number) => string = enUsPercent,
 ): ListGrade | null {
@@ -90,17 +94,19 @@ export function listGrade(
   // Whole numbers over whole numbers: an exact 95 is never 94.99999.
   const score = Math.floor((200 * deliverable + 100 * unknown) / (2 * counted));
   const band = gradeBand(score);
-  const how =
-    `Score = 100 × (${count(deliverable)} deliverable + half of ${count(unknown)} unknown) ÷ ` +
-    `${count(counted)} ${counted === 1 ? 'address' : 'addresses'} (deliverable, undeliverable, unknown, invalid and disposable), rounded down. ` +
-    'Repeats and role addresses are left out: a repeat is not a bad address, and a role address is your choice.';
+  const how = t('grade.how', {
+    deliverable: count(deliverable),
+    unknown: count(unknown),
+    counted: count(counted),
+    n: counted,
+  });
   return {
     score,
     letter: band.letter,
-    verdict: band.verdict,
+    verdict: t(band.verdict),
     counted,
     how,
-    sending: sendingWords(statuses, counted, count, percent),
+    sending: sendingWords(statuses, counted, t, count, percent),
   };
 }
 
@@ -114,32 +120,40 @@ export function listGrade(
 function sendingWords(
   s: GradeCounts,
   counted: number,
+  t: Translate,
   count: (n: number) => string,
   percent: (share: number) => string,
 ): string {
   if (s.deliverable === counted) {
     return counted === 1
-      ? 'The one address is deliverable: safe to send to.'
-      : `All ${count(counted)} addresses are deliverable: safe to send to.`;
+      ? t('grade.sending.theOne')
+      : t('grade.sending.all', { n: counted, counted: count(counted) });
   }
   const bounce = s.undeliverable + s.invalid;
-  const them = s.unknown === 1 ? 'the unknown one' : `some of the ${count(s.unknown)} unknown ones`;
-  const unknown =
-    s.unknown === 0 ? '' : bounce === 0 ? `, though ${them} may` : `, and ${them} may bounce too`;
+  // The unknown ones: none, the one, or some of several.
+  const unknown = s.unknown === 0 ? 'none' : s.unknown === 1 ? 'one' : 'some';
   const safe =
     s.deliverable === 0
-      ? 'No address is known to be safe to send to'
-      : `Sending to the ${count(s.deliverable)} deliverable ${s.deliverable === 1 ? 'address' : 'addresses'} only is safe`;
-  if (bounce === 0) return `${safe}; none of the ${count(counted)} is known to bounce${unknown}.`;
+      ? t('grade.sending.noneSafe')
+      : t('grade.sending.safe', { n: s.deliverable, deliverable: count(s.deliverable) });
+  const values = {
+    safe,
+    n: counted,
+    counted: count(counted),
+    unknown,
+    u: s.unknown,
+    unknownCount: count(s.unknown),
+  };
+  if (bounce === 0) return t('grade.sending.noBounce', values);
   const share = bounce / counted;
   // A share just under 1 would round to "100%", which reads as all of them; one just over 0 to "0%".
   const rate =
     bounce === counted
-      ? 'all of them'
+      ? t('grade.rate.all')
       : share >= 0.995
-        ? 'over 99%'
+        ? t('grade.rate.over99')
         : share < 0.005
-          ? 'under 1%'
+          ? t('grade.rate.under1')
           : percent(share);
-  return `${safe}; sending to all ${count(counted)}, ${count(bounce)} would bounce (${rate}: the undeliverable and invalid ones)${unknown}.`;
+  return t('grade.sending.bounce', { ...values, bounce: count(bounce), rate });
 }

@@ -1,6 +1,10 @@
 // What the window and the command line are shown of the list platforms: the
 // connections (never a key, only its last four characters), a platform's
-// lists, the write-back's plan and its report. Types only, as views.ts.
+// lists, the write-back's plan and its report; and, in the reader's language,
+// how a platform holds the verdict written back. The platforms' names and the
+// names the verdict is written under (tags, properties) stay as they are.
+import type { Translate } from './i18n/message';
+import type { MessageId } from './i18n/translate';
 import type { PlatformId, VerdictStatus } from './platforms';
 
 export type RetireMode = 'unsubscribe' | 'archive';
@@ -74,3 +78,32 @@ export interface WriteBackReport {
   finishedAt: string | null;
   error: string | null;
 }
+
+const HOW_IDS = {
+  mailchimp: 'platform.how.mailchimp',
+  hubspot: 'platform.how.hubspot',
+  klaviyo: 'platform.how.klaviyo',
+  brevo: 'platform.how.brevo',
+} as const satisfies Record<PlatformId, MessageId>;
+
+/**
+ * How `platform` holds the verdict written back, as a plan's `how` says it in
+ * English ('the tag "list-cleaner: <status>", …'), in the language of `t`;
+ * `status` stands where each member's own result goes.
+ */
+export const verdictHow = (t: Translate, platform: PlatformId, status: string): string =>
+  t(HOW_IDS[platform], { status });
+
+const KEY_HELP_IDS = {
+  mailchimp: 'platform.keyHelp.mailchimp',
+  hubspot: 'platform.keyHelp.hubspot',
+  klaviyo: 'platform.keyHelp.klaviyo',
+  brevo: 'platform.keyHelp.brevo',
+} as const satisfies Record<PlatformId, MessageId>;
+
+/**
+ * Where to make `platform`'s key and the permissions it needs (a connection's
+ * `keyHelp`, which is its English), in the language of `t`; the platform's own
+ * menu and permission names stay as the platform shows them.
+ */
+export const keyHelpOf = (t: Translate, platform: PlatformId): string => t(KEY_HELP_IDS[platform]);

@@ -3,6 +3,7 @@
 // (provider_code_1 to _6), whose domains it knows, so those are shown as
 // "Provider 1 (gmail.com)". A real service's codes are shown as it sends
 // them. Exports keep the codes, so files stay machine-readable.
+import type { Translate } from './i18n/message';
 
 /** The sandbox's providers and the domains each serves; any other domain is 'other'. */
 export const sandboxProviderDomains = {
@@ -31,13 +32,16 @@ const isSandboxCode = (code: string): code is SandboxProviderCode =>
   Object.hasOwn(sandboxProviderDomains, code);
 
 /**
- * A provider code in words: the demo's placeholders with the best-known
- * domain they stand for, "other" as other providers, any other code as sent.
+ * A provider code in words, in the language of `t`: the demo's placeholders
+ * with the best-known domain they stand for, "other" as other providers, any
+ * other code as sent.
  */
-export function providerName(code: string): string {
-  if (code === 'other') return 'Other providers';
+export function providerName(code: string, t: Translate): string {
+  if (code === 'other') return t('account.provider.other');
   if (!isSandboxCode(code)) return code;
   const number = code.slice('provider_code_'.length);
   const known = sandboxProviderDomains[code].find((domain) => !domain.endsWith('.test'));
-  return known ? `Provider ${number} (${known})` : `Provider ${number}`;
+  return known
+    ? t('account.provider.numberedAt', { number, domain: known })
+    : t('account.provider.numbered', { number });
 }

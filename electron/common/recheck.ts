@@ -3,6 +3,7 @@
 // share. Addresses go bad with time (people change jobs, domains lapse), so a
 // list kept for sending is worth checking again after a while; the user says
 // how long in Settings, and nothing is said unless they do.
+import type { Translate } from './i18n/message';
 import type { JobView } from './views';
 
 const DAY_MS = 86_400_000;
@@ -30,7 +31,10 @@ export function recheckDue(
   return !jobs.some((other) => other.repeatOf?.jobId === job.id && other.state !== 'draft');
 }
 
-/** The reminder's words: "checked 94 days ago: check again". */
-export function recheckWords(days: number): string {
-  return `checked ${days === 1 ? '1 day' : `${days.toLocaleString('en-US')} days`} ago: check again`;
+/**
+ * The reminder's words: "Checked 94 days ago: check again". `count` is `days`
+ * as the reader's locale writes it; `days` chooses the plural.
+ */
+export function recheckWords(days: number, count: string, t: Translate): string {
+  return t('jobs.recheck.line', { days, count });
 }

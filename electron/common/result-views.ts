@@ -3,6 +3,8 @@
 import type { ExportFormat, RowFlag, RowStatusName, StatusGroup } from './model';
 import type { JobView } from './job-views';
 import type { VerdictVendor } from './vendors';
+import type { RuleAction } from './rule-views';
+import type { SuppressionReasonView } from './suppression-views';
 
 export interface JobSummaryView {
   job: JobView;
@@ -72,9 +74,17 @@ export interface JobRowView {
   avatarUrl: string | null;
   /** A reused answer: when it was given (epoch seconds), and the vendor whose verdict it was, if any. */
   reused?: { checkedAt: number; source: VerdictVendor | null };
-  /** Why the suppression list or a rule decided the address ("Hard bounce", "Rule *@x.com"); null for none. */
-  why: string | null;
+  /**
+   * What decided the address: the suppression list's reason, or a rule (an
+   * allow rule's row keeps the service's status); null for neither. The
+   * window words it in its language.
+   */
+  why: RowWhy | null;
 }
+
+/** Why the suppression list or a rule decided a row: a reason's code, or the rule itself. */
+export type RowWhy =
+  { reason: SuppressionReasonView } | { rule: { action: RuleAction; value: string } };
 
 export interface ExportView {
   /** For "Show in folder": main shows only files it wrote itself, by this id. */

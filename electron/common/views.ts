@@ -3,7 +3,7 @@
 // bundle stays free of main's code; the IPC contract checks them with its
 // schemas (electron/ipc/view-schemas.ts). The account's views are here; a
 // job's, its review's and its results' in the files named for them.
-import type { AskedLanguage } from './i18n/languages';
+import type { AskedLanguage, LanguageChoice } from './i18n/languages';
 import type { JobProduct, Theme } from './model';
 
 export type * from './job-views';
@@ -53,6 +53,10 @@ export interface SettingsView {
   patienceHours: number;
   /** The language the window speaks, as main decides it (shell/language.ts). */
   language: AskedLanguage;
+  /** The user's choice in Settings: the system's language, or one named. */
+  languageChoice: LanguageChoice;
+  /** The system's language, which "System" in Settings stands for. */
+  systemLanguage: AskedLanguage;
 }
 
 /** The memory of paid answers of the account in use. */

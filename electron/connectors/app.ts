@@ -25,6 +25,8 @@ export interface AppPlatformsOptions {
   urls?: Partial<Record<PlatformId, string>>;
   keys?: KeyStoreOf;
   http?: ConnectorsOptions['http'];
+  /** The window's language, in which the connections and write-back reports are said. */
+  words?: ConnectorsOptions['words'];
 }
 
 export function openAppPlatforms(o: AppPlatformsOptions) {
@@ -47,12 +49,19 @@ export function openAppPlatforms(o: AppPlatformsOptions) {
       keys,
       env,
       ...(o.http ? { http: o.http } : {}),
+      ...(o.words ? { words: o.words } : {}),
     });
   }
 
   /** Connections need no jobs: they are the same whatever account is in use. */
   const connections = () =>
-    openConnectors({ dataDir: o.dataDir, keys, env, ...(o.http ? { http: o.http } : {}) });
+    openConnectors({
+      dataDir: o.dataDir,
+      keys,
+      env,
+      ...(o.http ? { http: o.http } : {}),
+      ...(o.words ? { words: o.words } : {}),
+    });
 
   /**
    * Runs (or joins) the job's write-back; its progress and its end are events.

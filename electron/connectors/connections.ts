@@ -3,6 +3,7 @@
 // last four characters of the key, and removed on request.
 import { PLATFORMS, type PlatformId } from '../common/platforms';
 import { hostOf } from '../common/service-url';
+import { message, say } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { connectorOf, type Context } from './context';
 import { platformKey } from './keys';
@@ -11,15 +12,15 @@ import type { PlatformList } from './types';
 import type { ConnectionView } from '../common/platform-views';
 
 export function connectionsApi(ctx: Context) {
-  const { o, httpFor, httpWith } = ctx;
+  const { o, httpFor, httpWith, t } = ctx;
   async function connection(platform: PlatformId): Promise<ConnectionView> {
     const connector = connectorOf(platform);
     const base = {
       platform,
       name: connector.name,
-      keyName: connector.keyName,
-      keyHelp: connector.keyHelp,
-      listWord: connector.listWord,
+      keyName: say(t(), connector.keyName),
+      keyHelp: say(t(), connector.keyHelp),
+      listWord: say(t(), connector.listWord),
     };
     try {
       const found = await platformKey(connector, o.keys, o.env);
@@ -44,7 +45,10 @@ export function connectionsApi(ctx: Context) {
       const connector = connectorOf(platform);
       const trimmed = key.trim();
       if (trimmed === '')
-        throw new AppError('invalid_input', `Paste your ${connector.name} ${connector.keyName}.`);
+        throw new AppError(
+          'invalid_input',
+          message('error.connector.pasteKey', { platform, name: connector.name }),
+        );
       const baseUrl = url?.trim() || connector.defaultUrl(trimmed);
       await connector.prove(httpWith(connector, trimmed, baseUrl));
       await (await o.keys(platform)).set({ apiKey: trimmed, provenBaseUrl: baseUrl });

@@ -2,6 +2,7 @@
 // folder write-backs are kept in, and the HTTP path to a platform with the
 // key that belongs to it.
 import { join } from 'node:path';
+import { english, message, type Translate } from '../common/i18n/message';
 import type { PlatformId } from '../common/platforms';
 import { AppError } from '../lib/app-error';
 import type { Jobs } from '../jobs/jobs';
@@ -25,12 +26,14 @@ export interface ConnectorsOptions {
   /** Tests shorten the waits. */
   http?: Pick<PlatformHttpOptions, 'backoffMs' | 'patienceMs' | 'timeoutMs'>;
   onWait?: (wait: PlatformWait) => void;
+  /** The reader's language, in which views (key help, a write-back's report) are said; English without one. */
+  words?: () => Translate;
 }
 
 export function connectorOf(platform: PlatformId): Connector {
   const connector = CONNECTORS[platform];
   if (connector === undefined)
-    throw new AppError('invalid_input', `${platform} is not a platform List Cleaner knows.`);
+    throw new AppError('invalid_input', message('error.connector.unknownPlatform', { platform }));
   return connector;
 }
 
@@ -60,6 +63,8 @@ export function createContext(o: ConnectorsOptions) {
 
   return {
     o,
+    /** The reader's words, for what a view says. */
+    t: (): Translate => o.words?.() ?? english.t,
     dir: join(o.dataDir, 'write-backs'),
     jobs(): Jobs {
       if (o.jobs === undefined) throw new Error('connectors opened without jobs');

@@ -7,6 +7,7 @@
 // answer or a 5xx is tried again only where a repeat changes nothing.
 import type { z } from 'zod';
 import { serviceUrlProblem, hostOf } from '../common/service-url';
+import { english, message, say, type Message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { parseRetryAfter } from '../service/envelope';
 import { abortableSleep } from '../service/retry';
@@ -35,7 +36,10 @@ export interface PlatformRequest {
 export interface PlatformWait {
   platform: string;
   until: number;
+  /** Why, in English (for a log). */
   reason: string;
+  /** Why, as a message to say in the reader's language. */
+  said: Message;
 }
 
 export interface PlatformHttp {
@@ -81,10 +85,10 @@ const SERVER_ATTEMPTS = 5;
 export class PlatformError extends AppError {
   constructor(
     code: 'platform' | 'platform_key',
-    message: string,
+    what: string | Message,
     readonly status: number | null,
   ) {
-    super(code, message);
+    super(code, what);
     this.name = 'PlatformError';
   }
 }
@@ -98,15 +102,13 @@ function urlOf(baseUrl: string, req: PlatformRequest): URL {
   return url;
 }
 
+const tooLarge = (platform: string) => message('error.connector.tooLarge', { platform });
+
 async function readBody(res: Response, limit: number, platform: string): Promise<string> {
   const declared = Number(res.headers.get('content-length') ?? '0');
   if (declared > limit) {
     await res.body?.cancel();
-    throw new PlatformError(
-      'platform',
-      `${platform} sent an answer too large to read.`,
-      res.status,
-    );
+    throw new PlatformError('platform', tooLarge(platform), res.status);
   }
   const reader = res.body?.getReader();
   if (!reader) return '';
@@ -118,11 +120,7 @@ async function readBody(res: Response, limit: number, platform: string): Promise
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      throw new PlatformError(
-        'platform',
-        `${platform} sent an answer too large to read.`,
-        res.status,
-      );
+      throw new PlatformError('platform', tooLarge(platform), res.status);
     }
     chunks.push(value);
   }
@@ -184,20 +182,27 @@ export function createPlatformHttp(options: PlatformHttpOptions): PlatformHttp {
     if (res.status === 401 || res.status === 403) {
       return new PlatformError(
         'platform_key',
-        `${o.platform} refused the key${own ? ` (“${own}”)` : ''}. Nothing more was read or written. Check that the key is current and has the permissions List Cleaner needs, then connect again in Settings → Connections.`,
+        own
+          ? message('error.connector.keyRefusedSaying', { platform: o.platform, own })
+          : message('error.connector.keyRefused', { platform: o.platform }),
         res.status,
       );
     }
     if (res.status >= 300 && res.status < 400) {
       return new PlatformError(
         'platform',
-        `${o.platform} (${host}) answered with a redirect, which List Cleaner does not follow with your key. Check the ${o.platform} address.`,
+        message('error.connector.redirect', { platform: o.platform, server: host }),
         res.status,
       );
     }
     return new PlatformError(
       'platform',
-      `${o.platform} refused a request${own ? `: ${own}` : ` without saying why (it answered ${res.status})`}. What was read or written before it is kept; try again, and if it goes on, check the list in ${o.platform}.`,
+      own
+        ? message('error.connector.requestRefusedSaying', { platform: o.platform, own })
+        : message('error.connector.requestRefused', {
+            platform: o.platform,
+            status: String(res.status),
+          }),
       res.status,
     );
   }
@@ -220,7 +225,10 @@ export function createPlatformHttp(options: PlatformHttpOptions): PlatformHttp {
           const timedOut = err instanceof Error && err.name === 'TimeoutError';
           throw new PlatformError(
             'platform',
-            `${o.platform} (${host}) could not be reached${timedOut ? ' in time' : ''}. Check your connection and try again; what was written so far is kept.`,
+            message(
+              timedOut ? 'error.connector.unreachableInTime' : 'error.connector.unreachable',
+              { platform: o.platform, server: host },
+            ),
             null,
           );
         }
@@ -234,16 +242,23 @@ export function createPlatformHttp(options: PlatformHttpOptions): PlatformHttp {
         const delay = seconds !== undefined ? Math.max(seconds * 1000, 250) : pause;
         if (seconds === undefined) pause = Math.min(pause * 2, MAX_BACKOFF_MS);
         if (waited + delay > o.patienceMs) {
+          const minutes = Math.ceil((waited + delay) / 60_000);
           throw new PlatformError(
             'platform',
-            `${o.platform} asked List Cleaner to slow down for longer than it waits (${Math.ceil((waited + delay) / 60_000)} minutes in all). Nothing was lost: try again later and it carries on where it stopped.`,
+            message('error.connector.slowDownTooLong', {
+              platform: o.platform,
+              minutes,
+              count: String(minutes),
+            }),
             429,
           );
         }
+        const slowDown = message('notice.connector.slowDown', { platform: o.platform });
         o.onWait?.({
           platform: o.platform,
           until: Date.now() + delay,
-          reason: `${o.platform} asked List Cleaner to slow down`,
+          reason: say(english.t, slowDown),
+          said: slowDown,
         });
         await abortableSleep(delay, o.signal);
         waited += delay;
@@ -272,7 +287,12 @@ export function createPlatformHttp(options: PlatformHttpOptions): PlatformHttp {
       const field = issue && issue.path.length > 0 ? issue.path.join('.') : '(root)';
       throw new PlatformError(
         'platform',
-        `${o.platform} answered ${req.method} ${req.path} in a shape List Cleaner does not know (${field}: ${issue?.message ?? 'unexpected'}). Nothing was written from it.`,
+        message('error.connector.unknownShape', {
+          platform: o.platform,
+          request: `${req.method} ${req.path}`,
+          field,
+          issue: issue?.message ?? 'unexpected',
+        }),
         res.status,
       );
     },

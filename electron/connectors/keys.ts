@@ -5,6 +5,7 @@
 // to an address the environment names.
 import { PLATFORM_ENV, PLATFORM_NAMES, type PlatformId } from '../common/platforms';
 import { originOf, serviceUrlProblem } from '../common/service-url';
+import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { registerSecret } from '../lib/log';
 import { openKeyStore, type KeyStore } from '../secrets/key-store';
@@ -63,14 +64,23 @@ export async function platformKey(
   if (saved === null) {
     throw new AppError(
       'no_account',
-      `No ${PLATFORM_NAMES[platform]} connection is saved. Connect ${PLATFORM_NAMES[platform]} in the app (Settings → Connections), or set ${PLATFORM_ENV[platform].key}.`,
+      message('error.connector.notConnected', {
+        name: PLATFORM_NAMES[platform],
+        variable: PLATFORM_ENV[platform].key,
+      }),
     );
   }
   const baseUrl = saved.provenBaseUrl ?? connector.defaultUrl(saved.apiKey);
   if (url !== null && originOf(url) !== originOf(baseUrl)) {
     throw new AppError(
       'key_unconfirmed',
-      `The saved ${PLATFORM_NAMES[platform]} ${connector.keyName} was proven at ${originOf(baseUrl)}, not at ${PLATFORM_ENV[platform].url}'s address; it is not sent there. Set ${PLATFORM_ENV[platform].key} too, or unset ${PLATFORM_ENV[platform].url}.`,
+      message('error.connector.keyElsewhere', {
+        platform,
+        name: PLATFORM_NAMES[platform],
+        origin: String(originOf(baseUrl)),
+        urlVariable: PLATFORM_ENV[platform].url,
+        keyVariable: PLATFORM_ENV[platform].key,
+      }),
     );
   }
   return { key: saved.apiKey, baseUrl, from: 'saved' };

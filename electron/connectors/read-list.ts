@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MemberChoice, PlatformId } from '../common/platforms';
+import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import type { Imported } from '../jobs/import';
 import type { Context } from './context';
@@ -38,7 +39,7 @@ export function readListApi(ctx: Context) {
       if (list === undefined) {
         throw new AppError(
           'invalid_input',
-          `${connector.name} has no ${connector.listWord} with the id ${listId}: it may have been deleted or renamed there. Choose it again from the ${connector.listWord}s ${connector.name} lists.`,
+          message('error.connector.noSuchList', { platform, name: connector.name, listId }),
         );
       }
       const tmp = await mkdtemp(join(tmpdir(), 'list-cleaner-platform-'));
@@ -59,7 +60,11 @@ export function readListApi(ctx: Context) {
         if (file.rows === 0) {
           throw new AppError(
             'bad_file',
-            `${list.name} on ${connector.name} has no ${choice === 'subscribed' ? 'subscribed ' : ''}members to check.`,
+            message('error.connector.noMembers', {
+              list: list.name,
+              name: connector.name,
+              choice,
+            }),
           );
         }
         const fileName = `${safeName(list.name)} (${connector.name})`;

@@ -6,6 +6,7 @@
 // came from beyond its source label.
 import type { MemberChoice, PlatformId, VerdictStatus } from '../common/platforms';
 import type { PlatformListView, RetireMode } from '../common/platform-views';
+import { english, say, type Message } from '../common/i18n/message';
 import type { PlatformHttp, PlatformResponse } from './http';
 
 /** A list, audience or segment as the platform names it. */
@@ -42,9 +43,21 @@ export interface Verdict {
 /** A member the write-back touches, by its id and address. */
 export type MemberRef = Pick<Verdict, 'id' | 'email'>;
 
-/** What became of one member's write: refused ones carry the platform's reason. */
+/**
+ * What became of one member's write: refused ones carry the platform's
+ * reason, in its own words as it gave them or in ours (English), with our
+ * message to say it in the reader's language (refusalOf).
+ */
 export type WriteOutcome =
-  { id: string; result: 'written' } | { id: string; result: 'refused'; reason: string };
+  | { id: string; result: 'written' }
+  | { id: string; result: 'refused'; reason: string; said?: Message };
+
+/** A refusal of `id`: the platform's own words as they are, or our message with its English. */
+export function refusalOf(id: string, reason: string | Message): WriteOutcome {
+  return typeof reason === 'string'
+    ? { id, result: 'refused', reason }
+    : { id, result: 'refused', reason: say(english.t, reason), said: reason };
+}
 
 /** How undeliverable members leave the list, where the user asks it: never deleted. */
 export type { RetireMode };
@@ -62,12 +75,12 @@ export interface Connector {
   id: PlatformId;
   /** "Mailchimp". */
   name: string;
-  /** What the key is called there ("API key", "private app access token"). */
-  keyName: string;
+  /** What the key is called there ("API key", "private app access token"): said in the reader's language. */
+  keyName: Message;
   /** Where the user makes a key, and the permissions (scopes) it needs, in words. */
-  keyHelp: string;
+  keyHelp: Message;
   /** The platform's word for a list ("audience"). */
-  listWord: string;
+  listWord: Message;
   /** The API's base address for this key (Mailchimp's depends on the key's data center). */
   defaultUrl(key: string): string;
   /** The key's last four characters as the user knows it, when not simply its end (Mailchimp's come before its data center). */

@@ -2,17 +2,21 @@
 // limits, the claims, the memory's outbox, the history), and the user is told
 // once each time, by whichever noticed first. Every sharing of the process
 // reports here too, so a shell (the app, the command line) listens in one place.
+// A notice comes as its English (for the log) and as its message, which a
+// shell says in its reader's language.
+import { english, message, say, type Message } from '../common/i18n/message';
+import { AppError } from '../lib/app-error';
 
 export type TeamNoticeKind = 'lost' | 'back';
-export type TeamNoticeListener = (message: string, kind: TeamNoticeKind) => void;
+export type TeamNoticeListener = (message: string, kind: TeamNoticeKind, said?: Message) => void;
 
 /** Passes on a loss once, and the store's return once after it. */
 export function teamNoticeGate(say: TeamNoticeListener): TeamNoticeListener {
   let lost = false;
-  return (message, kind) => {
+  return (message, kind, said) => {
     if (lost === (kind === 'lost')) return;
     lost = kind === 'lost';
-    say(message, kind);
+    say(message, kind, said);
   };
 }
 
@@ -25,13 +29,27 @@ export function onTeamNotice(listener: TeamNoticeListener): () => void {
 }
 
 /** Told by a sharing (sharing.ts): passed to every listener. */
-export function tellTeamNotice(message: string, kind: TeamNoticeKind): boolean {
-  for (const l of listeners) l(message, kind);
+export function tellTeamNotice(said: Message, kind: TeamNoticeKind): boolean {
+  const words = say(english.t, said);
+  for (const l of listeners) l(words, kind, said);
   return listeners.size > 0;
 }
 
+/**
+ * Why a store failed, for a sentence that names it: the error's own message
+ * when it was made from a catalog's, else its words as they are (a driver's,
+ * in English).
+ */
+export function reasonOf(err: unknown): string | Message {
+  if (err instanceof AppError && err.said) return err.said;
+  return err instanceof Error ? err.message : String(err);
+}
+
 /** What the user is told when a part of this process loses the team store: the same words whichever part it is. */
-export function storeLostWords(err: unknown): string {
-  const reason = err instanceof Error ? err.message : String(err);
-  return `${/[.!?]$/.test(reason) ? reason : `${reason}.`} Meanwhile jobs go on with this computer’s own memory and limits; what they learn is shared when the store is back.`;
+export function storeLostWords(err: unknown): Message {
+  const reason = reasonOf(err);
+  const text = typeof reason === 'string' ? reason : say(english.t, reason);
+  return message('notice.team.storeLost', {
+    reason: /[.!?]$/.test(text) ? reason : message('notice.team.reasonEnded', { reason }),
+  });
 }

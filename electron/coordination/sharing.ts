@@ -8,6 +8,7 @@
 // the data folder (its own machine's processes still share limits and
 // claims) and tries the store again a little later. What it held in the store
 // lapses there within a lease.
+import { english, message, say } from '../common/i18n/message';
 import { log } from '../lib/log';
 import { SERVICE_LIMITS } from '../service/limiter';
 import type { TeamStore } from '../team/store';
@@ -95,10 +96,9 @@ function openSharing(options: SharingOptions): AccountSharing {
         teams.set(store, backend);
         if (told) {
           told = false;
-          const message =
-            'The team store answers again: jobs share their answers, limits and history through it.';
-          log.info(`coordination: ${message}`);
-          tellTeamNotice(message, 'back');
+          const back = message('notice.team.storeBack');
+          log.info(`coordination: ${say(english.t, back)}`);
+          tellTeamNotice(back, 'back');
         }
       } else backend = await openLocal();
       inUse.add(backend);
@@ -108,10 +108,11 @@ function openSharing(options: SharingOptions): AccountSharing {
       storeDownUntil = Date.now() + RETRY_STORE_MS;
       if (told) return;
       told = true;
-      const message = storeLostWords(err);
-      // Said by whoever listens (the command line, the app); the log keeps it either way.
-      if (tellTeamNotice(message, 'lost')) log.info(`coordination: ${message}`);
-      else log.warn(`coordination: ${message}`);
+      const lost = storeLostWords(err);
+      const words = say(english.t, lost);
+      // Said by whoever listens (the command line, the app); the log keeps it (in English) either way.
+      if (tellTeamNotice(lost, 'lost')) log.info(`coordination: ${words}`);
+      else log.warn(`coordination: ${words}`);
     },
     runStarted: (holder) => void runs.add(holder),
     runEnded: (holder) => void runs.delete(holder),

@@ -16,15 +16,13 @@ import { verdictChannels } from './verdicts-contract';
 import { jobIdSchema } from './job-schemas';
 import { z } from 'zod';
 import type { ChannelName, EventName } from './channels';
-import { serviceUrlProblem } from '../common/service-url';
-import { billingUrlProblem } from '../common/billing-url';
+import { baseUrlSchema, billingUrlSchema, settingsPatchSchema } from './settings-schemas';
 import {
   APPENDED_COLUMNS,
   EXPORT_FILTERS,
   EXPORT_FORMATS,
   JOB_PRODUCTS,
   OTHERS_CHOICES,
-  THEMES,
 } from '../common/model';
 import {
   accountStatusSchema,
@@ -45,16 +43,7 @@ import {
   statusExportViewSchema,
   updateViewSchema,
 } from './view-schemas';
-import {
-  MAX_RECHECK_DAYS,
-  MAX_REUSE_DAYS,
-  MAX_SPEND_MICROS,
-  MAX_PASTE_CHARS,
-  MAX_UNIT_MICROS,
-  MIN_POLL_SECONDS,
-  MAX_POLL_SECONDS,
-  MAX_PATIENCE_HOURS,
-} from '../common/limits';
+import { MAX_PASTE_CHARS, MIN_POLL_SECONDS } from '../common/limits';
 import { inputWords } from './input-words';
 
 export type {
@@ -140,25 +129,9 @@ export interface IpcError {
 
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
 
+export { baseUrlSchema, billingUrlSchema };
+
 const noInput = z.undefined();
-
-export const baseUrlSchema = z
-  .string()
-  .trim()
-  .max(2048, inputWords('error.ipc.input.addressTooLong'))
-  .superRefine((value, ctx) => {
-    const problem = serviceUrlProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
-
-/** The service's billing page, opened in the user's browser: https only (common/billing-url.ts). */
-export const billingUrlSchema = z
-  .string()
-  .trim()
-  .superRefine((value, ctx) => {
-    const problem = billingUrlProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
 
 const apiKeySchema = z
   .string()
@@ -167,7 +140,6 @@ const apiKeySchema = z
   .max(512, inputWords('error.ipc.input.keyTooLong'))
   .regex(/^[\x21-\x7e]+$/, inputWords('error.ipc.input.keyCharacters'));
 
-const themeSchema = z.enum(THEMES);
 const productSchema = z.enum(JOB_PRODUCTS);
 const skipSchema = z
   .object({ disposable: z.boolean(), noMail: z.boolean(), role: z.boolean() })
@@ -187,34 +159,7 @@ export const contract = {
   'demo:start': { input: noInput, output: accountStatusSchema },
   'balance:get': { input: noInput, output: balanceSchema },
   'settings:get': { input: noInput, output: settingsViewSchema },
-  'settings:update': {
-    input: z
-      .object({
-        baseUrl: baseUrlSchema.optional(),
-        /** null: no billing page known, so no "Add funds" link. */
-        billingUrl: billingUrlSchema.nullable().optional(),
-        theme: themeSchema.optional(),
-        pollIntervalSeconds: z
-          .number()
-          .int()
-          .min(MIN_POLL_SECONDS)
-          .max(MAX_POLL_SECONDS)
-          .optional(),
-        reuseDays: z.number().int().min(0).max(MAX_REUSE_DAYS).optional(),
-        recheckDays: z.number().int().min(1).max(MAX_RECHECK_DAYS).nullable().optional(),
-        patienceHours: z.number().int().min(1).max(MAX_PATIENCE_HOURS).optional(),
-        maxSpendMicros: z.number().int().min(1).max(MAX_SPEND_MICROS).nullable().optional(),
-        enteredPrices: z
-          .object({
-            email: z.number().int().min(1).max(MAX_UNIT_MICROS).nullable(),
-            avatar: z.number().int().min(1).max(MAX_UNIT_MICROS).nullable(),
-          })
-          .strict()
-          .optional(),
-      })
-      .strict(),
-    output: settingsViewSchema,
-  },
+  'settings:update': { input: settingsPatchSchema, output: settingsViewSchema },
   'memory:status': { input: noInput, output: memoryViewSchema },
   /** Forgets every answer kept for the account in use: later lists pay for them again. */
   'memory:forget': { input: noInput, output: memoryViewSchema },

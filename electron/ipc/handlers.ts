@@ -1,5 +1,5 @@
 // The handler behind each channel: thin adapters from the contract to the core.
-import type { AskedLanguage } from '../common/i18n/languages';
+import type { AskedLanguage, LanguageChoice } from '../common/i18n/languages';
 import { message } from '../common/i18n/message';
 import type { Account } from '../account/account';
 import type { EventBus, ImportView, UpdateView } from './contract';
@@ -17,7 +17,8 @@ import { suppressionHandlers } from './suppression-handlers';
 import { verdictHandlers } from './verdicts-handlers';
 import type { TeamConnection } from '../team/connection';
 import type { TeamHistory } from '../team/history-views';
-import { estimateView, importView, jobSummary, settingsView } from './views';
+import { estimateView, importView, jobSummary } from './views';
+import { settingsHandlers } from './settings-handlers';
 import type { SettingsStore } from '../settings/settings';
 import type { Workspace } from '../jobs/workspace';
 import { AppError } from '../lib/app-error';
@@ -27,7 +28,7 @@ import { dirname } from 'node:path';
 import { defaultExportPath } from '../lists/export-name';
 import { checkOne } from '../account/check-one';
 import { checkAgain } from '../jobs/results/again';
-import { requireConsent, type Consent, type ConsentQuestion } from '../lib/consent';
+import { requireConsent, type Consent } from '../lib/consent';
 
 /**
  * The window may only ask to start over the limit: main asks the user, with
@@ -39,16 +40,6 @@ const askToGoOver =
     await requireConsent(consent, { kind: 'over-limit', fileName, ...over });
     return true;
   };
-
-/** A limit going up or away is a question for the user; lowering it is not. */
-function limitRaised(
-  from: number | null,
-  to: number | null | undefined,
-): Extract<ConsentQuestion, { kind: 'raise-limit' }> | null {
-  if (to === undefined || from === null) return null;
-  if (to !== null && to <= from) return null;
-  return { kind: 'raise-limit', fromMicros: from, toMicros: to };
-}
 
 /** What only a shell can do: native dialogs and the file manager. */
 export interface ShellHooks {
@@ -63,8 +54,14 @@ export interface ShellHooks {
   consent: Consent;
   /** The app's own updates (installed builds only). */
   updates: UpdateHooks;
-  /** The language of the window's words (shell/language.ts windowLanguage); English without one. */
-  language?(): AskedLanguage;
+  /**
+   * The language the window, menus, dialogs and notifications speak for the
+   * user's choice in Settings (shell/language.ts mainLanguage); without one,
+   * the chosen language, or English for the system's.
+   */
+  language?(choice: LanguageChoice): AskedLanguage;
+  /** The chosen language changed: what main draws itself (the menus) is drawn again. */
+  languageChanged?(): void;
   /**
    * The job a notification click asked for before a window listened (none
    * was open, or it was loading); taken once. Absent where there are no notifications.
@@ -141,7 +138,6 @@ export function createHandlers({
   dataDir,
 }: HandlerDeps): Handlers {
   const jobs = () => workspace.jobs();
-  const language = (): AskedLanguage => shell.language?.() ?? 'en';
   const choicesOf = choicesWithSettings(settings);
   // A new list's review, with what is known of it from the lists checked before.
   const reviewed = async (job: JobView, list: ImportedList): Promise<ImportView> =>
@@ -153,26 +149,13 @@ export function createHandlers({
     ...rulesHandlers(dataDir),
     ...suppressionHandlers(jobs, files),
     ...verdictHandlers(files, jobs),
+    ...settingsHandlers({ settings, account, shell }),
     'key:status': async () => account.status(),
     'key:set': async ({ apiKey, baseUrl }) => account.setKey(apiKey, baseUrl),
     'key:clear': async () => account.clearKey(),
     'key:confirm': async () => account.confirmAddress(),
     'demo:start': async () => account.useDemo(),
     'balance:get': async () => account.balance(),
-    'settings:get': async () => settingsView(settings.get(), language()),
-    'settings:update': async (patch) => {
-      const before = settings.get();
-      const raised = limitRaised(before.maxSpendMicros, patch.maxSpendMicros);
-      if (raised) await requireConsent(shell.consent, raised);
-      const next = await settings.update(patch);
-      if (
-        next.baseUrl !== before.baseUrl ||
-        next.pollIntervalSeconds !== before.pollIntervalSeconds
-      ) {
-        account.reconfigure();
-      }
-      return settingsView(next, language());
-    },
     'file:choose': async () => {
       const path = await shell.chooseOpenPath();
       return path === null ? null : files.grant(path);

@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { EXPORT_FORMATS, ROW_FLAGS, ROW_STATUSES, STATUS_GROUPS } from '../common/model';
 import { VERDICT_VENDORS } from '../common/vendors';
+import { RULE_ACTIONS } from '../common/rule-views';
+import { SUPPRESSION_REASON_VIEWS } from '../common/suppression-views';
 import type {
   DomainsView,
   DomainStats,
@@ -84,7 +86,12 @@ export const jobRowSchema = viewOf<JobRowView>()(
         source: z.enum(VERDICT_VENDORS).nullable(),
       })
       .optional(),
-    why: text.nullable(),
+    why: z
+      .union([
+        z.strictObject({ reason: z.enum(SUPPRESSION_REASON_VIEWS) }),
+        z.strictObject({ rule: z.strictObject({ action: z.enum(RULE_ACTIONS), value: text }) }),
+      ])
+      .nullable(),
   }),
 );
 

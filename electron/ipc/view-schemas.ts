@@ -3,7 +3,7 @@
 // event's payload against them (an error in development and tests, a log
 // line in an installed build). The account's are here; a job's, its
 // review's and its results' in the files named for them.
-import { ASKED_LANGUAGES } from '../common/i18n/languages';
+import { ASKED_LANGUAGES, LANGUAGE_CHOICES } from '../common/i18n/languages';
 import { z } from 'zod';
 import { THEMES } from '../common/model';
 import type {
@@ -49,6 +49,8 @@ export const settingsViewSchema = viewOf<SettingsView>()(
     recheckDays: count.nullable(),
     patienceHours: count,
     language: z.enum(ASKED_LANGUAGES),
+    languageChoice: z.enum(LANGUAGE_CHOICES),
+    systemLanguage: z.enum(ASKED_LANGUAGES),
   }),
 );
 

@@ -4,6 +4,7 @@
 // saving and announcing a held job are here, since every part does them.
 import type { MailDomainCheckOptions } from '../checks/dns';
 import type { JobProduct, ServiceProduct } from '../common/model';
+import type { TeamNoticeListener } from '../coordination/notices';
 import type { AccountSharing } from '../coordination/sharing';
 import type { OutcomeMemory } from '../memory/outcome-memory';
 import { english, message, type Translate } from '../common/i18n/message';
@@ -80,7 +81,7 @@ export interface JobsOptions {
    * with this computer's memory, their answers wait on disk) and when it is
    * reached again.
    */
-  onTeamNotice?(message: string, kind: 'lost' | 'back'): void;
+  onTeamNotice?: TeamNoticeListener;
   /** For tests: the backoff between pushes while the team store cannot be reached. */
   teamRetry?: { firstMs: number; maxMs: number };
   /** The unit prices the user entered from their plan, until the service's are learned. */

@@ -10,6 +10,7 @@
 // What cannot match an address is refused in words the CLI and the window show
 // as they are, with no command in them.
 import { randomBytes } from 'node:crypto';
+import { message, type Message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { isValidAddress, normalizeCell } from '../lists/address';
 import { MAX_RULE_CHARS, type Rule, type RuleAction, type RuleKind } from './types';
@@ -20,8 +21,8 @@ export interface RuleTarget {
   value: string;
 }
 
-const EXAMPLES =
-  'an address (jane@example.com), a domain (example.com), a suffix (.co.uk) or a pattern with * (*@example.com)';
+/** The four kinds of rule, each with an example: said where a typed rule is refused. */
+const EXAMPLES = message('error.rules.examples');
 
 /** Characters an address may hold as the importer keeps it, besides letters beyond ASCII. */
 const ADDRESS_CHAR = /^[a-z0-9._%+\-'!#$&=?^`{|}~/@*]$/;
@@ -29,8 +30,8 @@ const ADDRESS_CHAR = /^[a-z0-9._%+\-'!#$&=?^`{|}~/@*]$/;
 /** A letter or digit: what makes a pattern narrower than "every address". */
 const MEANINGFUL = /[a-z0-9]|[^\p{ASCII}]/u;
 
-function refused(text: string, why: string): AppError {
-  return new AppError('invalid_input', `“${text}” is not a rule: ${why}`);
+function refused(text: string, why: Message): AppError {
+  return new AppError('invalid_input', message('error.rules.notRule', { text, why }));
 }
 
 /** The first character no address holds, or null. */
@@ -62,22 +63,16 @@ function isLabel(label: string): boolean {
 
 function patternTarget(text: string, value: string): RuleTarget {
   if (value.includes('**')) {
-    throw refused(text, '** says no more than *: write one star.');
+    throw refused(text, message('error.rules.why.doubleStar'));
   }
   if (!MEANINGFUL.test(value)) {
-    throw refused(
-      text,
-      'it would match every address. A pattern needs letters or digits, such as *@example.com.',
-    );
+    throw refused(text, message('error.rules.why.matchesEverything'));
   }
   const at = value.indexOf('@');
   if (at !== -1) {
     const domain = value.slice(at + 1);
     if (!domain.includes('*') && !isDomain(domain)) {
-      throw refused(
-        text,
-        'after the @ comes a whole domain (such as example.com) or a * in it, so it can match an address.',
-      );
+      throw refused(text, message('error.rules.why.domainAfterAt'));
     }
   }
   return { kind: 'pattern', value };
@@ -86,40 +81,42 @@ function patternTarget(text: string, value: string): RuleTarget {
 /** What a typed rule means: its kind and its value, normalized; throws an AppError the user can read. */
 export function parseRuleText(typed: string): RuleTarget {
   const text = typed.trim();
-  if (text === '') throw new AppError('invalid_input', `Type a rule: ${EXAMPLES}.`);
+  if (text === '') {
+    throw new AppError('invalid_input', message('error.rules.empty', { examples: EXAMPLES }));
+  }
   if (text.length > MAX_RULE_CHARS) {
     throw new AppError(
       'invalid_input',
-      `A rule of ${text.length.toLocaleString('en-US')} characters is too long: a rule has at most ${MAX_RULE_CHARS}.`,
+      message('error.rules.tooLong', { length: text.length, max: MAX_RULE_CHARS }),
     );
   }
   const value = normalizeCell(text);
   if (value === '' || /\s/u.test(value)) {
-    throw refused(text, 'a rule has no spaces. Type one rule a line.');
+    throw refused(text, message('error.rules.why.spaces'));
   }
   const strange = strangeChar(value);
   if (strange !== null) {
-    throw refused(text, `no address holds “${strange}”. Type ${EXAMPLES}.`);
+    throw refused(
+      text,
+      message('error.rules.why.strangeChar', { char: strange, examples: EXAMPLES }),
+    );
   }
   if (value.indexOf('@') !== value.lastIndexOf('@')) {
-    throw refused(text, 'it has two @, and an address has one.');
+    throw refused(text, message('error.rules.why.twoAts'));
   }
   if (value.includes('*')) return patternTarget(text, value);
   // "@example.com": the domain, written as it follows the @ of its addresses.
   if (value.startsWith('@')) return domainTarget(text, value.slice(1));
   if (value.includes('@')) {
     if (!isValidAddress(value)) {
-      throw refused(text, 'it is not an address. Check the part before and after the @.');
+      throw refused(text, message('error.rules.why.notAddress'));
     }
     return { kind: 'address', value };
   }
   if (value.startsWith('.')) {
     const suffix = value.slice(1);
     if (!suffix.split('.').every(isLabel)) {
-      throw refused(
-        text,
-        'after the dot comes the end of a domain, such as .ru or .co.uk (letters, digits and hyphens).',
-      );
+      throw refused(text, message('error.rules.why.suffix'));
     }
     return { kind: 'suffix', value };
   }
@@ -131,8 +128,8 @@ function domainTarget(text: string, value: string): RuleTarget {
     throw refused(
       text,
       value.includes('.')
-        ? 'it is not a domain (letters, digits and hyphens between the dots).'
-        : `type a whole domain, such as ${value}.com, or .${value} for every domain ending so.`,
+        ? message('error.rules.why.notDomain')
+        : message('error.rules.why.wholeDomain', { rule: value }),
     );
   }
   return { kind: 'domain', value };

@@ -7,6 +7,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { english, isMessage, message, say, type Message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { writeFileAtomic } from '../lib/atomic-file';
 import { newRuleId, parseRuleText, type RuleTarget } from './parse';
@@ -38,23 +39,39 @@ const rulesFileSchema = z
     const targets = new Set<string>();
     rules.forEach((rule, i) => {
       const target = `${rule.kind} ${rule.value}`;
-      let problem: string | null = null;
-      if (!wellFormed(rule)) problem = `rule ${i + 1} (“${rule.value}”) is not a ${rule.kind} rule`;
-      else if (ids.has(rule.id)) problem = `rule ${i + 1} has the id of another`;
-      else if (targets.has(target)) problem = `“${rule.value}” is there twice`;
-      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem, path: ['rules', i] });
+      const n = String(i + 1);
+      let problem: Message | null = null;
+      if (!wellFormed(rule)) {
+        problem = message('error.rules.file.notKind', { n, rule: rule.value, kind: rule.kind });
+      } else if (ids.has(rule.id)) problem = message('error.rules.file.sameId', { n });
+      else if (targets.has(target))
+        problem = message('error.rules.file.twice', { rule: rule.value });
+      if (problem !== null) {
+        // The English for zod's issue; the message itself for the error the user reads.
+        ctx.addIssue({
+          code: 'custom',
+          message: say(english.t, problem),
+          path: ['rules', i],
+          params: { said: problem },
+        });
+      }
       ids.add(rule.id);
       targets.add(target);
     });
   });
 
-function damaged(dataDir: string, why: string): AppError {
+function damaged(dataDir: string, why: string | Message): AppError {
   return new AppError(
     'bad_file',
-    `Your allow and block rules could not be read (${why}), so no list is checked until they can: ` +
-      `a list checked without them could send addresses you blocked. Correct ${rulesPath(dataDir)}, ` +
-      'or move it away and add your rules again.',
+    message('error.rules.unreadable', { why, path: rulesPath(dataDir) }),
   );
+}
+
+/** The first issue of a rules file that does not parse: our message where we made it, else zod's words. */
+function issueWords(issue: z.core.$ZodIssue | undefined): string | Message {
+  const said: unknown = issue?.code === 'custom' ? issue.params?.said : undefined;
+  if (isMessage(said)) return said;
+  return issue?.message ?? message('error.rules.why.notList');
 }
 
 /** Every rule, in the order added; none when the file does not exist yet. */
@@ -64,17 +81,20 @@ export async function readRules(dataDir: string): Promise<Rule[]> {
     text = await readFile(rulesPath(dataDir), 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw damaged(dataDir, `it could not be opened: ${(err as Error).message}`);
+    throw damaged(
+      dataDir,
+      message('error.rules.why.notOpened', { reason: (err as Error).message }),
+    );
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw damaged(dataDir, 'it is not JSON');
+    throw damaged(dataDir, message('error.rules.why.notJson'));
   }
   const parsed = rulesFileSchema.safeParse(json);
   if (!parsed.success) {
-    throw damaged(dataDir, parsed.error.issues[0]?.message ?? 'it is not a list of rules');
+    throw damaged(dataDir, issueWords(parsed.error.issues[0]));
   }
   return parsed.data.rules;
 }
@@ -118,11 +138,12 @@ function targetsOf(texts: readonly string[]): RuleTarget[] {
   const first = refusals[0];
   if (first !== undefined) {
     const more = refusals.length - 1;
+    const refusal = first.said ?? first.message;
     throw new AppError(
       'invalid_input',
       more === 0
-        ? `${first.message} No rule was added.`
-        : `${first.message} ${more === 1 ? 'One more was' : `${more} more were`} refused too; no rule was added.`,
+        ? message('error.rules.noneAdded', { refusal })
+        : message('error.rules.noneAddedMore', { refusal, more, count: String(more) }),
     );
   }
   return targets;
@@ -166,8 +187,7 @@ export async function addRules(
     if (rules.length > MAX_RULES) {
       throw new AppError(
         'invalid_input',
-        `That would make ${rules.length.toLocaleString('en-US')} rules; List Cleaner keeps at most ${MAX_RULES.toLocaleString('en-US')}. ` +
-          'Remove some first, or use a suffix or a pattern to cover many at once. No rule was added.',
+        message('error.rules.tooMany', { rules: rules.length, max: MAX_RULES }),
       );
     }
     if (change.added.length > 0 || change.changed.length > 0) await writeRules(dataDir, rules);
@@ -202,7 +222,7 @@ export function removeRules(
       if (at === -1) {
         throw new AppError(
           'invalid_input',
-          `There is no rule “${name.trim()}”: name a rule by its value as listed, or by its id. No rule was removed.`,
+          message('error.rules.noSuchRule', { name: name.trim() }),
         );
       }
       gone.add(at);

@@ -1,5 +1,6 @@
 // Preferences kept in settings.json in the app's data folder, validated on
 // every read so a hand-edited or damaged file cannot put the app in a bad state.
+import { LANGUAGE_CHOICES } from '../common/i18n/languages';
 import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -42,6 +43,8 @@ export const settingsSchema = z.object({
    */
   billingUrl: billingUrlSchema.nullable().default(DEFAULT_BILLING_URL),
   theme: z.enum(['system', 'light', 'dark']).default('system'),
+  /** The language of the window, the menus, the dialogs and the notifications: the system's unless chosen. */
+  language: z.enum(LANGUAGE_CHOICES).default('system'),
   pollIntervalSeconds: z.number().int().min(MIN_POLL_SECONDS).max(MAX_POLL_SECONDS).default(30),
   /** Days a paid answer is reused; 0 turns reuse off. */
   reuseDays: z.number().int().min(0).max(MAX_REUSE_DAYS).default(DEFAULT_REUSE_DAYS),

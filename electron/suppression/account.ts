@@ -1,7 +1,7 @@
 // The account's suppression list as the jobs and the shells use it: one
 // interface, all of it asynchronous, so the list may live in this computer's
 // data folder (store.ts) or, with a team store, be the team's.
-import type { TeamNoticeKind } from '../coordination/notices';
+import type { TeamNoticeListener } from '../coordination/notices';
 import type { Spots } from '../memory/address-hash';
 import type { TeamStore } from '../team/store';
 import type { SuppressionRow } from './types';
@@ -77,7 +77,7 @@ export interface SuppressionOpenerOptions {
    * back); by default every listener of the process (tellTeamNotice), as the
    * limits and claims tell it.
    */
-  onTeamNotice?(message: string, kind: TeamNoticeKind): void;
+  onTeamNotice?: TeamNoticeListener;
 }
 
 /**

@@ -8,6 +8,7 @@
 // vendor's result file is read the same way (readRowsInBatches, verdicts/).
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { message, type Message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { detectDelimiter, detectNewline, sampleRows } from '../lists/dialect';
 import {
@@ -18,7 +19,6 @@ import {
   parsesAsBytes,
   textStream,
 } from '../lists/encoding';
-import { badFile } from '../lists/judge-rows';
 import { readHead } from '../lists/read';
 import { parseRows, type Dialect } from '../lists/parse-config';
 import type { Encoding } from '../lists/types';
@@ -77,23 +77,30 @@ export interface SuppressionFileRead {
 function refuseWorkbook(head: Buffer, name: string): void {
   const zip = head[0] === 0x50 && head[1] === 0x4b;
   const ole = head[0] === 0xd0 && head[1] === 0xcf;
-  if (zip || ole)
-    throw badFile(`${name} is a workbook. Save it as CSV, or export the CSV from the platform.`);
+  if (zip || ole) throw unreadable(message('error.suppression.workbook', { fileName: name }));
 }
 
 /** Header cells named in the error, at most: a wide export's would fill the screen. */
 const HEADERS_SAID = 8;
 
 /** What a file none of the formats takes is told: which columns were looked for, which were found. */
-function noAddressColumn(name: string, header: readonly string[]): string {
+function noAddressColumn(name: string, header: readonly string[]): Message {
   const cells = header.map((cell) => cell.trim()).filter((cell) => cell !== '');
-  const shown = cells.slice(0, HEADERS_SAID).map((cell) => `"${cell.slice(0, 40)}"`);
+  const shown = cells
+    .slice(0, HEADERS_SAID)
+    .map((cell) => `"${cell.slice(0, 40)}"`)
+    .join(', ');
+  const more = cells.length - HEADERS_SAID;
   const found =
     cells.length === 0
-      ? 'Its first row is empty.'
-      : `Its first row has ${shown.join(', ')}${cells.length > HEADERS_SAID ? `, and ${cells.length - HEADERS_SAID} more` : ''}.`;
-  return `${name} has no column of addresses: List Cleaner looked for a column named "Email Address" (Mailchimp, Postmark suppressions, Amazon SES), "Email" (SendGrid, Postmark bounces) or "address" (Mailgun), and for any column whose cells are email addresses. ${found} Export the bounces, complaints or unsubscribes from your platform, or save a list with a column of addresses.`;
+      ? message('error.suppression.firstRowEmpty')
+      : more > 0
+        ? message('error.suppression.firstRowHasMore', { cells: shown, more, count: String(more) })
+        : message('error.suppression.firstRowHas', { cells: shown });
+  return message('error.suppression.noAddressColumn', { fileName: name, found });
 }
+
+const unreadable = (said: Message) => new AppError('bad_file', said);
 
 /**
  * Reads a suppression export, recognising its format by its header row
@@ -106,7 +113,7 @@ export async function readSuppressionFile(
   const read = await readRowsInBatches(path, {
     recognise(sample, name) {
       const format = recognise(sample, name);
-      if (!format) throw badFile(noAddressColumn(name, sample[0] ?? []));
+      if (!format) throw unreadable(noAddressColumn(name, sample[0] ?? []));
       return format;
     },
     onBatch: options.onBatch,
@@ -126,10 +133,10 @@ export async function readRowsInBatches<Row, Reader extends RowReader<Row>>(
 ): Promise<BatchRead<Reader>> {
   const name = basename(path);
   const info = await stat(path).catch(() => {
-    throw badFile(`${name} could not be opened. Check that the file exists and you may read it.`);
+    throw unreadable(message('error.suppression.fileNotOpened', { fileName: name }));
   });
-  if (!info.isFile()) throw badFile(`${name} is not a file.`);
-  if (info.size === 0) throw badFile(`${name} is empty.`);
+  if (!info.isFile()) throw unreadable(message('error.suppression.notFile', { fileName: name }));
+  if (info.size === 0) throw unreadable(message('error.suppression.empty', { fileName: name }));
   const head = await readHead(path, info.size);
   refuseWorkbook(head, name);
   // As the list importer: the first megabyte decides, and a file that is not
@@ -212,7 +219,9 @@ async function readAs<Row, Reader extends RowReader<Row>>(
   } catch (err) {
     text.destroy();
     if (err instanceof AppError || err instanceof NotUtf8Error) throw err;
-    throw badFile(`${name} could not be read to the end (${(err as Error).message}).`);
+    throw unreadable(
+      message('error.suppression.notReadToEnd', { fileName: name, reason: (err as Error).message }),
+    );
   }
   return { reader: format, ...counts };
 }

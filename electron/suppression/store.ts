@@ -18,6 +18,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Database, RootDatabase } from 'lmdb';
 import { z } from 'zod';
+import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { log } from '../lib/log';
 import { spotOfAddress, type Spots } from '../memory/address-hash';
@@ -220,10 +221,8 @@ export async function openSuppressionStore(
   } catch (err) {
     // Unlike the memory, never moved aside nor started anew: it is the user's list.
     log.warn(`The suppression list ${dir} could not be opened`, err);
-    throw new AppError(
-      'disk_write',
-      `The suppression list could not be opened (${err instanceof Error ? err.message : String(err)}). Nothing was changed; close other List Cleaner windows and try again.`,
-    );
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new AppError('disk_write', message('error.suppression.notOpened', { reason }));
   }
   const entries = entriesOf(root, account);
   const sourcesDb: SourcesDb = root.openDB<unknown, number>(`sources/${account}`, {

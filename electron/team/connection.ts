@@ -5,7 +5,8 @@
 // up or migrates its schema, and refuses a newer one).
 import { DEMO_MEMORY } from '../account/memory-account';
 import type { TeamTestView, TeamView } from '../common/team-views';
-import { AppError } from '../lib/app-error';
+import { english, message, say, type Translate } from '../common/i18n/message';
+import { AppError, sayError } from '../lib/app-error';
 import type { KeyStore } from '../secrets/key-store';
 import type { SettingsStore } from '../settings/settings';
 import { openTeamStore, type TeamStore } from './store';
@@ -13,11 +14,6 @@ import { judgeTeamUrl, splitPassword } from './url';
 
 /** The keychain entry's account; its service is the app's ("List Cleaner"). */
 export const TEAM_KEYCHAIN_ACCOUNT = 'team-store';
-
-const DEMO_NOTE = 'The demo keeps its answers to itself: none are shared with the team store.';
-const NO_ACCOUNT_NOTE = 'Set up an account to see how many of its answers the team store holds.';
-const MEMORY_WARNING =
-  'No keychain could be opened, so the team store’s password is kept only until you quit List Cleaner.';
 
 /** The saved store's address and its password (null when it needs none), or null when none is saved. */
 export interface SavedTeam {
@@ -47,6 +43,8 @@ export interface TeamConnectionOptions {
   /** The account's answers waiting in this computer's outbox (outbox.ts). */
   waiting?: (account: string) => Promise<number>;
   connectTimeoutMs?: number;
+  /** The window's language, in which the view's notes and errors are said; English without one. */
+  words?: () => Translate;
 }
 
 export interface TeamConnection {
@@ -62,10 +60,10 @@ export interface TeamConnection {
   remove(): Promise<TeamView>;
 }
 
-const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
-
 export function openTeamConnection(options: TeamConnectionOptions): TeamConnection {
   const { settings, keys } = options;
+  const t = (): Translate => options.words?.() ?? english.t;
+  const errorWords = (e: unknown): string => (e instanceof Error ? sayError(e, t()) : String(e));
   const timeout =
     options.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.connectTimeoutMs };
 
@@ -80,7 +78,9 @@ export function openTeamConnection(options: TeamConnectionOptions): TeamConnecti
 
   async function warning(): Promise<string | null> {
     const store = await keys();
-    return store.storage === 'memory' && store.warning !== null ? MEMORY_WARNING : null;
+    return store.storage === 'memory' && store.warning !== null
+      ? say(t(), message('notice.team.passwordNotKept'))
+      : null;
   }
 
   /**
@@ -126,11 +126,18 @@ export function openTeamConnection(options: TeamConnectionOptions): TeamConnecti
         serverVersion: found.serverVersion,
         schemaVersion: found.schemaVersion,
         answers: counted ? found.answers : null,
-        answersNote: counted ? null : account === null ? NO_ACCOUNT_NOTE : DEMO_NOTE,
+        answersNote: counted
+          ? null
+          : say(
+              t(),
+              account === null
+                ? message('notice.team.answersNoAccount')
+                : message('notice.team.answersDemo'),
+            ),
         waiting,
       };
     } catch (e) {
-      return { ...none, url: team.url, waiting, error: message(e) };
+      return { ...none, url: team.url, waiting, error: errorWords(e) };
     }
   }
 
@@ -140,7 +147,7 @@ export function openTeamConnection(options: TeamConnectionOptions): TeamConnecti
         ? await savedTeam(settings.get().teamUrl, keys)
         : await typed(url, password);
     if (team === null) {
-      throw new AppError('invalid_input', 'No team store is set: type its address first.');
+      throw new AppError('invalid_input', message('error.team.connection.noneSet'));
     }
     const found = await withStore(team, (store) => store.test());
     return {
@@ -162,7 +169,10 @@ export function openTeamConnection(options: TeamConnectionOptions): TeamConnecti
       if (!found.canReadWrite) {
         throw new AppError(
           'forbidden',
-          `The team store ${found.target} does not let ${judgeTeamUrl(team.url).user} read and write every table List Cleaner uses: ask its administrator to grant them.`,
+          message('error.team.connection.cannotReadWrite', {
+            where: found.target,
+            user: judgeTeamUrl(team.url).user,
+          }),
         );
       }
       // The keychain first: settings never name a store whose password was not kept.

@@ -4,6 +4,7 @@
 // a page; the account, the store and the time zone are main's.
 import { DEMO_MEMORY } from '../account/memory-account';
 import type { TeamHistoryView, TeamSpendView } from '../common/team-views';
+import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { readHistory, readSpend } from './history';
 import type { TeamStore } from './store';
@@ -53,23 +54,14 @@ export function openTeamHistory(options: TeamHistoryOptions): TeamHistory {
   async function storeAndAccount(): Promise<{ store: TeamStore; account: string }> {
     const account = options.account();
     if (account === null) {
-      throw new AppError(
-        'no_account',
-        'Set up an account first: the team’s history is the history of an account.',
-      );
+      throw new AppError('no_account', message('error.team.history.noAccount'));
     }
     if (account === DEMO_MEMORY) {
-      throw new AppError(
-        'invalid_input',
-        'The demo’s jobs are not shared with a team: use your own API key to see the team’s history.',
-      );
+      throw new AppError('invalid_input', message('error.team.history.demo'));
     }
     const store = await options.store();
     if (store === null) {
-      throw new AppError(
-        'invalid_input',
-        'No team store is connected: connect one in Settings → Team to see the team’s history.',
-      );
+      throw new AppError('invalid_input', message('error.team.history.noStore'));
     }
     return { store, account };
   }

@@ -12,6 +12,7 @@
 // fingerprint (account/memory-account.ts), never the API key itself.
 import type { PoolClient } from 'pg';
 import { z } from 'zod';
+import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 
 export interface Migration {
@@ -304,7 +305,10 @@ export class NewerSchemaError extends AppError {
   ) {
     super(
       'invalid_input',
-      `This team store was set up by a newer List Cleaner (schema ${storeVersion}); this one knows up to ${knownVersion}. Update List Cleaner on this computer to use it; nothing in the store was changed.`,
+      message('error.team.store.newerSchema', {
+        schema: String(storeVersion),
+        known: String(knownVersion),
+      }),
     );
     this.name = 'NewerSchemaError';
   }

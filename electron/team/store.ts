@@ -7,6 +7,7 @@
 import pg from 'pg';
 import type { PoolClient } from 'pg';
 import { z } from 'zod';
+import { message as said } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { registerSecret } from '../lib/log';
 import { KNOWN_VERSION, migrate, refuseNewer, schemaVersion } from './migrations';
@@ -86,6 +87,9 @@ const sslRow = z.object({ ssl: z.boolean().nullable() });
 export function teamStoreError(e: unknown, team: TeamUrl): Error {
   if (e instanceof AppError) return e;
   const where = describeTeamUrl(team);
+  const { user, database } = team;
+  const server = team.host;
+  const port = String(team.port);
   const error = e as { code?: unknown; message?: unknown };
   const code = typeof error.code === 'string' ? error.code : '';
   const message = typeof error.message === 'string' ? error.message : String(e);
@@ -94,18 +98,15 @@ export function teamStoreError(e: unknown, team: TeamUrl): Error {
     case '28000':
       return new AppError(
         'auth_failed',
-        `The team store ${where} refused the user ${team.user}: check the password (and that this user may connect to ${team.database}).`,
+        said('error.team.store.userRefused', { where, user, database }),
       );
     case '3D000':
       return new AppError(
         'invalid_input',
-        `The team store ${team.host} has no database ${team.database}: create it, or name the right one in the address.`,
+        said('error.team.store.noDatabase', { server, database }),
       );
     case '42501':
-      return new AppError(
-        'forbidden',
-        `The team store ${where} does not let ${team.user} do this: ask its administrator to grant this user the right to create tables and to read and write them.`,
-      );
+      return new AppError('forbidden', said('error.team.store.forbidden', { where, user }));
     case 'ECONNREFUSED':
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
@@ -115,35 +116,28 @@ export function teamStoreError(e: unknown, team: TeamUrl): Error {
     case 'ENETUNREACH':
       return new AppError(
         'network',
-        `Could not reach the team store at ${team.host}:${team.port} (${code}): check the address, and that this computer may reach it.`,
+        said('error.team.store.unreachable', { server, port, errorCode: code }),
       );
   }
   // pg's words when the server asks for a password and none was given.
   if (/client password must be a string/i.test(message)) {
-    return new AppError(
-      'auth_failed',
-      `The team store ${where} asks for ${team.user}'s password: put it in the address (postgres://${team.user}:password@…).`,
-    );
+    return new AppError('auth_failed', said('error.team.store.needsPassword', { where, user }));
   }
   if (/timeout/i.test(message)) {
-    return new AppError(
-      'timeout',
-      `The team store at ${team.host}:${team.port} did not answer in time: check the address, and that this computer may reach it.`,
-    );
+    return new AppError('timeout', said('error.team.store.timeout', { server, port }));
   }
   if (/does not support SSL/i.test(message)) {
-    return new AppError(
-      'network',
-      `The team store at ${team.host}:${team.port} does not offer encryption; List Cleaner reaches a store away from this computer only encrypted. Ask its administrator to turn on TLS.`,
-    );
+    return new AppError('network', said('error.team.store.noEncryption', { server, port }));
   }
   if (/certificate|self[- ]signed|altnames/i.test(message)) {
+    // The setting as typed, <file> and all: a placeholder, since a catalog reads <…> as a tag.
+    const rootCert = 'sslrootcert=<file>';
     return new AppError(
       'network',
-      `The team store's certificate at ${team.host} could not be verified (${message}). Name its authority with sslrootcert=<file>, or use sslmode=require to encrypt without verifying it.`,
+      said('error.team.store.certificate', { server, reason: message, rootCert }),
     );
   }
-  return new AppError('service', `The team store ${where} answered: ${message}`);
+  return new AppError('service', said('error.team.store.answered', { where, reason: message }));
 }
 
 export async function openTeamStore(options: TeamStoreOptions): Promise<TeamStore> {
@@ -230,9 +224,13 @@ export async function openTeamStore(options: TeamStoreOptions): Promise<TeamStor
         const found = await schemaVersion(client);
         refuseNewer(found, KNOWN_VERSION);
         if (found < KNOWN_VERSION && !canCreate) {
+          const where = describeTeamUrl(team);
+          const { user } = team;
           throw new AppError(
             'forbidden',
-            `The team store ${describeTeamUrl(team)} ${found === 0 ? 'is not set up yet' : `has an older schema (${found})`}, and ${team.user} may not create tables in it: ask its administrator to let this user create tables, or to connect List Cleaner once as a user who may.`,
+            found === 0
+              ? said('error.team.store.notSetUpCannotCreate', { where, user })
+              : said('error.team.store.olderCannotCreate', { where, user, schema: String(found) }),
           );
         }
         const { to, applied } = await migrate(client);

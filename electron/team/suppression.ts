@@ -14,7 +14,13 @@
 // keep all of the hash's second and third words (the index suppression_tag)
 // and 17 bits of the first (checked here on each row that comes back).
 import type { PoolClient } from 'pg';
-import { storeLostWords, tellTeamNotice, type TeamNoticeKind } from '../coordination/notices';
+import { english, message as said, say, type Message } from '../common/i18n/message';
+import {
+  reasonOf,
+  storeLostWords,
+  tellTeamNotice,
+  type TeamNoticeListener,
+} from '../coordination/notices';
 import { AppError } from '../lib/app-error';
 import { log } from '../lib/log';
 import { normalizeCell } from '../lists/address';
@@ -57,7 +63,7 @@ export interface TeamSuppressionOptions {
    * by default every listener of the process (coordination/notices.ts), whose
    * shells say a loss once whichever part noticed it.
    */
-  notice?: (message: string, kind: TeamNoticeKind) => void;
+  notice?: TeamNoticeListener;
   /** Epoch milliseconds (tests move it). */
   now?: () => number;
 }
@@ -82,23 +88,29 @@ function bounded<T>(work: Promise<T>): Promise<T> {
  * it is back; and whether it was lost a moment ago (the copy then answers
  * without asking).
  */
-function outage(notice: (message: string, kind: TeamNoticeKind) => void, now: () => number) {
+function outage(notice: TeamNoticeListener, now: () => number) {
   let lostAt: number | null = null;
   let told = false;
-  const named = (where: string) => `The team store${where && ` ${where}`}`;
+  const tell = (words: Message, kind: 'lost' | 'back') =>
+    notice(say(english.t, words), kind, words);
   return {
     failed(err: unknown) {
       lostAt = now();
       if (told) return;
       told = true;
       log.info(`team: the suppression list could not be read from the team store: ${message(err)}`);
-      notice(storeLostWords(err), 'lost');
+      tell(storeLostWords(err), 'lost');
     },
     answered(where: string) {
       lostAt = null;
       if (!told) return;
       told = false;
-      notice(`${named(where)} is reached again.`, 'back');
+      tell(
+        where === ''
+          ? said('notice.team.storeReachedAgain')
+          : said('notice.team.storeReachedAgainAt', { where }),
+        'back',
+      );
     },
     lately: () => lostAt !== null && now() - lostAt < ASK_AGAIN_MS,
   };
@@ -109,7 +121,10 @@ export function teamSuppression(options: TeamSuppressionOptions): AccountSuppres
   const { account } = options;
   const ids = new WeakMap<TeamStore, Promise<number>>();
   const { failed, answered, lately } = outage(
-    options.notice ?? ((message, kind) => void tellTeamNotice(message, kind)),
+    options.notice ??
+      ((_english, kind, words) => {
+        if (words) tellTeamNotice(words, kind);
+      }),
     options.now ?? Date.now,
   );
 
@@ -142,12 +157,12 @@ export function teamSuppression(options: TeamSuppressionOptions): AccountSuppres
   const onStore = <T>(work: (client: PoolClient, accountId: number) => Promise<T>) =>
     withStore((store, accountId) => bounded(store.withClient((client) => work(client, accountId))));
   /** A write the store refused: nothing of it was kept, here or there. */
-  const unwritten = (err: unknown, what: string): Error =>
+  const unwritten = (err: unknown, what: Message): Error =>
     err instanceof AppError && err.code !== 'network' && err.code !== 'timeout'
       ? err
       : new AppError(
           'network',
-          `The team's suppression list could not be changed (${message(err)}): ${what}. Try again once the team store can be reached.`,
+          said('error.team.suppression.unchanged', { reason: reasonOf(err), what }),
         );
 
   return {
@@ -176,7 +191,7 @@ export function teamSuppression(options: TeamSuppressionOptions): AccountSuppres
           return total;
         });
       } catch (err) {
-        throw unwritten(err, `the rows of ${name} read from here on were not added`);
+        throw unwritten(err, said('error.team.suppression.rowsNotAdded', { name }));
       }
       await (await options.copy()).add(rows, name);
       return result;
@@ -233,7 +248,10 @@ export function teamSuppression(options: TeamSuppressionOptions): AccountSuppres
       try {
         removed = await onStore((client, id) => removeAddress(client, id, normalized));
       } catch (err) {
-        throw unwritten(err, `${normalized} is still suppressed`);
+        throw unwritten(
+          err,
+          said('error.team.suppression.stillSuppressed', { address: normalized }),
+        );
       }
       const inCopy = await (await options.copy()).remove(normalized);
       return removed || inCopy;
@@ -245,7 +263,7 @@ export function teamSuppression(options: TeamSuppressionOptions): AccountSuppres
       try {
         removed = await onStore((client, id) => removeSourceNamed(client, id, name));
       } catch (err) {
-        throw unwritten(err, `the entries of ${name} are still suppressed`);
+        throw unwritten(err, said('error.team.suppression.entriesStillSuppressed', { name }));
       }
       await (await options.copy()).removeSource(name);
       return removed;

@@ -9,7 +9,8 @@
 //
 // A list is pulled a part at a time (team-pull.ts): only answers newer than
 // this computer's come back.
-import type { TeamNoticeKind } from '../coordination/notices';
+import { english, message as said, say, type Message } from '../common/i18n/message';
+import { reasonOf, type TeamNoticeListener } from '../coordination/notices';
 import type { JobProduct } from '../common/model';
 import { log } from '../lib/log';
 import type { AddressOutcome } from '../lists/types';
@@ -60,7 +61,7 @@ export interface TeamMemoryOptions {
   dataDir: string;
   memory: () => Promise<OutcomeMemory>;
   /** Told once when the store cannot be reached, and once when it is back with answers sent. */
-  notice?: (message: string, kind: TeamNoticeKind) => void;
+  notice?: TeamNoticeListener;
   /** Backoff between pushes while the store cannot be reached (tests make it short). */
   retry?: { firstMs: number; maxMs: number };
   /** Epoch milliseconds (tests move it). */
@@ -71,10 +72,15 @@ const message = (err: unknown): string => (err instanceof Error ? err.message : 
 const count = (n: number): string => n.toLocaleString('en-US');
 
 /** What the user is told, once, when the store cannot be reached. */
-const lostWords = (where: string, err: unknown, waiting: number): string =>
-  `The team store ${where} cannot be reached (${message(err)}): jobs go on with this computer's memory and limits${
-    waiting > 0 ? `; ${count(waiting)} answers wait on this computer` : ''
-  }, and answers are sent when the store is back.`;
+const lostWords = (where: string, err: unknown, waiting: number): Message =>
+  waiting > 0
+    ? said('notice.team.memoryLostWaiting', {
+        where,
+        reason: reasonOf(err),
+        waiting,
+        count: count(waiting),
+      })
+    : said('notice.team.memoryLost', { where, reason: reasonOf(err) });
 
 /** Rejects when `work` has not settled within STATEMENT_MS. */
 function bounded<T>(work: Promise<T>, ms = STATEMENT_MS): Promise<T> {
@@ -111,6 +117,8 @@ export function openTeamMemory(options: TeamMemoryOptions): TeamMemory {
     ready.catch(() => (ready = null));
     return ready;
   };
+  const tell = (words: Message, kind: 'lost' | 'back') =>
+    options.notice?.(say(english.t, words), kind, words);
   const failed = (err: unknown, what: string) => {
     reachable = false;
     lostAt = now();
@@ -119,7 +127,7 @@ export function openTeamMemory(options: TeamMemoryOptions): TeamMemory {
     told = true;
     log.warn(`team: ${what}: ${message(err)}`);
     void outbox.waiting().then(
-      (n) => options.notice?.(lostWords(where, err, n), 'lost'),
+      (n) => tell(lostWords(where, err, n), 'lost'),
       () => undefined,
     );
   };
@@ -128,8 +136,10 @@ export function openTeamMemory(options: TeamMemoryOptions): TeamMemory {
     reachable = true;
     if (wasTold) {
       told = false;
-      options.notice?.(
-        `The team store ${where} is reached again${sent > 0 ? `: ${count(sent)} answers that waited were sent` : ''}.`,
+      tell(
+        sent > 0
+          ? said('notice.team.memoryBackSent', { where, sent, count: count(sent) })
+          : said('notice.team.storeReachedAgainAt', { where }),
         'back',
       );
     }

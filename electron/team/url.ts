@@ -6,6 +6,7 @@
 // saved and joined only to connect.
 import type { ConnectionOptions } from 'node:tls';
 import { readFileSync } from 'node:fs';
+import { message, type Message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { isLoopbackHost } from '../common/service-url';
 
@@ -47,30 +48,29 @@ export interface TeamUrl {
   sslRootCert: string | null;
 }
 
-const WHAT = 'The team store address';
-
-const invalid = (message: string) => new AppError('invalid_input', message);
+const invalid = (said: Message) => new AppError('invalid_input', said);
 
 function parse(value: string): URL {
   let url: URL;
   try {
     url = new URL(value.trim());
   } catch {
-    throw invalid(
-      `${WHAT} is not a PostgreSQL address: it looks like postgres://user@host:5432/database.`,
-    );
+    throw invalid(message('error.team.url.notPostgres'));
   }
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
-    throw invalid(`${WHAT} must start with postgres:// (it starts with ${url.protocol}//).`);
+    throw invalid(message('error.team.url.scheme', { scheme: url.protocol }));
   }
   return url;
 }
 
-const decoded = (part: string, name: string): string => {
+/** The parts of the address a stray % can spoil, as the message's select names them. */
+type UrlPart = 'host' | 'user' | 'database' | 'password';
+
+const decoded = (part: string, name: UrlPart): string => {
   try {
     return decodeURIComponent(part);
   } catch {
-    throw invalid(`${WHAT} has a ${name} that is not written correctly (a stray % sign?).`);
+    throw invalid(message('error.team.url.badlyWritten', { part: name }));
   }
 };
 
@@ -81,17 +81,13 @@ const decoded = (part: string, name: string): string => {
 export function judgeTeamUrl(value: string): TeamUrl {
   const url = parse(value);
   const host = decoded(url.hostname, 'host').replace(/^\[|\]$/g, '');
-  if (host === '') throw invalid(`${WHAT} names no server: postgres://user@host:5432/database.`);
-  if (host.includes(',')) {
-    throw invalid(`${WHAT} names several servers; List Cleaner connects to one: keep its primary.`);
-  }
-  const user = decoded(url.username, 'user name');
-  if (user === '') {
-    throw invalid(`${WHAT} names no user: postgres://user@${url.host}/database.`);
-  }
+  if (host === '') throw invalid(message('error.team.url.noServer'));
+  if (host.includes(',')) throw invalid(message('error.team.url.severalServers'));
+  const user = decoded(url.username, 'user');
+  if (user === '') throw invalid(message('error.team.url.noUser', { server: url.host }));
   const port = url.port === '' ? 5432 : Number(url.port);
-  const database = decoded(url.pathname.replace(/^\//, ''), 'database name') || user;
-  if (database.includes('/')) throw invalid(`${WHAT} names more than one database after the host.`);
+  const database = decoded(url.pathname.replace(/^\//, ''), 'database') || user;
+  if (database.includes('/')) throw invalid(message('error.team.url.severalDatabases'));
   // A folder is the unix socket of a server on this computer.
   const loopback = host.startsWith('/') || isLoopbackHost(host);
 
@@ -100,30 +96,22 @@ export function judgeTeamUrl(value: string): TeamUrl {
   for (const [key, raw] of url.searchParams) {
     if (key === 'sslmode') {
       if (!(SSL_MODES as readonly string[]).includes(raw)) {
-        throw invalid(
-          `${WHAT} has sslmode=${raw}, which PostgreSQL does not know: use require, verify-ca or verify-full.`,
-        );
+        throw invalid(message('error.team.url.unknownSslMode', { mode: raw }));
       }
       sslMode = raw as SslMode;
     } else if (key === 'sslrootcert') {
       sslRootCert = raw;
     } else if (!IGNORED_PARAMETERS.has(key)) {
-      throw invalid(
-        `${WHAT} has a setting List Cleaner does not use (${key}): remove it from the address.`,
-      );
+      throw invalid(message('error.team.url.unusedSetting', { setting: key }));
     }
   }
 
   if (!loopback) {
     if (sslMode === 'disable') {
-      throw invalid(
-        `${WHAT} has sslmode=disable, which is not encrypted: anyone on the way could read the team's answers and the password. Use sslmode=require or verify-full (an unencrypted store is allowed only on this computer).`,
-      );
+      throw invalid(message('error.team.url.unencrypted'));
     }
     if (sslMode === 'allow' || sslMode === 'prefer') {
-      throw invalid(
-        `${WHAT} has sslmode=${sslMode}, which falls back to no encryption when the server offers none. Use sslmode=require or verify-full (an unencrypted store is allowed only on this computer).`,
-      );
+      throw invalid(message('error.team.url.fallsBack', { mode: sslMode }));
     }
   }
   return {
@@ -197,9 +185,7 @@ function readRootCert(path: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch {
-    throw invalid(
-      `${WHAT} names sslrootcert=${path}, which List Cleaner cannot read: check the file is there.`,
-    );
+    throw invalid(message('error.team.url.rootCertUnreadable', { path }));
   }
 }
 

@@ -8,11 +8,12 @@
 // and goes to this computer's memory only: the team store's shared memory
 // holds answers paid for through the service, whose price a colleague's
 // reuse saves; a vendor's verdict is the user's own evidence.
+import { message } from '../common/i18n/message';
+import { AppError } from '../lib/app-error';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { VerdictVendor } from '../common/vendors';
 import type { AddressOutcome } from '../lists/types';
-import { badFile } from '../lists/judge-rows';
 import { spotOfAddress } from '../memory/address-hash';
 import type { DatedAnswer, OutcomeMemory } from '../memory/outcome-memory';
 import { readVerdictFile, type VerdictRow } from './read';
@@ -65,14 +66,12 @@ export async function importVerdicts(
   const now = Math.floor((options.now ?? Date.now)() / 1000);
   const file = basename(path);
   const info = await stat(path).catch(() => {
-    throw badFile(`${file} could not be opened. Check that the file exists and you may read it.`);
+    throw new AppError('bad_file', message('error.verdicts.notOpened', { fileName: file }));
   });
   // A modification time ahead of this clock (another machine's) is taken as now.
   const fileDate = options.date ?? Math.min(Math.floor(info.mtimeMs / 1000), now);
   if (fileDate > now + SKEW_SECONDS) {
-    throw badFile(
-      `The date of ${file}'s verdicts is after today. Give the day the vendor checked the list.`,
-    );
+    throw new AppError('bad_file', message('error.verdicts.dateAhead', { fileName: file }));
   }
   const result: VerdictImport = {
     // Told by the file's columns before its first row when not named (onVendor).

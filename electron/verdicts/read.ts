@@ -3,10 +3,11 @@
 // set-up, rows in batches while the last batch is kept), each row turned into
 // the vendor's verdict in our words (vendors.ts). The vendor the user named
 // must fit the file's columns; without one, the columns name it.
+import { message } from '../common/i18n/message';
+import { AppError } from '../lib/app-error';
 import { z } from 'zod';
 import { VENDOR_LABEL, type VerdictVendor } from '../common/vendors';
 import { isValidAddress, normalizeCell } from '../lists/address';
-import { badFile } from '../lists/judge-rows';
 import { parseDate, squash } from '../suppression/formats';
 import { readRowsInBatches, type RowReader } from '../suppression/read';
 import {
@@ -67,16 +68,26 @@ export function vendorOfHeader(
   const seen = recogniseVendor(names);
   if (!named) {
     if (seen) return seen;
-    throw badFile(
-      `${fileName} is none of the result files List Cleaner knows (ZeroBounce, NeverBounce, Kickbox, Emailable, Bouncer, MillionVerifier): its columns are ${headerWords(header)}. Choose the vendor, or check that the first row names the columns.`,
+    throw new AppError(
+      'bad_file',
+      message('error.verdicts.unknownVendor', { fileName, columns: headerWords(header) }),
     );
   }
   const other =
     seen && seen !== named && !VENDOR_FILES[named].signature(names) ? VENDOR_LABEL[seen] : null;
   if (fits(named, names) && !other) return named;
   const label = VENDOR_LABEL[named];
-  throw badFile(
-    `${fileName} does not have the columns of a ${label} result file: List Cleaner expected ${VENDOR_FILES[named].expected}, and found ${headerWords(header)}.${other ? ` It looks like a ${other} file: choose ${other} instead.` : ''} Nothing was imported.`,
+  const values = {
+    fileName,
+    vendor: label,
+    expected: VENDOR_FILES[named].expected,
+    columns: headerWords(header),
+  };
+  throw new AppError(
+    'bad_file',
+    other
+      ? message('error.verdicts.wrongVendorLooksLike', { ...values, other })
+      : message('error.verdicts.wrongVendor', values),
   );
 }
 

@@ -67,6 +67,7 @@
 // column, where there is one, is ZeroBounce's processed_at (the others write
 // none that was found); that a file of one status (ZeroBounce's _valid.csv and
 // the like) has the same columns as the whole one.
+import { message, type Message } from '../common/i18n/message';
 import type { VerdictVendor } from '../common/vendors';
 
 /** Our words for a vendor's verdict: what the memory keeps, and unknown. */
@@ -89,10 +90,14 @@ export interface VendorFile {
    */
   signature(names: ReadonlySet<string>): boolean;
   /** Said to the user when the columns do not fit: the columns expected. */
-  expected: string;
+  expected: Message;
 }
 
 const ADDRESS = ['email', 'emailaddress', 'address'];
+
+/** "email" and two columns more, as the file must name them (the names never translated). */
+const threeColumns = (second: string, third: string): Message =>
+  message('error.verdicts.expected.three', { first: '"email"', second, third });
 
 /** deliverable, undeliverable, risky, unknown: Kickbox's, Emailable's and Bouncer's words. */
 const FOUR_WORDS: Readonly<Record<string, VerdictStatus>> = {
@@ -119,7 +124,11 @@ export const VENDOR_FILES: Readonly<Record<VerdictVendor, VendorFile>> = {
       donotmail: 'unknown',
     },
     signature: (n) => n.has('zbstatus') || (n.has('status') && n.has('substatus')),
-    expected: '"Email Address" and "ZB Status" (with "ZB Sub Status")',
+    expected: message('error.verdicts.expected.withSub', {
+      address: '"Email Address"',
+      status: '"ZB Status"',
+      sub: '"ZB Sub Status"',
+    }),
   },
   neverbounce: {
     vendor: 'neverbounce',
@@ -136,7 +145,11 @@ export const VENDOR_FILES: Readonly<Record<VerdictVendor, VendorFile>> = {
     },
     signature: (n) =>
       n.has('emailstatus') || (n.has('result') && !n.has('reason') && !n.has('quality')),
-    expected: 'an address column (email) and "email_status" (or "result")',
+    expected: message('error.verdicts.expected.anyAddress', {
+      address: 'email',
+      status: '"email_status"',
+      or: '"result"',
+    }),
   },
   kickbox: {
     vendor: 'kickbox',
@@ -146,7 +159,7 @@ export const VENDOR_FILES: Readonly<Record<VerdictVendor, VendorFile>> = {
     date: [],
     words: FOUR_WORDS,
     signature: (n) => n.has('result') && n.has('reason'),
-    expected: '"email", "result" and "reason"',
+    expected: threeColumns('"result"', '"reason"'),
   },
   emailable: {
     vendor: 'emailable',
@@ -156,7 +169,7 @@ export const VENDOR_FILES: Readonly<Record<VerdictVendor, VendorFile>> = {
     date: [],
     words: FOUR_WORDS,
     signature: (n) => n.has('state') && n.has('reason'),
-    expected: '"email", "state" and "reason"',
+    expected: threeColumns('"state"', '"reason"'),
   },
   bouncer: {
     vendor: 'bouncer',
@@ -166,7 +179,7 @@ export const VENDOR_FILES: Readonly<Record<VerdictVendor, VendorFile>> = {
     date: [],
     words: FOUR_WORDS,
     signature: (n) => n.has('status') && n.has('reason') && !n.has('substatus'),
-    expected: '"email", "status" and "reason"',
+    expected: threeColumns('"status"', '"reason"'),
   },
   millionverifier: {
     vendor: 'millionverifier',
@@ -183,7 +196,7 @@ export const VENDOR_FILES: Readonly<Record<VerdictVendor, VendorFile>> = {
       error: 'unknown',
     },
     signature: (n) => (n.has('quality') && n.has('result')) || n.has('resultcode'),
-    expected: '"email", "quality" and "result"',
+    expected: threeColumns('"quality"', '"result"'),
   },
 };
 

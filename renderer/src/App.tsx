@@ -45,6 +45,7 @@ function Navigation() {
             key={id}
             type="button"
             className="nav-item"
+            data-screen={id}
             aria-current={screen === id ? 'page' : undefined}
             onClick={() => go(id)}
           >

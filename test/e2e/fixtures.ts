@@ -1,7 +1,7 @@
 // One app per test: a fresh data folder and keychain entry, the core behind
 // the test bridge, and the built renderer in Chromium. restart() does what
 // quitting and reopening the app does: a new core over the same data and keychain.
-import type { AskedLanguage } from '../../electron/common/i18n/languages';
+import type { AskedLanguage, LanguageChoice } from '../../electron/common/i18n/languages';
 import { test as base, expect, type Page } from '@playwright/test';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -107,7 +107,8 @@ export const test = base.extend<{ app: TestApp }>({
     const consent = { answer: true, asked: [] as ConsentQuestion[] };
     let update: UpdateView = { state: 'idle', version: null, progress: null, message: null };
     let restarts = 0;
-    let language: AskedLanguage = 'en';
+    // A run's language (LIST_CLEANER_LANGUAGE's stand-in) over the one chosen; the system's is English.
+    let language: AskedLanguage | null = null;
     // Stand-ins for main's native dialogs. The Save dialog saves under the
     // suggested name in downloadsDir; the folder dialog answers chosenFolder;
     // the Open dialog answers what the test chose.
@@ -135,7 +136,7 @@ export const test = base.extend<{ app: TestApp }>({
         status: () => update,
         restart: () => void (restarts += 1),
       },
-      language: () => language,
+      language: (choice: LanguageChoice) => language ?? (choice === 'system' ? 'en' : choice),
     };
     // Jobs try again within a second or two here, not the service's real pace.
     let patience: number | null = null;

@@ -151,3 +151,31 @@ test('the first-run screen in German, and in the pseudo-language with nothing En
   }
   await app.screenshot('languages-onboarding-pseudo');
 });
+
+test('the language chosen in Settings is the whole window’s, kept after a restart, and System goes back', async ({
+  app,
+}) => {
+  await connectKey(app, sandbox.url, KEY);
+  const { page } = app;
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const choice = dialog.getByRole('combobox', { name: 'Language' });
+  await expect(choice).toHaveValue('system');
+  await expect(choice.locator('option[value="system"]')).toHaveText('System (English)');
+  await choice.selectOption('de');
+  // The dialog itself speaks German at once.
+  const german = page.getByRole('dialog', { name: 'Einstellungen' });
+  await expect(german.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await app.screenshot('languages-settings-de');
+  await german.press('Escape');
+  await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
+
+  await app.restart();
+  await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
+  await page.getByRole('button', { name: 'Einstellungen' }).click();
+  const again = page.getByRole('dialog', { name: 'Einstellungen' });
+  await again.getByRole('combobox', { name: 'Sprache' }).selectOption('system');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});

@@ -1,14 +1,15 @@
-// `list-cleaner balance`: the account's balance, in USD or as JSON.
+// `list-cleaner balance`: the account's balance, in USD (written the reader's
+// way: $12.50, 12,50 $) or as JSON.
 import type { Values } from '../args';
-import { usd } from '../../common/money';
 import { out } from '../print';
+import { cash } from '../say';
 import { withConnection } from './shared';
 
 export async function run(values: Values): Promise<number> {
   return withConnection(values, async ({ client }) => {
     const { balanceMicros } = await client.balance();
     if (values.json) out(JSON.stringify({ balance_micros: balanceMicros }));
-    else out(usd(balanceMicros));
+    else out(cash(balanceMicros));
     return 0;
   });
 }

@@ -8,9 +8,11 @@ import { bounceWords } from '../../common/bounce-words';
 import { UNFINISHED_STATES } from '../../common/model';
 import { copyEvidence } from '../../bounces/evidence';
 import { openJobs } from '../../jobs/jobs';
+import { message } from '../../common/i18n/message';
 import { AppError } from '../../lib/app-error';
 import { UsageError, type Values } from '../args';
 import { out } from '../print';
+import { cliWords } from '../words';
 import { connectFor } from './shared';
 
 const USAGE = 'bounces needs a job id and the bounce report: list-cleaner bounces <job-id> <file>';
@@ -34,7 +36,7 @@ export async function run(values: Values, jobId?: string, rest: string[] = []): 
         if (e instanceof AppError && e.code === 'invalid_input') {
           throw new AppError(
             'invalid_input',
-            `There is no job ${jobId}. See the jobs and their ids with: list-cleaner jobs${demo}`,
+            message('error.cli.noJob', { jobId, command: `list-cleaner jobs${demo}` }),
           );
         }
         throw e;
@@ -42,14 +44,17 @@ export async function run(values: Values, jobId?: string, rest: string[] = []): 
       if (job.state === 'draft') {
         throw new AppError(
           'invalid_input',
-          `Job ${jobId} was never checked, so there are no verdicts to match. Check the list with: list-cleaner clean <file>`,
+          message('error.cli.jobNeverChecked', { jobId, command: 'list-cleaner clean <file>' }),
         );
       }
       if (job.state !== 'done') {
-        const how = UNFINISHED_STATES.has(job.state) ? 'has not finished yet' : 'failed';
         throw new AppError(
           'invalid_input',
-          `Job ${jobId} ${how}: a bounce report is matched once every address has its outcome. Carry on with: list-cleaner resume ${jobId}${demo}`,
+          message('error.cli.jobNotDone', {
+            jobId,
+            state: UNFINISHED_STATES.has(job.state) ? 'unfinished' : 'failed',
+            command: `list-cleaner resume ${jobId}${demo}`,
+          }),
         );
       }
       const { view, evidencePath } = await jobs.bounces(jobId, resolve(file));
@@ -62,9 +67,18 @@ export async function run(values: Values, jobId?: string, rest: string[] = []): 
         out(JSON.stringify({ ...view, evidence: view.evidenceRows > 0 ? evidence : null }));
         return 0;
       }
-      const words = bounceWords(view);
+      const { t, language } = cliWords();
+      const n = (x: number) => x.toLocaleString('en-US');
+      // Counts as the command line writes them; the days' month names in its language.
+      const words = bounceWords(view, t, { locale: language });
       out(
-        `${view.fileName} (${view.format}): ${view.addresses.toLocaleString('en-US')} addresses, ${view.inList.toLocaleString('en-US')} of them in this list.`,
+        t('bounces.cli.report', {
+          fileName: view.fileName,
+          format: view.format,
+          n: view.addresses,
+          addresses: n(view.addresses),
+          inList: n(view.inList),
+        }),
       );
       out(words.headline);
       if (words.origin) out(words.origin);
@@ -73,8 +87,8 @@ export async function run(values: Values, jobId?: string, rest: string[] = []): 
       out(words.suppressed);
       out(
         view.evidenceRows > 0
-          ? `Evidence file (the hard bounces, with our verdicts' dates): ${evidence}`
-          : 'No evidence file: no address we called deliverable bounced hard.',
+          ? t('bounces.cli.evidence', { path: evidence })
+          : t('bounces.cli.noEvidence'),
       );
       return 0;
     } finally {

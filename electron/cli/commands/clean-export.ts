@@ -14,6 +14,8 @@ import { EXPORT_FORMATS, type ExportFormat } from '../../common/model';
 import type { AppendedColumn } from '../../lists/types';
 import { UsageError } from '../args';
 import { parseKeep } from '../keep';
+import { message } from '../../common/i18n/message';
+import { t } from '../say';
 
 const cleanExport = z.object({
   out: z.string(),
@@ -114,7 +116,7 @@ export async function writeExport(
 export function parseFormat(value: string | undefined, input: string): ExportFormat {
   if (value === undefined) return /\.(xlsx|xlsm)$/i.test(input) ? 'xlsx' : 'csv';
   if (value === 'csv' || value === 'xlsx') return value;
-  throw new UsageError('--format takes csv or xlsx');
+  throw new UsageError(message('cli.usage.format'));
 }
 
 /** The line that says where the cleaned list went. */
@@ -124,10 +126,16 @@ export const savedLine = (written: {
   path: string;
   sheets?: string[];
 }): string =>
-  `Saved ${written.rowsWritten.toLocaleString('en-US')} of ${written.rowsTotal.toLocaleString('en-US')} rows to ${written.path}` +
+  t('cli.clean.saved', {
+    written: written.rowsWritten,
+    total: written.rowsTotal,
+    path: written.path,
+  }) +
   (written.sheets && written.sheets.length > 1
-    ? ` (more rows than an Excel sheet holds: they continue on ${written.sheets
-        .slice(1)
-        .map((s) => `"${s}"`)
-        .join(', ')})`
+    ? ` ${t('cli.clean.savedOnSheets', {
+        sheets: written.sheets
+          .slice(1)
+          .map((s) => `"${s}"`)
+          .join(', '),
+      })}`
     : '');

@@ -17,6 +17,7 @@ import { connectorOf, type Connectors, type WriteBackPlan } from '../../connecto
 import type { RetireMode } from '../../connectors/types';
 import type { WriteBackReport } from '../../connectors/connectors';
 import type { JobView } from '../../ipc/contract';
+import { message } from '../../common/i18n/message';
 import { AppError } from '../../lib/app-error';
 import { exportDestinationProblem } from '../../lists/export-name';
 import { UsageError, parsePatience, type Values } from '../args';
@@ -25,39 +26,36 @@ import { parseKeep } from '../keep';
 import { describeJob, type Progress } from '../output';
 import { askYes, connectorsFor } from '../platforms';
 import { err, out } from '../print';
+import { bare, t } from '../say';
 import { parseFormat, savedLine, writeExport } from './clean-export';
 import { checkToEnd, failedJob, parseProduct } from './clean-start';
 import { gradeLines, jobSummary, reportHeld } from './job-report';
 import { onInterrupt, openJobsWithProgress, withConnection } from './shared';
 
-const n = (v: number) => v.toLocaleString('en-US');
-
 function parseMembers(value: string | undefined): MemberChoice {
   if (value === undefined) return 'subscribed';
   if ((MEMBER_CHOICES as readonly string[]).includes(value)) return value as MemberChoice;
-  throw new UsageError('--members takes subscribed or all');
+  throw new UsageError(message('cli.usage.members'));
 }
 
 function parseWriteBack(value: string | undefined): 'tags' | 'none' {
   if (value === undefined || value === 'tags') return 'tags';
   if (value === 'none') return 'none';
-  throw new UsageError('--write-back takes tags or none');
+  throw new UsageError(message('cli.usage.writeBack'));
 }
 
 /** Archive where the platform has it, else unsubscribe; refused before anything is read where it has neither. */
 function retireModeOf(platform: PlatformId, values: Values): RetireMode | null {
   if (!values['archive-undeliverable']) return null;
   if (parseWriteBack(values['write-back']) === 'none') {
-    throw new UsageError(
-      '--archive-undeliverable writes to the platform: leave out --write-back none',
-    );
+    throw new UsageError(message('cli.usage.archiveNeedsWriteBack'));
   }
   const modes = connectorOf(platform).retireModes;
   const mode = modes.includes('archive') ? 'archive' : modes[0];
   if (mode === undefined) {
     throw new AppError(
       'invalid_input',
-      `${PLATFORM_NAMES[platform]} members cannot be archived or unsubscribed by List Cleaner (archiving a HubSpot contact deletes it). Run it without --archive-undeliverable; the verdicts are still written. Nothing was read or sent.`,
+      message('error.cli.cannotRetire', { name: PLATFORM_NAMES[platform] }),
     );
   }
   return mode;
@@ -66,16 +64,19 @@ function retireModeOf(platform: PlatformId, values: Values): RetireMode | null {
 /** One line a verdict: how many members get which, and what is left as it was. */
 export function planLines(plan: WriteBackPlan): string[] {
   const name = PLATFORM_NAMES[plan.platform];
+  const where = { list: plan.listName, platform: name, how: plan.how };
   const lines = [
-    `Write-back to ${plan.listName} on ${name}: each member gets ${plan.how}${plan.dated ? `, dated ${plan.checkedAt}` : ''}.`,
+    plan.dated
+      ? t('cli.writeBack.planDated', { ...where, day: plan.checkedAt })
+      : t('cli.writeBack.plan', where),
   ];
   for (const [status, count] of Object.entries(plan.counts.write)) {
-    if (count) lines.push(`  ${status}: ${n(count)} members`);
+    if (count) lines.push(`  ${t('cli.writeBack.planStatus', { status, count })}`);
   }
   if (plan.counts.unchanged > 0)
-    lines.push(`  already marked so: ${n(plan.counts.unchanged)} (left as they are)`);
+    lines.push(`  ${t('cli.writeBack.planUnchanged', { count: plan.counts.unchanged })}`);
   if (plan.counts.skipped > 0)
-    lines.push(`  not judged (repeats, not checked): ${n(plan.counts.skipped)} (left as they are)`);
+    lines.push(`  ${t('cli.writeBack.planSkipped', { count: plan.counts.skipped })}`);
   return lines;
 }
 
@@ -83,18 +84,28 @@ export function reportLines(report: WriteBackReport): string[] {
   const name = PLATFORM_NAMES[report.platform];
   const c = report.counts;
   const lines = [
-    `Written back to ${report.listName} on ${name}: ${n(c.written)} written, ${n(report.plan.unchanged)} unchanged, ${n(c.refused)} refused by ${name}.`,
+    t('cli.writeBack.report', {
+      list: report.listName,
+      platform: name,
+      written: c.written,
+      unchanged: report.plan.unchanged,
+      refused: c.refused,
+    }),
   ];
   if (report.retire !== null) {
-    const verb = report.retire === 'archive' ? 'archived' : 'unsubscribed';
+    const retired = { mode: report.retire, count: c.retired, refused: c.retireRefused };
     lines.push(
-      `${n(c.retired)} undeliverable members ${verb}${c.retireRefused ? `, ${n(c.retireRefused)} refused` : ''}; nothing was deleted.`,
+      c.retireRefused
+        ? t('cli.writeBack.retiredSomeRefused', retired)
+        : t('cli.writeBack.retired', retired),
     );
   }
   const shown = report.refusals.slice(0, 5);
-  for (const r of shown) lines.push(`  refused: ${r.email}: ${r.reason}`);
+  for (const r of shown) {
+    lines.push(`  ${t('cli.writeBack.refused', { email: r.email, reason: r.reason })}`);
+  }
   const more = c.refused + c.retireRefused - shown.length;
-  if (more > 0) lines.push(`  and ${n(more)} more refused.`);
+  if (more > 0) lines.push(`  ${t('cli.writeBack.moreRefused', { count: more })}`);
   return lines;
 }
 
@@ -106,13 +117,15 @@ async function confirmRetire(
 ): Promise<boolean> {
   if (plan.counts.retirable === 0) return false;
   const name = PLATFORM_NAMES[plan.platform];
-  const verb = mode === 'archive' ? 'Archive' : 'Unsubscribe';
-  const question = `${verb} ${n(plan.counts.retirable)} undeliverable members of ${plan.listName} on ${name}? They stay in ${name}; nothing is deleted.`;
+  const question = t('cli.writeBack.askRetire', {
+    mode,
+    count: plan.counts.retirable,
+    list: plan.listName,
+    platform: name,
+  });
   if (values.yes) return true;
   if (await askYes(question)) return true;
-  err(
-    `Not ${mode === 'archive' ? 'archived' : 'unsubscribed'}: that needs your yes on a terminal, or --yes. The verdicts are written all the same.`,
-  );
+  err(t('cli.writeBack.notRetired', { mode }));
   return false;
 }
 
@@ -131,7 +144,10 @@ async function writeBack(
     retire,
     onProgress: (p) =>
       progress.step(
-        `${p.phase === 'retire' ? 'Retiring' : 'Writing back'}: ${n(p.done)} of ${n(p.total)} members`,
+        t(p.phase === 'retire' ? 'cli.writeBack.retiring' : 'cli.writeBack.writing', {
+          done: p.done,
+          total: p.total,
+        }),
       ),
   });
   progress.done();
@@ -150,7 +166,9 @@ export async function run(
   const destPath = values.out === undefined ? null : resolve(values.out);
   if (destPath !== null) {
     const problem = await exportDestinationProblem(destPath, {});
-    if (problem) throw new AppError('bad_file', `${problem} Nothing was read, sent or charged.`);
+    if (problem) {
+      throw new AppError('bad_file', message('error.cli.destinationNothingRead', { problem }));
+    }
   }
   const product = parseProduct(values.product);
   parseKeep(values.keep, values.domain);
@@ -168,18 +186,27 @@ export async function run(
         choice,
         onProgress: (p) =>
           progress.step(
-            `Reading from ${name}: ${n(p.members)}${p.total === null ? '' : ` of about ${n(p.total)}`} members`,
+            p.total === null
+              ? t('cli.platform.reading', { platform: name, members: p.members })
+              : t('cli.platform.readingOfAbout', {
+                  platform: name,
+                  members: p.members,
+                  total: p.total,
+                }),
           ),
       });
       id = job.id;
       if (wanted === 'tags') await connectors.intend(job.id, null);
       progress.done();
-      const members =
-        choice === 'subscribed'
-          ? 'subscribed members (--members all reads every one)'
-          : 'members, subscribed or not';
       err(
-        `${job.fileName}: ${n(job.rows)} ${members}; ${n(job.unique)} to check, ${job.invalid} invalid, ${job.duplicates} repeats.`,
+        t('cli.platform.imported', {
+          fileName: job.fileName,
+          choice,
+          rows: job.rows,
+          unique: job.unique,
+          invalid: bare(job.invalid),
+          repeats: bare(job.duplicates),
+        }),
       );
       const finished = await checkToEnd(jobs, job, list, { product, choices, values, progress });
       if (typeof finished === 'number') return finished;
@@ -214,5 +241,5 @@ function printOutcome(
   if (saved) out(savedLine(saved));
   if (report) for (const line of reportLines(report)) out(line);
   else if (job.source)
-    out(`Nothing was written to ${PLATFORM_NAMES[job.source.platform]} (--write-back none).`);
+    out(t('cli.writeBack.none', { platform: PLATFORM_NAMES[job.source.platform] }));
 }

@@ -7,14 +7,17 @@ import type { CostChoices, Jobs } from '../../jobs/jobs';
 import type { ImportedList } from '../../lists/types';
 import { estimateLines } from '../cost-lines';
 import { describeFindings, type Progress } from '../output';
-import { AppError } from '../../lib/app-error';
+import { message } from '../../common/i18n/message';
+import { AppError, sayError } from '../../lib/app-error';
 import { EXIT_LIMIT, UsageError, type Values } from '../args';
 import { err } from '../print';
+import { t } from '../say';
+import { cliWords } from '../words';
 
 export function parseProduct(value: string | undefined): 'email' | 'avatar' {
   if (value === undefined || value === 'email') return 'email';
   if (value === 'avatar') return 'avatar';
-  throw new UsageError('--product takes email or avatar');
+  throw new UsageError(message('cli.usage.product'));
 }
 
 /**
@@ -33,9 +36,7 @@ export async function startWithin(
     return null;
   } catch (e) {
     if (!(e instanceof AppError) || e.code !== 'over_limit') throw e;
-    err(
-      `list-cleaner: ${e.message} To check anyway, add --confirm-over-limit; or raise --max-spend.`,
-    );
+    err(`list-cleaner: ${sayError(e, cliWords().t)} ${t('cli.clean.overLimitHint')}`);
     return EXIT_LIMIT;
   }
 }
@@ -52,7 +53,8 @@ export async function checkToEnd(
 ): Promise<JobView | number> {
   if (list.findings && job.unique > 0) err(describeFindings(list.findings));
   if (job.unique > 0) {
-    for (const line of estimateLines(await jobs.estimate(job.id, run.product, run.choices))) {
+    const t = cliWords().t;
+    for (const line of estimateLines(await jobs.estimate(job.id, run.product, run.choices), t)) {
       err(line);
     }
     const started = await startWithin(jobs, job.id, run.product, run.choices, run.values);
@@ -65,8 +67,14 @@ export async function checkToEnd(
 
 /** A failed job as one line: its reason, and a retry that can help given as it must be typed. */
 export function failedJob(job: JobView): AppError {
-  const again = job.failure?.retry
-    ? ` Carry on with: list-cleaner resume ${job.id}`
-    : ` (job ${job.id})`;
-  return new AppError('service', `${job.failure?.message ?? 'The job failed.'}${again}`);
+  const failure = job.failure?.message ?? message('error.cli.jobFailed');
+  return new AppError(
+    'service',
+    job.failure?.retry
+      ? message('error.cli.jobFailedResume', {
+          failure,
+          command: `list-cleaner resume ${job.id}`,
+        })
+      : message('error.cli.jobFailedId', { failure, jobId: job.id }),
+  );
 }

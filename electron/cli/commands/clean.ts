@@ -8,12 +8,14 @@
 import { resolve } from 'node:path';
 import type { ExportFormat, JobView } from '../../ipc/contract';
 import type { Jobs } from '../../jobs/jobs';
+import { message } from '../../common/i18n/message';
 import { AppError } from '../../lib/app-error';
 import { defaultExportPath, exportDestinationProblem } from '../../lists/export-name';
 import { UsageError, parsePatience, type Values } from '../args';
 import { checkCostFlags, costChoicesOf } from '../cost-options';
 import { describeJob } from '../output';
 import { err, out } from '../print';
+import { bare, t } from '../say';
 import { parseFormat, saveCleanExport, savedLine, writeExport } from './clean-export';
 import { parseKeep } from '../keep';
 import { gradeLines, jobSummary, reportHeld } from './job-report';
@@ -25,7 +27,7 @@ function parseColumn(value: string | undefined): string | number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value)) return value;
   // People count columns from 1; the core counts from 0 (0 would become -1).
-  if (Number(value) < 1) throw new UsageError('--column counts from 1 (or takes a header name)');
+  if (Number(value) < 1) throw new UsageError(message('cli.usage.columnFromOne'));
   return Number(value) - 1;
 }
 
@@ -41,7 +43,7 @@ function columnFromOne(err: unknown, column: string | number | undefined): unkno
 function parseSheet(value: string | undefined): string | number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value)) return value;
-  if (Number(value) < 1) throw new UsageError('--sheet counts from 1 (or takes a sheet name)');
+  if (Number(value) < 1) throw new UsageError(message('cli.usage.sheetFromOne'));
   return Number(value) - 1;
 }
 
@@ -65,13 +67,16 @@ async function exportAndReport(
 }
 
 export async function run(values: Values, file: string | undefined): Promise<number> {
-  if (!file) throw new UsageError('clean needs a file: list-cleaner clean contacts.csv');
+  if (!file) throw new UsageError(message('cli.usage.cleanNeedsFile'));
   const onPlatform = platformListOf(file);
   if (onPlatform !== null) return (await import('./clean-platform')).run(values, onPlatform);
   for (const flag of ['write-back', 'archive-undeliverable', 'yes', 'members'] as const) {
     if (values[flag] !== undefined && values[flag] !== false) {
       throw new UsageError(
-        `--${flag} is for a platform list (list-cleaner clean mailchimp:<list-id>)`,
+        message('cli.usage.platformOnly', {
+          flag: `--${flag}`,
+          command: 'list-cleaner clean mailchimp:<list-id>',
+        }),
       );
     }
   }
@@ -82,10 +87,11 @@ export async function run(values: Values, file: string | undefined): Promise<num
   );
   // Refused before anything is read or paid for; the user's own list is never replaced.
   const problem = await exportDestinationProblem(destPath, { input });
-  if (problem) throw new AppError('bad_file', `${problem} Nothing was sent or charged.`);
+  if (problem)
+    throw new AppError('bad_file', message('error.cli.destinationNothingSent', { problem }));
   const product = parseProduct(values.product);
   if (values.others !== undefined && product !== 'avatar') {
-    throw new UsageError('--others is for --product avatar: an Email check covers every provider');
+    throw new UsageError(message('cli.usage.othersAvatarOnly'));
   }
   parseKeep(values.keep, values.domain);
   checkCostFlags(values);
@@ -119,8 +125,15 @@ export async function run(values: Values, file: string | undefined): Promise<num
       });
       progress.done();
       err(
-        `${job.fileName}: ${job.rows.toLocaleString('en-US')} rows; address column "${list.column.name}"; ` +
-          `${job.unique.toLocaleString('en-US')} to check, ${job.invalid} invalid, ${job.empty} empty, ${job.duplicates} repeats (removed for free).`,
+        t('cli.clean.imported', {
+          fileName: job.fileName,
+          rows: job.rows,
+          column: list.column.name,
+          unique: job.unique,
+          invalid: bare(job.invalid),
+          empty: bare(job.empty),
+          repeats: bare(job.duplicates),
+        }),
       );
       const finished = await checkToEnd(jobs, job, list, { product, choices, values, progress });
       if (typeof finished === 'number') return finished;

@@ -3,13 +3,14 @@
 // grade in words for a person, and a job stopped at its spending limit, with
 // the command that carries it on.
 import type { JobView } from '../../ipc/contract';
-import { listGrade, NO_GRADE_WORDS, type ListGrade } from '../../common/grade';
+import { listGrade, noGradeWords, type ListGrade } from '../../common/grade';
+import { cliWords } from '../words';
 import { EXIT_LIMIT } from '../args';
 import { carryOnCommand } from '../output';
-import { usdExact } from '../../common/money';
 
 export { resumeUnderLimit } from '../output';
 import { err } from '../print';
+import { cashExact, t } from '../say';
 
 /**
  * The list quality grade from the job's counts, as the window's results
@@ -18,13 +19,16 @@ import { err } from '../print';
  */
 export function gradeOf(job: JobView): ListGrade | null {
   if (job.state !== 'done') return null;
-  return listGrade({
-    deliverable: job.deliverable,
-    undeliverable: job.undeliverable,
-    unknown: job.unknown,
-    invalid: job.invalid + job.empty,
-    disposable: job.disposable,
-  });
+  return listGrade(
+    {
+      deliverable: job.deliverable,
+      undeliverable: job.undeliverable,
+      unknown: job.unknown,
+      invalid: job.invalid + job.empty,
+      disposable: job.disposable,
+    },
+    cliWords().t,
+  );
 }
 
 /** The grade for scripts: `{ "score": 83, "letter": "C" }`, or null. */
@@ -41,9 +45,14 @@ export function gradeLines(job: JobView): string[] {
   // A list without an address to check is never started: it has no grade, and says so.
   if (job.state !== 'done' && job.unique > 0) return [];
   const grade = gradeOf(job);
-  if (!grade) return [NO_GRADE_WORDS];
+  if (!grade) return [noGradeWords(cliWords().t)];
   return [
-    `List quality: ${grade.letter}, ${grade.score} of 100 (${grade.verdict.toLowerCase()}). ${grade.sending}`,
+    t('cli.grade.line', {
+      letter: grade.letter,
+      score: grade.score,
+      verdict: grade.verdict.toLowerCase(),
+      sending: grade.sending,
+    }),
     grade.how,
   ];
 }
@@ -88,17 +97,21 @@ export const jobSummary = (job: JobView) => ({
 export function reportHeld(job: JobView): number {
   const hold = job.hold;
   if (!hold) return 0;
-  err(`list-cleaner: ${hold.message} Carry on with: ${carryOnCommand(job)}`);
+  err(
+    `list-cleaner: ${t('cli.carryOnWith', { reason: hold.message, command: carryOnCommand(job) })}`,
+  );
   return hold.reason === 'limit' ? EXIT_LIMIT : 1;
 }
 
 /** A job stopped by the user or its limit, which `resume` without an id leaves to them, in one line. */
 export function heldLine(job: JobView): string {
-  const why =
-    job.hold?.reason === 'limit'
-      ? `stopped at its spending limit${job.limitMicros !== null ? ` of ${usdExact(job.limitMicros)}` : ''}`
-      : job.hold?.reason === 'patience'
-        ? 'paused after the service refused for too long'
-        : 'was stopped by you';
-  return `Job ${job.id} (${job.fileName}) ${why}; left as it is. Carry it on with: ${carryOnCommand(job)}`;
+  const said = { id: job.id, fileName: job.fileName, command: carryOnCommand(job) };
+  if (job.hold?.reason === 'limit') {
+    return job.limitMicros !== null
+      ? t('cli.held.atLimitOf', { ...said, limit: cashExact(job.limitMicros) })
+      : t('cli.held.atLimit', said);
+  }
+  return job.hold?.reason === 'patience'
+    ? t('cli.held.afterRefusals', said)
+    : t('cli.held.byYou', said);
 }

@@ -7,6 +7,7 @@ import { demoDataDir } from '../connect';
 import { appDataDir } from '../data-dir';
 import { describeJob } from '../output';
 import { out } from '../print';
+import { t } from '../say';
 
 export async function run(values: Values): Promise<number> {
   const dataDir = values.demo ? demoDataDir(appDataDir()) : appDataDir();
@@ -24,7 +25,7 @@ export async function run(values: Values): Promise<number> {
     return 0;
   }
   if (all.length === 0) {
-    out('No jobs yet. Check a list with: list-cleaner clean <file>');
+    out(t('cli.jobs.none', { command: 'list-cleaner clean <file>' }));
     return 0;
   }
   for (const job of all) out(`${job.id}  ${describeJob(job)}`);

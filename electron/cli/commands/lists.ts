@@ -3,6 +3,7 @@
 import { appDataDir } from '../data-dir';
 import { connectorsFor, parsePlatform } from '../platforms';
 import { out } from '../print';
+import { num, t } from '../say';
 import type { Values } from '../args';
 
 export async function run(values: Values, argument: string | undefined): Promise<number> {
@@ -14,16 +15,23 @@ export async function run(values: Values, argument: string | undefined): Promise
     return 0;
   }
   if (lists.length === 0) {
-    out(`No lists on ${platform}.`);
+    out(t('cli.lists.none', { platform }));
     return 0;
   }
   const idWidth = Math.max(2, ...lists.map((l) => l.id.length));
-  const sizes = lists.map((l) => (l.size === null ? '—' : l.size.toLocaleString('en-US')));
+  const sizes = lists.map((l) => (l.size === null ? '—' : num(l.size)));
   const sizeWidth = Math.max(7, ...sizes.map((s) => s.length));
-  out(`${'ID'.padEnd(idWidth)}  ${'MEMBERS'.padStart(sizeWidth)}  NAME`);
+  const [id, members, name] = [t('cli.table.id'), t('cli.lists.members'), t('cli.lists.name')];
+  const width = Math.max(idWidth, id.length);
+  const sizeColumn = Math.max(sizeWidth, members.length);
+  out(`${id.padEnd(width)}  ${members.padStart(sizeColumn)}  ${name}`);
   lists.forEach((l, i) => {
-    out(`${l.id.padEnd(idWidth)}  ${(sizes[i] ?? '').padStart(sizeWidth)}  ${l.name}`);
+    out(`${l.id.padEnd(width)}  ${(sizes[i] ?? '').padStart(sizeColumn)}  ${l.name}`);
   });
-  out(`Check one with: list-cleaner clean ${platform}:${lists[0]?.id ?? '<id>'}`);
+  out(
+    t('cli.lists.checkOne', {
+      command: `list-cleaner clean ${platform}:${lists[0]?.id ?? '<id>'}`,
+    }),
+  );
   return 0;
 }

@@ -11,8 +11,11 @@ import type { Jobs } from '../../jobs/jobs';
 import { EXIT_LIMIT, UsageError, type Values } from '../args';
 import { parseMaxSpend } from '../cost-options';
 import { describeJob } from '../output';
-import { usdExact } from '../../common/money';
+import { message } from '../../common/i18n/message';
+import { sayError } from '../../lib/app-error';
 import { err, out } from '../print';
+import { cashExact, t } from '../say';
+import { cliWords } from '../words';
 import { loadCleanExport, savedLine, writeExport } from './clean-export';
 import { gradeJson, gradeLines, heldLine, reportHeld, resumeUnderLimit } from './job-report';
 import { onInterrupt, openJobsWithProgress, withConnection } from './shared';
@@ -24,7 +27,9 @@ function newLimit(values: Values, id: string | undefined): number | null | undef
   const limit = parseMaxSpend(values['max-spend']);
   if (limit !== undefined && id === undefined) {
     throw new UsageError(
-      "--max-spend with resume needs the job's id: list-cleaner resume <id> --max-spend <USD>",
+      message('cli.usage.maxSpendNeedsId', {
+        command: 'list-cleaner resume <id> --max-spend <USD>',
+      }),
     );
   }
   return limit;
@@ -41,9 +46,13 @@ async function heldWithoutNewLimit(
 ): Promise<boolean> {
   const job = await jobs.get(id);
   if (limitMicros !== undefined || job.hold?.reason !== 'limit') return false;
-  const limit = job.limitMicros !== null ? ` of ${usdExact(job.limitMicros)}` : '';
+  const said = { id, command: resumeUnderLimit(job) };
   err(
-    `list-cleaner: Job ${id} stopped at its spending limit${limit}; it carries on under a new one: ${resumeUnderLimit(job)}. Nothing was sent.`,
+    `list-cleaner: ${
+      job.limitMicros !== null
+        ? t('cli.resume.needsNewLimitOf', { ...said, limit: cashExact(job.limitMicros) })
+        : t('cli.resume.needsNewLimit', said)
+    }`,
   );
   return true;
 }
@@ -60,7 +69,11 @@ async function leftLines(jobs: Jobs, reported: readonly JobView[] = []): Promise
     if (job.hold && !job.elsewhere) lines.push(heldLine(job));
     else if (job.state === 'failed' && job.failure) {
       lines.push(
-        `Job ${job.id} (${job.fileName}) failed and is left as it is, since trying again would meet the same: ${job.failure.message}`,
+        t('cli.resume.failedLeft', {
+          id: job.id,
+          fileName: job.fileName,
+          reason: job.failure.message,
+        }),
       );
     }
   }
@@ -92,10 +105,10 @@ export async function run(values: Values, id: string | undefined): Promise<numbe
         const left = id === undefined ? await leftLines(jobs) : [];
         out(
           id
-            ? `Job ${id} has nothing left to do.`
+            ? t('cli.resume.nothingLeft', { id })
             : left.length > 0
-              ? 'No job can go on by itself.'
-              : 'No unfinished jobs.',
+              ? t('cli.resume.noneByItself')
+              : t('cli.resume.noneUnfinished'),
         );
         for (const line of left) err(line);
         return 0;
@@ -105,7 +118,11 @@ export async function run(values: Values, id: string | undefined): Promise<numbe
         if (job.elsewhere) {
           // Two runners would check, and charge, the same addresses twice.
           err(
-            `list-cleaner: job ${job.id} (${job.fileName}) is running in ${job.elsewhere}; left alone.`,
+            `list-cleaner: ${t('cli.resume.runningElsewhere', {
+              id: job.id,
+              fileName: job.fileName,
+              where: job.elsewhere,
+            })}`,
           );
           code = code || 1;
           continue;
@@ -157,9 +174,9 @@ async function carryOnWriteBacks(
       if (values.json) out(JSON.stringify({ id: w.jobId, write_back: report }));
       else for (const line of reportLines(report)) out(line);
     } catch (e) {
-      err(
-        `list-cleaner: ${e instanceof Error ? e.message : String(e)} Carry on with: list-cleaner resume ${w.jobId}`,
-      );
+      const reason = e instanceof Error ? sayError(e, cliWords().t) : String(e);
+      const command = `list-cleaner resume ${w.jobId}`;
+      err(`list-cleaner: ${t('cli.carryOnWith', { reason, command })}`);
       code = 1;
     }
   }

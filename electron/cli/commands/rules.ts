@@ -4,15 +4,29 @@
 // or removing is all or none; what was added, changed or removed is said.
 // Nothing here reaches the service.
 import { addRules, readRules, removeRules } from '../../rules/store';
+import type { MessageId } from '../../common/i18n/translate';
 import type { Rule, RuleAction } from '../../rules/types';
 import { UsageError, type Values } from '../args';
 import { appDataDir } from '../data-dir';
+import { message } from '../../common/i18n/message';
 import { out } from '../print';
+import { t } from '../say';
 
 const SUBCOMMANDS = ['add', 'list', 'remove'];
 
-const plural = (n: number, one: string, many = `${one}s`): string =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+/** What each change is said with, by the action the rules take now. */
+const CHANGE_WORDS = {
+  block: {
+    added: 'cli.rules.addedBlock',
+    replaced: 'cli.rules.replacedWithBlock',
+    already: 'cli.rules.alreadyBlock',
+  },
+  allow: {
+    added: 'cli.rules.addedAllow',
+    replaced: 'cli.rules.replacedWithAllow',
+    already: 'cli.rules.alreadyAllow',
+  },
+} as const satisfies Record<RuleAction, Record<string, MessageId>>;
 
 const values = (rules: readonly Rule[]): string => rules.map((r) => r.value).join(', ');
 
@@ -24,8 +38,8 @@ export async function run(
   if (argument === undefined || !SUBCOMMANDS.includes(argument)) {
     throw new UsageError(
       argument === undefined
-        ? 'rules needs a subcommand: rules add, rules list or rules remove'
-        : `unknown rules subcommand "${argument}"`,
+        ? message('cli.usage.rulesSubcommand')
+        : message('cli.usage.unknownSubcommand', { command: 'rules', subcommand: argument }),
     );
   }
   const dataDir = appDataDir();
@@ -36,60 +50,68 @@ export async function run(
 
 function actionOf(options: Values): RuleAction {
   if (options.block && options.allow) {
-    throw new UsageError('rules add takes --block or --allow, not both');
+    throw new UsageError(message('cli.usage.rulesBlockOrAllow'));
   }
   if (options.block) return 'block';
   if (options.allow) return 'allow';
-  throw new UsageError(
-    'rules add needs --block (never send these addresses) or --allow (never leave them out for a free check)',
-  );
+  throw new UsageError(message('cli.usage.rulesNeedsAction'));
 }
 
 async function add(options: Values, dataDir: string, texts: readonly string[]): Promise<number> {
   const action = actionOf(options);
   if (texts.length === 0) {
-    throw new UsageError(
-      'rules add needs a rule: an address, a domain, .suffix or a pattern with * (quote it: "*@example.com")',
-    );
+    throw new UsageError(message('cli.usage.rulesNeedsRule'));
   }
   const change = await addRules(dataDir, texts, action);
+  const words = CHANGE_WORDS[action];
   if (change.added.length > 0) {
-    out(`Added ${plural(change.added.length, `${action} rule`)}: ${values(change.added)}`);
+    out(t(words.added, { count: change.added.length, rules: values(change.added) }));
   }
   if (change.changed.length > 0) {
-    const was = action === 'block' ? 'allow' : 'block';
-    out(
-      `Replaced ${plural(change.changed.length, `${was} rule`)} with ${action}: ${values(change.changed)}`,
-    );
+    out(t(words.replaced, { count: change.changed.length, rules: values(change.changed) }));
   }
   if (change.unchanged.length > 0) {
-    out(`Already ${action} rules, left as they were: ${values(change.unchanged)}`);
+    out(t(words.already, { rules: values(change.unchanged) }));
   }
-  out(`${plural(change.rules.length, 'rule')} in all.`);
+  out(t('cli.rules.inAll', { count: change.rules.length }));
   return 0;
 }
 
 const day = (iso: string): string => iso.slice(0, 10);
 
+/** The list's headings; the rules' actions and kinds under them are as typed (--block, --allow). */
+const RULE_HEADS: readonly MessageId[] = [
+  'cli.rules.headAction',
+  'cli.rules.headKind',
+  'cli.rules.headRule',
+  'cli.rules.headAdded',
+  'cli.table.id',
+];
+
 async function list(options: Values, dataDir: string, extra: readonly string[]): Promise<number> {
-  if (extra.length > 0) throw new UsageError('rules list takes no rule: it lists them all');
+  if (extra.length > 0) throw new UsageError(message('cli.usage.rulesListTakesNone'));
   const rules = await readRules(dataDir);
   if (options.json) {
     out(JSON.stringify({ rules }));
     return 0;
   }
   if (rules.length === 0) {
-    out('No rules yet. Add one: list-cleaner rules add "*@example.com" --block');
+    out(t('cli.rules.none'));
     return 0;
   }
-  out(
-    `${plural(rules.length, 'rule')}. The more specific decides (address, then pattern, domain, suffix); block wins a tie.`,
-  );
+  out(t('cli.rules.listed', { count: rules.length }));
   const width = Math.min(Math.max(...rules.map((r) => r.value.length)), 48);
-  out(`${'ACTION'.padEnd(7)}${'KIND'.padEnd(9)}${'RULE'.padEnd(width + 2)}${'ADDED'.padEnd(12)}ID`);
-  for (const rule of rules) {
+  const heads = RULE_HEADS.map((id) => t(id));
+  // Each column as wide as the English always had it, or its heading in another language.
+  const [action = 7, kind = 9, rule = width + 2, added = 12] = [7, 9, width + 2, 12].map((w, i) =>
+    Math.max(w, (heads[i]?.length ?? 0) + 1),
+  );
+  out(
+    `${heads[0]?.padEnd(action)}${heads[1]?.padEnd(kind)}${heads[2]?.padEnd(rule)}${heads[3]?.padEnd(added)}${heads[4]}`,
+  );
+  for (const r of rules) {
     out(
-      `${rule.action.padEnd(7)}${rule.kind.padEnd(9)}${rule.value.padEnd(width + 2)}${day(rule.addedAt).padEnd(12)}${rule.id}`,
+      `${r.action.padEnd(action)}${r.kind.padEnd(kind)}${r.value.padEnd(rule)}${day(r.addedAt).padEnd(added)}${r.id}`,
     );
   }
   return 0;
@@ -97,14 +119,15 @@ async function list(options: Values, dataDir: string, extra: readonly string[]):
 
 async function remove(dataDir: string, names: readonly string[]): Promise<number> {
   if (names.length === 0) {
-    throw new UsageError(
-      'rules remove needs a rule as listed, or its id (see list-cleaner rules list)',
-    );
+    throw new UsageError(message('cli.usage.rulesRemoveNeedsRule'));
   }
   const { removed, rules } = await removeRules(dataDir, names);
   out(
-    `Removed ${plural(removed.length, 'rule')}: ${removed.map((r) => `${r.action} ${r.value}`).join(', ')}`,
+    t('cli.rules.removed', {
+      count: removed.length,
+      rules: removed.map((r) => `${r.action} ${r.value}`).join(', '),
+    }),
   );
-  out(`${plural(rules.length, 'rule')} left.`);
+  out(t('cli.rules.left', { count: rules.length }));
   return 0;
 }

@@ -2,29 +2,31 @@
 // command and closed after it, the jobs of its data folder with their progress
 // on stderr, and what Ctrl-C does while a job runs.
 import { onTeamNotice, teamNoticeGate } from '../../coordination/notices';
+import { say } from '../../common/i18n/message';
+import { cliWords } from '../words';
 import { openJobs, type Jobs } from '../../jobs/jobs';
 import { parsePatience, type Values } from '../args';
 import { connect, type Connection } from '../connect';
 import { appDataDir } from '../data-dir';
 import { createProgress } from '../output';
 import { err, exitAfterFlush, showingProgress } from '../print';
-import { cliWords } from '../words';
+import { t } from '../say';
 
 /** Ctrl-C once: finish what was sent (it is paid for), keep the job. Twice: leave now. */
 export function onInterrupt(jobs: Jobs, jobIds: () => string[]): () => void {
   let stopping = false;
   const handler = () => {
     if (stopping) {
-      err('Stopped. Checks still in flight may be charged without their results being kept.');
+      err(t('cli.interrupt.stopped'));
       exitAfterFlush(130);
       return;
     }
     stopping = true;
     const ids = jobIds();
     err(
-      `Stopping: waiting for the checks already sent (they are paid for). Press Ctrl-C again to quit at once.${
-        ids.length ? ` Carry on later with: list-cleaner resume ${ids.join(' ')}` : ''
-      }`,
+      ids.length
+        ? t('cli.interrupt.stoppingCarryOn', { command: `list-cleaner resume ${ids.join(' ')}` })
+        : t('cli.interrupt.stopping'),
     );
     void jobs.stop().then(() => exitAfterFlush(130));
   };
@@ -69,7 +71,9 @@ export async function openJobsWithProgress(connection: Connection, values: Value
   const progress = createProgress(process.stderr);
   showingProgress(progress);
   // The limits and the memory both notice a team store out of reach: it is said once.
-  const notice = teamNoticeGate((message) => progress.note(message));
+  const notice = teamNoticeGate((message, _kind, said) =>
+    progress.note(said ? say(cliWords().t, said) : message),
+  );
   onTeamNotice(notice);
   const jobs = await openJobs({
     dataDir,

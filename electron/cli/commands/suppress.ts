@@ -14,7 +14,9 @@
 import { basename } from 'node:path';
 import { stat } from 'node:fs/promises';
 import { onTeamNotice, teamNoticeGate } from '../../coordination/notices';
-import { AppError } from '../../lib/app-error';
+import { message, say } from '../../common/i18n/message';
+import type { MessageId } from '../../common/i18n/translate';
+import { AppError, sayError } from '../../lib/app-error';
 import { isValidAddress, normalizeCell } from '../../lists/address';
 import { suppressionOpener, type AccountSuppression } from '../../suppression/account';
 import { importSuppressionFile, type SuppressionImport } from '../../suppression/import';
@@ -24,6 +26,8 @@ import type { SuppressionReason } from '../../suppression/types';
 import { UsageError, type Values } from '../args';
 import { appDataDir } from '../data-dir';
 import { err, out } from '../print';
+import { bare, num, t } from '../say';
+import { cliWords } from '../words';
 import { connectFor } from './shared';
 
 const SUBCOMMANDS = ['add', 'list', 'remove', 'find'] as const;
@@ -33,24 +37,24 @@ type Subcommand = (typeof SUBCOMMANDS)[number];
 const LIMIT_DEFAULT = 100;
 const LIMIT_MAX = 1_000;
 
-const n = (count: number) => count.toLocaleString('en-US');
-const addresses = (count: number) => `${n(count)} ${count === 1 ? 'address' : 'addresses'}`;
+const addresses = (count: number) => t('cli.suppress.addresses', { count });
 const minute = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
-export const REASON_WORDS: Record<SuppressionReason, string> = {
-  hard_bounce: 'hard bounce',
-  soft_bounce: 'soft bounce',
-  complaint: 'complaint',
-  unsubscribe: 'unsubscribed',
-  manual: 'added by hand',
-  other: 'other',
-};
+/** Why an address is on the list, in words (the JSON keeps the reason's code). */
+export const REASON_WORDS = {
+  hard_bounce: 'cli.suppress.reason.hardBounce',
+  soft_bounce: 'cli.suppress.reason.softBounce',
+  complaint: 'cli.suppress.reason.complaint',
+  unsubscribe: 'cli.suppress.reason.unsubscribe',
+  manual: 'cli.suppress.reason.manual',
+  other: 'cli.suppress.reason.other',
+} as const satisfies Record<SuppressionReason, MessageId>;
 
 function parseLimit(value: string | undefined): number {
   if (value === undefined) return LIMIT_DEFAULT;
   const limit = Number(value);
   if (!Number.isInteger(limit) || limit < 1 || limit > LIMIT_MAX) {
-    throw new UsageError(`--limit takes a whole number from 1 to ${LIMIT_MAX}`);
+    throw new UsageError(message('cli.usage.limit', { max: bare(LIMIT_MAX) }));
   }
   return limit;
 }
@@ -60,8 +64,8 @@ function subcommandOf(argument: string | undefined): Subcommand {
   if (found) return found;
   throw new UsageError(
     argument === undefined
-      ? 'suppress needs a subcommand: suppress add, suppress list, suppress remove or suppress find'
-      : `unknown suppress subcommand "${argument}"`,
+      ? message('cli.usage.suppressSubcommand')
+      : message('cli.usage.unknownSubcommand', { command: 'suppress', subcommand: argument }),
   );
 }
 
@@ -74,12 +78,18 @@ export async function run(
   if ((subcommand === 'add' || subcommand === 'remove') && rest.length === 0) {
     throw new UsageError(
       subcommand === 'add'
-        ? 'suppress add needs a file: list-cleaner suppress add <file>...'
-        : 'suppress remove needs an address or a file: list-cleaner suppress remove <address|file>...',
+        ? message('cli.usage.suppressAddNeedsFile', {
+            command: 'list-cleaner suppress add <file>...',
+          })
+        : message('cli.usage.suppressRemoveNeedsArg', {
+            command: 'list-cleaner suppress remove <address|file>...',
+          }),
     );
   }
   if (subcommand === 'find' && rest.length !== 1) {
-    throw new UsageError('suppress find takes one address: list-cleaner suppress find <address>');
+    throw new UsageError(
+      message('cli.usage.suppressFindOne', { command: 'list-cleaner suppress find <address>' }),
+    );
   }
   const limit = parseLimit(values.limit);
   // The account is the key's fingerprint; the service itself is never reached.
@@ -91,7 +101,9 @@ export async function run(
     ...(connection.team ? { team: connection.team } : {}),
   });
   // A team store out of reach is said once, on stderr.
-  const stopNotices = onTeamNotice(teamNoticeGate((message) => err(message)));
+  const stopNotices = onTeamNotice(
+    teamNoticeGate((message, _kind, said) => err(said ? say(cliWords().t, said) : message)),
+  );
   try {
     const list = await opener.get();
     switch (subcommand) {
@@ -113,11 +125,16 @@ export async function run(
 
 /** One file's figures, as `suppress add` says them. */
 function addedWords(file: string, result: SuppressionImport): string {
-  const skipped =
-    result.skipped === 0
-      ? ''
-      : `; ${n(result.skipped)} ${result.skipped === 1 ? 'row' : 'rows'} skipped (no valid email address)`;
-  return `${file}: ${result.label}: ${n(result.rows)} ${result.rows === 1 ? 'row' : 'rows'} read, ${n(result.added)} added, ${n(result.replaced)} replaced${skipped}`;
+  const read = t('cli.suppress.addedFile', {
+    file,
+    label: result.label,
+    rows: result.rows,
+    added: result.added,
+    replaced: result.replaced,
+  });
+  return result.skipped === 0
+    ? read
+    : `${read}; ${t('cli.suppress.skippedRows', { count: result.skipped })}`;
 }
 
 async function add(values: Values, list: AccountSuppression, files: readonly string[]) {
@@ -132,23 +149,23 @@ async function add(values: Values, list: AccountSuppression, files: readonly str
       if (!(e instanceof AppError)) throw e;
       failed += 1;
       results.push({ file, error: e.message });
-      err(`list-cleaner: ${e.message}`);
+      err(`list-cleaner: ${sayError(e, cliWords().t)}`);
     }
   }
   if (values.json) out(JSON.stringify({ files: results, total: await list.count() }));
-  else out(`The suppression list now holds ${addresses(await list.count())}.`);
+  else out(t('cli.suppress.nowHolds', { addresses: addresses(await list.count()) }));
   return failed > 0 ? 1 : 0;
 }
 
 const sourceLine = (source: SuppressionSource, width: number) =>
-  `  ${source.name.padEnd(width)}  ${addresses(source.entries).padStart(17)}  added ${minute(source.addedAt)}`;
+  `  ${source.name.padEnd(width)}  ${addresses(source.entries).padStart(17)}  ${t('cli.suppress.addedAt', { when: minute(source.addedAt) })}`;
 
 const entryWords = (e: SuppressionEntry) =>
   [
     e.address,
-    REASON_WORDS[e.reason],
-    e.date ? e.date.slice(0, 10) : 'no date',
-    e.source || 'file removed',
+    t(REASON_WORDS[e.reason]),
+    e.date ? e.date.slice(0, 10) : t('cli.suppress.noDate'),
+    e.source || t('cli.suppress.fileRemoved'),
     e.detail,
   ]
     .filter((part) => part !== '')
@@ -161,7 +178,7 @@ async function show(values: Values, list: AccountSuppression, limit: number) {
   if (source !== null && !sources.some((s) => s.name === source)) {
     throw new AppError(
       'invalid_input',
-      `The suppression list has no file named ${source}. See its files with: list-cleaner suppress list`,
+      message('error.cli.noSuppressionFile', { source, command: 'list-cleaner suppress list' }),
     );
   }
   const after = values.after ?? null;
@@ -171,21 +188,21 @@ async function show(values: Values, list: AccountSuppression, limit: number) {
     return 0;
   }
   if (total === 0 && sources.length === 0) {
-    out(
-      'The suppression list is empty. Add a bounce, complaint or unsubscribe export with: list-cleaner suppress add <file>',
-    );
+    out(t('cli.suppress.empty', { command: 'list-cleaner suppress add <file>' }));
     return 0;
   }
   const shown = source === null ? sources : sources.filter((s) => s.name === source);
   const width = Math.max(4, ...shown.map((s) => s.name.length));
-  out(`The suppression list holds ${addresses(total)}, from ${n(sources.length)} file(s):`);
+  out(t('cli.suppress.holds', { addresses: addresses(total), files: sources.length }));
   for (const s of shown) out(sourceLine(s, width));
   if (source === null) return 0;
   const page = await list.list({ after, limit, source });
   for (const e of page.entries) out(`    ${entryWords(e)}`);
   if (page.next !== null) {
     out(
-      `More: list-cleaner suppress list --source ${source} --limit ${limit} --after ${page.next}`,
+      t('cli.suppress.more', {
+        command: `list-cleaner suppress list --source ${source} --limit ${limit} --after ${page.next}`,
+      }),
     );
   }
   return 0;
@@ -218,34 +235,33 @@ async function remove(values: Values, list: AccountSuppression, args: readonly s
       if (!isValidAddress(address)) {
         failed += 1;
         results.push({ argument: arg, error: 'not an email address' });
-        err(`list-cleaner: ${arg} is not an email address; nothing was removed for it.`);
+        err(`list-cleaner: ${t('cli.suppress.notAnAddress', { argument: arg })}`);
         continue;
       }
       const removed = await list.remove(address);
       results.push({ address, removed: removed ? 1 : 0 });
-      say(removed ? `Removed ${address}.` : `${address} was not on the suppression list.`);
+      say(t(removed ? 'cli.suppress.removedAddress' : 'cli.suppress.wasNotOn', { address }));
     } else if (sources.has(basename(arg))) {
       const name = basename(arg);
       const removed = await list.removeSource(name);
       sources.delete(name);
       results.push({ source: name, removed });
-      say(`Removed ${name} and its ${addresses(removed)}.`);
+      say(t('cli.suppress.removedSource', { name, addresses: addresses(removed) }));
     } else if (await isFile(arg)) {
       const found = await addressesIn(arg);
       let removed = 0;
       for (const address of found) if (await list.remove(address)) removed += 1;
       results.push({ file: arg, addresses: found.length, removed });
+      const said = { removed: num(removed), total: found.length, file: basename(arg) };
       say(
-        `Removed ${n(removed)} of the ${addresses(found.length)} in ${basename(arg)}${
-          removed < found.length ? ` (${n(found.length - removed)} were not on the list)` : ''
-        }.`,
+        removed < found.length
+          ? t('cli.suppress.removedSomeOfFile', { ...said, notOn: found.length - removed })
+          : t('cli.suppress.removedOfFile', said),
       );
     } else {
       failed += 1;
       results.push({ argument: arg, error: 'not found' });
-      err(
-        `list-cleaner: ${arg} is not an address (it has no @), nor a file the suppression list came from (see list-cleaner suppress list), nor a file here; nothing was removed for it.`,
-      );
+      err(`list-cleaner: ${t('cli.suppress.notFound', { argument: arg })}`);
     }
   }
   if (values.json) out(JSON.stringify({ removed: results, total: await list.count() }));
@@ -259,14 +275,18 @@ async function find(values: Values, list: AccountSuppression, address: string) {
     return 0;
   }
   if (entry === null) {
-    out(`${normalizeCell(address)} is not on the suppression list.`);
+    out(t('cli.suppress.isNotOn', { address: normalizeCell(address) }));
     return 0;
   }
-  const when = entry.date ? ` since ${entry.date.slice(0, 10)}` : '';
-  const from = entry.source ? `, from ${entry.source}` : '';
+  const when = entry.date ? ` ${t('cli.suppress.since', { day: entry.date.slice(0, 10) })}` : '';
+  const from = entry.source ? `, ${t('cli.suppress.from', { file: entry.source })}` : '';
   const detail = entry.detail ? ` (${entry.detail})` : '';
   out(
-    `${entry.address} is suppressed: ${REASON_WORDS[entry.reason]}${when}${from}${detail}. Remove it with: list-cleaner suppress remove ${entry.address}`,
+    t('cli.suppress.isSuppressed', {
+      address: entry.address,
+      why: `${t(REASON_WORDS[entry.reason])}${when}${from}${detail}`,
+      command: `list-cleaner suppress remove ${entry.address}`,
+    }),
   );
   return 0;
 }

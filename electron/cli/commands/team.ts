@@ -6,7 +6,8 @@
 // Jobs → Team and Account show them. The password comes from the URL or
 // LIST_CLEANER_TEAM_PASSWORD, or the app's keychain entry for that very
 // address, and is never printed.
-import { shareCents, usd } from '../../common/money';
+import { message } from '../../common/i18n/message';
+import { shareCents } from '../../common/money';
 import { AppError } from '../../lib/app-error';
 import { whoRunsHere } from '../../jobs/team-summary';
 import { openTeamHistory } from '../../team/history-views';
@@ -17,6 +18,7 @@ import { namedTeam } from '../team-store';
 import { UsageError, type Values } from '../args';
 import { appDataDir } from '../data-dir';
 import { out } from '../print';
+import { bare, cash, t } from '../say';
 import { connectFor } from './shared';
 
 const SUBCOMMANDS = ['status', 'history', 'spend'];
@@ -28,10 +30,7 @@ const HISTORY_LIMIT = 50;
 async function teamToUse(env: NodeJS.ProcessEnv): Promise<SavedTeam> {
   const saved = await namedTeam(env, await openSettingsStore(appDataDir()));
   if (saved === null) {
-    throw new AppError(
-      'invalid_input',
-      'No team store: set LIST_CLEANER_TEAM_URL to its address (postgres://user@host:5432/database), with the password in LIST_CLEANER_TEAM_PASSWORD, or connect one in the app (Settings → Team).',
-    );
+    throw new AppError('invalid_input', message('error.cli.noTeamStore'));
   }
   return saved;
 }
@@ -40,8 +39,8 @@ export async function run(values: Values, argument?: string): Promise<number> {
   if (argument === undefined || !SUBCOMMANDS.includes(argument)) {
     throw new UsageError(
       argument === undefined
-        ? 'team needs a subcommand: team status, team history or team spend'
-        : `unknown team subcommand "${argument}"`,
+        ? message('cli.usage.teamSubcommand')
+        : message('cli.usage.unknownSubcommand', { command: 'team', subcommand: argument }),
     );
   }
   const { url, password } = await teamToUse(process.env);
@@ -72,13 +71,13 @@ export async function run(values: Values, argument?: string): Promise<number> {
       );
       return 0;
     }
-    out(`Team store: ${status.target} (PostgreSQL ${status.serverVersion})`);
+    out(t('cli.team.store', { target: status.target, version: status.serverVersion }));
     out(
       status.schemaVersion === 0
-        ? 'Schema: not set up yet (List Cleaner sets it up when it first uses the store)'
-        : `Schema: version ${status.schemaVersion}`,
+        ? t('cli.team.schemaNotSetUp')
+        : t('cli.team.schema', { version: status.schemaVersion }),
     );
-    out(`Answers for this account: ${status.answers.toLocaleString('en-US')}`);
+    out(t('cli.team.answers', { count: status.answers }));
     return 0;
   } finally {
     await store.close();
@@ -97,27 +96,31 @@ async function history(values: Values, store: TeamStore, account: string): Promi
     return 0;
   }
   if (page.total === 0) {
-    out('No finished jobs in the team store yet for this account.');
+    out(t('cli.team.noHistory'));
     return 0;
   }
   out(
     page.jobs.length === page.total
-      ? `The team's ${page.total} finished jobs, newest first (times in UTC):`
-      : `The team's newest ${page.jobs.length} of ${page.total} finished jobs (times in UTC; the app's Jobs → Team shows them all):`,
+      ? t('cli.team.historyAll', { total: bare(page.total) })
+      : t('cli.team.historyNewest', { shown: bare(page.jobs.length), total: bare(page.total) }),
   );
   for (const job of page.jobs) {
-    const who = `${job.osUser} on ${job.machine}${job.here ? ' (you)' : ''}`;
+    const where = { user: job.osUser, machine: job.machine };
+    const who = job.here ? t('cli.team.whoYou', where) : t('cli.team.who', where);
     const charged =
-      job.chargedMicros === null ? 'charge not known' : `${usd(job.chargedMicros)} charged`;
+      job.chargedMicros === null
+        ? t('cli.team.chargeUnknown')
+        : t('cli.team.charged', { amount: cash(job.chargedMicros) });
+    const deliverable = t('cli.team.deliverableOf', {
+      deliverable: job.deliverable,
+      unique: job.unique,
+    });
     out(
-      `${day(job.finishedAt)}  ${job.listName}  ${who}  ${job.product}  ${job.deliverable.toLocaleString('en-US')} of ${job.unique.toLocaleString('en-US')} deliverable  ${charged}`,
+      `${day(job.finishedAt)}  ${job.listName}  ${who}  ${job.product}  ${deliverable}  ${charged}`,
     );
   }
-  if (page.unreadable > 0) {
-    out(
-      `${page.unreadable} job(s) could not be read: written by another version of List Cleaner, or damaged.`,
-    );
-  }
+  if (page.unreadable > 0)
+    out(t('cli.team.unreadable', { count: page.unreadable, shown: bare(page.unreadable) }));
   return 0;
 }
 
@@ -127,13 +130,14 @@ async function spend(values: Values, store: TeamStore, account: string): Promise
     out(JSON.stringify(view));
     return 0;
   }
-  out(`What each person spent per month, ${view.from} to ${view.to}:`);
+  out(t('cli.team.spendHead', { from: view.from, to: view.to }));
   if (view.months.length === 0) {
-    out('No one on the team has finished a job in these months.');
+    out(t('cli.team.noSpend'));
     return 0;
   }
-  const cents = (c: number) => usd(c * 10_000);
-  const unknown = (n: number) => (n > 0 ? ` and ${n} job(s) whose charge is not known` : '');
+  const cents = (c: number) => cash(c * 10_000);
+  const unknown = (n: number) =>
+    n > 0 ? ` ${t('cli.team.unknownCharges', { count: n, shown: bare(n) })}` : '';
   let all = 0;
   for (const month of view.months) {
     // In whole cents that add up to the month's total as printed.
@@ -141,13 +145,19 @@ async function spend(values: Values, store: TeamStore, account: string): Promise
     out(`${month.month}`);
     month.people.forEach((p, i) => {
       out(
-        `  ${p.osUser} (${p.machines.join(', ')}): ${p.jobs} job(s), ${cents(shares.cents[i] ?? 0)}${unknown(p.unknownCharges)}`,
+        `  ${t('cli.team.personSpent', {
+          user: p.osUser,
+          machines: p.machines.join(', '),
+          jobs: p.jobs,
+          shown: bare(p.jobs),
+          amount: cents(shares.cents[i] ?? 0),
+        })}${unknown(p.unknownCharges)}`,
       );
     });
     const unknownJobs = month.people.reduce((n, p) => n + p.unknownCharges, 0);
-    out(`  Total: ${cents(shares.total)}${unknown(unknownJobs)}`);
+    out(`  ${t('cli.team.monthTotal', { amount: cents(shares.total) })}${unknown(unknownJobs)}`);
     all += shares.total;
   }
-  out(`All these months: ${cents(all)}`);
+  out(t('cli.team.allMonths', { amount: cents(all) }));
   return 0;
 }

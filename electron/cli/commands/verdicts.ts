@@ -7,7 +7,9 @@ import { resolve } from 'node:path';
 import { VENDOR_LABEL, VERDICT_VENDORS, isVerdictVendor } from '../../common/vendors';
 import type { VerdictImport } from '../../verdicts/import';
 import { UsageError, type Values } from '../args';
+import { message } from '../../common/i18n/message';
 import { out } from '../print';
+import { num, t } from '../say';
 import { openJobsWithProgress, withConnection } from './shared';
 
 const USAGE = 'list-cleaner verdicts import <file> --vendor <name>';
@@ -19,12 +21,10 @@ export function parseDay(value: string | undefined): number | undefined {
   const ms = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12) : NaN;
   const back = Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 10) : '';
   if (!match || back !== value.trim()) {
-    throw new UsageError('--date takes a day as YYYY-MM-DD, such as 2026-10-03');
+    throw new UsageError(message('cli.usage.date'));
   }
   return ms / 1000;
 }
-
-const n = (count: number) => count.toLocaleString('en-US');
 
 /** The report's lines: read, kept by status, not kept and why. */
 export function importLines(r: VerdictImport): string[] {
@@ -32,25 +32,25 @@ export function importLines(r: VerdictImport): string[] {
   const day = new Date(r.fileDate * 1000).toISOString().slice(0, 10);
   const kept = r.remembered.deliverable + r.remembered.undeliverable;
   const lines = [
-    `${r.file}: ${n(r.rows)} rows of ${label} verdicts, dated ${day} unless a row has its own date.`,
-    `Remembered: ${n(kept)} (${n(r.remembered.deliverable)} deliverable, ${n(r.remembered.undeliverable)} undeliverable), reused as ${label}'s within the reuse window.`,
+    t('cli.verdicts.read', { file: r.file, rows: r.rows, vendor: label, day }),
+    t('cli.verdicts.remembered', {
+      kept,
+      deliverable: r.remembered.deliverable,
+      undeliverable: r.remembered.undeliverable,
+      vendor: label,
+    }),
   ];
-  if (r.unknown > 0)
-    lines.push(
-      `Not kept, checked when cleaned: ${n(r.unknown)} the vendor could not call (catch-all, risky, disposable, unknown, …).`,
-    );
+  if (r.unknown > 0) lines.push(t('cli.verdicts.notKept', { count: r.unknown }));
   const words = Object.entries(r.unmapped);
   if (words.length > 0) {
     const total = words.reduce((sum, [, c]) => sum + c, 0);
-    const named = words.map(([w, c]) => `${w} (${n(c)})`).join(', ');
-    lines.push(`Kept as unknown, words List Cleaner does not map: ${n(total)}: ${named}.`);
+    const named = words.map(([w, c]) => `${w} (${num(c)})`).join(', ');
+    lines.push(t('cli.verdicts.unmapped', { count: total, words: named }));
   }
   if (r.skipped.noAddress > 0)
-    lines.push(`Skipped: ${n(r.skipped.noAddress)} rows without a valid address.`);
-  if (r.skipped.older > 0)
-    lines.push(`Skipped: ${n(r.skipped.older)} with an answer as new or newer already remembered.`);
-  if (r.memoryUnavailable)
-    lines.push('The memory of answers could not be opened here: nothing was remembered.');
+    lines.push(t('cli.verdicts.skippedNoAddress', { count: r.skipped.noAddress }));
+  if (r.skipped.older > 0) lines.push(t('cli.verdicts.skippedOlder', { count: r.skipped.older }));
+  if (r.memoryUnavailable) lines.push(t('cli.verdicts.memoryUnavailable'));
   return lines;
 }
 
@@ -58,16 +58,18 @@ export async function run(values: Values, argument: string | undefined, rest: re
   if (argument !== 'import') {
     throw new UsageError(
       argument === undefined
-        ? `verdicts needs a subcommand: ${USAGE}`
-        : `unknown verdicts subcommand "${argument}"`,
+        ? message('cli.usage.verdictsSubcommand', { usage: USAGE })
+        : message('cli.usage.unknownSubcommand', { command: 'verdicts', subcommand: argument }),
     );
   }
   const [file, ...more] = rest;
-  if (file === undefined) throw new UsageError(`verdicts import needs a file: ${USAGE}`);
-  if (more.length > 0) throw new UsageError(`verdicts import takes one file: ${USAGE}`);
+  if (file === undefined) {
+    throw new UsageError(message('cli.usage.verdictsNeedsFile', { usage: USAGE }));
+  }
+  if (more.length > 0) throw new UsageError(message('cli.usage.verdictsOneFile', { usage: USAGE }));
   const vendor = values.vendor?.trim().toLowerCase();
   if (vendor !== undefined && !isVerdictVendor(vendor)) {
-    throw new UsageError(`--vendor takes ${VERDICT_VENDORS.join(', ')}`);
+    throw new UsageError(message('cli.usage.vendor', { vendors: VERDICT_VENDORS.join(', ') }));
   }
   const date = parseDay(values.date);
   const result = await withConnection(values, async (connection) => {

@@ -1,12 +1,12 @@
 // Every catalog at once, for main and the command line (the window loads one
 // at a time: renderer/src/i18n). The pseudo-language is made from English
 // when asked for (pseudo.ts).
-import de from '../../../locales/de.json';
-import en from '../../../locales/en.json';
-import es from '../../../locales/es.json';
-import fr from '../../../locales/fr.json';
-import ptBR from '../../../locales/pt-BR.json';
-import ru from '../../../locales/ru.json';
+import de from '../../../locales/de.json' with { type: 'json' };
+import en from '../../../locales/en.json' with { type: 'json' };
+import es from '../../../locales/es.json' with { type: 'json' };
+import fr from '../../../locales/fr.json' with { type: 'json' };
+import ptBR from '../../../locales/pt-BR.json' with { type: 'json' };
+import ru from '../../../locales/ru.json' with { type: 'json' };
 import { rulesOf, type AskedLanguage, type Language } from './languages';
 import { pseudoMessages } from './pseudo';
 import { createTranslator, type Messages, type Translator } from './translate';

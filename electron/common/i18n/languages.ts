@@ -17,6 +17,10 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   ru: 'Русский',
 };
 
+/** What the user chooses in Settings: the system's language, or one of ours. */
+export const LANGUAGE_CHOICES = ['system', ...LANGUAGES] as const;
+export type LanguageChoice = (typeof LANGUAGE_CHOICES)[number];
+
 /** What a language may be asked for by name: one of ours, or the pseudo-language (pseudo.ts). */
 export const ASKED_LANGUAGES = [...LANGUAGES, 'pseudo'] as const;
 export type AskedLanguage = (typeof ASKED_LANGUAGES)[number];

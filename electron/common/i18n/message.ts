@@ -2,7 +2,7 @@
 // error thrown in the core is said in the window's language when it crosses
 // to the window (ipc/registry.ts), and in the command line's when printed.
 // Its English is the error's own `message`, for logs and tests.
-import en from '../../../locales/en.json';
+import en from '../../../locales/en.json' with { type: 'json' };
 import { createTranslator, type MessageId, type Translator } from './translate';
 
 /** A message's id and its placeholders' values; a value may be a message of its own. */

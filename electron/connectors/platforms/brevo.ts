@@ -5,9 +5,16 @@
 // was read and what had to be assumed).
 import { z } from 'zod';
 import { VERDICT_FIELDS } from '../../common/platforms';
+import { message, type Message } from '../../common/i18n/message';
 import { AppError } from '../../lib/app-error';
 import { PlatformError, type PlatformHttp, type PlatformResponse } from '../http';
-import type { Connector, MemberRef, PlatformMember, WriteOutcome } from '../types';
+import {
+  refusalOf,
+  type Connector,
+  type MemberRef,
+  type PlatformMember,
+  type WriteOutcome,
+} from '../types';
 
 const STATUS = VERDICT_FIELDS.attribute;
 const CHECKED = VERDICT_FIELDS.checkedAttribute;
@@ -92,7 +99,7 @@ function retryAfter(res: PlatformResponse): number | undefined {
 
 function listNumber(listId: string): number {
   if (!/^\d+$/.test(listId))
-    throw new AppError('invalid_input', `"${listId}" is not a Brevo list id.`);
+    throw new AppError('invalid_input', message('error.connector.brevo.notListId', { listId }));
   return Number(listId);
 }
 
@@ -143,20 +150,19 @@ async function createAttribute(http: PlatformHttp, name: string, type: string): 
   if (res.status !== 400) return;
   // Made meanwhile (another run, another device): what prepare wanted is there.
   if (errorBody.safeParse(res.json).data?.code === 'duplicate_parameter') return;
+  const own = errorText(res);
   throw new PlatformError(
     'platform',
-    `Brevo refused to create the contact attribute ${name} (${errorText(res) ?? 'no reason given'}).`,
+    own === null
+      ? message('error.connector.brevo.attributeRefused', { name })
+      : message('error.connector.brevo.attributeRefusedSaying', { name, own }),
     400,
   );
 }
 
 type Entry = { id: string; item: Record<string, unknown> };
 
-const refusedAs = (id: string, reason: string): WriteOutcome => ({
-  id,
-  result: 'refused',
-  reason,
-});
+const refusedAs = (id: string, reason: Message): WriteOutcome => refusalOf(id, reason);
 
 /**
  * One POST /contacts/batch, and what became of each contact. A contact that
@@ -190,13 +196,16 @@ async function sendBatch(http: PlatformHttp, entries: Entry[]): Promise<WriteOut
       if (known.length === 0) {
         throw new PlatformError(
           'platform',
-          `Brevo refused POST contacts/batch (404: ${words}).`,
+          message('error.connector.brevo.batchRefused', { words }),
           404,
         );
       }
       for (const i of known) {
         const e = pending[i];
-        if (e) outcomes.push(refusedAs(e.id, `Brevo has no such contact (${words}).`));
+        if (e)
+          outcomes.push(
+            refusedAs(e.id, message('error.connector.refusal.brevoNoContact', { words })),
+          );
       }
       pending = pending.filter((_, i) => !gone.has(i));
       continue;
@@ -204,17 +213,13 @@ async function sendBatch(http: PlatformHttp, entries: Entry[]): Promise<WriteOut
     if (res.status === 207) {
       const parsed = batchPartial.safeParse(res.json);
       if (!parsed.success) {
-        throw new PlatformError(
-          'platform',
-          'Brevo answered POST contacts/batch with 207 in a shape List Cleaner does not know. Nothing more was written from it.',
-          207,
-        );
+        throw new PlatformError('platform', message('error.connector.brevo.unknownPartial'), 207);
       }
       const failed = new Set(parsed.data.failureIds.map(String));
       for (const e of pending) {
         outcomes.push(
           failed.has(e.id)
-            ? refusedAs(e.id, 'Brevo did not update this contact (listed in failureIds).')
+            ? refusedAs(e.id, message('error.connector.refusal.brevoNotUpdated'))
             : { id: e.id, result: 'written' },
         );
       }
@@ -236,7 +241,10 @@ async function writeAll<T extends MemberRef>(
   const entries: Entry[] = [];
   for (const ref of refs) {
     if (/^\d+$/.test(ref.id)) entries.push({ id: ref.id, item: item(Number(ref.id), ref) });
-    else outcomes.push(refusedAs(ref.id, `"${ref.id}" is not a Brevo contact id.`));
+    else
+      outcomes.push(
+        refusedAs(ref.id, message('error.connector.refusal.brevoNotContactId', { id: ref.id })),
+      );
   }
   for (let i = 0; i < entries.length; i += WRITE_BATCH) {
     outcomes.push(...(await sendBatch(http, entries.slice(i, i + WRITE_BATCH))));
@@ -247,12 +255,9 @@ async function writeAll<T extends MemberRef>(
 export const brevo: Connector = {
   id: 'brevo',
   name: 'Brevo',
-  keyName: 'API key',
-  keyHelp:
-    'In Brevo, open the menu under your name, choose SMTP & API, then the API keys tab, and generate a new API key (it starts with "xkeysib-"). ' +
-    'A Brevo API key reaches the whole account, so no permissions need choosing: List Cleaner uses it to read your lists and contacts, create the contact attributes ' +
-    `${STATUS} and ${CHECKED}, and update contacts. If your account only accepts API calls from authorised IP addresses (Security → Authorised IPs), add this computer's address.`,
-  listWord: 'list',
+  keyName: message('notice.connector.keyName.apiKey'),
+  keyHelp: message('notice.connector.keyHelp.brevo', { status: STATUS, checked: CHECKED }),
+  listWord: message('notice.connector.listWord.list'),
   defaultUrl: () => 'https://api.brevo.com/v3',
   headers: (key) => ({ 'api-key': key }),
   errorText,
@@ -291,7 +296,7 @@ export const brevo: Connector = {
   async members(http, listId, { cursor, choice }) {
     const list = listNumber(listId);
     if (cursor !== null && !/^\d+$/.test(cursor)) {
-      throw new AppError('invalid_input', `"${cursor}" is not a place in a Brevo list.`);
+      throw new AppError('invalid_input', message('error.connector.brevo.notPlace', { cursor }));
     }
     const offset = cursor === null ? 0 : Number(cursor);
     // Oldest first: a contact added during the read lands after the last
@@ -330,7 +335,10 @@ export const brevo: Connector = {
       if (have.category !== 'normal' || !(want.accepts as readonly string[]).includes(type)) {
         throw new PlatformError(
           'platform',
-          `Your Brevo account already has a contact attribute ${want.name} (${have.category}${type ? `, ${type}` : ''}), which cannot hold what List Cleaner writes. Rename or delete it in Brevo (Contacts → Settings → Contact attributes), then try again.`,
+          message('error.connector.brevo.attributeTaken', {
+            name: want.name,
+            kind: type ? `${have.category}, ${type}` : have.category,
+          }),
           null,
         );
       }
@@ -346,10 +354,7 @@ export const brevo: Connector = {
 
   async retire(http, _listId, members, mode) {
     if (mode !== 'unsubscribe') {
-      throw new AppError(
-        'invalid_input',
-        'Brevo has no archive for a contact; unsubscribe instead.',
-      );
+      throw new AppError('invalid_input', message('error.connector.brevo.noArchive'));
     }
     // "Unsubscribe" is what Brevo itself does when someone clicks the
     // unsubscribe link: the contact is blocklisted for email. It stops every
@@ -374,7 +379,7 @@ export const brevo: Connector = {
       if (!parsed.success) {
         throw new PlatformError(
           'platform',
-          `Brevo answered GET contacts/${m.id} in a shape List Cleaner does not know. Nothing was written from it.`,
+          message('error.connector.brevo.unknownContact', { id: m.id }),
           res.status,
         );
       }

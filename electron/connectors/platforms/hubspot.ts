@@ -9,8 +9,15 @@
 // property instead.
 import { z } from 'zod';
 import { VERDICT_FIELDS, VERDICT_STATUSES } from '../../common/platforms';
+import { message, type Message } from '../../common/i18n/message';
 import { PlatformError, type PlatformHttp, type PlatformResponse } from '../http';
-import type { Connector, PlatformMember, Verdict, WriteOutcome } from '../types';
+import {
+  refusalOf,
+  type Connector,
+  type PlatformMember,
+  type Verdict,
+  type WriteOutcome,
+} from '../types';
 
 const BATCH = 100;
 const MEMBERSHIPS_PAGE = 250;
@@ -113,8 +120,13 @@ async function update(http: PlatformHttp, verdicts: Verdict[]): Promise<WriteOut
     },
   });
   if (res.status === 400 || res.status === 404) {
-    const reason = hubspot.errorText(res) ?? `HubSpot answered ${res.status}`;
-    if (verdicts.length === 1) return [{ id: verdicts[0]?.id ?? '', result: 'refused', reason }];
+    const reason =
+      hubspot.errorText(res) ??
+      message('error.connector.refusal.answered', {
+        platform: 'HubSpot',
+        status: String(res.status),
+      });
+    if (verdicts.length === 1) return [refusalOf(verdicts[0]?.id ?? '', reason)];
     const half = Math.ceil(verdicts.length / 2);
     return [
       ...(await update(http, verdicts.slice(0, half))),
@@ -125,29 +137,27 @@ async function update(http: PlatformHttp, verdicts: Verdict[]): Promise<WriteOut
   if (!parsed.success) {
     throw new PlatformError(
       'platform',
-      'HubSpot answered a batch update in a shape List Cleaner does not know.',
+      message('error.connector.hubspot.unknownBatchShape'),
       res.status,
     );
   }
-  const refused = new Map<string, string>();
+  const refused = new Map<string, string | Message>();
   for (const e of parsed.data.errors ?? []) {
-    for (const id of e.context?.ids ?? []) refused.set(id, e.message ?? 'refused by HubSpot');
+    for (const id of e.context?.ids ?? [])
+      refused.set(id, e.message ?? message('error.connector.refusal.hubspotRefused'));
   }
   return verdicts.map((v): WriteOutcome => {
     const reason = refused.get(v.id);
-    return reason === undefined
-      ? { id: v.id, result: 'written' }
-      : { id: v.id, result: 'refused', reason };
+    return reason === undefined ? { id: v.id, result: 'written' } : refusalOf(v.id, reason);
   });
 }
 
 export const hubspot: Connector = {
   id: 'hubspot',
   name: 'HubSpot',
-  keyName: 'private app access token',
-  keyHelp:
-    'In HubSpot, open Settings → Integrations → Private Apps, create an app and copy its access token. It needs the scopes crm.objects.contacts.read, crm.objects.contacts.write, crm.schemas.contacts.read, crm.schemas.contacts.write and crm.lists.read.',
-  listWord: 'list',
+  keyName: message('notice.connector.keyName.privateAppToken'),
+  keyHelp: message('notice.connector.keyHelp.hubspot'),
+  listWord: message('notice.connector.listWord.list'),
   retireModes: [],
   limits: { pageSize: MEMBERSHIPS_PAGE, writeBatch: BATCH, maxInFlight: 4 },
 
@@ -282,11 +292,7 @@ export const hubspot: Connector = {
 
   retire() {
     return Promise.reject(
-      new PlatformError(
-        'platform',
-        'HubSpot contacts are not unsubscribed or archived by List Cleaner (archiving a HubSpot contact deletes it). Filter on the List Cleaner status property instead.',
-        null,
-      ),
+      new PlatformError('platform', message('error.connector.hubspot.noRetire'), null),
     );
   },
 

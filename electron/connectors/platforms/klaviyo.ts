@@ -8,9 +8,17 @@
 // (revision 2026-07-15) and Klaviyo's rate limits guide; see
 // test/fakes/klaviyo.ts for the full list and what was assumed.
 import { VERDICT_FIELDS } from '../../common/platforms';
+import { message } from '../../common/i18n/message';
 import { parseRetryAfter } from '../../service/envelope';
 import type { PlatformHttp, PlatformResponse } from '../http';
-import type { Connector, MemberRef, PlatformList, PlatformMember, WriteOutcome } from '../types';
+import {
+  refusalOf,
+  type Connector,
+  type MemberRef,
+  type PlatformList,
+  type PlatformMember,
+  type WriteOutcome,
+} from '../types';
 import { importVerdicts, MAX_JOB_PROFILES, settleImport } from './klaviyo/imports';
 import {
   accountsAnswer,
@@ -107,10 +115,9 @@ function unsubscribeBody(listId: string, members: readonly MemberRef[]) {
 export const klaviyo: Connector = {
   id: 'klaviyo',
   name: 'Klaviyo',
-  keyName: 'private API key',
-  keyHelp:
-    'In Klaviyo, open Settings → Account → API keys and choose Create Private API Key. Choose Custom Key and give it: Accounts – Read; Lists – Full (read and write); Profiles – Full (read and write); Subscriptions – Full (write). These are the scopes accounts:read, lists:read, lists:write, profiles:read, profiles:write and subscriptions:write. Copy the key (it starts with pk_) when Klaviyo shows it.',
-  listWord: 'list',
+  keyName: message('notice.connector.keyName.privateApiKey'),
+  keyHelp: message('notice.connector.keyHelp.klaviyo'),
+  listWord: message('notice.connector.listWord.list'),
   defaultUrl: () => 'https://a.klaviyo.com/api',
   headers: (key) => ({
     Authorization: `Klaviyo-API-Key ${key}`,
@@ -205,11 +212,9 @@ export const klaviyo: Connector = {
 
   async retire(http, listId, members, mode) {
     if (mode !== 'unsubscribe') {
-      return members.map((m) => ({
-        id: m.id,
-        result: 'refused',
-        reason: 'Klaviyo has no archive; List Cleaner can only unsubscribe members there.',
-      }));
+      return members.map((m) =>
+        refusalOf(m.id, message('error.connector.refusal.klaviyoNoArchive')),
+      );
     }
     const named = members.filter((m) => m.email !== '');
     const nameless = members.filter((m) => m.email === '');
@@ -224,11 +229,7 @@ export const klaviyo: Connector = {
     });
     return [
       ...done.flat(),
-      ...nameless.map((m): WriteOutcome => ({
-        id: m.id,
-        result: 'refused',
-        reason: 'This profile has no email address to unsubscribe.',
-      })),
+      ...nameless.map((m) => refusalOf(m.id, message('error.connector.refusal.noEmail'))),
     ];
   },
 

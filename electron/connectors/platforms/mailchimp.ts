@@ -9,17 +9,19 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { VERDICT_FIELDS, VERDICT_STATUSES, type MemberChoice } from '../../common/platforms';
+import { message, type Message } from '../../common/i18n/message';
 import { resultLinkProblem } from '../../common/service-url';
 import { abortableSleep } from '../../service/retry';
 import { readTarGz } from '../../lib/tar-read';
 import { PlatformError, type PlatformHttp, type PlatformResponse } from '../http';
-import type {
-  Connector,
-  MemberRef,
-  PlatformMember,
-  RetireMode,
-  Verdict,
-  WriteOutcome,
+import {
+  refusalOf,
+  type Connector,
+  type MemberRef,
+  type PlatformMember,
+  type RetireMode,
+  type Verdict,
+  type WriteOutcome,
 } from '../types';
 
 const PAGE = 1000;
@@ -102,7 +104,7 @@ interface Operation {
 }
 
 /** The reason a batch result gives, in Mailchimp's own words. */
-function reasonOf(response: string | undefined, status: number): string {
+function reasonOf(response: string | undefined, status: number): string | Message {
   try {
     const parsed = problemSchema.safeParse(JSON.parse(response ?? ''));
     if (parsed.success && (parsed.data.detail || parsed.data.title)) {
@@ -111,7 +113,10 @@ function reasonOf(response: string | undefined, status: number): string {
   } catch {
     // Not JSON: the status alone says it.
   }
-  return `Mailchimp answered ${status}`;
+  return message('error.connector.refusal.answered', {
+    platform: 'Mailchimp',
+    status: String(status),
+  });
 }
 
 async function batchResults(http: PlatformHttp, link: string) {
@@ -122,7 +127,7 @@ async function batchResults(http: PlatformHttp, link: string) {
   if (!res.ok) {
     throw new PlatformError(
       'platform',
-      `Mailchimp's batch results could not be downloaded (${res.status}). What was written is kept; try again and it carries on.`,
+      message('error.connector.mailchimp.resultsNotDownloaded', { status: String(res.status) }),
       res.status,
     );
   }
@@ -161,11 +166,11 @@ async function runBatch(
   return operations.map((op): WriteOutcome => {
     const r = byId.get(op.operation_id);
     if (r === undefined) {
-      return { id: op.operation_id, result: 'refused', reason: 'Mailchimp gave no result for it' };
+      return refusalOf(op.operation_id, message('error.connector.refusal.mailchimpNoResult'));
     }
     if (r.status_code < 300 || settled(r.status_code))
       return { id: op.operation_id, result: 'written' };
-    return { id: op.operation_id, result: 'refused', reason: reasonOf(r.response, r.status_code) };
+    return refusalOf(op.operation_id, reasonOf(r.response, r.status_code));
   });
 }
 
@@ -175,10 +180,9 @@ const memberPath = (listId: string, id: string) =>
 export const mailchimp: Connector = {
   id: 'mailchimp',
   name: 'Mailchimp',
-  keyName: 'API key',
-  keyHelp:
-    'In Mailchimp, open Profile → Extras → API keys and choose Create A Key. A Mailchimp key reaches the whole account; List Cleaner reads audiences and members and writes tags (and, only when you confirm it, unsubscribes or archives members).',
-  listWord: 'audience',
+  keyName: message('notice.connector.keyName.apiKey'),
+  keyHelp: message('notice.connector.keyHelp.mailchimp'),
+  listWord: message('notice.connector.listWord.audience'),
   retireModes: ['unsubscribe', 'archive'],
   limits: { pageSize: PAGE, writeBatch: 5000, maxInFlight: 10 },
 

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { PLATFORMS, VERDICT_STATUSES } from '../../common/platforms';
 import { writeFileAtomic } from '../../lib/atomic-file';
+import { keptSaid } from './said';
 
 const range = z.object({ start: z.number().int().min(0), end: z.number().int().min(0) });
 
@@ -40,10 +41,15 @@ export const journalSchema = z.object({
     retired: z.number().int().min(0),
     retireRefused: z.number().int().min(0),
   }),
-  refusals: z.array(z.object({ email: z.string(), reason: z.string() })).max(REFUSALS_KEPT),
+  /** Each with its reason in English, and as a message when it is one of ours. */
+  refusals: z
+    .array(z.object({ email: z.string(), reason: z.string(), said: keptSaid }))
+    .max(REFUSALS_KEPT),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
   error: z.string().nullable(),
+  /** The error as a message, when it was made from one: said in the reader's language. */
+  errorSaid: keptSaid,
 });
 export type Journal = z.infer<typeof journalSchema>;
 

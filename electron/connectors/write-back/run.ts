@@ -4,6 +4,7 @@
 // Each batch is marked in flight before it is sent; after a crash the batch
 // in flight is asked about first, and only members that do not carry their
 // verdict yet are written, so a member is written once. Nothing is deleted.
+import { AppError } from '../../lib/app-error';
 import type { PlatformHttp } from '../http';
 import type { Connector, WriteOutcome } from '../types';
 import { REFUSALS_KEPT, saveJournal, type Journal } from './journal';
@@ -38,7 +39,10 @@ function tally(journal: Journal, items: WorkItem[], outcomes: WriteOutcome[], re
     if (retire) journal.counts.retireRefused += 1;
     else journal.counts.refused += 1;
     if (journal.refusals.length < REFUSALS_KEPT) {
-      journal.refusals.push({ email: byId.get(o.id)?.email ?? o.id, reason: o.reason });
+      const email = byId.get(o.id)?.email ?? o.id;
+      journal.refusals.push(
+        o.said ? { email, reason: o.reason, said: o.said } : { email, reason: o.reason },
+      );
     }
   }
 }
@@ -116,10 +120,13 @@ export async function runWriteBack(o: RunOptions): Promise<Journal> {
     journal.state = 'done';
     journal.finishedAt = now();
     journal.error = null;
+    delete journal.errorSaid;
   } catch (err) {
     // Stopped (the app quitting, the user's Stop): it carries on at the next start.
     journal.state = o.http.signal?.aborted ? 'writing' : 'failed';
     journal.error = err instanceof Error ? err.message : String(err);
+    if (err instanceof AppError && err.said) journal.errorSaid = err.said;
+    else delete journal.errorSaid;
     await saveJournal(o.journalPath, journal);
     throw err;
   }

@@ -4,6 +4,7 @@
 // and the report.
 import { mkdir, rm } from 'node:fs/promises';
 import type { PlatformId } from '../../common/platforms';
+import { message, say, type Message, type Translate } from '../../common/i18n/message';
 import { AppError } from '../../lib/app-error';
 import { connectorOf, type Context } from '../context';
 import type { RetireMode } from '../types';
@@ -13,22 +14,35 @@ import { makeWorkList } from './work-list';
 import { intentsApi } from './intents';
 import type { WorkCounts, WriteBackPlan, WriteBackReport } from '../../common/platform-views';
 
-/** How each platform holds the verdict, in words for the plan; `dated` when it keeps the day too. */
-const HOW: Record<PlatformId, { how: string; dated: boolean }> = {
+/**
+ * How each platform holds the verdict, in words for the plan (the tag and
+ * field names as the platform shows them: placeholders, never translated);
+ * `dated` when it keeps the day too.
+ */
+const HOW: Record<PlatformId, { how: Message; dated: boolean }> = {
   mailchimp: {
-    how: 'the tag "list-cleaner: <status>", its earlier List Cleaner tag made inactive',
+    how: message('notice.connector.how.tag', { tag: 'list-cleaner: <status>' }),
     dated: false,
   },
   hubspot: {
-    how: 'the contact properties list_cleaner_status and list_cleaner_checked_at',
+    how: message('notice.connector.how.contactProperties', {
+      status: 'list_cleaner_status',
+      checked: 'list_cleaner_checked_at',
+    }),
     dated: true,
   },
   klaviyo: {
-    how: 'the profile properties list_cleaner_status and list_cleaner_checked_at',
+    how: message('notice.connector.how.profileProperties', {
+      status: 'list_cleaner_status',
+      checked: 'list_cleaner_checked_at',
+    }),
     dated: true,
   },
   brevo: {
-    how: 'the contact attributes LIST_CLEANER_STATUS and LIST_CLEANER_CHECKED_AT',
+    how: message('notice.connector.how.contactAttributes', {
+      status: 'LIST_CLEANER_STATUS',
+      checked: 'LIST_CLEANER_CHECKED_AT',
+    }),
     dated: true,
   },
 };
@@ -46,13 +60,13 @@ export function writeBackApi(ctx: Context) {
     if (source === null) {
       throw new AppError(
         'invalid_input',
-        `${record.fileName} was not read from a platform, so there is nothing to write back.`,
+        message('error.connector.notFromPlatform', { fileName: record.fileName }),
       );
     }
     if (record.state !== 'done') {
       throw new AppError(
         'invalid_input',
-        `${record.fileName} is not checked yet: its verdicts are written back once the check is done.`,
+        message('error.connector.notCheckedYet', { fileName: record.fileName }),
       );
     }
     const checkedAt = (record.finishedAt ?? new Date().toISOString()).slice(0, 10);
@@ -86,12 +100,14 @@ export function writeBackApi(ctx: Context) {
       const connector = connectorOf(source.platform);
       const journal = await journalOf(jobId);
       const counts = journal?.plan ?? (await workOf(jobId, source.platform, checkedAt));
+      const { how, dated } = HOW[source.platform];
       return {
         platform: source.platform,
         listName: source.listName,
         checkedAt,
         counts,
-        ...HOW[source.platform],
+        how: say(ctx.t(), how),
+        dated,
         retireModes: [...connector.retireModes],
       };
     },
@@ -111,7 +127,7 @@ export function writeBackApi(ctx: Context) {
       if (retire !== null && !connector.retireModes.includes(retire)) {
         throw new AppError(
           'invalid_input',
-          `${connector.name} members cannot be ${retire === 'archive' ? 'archived' : 'unsubscribed'} by List Cleaner.`,
+          message('error.connector.cannotRetire', { name: connector.name, mode: retire }),
         );
       }
       const paths = writeBackPaths(dir, jobId);
@@ -151,19 +167,20 @@ export function writeBackApi(ctx: Context) {
         workPath: paths.work,
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       });
-      return reportOf(ended);
+      return reportOf(ended, ctx.t());
     },
 
     ...intentsApi(dir, journalOf),
 
     async report(jobId: string): Promise<WriteBackReport | null> {
       const journal = await journalOf(jobId);
-      return journal === null ? null : reportOf(journal);
+      return journal === null ? null : reportOf(journal, ctx.t());
     },
   };
 }
 
-function reportOf(j: Journal): WriteBackReport {
+/** The journal as the reader is shown it: the platform's refusals and the error in their language where ours. */
+function reportOf(j: Journal, t: Translate): WriteBackReport {
   return {
     platform: j.platform,
     listName: j.listName,
@@ -171,10 +188,13 @@ function reportOf(j: Journal): WriteBackReport {
     phase: j.phase,
     plan: j.plan,
     counts: j.counts,
-    refusals: j.refusals,
+    refusals: j.refusals.map((r) => ({
+      email: r.email,
+      reason: r.said ? say(t, r.said) : r.reason,
+    })),
     startedAt: j.startedAt,
     finishedAt: j.finishedAt,
-    error: j.error,
+    error: j.errorSaid ? say(t, j.errorSaid) : j.error,
     retire: j.retire,
   };
 }

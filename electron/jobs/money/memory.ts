@@ -9,7 +9,6 @@ import { memoryDir } from '../../memory/outcome-memory';
 import type { TeamStore } from '../../team/store';
 import type { TeamMemory } from '../../team/team-memory';
 import type { JobsOptions } from '../live';
-import type { TeamNoticeKind } from '../../team/team-memory';
 
 /** Whose answers the jobs use now (a key's fingerprint, or "demo"); null: none. */
 export function memoryAccountNow(options: JobsOptions): string | null {
@@ -68,9 +67,7 @@ export function teamMemoryOpener(
           account,
           dataDir: options.dataDir,
           memory,
-          ...(options.onTeamNotice
-            ? { notice: (m: string, kind: TeamNoticeKind) => options.onTeamNotice?.(m, kind) }
-            : {}),
+          ...(options.onTeamNotice ? { notice: options.onTeamNotice } : {}),
           ...(options.teamRetry ? { retry: options.teamRetry } : {}),
         });
         held = { store, account, team };

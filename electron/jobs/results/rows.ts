@@ -5,13 +5,12 @@
 // through the positions of the rows its filter passes, found once per filter.
 import { open, stat } from 'node:fs/promises';
 import { isFiltered } from '../../common/row-filter';
-import type { JobRowView, RowFilter } from '../../common/views';
+import type { JobRowView, RowFilter, RowWhy } from '../../common/views';
 import type { ImportedList } from '../../lists/types';
 import { decodeRow } from '../../lists/row-index';
 import { RowClass } from '../../lists/types';
 import { rowStatus } from '../../lists/row-facts';
 import { readWithheld, reasonIn, ruleIn } from '../../lists/withheld';
-import { withheldLabel } from '../../common/withheld-words';
 import type { AddressBook } from '../storage/address-book';
 import type { OutcomeTable } from '../storage/outcomes';
 import { matchingRows, rowTest, rowTestSources } from './row-filter';
@@ -33,7 +32,7 @@ const kept = new Map<string, Passing>();
 /** Why the suppression list or a rule decided each address: the last lists' codes, read whole. */
 const keptWithheld = new Map<string, Promise<Uint32Array>>();
 
-async function whyOf(list: ImportedList, unique: number): Promise<(i: number) => string | null> {
+async function whyOf(list: ImportedList, unique: number): Promise<(i: number) => RowWhy | null> {
   const kept = list.withheld;
   if (!kept) return () => null;
   // The start writes the file again (jobs/money/withheld.ts): its time is part of the key.
@@ -51,7 +50,13 @@ async function whyOf(list: ImportedList, unique: number): Promise<(i: number) =>
     }
   }
   const read = await codes;
-  return (i) => withheldLabel(reasonIn(read[i] ?? 0), kept.rules[ruleIn(read[i] ?? 0)] ?? null);
+  // The codes, not words: the window says them in its language.
+  return (i) => {
+    const reason = reasonIn(read[i] ?? 0);
+    if (reason) return { reason };
+    const rule = kept.rules[ruleIn(read[i] ?? 0)];
+    return rule ? { rule: { action: rule.action, value: rule.value } } : null;
+  };
 }
 
 function rowView(
@@ -59,7 +64,7 @@ function rowView(
   row: number,
   book: AddressBook,
   outcomes: OutcomeTable,
-  why: (i: number) => string | null,
+  why: (i: number) => RowWhy | null,
 ): JobRowView {
   const { cls, addressIndex } = decodeRow(entry);
   const outcome = addressIndex >= 0 ? outcomes.get(addressIndex) : undefined;

@@ -1,6 +1,8 @@
 // Unwraps the IPC result envelope for TanStack Query: a failed call becomes a
 // thrown ApiError that keeps the code and the user-facing message.
+import type { Translate } from '../../../electron/common/i18n/message';
 import type { IpcError, IpcResult } from '../../../electron/ipc/result';
+import { useWords } from '../i18n/words';
 
 export class ApiError extends Error {
   readonly code: IpcError['code'];
@@ -19,7 +21,16 @@ export async function call<T>(pending: Promise<IpcResult<T>>): Promise<T> {
   return result.value;
 }
 
-export function errorMessage(err: unknown): string {
+/**
+ * A failed call's words for the user: main's message, already in the window's
+ * language, or for anything else the one sentence that says nothing was
+ * charged. `t` is the caller's (useT()); without it, the window's language as
+ * it is now.
+ */
+export function errorMessage(
+  err: unknown,
+  t: Translate = useWords.getState().translator.t,
+): string {
   if (err instanceof ApiError) return err.message;
-  return 'Something went wrong inside List Cleaner. Nothing was charged; please try again.';
+  return t('common.somethingWrong');
 }

@@ -6,6 +6,7 @@
 // page that is not https is never offered, so then no link is shown at all.
 import { isBillingUrl } from '../../../electron/common/billing-url';
 import { useAccount, useSettings } from '../api/hooks';
+import { useT } from '../i18n/words';
 
 interface Props {
   /** The link's class: "button primary small" beside a notice's text, by default a text link. */
@@ -14,9 +15,10 @@ interface Props {
   children?: string;
 }
 
-export function AddFundsLink({ className, children = 'Add funds' }: Props) {
+export function AddFundsLink({ className, children }: Props) {
   const account = useAccount();
   const settings = useSettings();
+  const t = useT();
   const url = settings.data?.billingUrl ?? null;
   if (account.data?.mode !== 'key' || url === null || !isBillingUrl(url)) return null;
 
@@ -28,8 +30,8 @@ export function AddFundsLink({ className, children = 'Add funds' }: Props) {
       rel="noopener noreferrer"
       data-testid="add-funds"
     >
-      {children}
-      <span className="visually-hidden"> (opens in your browser)</span>
+      {children ?? t('common.addFunds')}
+      <span className="visually-hidden"> {t('common.opensInBrowser')}</span>
     </a>
   );
 }

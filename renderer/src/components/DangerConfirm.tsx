@@ -2,6 +2,7 @@
 // in words, why it failed if it did, and the two answers, the safe one taking
 // the focus so that Enter keeps things as they are.
 import type { ReactNode } from 'react';
+import { useT } from '../i18n/words';
 import { ErrorNotice } from './ErrorNotice';
 
 interface Props {
@@ -20,6 +21,7 @@ interface Props {
 }
 
 export function DangerConfirm(props: Props) {
+  const t = useT();
   return (
     <div
       className={props.className ? `danger-confirm ${props.className}` : 'danger-confirm'}
@@ -38,7 +40,7 @@ export function DangerConfirm(props: Props) {
           {props.confirm}
         </button>
         <button type="button" className="button secondary small" autoFocus onClick={props.onKeep}>
-          {props.keep ?? 'Keep it'}
+          {props.keep ?? t('common.keepIt')}
         </button>
       </div>
     </div>

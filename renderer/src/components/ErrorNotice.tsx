@@ -1,5 +1,6 @@
 // How a failed call reads on every screen: its message for the user in an alert, with one icon.
 import { errorMessage } from '../api/call';
+import { useT } from '../i18n/words';
 
 /** The error notices' icon: a circled exclamation mark, hidden from screen readers. */
 export function ErrorIcon() {
@@ -14,12 +15,13 @@ export function ErrorIcon() {
 }
 
 export function ErrorNotice({ error, title }: { error: unknown; title?: string }) {
+  const t = useT();
   return (
     <div className="notice notice-error" role="alert">
       <ErrorIcon />
       <div>
         {title && <p className="notice-title">{title}</p>}
-        <p>{errorMessage(error)}</p>
+        <p>{errorMessage(error, t)}</p>
       </div>
     </div>
   );

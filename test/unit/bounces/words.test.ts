@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BounceReportView } from '../../../electron/common/bounce-views';
 import { bounceWords } from '../../../electron/common/bounce-words';
+import { english } from '../../../electron/common/i18n/message';
 
 const view = (over: Partial<BounceReportView> = {}): BounceReportView => ({
   jobId: 'job-1',
@@ -38,7 +39,7 @@ const view = (over: Partial<BounceReportView> = {}): BounceReportView => ({
 
 describe('bounceWords', () => {
   it('says the hard bounces of deliverable verdicts with their dates and the verdicts’', () => {
-    const w = bounceWords(view());
+    const w = bounceWords(view(), english.t);
     expect(w.headline).toBe(
       '37 addresses we called deliverable bounced hard between Oct 3 and Oct 9; verdicts given Sep 30.',
     );
@@ -70,6 +71,7 @@ describe('bounceWords', () => {
         matchedAt: '2026-01-05T00:00:00.000Z',
         suppressed: { added: 0, already: 1 },
       }),
+      english.t,
     );
     expect(w.headline).toBe(
       '1 address we called deliverable bounced hard on Jan 2; verdicts given between Dec 20, 2025 and Dec 28, 2025.',
@@ -94,6 +96,7 @@ describe('bounceWords', () => {
         evidenceRows: 0,
         suppressed: { added: 0, already: 0 },
       }),
+      english.t,
     );
     expect(w.headline).toBe('None of the addresses we called deliverable bounced hard.');
     expect(w.origin).toBeNull();

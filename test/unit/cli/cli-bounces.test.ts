@@ -74,6 +74,33 @@ describe('bounces', () => {
     expect(json.evidence).toMatch(new RegExp(`${id}[\\\\/]bounces[\\\\/]2-evidence\\.csv$`));
   });
 
+  it('prints its lines in the language asked for, and its --json in English', async () => {
+    const b = await setup();
+    const id = await cleaned(b);
+    const ru = { ...b.env(), LIST_CLEANER_LANGUAGE: 'ru' };
+    const said = await cli(['bounces', id, REPORT, '--out', join(b.dir, 'evidence.csv')], ru);
+    expect(said.code, said.stderr).toBe(0);
+    const lines = said.stdout.trim().split('\n');
+    expect(lines[0]).toBe(
+      'postmark-bounces.csv (Postmark bounces): адресов — 8, из них в этом списке — 7.',
+    );
+    expect(lines[1]).toMatch(
+      /^Жёсткие отказы у адресов, признанных доставляемыми: 2 \(с 3 окт\. по 9 окт\.\)/,
+    );
+    expect(lines).toContain('Оба проверены и оплачены в этом задании.');
+    expect(lines).toContain(
+      '1 жалоба и 1 отписка по этому списку: это не отказы, значит, и не доказательство.',
+    );
+    expect(lines.at(-1)).toMatch(
+      /^Файл-доказательство \(жёсткие отказы с датами наших вердиктов\): /,
+    );
+    // No line is the English one.
+    expect(said.stdout).not.toMatch(/ we called | addresses| of them in this list/);
+
+    const json = await cli(['bounces', id, REPORT, '--json'], ru);
+    expect(JSON.parse(json.stdout)).toMatchObject({ format: 'Postmark bounces', evidenceRows: 2 });
+  });
+
   it('says what to do with a job that does not exist or is not checked, and a file with no addresses', async () => {
     const b = await setup();
     const missing = await cli(['bounces', '20260101000000-abcdef', REPORT], b.env());

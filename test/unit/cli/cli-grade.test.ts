@@ -6,7 +6,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listGrade, NO_GRADE_WORDS } from '../../../electron/common/grade';
+import { listGrade, noGradeWords } from '../../../electron/common/grade';
+import { english } from '../../../electron/common/i18n/message';
 import { cli, setup, type Bench } from '../jobs/support';
 
 /** 4 deliverable, 1 undeliverable, 1 undetermined, 1 invalid, 1 disposable (not paid for), 1 repeat. */
@@ -57,13 +58,16 @@ describe('clean reports the list quality grade', () => {
     };
     expect(summary.grade).toEqual({ score: 56, letter: 'D' });
     // The counts in the same summary give the same grade: invalid and empty cells are one outcome.
-    const again = listGrade({
-      deliverable: summary.deliverable ?? 0,
-      undeliverable: summary.undeliverable ?? 0,
-      unknown: summary.unknown ?? 0,
-      invalid: (summary.invalid ?? 0) + (summary.empty ?? 0),
-      disposable: summary.disposable ?? 0,
-    });
+    const again = listGrade(
+      {
+        deliverable: summary.deliverable ?? 0,
+        undeliverable: summary.undeliverable ?? 0,
+        unknown: summary.unknown ?? 0,
+        invalid: (summary.invalid ?? 0) + (summary.empty ?? 0),
+        disposable: summary.disposable ?? 0,
+      },
+      english.t,
+    );
     expect(summary.grade).toEqual({ score: again?.score, letter: again?.letter });
     expect(summary).toMatchObject({ disposable: 1, invalid: 1, duplicates: 1, unknown: 1 });
   });
@@ -74,7 +78,7 @@ describe('clean reports the list quality grade', () => {
     await writeFile(path, 'email,name\nn/a,Ann\n,Bob\nnot an address,Cid\n');
     const text = await cli(['clean', path], b.env());
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout.split('\n')[1]).toBe(NO_GRADE_WORDS);
+    expect(text.stdout.split('\n')[1]).toBe(noGradeWords(english.t));
     const json = await cli(['clean', path, '--json', '--out', join(b.dir, 'again.csv')], b.env());
     expect(JSON.parse(json.stdout)).toMatchObject({ unique: 0, grade: null });
     expect(b.sandbox.requests.filter((r) => r.method === 'POST')).toEqual([]);

@@ -11,6 +11,9 @@ import {
   parseSkip,
 } from '../../../electron/cli/cost-options';
 import type { Estimate } from '../../../electron/jobs/start';
+import { english } from '../../../electron/common/i18n/message';
+
+const { t } = english;
 
 describe('--skip', () => {
   it('defaults to disposable and no-mail-server, as the review does', () => {
@@ -135,7 +138,7 @@ const estimate = (more: Partial<Estimate> = {}): Estimate => ({
 
 describe('the lines before the start', () => {
   it('say what is reused, not paid for, sent, and saved, in money', () => {
-    expect(estimateLines(estimate())).toEqual([
+    expect(estimateLines(estimate(), t)).toEqual([
       '2 checked in the last 30 days: reused, free.',
       'Not paid for (--skip): 2 disposable, 1 at a domain with no mail server (undeliverable).',
       'Sending 5 of 10 addresses. Estimated charge $0.01; balance $25.00, after it at least $24.99.',
@@ -154,6 +157,7 @@ describe('the lines before the start', () => {
           savings: null,
           limitMicros: 1_500_000,
         }),
+        t,
       ),
     ).toEqual([
       'Sending 5 of 10 addresses; the price is not known yet (it is learned from the first charge, or entered in the app’s Settings). Spending limit $1.50.',
@@ -166,18 +170,18 @@ describe('the lines before the start', () => {
       outside: { count: 200, costMicros: 0, others: 'skip' as const },
       unknown: { count: 20, costMicros: 60_000 },
     };
-    expect(coverageLine(estimate({ coverage }))).toBe(
+    expect(coverageLine(estimate({ coverage }), t)).toBe(
       'Avatar coverage: 1,000 at covered providers ($3.00); 200 at providers it does not cover: not sent, free (--others email checks them with Email); 20 at domains not known yet, by multi checks (up to $0.06): uncovered ones come back without a result, free.',
     );
     const email = {
       ...coverage,
       outside: { count: 200, costMicros: 200_000, others: 'email' as const },
     };
-    expect(coverageLine(estimate({ coverage: email }))).toContain(
+    expect(coverageLine(estimate({ coverage: email }), t)).toContain(
       '200 at providers it does not cover, checked with Email ($0.20)',
     );
-    expect(coverageLine(estimate())).toBeNull();
-    expect(estimateLines(estimate({ coverage }))[2]).toMatch(/^Avatar coverage: /);
+    expect(coverageLine(estimate(), t)).toBeNull();
+    expect(estimateLines(estimate({ coverage }), t)[2]).toMatch(/^Avatar coverage: /);
   });
 
   it('say when nothing is sent', () => {
@@ -189,6 +193,7 @@ describe('the lines before the start', () => {
           skipped: { disposable: 0, noMail: 3, role: 4 },
           savings: { cleanedMicros: 0, skippedMicros: 0, reusedMicros: 0, withheldMicros: 0 },
         }),
+        t,
       ),
     ).toEqual([
       '1 checked in the last day: reused, free.',

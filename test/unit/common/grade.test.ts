@@ -4,11 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   GRADE_BANDS,
-  GRADE_BANDS_WORDS,
   gradeBand,
+  gradeBandsWords,
   listGrade,
   type GradeCounts,
 } from '../../../electron/common/grade';
+import { english } from '../../../electron/common/i18n/message';
 
 const counts = (given: Partial<GradeCounts>): GradeCounts => ({
   deliverable: 0,
@@ -27,6 +28,7 @@ describe('listGrade', () => {
   it('scores deliverable in full and unknown at half, over every counted address', () => {
     const grade = listGrade(
       counts({ deliverable: 812, undeliverable: 120, unknown: 40, invalid: 20, disposable: 8 }),
+      english.t,
     );
     // 100 × (812 + 20) ÷ 1,000 = 83.2
     expect(grade).toMatchObject({ score: 83, letter: 'C', verdict: 'Fair', counted: 1_000 });
@@ -42,12 +44,15 @@ describe('listGrade', () => {
   });
 
   it('leaves repeats and role addresses out of the score', () => {
-    const without = listGrade(counts({ deliverable: 90, undeliverable: 10 }));
-    const withThem = listGrade({
-      ...counts({ deliverable: 90, undeliverable: 10 }),
-      duplicate: 500,
-      role: 300,
-    } as GradeCounts);
+    const without = listGrade(counts({ deliverable: 90, undeliverable: 10 }), english.t);
+    const withThem = listGrade(
+      {
+        ...counts({ deliverable: 90, undeliverable: 10 }),
+        duplicate: 500,
+        role: 300,
+      } as GradeCounts,
+      english.t,
+    );
     expect(withThem).toEqual(without);
     expect(without?.score).toBe(90);
   });
@@ -55,7 +60,7 @@ describe('listGrade', () => {
   it('gives each letter from the lowest score of its band, and the one below under it', () => {
     // 1,000 addresses, all deliverable or undeliverable: the score is the deliverable ones ÷ 10.
     const at = (deliverable: number) =>
-      listGrade(counts({ deliverable, undeliverable: 1_000 - deliverable }));
+      listGrade(counts({ deliverable, undeliverable: 1_000 - deliverable }), english.t);
     const edges: [number, string][] = [
       [1_000, 'A'],
       [950, 'A'],
@@ -82,64 +87,70 @@ describe('listGrade', () => {
     ]);
     expect(gradeBand(100).letter).toBe('A');
     expect(gradeBand(0).letter).toBe('F');
-    expect(GRADE_BANDS_WORDS).toBe('A 95 and up · B 85–94 · C 70–84 · D 50–69 · F below 50');
+    expect(gradeBandsWords(english.t)).toBe(
+      'A 95 and up · B 85–94 · C 70–84 · D 50–69 · F below 50',
+    );
   });
 
   it('rounds down: 100 only when nothing is bad, and an exact score is not lost to floating point', () => {
-    expect(listGrade(counts({ deliverable: 9_999, undeliverable: 1 }))?.score).toBe(99);
-    expect(listGrade(counts({ deliverable: 7 }))?.score).toBe(100);
+    expect(listGrade(counts({ deliverable: 9_999, undeliverable: 1 }), english.t)?.score).toBe(99);
+    expect(listGrade(counts({ deliverable: 7 }), english.t)?.score).toBe(100);
     // The share first, then × 100, would be 56.99999999999999 here.
-    expect(listGrade(counts({ deliverable: 57, undeliverable: 43 }))?.score).toBe(57);
-    expect(listGrade(counts({ deliverable: 19, undeliverable: 1 }))).toMatchObject({
+    expect(listGrade(counts({ deliverable: 57, undeliverable: 43 }), english.t)?.score).toBe(57);
+    expect(listGrade(counts({ deliverable: 19, undeliverable: 1 }), english.t)).toMatchObject({
       score: 95,
       letter: 'A',
     });
     // Half of an odd number of unknown: 100 × (1 + 1.5) ÷ 4 = 62.5
-    expect(listGrade(counts({ deliverable: 1, unknown: 3 }))?.score).toBe(62);
+    expect(listGrade(counts({ deliverable: 1, unknown: 3 }), english.t)?.score).toBe(62);
   });
 
   it('has no grade when no address was checked', () => {
-    expect(listGrade(counts({}))).toBeNull();
+    expect(listGrade(counts({}), english.t)).toBeNull();
     // Invalid cells and addresses left out are not a check of the list.
-    expect(listGrade(counts({ invalid: 40, disposable: 3 }))).toBeNull();
+    expect(listGrade(counts({ invalid: 40, disposable: 3 }), english.t)).toBeNull();
     // One unknown is a check: the service was asked.
-    expect(listGrade(counts({ unknown: 1, invalid: 1 }))).toMatchObject({ score: 25, letter: 'F' });
+    expect(listGrade(counts({ unknown: 1, invalid: 1 }), english.t)).toMatchObject({
+      score: 25,
+      letter: 'F',
+    });
   });
 
   it('says none is known to bounce when none is, and names the unknown ones', () => {
-    const grade = listGrade(counts({ deliverable: 10, unknown: 2 }));
+    const grade = listGrade(counts({ deliverable: 10, unknown: 2 }), english.t);
     expect(grade).toMatchObject({ score: 91, letter: 'B', counted: 12 });
     expect(grade?.sending).toBe(
       'Sending to the 10 deliverable addresses only is safe; none of the 12 is known to bounce, though some of the 2 unknown ones may.',
     );
-    expect(listGrade(counts({ deliverable: 3, unknown: 1 }))?.sending).toBe(
+    expect(listGrade(counts({ deliverable: 3, unknown: 1 }), english.t)?.sending).toBe(
       'Sending to the 3 deliverable addresses only is safe; none of the 4 is known to bounce, though the unknown one may.',
     );
-    expect(listGrade(counts({ deliverable: 3, disposable: 1 }))?.sending).toBe(
+    expect(listGrade(counts({ deliverable: 3, disposable: 1 }), english.t)?.sending).toBe(
       'Sending to the 3 deliverable addresses only is safe; none of the 4 is known to bounce.',
     );
   });
 
   it('says so when every address is deliverable', () => {
-    expect(listGrade(counts({ deliverable: 1_200 }))).toMatchObject({
+    expect(listGrade(counts({ deliverable: 1_200 }), english.t)).toMatchObject({
       score: 100,
       letter: 'A',
       sending: 'All 1,200 addresses are deliverable: safe to send to.',
     });
-    expect(listGrade(counts({ deliverable: 1 }))?.sending).toBe(
+    expect(listGrade(counts({ deliverable: 1 }), english.t)?.sending).toBe(
       'The one address is deliverable: safe to send to.',
     );
   });
 
   it('says so when no address is safe, and when all or most would bounce', () => {
-    expect(listGrade(counts({ undeliverable: 9, invalid: 1 }))?.sending).toBe(
+    expect(listGrade(counts({ undeliverable: 9, invalid: 1 }), english.t)?.sending).toBe(
       'No address is known to be safe to send to; sending to all 10, 10 would bounce (all of them: the undeliverable and invalid ones).',
     );
-    expect(listGrade(counts({ deliverable: 1, undeliverable: 3 }))?.sending).toBe(
+    expect(listGrade(counts({ deliverable: 1, undeliverable: 3 }), english.t)?.sending).toBe(
       'Sending to the 1 deliverable address only is safe; sending to all 4, 3 would bounce (75%: the undeliverable and invalid ones).',
     );
     expect(
-      listGrade(counts({ deliverable: 6, undeliverable: 3, unknown: 1, invalid: 2 }))?.sending,
+      listGrade(counts({ deliverable: 6, undeliverable: 3, unknown: 1, invalid: 2 }), english.t)
+        ?.sending,
     ).toBe(
       'Sending to the 6 deliverable addresses only is safe; sending to all 12, 5 would bounce (41.7%: the undeliverable and invalid ones), and the unknown one may bounce too.',
     );
@@ -153,10 +164,10 @@ describe('listGrade', () => {
       invalid: 1_000,
       disposable: 0,
     });
-    const grade = listGrade(statuses, (n) => n.toLocaleString('de-DE'));
+    const grade = listGrade(statuses, english.t, (n) => n.toLocaleString('de-DE'));
     expect(grade?.how).toContain('(12.345 deliverable + half of 655 unknown) ÷ 16.000 addresses');
 
-    const en = listGrade(statuses);
+    const en = listGrade(statuses, english.t);
     if (!en) throw new Error('no grade');
     const [hundred = 0, deliverable = 0, unknown = 0, counted = 0] = numbersIn(en.how);
     expect([hundred, deliverable, unknown, counted]).toEqual([100, 12_345, 655, 16_000]);

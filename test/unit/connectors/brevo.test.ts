@@ -4,6 +4,7 @@
 // back, undeliverable members blocklisted and never deleted, a 429 storm
 // waited out.
 import { afterEach, describe, expect, it } from 'vitest';
+import { english, say } from '../../../electron/common/i18n/message';
 import { VERDICT_FIELDS } from '../../../electron/common/platforms';
 import {
   createPlatformHttp,
@@ -71,7 +72,7 @@ describe('Brevo connector', () => {
     expect(brevo.defaultUrl('xkeysib-abc')).toBe('https://api.brevo.com/v3');
     expect(brevo.headers('xkeysib-abc')).toEqual({ 'api-key': 'xkeysib-abc' });
     expect(brevo.limits).toEqual({ pageSize: 500, writeBatch: 100, maxInFlight: 5 });
-    expect(brevo.keyHelp).toContain('SMTP & API');
+    expect(say(english.t, brevo.keyHelp)).toContain('SMTP & API');
   });
 
   it('proves a key and names the account; a wrong key is a platform_key error', async () => {

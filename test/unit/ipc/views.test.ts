@@ -13,6 +13,7 @@ describe('the settings view', () => {
         baseUrl: 'https://api.example.test',
         billingUrl: 'https://example.test/billing',
         theme: 'dark',
+        language: 'de',
         pollIntervalSeconds: 60,
         reuseDays: 30,
         recheckDays: 90,
@@ -23,9 +24,12 @@ describe('the settings view', () => {
         teamUrl: 'postgres://team@db.example.test:5432/list_cleaner',
       },
       'de',
+      'fr',
     );
     expect(view).toEqual({
       language: 'de',
+      languageChoice: 'de',
+      systemLanguage: 'fr',
       baseUrl: 'https://api.example.test',
       billingUrl: 'https://example.test/billing',
       theme: 'dark',

@@ -297,10 +297,14 @@ export interface CliRun {
 
 /** Starts `list-cleaner` as a user would, in a child process with only our settings. */
 export function startCli(args: string[], env: Record<string, string>, cwd?: string): CliRun {
-  // The DNS the tests point at (a closed port: never the internet) stays.
+  // The DNS the tests point at (a closed port: never the internet) stays, and so does
+  // the language they read (English), whatever the machine's locale.
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(
-      ([k]) => !k.startsWith('LIST_CLEANER_') || k === 'LIST_CLEANER_DNS_SERVERS',
+      ([k]) =>
+        !k.startsWith('LIST_CLEANER_') ||
+        k === 'LIST_CLEANER_DNS_SERVERS' ||
+        k === 'LIST_CLEANER_LANGUAGE',
     ),
   );
   const child = spawn(process.execPath, [BIN, ...args], {

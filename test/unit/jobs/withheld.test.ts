@@ -103,11 +103,11 @@ describe('the suppression list and the rules', () => {
     const shown = new Map(page.rows.map((r) => [r.address, r]));
     expect(shown.get('bounced@acme.test')).toMatchObject({
       status: 'suppressed',
-      why: 'Hard bounce',
+      why: { reason: 'hard_bounce' },
     });
     expect(shown.get('boss@competitor.test')).toMatchObject({
       status: 'blocked',
-      why: '*@competitor.test',
+      why: { rule: { action: 'block', value: '*@competitor.test' } },
     });
     expect(shown.get('ann@acme.test')?.why).toBeNull();
   });

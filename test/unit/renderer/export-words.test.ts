@@ -2,23 +2,26 @@
 // more sheets, the groups "Save by status…" writes and those it had no rows for.
 import { describe, expect, it } from 'vitest';
 import { EXPORT_FORMATS, STATUS_GROUPS } from '../../../electron/common/model';
+import { english } from '../../../electron/common/i18n/message';
 import {
-  FORMAT_WORDS,
-  GROUP_LABEL,
-  STATUS_GROUPS_LINE,
   baseName,
   continuedSheetsLine,
   emptyGroupsLine,
+  formatWords,
+  groupLabel,
+  statusGroupsLine,
 } from '../../../renderer/src/features/results/export/export-words';
 
-describe('FORMAT_WORDS and GROUP_LABEL', () => {
+const { t } = english;
+
+describe('formatWords and groupLabel', () => {
   it('have words for every format and every group main knows', () => {
-    for (const format of EXPORT_FORMATS) expect(FORMAT_WORDS[format].label).not.toBe('');
-    for (const group of STATUS_GROUPS) expect(GROUP_LABEL[group]).not.toBe('');
+    for (const format of EXPORT_FORMATS) expect(formatWords(t, format).label).not.toBe('');
+    for (const group of STATUS_GROUPS) expect(groupLabel(t, group)).not.toBe('');
   });
 
   it('say what the removed group holds', () => {
-    expect(STATUS_GROUPS_LINE).toContain(
+    expect(statusGroupsLine(t)).toContain(
       'removed (invalid rows, repeats, rows left out by your choice and those not covered by avatar, never checked)',
     );
   });
@@ -26,15 +29,15 @@ describe('FORMAT_WORDS and GROUP_LABEL', () => {
 
 describe('continuedSheetsLine', () => {
   it('says nothing when the rows fit on one sheet', () => {
-    expect(continuedSheetsLine([])).toBeNull();
-    expect(continuedSheetsLine(['Results'])).toBeNull();
+    expect(continuedSheetsLine(t, [])).toBeNull();
+    expect(continuedSheetsLine(t, ['Results'])).toBeNull();
   });
 
   it('names the sheets the rows continue on', () => {
-    expect(continuedSheetsLine(['Results', 'Results (2)'])).toBe(
+    expect(continuedSheetsLine(t, ['Results', 'Results (2)'])).toBe(
       'More rows than an Excel sheet holds: they continue on sheet 2 (Results (2)).',
     );
-    expect(continuedSheetsLine(['A', 'A 2', 'A 3'])).toBe(
+    expect(continuedSheetsLine(t, ['A', 'A 2', 'A 3'])).toBe(
       'More rows than an Excel sheet holds: they continue on sheets 2–3 (A 2, A 3).',
     );
   });
@@ -42,15 +45,15 @@ describe('continuedSheetsLine', () => {
 
 describe('emptyGroupsLine', () => {
   it('says nothing when every group had rows', () => {
-    expect(emptyGroupsLine([])).toBeNull();
+    expect(emptyGroupsLine(t, [])).toBeNull();
   });
 
   it('names the groups without a file', () => {
-    expect(emptyGroupsLine(['removed'])).toBe('No row was removed: no file for it.');
-    expect(emptyGroupsLine(['unknown', 'removed'])).toBe(
+    expect(emptyGroupsLine(t, ['removed'])).toBe('No row was removed: no file for it.');
+    expect(emptyGroupsLine(t, ['unknown', 'removed'])).toBe(
       'No row was unknown or removed: no file for them.',
     );
-    expect(emptyGroupsLine(['undeliverable', 'unknown', 'removed'])).toBe(
+    expect(emptyGroupsLine(t, ['undeliverable', 'unknown', 'removed'])).toBe(
       'No row was undeliverable, unknown or removed: no file for them.',
     );
   });

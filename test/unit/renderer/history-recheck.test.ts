@@ -3,9 +3,12 @@
 // Settings, read or refused. (A job's charge: job-money.test.ts.)
 import { describe, expect, it } from 'vitest';
 import type { JobView } from '../../../electron/ipc/contract';
+import { english } from '../../../electron/common/i18n/message';
 import { MAX_RECHECK_DAYS } from '../../../electron/common/limits';
 import { readRecheckDays, reminderLine } from '../../../renderer/src/features/jobs/recheck-words';
 import { jobView } from './job-view';
+
+const { t } = english;
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-11-20T12:00:00.000Z');
@@ -29,31 +32,31 @@ const job = (over: Partial<JobView> = {}): JobView =>
 describe('reminderLine', () => {
   it('says how long ago a due list was checked, as a sentence', () => {
     const old = job();
-    expect(reminderLine(old, [old], 90, NOW)).toBe('Checked 94 days ago: check again');
-    expect(reminderLine(old, [old], 94, NOW)).toBe('Checked 94 days ago: check again');
+    expect(reminderLine(old, [old], 90, NOW, t)).toBe('Checked 94 days ago: check again');
+    expect(reminderLine(old, [old], 94, NOW, t)).toBe('Checked 94 days ago: check again');
   });
 
   it('says nothing when reminders are off, too soon, or the list was checked again since', () => {
     const old = job();
-    expect(reminderLine(old, [old], null, NOW)).toBeNull();
-    expect(reminderLine(old, [old], 95, NOW)).toBeNull();
+    expect(reminderLine(old, [old], null, NOW, t)).toBeNull();
+    expect(reminderLine(old, [old], 95, NOW, t)).toBeNull();
     const again = job({
       id: 'job-2',
       state: 'checking',
       repeatOf: { jobId: 'job-1', how: 'same-file', overlap: 1 },
     });
-    expect(reminderLine(old, [old, again], 90, NOW)).toBeNull();
+    expect(reminderLine(old, [old, again], 90, NOW, t)).toBeNull();
     // A repeat still waiting as a draft has not checked anything yet.
     const draft = { ...again, state: 'draft' as const };
-    expect(reminderLine(old, [old, draft], 90, NOW)).toBe('Checked 94 days ago: check again');
+    expect(reminderLine(old, [old, draft], 90, NOW, t)).toBe('Checked 94 days ago: check again');
   });
 });
 
 describe('readRecheckDays', () => {
   it('takes a whole number of days in range', () => {
-    expect(readRecheckDays(' 90 ')).toEqual({ ok: true, days: 90 });
-    expect(readRecheckDays('1')).toEqual({ ok: true, days: 1 });
-    expect(readRecheckDays(String(MAX_RECHECK_DAYS))).toEqual({
+    expect(readRecheckDays(' 90 ', t)).toEqual({ ok: true, days: 90 });
+    expect(readRecheckDays('1', t)).toEqual({ ok: true, days: 1 });
+    expect(readRecheckDays(String(MAX_RECHECK_DAYS), t)).toEqual({
       ok: true,
       days: MAX_RECHECK_DAYS,
     });
@@ -67,6 +70,6 @@ describe('readRecheckDays', () => {
     ['-3', 'Enter a whole number of days, from 1 to 3,650, without a sign or unit.'],
     ['90 days', 'Enter a whole number of days, from 1 to 3,650, without a sign or unit.'],
   ])('refuses %j in words', (text, message) => {
-    expect(readRecheckDays(text)).toEqual({ ok: false, message });
+    expect(readRecheckDays(text, t)).toEqual({ ok: false, message });
   });
 });

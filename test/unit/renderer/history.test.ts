@@ -3,6 +3,7 @@
 // and cost, and a cost never made up when a price was not known.
 import { describe, expect, it } from 'vitest';
 import type { JobView } from '../../../electron/ipc/contract';
+import { english } from '../../../electron/common/i18n/message';
 import {
   chargeUnknown,
   chargeWords,
@@ -15,6 +16,8 @@ import {
   searchJobs,
   shownWords,
 } from '../../../renderer/src/features/jobs/list/history';
+
+const { t } = english;
 
 type Job = Pick<
   JobView,
@@ -58,10 +61,10 @@ describe('searchJobs', () => {
   });
 
   it('counts what a search shows against every job', () => {
-    expect(shownWords(3, 12, true)).toBe('3 of 12 jobs');
-    expect(shownWords(0, 1, true)).toBe('0 of 1 job');
-    expect(shownWords(12, 12, true)).toBe('12 of 12 jobs');
-    expect(shownWords(12, 12, false)).toBe('12 jobs');
+    expect(shownWords(3, 12, true, t)).toBe('3 of 12 jobs');
+    expect(shownWords(0, 1, true, t)).toBe('0 of 1 job');
+    expect(shownWords(12, 12, true, t)).toBe('12 of 12 jobs');
+    expect(shownWords(12, 12, false, t)).toBe('12 jobs');
   });
 });
 
@@ -82,13 +85,15 @@ describe('groupByMonth', () => {
       ['2025-12', 'December 2025', ['dec-last-year']],
     ]);
     expect(groups[0]).toMatchObject({ addresses: 1_250, chargedMicros: 1_250_000 });
-    expect(monthFacts(groups[0] as (typeof groups)[number])).toBe(
+    expect(monthFacts(groups[0] as (typeof groups)[number], t)).toBe(
       '1,250 addresses · $1.25 charged',
     );
-    expect(monthFacts(groups[1] as (typeof groups)[number])).toBe('40 addresses · $0.04 charged');
+    expect(monthFacts(groups[1] as (typeof groups)[number], t)).toBe(
+      '40 addresses · $0.04 charged',
+    );
     // The heading that folds a month says how many lists it holds.
-    expect(monthTitle(groups[0] as (typeof groups)[number])).toBe('November 2026 · 2 lists');
-    expect(monthTitle(groups[1] as (typeof groups)[number])).toBe('October 2026 · 1 list');
+    expect(monthTitle(groups[0] as (typeof groups)[number], t)).toBe('November 2026 · 2 lists');
+    expect(monthTitle(groups[1] as (typeof groups)[number], t)).toBe('October 2026 · 1 list');
   });
 
   it('groups only jobs of more than one month: one month alone is a plain list', () => {
@@ -117,15 +122,15 @@ describe('groupByMonth', () => {
       job('draft', '2026-11-18T12:00:00.000Z', { chargedMicros: null, paid: 0 }),
     ]);
     expect(month).toMatchObject({ chargedMicros: 2_500_000, unknownCharges: 1 });
-    expect(monthFacts(month as NonNullable<typeof month>)).toBe(
+    expect(monthFacts(month as NonNullable<typeof month>, t)).toBe(
       '300 addresses · $2.50 charged, plus 1 job whose charge is not known',
     );
   });
 
   it('words a month with nothing charged, or nothing known', () => {
-    expect(chargeWords({ chargedMicros: 0, unknownCharges: 0 })).toBe('nothing charged');
-    expect(chargeWords({ chargedMicros: 0, unknownCharges: 2 })).toBe('charge unknown');
-    expect(chargeWords({ chargedMicros: 1_000_000, unknownCharges: 3 })).toBe(
+    expect(chargeWords({ chargedMicros: 0, unknownCharges: 0 }, t)).toBe('nothing charged');
+    expect(chargeWords({ chargedMicros: 0, unknownCharges: 2 }, t)).toBe('charge unknown');
+    expect(chargeWords({ chargedMicros: 1_000_000, unknownCharges: 3 }, t)).toBe(
       '$1.00 charged, plus 3 jobs whose charge is not known',
     );
   });

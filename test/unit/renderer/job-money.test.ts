@@ -4,10 +4,13 @@
 // comes (never "not known"), and the row's one action follows the job's state.
 import { describe, expect, it } from 'vitest';
 import type { JobView } from '../../../electron/ipc/contract';
+import { english } from '../../../electron/common/i18n/message';
 import { primaryAction } from '../../../renderer/src/features/jobs/actions/primary-action';
 import { chargeLine } from '../../../renderer/src/features/jobs/money/charge-words';
 import { rowSum } from '../../../renderer/src/features/jobs/money/row-sum';
 import { jobView } from './job-view';
+
+const { t } = english;
 
 interface Made {
   paid: number;
@@ -124,21 +127,21 @@ describe('rowSum', () => {
 
 describe('chargeLine', () => {
   it('shows what a running job has charged so far, as an amount', () => {
-    const line = chargeLine(jobView({ state: 'checking', paid: 100, chargedMicros: 100_000 }));
+    const line = chargeLine(jobView({ state: 'checking', paid: 100, chargedMicros: 100_000 }), t);
     expect(line).toEqual({ amount: '$0.10', exact: '$0.10', note: 'charged so far' });
   });
 
   it('says what was paid and that the charge follows when no price is known yet', () => {
-    const line = chargeLine(jobView({ state: 'waiting', paid: 300, chargedMicros: null }));
+    const line = chargeLine(jobView({ state: 'waiting', paid: 300, chargedMicros: null }), t);
     expect(line?.amount).toBeNull();
     expect(line?.note).toBe('300 paid checks: the charge shows once the service reports its price');
     expect(line?.note).not.toMatch(/not known/);
   });
 
   it('shows $0.00 for a job that has paid for nothing yet, and nothing for a draft', () => {
-    expect(chargeLine(jobView({ state: 'queued', chargedMicros: null }))?.amount).toBe('$0.00');
-    expect(chargeLine(jobView({ state: 'draft', chargedMicros: null }))).toBeNull();
-    expect(chargeLine(jobView({ state: 'draft', chargedMicros: 3_000 }))?.note).toBe(
+    expect(chargeLine(jobView({ state: 'queued', chargedMicros: null }), t)?.amount).toBe('$0.00');
+    expect(chargeLine(jobView({ state: 'draft', chargedMicros: null }), t)).toBeNull();
+    expect(chargeLine(jobView({ state: 'draft', chargedMicros: 3_000 }), t)?.note).toBe(
       'for the sample',
     );
   });
@@ -147,6 +150,7 @@ describe('chargeLine', () => {
     const lost = { code: 'network', message: 'Lost.', charged: 'unknown' as const, retry: true };
     const line = chargeLine(
       jobView({ state: 'failed', paid: 5, chargedMicros: 5_000, failure: lost }),
+      t,
     );
     expect(line?.amount).toBe('< $0.01');
     expect(line?.note).toMatch(/^charged, perhaps a little more/);

@@ -2,17 +2,20 @@
 // under way (a bar, a clock that ticks, no Remove button).
 import { describe, expect, it } from 'vitest';
 import { JOB_PRODUCTS, JOB_STATES, type JobStateName } from '../../../electron/common/model';
+import { english } from '../../../electron/common/i18n/message';
 import {
-  PRODUCT_WORDS,
-  STATE_WORDS,
   badgeWords,
   canStop,
   isActive,
   isBulk,
+  productWords,
   sentTasks,
+  stateWords,
 } from '../../../renderer/src/features/jobs/job-words';
 import { freeFacts } from '../../../renderer/src/features/jobs/free-facts';
 import { jobView as job } from './job-view';
+
+const { t } = english;
 
 describe('isActive', () => {
   it.each<[JobStateName, boolean]>([
@@ -50,10 +53,10 @@ describe('isBulk', () => {
 
 describe('words', () => {
   it('has words for every state and product main defines, each state its own', () => {
-    const states = JOB_STATES.map((s) => STATE_WORDS[s]);
+    const states = JOB_STATES.map((s) => stateWords(s, t));
     expect(states.every(Boolean)).toBe(true);
     expect(new Set(states).size).toBe(JOB_STATES.length);
-    expect(JOB_PRODUCTS.map((p) => PRODUCT_WORDS[p])).toEqual(['Email', 'Email + avatar']);
+    expect(JOB_PRODUCTS.map((p) => productWords(p, t))).toEqual(['Email', 'Email + avatar']);
   });
 });
 
@@ -87,20 +90,20 @@ describe('stop and continue', () => {
   });
 
   it('says why a held job waits, and that it is stopping while answers are on their way', () => {
-    expect(badgeWords(job({ state: 'checking', running: true }))).toEqual({
+    expect(badgeWords(job({ state: 'checking', running: true }), t)).toEqual({
       text: 'Checking',
       tone: 'checking',
     });
-    expect(badgeWords(job({ state: 'checking', running: true, hold: stopped })).text).toBe(
+    expect(badgeWords(job({ state: 'checking', running: true, hold: stopped }), t).text).toBe(
       'Stopping…',
     );
-    expect(badgeWords(job({ state: 'checking', paused: true, hold: stopped })).text).toBe(
+    expect(badgeWords(job({ state: 'checking', paused: true, hold: stopped }), t).text).toBe(
       'Stopped by you',
     );
-    expect(badgeWords(job({ state: 'checking', paused: true, hold: limit })).text).toBe(
+    expect(badgeWords(job({ state: 'checking', paused: true, hold: limit }), t).text).toBe(
       'Stopped at your limit',
     );
-    expect(badgeWords(job({ state: 'waiting', paused: true }))).toEqual({
+    expect(badgeWords(job({ state: 'waiting', paused: true }), t)).toEqual({
       text: 'Paused',
       tone: 'paused',
     });
@@ -109,16 +112,16 @@ describe('stop and continue', () => {
 
 describe('freeFacts', () => {
   it('is empty for a job that got nothing for free', () => {
-    expect(freeFacts(job())).toEqual([]);
+    expect(freeFacts(job(), t)).toEqual([]);
   });
 
   it('says what was reused, left out and found without mail, in that order', () => {
-    expect(freeFacts(job({ reused: 1_200, disposable: 4, role: 1, noMail: 2 }))).toEqual([
+    expect(freeFacts(job({ reused: 1_200, disposable: 4, role: 1, noMail: 2 }), t)).toEqual([
       '1,200 reused from earlier checks',
       '4 disposable and 1 role address left out',
       '2 addresses at domains with no mail server',
     ]);
-    expect(freeFacts(job({ role: 3, noMail: 1 }))).toEqual([
+    expect(freeFacts(job({ role: 3, noMail: 1 }), t)).toEqual([
       '3 role addresses left out',
       '1 address at a domain with no mail server',
     ]);

@@ -2,7 +2,10 @@
 // read digit by digit into micros of USD, never through a float, and a comma
 // that could be a decimal one refused rather than guessed.
 import { describe, expect, it } from 'vitest';
+import { english } from '../../../electron/common/i18n/message';
 import { parseUsd, readAmount, usdInputText } from '../../../renderer/src/money-input';
+
+const { t } = english;
 
 describe('parseUsd', () => {
   it.each([
@@ -18,12 +21,12 @@ describe('parseUsd', () => {
     ['7.', 7_000_000],
     ['0', 0],
   ])('reads "%s" as %d micros', (text, micros) => {
-    expect(parseUsd(text)).toEqual({ ok: true, micros });
+    expect(parseUsd(text, t)).toEqual({ ok: true, micros });
   });
 
   it('reads 0.1 + 0.2 style amounts exactly', () => {
-    expect(parseUsd('0.3')).toEqual({ ok: true, micros: 300_000 });
-    expect(parseUsd('1.005')).toEqual({ ok: true, micros: 1_005_000 });
+    expect(parseUsd('0.3', t)).toEqual({ ok: true, micros: 300_000 });
+    expect(parseUsd('1.005', t)).toEqual({ ok: true, micros: 1_005_000 });
   });
 
   it.each([
@@ -36,21 +39,21 @@ describe('parseUsd', () => {
     ['', /amount in US dollars/],
     ['0.0000001', /six decimals/],
   ])('refuses "%s" with the reason', (text, reason) => {
-    const parsed = parseUsd(text);
+    const parsed = parseUsd(text, t);
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.message).toMatch(reason);
   });
 
   it('refuses an amount too large to hold exactly', () => {
-    expect(parseUsd('99999999999999')).toMatchObject({ ok: false, message: /too large/ });
+    expect(parseUsd('99999999999999', t)).toMatchObject({ ok: false, message: /too large/ });
   });
 });
 
 describe('readAmount', () => {
   it('takes an empty field as none, and refuses 0', () => {
-    expect(readAmount('  ')).toEqual({ ok: true, micros: null });
-    expect(readAmount('0.00')).toMatchObject({ ok: false, message: /more than 0/ });
-    expect(readAmount('10')).toEqual({ ok: true, micros: 10_000_000 });
+    expect(readAmount('  ', t)).toEqual({ ok: true, micros: null });
+    expect(readAmount('0.00', t)).toMatchObject({ ok: false, message: /more than 0/ });
+    expect(readAmount('10', t)).toEqual({ ok: true, micros: 10_000_000 });
   });
 });
 
@@ -67,7 +70,7 @@ describe('usdInputText', () => {
 
   it('reads back what it shows', () => {
     for (const micros of [1, 800, 2_500, 1_000_000, 123_456_789]) {
-      expect(parseUsd(usdInputText(micros))).toEqual({ ok: true, micros });
+      expect(parseUsd(usdInputText(micros), t)).toEqual({ ok: true, micros });
     }
   });
 });

@@ -2,13 +2,18 @@
 // the providers' names as the results show them.
 import { describe, expect, it } from 'vitest';
 import { JOB_STATES, ROW_STATUSES } from '../../../electron/common/model';
+import { english } from '../../../electron/common/i18n/message';
 import {
-  OUTCOME_LABEL,
-  OUTCOME_MEANING,
   OUTCOMES,
-  STATE_LABEL,
+  outcomeLabel,
+  outcomeMeaning,
   providerLabel,
+  stateLabel,
 } from '../../../renderer/src/features/results/outcomes';
+
+const t = english.t;
+const OUTCOME_MEANING = Object.fromEntries(OUTCOMES.map((o) => [o, outcomeMeaning(o, t)]));
+const STATE_LABEL = Object.fromEntries(JOB_STATES.map((s) => [s, stateLabel(s, t)]));
 
 describe('outcomes', () => {
   it('lists every row status once, the best first, then the free ones, then those by choice', () => {
@@ -28,7 +33,7 @@ describe('outcomes', () => {
   });
 
   it('names every outcome, and the rows not checked yet, each differently', () => {
-    const names = [...OUTCOMES, 'pending' as const].map((o) => OUTCOME_LABEL[o]);
+    const names = [...OUTCOMES, 'pending' as const].map((o) => outcomeLabel(o, t));
     expect(names).toEqual([
       'Deliverable',
       'Undeliverable',
@@ -76,13 +81,13 @@ describe('providerLabel', () => {
     ['provider_code_5', 'Provider 5 (mail.ru)'],
     ['provider_code_6', 'Provider 6 (yandex.ru)'],
   ])('names the core\'s key "%s" as "%s"', (code, label) => {
-    expect(providerLabel(code)).toBe(label);
+    expect(providerLabel(code, t)).toBe(label);
   });
 
   it.each(['gmail', 'outlook', 'yahoo', 'Other', 'not_registered', 'provider_code_7', ''])(
     'shows the service\'s own code "%s" as it is',
     (code) => {
-      expect(providerLabel(code)).toBe(code);
+      expect(providerLabel(code, t)).toBe(code);
     },
   );
 });

@@ -9,10 +9,13 @@ import {
   providerSentence,
 } from '../../../renderer/src/features/results/overview/plain-words';
 import { listGrade, type GradeCounts } from '../../../electron/common/grade';
+import { english } from '../../../electron/common/i18n/message';
+
+const t = english.t;
 
 /** What sending would do, as the grade says it (the window and the command line alike). */
 const sendingWords = (c: GradeCounts, counted: number) => {
-  const grade = listGrade(c);
+  const grade = listGrade(c, t);
   expect(grade?.counted).toBe(counted);
   return grade?.sending ?? '';
 };
@@ -78,31 +81,31 @@ describe('dominantPart', () => {
 
 describe('the sentences that replace a chart', () => {
   it('says how many of the whole the one part is', () => {
-    expect(allButWords(12_397, 12_400, ['row', 'rows'])).toBe('All but 3 of 12,400 rows');
-    expect(allButWords(20, 20, ['row', 'rows'])).toBe('All 20 rows');
-    expect(allButWords(1, 1, ['row', 'rows'])).toBe('The one row');
+    expect(allButWords(12_397, 12_400, 'rows', t)).toBe('All but 3 of 12,400 rows');
+    expect(allButWords(20, 20, 'rows', t)).toBe('All 20 rows');
+    expect(allButWords(1, 1, 'rows', t)).toBe('The one row');
   });
 
   it('says an outcome in its own words', () => {
-    expect(outcomeSentence({ key: 'deliverable', value: 12_397, total: 12_400 })).toBe(
+    expect(outcomeSentence({ key: 'deliverable', value: 12_397, total: 12_400 }, t)).toBe(
       'All but 3 of 12,400 rows are deliverable.',
     );
-    expect(outcomeSentence({ key: 'duplicate', value: 500, total: 500 })).toBe(
+    expect(outcomeSentence({ key: 'duplicate', value: 500, total: 500 }, t)).toBe(
       'All 500 rows are repeats.',
     );
-    expect(outcomeSentence({ key: 'deliverable', value: 1, total: 1 })).toBe(
+    expect(outcomeSentence({ key: 'deliverable', value: 1, total: 1 }, t)).toBe(
       'The one row is deliverable.',
     );
   });
 
   it('says a provider by its name, and "other providers" in lower case', () => {
-    expect(providerSentence({ key: 'gmail', value: 139, total: 140 }, 'Gmail')).toBe(
+    expect(providerSentence({ key: 'gmail', value: 139, total: 140 }, 'Gmail', t)).toBe(
       'All but 1 of 140 checked addresses are at Gmail.',
     );
-    expect(providerSentence({ key: 'other', value: 10, total: 10 }, 'Other providers')).toBe(
+    expect(providerSentence({ key: 'other', value: 10, total: 10 }, 'Other providers', t)).toBe(
       'All 10 checked addresses are at other providers.',
     );
-    expect(providerSentence({ key: 'not registered', value: 5, total: 5 }, 'No mailbox')).toBe(
+    expect(providerSentence({ key: 'not registered', value: 5, total: 5 }, 'No mailbox', t)).toBe(
       'All 5 checked addresses have no mailbox.',
     );
   });

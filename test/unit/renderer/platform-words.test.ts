@@ -25,6 +25,9 @@ import {
   writtenAs,
 } from '../../../renderer/src/features/results/writeback/writeback-words';
 import { jobView } from './job-view';
+import { english } from '../../../electron/common/i18n/message';
+
+const { t } = english;
 
 const MAILCHIMP_HOW =
   'the tag "list-cleaner: <status>", its earlier List Cleaner tag made inactive';
@@ -76,19 +79,22 @@ describe('jobName', () => {
 });
 
 describe('connections', () => {
-  const base = { name: 'Mailchimp', keyName: 'API key' };
+  const base = { name: 'Mailchimp', platform: 'mailchimp' as const };
   it('says where a saved key goes and its last four characters, never more', () => {
     expect(
-      connectionLine({
-        ...base,
-        connected: true,
-        host: 'us21.api.mailchimp.com',
-        keyEnding: '9f2c',
-      }),
+      connectionLine(
+        {
+          ...base,
+          connected: true,
+          host: 'us21.api.mailchimp.com',
+          keyEnding: '9f2c',
+        },
+        english.t,
+      ),
     ).toBe('us21.api.mailchimp.com · API key ending in 9f2c');
-    expect(connectionLine({ ...base, connected: false, host: null, keyEnding: null })).toBe(
-      'Not connected',
-    );
+    expect(
+      connectionLine({ ...base, connected: false, host: null, keyEnding: null }, english.t),
+    ).toBe('Not connected');
   });
 
   it("says a refused key in the app's words, without the platform's status code", () => {
@@ -96,28 +102,28 @@ describe('connections', () => {
       code: 'platform_key',
       message: 'Mailchimp refused the key (401: API Key Invalid).',
     });
-    const words = connectProblem(refused, base);
+    const words = connectProblem(refused, base, english.t);
     expect(words).toContain('Mailchimp refused this API key');
     expect(words).toContain('Nothing was saved.');
     expect(words).not.toContain('401');
     const other = new ApiError({ code: 'network', message: 'Mailchimp could not be reached.' });
-    expect(connectProblem(other, base)).toBe('Mailchimp could not be reached.');
+    expect(connectProblem(other, base, english.t)).toBe('Mailchimp could not be reached.');
   });
 });
 
 describe('reading a platform list', () => {
   it("gives a list's size, or says the platform does not", () => {
-    expect(listSizeWords({ size: 1204 })).toBe('1,204 members');
-    expect(listSizeWords({ size: 1 })).toBe('1 member');
-    expect(listSizeWords({ size: null })).toBe('Size not given');
+    expect(listSizeWords({ size: 1204 }, t)).toBe('1,204 members');
+    expect(listSizeWords({ size: 1 }, t)).toBe('1 member');
+    expect(listSizeWords({ size: null }, t)).toBe('Size not given');
   });
 
   it('counts the members read, of about the total the platform gave', () => {
-    expect(membersReadLine(null)).toBe('Asking for the first members…');
-    expect(membersReadLine({ members: 1000, total: 5200 })).toBe(
+    expect(membersReadLine(null, t)).toBe('Asking for the first members…');
+    expect(membersReadLine({ members: 1000, total: 5200 }, t)).toBe(
       '1,000 of about 5,200 members read',
     );
-    expect(membersReadLine({ members: 1, total: null })).toBe('1 member read');
+    expect(membersReadLine({ members: 1, total: null }, t)).toBe('1 member read');
   });
 });
 
@@ -126,16 +132,16 @@ describe('the write-back plan', () => {
     expect(writtenAs(MAILCHIMP_HOW, 'undeliverable')).toBe('list-cleaner: undeliverable');
     expect(writtenAs(HUBSPOT_HOW, 'undeliverable')).toBe('undeliverable');
     // A tag holds no date: none is promised.
-    expect(howLine(plan())).toBe(
+    expect(howLine(t, plan())).toBe(
       'Each member gets the tag "list-cleaner: …", its earlier List Cleaner tag made inactive.',
     );
-    expect(howLine(plan({ platform: 'hubspot', how: HUBSPOT_HOW, dated: true }))).toBe(
+    expect(howLine(t, plan({ platform: 'hubspot', how: HUBSPOT_HOW, dated: true }))).toBe(
       'Each member gets the contact properties list_cleaner_status and list_cleaner_checked_at, dated Mar 3, 2026, the day the list was checked.',
     );
   });
 
   it('lists the results with members to write, in the results’ order, and their total', () => {
-    const rows = planRows(plan());
+    const rows = planRows(t, plan());
     expect(rows.map((r) => [r.label, r.members])).toEqual([
       ['Deliverable', 1200],
       ['Undeliverable', 40],
@@ -145,8 +151,8 @@ describe('the write-back plan', () => {
   });
 
   it('says what is left as it is', () => {
-    expect(planNotes(plan().counts)).toEqual([]);
-    const notes = planNotes({ ...plan().counts, unchanged: 12, skipped: 1 });
+    expect(planNotes(t, plan().counts)).toEqual([]);
+    const notes = planNotes(t, { ...plan().counts, unchanged: 12, skipped: 1 });
     expect(notes[0]).toMatch(/^12 members already carry this result/);
     expect(notes[1]).toMatch(/^1 row has no result to write/);
   });
@@ -158,7 +164,7 @@ describe('the write-back plan', () => {
     const none = plan();
     none.counts.retirable = 0;
     expect(retireModeOf(none)).toBeNull();
-    const words = retireWords(plan(), 'archive');
+    const words = retireWords(t, plan(), 'archive');
     expect(words.label).toBe('Also archive the 42 undeliverable members');
     expect(words.hint).toContain('Nothing is deleted.');
   });
@@ -166,13 +172,14 @@ describe('the write-back plan', () => {
 
 describe('the write-back report', () => {
   it('titles it by its state', () => {
-    expect(reportTitle(report({ state: 'writing' }))).toBe('Writing back to Mailchimp…');
-    expect(reportTitle(report())).toBe('Written back to Mailchimp');
-    expect(reportTitle(report({ state: 'failed' }))).toBe('The write-back to Mailchimp stopped');
+    expect(reportTitle(t, report({ state: 'writing' }))).toBe('Writing back to Mailchimp…');
+    expect(reportTitle(t, report())).toBe('Written back to Mailchimp');
+    expect(reportTitle(t, report({ state: 'failed' }))).toBe('The write-back to Mailchimp stopped');
   });
 
   it('counts what was written, left, refused and retired', () => {
     const lines = reportLines(
+      t,
       report({
         retire: 'archive',
         counts: { written: 1200, refused: 3, retired: 40, retireRefused: 0 },
@@ -184,20 +191,21 @@ describe('the write-back report', () => {
       ['Refused by Mailchimp', 3],
       ['Archived', 40],
     ]);
-    expect(reportLines(report()).map((l) => l.key)).toEqual(['written', 'unchanged', 'refused']);
+    expect(reportLines(t, report()).map((l) => l.key)).toEqual(['written', 'unchanged', 'refused']);
   });
 
   it('says how far it is, in the step it is in', () => {
-    expect(progressLine(report({ phase: 'verdicts' }), { done: 500, total: 1243 })).toBe(
+    expect(progressLine(t, report({ phase: 'verdicts' }), { done: 500, total: 1243 })).toBe(
       'Writing results: 500 of 1,243 members',
     );
-    expect(progressLine(report({ phase: 'retire', retire: 'archive' }), undefined)).toBe(
+    expect(progressLine(t, report({ phase: 'retire', retire: 'archive' }), undefined)).toBe(
       'Archiving the undeliverable members…',
     );
   });
 
   it('says of a stopped one whether anything was written, and the way on', () => {
     const none = failureWords(
+      t,
       report({
         state: 'failed',
         counts: { written: 0, refused: 0, retired: 0, retireRefused: 0 },
@@ -209,6 +217,7 @@ describe('the write-back report', () => {
       'Nothing was written. Try again carries on from where it stopped.',
     ]);
     const some = failureWords(
+      t,
       report({ counts: { written: 2, refused: 0, retired: 0, retireRefused: 0 }, error: null }),
     );
     expect(some[1]).toMatch(/^2 members were written before it stopped/);

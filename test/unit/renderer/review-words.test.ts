@@ -20,6 +20,9 @@ import {
   formatUsdExact,
   formatUsdUpTo,
 } from '../../../renderer/src/format';
+import { english } from '../../../electron/common/i18n/message';
+
+const { t } = english;
 
 function estimate(over: Partial<EstimateView> = {}): EstimateView {
   return {
@@ -63,14 +66,14 @@ const sample: SampleView = {
 
 describe('startLabel', () => {
   it('counts what is sent once the estimate says, the unique addresses before', () => {
-    expect(startLabel(120, undefined)).toBe('Check 120 addresses');
-    expect(startLabel(120, estimate())).toMatch(/^Check 84 addresses · up to \$0\.\d\d$/);
-    expect(startLabel(120, estimate({ estimateMicros: 419_001 }))).toBe(
+    expect(startLabel(120, undefined, t)).toBe('Check 120 addresses');
+    expect(startLabel(120, estimate(), t)).toMatch(/^Check 84 addresses · up to \$0\.\d\d$/);
+    expect(startLabel(120, estimate({ estimateMicros: 419_001 }), t)).toBe(
       'Check 84 addresses · up to $0.42',
     );
-    expect(startLabel(120, estimate({ estimateMicros: null }))).toBe('Check 84 addresses');
-    expect(startLabel(1, estimate({ toSend: 1, estimateMicros: null }))).toBe('Check 1 address');
-    expect(startLabel(120, estimate({ toSend: 0 }))).toBe('Finish without paying');
+    expect(startLabel(120, estimate({ estimateMicros: null }), t)).toBe('Check 84 addresses');
+    expect(startLabel(1, estimate({ toSend: 1, estimateMicros: null }), t)).toBe('Check 1 address');
+    expect(startLabel(120, estimate({ toSend: 0 }), t)).toBe('Finish without paying');
   });
 });
 
@@ -79,13 +82,17 @@ describe('overLimitText', () => {
     expect(
       overLimitText(
         estimate({ estimateMicros: 12_000_000, limitMicros: 10_000_000, overLimit: true }),
+        t,
       ),
     ).toBe('This list is estimated at up to $12.00, over your limit of $10.00 per job.');
   });
 
   it('says when the cost cannot be told against the limit', () => {
     expect(
-      overLimitText(estimate({ estimateMicros: null, limitMicros: 10_000_000, overLimit: true })),
+      overLimitText(
+        estimate({ estimateMicros: null, limitMicros: 10_000_000, overLimit: true }),
+        t,
+      ),
     ).toBe(
       'The price per address is not known yet, so this list’s cost cannot be checked against your limit of $10.00 per job.',
     );
@@ -94,39 +101,42 @@ describe('overLimitText', () => {
 
 describe('priceSourceWords', () => {
   it('says where the price per address comes from', () => {
-    expect(priceSourceWords('known', true)).toBe('The demo account’s price');
-    expect(priceSourceWords('known', false)).toBe('The service’s published price');
-    expect(priceSourceWords('learned', false)).toMatch(/charge on your account/);
-    expect(priceSourceWords('entered', false)).toMatch(/entered in Settings/);
-    expect(priceSourceWords(null, false)).toBeNull();
+    expect(priceSourceWords('known', true, t)).toBe('The demo account’s price');
+    expect(priceSourceWords('known', false, t)).toBe('The service’s published price');
+    expect(priceSourceWords('learned', false, t)).toMatch(/charge on your account/);
+    expect(priceSourceWords('entered', false, t)).toMatch(/entered in Settings/);
+    expect(priceSourceWords(null, false, t)).toBeNull();
   });
 });
 
 describe('reusedLine', () => {
   it('says how many were reused, within which window, and when they were checked', () => {
-    expect(reusedLine({ count: 30, days: 30, oldest: null, newest: null })).toBe(
+    expect(reusedLine({ count: 30, days: 30, oldest: null, newest: null }, t)).toBe(
       '30 addresses checked in the last 30 days: reused, free.',
     );
-    const line = reusedLine({
-      count: 1,
-      days: 7,
-      oldest: '2026-03-03T12:00:00.000Z',
-      newest: '2026-03-05T12:00:00.000Z',
-    });
+    const line = reusedLine(
+      {
+        count: 1,
+        days: 7,
+        oldest: '2026-03-03T12:00:00.000Z',
+        newest: '2026-03-05T12:00:00.000Z',
+      },
+      t,
+    );
     expect(line).toMatch(
       /^1 address checked in the last 7 days: reused, free\. Last checked between /,
     );
   });
 
   it('names one day when the oldest and newest fall on it', () => {
-    expect(checkedWhen('2026-03-03T10:00:00.000Z', '2026-03-03T11:00:00.000Z')).toMatch(/^on /);
-    expect(checkedWhen(null, '2026-03-03T11:00:00.000Z')).toBeNull();
+    expect(checkedWhen('2026-03-03T10:00:00.000Z', '2026-03-03T11:00:00.000Z', t)).toMatch(/^on /);
+    expect(checkedWhen(null, '2026-03-03T11:00:00.000Z', t)).toBeNull();
   });
 });
 
 describe('sampleLine', () => {
   it('projects the deliverable share with its 95% interval and the sample size', () => {
-    expect(sampleLine(sample)).toBe('82% deliverable (95%: 74–88%) from a sample of 100');
+    expect(sampleLine(sample, t)).toBe('82% deliverable (95%: 74–88%) from a sample of 100');
   });
 
   it('keeps a decimal for small shares', () => {
@@ -160,9 +170,11 @@ describe('the “Don’t pay for” choice', () => {
 
 describe('routeNote', () => {
   it('says how the addresses go, and in how many bulk tasks past one', () => {
-    expect(routeNote(estimate())).toBe('Checked right away, up to 100 addresses at a time.');
-    expect(routeNote(estimate({ route: 'bulk', bulkTasks: 1 }))).toMatch(/^Sent as a bulk task: /);
-    expect(routeNote(estimate({ route: 'bulk', bulkTasks: 20 }))).toMatch(
+    expect(routeNote(estimate(), t)).toBe('Checked right away, up to 100 addresses at a time.');
+    expect(routeNote(estimate({ route: 'bulk', bulkTasks: 1 }), t)).toMatch(
+      /^Sent as a bulk task: /,
+    );
+    expect(routeNote(estimate({ route: 'bulk', bulkTasks: 20 }), t)).toMatch(
       /^Sent in 20 bulk tasks: the service usually needs a few minutes\./,
     );
   });

@@ -4,6 +4,7 @@
 // Team tab's words for a page of the team's jobs.
 import { describe, expect, it } from 'vitest';
 import type { TeamSpendView } from '../../../electron/common/team-views';
+import { english } from '../../../electron/common/i18n/message';
 import {
   machinesWords,
   spendTable,
@@ -47,34 +48,34 @@ describe('spendTable', () => {
     expect(table.months[0]?.label).toBe('November 2026');
     expect(table.jobs).toBe(6);
     expect(table.unknownCharges).toBe(1);
-    expect(spendWords(table, 'en-US')).toBe('$1.25 and 1 job not known');
+    expect(spendWords(table, english.t, 'en-US')).toBe('$1.25 and 1 job not known');
     const first = table.months[0];
-    expect(first && spendWords(first, 'en-US')).toBe('$0.02');
+    expect(first && spendWords(first, english.t, 'en-US')).toBe('$0.02');
   });
 
   it('says "not known" for a charge not known, and "< $0.01" for under a cent, never $0.00', () => {
     const table = spendTable(view, 'en-US');
     const bo = table.months[1]?.people[1];
-    expect(bo && spendWords(bo, 'en-US')).toBe('not known');
-    const shares = table.months[0]?.people.map((p) => spendWords(p, 'en-US'));
+    expect(bo && spendWords(bo, english.t, 'en-US')).toBe('not known');
+    const shares = table.months[0]?.people.map((p) => spendWords(p, english.t, 'en-US'));
     expect(shares).toEqual(['< $0.01', '< $0.01', '$0.02']);
   });
 
   it('names two computers, and counts more', () => {
-    expect(machinesWords(['a'])).toBe('a');
-    expect(machinesWords(['a', 'b'])).toBe('a and b');
-    expect(machinesWords(['a', 'b', 'c'])).toBe('3 computers');
+    expect(machinesWords(['a'], english.t)).toBe('a');
+    expect(machinesWords(['a', 'b'], english.t)).toBe('a and b');
+    expect(machinesWords(['a', 'b', 'c'], english.t)).toBe('3 computers');
   });
 });
 
 describe('the Team tab words', () => {
   it('says the page, the product and the charge', () => {
-    expect(pageWords(0, 3, 3)).toBe('3 finished jobs');
-    expect(pageWords(50, 50, 130)).toBe('51–100 of 130 finished jobs');
-    expect(productWords('avatar')).toBe('Email + avatar');
-    expect(productWords('future_product')).toBe('future_product');
-    expect(chargedWords({ chargedMicros: null })).toBe('not known');
-    expect(chargedWords({ chargedMicros: 0 })).toBe('nothing');
-    expect(chargedWords({ chargedMicros: 420_000 })).toMatch(/0\.42/);
+    expect(pageWords(0, 3, 3, english.t)).toBe('3 finished jobs');
+    expect(pageWords(50, 50, 130, english.t)).toBe('51–100 of 130 finished jobs');
+    expect(productWords('avatar', english.t)).toBe('Email + avatar');
+    expect(productWords('future_product', english.t)).toBe('future_product');
+    expect(chargedWords({ chargedMicros: null }, english.t)).toBe('not known');
+    expect(chargedWords({ chargedMicros: 0 }, english.t)).toBe('nothing');
+    expect(chargedWords({ chargedMicros: 420_000 }, english.t)).toMatch(/0\.42/);
   });
 });

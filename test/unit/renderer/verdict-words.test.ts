@@ -2,6 +2,7 @@
 // vendors' results says of a file imported.
 import { describe, expect, it } from 'vitest';
 import type { VerdictImportView } from '../../../electron/common/verdict-views';
+import { english } from '../../../electron/common/i18n/message';
 import { reusedWords } from '../../../renderer/src/features/results/outcomes';
 import {
   countLines,
@@ -12,14 +13,16 @@ const OCT_3 = Date.UTC(2026, 9, 3, 12) / 1000;
 
 describe('a reused row', () => {
   it("names the vendor and the day for another vendor's verdict, the day alone for the account's own", () => {
-    expect(reusedWords({ checkedAt: OCT_3, source: 'zerobounce' }, 'en-US')).toBe(
+    expect(reusedWords({ checkedAt: OCT_3, source: 'zerobounce' }, english.t, 'en-US')).toBe(
       'Reused (ZeroBounce, Oct 3)',
     );
-    expect(reusedWords({ checkedAt: OCT_3, source: null }, 'en-US')).toBe('Reused (Oct 3)');
-    expect(reusedWords({ checkedAt: 0, source: 'millionverifier' }, 'en-US')).toBe(
+    expect(reusedWords({ checkedAt: OCT_3, source: null }, english.t, 'en-US')).toBe(
+      'Reused (Oct 3)',
+    );
+    expect(reusedWords({ checkedAt: 0, source: 'millionverifier' }, english.t, 'en-US')).toBe(
       'Reused (MillionVerifier)',
     );
-    expect(reusedWords({ checkedAt: 0, source: null })).toBe('Reused');
+    expect(reusedWords({ checkedAt: 0, source: null }, english.t)).toBe('Reused');
   });
 });
 
@@ -40,8 +43,10 @@ describe("an imported vendor's file", () => {
   };
 
   it('says what was remembered, not kept and skipped, and nothing of what is none', () => {
-    expect(headLine(view)).toMatch(/^news\.csv: 1,204 rows of NeverBounce results, checked /);
-    expect(countLines(view)).toEqual([
+    expect(headLine(view, english.t)).toMatch(
+      /^news\.csv: 1,204 rows of NeverBounce results, checked /,
+    );
+    expect(countLines(view, english.t)).toEqual([
       'Remembered: 1,000 deliverable, 150 undeliverable. Lists cleaned within the reuse window take these free, marked as NeverBounce’s.',
       'Not kept: 40 addresses NeverBounce could not call (catch-all, risky, disposable or unknown). They are checked when you clean a list with them.',
       'Kept as unknown: 10 rows with a word List Cleaner does not know: “3” (9), “maybe” (1).',

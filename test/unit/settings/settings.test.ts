@@ -21,6 +21,8 @@ describe('settings', () => {
       // The default service's billing page, for the "Add funds" link.
       billingUrl: DEFAULT_BILLING_URL,
       theme: 'system',
+      // The system's language until the user chooses one.
+      language: 'system',
       pollIntervalSeconds: 30,
       // Answers are reused for a month; no spending limit and no entered price until the user sets them.
       reuseDays: 30,

@@ -28,6 +28,8 @@ export const sampleBalance: Balance = {
 
 export const sampleSettings: SettingsView = {
   language: 'en',
+  languageChoice: 'system',
+  systemLanguage: 'en',
   baseUrl: 'https://api.example.test',
   billingUrl: null,
   theme: 'system',
@@ -60,7 +62,13 @@ export function recordingHandlers(overrides: Partial<Handlers> = {}): {
     'demo:start': async () => ({ ...sampleStatus, mode: 'demo', keyLast4: null, storage: null }),
     'balance:get': async () => sampleBalance,
     'settings:get': async () => sampleSettings,
-    'settings:update': async (patch) => ({ ...sampleSettings, ...patch }),
+    'settings:update': async ({ language, ...patch }) => ({
+      ...sampleSettings,
+      ...patch,
+      ...(language
+        ? { languageChoice: language, language: language === 'system' ? 'en' : language }
+        : {}),
+    }),
   };
   const wrap = <C extends ChannelName>(
     channel: C,

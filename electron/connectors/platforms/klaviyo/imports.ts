@@ -8,8 +8,9 @@
 // profile's place in the job (`/data/attributes/profiles/data/<i>`).
 import { abortableSleep } from '../../../service/retry';
 import { VERDICT_FIELDS } from '../../../common/platforms';
+import { message, type Message } from '../../../common/i18n/message';
 import { PlatformError, type PlatformHttp } from '../../http';
-import type { Verdict, WriteOutcome } from '../../types';
+import { refusalOf, type Verdict, type WriteOutcome } from '../../types';
 import {
   cursorOf,
   importErrorsAnswer,
@@ -54,9 +55,14 @@ async function untilDone(http: PlatformHttp, job: ImportJob): Promise<ImportJob>
   let now = job;
   while (now.attributes.status === 'queued' || now.attributes.status === 'processing') {
     if (Date.now() - started > JOB_PATIENCE_MS) {
+      const minutes = JOB_PATIENCE_MS / 60_000;
       throw new PlatformError(
         'platform',
-        `Klaviyo has not finished import job ${job.id} after ${JOB_PATIENCE_MS / 60_000} minutes. Nothing is lost: run the write-back again later and it carries on.`,
+        message('error.connector.klaviyo.importUnfinished', {
+          job: job.id,
+          minutes,
+          count: String(minutes),
+        }),
         null,
       );
     }
@@ -121,24 +127,21 @@ export async function importVerdicts(
   await submitted?.(created.data.id);
   const job = await untilDone(http, created.data);
   if (job.attributes.status === 'cancelled') {
-    return verdicts.map((v) => ({
-      id: v.id,
-      result: 'refused',
-      reason: 'Klaviyo cancelled the import job before it finished.',
-    }));
+    return verdicts.map((v) =>
+      refusalOf(v.id, message('error.connector.refusal.klaviyoCancelled')),
+    );
   }
-  const refused = new Map<number, string>();
+  const refused = new Map<number, string | Message>();
   if ((job.attributes.failed_count ?? 0) > 0) {
     for (const error of await importErrors(http, job.id)) {
       const i = indexOf(error, verdicts);
       const a = error.attributes;
-      if (i >= 0) refused.set(i, a.detail || a.title || a.code || 'Klaviyo refused this profile.');
+      const own = a.detail || a.title || a.code;
+      if (i >= 0) refused.set(i, own || message('error.connector.refusal.klaviyoRefused'));
     }
   }
   return verdicts.map((v, i): WriteOutcome => {
     const reason = refused.get(i);
-    return reason === undefined
-      ? { id: v.id, result: 'written' }
-      : { id: v.id, result: 'refused', reason };
+    return reason === undefined ? { id: v.id, result: 'written' } : refusalOf(v.id, reason);
   });
 }

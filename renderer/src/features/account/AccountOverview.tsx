@@ -10,23 +10,25 @@ import { useUiStore } from '../../state/ui-store';
 import { lowBalance } from '../balance/low-balance';
 import { KeyAddressNotice } from './KeyAddressNotice';
 import { TeamSpend } from './team/TeamSpend';
+import { useT } from '../../i18n/words';
 
 export function AccountOverview({ account }: { account: AccountStatus }) {
   const balance = useBalance(true);
   const openSettings = useUiStore((s) => s.openSettings);
+  const t = useT();
   const team = useTeam();
   // The demo shares nothing; a key's spend is the team's once a store is saved in Settings → Team.
   const withTeam = account.mode === 'key' && (team.data?.url ?? null) !== null;
 
   return (
     <div className="overview">
-      <h1 className="page-title">Your account</h1>
+      <h1 className="page-title">{t('account.title')}</h1>
 
       <KeyAddressNotice account={account} />
 
       {account.storageWarning && (
         <div className="notice notice-warning" role="status">
-          <p className="notice-title">Your key will be forgotten when you quit</p>
+          <p className="notice-title">{t('account.keyForgotten')}</p>
           <p>{account.storageWarning}</p>
         </div>
       )}
@@ -34,21 +36,21 @@ export function AccountOverview({ account }: { account: AccountStatus }) {
       <div className="card-grid">
         <section className="card balance-card" aria-labelledby="balance-title">
           <h2 id="balance-title" className="card-label">
-            Available balance
+            {t('account.balance.title')}
           </h2>
           {balance.isError ? (
             <div className="stack">
-              <ErrorNotice error={balance.error} title="We could not read your balance" />
+              <ErrorNotice error={balance.error} title={t('account.balance.failed')} />
               <div className="button-row">
                 <button
                   type="button"
                   className="button secondary"
                   onClick={() => void balance.refetch()}
                 >
-                  Try again
+                  {t('account.tryAgain')}
                 </button>
                 <button type="button" className="button ghost" onClick={openSettings}>
-                  Change key or address
+                  {t('account.changeKey')}
                 </button>
               </div>
             </div>
@@ -63,37 +65,33 @@ export function AccountOverview({ account }: { account: AccountStatus }) {
               {/* Low by the header's own rule: where to top up, when the service has a page for it. */}
               {balance.data && lowBalance(balance.data.balanceMicros, null) && (
                 <p className="balance-low" data-testid="balance-low">
-                  Your balance is low. <AddFundsLink />
+                  {t('account.balance.low')} <AddFundsLink />
                 </p>
               )}
-              <p className="hint">
-                Checks are paid per address that gets a result. Invalid and empty rows, and repeats,
-                are removed for free before anything is sent.
-              </p>
+              <p className="hint">{t('account.balance.hint')}</p>
             </>
           )}
         </section>
 
         <section className="card" aria-labelledby="account-title">
           <h2 id="account-title" className="card-label">
-            Account
+            {t('account.card.title')}
           </h2>
           {account.mode === 'demo' ? (
             <>
-              <p className="card-value">Demo account</p>
-              <p className="hint">
-                A built-in test service with $25.00 of play money. Results are simulated and nothing
-                you do here costs real money.
-              </p>
+              <p className="card-value">{t('account.card.demo')}</p>
+              <p className="hint">{t('account.card.demoHint')}</p>
             </>
           ) : (
             <>
-              <p className="card-value">API key ending in …{account.keyLast4}</p>
+              <p className="card-value">
+                {t('account.card.key', { last4: account.keyLast4 ?? '' })}
+              </p>
               <p className="hint">
                 {account.storage === 'keychain'
-                  ? 'Kept in your system keychain.'
-                  : 'Kept in memory until you quit.'}{' '}
-                Service:{' '}
+                  ? t('account.card.inKeychain')
+                  : t('account.card.inMemory')}{' '}
+                {t('account.card.service')}{' '}
                 <span className="mono" data-user-value>
                   {account.baseUrl}
                 </span>
@@ -101,7 +99,7 @@ export function AccountOverview({ account }: { account: AccountStatus }) {
             </>
           )}
           <button type="button" className="button ghost small" onClick={openSettings}>
-            Manage account
+            {t('account.manage')}
           </button>
         </section>
       </div>

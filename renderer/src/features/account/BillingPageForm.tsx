@@ -5,6 +5,7 @@ import type { useUpdateSettings } from '../../api/hooks';
 import { readBillingPage } from './setting-rules';
 import { SettingForm } from './SettingForm';
 import { useSettingEdit } from './use-setting-edit';
+import { useT } from '../../i18n/words';
 
 interface Props {
   /** The saved page (null: none); undefined while settings are read. */
@@ -14,6 +15,7 @@ interface Props {
 }
 
 export function BillingPageForm({ current, update, inputId }: Props) {
+  const t = useT();
   const field = useSettingEdit(update, {
     read: readBillingPage,
     change: (billingUrl) => ({ billingUrl }),
@@ -21,15 +23,15 @@ export function BillingPageForm({ current, update, inputId }: Props) {
 
   return (
     <SettingForm
-      title="Adding funds"
-      label="Your service’s billing page"
+      title={t('settings.billing.title')}
+      label={t('settings.billing.label')}
       inputId={inputId}
       error={field.error}
       saved={field.saved}
       savedTestId="billing-saved"
       canSave={field.canSave}
       onSubmit={field.submit}
-      hint="Where you add funds to your account at the service, starting with https://. When your balance runs low, an “Add funds” link opens it in your browser. Empty: no link."
+      hint={t('settings.billing.hint')}
       field={(aria) => (
         <input
           {...aria}

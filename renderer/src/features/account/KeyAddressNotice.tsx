@@ -3,6 +3,7 @@
 import type { AccountStatus } from '../../../../electron/ipc/contract';
 import { useConfirmKey } from '../../api/hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { useRich, useT } from '../../i18n/words';
 
 const hostOf = (url: string): string => {
   try {
@@ -19,14 +20,18 @@ const hostOf = (url: string): string => {
  */
 export function KeyAddressNotice({ account }: { account: AccountStatus }) {
   const confirm = useConfirmKey();
+  const t = useT();
+  const rich = useRich();
   if (!account.keyUnconfirmed) return null;
   const next = hostOf(account.baseUrl);
   return (
     <div className="notice notice-warning" role="status" data-testid="key-unconfirmed">
-      <p className="notice-title">Your key is not sent to {next} yet</p>
+      <p className="notice-title">{t('settings.keyAddress.title', { host: next })}</p>
       <p>
-        It was proven for <span className="mono">{account.keyHost}</span>. List Cleaner asks you
-        before your key goes anywhere else, because whoever receives it can spend your balance.
+        {rich('settings.keyAddress.body', {
+          host: account.keyHost ?? '',
+          mono: (chunks) => <span className="mono">{chunks}</span>,
+        })}
       </p>
       <div className="button-row">
         <button
@@ -35,7 +40,9 @@ export function KeyAddressNotice({ account }: { account: AccountStatus }) {
           disabled={confirm.isPending}
           onClick={() => confirm.mutate()}
         >
-          {confirm.isPending ? 'Checking…' : `Use my key with ${next}…`}
+          {confirm.isPending
+            ? t('settings.checking')
+            : t('settings.keyAddress.confirm', { host: next })}
         </button>
       </div>
       {confirm.error && <ErrorNotice error={confirm.error} />}

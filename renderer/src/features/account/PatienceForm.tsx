@@ -6,6 +6,8 @@ import type { useUpdateSettings } from '../../api/hooks';
 import { PATIENCE_RANGE, readWholeNumber } from './setting-rules';
 import { SettingForm } from './SettingForm';
 import { useSettingEdit } from './use-setting-edit';
+import { useT } from '../../i18n/words';
+import { formatNumber } from '../../format';
 
 interface Props {
   /** The saved patience in hours, shown until the user edits it. */
@@ -15,22 +17,26 @@ interface Props {
 }
 
 export function PatienceForm({ current, update, inputId }: Props) {
+  const t = useT();
   const field = useSettingEdit(update, {
-    read: (text) => readWholeNumber(text, PATIENCE_RANGE),
+    read: (text) => readWholeNumber(text, PATIENCE_RANGE, t),
     change: (hours) => ({ patienceHours: hours }),
   });
 
   return (
     <SettingForm
-      title="When the service refuses"
-      label="Keep trying for (hours)"
+      title={t('settings.patience.title')}
+      label={t('settings.patience.label')}
       inputId={inputId}
       error={field.error}
       saved={field.saved}
       savedTestId="patience-saved"
       canSave={field.canSave}
       onSubmit={field.submit}
-      hint={`Under maintenance, too busy, out of reach or short of funds, the service refuses for a while: a job waits and tries again by itself, charging nothing for what was refused. After this many hours (from ${PATIENCE_RANGE.min} to ${PATIENCE_RANGE.max}) it pauses, keeping everything, until you continue it.`}
+      hint={t('settings.patience.hint', {
+        min: formatNumber(PATIENCE_RANGE.min),
+        max: formatNumber(PATIENCE_RANGE.max),
+      })}
       field={(aria) => (
         <input
           {...aria}

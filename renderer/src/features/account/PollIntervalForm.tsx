@@ -7,6 +7,7 @@ import { formatNumber } from '../../format';
 import { POLL_RANGE, readWholeNumber } from './setting-rules';
 import { SettingForm } from './SettingForm';
 import { useSettingEdit } from './use-setting-edit';
+import { useT } from '../../i18n/words';
 
 interface Props {
   /** The saved interval in seconds, shown until the user edits it. */
@@ -16,22 +17,27 @@ interface Props {
 }
 
 export function PollIntervalForm({ current, update, inputId }: Props) {
+  const t = useT();
   const field = useSettingEdit(update, {
-    read: (text) => readWholeNumber(text, POLL_RANGE),
+    read: (text) => readWholeNumber(text, POLL_RANGE, t),
     change: (seconds) => ({ pollIntervalSeconds: seconds }),
   });
 
   return (
     <SettingForm
-      title="Bulk tasks"
-      label="Check a bulk task every (seconds)"
+      title={t('settings.poll.title')}
+      label={t('settings.poll.label')}
       inputId={inputId}
       error={field.error}
       saved={field.saved}
       savedTestId="poll-saved"
       canSave={field.canSave}
       onSubmit={field.submit}
-      hint={`From ${POLL_RANGE.min} to ${formatNumber(POLL_RANGE.max)} seconds: the service asks to be checked no more often than every ${POLL_RANGE.min} seconds. The demo account is checked every ${DEMO_POLL_SECONDS} seconds.`}
+      hint={t('settings.poll.hint', {
+        min: formatNumber(POLL_RANGE.min),
+        max: formatNumber(POLL_RANGE.max),
+        demo: formatNumber(DEMO_POLL_SECONDS),
+      })}
       field={(aria) => (
         <input
           {...aria}

@@ -7,10 +7,12 @@ import { useId } from 'react';
 import { MAX_RECHECK_DAYS } from '../../../../electron/common/limits';
 import type { useUpdateSettings } from '../../api/hooks';
 import { formatNumber } from '../../format';
+import type { Translate } from '../../../../electron/common/i18n/message';
 import { DEFAULT_RECHECK_DAYS, readRecheckDays } from '../jobs/recheck-words';
 import { SettingForm } from './SettingForm';
 import { useSettingEdit } from './use-setting-edit';
 import type { Read } from './setting-rules';
+import { useT } from '../../i18n/words';
 
 interface Props {
   /** The saved days, null when reminders are off; undefined while settings are read. */
@@ -19,22 +21,23 @@ interface Props {
 }
 
 /** The jobs' own rule for the days (recheck-words.ts), read as every setting is. */
-const readDays = (text: string): Read<number> => {
-  const read = readRecheckDays(text);
+const readDays = (text: string, t: Translate): Read<number> => {
+  const read = readRecheckDays(text, t);
   return read.ok ? { ok: true, value: read.days } : read;
 };
 
 export function RecheckForm({ current, update }: Props) {
   const id = useId();
+  const t = useT();
   const field = useSettingEdit(update, {
-    read: readDays,
+    read: (text) => readDays(text, t),
     change: (days) => ({ recheckDays: days }),
   });
   const on = current !== null && current !== undefined;
 
   return (
     <section className="dialog-section" aria-labelledby={`${id}-title`} data-testid="recheck-form">
-      <h3 id={`${id}-title`}>Checking lists again</h3>
+      <h3 id={`${id}-title`}>{t('settings.recheck.title')}</h3>
       <label className="switch">
         <input
           type="checkbox"
@@ -46,18 +49,22 @@ export function RecheckForm({ current, update }: Props) {
             field.save({ recheckDays: e.target.checked ? DEFAULT_RECHECK_DAYS : null })
           }
         />
-        <span>Remind me to check a list again</span>
+        <span>{t('settings.recheck.switch')}</span>
       </label>
       {on ? (
         <SettingForm
-          label="Remind me after (days)"
+          label={t('settings.recheck.label')}
           inputId={`${id}-days`}
           error={field.error}
           saved={field.saved}
           savedTestId="recheck-saved"
           canSave={field.canSave}
           onSubmit={field.submit}
-          hint={`A list finished ${dayWords(current)} ago or more says “checked … days ago: check again” on the Jobs screen and above its results, until you check it again. From 1 to ${formatNumber(MAX_RECHECK_DAYS)} days.`}
+          hint={t('settings.recheck.hint', {
+            days: current,
+            count: formatNumber(current),
+            max: formatNumber(MAX_RECHECK_DAYS),
+          })}
           field={(aria) => (
             <input
               {...aria}
@@ -71,12 +78,9 @@ export function RecheckForm({ current, update }: Props) {
         />
       ) : (
         <p className="hint" id={`${id}-off`}>
-          Off: no list asks to be checked again. Addresses go bad over time, so a list kept for
-          sending is worth checking again after a while.
+          {t('settings.recheck.off')}
         </p>
       )}
     </section>
   );
 }
-
-const dayWords = (days: number) => (days === 1 ? '1 day' : `${formatNumber(days)} days`);

@@ -6,6 +6,7 @@ import type { AccountStatus } from '../../../../electron/ipc/contract';
 import { useSetKey } from '../../api/hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { SettingForm } from './SettingForm';
+import { useT } from '../../i18n/words';
 
 interface Props {
   account: AccountStatus;
@@ -14,19 +15,20 @@ interface Props {
 
 export function ReplaceKeyForm({ account, inputId }: Props) {
   const setKey = useSetKey();
+  const t = useT();
   const [newKey, setNewKey] = useState('');
 
   return (
     <SettingForm
-      title={account.mode === 'demo' ? 'Use your own key' : 'Replace the key'}
-      label="New API key"
+      title={account.mode === 'demo' ? t('settings.key.ownTitle') : t('settings.key.replaceTitle')}
+      label={t('settings.key.label')}
       inputId={inputId}
       error={null}
       canSave={newKey.trim() !== '' && !setKey.isPending}
-      submitLabel={setKey.isPending ? 'Checking…' : 'Replace'}
+      submitLabel={setKey.isPending ? t('settings.checking') : t('settings.key.replace')}
       // The new key is proven by a balance call in main before it replaces the old one.
       onSubmit={() => setKey.mutate({ apiKey: newKey.trim() }, { onSuccess: () => setNewKey('') })}
-      hint="Paste the key from your account at the service. It is checked with the service before it replaces the one in use."
+      hint={t('settings.key.hint')}
       field={(aria) => (
         <input
           {...aria}

@@ -6,10 +6,11 @@ import { useRef, useState } from 'react';
 import { useForgetMemory, useMemoryStatus, type useUpdateSettings } from '../../api/hooks';
 import { DangerConfirm } from '../../components/DangerConfirm';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { plural } from '../../format';
+import { formatNumber } from '../../format';
 import { readWholeNumber, REUSE_RANGE } from './setting-rules';
 import { SettingForm } from './SettingForm';
 import { useSettingEdit } from './use-setting-edit';
+import { useT } from '../../i18n/words';
 
 interface Props {
   /** The saved window in days, shown until the user edits it. */
@@ -19,22 +20,26 @@ interface Props {
 }
 
 export function ReuseForm({ current, update, inputId }: Props) {
+  const t = useT();
   const field = useSettingEdit(update, {
-    read: (text) => readWholeNumber(text, REUSE_RANGE),
+    read: (text) => readWholeNumber(text, REUSE_RANGE, t),
     change: (days) => ({ reuseDays: days }),
   });
 
   return (
     <SettingForm
-      title="Answers already paid for"
-      label="Reuse an answer for (days)"
+      title={t('settings.reuse.title')}
+      label={t('settings.reuse.label')}
       inputId={inputId}
       error={field.error}
       saved={field.saved}
       savedTestId="reuse-saved"
       canSave={field.canSave}
       onSubmit={field.submit}
-      hint={`An address checked again within this many days takes its earlier answer, free, instead of being paid for twice. From ${REUSE_RANGE.min} to ${REUSE_RANGE.max}; 0 turns this off.`}
+      hint={t('settings.reuse.hint', {
+        min: formatNumber(REUSE_RANGE.min),
+        max: formatNumber(REUSE_RANGE.max),
+      })}
       field={(aria) => (
         <input
           {...aria}
@@ -54,6 +59,7 @@ export function ReuseForm({ current, update, inputId }: Props) {
 
 function ForgetMemory() {
   const memory = useMemoryStatus();
+  const t = useT();
   const forget = useForgetMemory();
   const [asking, setAsking] = useState(false);
   const forgetButton = useRef<HTMLButtonElement>(null);
@@ -63,7 +69,7 @@ function ForgetMemory() {
   if (memory.data && !memory.data.available) {
     return (
       <p className="hint" data-testid="memory-status">
-        Answers cannot be remembered on this computer, so every list is paid for in full.
+        {t('settings.memory.unavailable')}
       </p>
     );
   }
@@ -72,17 +78,15 @@ function ForgetMemory() {
     <div className="memory" data-testid="memory">
       <p data-testid="memory-status" aria-live="polite" tabIndex={-1} ref={status}>
         {kept === null
-          ? 'Counting the answers kept…'
-          : kept === 0
-            ? 'No answers are kept for this account.'
-            : `${plural(kept, 'answer is', 'answers are')} kept for this account.`}
+          ? t('settings.memory.counting')
+          : t('settings.memory.kept', { n: kept, count: formatNumber(kept) })}
       </p>
       {asking ? (
         <DangerConfirm
           className="memory-confirm"
-          label="Forget remembered answers?"
-          confirm="Forget them"
-          keep="Keep them"
+          label={t('settings.memory.forgetQuestion')}
+          confirm={t('settings.memory.forgetThem')}
+          keep={t('settings.memory.keepThem')}
           pending={forget.isPending}
           // Said under the form, where it stays once the question is gone.
           error={null}
@@ -100,9 +104,9 @@ function ForgetMemory() {
             requestAnimationFrame(() => forgetButton.current?.focus());
           }}
         >
-          Forget {kept === null ? 'the answers' : plural(kept, 'answer', 'answers')} kept for this
-          account? Lists checked later pay for those addresses again. Your jobs and saved files are
-          not touched.
+          {kept === null
+            ? t('settings.memory.forgetAll')
+            : t('settings.memory.forgetSome', { n: kept, count: formatNumber(kept) })}
         </DangerConfirm>
       ) : (
         <button
@@ -112,7 +116,7 @@ function ForgetMemory() {
           disabled={kept === 0 || forget.isPending}
           onClick={() => setAsking(true)}
         >
-          Forget remembered answers…
+          {t('settings.memory.forget')}
         </button>
       )}
       {memory.isError && <ErrorNotice error={memory.error} />}

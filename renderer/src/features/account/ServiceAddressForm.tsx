@@ -9,6 +9,7 @@ import { KeyAddressNotice } from './KeyAddressNotice';
 import { readServiceAddress } from './setting-rules';
 import { SettingForm } from './SettingForm';
 import { useSettingEdit } from './use-setting-edit';
+import { useT } from '../../i18n/words';
 
 interface Props {
   account: AccountStatus;
@@ -20,8 +21,9 @@ interface Props {
 
 export function ServiceAddressForm({ account, current, update, inputId }: Props) {
   const confirmKey = useConfirmKey();
+  const t = useT();
   const field = useSettingEdit(update, {
-    read: readServiceAddress,
+    read: (text) => readServiceAddress(text, t),
     change: (baseUrl) => ({ baseUrl }),
     // A key proven for another host: main asks, in its own dialog, before sending it there.
     onSaved: () => {
@@ -31,15 +33,15 @@ export function ServiceAddressForm({ account, current, update, inputId }: Props)
 
   return (
     <SettingForm
-      title="Service"
-      label="Service address"
+      title={t('settings.address.title')}
+      label={t('settings.address.label')}
       inputId={inputId}
       error={field.error}
       saved={field.saved}
       savedTestId="address-saved"
       canSave={field.canSave}
       onSubmit={field.submit}
-      hint="The address of the verification service’s interface, starting with https://. Your key is sent to a new address only once you confirm it."
+      hint={t('settings.address.hint')}
       field={(aria) => (
         <input
           {...aria}

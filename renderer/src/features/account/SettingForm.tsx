@@ -5,6 +5,7 @@
 // and its rule, so how a setting is edited, refused and confirmed lives here.
 import type { FormEvent, ReactNode } from 'react';
 import { FieldError } from '../../components/FieldError';
+import { useT } from '../../i18n/words';
 
 /** What the field needs to be named by the label and described by the hint and the error. */
 export interface FieldAria {
@@ -35,6 +36,7 @@ interface Props {
 }
 
 export function SettingForm(props: Props) {
+  const t = useT();
   const { inputId, error } = props;
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
@@ -64,7 +66,7 @@ export function SettingForm(props: Props) {
             'aria-invalid': error ? true : undefined,
           })}
           <button type="submit" className="button secondary" disabled={!props.canSave}>
-            {props.submitLabel ?? 'Save'}
+            {props.submitLabel ?? t('settings.save')}
           </button>
         </div>
         {error && <FieldError id={errorId} message={error} />}
@@ -85,9 +87,10 @@ export function SettingForm(props: Props) {
 
 /** "Saved." after a save, until the field is edited again; read out once. */
 export function SavedNote({ saved, testId }: { saved: boolean; testId: string }) {
+  const t = useT();
   return (
     <span className="form-saved" role="status" data-testid={testId}>
-      {saved ? 'Saved.' : ''}
+      {saved ? t('settings.saved') : ''}
     </span>
   );
 }

@@ -2,7 +2,7 @@
 // and its billing page, the list platforms connected, the team store, the suppression list,
 // the allow and block rules, how often bulk tasks are checked, the spending limit and the
 // plan's prices, how long answers already paid for are reused (and forgetting them), other
-// vendors' results brought into that memory, and the theme.
+// vendors' results brought into that memory, the language and the theme.
 import { useEffect, useId, useRef } from 'react';
 import type { AccountStatus, Theme } from '../../../../electron/ipc/contract';
 import { THEMES } from '../../../../electron/common/model';
@@ -11,6 +11,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { useUiStore } from '../../state/ui-store';
 import { BillingPageForm } from './BillingPageForm';
 import { ConnectionsSection } from './connections/ConnectionsSection';
+import { LanguageForm } from './LanguageForm';
 import { TeamSection } from './team/TeamSection';
 import { RulesSection } from './rules/RulesSection';
 import { SuppressionSection } from './suppression/SuppressionSection';
@@ -22,13 +23,19 @@ import { ReuseForm } from './ReuseForm';
 import { ServiceAddressForm } from './ServiceAddressForm';
 import { VerdictsSection } from './verdicts/VerdictsSection';
 import { PlanPricesForm, SpendLimitForm } from './SpendingForm';
+import { useT } from '../../i18n/words';
+import type { MessageId } from '../../../../electron/common/i18n/translate';
 import './settings.css';
 
-const THEME_WORDS: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
-const themes = THEMES.map((value) => ({ value, label: THEME_WORDS[value] }));
+const THEME_WORDS = {
+  system: 'settings.theme.system',
+  light: 'settings.theme.light',
+  dark: 'settings.theme.dark',
+} as const satisfies Record<Theme, MessageId>;
 
 export function SettingsPanel({ account }: { account: AccountStatus }) {
   const close = useUiStore((s) => s.closeSettings);
+  const t = useT();
   const settings = useSettings();
   // One update for every setting: while any is saving, no other Save is offered, and its error
   // is shown once, below the forms.
@@ -77,8 +84,13 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
         ref={dialogRef}
       >
         <div className="dialog-header">
-          <h2 id={titleId}>Settings</h2>
-          <button type="button" className="icon-button" onClick={close} aria-label="Close settings">
+          <h2 id={titleId}>{t('settings.title')}</h2>
+          <button
+            type="button"
+            className="icon-button"
+            onClick={close}
+            aria-label={t('settings.close')}
+          >
             <svg viewBox="0 0 20 20" aria-hidden="true">
               <path
                 stroke="currentColor"
@@ -90,12 +102,12 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
           </button>
         </div>
 
-        <section className="dialog-section" aria-label="Account">
-          <h3>Account</h3>
+        <section className="dialog-section" aria-label={t('settings.account.title')}>
+          <h3>{t('settings.account.title')}</h3>
           <p>
             {account.mode === 'demo'
-              ? 'You are using the demo account.'
-              : `Connected with the API key ending in …${account.keyLast4 ?? ''}.`}
+              ? t('settings.account.demo')
+              : t('settings.account.key', { last4: account.keyLast4 ?? '' })}
           </p>
           {clearKey.error && <ErrorNotice error={clearKey.error} />}
           <button
@@ -104,7 +116,9 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
             disabled={clearKey.isPending}
             onClick={() => clearKey.mutate(undefined, { onSuccess: close })}
           >
-            {account.mode === 'demo' ? 'Leave the demo' : 'Remove key'}
+            {account.mode === 'demo'
+              ? t('settings.account.leaveDemo')
+              : t('settings.account.removeKey')}
           </button>
         </section>
 
@@ -143,19 +157,20 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
         <RecheckForm current={settings.data?.recheckDays} update={update} />
         {update.error && <ErrorNotice error={update.error} />}
 
+        <LanguageForm current={settings.data} update={update} />
         <fieldset className="dialog-section">
-          <legend>Appearance</legend>
+          <legend>{t('settings.theme.title')}</legend>
           <div className="segmented">
-            {themes.map((t) => (
-              <label key={t.value} className="segment">
+            {THEMES.map((theme) => (
+              <label key={theme} className="segment">
                 <input
                   type="radio"
                   name="theme"
-                  value={t.value}
-                  checked={(settings.data?.theme ?? 'system') === t.value}
-                  onChange={() => update.mutate({ theme: t.value })}
+                  value={theme}
+                  checked={(settings.data?.theme ?? 'system') === theme}
+                  onChange={() => update.mutate({ theme })}
                 />
-                <span>{t.label}</span>
+                <span>{t(THEME_WORDS[theme])}</span>
               </label>
             ))}
           </div>

@@ -7,11 +7,12 @@ import { useState, type FormEvent } from 'react';
 import type { JobProduct, SettingsView } from '../../../../electron/ipc/contract';
 import type { useUpdateSettings } from '../../api/hooks';
 import { usdInputText } from '../../money-input';
-import { PRODUCT_WORDS } from '../jobs/job-words';
+import { productWords } from '../jobs/job-words';
 import { FieldError } from '../../components/FieldError';
 import { readSpendLimit, readUnitPrice } from './setting-rules';
 import { SavedNote, SettingForm, type FieldAria } from './SettingForm';
 import { useSettingEdit } from './use-setting-edit';
+import { useT } from '../../i18n/words';
 
 type Update = ReturnType<typeof useUpdateSettings>;
 
@@ -50,26 +51,27 @@ export function SpendLimitForm({
   update: Update;
   inputId: string;
 }) {
+  const t = useT();
   const field = useSettingEdit(update, {
-    read: readSpendLimit,
+    read: (text) => readSpendLimit(text, t),
     change: (micros) => ({ maxSpendMicros: micros }),
   });
 
   return (
     <SettingForm
-      title="Spending"
-      label="Spending limit per job (USD)"
+      title={t('settings.spend.title')}
+      label={t('settings.spend.label')}
       inputId={inputId}
       error={field.error}
       saved={field.saved}
       savedTestId="limit-saved"
       canSave={field.canSave}
       onSubmit={field.submit}
-      hint="A list estimated over it asks before it starts, and a running job stops before the request that would go over it. Empty: no limit."
+      hint={t('settings.spend.hint')}
       field={(aria) => (
         <MoneyInput
           aria={aria}
-          placeholder="No limit"
+          placeholder={t('settings.spend.none')}
           value={field.text ?? shown(current?.maxSpendMicros)}
           onChange={field.edit}
         />
@@ -87,6 +89,7 @@ export function PlanPricesForm({
   update: Update;
   inputIds: Record<JobProduct, string>;
 }) {
+  const t = useT();
   const [text, setText] = useState<Record<JobProduct, string> | null>(null);
   const [errors, setErrors] = useState<Partial<Record<JobProduct, string>>>({});
   const [saved, setSaved] = useState(false);
@@ -98,8 +101,8 @@ export function PlanPricesForm({
   const save = (e: FormEvent) => {
     e.preventDefault();
     if (text === null) return;
-    const email = readUnitPrice(text.email);
-    const avatar = readUnitPrice(text.avatar);
+    const email = readUnitPrice(text.email, t);
+    const avatar = readUnitPrice(text.avatar, t);
     const next: Partial<Record<JobProduct, string>> = {};
     if (!email.ok) next.email = email.message;
     if (!avatar.ok) next.avatar = avatar.message;
@@ -121,14 +124,14 @@ export function PlanPricesForm({
     const error = errors[product];
     return (
       <div className="field price-field" key={product}>
-        <label htmlFor={id}>{PRODUCT_WORDS[product]}</label>
+        <label htmlFor={id}>{productWords(product, t)}</label>
         <MoneyInput
           aria={{
             id,
             'aria-invalid': error === undefined ? undefined : true,
             'aria-describedby': `${error ? `${id}-error ` : ''}${inputIds.email}-prices-hint`,
           }}
-          placeholder="Not entered"
+          placeholder={t('settings.price.none')}
           value={values[product]}
           onChange={(value) => {
             setText({ ...values, [product]: value });
@@ -148,7 +151,7 @@ export function PlanPricesForm({
       noValidate
       aria-labelledby={`${inputIds.email}-prices-title`}
     >
-      <h3 id={`${inputIds.email}-prices-title`}>Your plan’s price per address (USD)</h3>
+      <h3 id={`${inputIds.email}-prices-title`}>{t('settings.price.title')}</h3>
       <div className="price-fields">
         {field('email')}
         {field('avatar')}
@@ -157,13 +160,11 @@ export function PlanPricesForm({
           className="button secondary"
           disabled={text === null || update.isPending}
         >
-          Save
+          {t('settings.save')}
         </button>
       </div>
       <p className="hint" id={`${inputIds.email}-prices-hint`}>
-        Used for estimates and savings until the service’s own price is learned from your first
-        check, such as 0.0008; at most $1. Empty: not known yet.{' '}
-        <SavedNote saved={saved} testId="prices-saved" />
+        {t('settings.price.hint')} <SavedNote saved={saved} testId="prices-saved" />
       </p>
     </form>
   );

@@ -12,6 +12,7 @@ import {
   MIN_POLL_SECONDS,
 } from '../../../../electron/common/limits';
 import { serviceUrlProblem } from '../../../../electron/common/service-url';
+import type { Translate } from '../../../../electron/common/i18n/message';
 import { formatNumber } from '../../format';
 import { readAmount } from '../../money-input';
 
@@ -20,30 +21,32 @@ export type Read<T> = { ok: true; value: T } | { ok: false; message: string };
 interface WholeRange {
   min: number;
   max: number;
-  /** The unit in the plural, as the label says it: "seconds", "hours", "days". */
-  unit: string;
+  /** The unit, as the label says it: the messages choose its word in each language. */
+  unit: 'seconds' | 'hours' | 'days';
   /** Why the floor is there, said before the way out; by default only the way out. */
-  belowMin?: string;
+  belowMin?: 'settings.poll.belowMin';
 }
 
 /** A whole number typed in a field, within a range, or why not in words. */
-export function readWholeNumber(text: string, range: WholeRange): Read<number> {
-  const { min, max, unit } = range;
-  const span = `from ${formatNumber(min)} to ${formatNumber(max)}`;
+export function readWholeNumber(text: string, range: WholeRange, t: Translate): Read<number> {
+  const { unit } = range;
+  const min = formatNumber(range.min);
+  const max = formatNumber(range.max);
   const trimmed = text.trim();
   if (!/^\d+$/.test(trimmed)) {
-    return { ok: false, message: `Enter a whole number of ${unit}, ${span}.` };
+    return { ok: false, message: t('settings.number.notWhole', { unit, min, max }) };
   }
   const value = Number(trimmed);
-  if (value < min) {
-    const wayOut = `enter ${formatNumber(min)} or more.`;
+  if (value < range.min) {
     return {
       ok: false,
-      message: range.belowMin ? `${range.belowMin}: ${wayOut}` : `Enter ${span} ${unit}.`,
+      message: range.belowMin
+        ? t(range.belowMin, { min })
+        : t('settings.number.belowMin', { unit, min, max }),
     };
   }
-  if (value > max)
-    return { ok: false, message: `At most ${formatNumber(max)} ${unit}: enter ${span}.` };
+  if (value > range.max)
+    return { ok: false, message: t('settings.number.aboveMax', { unit, min, max }) };
   return { ok: true, value };
 }
 
@@ -51,7 +54,7 @@ export const POLL_RANGE: WholeRange = {
   min: MIN_POLL_SECONDS,
   max: MAX_POLL_SECONDS,
   unit: 'seconds',
-  belowMin: `The service asks to be checked no more often than every ${MIN_POLL_SECONDS} seconds`,
+  belowMin: 'settings.poll.belowMin',
 };
 export const PATIENCE_RANGE: WholeRange = { min: 1, max: MAX_PATIENCE_HOURS, unit: 'hours' };
 export const REUSE_RANGE: WholeRange = { min: 0, max: MAX_REUSE_DAYS, unit: 'days' };
@@ -61,32 +64,29 @@ export function readCappedAmount(
   text: string,
   maxMicros: number,
   tooMuch: string,
+  t: Translate,
 ): Read<number | null> {
-  const read = readAmount(text);
+  const read = readAmount(text, t);
   if (!read.ok) return read;
   if (read.micros !== null && read.micros > maxMicros) return { ok: false, message: tooMuch };
   return { ok: true, value: read.micros };
 }
 
-export const readSpendLimit = (text: string) =>
+export const readSpendLimit = (text: string, t: Translate) =>
   readCappedAmount(
     text,
     MAX_SPEND_MICROS,
-    `At most $${formatNumber(MAX_SPEND_MICROS / 1_000_000)}: a limit is a guard, not a budget. Leave it empty for no limit.`,
+    t('settings.spend.tooMuch', { max: formatNumber(MAX_SPEND_MICROS / 1_000_000) }),
+    t,
   );
 
-export const readUnitPrice = (text: string) =>
-  readCappedAmount(
-    text,
-    MAX_UNIT_MICROS,
-    'No plan charges more than $1 per address: check the decimals, such as 0.0008.',
-  );
+export const readUnitPrice = (text: string, t: Translate) =>
+  readCappedAmount(text, MAX_UNIT_MICROS, t('settings.price.tooMuch'), t);
 
 /** The service's address, as main will take it. */
-export function readServiceAddress(text: string): Read<string> {
+export function readServiceAddress(text: string, t: Translate): Read<string> {
   const value = text.trim();
-  if (value === '')
-    return { ok: false, message: 'Enter the service’s address, starting with https://.' };
+  if (value === '') return { ok: false, message: t('settings.address.empty') };
   const problem = serviceUrlProblem(value);
   return problem ? { ok: false, message: problem } : { ok: true, value };
 }

@@ -3,26 +3,20 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { create } from 'zustand';
 import type { CheckView, JobProduct } from '../../../../electron/ipc/contract';
+import type { MessageId } from '../../../../electron/common/i18n/translate';
+import { JOB_PRODUCTS } from '../../../../electron/common/model';
 import { providerName } from '../../../../electron/common/providers';
 import { useQuickCheck } from '../../api/job-hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { useT } from '../../i18n/words';
+import { productWords } from '../jobs/job-words';
 import './check.css';
 
-const STATUS: Record<CheckView['status'], { title: string; meaning: string }> = {
-  deliverable: {
-    title: 'Deliverable',
-    meaning: 'The mailbox exists at its provider: mail sent to it can be received.',
-  },
-  undeliverable: {
-    title: 'Undeliverable',
-    meaning: 'There is no such mailbox: mail sent to it would bounce. Remove it from your list.',
-  },
-  unknown: {
-    title: 'Unknown',
-    meaning:
-      'The service could not tell this time (or the product does not cover this provider). It was not charged.',
-  },
-};
+const STATUS = {
+  deliverable: { title: 'check.status.deliverable', meaning: 'check.meaning.deliverable' },
+  undeliverable: { title: 'check.status.undeliverable', meaning: 'check.meaning.undeliverable' },
+  unknown: { title: 'check.status.unknown', meaning: 'check.meaning.unknown' },
+} as const satisfies Record<CheckView['status'], { title: MessageId; meaning: MessageId }>;
 
 interface CheckResult {
   id: number;
@@ -47,6 +41,7 @@ export function QuickCheck() {
   const inputId = useId();
   const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
+  const t = useT();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -69,10 +64,10 @@ export function QuickCheck() {
   const history = check.isError ? results : earlier;
   return (
     <div className="quick-check">
-      <h1 className="page-title">Quick check</h1>
+      <h1 className="page-title">{t('check.title')}</h1>
       <form className="card check-form" onSubmit={(e) => void submit(e)} noValidate>
         <div className="field">
-          <label htmlFor={inputId}>Email address</label>
+          <label htmlFor={inputId}>{t('check.addressLabel')}</label>
           <div className="input-with-button">
             <input
               ref={input}
@@ -83,7 +78,7 @@ export function QuickCheck() {
               spellCheck={false}
               value={address}
               onChange={(e) => setAddress(e.target.value)}
-              placeholder="name@example.com"
+              placeholder={t('check.addressPlaceholder')}
               aria-describedby={hintId}
               aria-invalid={check.isError || undefined}
               maxLength={320}
@@ -93,22 +88,17 @@ export function QuickCheck() {
               className="button primary"
               disabled={check.isPending || address.trim() === ''}
             >
-              {check.isPending ? 'Checking…' : 'Check'}
+              {check.isPending ? t('check.checking') : t('check.submit')}
             </button>
           </div>
           <p className="hint" id={hintId}>
-            One address, checked right away. It is charged only if it gets a result.
+            {t('check.hint')}
           </p>
         </div>
         <fieldset className="check-product">
-          <legend>Product</legend>
+          <legend>{t('check.product')}</legend>
           <div className="segmented">
-            {(
-              [
-                ['email', 'Email'],
-                ['avatar', 'Email + avatar'],
-              ] as const
-            ).map(([value, label]) => (
+            {JOB_PRODUCTS.map((value) => (
               <label key={value} className="segment">
                 <input
                   type="radio"
@@ -117,20 +107,18 @@ export function QuickCheck() {
                   checked={product === value}
                   onChange={() => setProduct(value)}
                 />
-                <span>{label}</span>
+                <span>{productWords(value, t)}</span>
               </label>
             ))}
           </div>
-          {product === 'avatar' && (
-            <p className="hint">Avatars cover three mailbox providers only.</p>
-          )}
+          {product === 'avatar' && <p className="hint">{t('check.avatarHint')}</p>}
         </fieldset>
       </form>
 
       <div className="check-results" aria-live="polite">
         {check.isError && (
           <div className="check-error">
-            <ErrorNotice error={check.error} title="This address was not checked" />
+            <ErrorNotice error={check.error} title={t('check.failed')} />
           </div>
         )}
         {latest && !check.isError && <ResultCard result={latest} />}
@@ -139,14 +127,14 @@ export function QuickCheck() {
       {history.length > 0 && (
         <section className="check-history" aria-labelledby="history-title">
           <h2 id="history-title" className="card-label">
-            Earlier in this session
+            {t('check.history')}
           </h2>
           <ul>
             {history.map((r) => (
               <li key={r.id} className="history-row">
                 <span className="history-address">{r.view.address}</span>
                 <span className={`status-pill is-${r.view.status}`}>
-                  {STATUS[r.view.status].title}
+                  {t(STATUS[r.view.status].title)}
                 </span>
               </li>
             ))}
@@ -160,10 +148,11 @@ export function QuickCheck() {
 function ResultCard({ result }: { result: CheckResult }) {
   const { view, product } = result;
   const status = STATUS[view.status];
+  const t = useT();
   return (
     <article
       className={`card check-card is-${view.status}`}
-      aria-label={`Result for ${view.address}`}
+      aria-label={t('check.resultLabel', { address: view.address })}
       data-testid="check-result"
     >
       <div className="check-card-head">
@@ -171,31 +160,37 @@ function ResultCard({ result }: { result: CheckResult }) {
         <div className="check-card-title">
           <p className="check-address">{view.address}</p>
           <p className={`check-status is-${view.status}`} data-testid="check-status">
-            {status.title}
+            {t(status.title)}
           </p>
         </div>
       </div>
-      <p className="check-meaning">{status.meaning}</p>
+      <p className="check-meaning">{t(status.meaning)}</p>
       <dl className="check-facts">
         <div>
-          <dt>Product</dt>
-          <dd>{product === 'avatar' ? 'Email + avatar' : 'Email'}</dd>
+          <dt>{t('check.product')}</dt>
+          <dd>{productWords(product, t)}</dd>
         </div>
         {product === 'email' && view.status === 'deliverable' && (
           <div>
-            <dt>Provider</dt>
-            <dd>{view.provider ? providerName(view.provider) : 'Not reported'}</dd>
+            <dt>{t('check.provider')}</dt>
+            <dd>{view.provider ? providerName(view.provider, t) : t('check.notReported')}</dd>
           </div>
         )}
         {product === 'avatar' && (
           <div>
-            <dt>Avatar</dt>
-            <dd>{view.avatar === null ? 'Not reported' : view.avatar ? 'Yes' : 'No'}</dd>
+            <dt>{t('check.avatar')}</dt>
+            <dd>
+              {view.avatar === null
+                ? t('check.notReported')
+                : view.avatar
+                  ? t('check.yes')
+                  : t('check.no')}
+            </dd>
           </div>
         )}
         {product === 'avatar' && view.avatarUrl && (
           <div className="check-url">
-            <dt>Avatar link</dt>
+            <dt>{t('check.avatarLink')}</dt>
             <dd className="mono">{view.avatarUrl}</dd>
           </div>
         )}

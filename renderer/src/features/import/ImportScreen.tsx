@@ -13,6 +13,7 @@ import { Reading, ReadingStrip } from './reading/Reading';
 import './import.css';
 import { ReviewPanel } from './review/ReviewPanel';
 import { useImportFlow } from './use-file-import';
+import { useT } from '../../i18n/words';
 
 /** New list: drop, choose or paste a list, or read one from a platform; watch it being read, review it, start. */
 export function ImportScreen() {
@@ -46,9 +47,10 @@ export function ImportScreen() {
 }
 
 function EmptyState({ notices }: { notices: ReactNode }) {
+  const t = useT();
   return (
     <>
-      <h1 className="page-title">Check a new list</h1>
+      <h1 className="page-title">{t('import.title')}</h1>
       {notices}
       <DraftsWaiting current={null} />
       <section className="drop-zone" aria-labelledby="drop-zone-title">
@@ -69,17 +71,14 @@ function EmptyState({ notices }: { notices: ReactNode }) {
           />
         </svg>
         <h2 id="drop-zone-title" className="drop-zone-title">
-          Drop lists anywhere in this window
+          {t('import.drop.title')}
         </h2>
-        <p className="drop-zone-text">
-          An Excel workbook, or a CSV, TSV or TXT file from Google Sheets, Mailchimp, HubSpot or any
-          other tool. Drop several at once: each becomes its own list.
-        </p>
+        <p className="drop-zone-text">{t('import.drop.text')}</p>
         <ChooseFileButton />
         <ul className="drop-zone-facts">
-          <li>Invalid and repeated addresses removed for free</li>
-          <li>Columns and row order kept</li>
-          <li>Nothing is charged until you check</li>
+          <li>{t('import.drop.factFree')}</li>
+          <li>{t('import.drop.factKept')}</li>
+          <li>{t('import.drop.factNothingCharged')}</li>
         </ul>
       </section>
       <FromPlatform />

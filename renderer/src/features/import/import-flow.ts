@@ -7,8 +7,14 @@ import { create } from 'zustand';
 export type FocusTarget = 'review' | 'failure' | 'jobs';
 
 export interface ImportNotice {
+  /** The list's file name ('' for one without: see `unnamed`). */
   fileName: string;
   message: string;
+  /**
+   * A list with no file name of its own, named by the screen in the user's
+   * words: text pasted, or the file the Open dialog could not give.
+   */
+  unnamed?: 'pasted' | 'chosen';
 }
 
 interface ImportFlowState {

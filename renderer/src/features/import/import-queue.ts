@@ -10,7 +10,7 @@ import { call, errorMessage } from '../../api/call';
 import { queryKeys } from '../../api/query-keys';
 import { useUiStore } from '../../state/ui-store';
 import { useImportFlow } from './import-flow';
-import { PASTED_LIST } from './import-words';
+import type { Translate } from '../../../../electron/common/i18n/message';
 import {
   PLATFORM_NAMES,
   type MemberChoice,
@@ -22,6 +22,8 @@ export interface ListSource {
   reading: string;
   /** What a failure calls it ("april.xlsx could not be used"). */
   failure: string;
+  /** Pasted text has no name of its own: the failure says "The pasted list". */
+  unnamed?: 'pasted';
   /** Reads it in main and answers its review; throws an ApiError carrying the user's reason. */
   open(): Promise<ImportView>;
   /** A platform's list: its progress counts members read (platform:progress), not bytes. */
@@ -53,8 +55,12 @@ export function grantSource(grant: FileGrantView): ListSource {
 export function platformSource(
   list: { platform: PlatformId; id: string; name: string },
   choice: MemberChoice,
+  t: Translate,
 ): ListSource {
-  const named = `${list.name} from ${PLATFORM_NAMES[list.platform]}`;
+  const named = t('import.platform.listFrom', {
+    list: list.name,
+    platform: PLATFORM_NAMES[list.platform],
+  });
   return {
     reading: named,
     failure: named,
@@ -65,10 +71,11 @@ export function platformSource(
 }
 
 /** Pasted text: main names its job ("Pasted list, <date>") and reads it as any list. */
-export function pasteSource(text: string): ListSource {
+export function pasteSource(text: string, t: Translate): ListSource {
   return {
-    reading: PASTED_LIST.reading,
-    failure: PASTED_LIST.failure,
+    reading: t('import.pasted.reading'),
+    failure: '',
+    unnamed: 'pasted',
     open: () => call(window.api.list.paste({ text })),
   };
 }
@@ -143,7 +150,11 @@ async function readOne(source: ListSource, current: Batch, client: QueryClient):
     useUiStore.getState().setReview(view);
   } catch (err) {
     // Its reason is shown; the other files go on.
-    useImportFlow.getState().addFailure({ fileName: source.failure, message: errorMessage(err) });
+    useImportFlow.getState().addFailure({
+      fileName: source.failure,
+      message: errorMessage(err),
+      ...(source.unnamed ? { unnamed: source.unnamed } : {}),
+    });
   }
 }
 

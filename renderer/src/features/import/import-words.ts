@@ -1,27 +1,23 @@
 // The import screen's sentences about where a list comes from, as pure
 // functions: a pasted text refused before it is sent, the progress of a batch
 // of files and of a platform's list, the rows above a workbook sheet's header, and the file's format
-// in the review's facts.
+// in the review's facts; each in the language of the caller's `t`.
 import { MAX_PASTE_CHARS } from '../../../../electron/common/limits';
 import type { ImportView } from '../../../../electron/ipc/contract';
 import type { ReadProgress } from '../../../../electron/common/platform-views';
-import { formatNumber, plural } from '../../format';
-
-/** How a pasted list is named while it is read, and when it could not be used. */
-export const PASTED_LIST = { reading: 'the pasted list', failure: 'The pasted list' } as const;
+import type { Translate } from '../../../../electron/common/i18n/message';
+import { formatNumber } from '../../format';
 
 /**
  * Why a pasted text is not sent to main, or null when it may be: main refuses
  * the same (the contract's limit), but the window can say it in the user's
  * words before a 20 MB message crosses the process boundary.
  */
-export function pasteProblem(text: string): string | null {
+export function pasteProblem(text: string, t: Translate): string | null {
   if (text.length > MAX_PASTE_CHARS) {
-    return `That is more than ${formatNumber(MAX_PASTE_CHARS)} characters, more than a paste can take. Check the first part of it now, or save it from your spreadsheet as a CSV or Excel file and choose that file.`;
+    return t('import.paste.tooLong', { limit: formatNumber(MAX_PASTE_CHARS) });
   }
-  if (text.trim() === '') {
-    return 'There is nothing in it to check. Copy the addresses (one per line, or cells from a spreadsheet with their header) and paste them again.';
-  }
+  if (text.trim() === '') return t('import.paste.empty');
   return null;
 }
 
@@ -49,35 +45,43 @@ export function pasteFirstPart(
 }
 
 /** "Reading april.xlsx", or "Reading 2 of 3: april.xlsx" when several files were given at once. */
-export function readingTitle(fileName: string, index: number, total: number): string {
+export function readingTitle(fileName: string, index: number, total: number, t: Translate): string {
   return total > 1
-    ? `Reading ${formatNumber(index)} of ${formatNumber(total)}: ${fileName}`
-    : `Reading ${fileName}`;
+    ? t('import.reading.titleOf', {
+        index: formatNumber(index),
+        total: formatNumber(total),
+        fileName,
+      })
+    : t('import.reading.title', { fileName });
 }
 
 /**
  * How far a platform's list is read: "1,200 of about 5,000 members read". The
  * platform's own count is approximate (it may count members the choice leaves out).
  */
-export function membersReadLine(read: ReadProgress | null): string {
-  if (read === null) return 'Asking for the first members…';
-  const members = plural(read.members, 'member', 'members');
+export function membersReadLine(read: ReadProgress | null, t: Translate): string {
+  if (read === null) return t('import.reading.membersFirst');
   return read.total !== null && read.total > 0
-    ? `${formatNumber(read.members)} of about ${formatNumber(read.total)} members read`
-    : `${members} read`;
+    ? t('import.reading.membersOf', {
+        n: read.total,
+        count: formatNumber(read.members),
+        total: formatNumber(read.total),
+      })
+    : t('import.reading.members', { n: read.members, count: formatNumber(read.members) });
 }
 
 /** The rows a workbook's sheet has above its header (a title, a date), said once. */
-export function skippedRowsLine(skipped: number): string | null {
+export function skippedRowsLine(skipped: number, t: Translate): string | null {
   if (skipped <= 0) return null;
-  if (skipped === 1) return 'The first row above the header (a title) is not part of the list.';
-  return `The first ${formatNumber(skipped)} rows above the header (a title) are not part of the list.`;
+  return t('review.sheet.skippedRows', { n: skipped, count: formatNumber(skipped) });
 }
 
 /** The review's "Format" fact for a workbook: "Excel workbook, sheet March"; null for a text list. */
-export function workbookFormat(view: Pick<ImportView, 'workbook'>): string | null {
+export function workbookFormat(view: Pick<ImportView, 'workbook'>, t: Translate): string | null {
   const book = view.workbook;
   if (!book) return null;
   const sheet = book.sheets.find((s) => s.index === book.sheet);
-  return sheet ? `Excel workbook, sheet ${sheet.name}` : 'Excel workbook';
+  return sheet
+    ? t('review.facts.workbookSheet', { sheet: sheet.name })
+    : t('review.facts.workbook');
 }

@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { FileGrantView } from '../../../../electron/ipc/contract';
 import { call, errorMessage } from '../../api/call';
 import { useUiStore } from '../../state/ui-store';
+import { useT } from '../../i18n/words';
 import { useImportFlow, type FocusTarget } from './import-flow';
 import { enqueue, fileSource, grantSource, pasteSource } from './import-queue';
 import { pasteProblem } from './import-words';
@@ -26,6 +27,7 @@ export interface FileImport {
 
 export function useFileImport(): FileImport {
   const client = useQueryClient();
+  const t = useT();
 
   const openFiles = useCallback(
     (files: readonly File[]) => enqueue(files.map(fileSource), client),
@@ -38,7 +40,7 @@ export function useFileImport(): FileImport {
       chosen = await call(window.api.file.choose());
     } catch (err) {
       useImportFlow.getState().set({
-        failures: [{ fileName: 'The file', message: errorMessage(err) }],
+        failures: [{ fileName: '', message: errorMessage(err), unnamed: 'chosen' }],
         focus: 'failure',
       });
       useUiStore.getState().go('import');
@@ -49,11 +51,11 @@ export function useFileImport(): FileImport {
 
   const pasteText = useCallback(
     (text: string) => {
-      const problem = pasteProblem(text);
-      if (problem === null) enqueue([pasteSource(text)], client);
+      const problem = pasteProblem(text, t);
+      if (problem === null) enqueue([pasteSource(text, t)], client);
       return problem;
     },
-    [client],
+    [client, t],
   );
 
   return { openFiles, chooseFile, pasteText };

@@ -7,12 +7,13 @@ import { useAccount } from '../../api/hooks';
 import { useJobs } from '../../api/job-hooks';
 import { useTeam } from '../../api/team-hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { useT } from '../../i18n/words';
 import { useUiStore } from '../../state/ui-store';
 import { useFlowFocus } from '../import/use-file-import';
 import { ResultsTabs } from '../results/ResultsTabs';
 import { JobHistory } from './list/JobHistory';
 import { TeamJobs } from './team/TeamJobs';
-import { STATE_WORDS, isActive, jobName } from './job-words';
+import { isActive, jobName, stateWords } from './job-words';
 import { useNow } from './use-now';
 import './jobs.css';
 import './list/rows.css';
@@ -32,35 +33,33 @@ export function JobsScreen() {
   // The demo shares nothing; a key shares through the store saved in Settings → Team.
   const withTeam = account.data?.mode === 'key' && (team.data?.url ?? null) !== null;
   const [tab, setTab] = useState<'mine' | 'team'>('mine');
+  const t = useT();
 
   const mine = (
     <>
       {jobs.isError && (
         <div className="stack-sm">
-          <ErrorNotice error={jobs.error} title="Your jobs could not be read" />
+          <ErrorNotice error={jobs.error} title={t('jobs.screen.readFailed')} />
           <button
             type="button"
             className="button secondary small"
             onClick={() => void jobs.refetch()}
           >
-            Try again
+            {t('jobs.tryAgain')}
           </button>
         </div>
       )}
 
-      {jobs.isPending && <p className="hint">Reading your jobs…</p>}
+      {jobs.isPending && <p className="hint">{t('jobs.screen.reading')}</p>}
 
       {jobs.isSuccess && list.length === 0 && (
         <section className="card jobs-empty" aria-labelledby="jobs-empty-title">
           <h2 id="jobs-empty-title" className="jobs-empty-title">
-            No lists checked yet
+            {t('jobs.empty.title')}
           </h2>
-          <p className="hint">
-            Drop a list anywhere in this window, review it, and press Check. Each list you check
-            appears here, and keeps going even if you quit List Cleaner.
-          </p>
+          <p className="hint">{t('jobs.empty.body')}</p>
           <button type="button" className="button primary" onClick={() => go('import')}>
-            Check a list
+            {t('jobs.empty.action')}
           </button>
         </section>
       )}
@@ -73,21 +72,21 @@ export function JobsScreen() {
     <div className="jobs-screen">
       <div className="page-head">
         <h1 className="page-title" tabIndex={-1} ref={heading}>
-          Jobs
+          {t('jobs.screen.title')}
         </h1>
         {list.length > 0 && (
           <button type="button" className="button secondary small" onClick={() => go('import')}>
-            Check a new list
+            {t('jobs.screen.newList')}
           </button>
         )}
       </div>
 
       {withTeam ? (
         <ResultsTabs
-          label="Whose jobs"
+          label={t('jobs.tabs.label')}
           tabs={[
-            { key: 'mine', label: 'Mine', content: () => mine },
-            { key: 'team', label: 'Team', content: () => <TeamJobs /> },
+            { key: 'mine', label: t('jobs.tabs.mine'), content: () => mine },
+            { key: 'team', label: t('jobs.tabs.team'), content: () => <TeamJobs /> },
           ]}
           selected={tab}
           onSelect={setTab}
@@ -102,7 +101,7 @@ export function JobsScreen() {
           .filter((j) => j.state !== 'draft')
           .map((j) => (
             <span key={j.id}>
-              {jobName(j)}: {STATE_WORDS[j.state]}.{' '}
+              {t('jobs.screen.announce', { name: jobName(j), state: stateWords(j.state, t) })}{' '}
             </span>
           ))}
       </div>

@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { JobView } from '../../../../electron/ipc/contract';
 import { useSettings } from '../../api/hooks';
 import { useJobs } from '../../api/job-hooks';
+import { useT } from '../../i18n/words';
 import { checkAgain } from './check-again';
 import { reminderLine } from './recheck-words';
 import { useNow } from './use-now';
@@ -18,9 +19,10 @@ export function RecheckReminder({ job, now }: { job: JobView; now?: number }) {
   const settings = useSettings();
   const client = useQueryClient();
   const id = useId();
+  const t = useT();
   const line =
     jobs.data && settings.data
-      ? reminderLine(job, jobs.data, settings.data.recheckDays, now ?? ownNow)
+      ? reminderLine(job, jobs.data, settings.data.recheckDays, now ?? ownNow, t)
       : null;
   if (line === null) return null;
   return (
@@ -43,10 +45,10 @@ export function RecheckReminder({ job, now }: { job: JobView; now?: number }) {
         type="button"
         className="button secondary small"
         aria-describedby={id}
-        title="Reads your file again and shows its review; nothing is paid for until you check it."
+        title={t('jobs.recheck.againTitle')}
         onClick={() => checkAgain(job, client)}
       >
-        Check again
+        {t('jobs.recheck.again')}
       </button>
     </div>
   );

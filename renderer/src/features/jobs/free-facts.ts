@@ -4,33 +4,41 @@
 // takes no mail), those an avatar check does not cover, and those the
 // suppression list or a block rule keeps out (never sent). Only
 // what there is, in that order.
+import type { Translate } from '../../../../electron/common/i18n/message';
 import type { JobView } from '../../../../electron/ipc/contract';
-import { formatNumber, plural } from '../../format';
+import { formatNumber } from '../../format';
 
 export function freeFacts(
   job: Pick<
     JobView,
     'reused' | 'disposable' | 'role' | 'noMail' | 'notCovered' | 'suppressed' | 'blocked'
   >,
+  t: Translate,
 ): string[] {
   const facts: string[] = [];
-  if (job.reused > 0) facts.push(`${formatNumber(job.reused)} reused from earlier checks`);
-  const left = [
-    job.disposable > 0 ? `${formatNumber(job.disposable)} disposable` : null,
-    job.role > 0 ? plural(job.role, 'role address', 'role addresses') : null,
-  ].filter((part): part is string => part !== null);
-  if (left.length > 0) facts.push(`${left.join(' and ')} left out`);
-  if (job.noMail > 0) {
+  const count = formatNumber;
+  if (job.reused > 0) facts.push(t('jobs.free.reused', { count: count(job.reused) }));
+  if (job.disposable > 0 && job.role > 0) {
     facts.push(
-      job.noMail === 1
-        ? '1 address at a domain with no mail server'
-        : `${formatNumber(job.noMail)} addresses at domains with no mail server`,
+      t('jobs.free.leftOutBoth', {
+        d: job.disposable,
+        disposable: count(job.disposable),
+        role: job.role,
+        roleCount: count(job.role),
+      }),
     );
+  } else if (job.disposable > 0) {
+    facts.push(t('jobs.free.leftOutDisposable', { count: count(job.disposable) }));
+  } else if (job.role > 0) {
+    facts.push(t('jobs.free.leftOutRole', { n: job.role, count: count(job.role) }));
+  }
+  if (job.noMail > 0) {
+    facts.push(t('jobs.free.noMail', { n: job.noMail, count: count(job.noMail) }));
   }
   if (job.notCovered > 0) {
-    facts.push(`${formatNumber(job.notCovered)} not covered by avatar, not sent`);
+    facts.push(t('jobs.free.notCovered', { count: count(job.notCovered) }));
   }
-  if (job.suppressed > 0) facts.push(`${formatNumber(job.suppressed)} suppressed, not sent`);
-  if (job.blocked > 0) facts.push(`${formatNumber(job.blocked)} blocked by your rules, not sent`);
+  if (job.suppressed > 0) facts.push(t('jobs.free.suppressed', { count: count(job.suppressed) }));
+  if (job.blocked > 0) facts.push(t('jobs.free.blocked', { count: count(job.blocked) }));
   return facts;
 }

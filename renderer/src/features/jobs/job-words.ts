@@ -1,22 +1,41 @@
-// A job's state and product in the user's words.
+// A job's state and product in the user's words. The ids are written out as
+// literals, one per value, so the catalogs' check sees each one used.
 import { UNFINISHED_STATES } from '../../../../electron/common/model';
 import { PLATFORM_NAMES } from '../../../../electron/common/platforms';
+import type { Translate } from '../../../../electron/common/i18n/message';
+import type { MessageId } from '../../../../electron/common/i18n/translate';
 import type { JobProduct, JobStateName, JobView } from '../../../../electron/ipc/contract';
 
-export const STATE_WORDS: Record<JobStateName, string> = {
-  draft: 'Not started',
-  queued: 'Queued',
-  checking: 'Checking',
-  waiting: 'With the service',
-  downloading: 'Fetching results',
-  done: 'Done',
-  failed: 'Stopped',
-};
+const STATE_IDS = {
+  draft: 'jobs.state.draft',
+  queued: 'jobs.state.queued',
+  checking: 'jobs.state.checking',
+  waiting: 'jobs.state.waiting',
+  downloading: 'jobs.state.downloading',
+  done: 'jobs.state.done',
+  failed: 'jobs.state.failed',
+} as const satisfies Record<JobStateName, MessageId>;
 
-export const PRODUCT_WORDS: Record<JobProduct, string> = {
-  email: 'Email',
-  avatar: 'Email + avatar',
-};
+const PRODUCT_IDS = {
+  email: 'job.product.email',
+  avatar: 'job.product.avatar',
+} as const satisfies Record<JobProduct, MessageId>;
+
+const HOLD_IDS = {
+  stopped: 'jobs.hold.stopped',
+  limit: 'jobs.hold.limit',
+  patience: 'jobs.hold.patience',
+} as const satisfies Record<NonNullable<JobView['hold']>['reason'], MessageId>;
+
+/** A job's state as a word: "Not started", "Checking", "Done"… */
+export const stateWords = (state: JobStateName, t: Translate): string => t(STATE_IDS[state]);
+
+/** The product a job checks with: "Email", "Email + avatar". */
+export const productWords = (product: JobProduct, t: Translate): string => t(PRODUCT_IDS[product]);
+
+/** Why a job waits for the user (JobView.hold), as its badge says it. */
+export const holdWords = (reason: NonNullable<JobView['hold']>['reason'], t: Translate): string =>
+  t(HOLD_IDS[reason]);
 
 /**
  * What a job is called wherever it is listed or headed: its file's name, or
@@ -30,27 +49,20 @@ export const isBulk = (job: JobView) => job.tasks.length > 0;
 
 export const isActive = (job: JobView) => job.running || UNFINISHED_STATES.has(job.state);
 
-/** Why a job waits for the user (JobView.hold), as its badge says it. */
-export const HOLD_WORDS: Record<NonNullable<JobView['hold']>['reason'], string> = {
-  stopped: 'Stopped by you',
-  limit: 'Stopped at your limit',
-  patience: 'Paused: the service kept refusing',
-};
-
 /**
  * The badge of a job: a held job says why, and while answers already on their
  * way are still awaited after Stop, that it is stopping.
  */
-export function badgeWords(job: JobView): { text: string; tone: string } {
+export function badgeWords(job: JobView, t: Translate): { text: string; tone: string } {
   if (job.hold) {
     return job.running
-      ? { text: 'Stopping…', tone: 'held' }
-      : { text: HOLD_WORDS[job.hold.reason], tone: 'held' };
+      ? { text: t('jobs.stopping'), tone: 'held' }
+      : { text: holdWords(job.hold.reason, t), tone: 'held' };
   }
-  if (job.paused) return { text: 'Paused', tone: 'paused' };
+  if (job.paused) return { text: t('jobs.badge.paused'), tone: 'paused' };
   // Waiting out a refusal is not the bulk task's own wait: said apart.
-  if (job.wait) return { text: 'Waiting for the service', tone: 'waiting' };
-  return { text: STATE_WORDS[job.state], tone: job.state };
+  if (job.wait) return { text: t('jobs.waitingForService'), tone: 'waiting' };
+  return { text: stateWords(job.state, t), tone: job.state };
 }
 
 /** Stop is offered while this window runs the job and it has not been told to stop. */
@@ -66,8 +78,6 @@ export const sentTasks = (job: JobView) =>
  * command by its program name ("the list-cleaner command"), which the window
  * does not show.
  */
-export function elsewhereWords(by: string): string {
-  return /command/i.test(by)
-    ? 'Running from the command line'
-    : 'Running in another List Cleaner window';
+export function elsewhereWords(by: string, t: Translate): string {
+  return /command/i.test(by) ? t('jobs.elsewhere.command') : t('jobs.elsewhere.window');
 }

@@ -1,6 +1,7 @@
 // The window's side of "check a list again": the reminder as a card and the
 // results say it, and the days typed in Settings, read or refused in words.
 // When a list is due is electron/common/recheck.ts, the one rule main shares.
+import type { Translate } from '../../../../electron/common/i18n/message';
 import { MAX_RECHECK_DAYS } from '../../../../electron/common/limits';
 import { daysSinceChecked, recheckDue, recheckWords } from '../../../../electron/common/recheck';
 import type { JobView } from '../../../../electron/ipc/contract';
@@ -15,29 +16,28 @@ export function reminderLine(
   jobs: readonly JobView[],
   recheckDays: number | null,
   now: number,
+  t: Translate,
 ): string | null {
   if (!recheckDue(job, jobs, recheckDays, now)) return null;
-  const words = recheckWords(daysSinceChecked(job, now) ?? 0);
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  const days = daysSinceChecked(job, now) ?? 0;
+  return recheckWords(days, formatNumber(days), t);
 }
 
 /** The days typed in Settings: a whole number from 1 to MAX_RECHECK_DAYS, or why not. */
 export function readRecheckDays(
   text: string,
+  t: Translate,
 ): { ok: true; days: number } | { ok: false; message: string } {
-  const range = `from 1 to ${formatNumber(MAX_RECHECK_DAYS)}`;
+  const max = formatNumber(MAX_RECHECK_DAYS);
   const trimmed = text.trim();
-  if (trimmed === '') return { ok: false, message: `Enter a number of days, ${range}.` };
+  if (trimmed === '') return { ok: false, message: t('jobs.recheckDays.empty', { max }) };
   if (!/^\d+$/.test(trimmed)) {
-    return {
-      ok: false,
-      message: `Enter a whole number of days, ${range}, without a sign or unit.`,
-    };
+    return { ok: false, message: t('jobs.recheckDays.notWhole', { max }) };
   }
   const days = Number(trimmed);
-  if (days < 1) return { ok: false, message: `That is too soon: enter a number of days ${range}.` };
+  if (days < 1) return { ok: false, message: t('jobs.recheckDays.tooSoon', { max }) };
   if (days > MAX_RECHECK_DAYS) {
-    return { ok: false, message: `That is more than ten years: enter a number of days ${range}.` };
+    return { ok: false, message: t('jobs.recheckDays.tooLate', { max }) };
   }
   return { ok: true, days };
 }

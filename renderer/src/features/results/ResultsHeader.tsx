@@ -6,10 +6,11 @@
 import type { ReactNode } from 'react';
 import type { JobView, RowStatusName } from '../../../../electron/ipc/contract';
 import { listGrade } from '../../../../electron/common/grade';
-import { formatDateTime, formatNumber, formatUsd, formatUsdExact, plural } from '../../format';
-import { HOLD_WORDS, PRODUCT_WORDS, jobName } from '../jobs/job-words';
+import { formatDateTime, formatNumber, formatUsd, formatUsdExact } from '../../format';
+import { useT } from '../../i18n/words';
+import { holdWords, jobName, productWords } from '../jobs/job-words';
 import { RecheckReminder } from '../jobs/RecheckReminder';
-import { STATE_LABEL } from './outcomes';
+import { stateLabel } from './outcomes';
 
 interface Props {
   job: JobView;
@@ -19,19 +20,21 @@ interface Props {
 }
 
 export function ResultsHeader({ job, statuses, actions }: Props) {
+  const t = useT();
   const done = job.state === 'done';
-  const grade = done && statuses ? listGrade(statuses, (n) => formatNumber(n)) : null;
+  const grade = done && statuses ? listGrade(statuses, t, (n) => formatNumber(n)) : null;
+  const state = job.hold ? holdWords(job.hold.reason, t) : stateLabel(job.state, t);
   return (
     <header className="results-header" data-testid="results-header">
       {grade && (
         <div
           className={`results-grade grade-mark is-${grade.letter.toLowerCase()}`}
           data-testid="header-grade"
-          title={`List quality: grade ${grade.letter}, score ${grade.score} of 100`}
+          title={t('results.header.gradeTitle', { letter: grade.letter, score: grade.score })}
         >
           <span aria-hidden="true">{grade.letter}</span>
           <span className="visually-hidden">
-            Grade {grade.letter}, score {grade.score} of 100
+            {t('results.header.grade', { letter: grade.letter, score: grade.score })}
           </span>
         </div>
       )}
@@ -45,8 +48,7 @@ export function ResultsHeader({ job, statuses, actions }: Props) {
         {done && <RecheckReminder job={job} />}
       </div>
       <span className={`results-state is-${job.hold ? 'held' : job.state}`} data-testid="job-state">
-        {job.hold ? HOLD_WORDS[job.hold.reason] : STATE_LABEL[job.state]}
-        {job.resumed && !done ? ' (resumed)' : ''}
+        {job.resumed && !done ? t('results.state.resumed', { state }) : state}
       </span>
       {actions && <div className="results-actions">{actions}</div>}
     </header>
@@ -55,16 +57,17 @@ export function ResultsHeader({ job, statuses, actions }: Props) {
 
 /** "Email · 150 rows · finished Mar 3, 2026, 2:05 PM · $0.14 charged", the charge exact on hover. */
 function Facts({ job }: { job: JobView }) {
+  const t = useT();
   const facts: ReactNode[] = [];
-  if (job.product) facts.push(PRODUCT_WORDS[job.product]);
-  facts.push(plural(job.rows, 'row', 'rows'));
+  if (job.product) facts.push(productWords(job.product, t));
+  facts.push(t('results.facts.rows', { n: job.rows, count: formatNumber(job.rows) }));
   if (job.state === 'done' && job.finishedAt) {
-    facts.push(`finished ${formatDateTime(job.finishedAt)}`);
+    facts.push(t('results.facts.finished', { when: formatDateTime(job.finishedAt) }));
   }
   if (job.state === 'done' && job.chargedMicros !== null) {
     facts.push(
       <span key="charged" title={formatUsdExact(job.chargedMicros)}>
-        {formatUsd(job.chargedMicros)} charged
+        {t('results.facts.charged', { amount: formatUsd(job.chargedMicros) })}
       </span>,
     );
   }

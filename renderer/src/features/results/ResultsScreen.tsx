@@ -9,9 +9,11 @@ import type { JobSummaryView, JobView } from '../../../../electron/ipc/contract'
 import { useJob, useJobSummary } from '../../api/job-hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatNumber } from '../../format';
+import { useT } from '../../i18n/words';
+import type { Translate } from '../../../../electron/common/i18n/message';
 import { useUiStore } from '../../state/ui-store';
 import { freeFacts } from '../jobs/free-facts';
-import { HOLD_WORDS, jobName } from '../jobs/job-words';
+import { holdWords, jobName } from '../jobs/job-words';
 // The screen's stylesheet before its parts' (summary, export, rows): they load in this order.
 import './results.css';
 import { ResultsHeader } from './ResultsHeader';
@@ -25,9 +27,10 @@ import { ROWS_CARD_ID, RowsTable } from './rows/RowsTable';
 import { DomainTable } from './domains/DomainTable';
 import { BouncesPanel } from './bounces/BouncesPanel';
 import { useFilterStore } from './rows/row-filter';
-import { STATE_LABEL } from './outcomes';
+import { stateLabel } from './outcomes';
 
 export function ResultsScreen() {
+  const t = useT();
   const jobId = useUiStore((s) => s.selectedJobId);
   const go = useUiStore((s) => s.go);
   const job = useJob(jobId);
@@ -35,10 +38,10 @@ export function ResultsScreen() {
   if (jobId === null) {
     return (
       <div className="results-empty-state">
-        <h1 className="page-title">Results</h1>
-        <p className="lead">Choose a job on the Jobs screen to see its results.</p>
+        <h1 className="page-title">{t('results.title')}</h1>
+        <p className="lead">{t('results.chooseJob')}</p>
         <button type="button" className="button primary" onClick={() => go('jobs')}>
-          Go to Jobs
+          {t('results.goToJobs')}
         </button>
       </div>
     );
@@ -46,8 +49,8 @@ export function ResultsScreen() {
   if (!job) {
     return (
       <div className="results-empty-state" aria-busy="true">
-        <h1 className="page-title">Results</h1>
-        <p className="lead">Reading the job…</p>
+        <h1 className="page-title">{t('results.title')}</h1>
+        <p className="lead">{t('results.readingJob')}</p>
       </div>
     );
   }
@@ -75,6 +78,7 @@ type TabKey = 'overview' | 'domains' | 'rows' | 'bounces';
  * its grade and (once every address has its outcome) Export, then the tabs.
  */
 function DoneResults({ job, failure }: { job: JobView; failure?: ReactNode }) {
+  const t = useT();
   const summary = useJobSummary(job.id);
   const [tab, setTab] = useState<TabKey>('overview');
   const [exporting, setExporting] = useState(false);
@@ -86,7 +90,11 @@ function DoneResults({ job, failure }: { job: JobView; failure?: ReactNode }) {
       <>
         <ResultsHeader job={job} />
         {failure}
-        <div className="results-loading" aria-busy="true" aria-label="Reading the results" />
+        <div
+          className="results-loading"
+          aria-busy="true"
+          aria-label={t('results.readingResults')}
+        />
       </>
     );
   }
@@ -95,7 +103,7 @@ function DoneResults({ job, failure }: { job: JobView; failure?: ReactNode }) {
       <>
         <ResultsHeader job={job} />
         {failure}
-        <ErrorNotice error={summary.error} title="The results could not be read" />
+        <ErrorNotice error={summary.error} title={t('results.unreadable')} />
       </>
     );
   }
@@ -107,15 +115,19 @@ function DoneResults({ job, failure }: { job: JobView; failure?: ReactNode }) {
     requestAnimationFrame(() => document.getElementById(ROWS_CARD_ID)?.focus());
   };
   const tabs: ResultsTab<TabKey>[] = [
-    { key: 'overview', label: 'Overview', content: () => <Overview job={job} data={data} /> },
+    {
+      key: 'overview',
+      label: t('results.tab.overview'),
+      content: () => <Overview job={job} data={data} />,
+    },
     {
       key: 'domains',
-      label: 'Domains',
+      label: t('domains.title'),
       content: () => <DomainTable jobId={job.id} onDomain={showDomain} />,
     },
     {
       key: 'rows',
-      label: 'Rows',
+      label: t('rows.title'),
       badge: formatNumber(job.rows),
       content: () => <Rows job={job} data={data} />,
     },
@@ -124,7 +136,7 @@ function DoneResults({ job, failure }: { job: JobView; failure?: ReactNode }) {
       ? [
           {
             key: 'bounces' as const,
-            label: 'Bounces',
+            label: t('results.tab.bounces'),
             content: () => <BouncesPanel jobId={job.id} />,
           },
         ]
@@ -147,18 +159,18 @@ function DoneResults({ job, failure }: { job: JobView; failure?: ReactNode }) {
                 aria-haspopup="dialog"
                 onClick={() => setExporting(true)}
               >
-                Export…
+                {t('results.export')}
               </button>
             </>
           ) : null
         }
       />
       {failure}
-      <ResultsTabs label="Results" tabs={tabs} selected={tab} onSelect={setTab} />
+      <ResultsTabs label={t('results.title')} tabs={tabs} selected={tab} onSelect={setTab} />
       {done && (
         <ExportDrawer
           open={exporting}
-          title="Export"
+          title={t('results.exportTitle')}
           onClose={() => setExporting(false)}
           returnFocus={() => exportButton.current}
         >
@@ -178,6 +190,7 @@ function DoneResults({ job, failure }: { job: JobView; failure?: ReactNode }) {
 }
 
 function Overview({ job, data }: { job: JobView; data: JobSummaryView }) {
+  const t = useT();
   const reported = providersReported(data.providers);
   return (
     <>
@@ -185,8 +198,8 @@ function Overview({ job, data }: { job: JobView; data: JobSummaryView }) {
       {/* Each summary has the screen's width: the outcome table's sentences need it. */}
       <OutcomeSummary
         statuses={data.statuses}
-        free={freeFacts(job)}
-        note={reported ? null : unreportedProviders(job.product)}
+        free={freeFacts(job, t)}
+        note={reported ? null : unreportedProviders(job.product, t)}
       />
       {reported && <ProviderSummary providers={data.providers} />}
     </>
@@ -214,33 +227,39 @@ function providersReported(providers: Record<string, number>): boolean {
   return Object.entries(providers).some(([code, n]) => code !== 'not reported' && n > 0);
 }
 
-function unreportedProviders(product: JobView['product']): string {
+function unreportedProviders(product: JobView['product'], t: Translate): string {
   return product === 'avatar'
-    ? 'Email + avatar checks do not report mailbox providers, so there is no provider breakdown.'
-    : 'Lists of 1,000 addresses and more are checked as bulk tasks, which do not report mailbox providers.';
+    ? t('results.providers.notByAvatar')
+    : t('results.providers.notByBulk', { count: formatNumber(1000) });
 }
 
 function FailedResults({ job }: { job: JobView }) {
+  const t = useT();
   const go = useUiStore((s) => s.go);
   const missing = job.unique - job.checked;
   const failure = (
     <div className="notice notice-error results-failure" role="alert">
       <div>
-        <p className="notice-title">This job stopped before it finished</p>
-        <p>{job.failure?.message ?? 'The reason was not recorded.'}</p>
+        <p className="notice-title">{t('results.failed.title')}</p>
+        <p>{job.failure?.message ?? t('results.failed.noReason')}</p>
         {missing > 0 && (
           <p>
-            {formatNumber(missing)} of {formatNumber(job.unique)} addresses have no outcome yet
-            {job.failure?.charged === 'no' ? ', and nothing was charged for them.' : '.'}
+            {t(
+              job.failure?.charged === 'no'
+                ? 'results.failed.missingFree'
+                : 'results.failed.missing',
+              {
+                missing: formatNumber(missing),
+                n: job.unique,
+                unique: formatNumber(job.unique),
+              },
+            )}
           </p>
         )}
-        <p>
-          A cleaned file can be saved once every address has its outcome: continue the job on the
-          Jobs screen.
-        </p>
+        <p>{t('results.failed.continue')}</p>
       </div>
       <button type="button" className="button secondary small" onClick={() => go('jobs')}>
-        Go to Jobs
+        {t('results.goToJobs')}
       </button>
     </div>
   );
@@ -254,14 +273,13 @@ function FailedResults({ job }: { job: JobView }) {
 }
 
 function NotDoneYet({ job }: { job: JobView }) {
+  const t = useT();
   const labelId = useId();
   if (job.state === 'draft') {
     return (
       <section className="card results-card">
-        <p className="results-waiting-title">This list has not been checked yet.</p>
-        <p className="hint">
-          Check it from the New list screen; its results will appear here when it finishes.
-        </p>
+        <p className="results-waiting-title">{t('results.draft.title')}</p>
+        <p className="hint">{t('results.draft.hint')}</p>
       </section>
     );
   }
@@ -269,8 +287,12 @@ function NotDoneYet({ job }: { job: JobView }) {
   return (
     <section className="card results-card results-waiting" aria-labelledby={labelId}>
       <p className="results-waiting-title" id={labelId}>
-        {job.hold ? HOLD_WORDS[job.hold.reason] : STATE_LABEL[job.state]}:{' '}
-        {formatNumber(job.checked)} of {formatNumber(job.unique)} addresses have a result
+        {t('results.progress', {
+          state: job.hold ? holdWords(job.hold.reason, t) : stateLabel(job.state, t),
+          checked: formatNumber(job.checked),
+          n: job.unique,
+          unique: formatNumber(job.unique),
+        })}
       </p>
       <progress
         className="results-progress"
@@ -282,13 +304,10 @@ function NotDoneYet({ job }: { job: JobView }) {
       </progress>
       {job.hold ? (
         <p className="hint" data-testid="results-hold">
-          {job.hold.message} Continue it on the Jobs screen; what was checked is kept.
+          {t('results.held', { message: job.hold.message })}
         </p>
       ) : (
-        <p className="hint">
-          The results appear here when the job finishes. You can leave this screen; the job keeps
-          going.
-        </p>
+        <p className="hint">{t('results.running')}</p>
       )}
     </section>
   );

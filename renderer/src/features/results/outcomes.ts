@@ -3,63 +3,87 @@
 // and the export panel. Disposable and role are the outcomes of addresses the
 // user chose not to pay for; not covered, of addresses an Email + avatar check
 // does not cover; suppressed and blocked, of addresses the suppression list or
-// a block rule keeps out: none of these is ever sent.
+// a block rule keeps out: none of these is ever sent. The names are the
+// catalog's (locales/GLOSSARY.md's terms); exports keep the statuses' own
+// English values, so these maps name messages, never the values.
 import type { JobStateName, RowStatusName } from '../../../../electron/ipc/contract';
+import type { MessageId } from '../../../../electron/common/i18n/translate';
+import type { Translate } from '../../../../electron/common/i18n/message';
 import { ROW_STATUSES } from '../../../../electron/common/model';
-import { providerName } from '../../../../electron/common/providers';
+import { sandboxProviderDomains } from '../../../../electron/common/providers';
 import { VENDOR_LABEL, type VerdictVendor } from '../../../../electron/common/vendors';
 
 /** The row statuses main defines, in their order: best outcome first. */
 export const OUTCOMES: readonly RowStatusName[] = ROW_STATUSES;
 
-export const OUTCOME_LABEL: Record<RowStatusName | 'pending', string> = {
-  deliverable: 'Deliverable',
-  undeliverable: 'Undeliverable',
-  unknown: 'Unknown',
-  invalid: 'Invalid',
-  duplicate: 'Repeat',
-  disposable: 'Disposable',
-  role: 'Role address',
-  not_covered: 'Not covered by avatar',
-  suppressed: 'Suppressed',
-  blocked: 'Blocked by a rule',
-  pending: 'Not checked yet',
-};
+/** Each outcome's name, as the window shows it: one message per status. */
+export const OUTCOME_LABEL_ID = {
+  deliverable: 'outcome.deliverable',
+  undeliverable: 'outcome.undeliverable',
+  unknown: 'outcome.unknown',
+  invalid: 'outcome.invalid',
+  duplicate: 'outcome.duplicate',
+  disposable: 'outcome.disposable',
+  role: 'outcome.role',
+  not_covered: 'outcome.notCovered',
+  suppressed: 'outcome.suppressed',
+  blocked: 'outcome.blocked',
+  reused: 'outcome.reused',
+  pending: 'outcome.pending',
+} as const satisfies Record<RowStatusName | 'reused' | 'pending', MessageId>;
 
-export const OUTCOME_MEANING: Record<RowStatusName, string> = {
-  deliverable: 'The mailbox exists and accepts mail: safe to send to.',
-  undeliverable:
-    'The provider has no such mailbox, or the domain takes no mail: mail sent there would bounce.',
-  unknown: 'The service could not tell this time, so nothing was charged for it.',
-  invalid: 'Not an email address, or an empty cell: removed for free, never sent.',
-  duplicate: 'A repeat of an address higher up in the list: checked and paid for once.',
-  disposable: 'At a disposable domain: left out by your choice, never sent, nothing charged.',
-  role: 'A role mailbox such as info@ or sales@: left out by your choice, nothing charged.',
-  not_covered:
-    'At a mailbox provider the Email + avatar check does not cover: not sent, nothing charged. Check these with Email to know whether they receive mail.',
-  suppressed:
-    'On your suppression list (a bounce, a complaint or an unsubscribe your platform reported): never sent, nothing charged. The reason is in the flags.',
-  blocked: 'Left out by one of your block rules (Settings → Rules): never sent, nothing charged.',
-};
+/** An outcome's name in the language of `t`: "Deliverable", "Zustellbar"… */
+export const outcomeLabel = (outcome: RowStatusName | 'reused' | 'pending', t: Translate): string =>
+  t(OUTCOME_LABEL_ID[outcome]);
 
-export const STATE_LABEL: Record<JobStateName, string> = {
-  draft: 'Not started',
-  queued: 'Queued',
-  checking: 'Checking',
-  waiting: 'Waiting for the service',
-  downloading: 'Downloading results',
-  done: 'Done',
-  failed: 'Failed',
-};
+const OUTCOME_MEANING_ID = {
+  deliverable: 'outcome.meaning.deliverable',
+  undeliverable: 'outcome.meaning.undeliverable',
+  unknown: 'outcome.meaning.unknown',
+  invalid: 'outcome.meaning.invalid',
+  duplicate: 'outcome.meaning.duplicate',
+  disposable: 'outcome.meaning.disposable',
+  role: 'outcome.meaning.role',
+  not_covered: 'outcome.meaning.notCovered',
+  suppressed: 'outcome.meaning.suppressed',
+  blocked: 'outcome.meaning.blocked',
+} as const satisfies Record<RowStatusName, MessageId>;
+
+/** What an outcome means, in one sentence. */
+export const outcomeMeaning = (outcome: RowStatusName, t: Translate): string =>
+  t(OUTCOME_MEANING_ID[outcome]);
+
+const STATE_LABEL_ID = {
+  draft: 'results.state.draft',
+  queued: 'results.state.queued',
+  checking: 'results.state.checking',
+  waiting: 'results.state.waiting',
+  downloading: 'results.state.downloading',
+  done: 'results.state.done',
+  failed: 'results.state.failed',
+} as const satisfies Record<JobStateName, MessageId>;
+
+/** A job's state as the results' header says it. */
+export const stateLabel = (state: JobStateName, t: Translate): string => t(STATE_LABEL_ID[state]);
+
+const isSandboxCode = (code: string): code is keyof typeof sandboxProviderDomains =>
+  Object.hasOwn(sandboxProviderDomains, code);
 
 /**
- * Provider codes in words (common/providers.ts), with the core's two extra
- * keys for rows without a provider.
+ * Provider codes in words (as common/providers.ts names them), with the
+ * core's two extra keys for rows without a provider. A real service's codes
+ * are shown as it sends them.
  */
-export function providerLabel(code: string): string {
-  if (code === 'not registered') return 'No mailbox';
-  if (code === 'not reported') return 'Not reported';
-  return providerName(code);
+export function providerLabel(code: string, t: Translate): string {
+  if (code === 'not registered') return t('results.provider.noMailbox');
+  if (code === 'not reported') return t('results.provider.notReported');
+  if (code === 'other') return t('results.provider.other');
+  if (!isSandboxCode(code)) return code;
+  const number = code.slice('provider_code_'.length);
+  const domain = sandboxProviderDomains[code].find((d) => !d.endsWith('.test'));
+  return domain
+    ? t('results.provider.sandboxAt', { number, domain })
+    : t('results.provider.sandbox', { number });
 }
 
 /**
@@ -69,6 +93,7 @@ export function providerLabel(code: string): string {
  */
 export function reusedWords(
   reused: { checkedAt: number; source: VerdictVendor | null },
+  t: Translate,
   locale?: string,
 ): string {
   const day =
@@ -77,6 +102,9 @@ export function reusedWords(
           new Date(reused.checkedAt * 1000),
         )
       : null;
-  const parts = [reused.source ? VENDOR_LABEL[reused.source] : null, day].filter(Boolean);
-  return parts.length > 0 ? `Reused (${parts.join(', ')})` : 'Reused';
+  const source = reused.source ? VENDOR_LABEL[reused.source] : null;
+  if (source && day) return t('outcome.reusedFromOn', { source, day });
+  if (source) return t('outcome.reusedFrom', { source });
+  if (day) return t('outcome.reusedOn', { day });
+  return t('outcome.reused');
 }

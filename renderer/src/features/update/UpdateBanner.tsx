@@ -2,6 +2,7 @@
 import { useJobs } from '../../api/job-hooks';
 import { useRestartToUpdate, useUpdate } from '../../api/hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { useT } from '../../i18n/words';
 import './update.css';
 
 /**
@@ -12,16 +13,16 @@ export function UpdateBanner() {
   const update = useUpdate();
   const jobs = useJobs();
   const restart = useRestartToUpdate();
+  const t = useT();
   if (update.data?.state !== 'ready') return null;
   const busy = jobs.data?.some((j) => j.running || j.state === 'queued') ?? false;
-  const version = update.data.version ? `List Cleaner ${update.data.version}` : 'A new version';
+  const ready = update.data.version
+    ? t('update.readyVersion', { version: update.data.version })
+    : t('update.readyNew');
   return (
     <div className="app-banner update-banner" role="status" data-testid="update-banner">
       <p>
-        <strong>{version} is ready.</strong>{' '}
-        {busy
-          ? 'Restart once your jobs are done, or quit: it installs then.'
-          : 'Restart to start using it; your jobs and results are kept.'}
+        <strong>{ready}</strong> {busy ? t('update.busy') : t('update.idle')}
       </p>
       <button
         type="button"
@@ -29,7 +30,7 @@ export function UpdateBanner() {
         disabled={busy || restart.isPending}
         onClick={() => restart.mutate()}
       >
-        Restart to update
+        {t('update.restart')}
       </button>
       {restart.error && <ErrorNotice error={restart.error} />}
     </div>

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import type { ConnectionView } from '../../../../../electron/common/platform-views';
 import { useConnectPlatform } from '../../../api/platform-hooks';
 import { SettingForm } from '../SettingForm';
-import { connectProblem } from './connection-words';
+import { useT } from '../../../i18n/words';
+import { connectProblem, keyHelp, keyLabel } from './connection-words';
 
 interface Props {
   connection: ConnectionView;
@@ -17,17 +18,18 @@ interface Props {
 
 export function ConnectPlatformForm({ connection: c, inputId, onDone, onCancel }: Props) {
   const connect = useConnectPlatform();
+  const t = useT();
   const [key, setKey] = useState('');
   // Cleared on typing: the reason belongs to the key that was refused.
   const [problem, setProblem] = useState<string | null>(null);
 
   return (
     <SettingForm
-      label={`${c.name} ${c.keyName}`}
+      label={keyLabel(c, t)}
       inputId={inputId}
       error={problem}
       canSave={key.trim() !== '' && !connect.isPending}
-      submitLabel={connect.isPending ? 'Checking…' : 'Connect'}
+      submitLabel={connect.isPending ? t('connections.checking') : t('connections.connect')}
       onSubmit={() =>
         connect.mutate(
           { platform: c.platform, key: key.trim() },
@@ -36,16 +38,14 @@ export function ConnectPlatformForm({ connection: c, inputId, onDone, onCancel }
               setKey('');
               onDone();
             },
-            onError: (err) => setProblem(connectProblem(err, c)),
+            onError: (err) => setProblem(connectProblem(err, c, t)),
           },
         )
       }
-      hint={
-        <>
-          {c.keyHelp} The key is checked with {c.name} before it is saved; nothing is read or
-          written until you choose a {c.listWord}.
-        </>
-      }
+      hint={`${keyHelp(c.platform, t)} ${t('connections.checkedFirst', {
+        name: c.name,
+        platform: c.platform,
+      })}`}
       field={(aria) => (
         <input
           {...aria}
@@ -64,7 +64,7 @@ export function ConnectPlatformForm({ connection: c, inputId, onDone, onCancel }
     >
       <div className="button-row">
         <button type="button" className="button ghost small" onClick={onCancel}>
-          Cancel
+          {t('connections.cancel')}
         </button>
       </div>
     </SettingForm>

@@ -11,10 +11,12 @@ import { DangerConfirm } from '../../../components/DangerConfirm';
 import { useUiStore } from '../../../state/ui-store';
 import { ConnectPlatformForm } from './ConnectPlatformForm';
 import { connectionLine, removeQuestion } from './connection-words';
+import { useT } from '../../../i18n/words';
 import './connections.css';
 
 export function ConnectionsSection({ idBase }: { idBase: string }) {
   const connections = useConnections();
+  const t = useT();
   // One form or question open at a time: the section stays short in a dialog that scrolls.
   const [open, setOpen] = useState<{ platform: PlatformId; what: 'connect' | 'remove' } | null>(
     null,
@@ -37,13 +39,9 @@ export function ConnectionsSection({ idBase }: { idBase: string }) {
           }
         }}
       >
-        Connections
+        {t('connections.title')}
       </h3>
-      <p className="hint">
-        Read a list straight from Mailchimp, HubSpot, Klaviyo or Brevo, and write each member&apos;s
-        result back there. Keys are kept in your computer&apos;s keychain; List Cleaner shows only
-        their last four characters.
-      </p>
+      <p className="hint">{t('connections.intro')}</p>
       {connections.isError && <ErrorNotice error={connections.error} />}
       <ul className="connection-list" aria-busy={connections.isPending}>
         {connections.data?.map((c) => (
@@ -70,6 +68,7 @@ interface RowProps {
 
 function ConnectionRow({ connection: c, inputId, open, setOpen }: RowProps) {
   const remove = useRemovePlatform();
+  const t = useT();
   const action = useRef<HTMLButtonElement>(null);
   // The form or question closed: the focus goes to the row's action (Connect… or Remove…)
   // once it is drawn again, after the connection's new state.
@@ -93,7 +92,7 @@ function ConnectionRow({ connection: c, inputId, open, setOpen }: RowProps) {
             data-testid="connection-state"
             role="status"
           >
-            {c.connected ? 'Connected' : 'Not connected'}
+            {c.connected ? t('connections.connected') : t('connections.notConnected')}
           </span>
         </div>
         {open === null && (
@@ -103,14 +102,14 @@ function ConnectionRow({ connection: c, inputId, open, setOpen }: RowProps) {
             className={`button small ${c.connected ? 'danger' : 'secondary'}`}
             onClick={() => setOpen(c.connected ? 'remove' : 'connect')}
           >
-            {c.connected ? 'Remove…' : 'Connect…'}
+            {c.connected ? t('connections.removeButton') : t('connections.connectButton')}
             <span className="visually-hidden"> {c.name}</span>
           </button>
         )}
       </div>
       {c.connected && (
         <p className="hint connection-detail" data-testid="connection-detail">
-          {connectionLine(c)}
+          {connectionLine(c, t)}
         </p>
       )}
       {open === 'connect' && (
@@ -118,14 +117,15 @@ function ConnectionRow({ connection: c, inputId, open, setOpen }: RowProps) {
       )}
       {open === 'remove' && (
         <DangerConfirm
-          label={`Remove ${c.name}?`}
-          confirm="Remove"
+          label={t('connections.removeQuestion', { name: c.name })}
+          confirm={t('connections.remove')}
+          keep={t('connections.keep')}
           pending={remove.isPending}
           error={remove.error}
           onConfirm={() => remove.mutate(c.platform, { onSuccess: back })}
           onKeep={back}
         >
-          {removeQuestion(c)}
+          {removeQuestion(c, t)}
         </DangerConfirm>
       )}
     </>

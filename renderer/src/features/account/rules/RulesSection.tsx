@@ -5,28 +5,29 @@
 // refuses one in words, shown under the field as the other forms show theirs.
 import { useEffect, useRef, useState } from 'react';
 import type { Rule, RuleAction } from '../../../../../electron/common/rule-views';
+import type { MessageId } from '../../../../../electron/common/i18n/translate';
 import { errorMessage } from '../../../api/call';
 import { useAddRules, useRemoveRule, useRules } from '../../../api/rules-hooks';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { FieldError } from '../../../components/FieldError';
 import { changeLine, KIND_WORDS } from './rule-words';
+import { useRich, useT } from '../../../i18n/words';
+import { formatNumber } from '../../../format';
 import './rules.css';
 
 const PLACEHOLDER = '*@competitor.com\ntest*@*\n.ru';
 
 export function RulesSection({ inputId }: { inputId: string }) {
   const rules = useRules();
+  const t = useT();
+  const rich = useRich();
   const titleId = `${inputId}-title`;
   const box = useRef<HTMLTextAreaElement>(null);
   return (
     <section className="dialog-section rules" aria-labelledby={titleId} data-testid="rules-section">
-      <h3 id={titleId}>Rules</h3>
+      <h3 id={titleId}>{t('rules.title')}</h3>
       <p className="hint">
-        <strong>Block</strong> an address and it is never sent or paid for: its row says blocked.{' '}
-        <strong>Allow</strong> one and no free check leaves it out, so a domain wrongly listed as
-        throw-away is still checked. When rules disagree, the more specific one decides: an address
-        before a pattern, a pattern before a domain, a domain before a domain ending; between Block
-        and Allow as specific, Block wins. Suppressed addresses stay suppressed whatever the rules.
+        {rich('rules.intro', { strong: (chunks) => <strong>{chunks}</strong> })}
       </p>
       <AddRulesForm inputId={inputId} box={box} />
       {rules.isError && <ErrorNotice error={rules.error} />}
@@ -43,6 +44,7 @@ function AddRulesForm({
   box: React.RefObject<HTMLTextAreaElement | null>;
 }) {
   const add = useAddRules();
+  const t = useT();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState('');
@@ -56,7 +58,7 @@ function AddRulesForm({
       {
         onSuccess: (change) => {
           setText('');
-          setDone(changeLine(change, action === 'block' ? 'blocks' : 'allows'));
+          setDone(changeLine(change, action, t));
         },
         onError: (err) => {
           setProblem(errorMessage(err));
@@ -67,7 +69,7 @@ function AddRulesForm({
   };
   return (
     <div className="field rules-add" data-testid="rules-add">
-      <label htmlFor={inputId}>Rules to add</label>
+      <label htmlFor={inputId}>{t('rules.add.label')}</label>
       <textarea
         ref={box}
         id={inputId}
@@ -88,9 +90,7 @@ function AddRulesForm({
       />
       {problem && <FieldError id={errorId} message={problem} />}
       <p className="hint" id={hintId}>
-        One rule a line: an address (jane@example.com); a domain (example.com: that domain only, not
-        mail.example.com); a domain ending (.co.uk: every domain ending so); or a pattern, where *
-        stands for any characters (*@competitor.com, test*@*).
+        {t('rules.add.hint')}
       </p>
       <div className="button-row">
         <button
@@ -99,7 +99,7 @@ function AddRulesForm({
           disabled={texts.length === 0 || add.isPending}
           onClick={() => submit('block')}
         >
-          Block
+          {t('rules.add.block')}
         </button>
         <button
           type="button"
@@ -107,7 +107,7 @@ function AddRulesForm({
           disabled={texts.length === 0 || add.isPending}
           onClick={() => submit('allow')}
         >
-          Allow
+          {t('rules.add.allow')}
         </button>
         <span className="form-saved" role="status" data-testid="rules-added">
           {done}
@@ -117,10 +117,10 @@ function AddRulesForm({
   );
 }
 
-const GROUPS: { action: RuleAction; title: string }[] = [
-  { action: 'block', title: 'Blocked' },
-  { action: 'allow', title: 'Allowed' },
-];
+const GROUPS = [
+  { action: 'block', title: 'rules.group.blocked' },
+  { action: 'allow', title: 'rules.group.allowed' },
+] as const satisfies readonly { action: RuleAction; title: MessageId }[];
 
 function RuleList({
   rules,
@@ -130,6 +130,7 @@ function RuleList({
   box: React.RefObject<HTMLTextAreaElement | null>;
 }) {
   const remove = useRemoveRule();
+  const t = useT();
   const list = useRef<HTMLDivElement>(null);
   // Where the focus goes once a removed rule's row is gone: the Remove now at its place.
   const refocus = useRef<number | null>(null);
@@ -144,7 +145,7 @@ function RuleList({
   if (rules.length === 0) {
     return (
       <p className="rules-empty" data-testid="rules-empty">
-        No rules yet: every address goes by the free checks alone.
+        {t('rules.empty')}
       </p>
     );
   }
@@ -170,7 +171,7 @@ function RuleList({
         return (
           <div key={action} className="rules-group" data-testid={`rules-${action}`}>
             <h4>
-              {title} <span className="rules-count">{mine.length.toLocaleString('en-US')}</span>
+              {t(title)} <span className="rules-count">{formatNumber(mine.length)}</span>
             </h4>
             <ul className="rule-list">
               {mine.map((rule) => (
@@ -178,14 +179,15 @@ function RuleList({
                   <span className="rule-value" data-user-value>
                     {rule.value}
                   </span>
-                  <span className="rule-kind">{KIND_WORDS[rule.kind]}</span>
+                  <span className="rule-kind">{t(KIND_WORDS[rule.kind])}</span>
                   <button
                     type="button"
                     className="button secondary small"
                     data-rule-id={rule.id}
                     onClick={() => removeAt(rule)}
                   >
-                    Remove<span className="visually-hidden"> {rule.value}</span>
+                    {t('rules.remove')}
+                    <span className="visually-hidden"> {rule.value}</span>
                   </button>
                 </li>
               ))}

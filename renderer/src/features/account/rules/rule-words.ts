@@ -1,30 +1,37 @@
 // The words of Settings → Rules: each kind of rule, and what adding did.
-import type { RuleKind, RulesChangeView } from '../../../../../electron/common/rule-views';
+import type { Translate } from '../../../../../electron/common/i18n/message';
+import type { MessageId } from '../../../../../electron/common/i18n/translate';
+import type {
+  RuleAction,
+  RuleKind,
+  RulesChangeView,
+} from '../../../../../electron/common/rule-views';
+import { formatNumber } from '../../../format';
 
-export const KIND_WORDS: Record<RuleKind, string> = {
-  address: 'Address',
-  domain: 'Domain, exactly',
-  suffix: 'Domain ending',
-  pattern: 'Pattern',
-};
-
-const rules = (n: number): string => (n === 1 ? '1 rule' : `${n.toLocaleString('en-US')} rules`);
+export const KIND_WORDS = {
+  address: 'rules.kind.address',
+  domain: 'rules.kind.domain',
+  suffix: 'rules.kind.suffix',
+  pattern: 'rules.kind.pattern',
+} as const satisfies Record<RuleKind, MessageId>;
 
 /** "Added 2 rules. 1 rule already there now blocks." */
-export function changeLine(change: RulesChangeView, verb: 'blocks' | 'allows'): string {
+export function changeLine(change: RulesChangeView, action: RuleAction, t: Translate): string {
+  const values = (rules: readonly unknown[]) => ({
+    n: rules.length,
+    count: formatNumber(rules.length),
+  });
   const parts: string[] = [];
-  if (change.added.length > 0) parts.push(`Added ${rules(change.added.length)}.`);
+  if (change.added.length > 0) parts.push(t('rules.change.added', values(change.added)));
   if (change.changed.length > 0) {
     parts.push(
-      `${rules(change.changed.length)} already there now ${change.changed.length === 1 ? verb : verb.slice(0, -1)}.`,
+      t(
+        action === 'block' ? 'rules.change.nowBlock' : 'rules.change.nowAllow',
+        values(change.changed),
+      ),
     );
   }
-  if (change.unchanged.length > 0) {
-    parts.push(
-      change.unchanged.length === 1
-        ? `1 rule was already there.`
-        : `${rules(change.unchanged.length)} were already there.`,
-    );
-  }
+  if (change.unchanged.length > 0)
+    parts.push(t('rules.change.unchanged', values(change.unchanged)));
   return parts.join(' ');
 }

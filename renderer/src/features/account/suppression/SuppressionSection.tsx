@@ -20,8 +20,9 @@ import {
 } from '../../../api/suppression-hooks';
 import { DangerConfirm } from '../../../components/DangerConfirm';
 import { ErrorNotice } from '../../../components/ErrorNotice';
-import { plural } from '../../../format';
 import { SettingForm } from '../SettingForm';
+import { useT } from '../../../i18n/words';
+import { formatNumber } from '../../../format';
 import { entryLine, importLine, sourceLine } from './suppression-words';
 import './suppression.css';
 
@@ -29,6 +30,7 @@ const carriesFiles = (e: DragEvent) => e.dataTransfer.types.includes('Files');
 
 export function SuppressionSection({ idBase }: { idBase: string }) {
   const summary = useSuppression();
+  const t = useT();
   const titleId = `${idBase}-title`;
   return (
     <section
@@ -36,11 +38,10 @@ export function SuppressionSection({ idBase }: { idBase: string }) {
       aria-labelledby={titleId}
       data-testid="suppression-section"
     >
-      <h3 id={titleId}>Suppression list</h3>
+      <h3 id={titleId}>{t('suppression.title')}</h3>
       <p className="hint">
-        Addresses List Cleaner never sends and never pays for: the bounces, spam complaints and
-        unsubscribes your sending platform exports.
-        {summary.data?.team && ' Your team shares this list through the team store.'}
+        {t('suppression.intro')}
+        {summary.data?.team && ` ${t('suppression.team')}`}
       </p>
       <AddExport />
       {summary.isError && <ErrorNotice error={summary.error} />}
@@ -48,11 +49,14 @@ export function SuppressionSection({ idBase }: { idBase: string }) {
         <>
           <p className="suppression-count" data-testid="suppression-count">
             {summary.data.count === 0
-              ? 'No addresses on the list yet.'
-              : `${plural(summary.data.count, 'address', 'addresses')} on the list.`}
+              ? t('suppression.empty')
+              : t('suppression.count', {
+                  n: summary.data.count,
+                  count: formatNumber(summary.data.count),
+                })}
           </p>
           {summary.data.sources.length > 0 && (
-            <ul className="connection-list" aria-label="Files on the list">
+            <ul className="connection-list" aria-label={t('suppression.files')}>
               {summary.data.sources.map((source) => (
                 <li key={source.name} className="connection" data-testid="suppression-source">
                   <SourceRow source={source} />
@@ -69,6 +73,7 @@ export function SuppressionSection({ idBase }: { idBase: string }) {
 
 function AddExport() {
   const add = useImportSuppression();
+  const t = useT();
   const [added, setAdded] = useState<SuppressionImportView[]>([]);
   const [over, setOver] = useState(false);
   const [problem, setProblem] = useState<unknown>(null);
@@ -121,27 +126,22 @@ function AddExport() {
       data-testid="suppression-drop"
     >
       <p className="suppression-drop-line">
-        Drop an export here, or{' '}
+        {t('suppression.drop')}{' '}
         <button
           type="button"
           className="button secondary small"
           disabled={add.isPending}
           onClick={() => void choose()}
         >
-          {add.isPending ? 'Adding…' : 'Choose export…'}
+          {add.isPending ? t('suppression.adding') : t('suppression.choose')}
         </button>
       </p>
-      <p className="hint">
-        Recognised by their columns: Mailchimp cleaned and unsubscribed members; SendGrid bounces,
-        blocks, spam reports, invalid emails and unsubscribes; Mailgun bounces, complaints and
-        unsubscribes; Postmark bounces and suppressions; the Amazon SES suppression list. Any other
-        CSV with a column of addresses is added as addresses you suppress yourself.
-      </p>
+      <p className="hint">{t('suppression.formats')}</p>
       <div role="status" data-testid="suppression-result">
         {added.length > 0 && (
           <ul className="suppression-added">
             {added.map((view, i) => (
-              <li key={`${view.fileName}-${i}`}>{importLine(view)}</li>
+              <li key={`${view.fileName}-${i}`}>{importLine(view, t)}</li>
             ))}
           </ul>
         )}
@@ -153,6 +153,7 @@ function AddExport() {
 
 function SourceRow({ source }: { source: SuppressionSourceView }) {
   const remove = useRemoveSuppressionSource();
+  const t = useT();
   const [asking, setAsking] = useState(false);
   return (
     <>
@@ -161,30 +162,34 @@ function SourceRow({ source }: { source: SuppressionSourceView }) {
           <span className="connection-title" data-user-value>
             {source.name}
           </span>
-          <span className="connection-state">{sourceLine(source)}</span>
+          <span className="connection-state">{sourceLine(source, t)}</span>
         </span>
         {!asking && (
           <button
             type="button"
             className="button danger small"
             onClick={() => setAsking(true)}
-            aria-label={`Remove ${source.name}…`}
+            aria-label={t('suppression.removeFile', { name: source.name })}
           >
-            Remove…
+            {t('suppression.removeButton')}
           </button>
         )}
       </div>
       {asking && (
         <DangerConfirm
-          label={`Remove ${source.name}?`}
-          confirm="Remove"
+          label={t('suppression.removeQuestion', { name: source.name })}
+          confirm={t('suppression.remove')}
+          keep={t('suppression.keep')}
           pending={remove.isPending}
           error={remove.error}
           onConfirm={() => remove.mutate(source.name)}
           onKeep={() => setAsking(false)}
         >
-          Remove {source.name}? Its {plural(source.entries, 'address', 'addresses')} can be sent and
-          paid for again, unless another file on the list names them.
+          {t('suppression.removeBody', {
+            name: source.name,
+            n: source.entries,
+            count: formatNumber(source.entries),
+          })}
         </DangerConfirm>
       )}
     </>
@@ -194,22 +199,25 @@ function SourceRow({ source }: { source: SuppressionSourceView }) {
 function LookUp({ inputId }: { inputId: string }) {
   const find = useFindSuppressed();
   const remove = useRemoveSuppressed();
+  const t = useT();
   const [typed, setTyped] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const address = typed.trim();
   const looked = find.data === undefined ? undefined : find.data;
   return (
     <SettingForm
-      label="Look up an address"
+      label={t('suppression.lookUp.label')}
       inputId={inputId}
       error={problem}
       canSave={address !== '' && !find.isPending}
-      submitLabel={find.isPending ? 'Looking…' : 'Look up'}
+      submitLabel={
+        find.isPending ? t('suppression.lookUp.looking') : t('suppression.lookUp.submit')
+      }
       onSubmit={() => {
         remove.reset();
         find.mutate(address, { onError: (err) => setProblem(errorMessage(err)) });
       }}
-      hint="Whether an address is on the list, why, and from which file."
+      hint={t('suppression.lookUp.hint')}
       field={(aria) => (
         <input
           {...aria}
@@ -250,10 +258,11 @@ function LookedUp(props: {
   onRemove: (entry: SuppressionEntryView) => void;
 }) {
   const { entry } = props;
+  const t = useT();
   if (entry === null) {
     return (
       <p className="hint suppression-found" role="status" data-testid="suppression-found">
-        Not on the suppression list.
+        {t('suppression.notFound')}
       </p>
     );
   }
@@ -263,7 +272,7 @@ function LookedUp(props: {
         <span className="connection-title" data-user-value>
           {entry.address}
         </span>
-        {props.removed ? ' was taken off the list.' : `: ${entryLine(entry)}`}
+        {props.removed ? ` ${t('suppression.takenOff')}` : `: ${entryLine(entry, t)}`}
       </p>
       {props.error != null && <ErrorNotice error={props.error} />}
       {!props.removed && (
@@ -274,7 +283,7 @@ function LookedUp(props: {
             disabled={props.pending}
             onClick={() => props.onRemove(entry)}
           >
-            Take off the list
+            {t('suppression.takeOff')}
           </button>
         </div>
       )}

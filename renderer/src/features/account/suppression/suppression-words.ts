@@ -1,29 +1,58 @@
 // The words of Settings → Suppression list: what an import added, a file's
 // line, and one address's entry.
+import type { Translate } from '../../../../../electron/common/i18n/message';
+import type { MessageId } from '../../../../../electron/common/i18n/translate';
 import type {
   SuppressionEntryView,
   SuppressionImportView,
+  SuppressionReasonView,
   SuppressionSourceView,
 } from '../../../../../electron/common/suppression-views';
-import { formatDate, formatNumber, plural } from '../../../format';
-import { reasonWords } from '../../../../../electron/common/withheld-words';
+import { formatDate, formatNumber } from '../../../format';
+
+/** Why an address is on the list, as the start of its entry's line. */
+const REASON_WORDS = {
+  hard_bounce: 'suppression.reason.hardBounce',
+  soft_bounce: 'suppression.reason.softBounce',
+  complaint: 'suppression.reason.complaint',
+  unsubscribe: 'suppression.reason.unsubscribe',
+  manual: 'suppression.reason.manual',
+  other: 'suppression.reason.other',
+} as const satisfies Record<SuppressionReasonView, MessageId>;
 
 /** "Mailchimp cleaned members: 2,013 added, 4 replaced." (and the rows left out, if any). */
-export function importLine(view: SuppressionImportView): string {
-  const figures = `${view.label} (${view.fileName}): ${formatNumber(view.added)} added, ${formatNumber(view.replaced)} replaced`;
-  if (view.skipped === 0) return `${figures}.`;
-  return `${figures}; ${plural(view.skipped, 'row', 'rows')} without a valid address left out.`;
+export function importLine(view: SuppressionImportView, t: Translate): string {
+  const figures = {
+    label: view.label,
+    fileName: view.fileName,
+    added: formatNumber(view.added),
+    replaced: formatNumber(view.replaced),
+  };
+  if (view.skipped === 0) return t('suppression.imported', figures);
+  return t('suppression.importedSkipped', {
+    ...figures,
+    n: view.skipped,
+    skipped: formatNumber(view.skipped),
+  });
 }
 
 /** "2,013 addresses · added Nov 26, 2026". */
-export const sourceLine = (source: SuppressionSourceView): string =>
-  `${plural(source.entries, 'address', 'addresses')} · added ${formatDate(source.addedAt)}`;
+export const sourceLine = (source: SuppressionSourceView, t: Translate): string =>
+  t('suppression.source', {
+    n: source.entries,
+    count: formatNumber(source.entries),
+    date: formatDate(source.addedAt),
+  });
 
 /** "Hard bounce on Mar 2, 2025, from mailchimp-cleaned.csv (cleaned: Spring sale)." */
-export function entryLine(entry: SuppressionEntryView): string {
-  const reason = reasonWords(entry.reason, 1);
-  const when = entry.date ? ` on ${formatDate(entry.date)}` : '';
-  const from = entry.source ? `, from ${entry.source}` : '';
-  const detail = entry.detail ? ` (${entry.detail})` : '';
-  return `${reason.charAt(0).toUpperCase()}${reason.slice(1)}${when}${from}${detail}.`;
+export function entryLine(entry: SuppressionEntryView, t: Translate): string {
+  return t('suppression.entry', {
+    reason: t(REASON_WORDS[entry.reason]),
+    hasDate: entry.date ? 'yes' : 'no',
+    date: entry.date ? formatDate(entry.date) : '',
+    hasSource: entry.source ? 'yes' : 'no',
+    source: entry.source,
+    hasDetail: entry.detail ? 'yes' : 'no',
+    detail: entry.detail,
+  });
 }

@@ -4,6 +4,7 @@
 // itself after a moment.
 import { useEffect, useState } from 'react';
 import type { EventPayloads } from '../../../../../electron/ipc/contract';
+import { useT } from '../../../i18n/words';
 import './team.css';
 
 type Notice = EventPayloads['team:notice'];
@@ -12,6 +13,7 @@ type Notice = EventPayloads['team:notice'];
 const BACK_SHOWN_MS = 10_000;
 
 export function TeamNoticeBanner() {
+  const t = useT();
   const [notice, setNotice] = useState<Notice | null>(null);
   useEffect(() => window.api.events.onTeamNotice((next: Notice) => setNotice(next)), []);
   useEffect(() => {
@@ -28,7 +30,7 @@ export function TeamNoticeBanner() {
     >
       <p>{notice.message}</p>
       <button type="button" className="button secondary small" onClick={() => setNotice(null)}>
-        Dismiss
+        {t('team.notice.dismiss')}
       </button>
     </div>
   );

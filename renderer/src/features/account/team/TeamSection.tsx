@@ -11,28 +11,20 @@ import { ErrorNotice } from '../../../components/ErrorNotice';
 import { DangerConfirm } from '../../../components/DangerConfirm';
 import { SettingForm } from '../SettingForm';
 import { answersLine, pgVersion, testLine, waitingLine } from './team-words';
+import { useT } from '../../../i18n/words';
 import './team.css';
 
 const PLACEHOLDER = 'postgres://user@host:5432/list_cleaner';
 
 export function TeamSection({ inputId }: { inputId: string }) {
   const team = useTeam();
+  const t = useT();
   const titleId = `${inputId}-title`;
   return (
     <section className="dialog-section team" aria-labelledby={titleId} data-testid="team-section">
-      <h3 id={titleId}>Team</h3>
-      <p className="hint">
-        The PostgreSQL database your team runs for List Cleaner. Everyone connected to it with the
-        same API key shares the answers paid for, the service&apos;s limits and the history of
-        finished jobs; no address is paid for twice. It holds no address in clear and never the key.
-        Its password is kept in your computer&apos;s keychain, never in List Cleaner&apos;s
-        settings, and goes to that database only.
-      </p>
-      <p className="hint">
-        Each list you finish with your key is listed there for your team: its name, who checked it,
-        its counts and its charge, never its addresses. See them under Jobs → Team, and the
-        team&apos;s spend under Account.
-      </p>
+      <h3 id={titleId}>{t('team.title')}</h3>
+      <p className="hint">{t('team.intro')}</p>
+      <p className="hint">{t('team.history')}</p>
       {team.isError && <ErrorNotice error={team.error} />}
       {team.data?.warning && <p className="notice notice-warning">{team.data.warning}</p>}
       {team.data &&
@@ -48,6 +40,7 @@ export function TeamSection({ inputId }: { inputId: string }) {
 function ConnectTeamForm({ inputId }: { inputId: string }) {
   const connect = useConnectTeam();
   const test = useTestTeam();
+  const t = useT();
   const [url, setUrl] = useState('');
   const [password, setPassword] = useState('');
   // Cleared on typing: the reason belongs to the address that was refused.
@@ -56,11 +49,11 @@ function ConnectTeamForm({ inputId }: { inputId: string }) {
   const typed = url.trim();
   return (
     <SettingForm
-      label="Team store address"
+      label={t('team.address.label')}
       inputId={inputId}
       error={problem}
       canSave={typed !== '' && !busy}
-      submitLabel={connect.isPending ? 'Connecting…' : 'Connect'}
+      submitLabel={connect.isPending ? t('team.connecting') : t('team.connect')}
       onSubmit={() =>
         connect.mutate(
           { url: typed, password },
@@ -73,13 +66,7 @@ function ConnectTeamForm({ inputId }: { inputId: string }) {
           },
         )
       }
-      hint={
-        <>
-          The address your team&apos;s database gives, with its user; its password goes in the field
-          below. A database away from this computer is reached only encrypted. Connecting sets up
-          List Cleaner&apos;s tables there the first time.
-        </>
-      }
+      hint={t('team.address.hint')}
       field={(aria) => (
         <input
           {...aria}
@@ -100,7 +87,7 @@ function ConnectTeamForm({ inputId }: { inputId: string }) {
       testId="team-connect"
     >
       <div className="field team-password">
-        <label htmlFor={`${inputId}-password`}>Password</label>
+        <label htmlFor={`${inputId}-password`}>{t('team.password')}</label>
         <input
           id={`${inputId}-password`}
           type="password"
@@ -125,12 +112,12 @@ function ConnectTeamForm({ inputId }: { inputId: string }) {
             )
           }
         >
-          {test.isPending ? 'Testing…' : 'Test connection'}
+          {test.isPending ? t('team.testing') : t('team.test')}
         </button>
       </div>
       {test.data && (
         <p className="hint team-test" role="status" data-testid="team-test">
-          {testLine(test.data)}
+          {testLine(test.data, t)}
         </p>
       )}
     </SettingForm>
@@ -140,6 +127,7 @@ function ConnectTeamForm({ inputId }: { inputId: string }) {
 function SavedTeam({ team }: { team: TeamView }) {
   const test = useTestTeam();
   const remove = useRemoveTeam();
+  const t = useT();
   const [asking, setAsking] = useState(false);
   return (
     <div className="team-store" data-testid="team-store">
@@ -152,51 +140,53 @@ function SavedTeam({ team }: { team: TeamView }) {
           role="status"
           data-testid="team-state"
         >
-          {team.connected ? 'Connected' : 'Not reached'}
+          {team.connected ? t('team.state.connected') : t('team.state.notReached')}
         </span>
       </div>
       {team.connected && team.schemaVersion !== null ? (
         <dl className="team-facts">
           <div>
-            <dt>Database</dt>
+            <dt>{t('team.facts.database')}</dt>
             <dd>PostgreSQL {pgVersion(team.serverVersion ?? '')}</dd>
           </div>
           <div>
-            <dt>Schema</dt>
+            <dt>{t('team.facts.schema')}</dt>
             <dd data-testid="team-schema">
-              {team.schemaVersion === 0 ? 'Not set up yet' : `Version ${team.schemaVersion}`}
+              {team.schemaVersion === 0
+                ? t('team.schema.notSetUp')
+                : t('team.facts.version', { version: team.schemaVersion })}
             </dd>
           </div>
           <div>
-            <dt>Answers held</dt>
-            <dd data-testid="team-answers">{answersLine(team)}</dd>
+            <dt>{t('team.facts.answers')}</dt>
+            <dd data-testid="team-answers">{answersLine(team, t)}</dd>
           </div>
         </dl>
       ) : (
         team.error && <p className="field-error team-error">{team.error}</p>
       )}
-      {waitingLine(team) && (
+      {waitingLine(team, t) && (
         <p className="hint" data-testid="team-waiting">
-          {waitingLine(team)}
+          {waitingLine(team, t)}
         </p>
       )}
       {test.error && <ErrorNotice error={test.error} />}
       {test.data && (
         <p className="hint team-test" role="status" data-testid="team-test">
-          {testLine(test.data)}
+          {testLine(test.data, t)}
         </p>
       )}
       {asking ? (
         <DangerConfirm
-          label="Remove the team store?"
-          confirm="Remove"
+          label={t('team.remove.question')}
+          confirm={t('team.remove.confirm')}
+          keep={t('team.remove.keep')}
           pending={remove.isPending}
           error={remove.error}
           onConfirm={() => remove.mutate(undefined, { onSuccess: () => setAsking(false) })}
           onKeep={() => setAsking(false)}
         >
-          Remove the team store? List Cleaner forgets its address and password on this computer. The
-          answers in it stay for your colleagues.
+          {t('team.remove.body')}
         </DangerConfirm>
       ) : (
         <div className="button-row">
@@ -206,10 +196,10 @@ function SavedTeam({ team }: { team: TeamView }) {
             disabled={test.isPending}
             onClick={() => test.mutate(undefined)}
           >
-            {test.isPending ? 'Testing…' : 'Test connection'}
+            {test.isPending ? t('team.testing') : t('team.test')}
           </button>
           <button type="button" className="button danger small" onClick={() => setAsking(true)}>
-            Remove…
+            {t('team.remove.button')}
           </button>
         </div>
       )}

@@ -7,11 +7,13 @@ import { useTeamSpend } from '../../../api/team-hooks';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { formatNumber, formatUsdExact } from '../../../format';
 import { machinesWords, monthLabel, spendTable, spendWords } from './spend-words';
+import { useT } from '../../../i18n/words';
 import '../../jobs/team/team-jobs.css';
 import './team.css';
 
 export function TeamSpend() {
   const spend = useTeamSpend();
+  const t = useT();
   const table = spend.data ? spendTable(spend.data) : null;
   return (
     <section
@@ -20,44 +22,45 @@ export function TeamSpend() {
       data-testid="team-spend"
     >
       <h2 id="team-spend-title" className="card-label">
-        Team spend
+        {t('team.spend.title')}
       </h2>
-      {spend.isPending && <p className="hint">Reading the team’s spend…</p>}
+      {spend.isPending && <p className="hint">{t('team.spend.reading')}</p>}
       {spend.isError && (
         <div className="stack-sm">
-          <ErrorNotice error={spend.error} title="The team’s spend could not be read" />
+          <ErrorNotice error={spend.error} title={t('team.spend.failed')} />
           <button
             type="button"
             className="button secondary small"
             onClick={() => void spend.refetch()}
           >
-            Try again
+            {t('team.spend.tryAgain')}
           </button>
         </div>
       )}
       {spend.data && table && (
         <>
           <p className="hint">
-            What each person’s finished jobs on this account cost, by month, from{' '}
-            {monthLabel(spend.data.from)} to {monthLabel(spend.data.to)}. A person is the computer
-            login that ran the jobs.
+            {t('team.spend.hint', {
+              from: monthLabel(spend.data.from),
+              to: monthLabel(spend.data.to),
+            })}
           </p>
           {table.months.length === 0 ? (
             <p className="hint" data-testid="team-spend-empty">
-              No one on the team has finished a job in these months.
+              {t('team.spend.empty')}
             </p>
           ) : (
             <div className="team-table-wrap">
               <table className="team-table">
                 <thead>
                   <tr>
-                    <th scope="col">Person</th>
-                    <th scope="col">Computers</th>
+                    <th scope="col">{t('team.spend.person')}</th>
+                    <th scope="col">{t('team.spend.computersColumn')}</th>
                     <th scope="col" className="num">
-                      Jobs
+                      {t('team.spend.jobs')}
                     </th>
                     <th scope="col" className="num">
-                      Charged
+                      {t('team.spend.charged')}
                     </th>
                   </tr>
                 </thead>
@@ -74,7 +77,7 @@ export function TeamSpend() {
                           {p.osUser}
                         </th>
                         <td className="team-sub-cell" data-user-value>
-                          {machinesWords(p.machines)}
+                          {machinesWords(p.machines, t)}
                         </td>
                         <td className="num">{formatNumber(p.jobs)}</td>
                         <td
@@ -82,17 +85,17 @@ export function TeamSpend() {
                           title={formatUsdExact(p.micros)}
                           data-testid="team-spend-charged"
                         >
-                          {spendWords(p)}
+                          {spendWords(p, t)}
                         </td>
                       </tr>
                     ))}
                     <tr className="team-spend-total" data-testid="team-spend-month-total">
                       <th scope="row" colSpan={2}>
-                        Total, {month.label}
+                        {t('team.spend.monthTotal', { month: month.label })}
                       </th>
                       <td className="num">{formatNumber(month.jobs)}</td>
                       <td className="num" title={formatUsdExact(month.micros)}>
-                        {spendWords(month)}
+                        {spendWords(month, t)}
                       </td>
                     </tr>
                   </tbody>
@@ -100,23 +103,18 @@ export function TeamSpend() {
                 <tfoot>
                   <tr data-testid="team-spend-total">
                     <th scope="row" colSpan={2}>
-                      All {table.months.length === 1 ? 'this month' : 'these months'}
+                      {t('team.spend.allMonths', { months: table.months.length })}
                     </th>
                     <td className="num">{formatNumber(table.jobs)}</td>
                     <td className="num" title={formatUsdExact(table.micros)}>
-                      {spendWords(table)}
+                      {spendWords(table, t)}
                     </td>
                   </tr>
                 </tfoot>
               </table>
             </div>
           )}
-          {table.unknownCharges > 0 && (
-            <p className="hint">
-              A charge is not known where a job was paid for at a price List Cleaner had not yet
-              learned on that computer; it is left out of the totals.
-            </p>
-          )}
+          {table.unknownCharges > 0 && <p className="hint">{t('team.spend.unknownHint')}</p>}
         </>
       )}
     </section>

@@ -5,7 +5,8 @@
 // Pure, so the sums are tested alone.
 import { moneyOfCents, shareCents } from '../../../../../electron/common/money';
 import type { TeamSpendView } from '../../../../../electron/common/team-views';
-import { formatNumber, plural } from '../../../format';
+import type { Translate } from '../../../../../electron/common/i18n/message';
+import { formatNumber } from '../../../format';
 
 export interface SpendPersonRow {
   osUser: string;
@@ -81,16 +82,26 @@ export function spendTable(view: TeamSpendView, locale?: string): SpendTable {
  */
 export function spendWords(
   row: { cents: number; micros: number; unknownCharges: number },
+  t: Translate,
   locale?: string,
 ): string {
   const amount = moneyOfCents(row.cents, row.micros, locale);
   if (row.unknownCharges === 0) return amount;
-  if (row.micros === 0) return 'not known';
-  return `${amount} and ${plural(row.unknownCharges, 'job', 'jobs')} not known`;
+  if (row.micros === 0) return t('team.spend.notKnown');
+  return t('team.spend.someNotKnown', {
+    amount,
+    n: row.unknownCharges,
+    count: formatNumber(row.unknownCharges, locale),
+  });
 }
 
 /** The computers a person's jobs ran on: "ana-laptop", "ana-laptop and ana-desk", "3 computers". */
-export function machinesWords(machines: readonly string[]): string {
-  if (machines.length <= 2) return machines.join(' and ');
-  return `${formatNumber(machines.length)} computers`;
+export function machinesWords(machines: readonly string[], t: Translate): string {
+  const [first = '', second] = machines;
+  if (second === undefined) return first;
+  if (machines.length === 2) return t('team.spend.twoComputers', { first, second });
+  return t('team.spend.computers', {
+    n: machines.length,
+    count: formatNumber(machines.length),
+  });
 }

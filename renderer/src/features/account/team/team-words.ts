@@ -1,10 +1,12 @@
 // What Settings → Team says, as pure functions: what a store holds for the
 // account, and what "Test connection" found.
+import type { Translate } from '../../../../../electron/common/i18n/message';
 import type { TeamTestView, TeamView } from '../../../../../electron/common/team-views';
+import { formatNumber } from '../../../format';
 
 /** "Schema version 1", or that the store is not set up yet. */
-export function schemaLine(version: number): string {
-  return version === 0 ? 'Not set up yet' : `Schema version ${version}`;
+export function schemaLine(version: number, t: Translate): string {
+  return version === 0 ? t('team.schema.notSetUp') : t('team.schema.version', { version });
 }
 
 /** "15.8" of "15.8 (Debian 15.8-0+deb12u1)": the version without the packager's note. */
@@ -13,30 +15,28 @@ export function pgVersion(serverVersion: string): string {
 }
 
 /** "2,481 answers for this account", or why none are counted. */
-export function answersLine(team: Pick<TeamView, 'answers' | 'answersNote'>): string {
+export function answersLine(team: Pick<TeamView, 'answers' | 'answersNote'>, t: Translate): string {
   if (team.answers === null) return team.answersNote ?? '';
-  const n = team.answers.toLocaleString('en-US');
-  return `${n} ${team.answers === 1 ? 'answer' : 'answers'} for this account`;
+  return t('team.answers', { n: team.answers, count: formatNumber(team.answers) });
 }
 
 /** "12 answers paid for here wait to be sent to the store", or nothing when none wait. */
-export function waitingLine(team: Pick<TeamView, 'waiting'>): string | null {
+export function waitingLine(team: Pick<TeamView, 'waiting'>, t: Translate): string | null {
   if (team.waiting === null || team.waiting === 0) return null;
-  const n = team.waiting.toLocaleString('en-US');
-  return `${n} ${team.waiting === 1 ? 'answer' : 'answers'} paid for on this computer wait to be sent to the store; they go once it is reached.`;
+  return t('team.waiting', { n: team.waiting, count: formatNumber(team.waiting) });
 }
 
 /** What a test found: reached, encrypted or not, the schema, and whether this user may work there. */
-export function testLine(test: TeamTestView): string {
-  const how = test.encrypted ? 'encrypted' : 'not encrypted (this computer only)';
-  const migrated =
-    test.migrated.length === 0
-      ? ''
-      : test.migrated.length === 1 && test.migrated[0] === 1
-        ? ' List Cleaner set up its tables.'
-        : ` Brought up to schema version ${test.schemaVersion}.`;
-  const rights = test.canReadWrite
-    ? ''
-    : ' This user may not read and write every table List Cleaner uses: ask the store’s administrator to grant them.';
-  return `Reached: PostgreSQL ${pgVersion(test.serverVersion)}, ${how}. ${schemaLine(test.schemaVersion)}.${migrated}${rights}`;
+export function testLine(test: TeamTestView, t: Translate): string {
+  const parts = [
+    t(test.encrypted ? 'team.test.reachedEncrypted' : 'team.test.reachedPlain', {
+      version: pgVersion(test.serverVersion),
+    }),
+    `${schemaLine(test.schemaVersion, t)}.`,
+  ];
+  if (test.migrated.length === 1 && test.migrated[0] === 1) parts.push(t('team.test.setUp'));
+  else if (test.migrated.length > 0)
+    parts.push(t('team.test.migrated', { version: test.schemaVersion }));
+  if (!test.canReadWrite) parts.push(t('team.test.noRights'));
+  return parts.join(' ');
 }

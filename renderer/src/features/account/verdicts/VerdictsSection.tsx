@@ -15,6 +15,7 @@ import {
 import { useImportVerdicts } from '../../../api/verdict-hooks';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { countLines, headLine } from './verdict-words';
+import { useT } from '../../../i18n/words';
 import './verdicts.css';
 
 const carriesFiles = (e: DragEvent) => e.dataTransfer.types.includes('Files');
@@ -27,6 +28,7 @@ function today(): string {
 }
 
 export function VerdictsSection() {
+  const t = useT();
   const titleId = useId();
   const vendorId = useId();
   const dateId = useId();
@@ -53,22 +55,17 @@ export function VerdictsSection() {
       aria-labelledby={titleId}
       data-testid="verdicts-section"
     >
-      <h3 id={titleId}>Other vendors’ results</h3>
-      <p className="hint">
-        Checked a list with another service already? Bring its result file: the addresses it found
-        valid or invalid are remembered with its date and reused like your own answers, free, for as
-        long as answers are reused. Catch-all, risky, disposable and unknown verdicts are not kept:
-        those addresses are checked when you clean a list with them.
-      </p>
+      <h3 id={titleId}>{t('verdicts.title')}</h3>
+      <p className="hint">{t('verdicts.intro')}</p>
       <div className="verdicts-fields">
         <div className="field">
-          <label htmlFor={vendorId}>Vendor</label>
+          <label htmlFor={vendorId}>{t('verdicts.vendor')}</label>
           <select
             id={vendorId}
             value={vendor ?? ''}
             onChange={(e) => setVendor(isVerdictVendor(e.target.value) ? e.target.value : null)}
           >
-            <option value="">Tell from the file’s columns</option>
+            <option value="">{t('verdicts.vendorFromColumns')}</option>
             {VERDICT_VENDORS.map((v) => (
               <option key={v} value={v}>
                 {VENDOR_LABEL[v]}
@@ -77,7 +74,7 @@ export function VerdictsSection() {
           </select>
         </div>
         <div className="field">
-          <label htmlFor={dateId}>Checked on</label>
+          <label htmlFor={dateId}>{t('verdicts.checkedOn')}</label>
           <input
             id={dateId}
             type="date"
@@ -87,7 +84,7 @@ export function VerdictsSection() {
             onChange={(e) => setDate(e.target.value)}
           />
           <p className="hint" id={dateHintId}>
-            Empty: the file’s own date.
+            {t('verdicts.dateHint')}
           </p>
         </div>
       </div>
@@ -104,23 +101,23 @@ export function VerdictsSection() {
         onDragLeave={() => setOver(false)}
         onDrop={drop}
       >
-        <span>Drop the result file here, or</span>
+        <span>{t('verdicts.drop')}</span>
         <button
           type="button"
           className="button secondary small"
           disabled={run.isPending}
           onClick={() => start(null)}
         >
-          Choose file…
+          {t('verdicts.choose')}
         </button>
       </div>
       <div aria-live="polite" className="verdicts-result" data-testid="verdicts-result">
-        {run.isPending && <p className="hint">Reading the file…</p>}
+        {run.isPending && <p className="hint">{t('verdicts.reading')}</p>}
         {run.data && (
           <>
-            <p className="verdicts-head">{headLine(run.data)}</p>
+            <p className="verdicts-head">{headLine(run.data, t)}</p>
             <ul className="verdicts-counts">
-              {countLines(run.data).map((line) => (
+              {countLines(run.data, t).map((line) => (
                 <li key={line}>{line}</li>
               ))}
             </ul>

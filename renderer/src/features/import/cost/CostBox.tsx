@@ -9,6 +9,7 @@ import { CoverageGroups } from './CoverageGroups';
 import { balanceAfterShown, formatUsd, formatUsdExact, formatUsdUpTo } from '../../../format';
 import { useUiStore } from '../../../state/ui-store';
 import { AddFundsLink } from '../../../components/AddFundsLink';
+import { useT } from '../../../i18n/words';
 import './savings.css';
 
 /** The balance does not cover the estimate: Check waits for funds. */
@@ -46,6 +47,7 @@ export function CostBox({
   const openSettings = useUiStore((s) => s.openSettings);
   const others = useUiStore((s) => s.others);
   const setOthers = useUiStore((s) => s.setOthers);
+  const t = useT();
   const dash = <span className="placeholder">—</span>;
   const charge = estimate?.estimateMicros ?? null;
   const balance = estimate?.balanceMicros ?? null;
@@ -63,46 +65,47 @@ export function CostBox({
       )}
       <dl className="money" data-testid="estimate">
         <div>
-          <dt>Balance now</dt>
+          <dt>{t('cost.balanceNow')}</dt>
           <dd
             data-testid="estimate-balance"
             title={balance !== null ? formatUsdExact(balance) : undefined}
           >
-            {balance !== null ? formatUsd(balance) : estimate ? 'Not known now' : dash}
+            {balance !== null ? formatUsd(balance) : estimate ? t('cost.notKnownNow') : dash}
           </dd>
         </div>
         <div>
-          <dt>Estimated charge</dt>
+          <dt>{t('cost.estimatedCharge')}</dt>
           <dd
             data-testid="estimate-charge"
             title={charge !== null ? formatUsdExact(charge) : undefined}
           >
-            {charge !== null ? `up to ${formatUsdUpTo(charge)}` : estimate ? 'Not known yet' : dash}
+            {charge !== null
+              ? t('cost.upTo', { amount: formatUsdUpTo(charge) })
+              : estimate
+                ? t('cost.notKnownYet')
+                : dash}
           </dd>
         </div>
         <div className={`is-total${short ? ' is-short' : ''}`}>
-          <dt>Balance after</dt>
+          <dt>{t('cost.balanceAfter')}</dt>
           <dd data-testid="estimate-after">{after !== null ? formatUsd(after) : dash}</dd>
         </div>
       </dl>
       {estimate && charge === null && (
         <div className="cost-note stack-sm" data-testid="price-unknown">
           <p className="hint">
-            The price per address is not known until your first{' '}
-            {product === 'avatar' ? 'avatar ' : ''}check. Enter the price from your plan to see the
-            cost before you check.
+            {product === 'avatar' ? t('cost.priceUnknownAvatar') : t('cost.priceUnknown')}
           </p>
           <button type="button" className="button secondary small" onClick={openSettings}>
-            Enter your plan’s price…
+            {t('cost.enterPrice')}
           </button>
         </div>
       )}
       {estimate?.overLimit && estimate.limitMicros !== null && (
         <p className="notice notice-warning" data-testid="over-limit">
           {charge !== null
-            ? `Over your spending limit of ${formatUsdExact(estimate.limitMicros)} per job.`
-            : `Your spending limit is ${formatUsdExact(estimate.limitMicros)} per job, and this list’s cost is not known yet.`}{' '}
-          Check asks you first.
+            ? t('cost.overLimit.notice', { limit: formatUsdExact(estimate.limitMicros) })
+            : t('cost.overLimit.noticeUnknown', { limit: formatUsdExact(estimate.limitMicros) })}
         </p>
       )}
       {short && <BalanceShortNotice />}
@@ -112,6 +115,7 @@ export function CostBox({
 
 /** Why Check is disabled while the balance is short, and the ways on. */
 function BalanceShortNotice() {
+  const t = useT();
   return (
     <div
       className="notice notice-warning"
@@ -119,10 +123,7 @@ function BalanceShortNotice() {
       id="start-blocked-balance"
       data-testid="balance-short"
     >
-      <p>
-        Your balance does not cover this list. Add funds to your account, then refresh the balance
-        at the top of the window; nothing is charged until you check.
-      </p>
+      <p>{t('cost.balanceShort')}</p>
       <AddFundsLink className="button primary small" />
     </div>
   );

@@ -7,20 +7,22 @@ import { useAccount } from '../../../api/hooks';
 import { formatNumber, formatUsdExact } from '../../../format';
 import { Savings } from './FreeSavings';
 import { priceSourceWords } from '../review/review-words';
+import { useT } from '../../../i18n/words';
 
 export function CostDetails({ estimate }: { estimate: EstimateView }) {
   const demo = useAccount().data?.mode === 'demo';
-  const source = priceSourceWords(estimate.priceSource, demo);
+  const t = useT();
+  const source = priceSourceWords(estimate.priceSource, demo, t);
   return (
     <details className="disclosure cost-details" data-testid="cost-details">
-      <summary>How this is worked out</summary>
+      <summary>{t('cost.details.title')}</summary>
       <dl className="money">
         <div className="has-source">
-          <dt>Price per address</dt>
+          <dt>{t('cost.details.price')}</dt>
           <dd data-testid="unit-price">
             {estimate.unitPriceMicros !== null
               ? formatUsdExact(estimate.unitPriceMicros)
-              : 'Not known yet'}
+              : t('cost.notKnownYet')}
           </dd>
           {source && (
             <dd className="money-source" data-testid="price-source">
@@ -29,20 +31,21 @@ export function CostDetails({ estimate }: { estimate: EstimateView }) {
           )}
         </div>
         <div>
-          <dt>Addresses sent</dt>
+          <dt>{t('cost.details.sent')}</dt>
           <dd data-testid="estimate-to-send">
             {formatNumber(estimate.toSend)}
             {estimate.toSend !== estimate.unique && (
-              <span className="money-of"> of {formatNumber(estimate.unique)}</span>
+              <span className="money-of">
+                {' '}
+                {t('cost.details.sentOf', { total: formatNumber(estimate.unique) })}
+              </span>
             )}
           </dd>
         </div>
       </dl>
       <Savings estimate={estimate} />
       {estimate.estimateMicros !== null && (
-        <p className="hint cost-note">
-          You pay only for addresses that get a result; unknown ones are not charged.
-        </p>
+        <p className="hint cost-note">{t('cost.details.onlyResults')}</p>
       )}
     </details>
   );

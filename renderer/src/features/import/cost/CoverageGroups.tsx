@@ -3,7 +3,8 @@
 // group with its count and cost, and the choice to check the addresses at
 // other providers with Email instead of leaving them out.
 import type { CoverageView, OthersChoice } from '../../../../../electron/ipc/contract';
-import { formatNumber, plural } from '../../../format';
+import { formatNumber } from '../../../format';
+import { useT } from '../../../i18n/words';
 import { coverageGroups } from './coverage-words';
 import './coverage.css';
 
@@ -18,12 +19,13 @@ export function CoverageGroups({
   onOthers: (others: OthersChoice) => void;
   disabled: boolean;
 }) {
-  const groups = coverageGroups(coverage);
+  const t = useT();
+  const groups = coverageGroups(coverage, t);
   const offerEmail = coverage.outside.count > 0 || others === 'email';
   return (
     <section className="coverage" data-testid="coverage" aria-labelledby="coverage-title">
       <h3 id="coverage-title" className="card-label">
-        Avatar coverage
+        {t('cost.coverage.title')}
       </h3>
       <dl className="coverage-groups">
         {groups.map((g) => (
@@ -33,7 +35,10 @@ export function CoverageGroups({
             data-testid={`coverage-${g.key}`}
           >
             <dt className="coverage-label">{g.label}</dt>
-            <dd className="coverage-count" aria-label={plural(g.count, 'address', 'addresses')}>
+            <dd
+              className="coverage-count"
+              aria-label={t('findings.addresses', { n: g.count, count: formatNumber(g.count) })}
+            >
               {formatNumber(g.count)}
             </dd>
             <dd className="coverage-cost" data-testid={`coverage-${g.key}-cost`}>
@@ -52,7 +57,7 @@ export function CoverageGroups({
             disabled={disabled}
             onChange={(e) => onOthers(e.target.checked ? 'email' : 'skip')}
           />
-          <span>Check the addresses at other providers with Email</span>
+          <span>{t('cost.coverage.othersEmail')}</span>
         </label>
       )}
     </section>

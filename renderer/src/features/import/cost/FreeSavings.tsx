@@ -7,15 +7,17 @@
 // the estimate's details). While the price is not known, no sum is shown.
 import type { EstimateView } from '../../../../../electron/ipc/contract';
 import { moneyOfCents, shareCents } from '../../../../../electron/common/money';
-import { formatNumber, formatUsdExact, plural } from '../../../format';
+import { formatNumber, formatUsdExact } from '../../../format';
 import { withheldSentences } from '../../../../../electron/common/withheld-words';
 import { reusedLine } from '../review/review-words';
+import { useT } from '../../../i18n/words';
 
 export function FreeLines({ estimate }: { estimate: EstimateView }) {
   const { reused, sampled } = estimate;
+  const t = useT();
   return (
     <>
-      {withheldSentences(estimate.withheld, (n) => formatNumber(n)).map((line) => (
+      {withheldSentences(estimate.withheld, (n) => formatNumber(n), t).map((line) => (
         <p
           key={line.key}
           className={`free-line is-${line.key}`}
@@ -26,17 +28,17 @@ export function FreeLines({ estimate }: { estimate: EstimateView }) {
       ))}
       {reused.count > 0 && (
         <p className="free-line is-reused" data-testid="estimate-reused">
-          {reusedLine(reused)}
+          {reusedLine(reused, t)}
         </p>
       )}
       {reused.count === 0 && reused.days === 0 && (
         <p className="hint" data-testid="reuse-off">
-          Answers already paid for are not reused: turned off in Settings.
+          {t('cost.reused.off')}
         </p>
       )}
       {sampled > 0 && (
         <p className="free-line" data-testid="estimate-sampled">
-          {plural(sampled, 'address', 'addresses')} checked by the sample already: not paid again.
+          {t('cost.sampled', { n: sampled, count: formatNumber(sampled) })}
         </p>
       )}
     </>
@@ -45,18 +47,19 @@ export function FreeLines({ estimate }: { estimate: EstimateView }) {
 
 export function Savings({ estimate }: { estimate: EstimateView }) {
   const { savings, unitPriceMicros } = estimate;
+  const t = useT();
   if (!savings || unitPriceMicros === null) return null;
   const rows = [
     {
       key: 'cleaned',
-      label: 'Invalid addresses and repeats, removed for free',
+      label: t('cost.saved.cleaned'),
       value: savings.cleanedMicros,
     },
-    { key: 'skipped', label: 'Left out by your choice', value: savings.skippedMicros },
-    { key: 'reused', label: 'Answered from earlier checks', value: savings.reusedMicros },
+    { key: 'skipped', label: t('cost.saved.skipped'), value: savings.skippedMicros },
+    { key: 'reused', label: t('cost.saved.reused'), value: savings.reusedMicros },
     {
       key: 'withheld',
-      label: 'Suppressed or blocked by your rules',
+      label: t('cost.saved.withheld'),
       value: savings.withheldMicros,
     },
   ].filter((r) => r.value > 0);
@@ -65,10 +68,8 @@ export function Savings({ estimate }: { estimate: EstimateView }) {
   const totalMicros = rows.reduce((sum, r) => sum + r.value, 0);
   return (
     <div className="savings" data-testid="estimate-savings">
-      <h3 className="card-label">Not paid for</h3>
-      <p className="hint">
-        What these addresses would have cost at {formatUsdExact(unitPriceMicros)} each.
-      </p>
+      <h3 className="card-label">{t('cost.saved.title')}</h3>
+      <p className="hint">{t('cost.saved.hint', { price: formatUsdExact(unitPriceMicros) })}</p>
       <dl className="money savings-list">
         {rows.map((r, i) => (
           <div key={r.key} data-testid={`saved-${r.key}`}>
@@ -78,7 +79,7 @@ export function Savings({ estimate }: { estimate: EstimateView }) {
         ))}
         {rows.length > 1 && (
           <div className="is-total">
-            <dt>In all</dt>
+            <dt>{t('cost.saved.total')}</dt>
             <dd data-testid="saved-total" title={formatUsdExact(totalMicros)}>
               {moneyOfCents(total, totalMicros)}
             </dd>

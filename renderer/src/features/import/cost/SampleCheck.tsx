@@ -12,37 +12,43 @@ import {
   formatUsd,
   formatUsdExact,
   formatUsdUpTo,
-  plural,
 } from '../../../format';
 import { useUiStore } from '../../../state/ui-store';
-import { PRODUCT_WORDS } from '../../jobs/job-words';
+import { useRich, useT } from '../../../i18n/words';
+import { PRODUCT_IDS } from '../review/ProductChoice';
 import { SAMPLE_SIZE, sampleLine } from '../review/review-words';
 
 export function SampleResult({ sample }: { sample: SampleView }) {
+  const t = useT();
+  const rich = useRich();
+  const chargedMicros = sample.chargedMicros;
   return (
-    <div className="sample is-done" data-testid="sample-result" role="group" aria-label="Sample">
-      <h3 className="card-label">Sample</h3>
+    <div
+      className="sample is-done"
+      data-testid="sample-result"
+      role="group"
+      aria-label={t('cost.sample.title')}
+    >
+      <h3 className="card-label">{t('cost.sample.title')}</h3>
       <p className="sample-share" data-testid="sample-share">
-        {sampleLine(sample)}
+        {sampleLine(sample, t)}
       </p>
       <p className="hint sample-counts">
-        {formatNumber(sample.deliverable)} deliverable · {formatNumber(sample.undeliverable)}{' '}
-        undeliverable · {formatNumber(sample.unknown)} unknown, checked as{' '}
-        {PRODUCT_WORDS[sample.product]} at {formatTimeOfDay(sample.checkedAt)}.
+        {t('cost.sample.counts', {
+          deliverable: formatNumber(sample.deliverable),
+          undeliverable: formatNumber(sample.undeliverable),
+          unknown: formatNumber(sample.unknown),
+          product: t(PRODUCT_IDS[sample.product]),
+          time: formatTimeOfDay(sample.checkedAt),
+        })}
       </p>
       <p className="hint" data-testid="sample-cost">
-        {sample.chargedMicros !== null ? (
-          <>
-            The sample cost{' '}
-            <span title={formatUsdExact(sample.chargedMicros)}>
-              {formatUsd(sample.chargedMicros)}
-            </span>
-            .{' '}
-          </>
-        ) : (
-          'What the sample cost shows on your balance. '
-        )}
-        Its answers count toward this list and are not paid for again.
+        {chargedMicros !== null
+          ? rich('cost.sample.cost', {
+              charged: (chunks) => <span title={formatUsdExact(chargedMicros)}>{chunks}</span>,
+              charge: formatUsd(chargedMicros),
+            })
+          : t('cost.sample.costUnknown')}
       </p>
     </div>
   );
@@ -61,16 +67,14 @@ export function SampleCheck({
   const skip = useUiStore((s) => s.skip);
   const others = useUiStore((s) => s.others);
   const sample = useSampleJob();
+  const t = useT();
   if (!review) return null;
   if (review.sample) return <SampleResult sample={review.sample} />;
   // A sample as big as what is sent is the list itself: Start does that.
   if (!estimate || estimate.toSend <= SAMPLE_SIZE) return null;
 
   const size = Math.min(SAMPLE_SIZE, estimate.toSend);
-  const cost =
-    estimate.unitPriceMicros !== null
-      ? `, up to ${formatUsdUpTo(size * estimate.unitPriceMicros)}`
-      : '';
+  const price = estimate.unitPriceMicros;
   const run = async () => {
     try {
       const view = await sample.mutateAsync({
@@ -93,14 +97,18 @@ export function SampleCheck({
         disabled={busy || sample.isPending}
         aria-describedby="sample-hint"
       >
-        {sample.isPending ? 'Checking the sample…' : 'Check a sample first'}
+        {sample.isPending ? t('cost.sample.checking') : t('cost.sample.button')}
       </button>
       <p className="hint" id="sample-hint">
-        Not sure the list is worth it? {plural(size, 'random address', 'random addresses')} checked
-        now (paid{cost}) tell how much of it is deliverable before you pay for the rest. They count
-        toward the list: never paid twice.
+        {price !== null
+          ? t('cost.sample.hintPriced', {
+              n: size,
+              count: formatNumber(size),
+              cost: formatUsdUpTo(size * price),
+            })
+          : t('cost.sample.hint', { n: size, count: formatNumber(size) })}
       </p>
-      {sample.isError && <ErrorNotice error={sample.error} title="The sample was not checked" />}
+      {sample.isError && <ErrorNotice error={sample.error} title={t('cost.sample.failed')} />}
     </div>
   );
 }

@@ -4,6 +4,7 @@
 // amounts side by side: the window cannot start a job over the limit alone.
 import type { EstimateView } from '../../../../../electron/ipc/contract';
 import { startWords } from '../review/review-words';
+import { useT } from '../../../i18n/words';
 
 export function StartControls({
   unique,
@@ -20,6 +21,7 @@ export function StartControls({
   blocked: string | null;
   onStart: (overLimit: boolean) => void;
 }) {
+  const t = useT();
   return (
     <button
       type="button"
@@ -28,7 +30,7 @@ export function StartControls({
       disabled={pending || blocked !== null}
       aria-describedby={blocked ?? undefined}
     >
-      {pending ? 'Starting…' : <StartWords {...startWords(unique, estimate)} />}
+      {pending ? t('cost.start.starting') : <StartWords {...startWords(unique, estimate, t)} />}
     </button>
   );
 }

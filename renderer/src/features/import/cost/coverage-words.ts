@@ -1,8 +1,9 @@
 // What the Email + avatar review says of the addresses left to check, by the
 // avatar check's coverage of their domains: one line per group, with what it
-// costs and what happens to it. Pure functions of the estimate, so the words
-// are tested without a window.
+// costs and what happens to it. Pure functions of the estimate (and of `t`,
+// the language), so the words are tested without a window.
 import type { CoverageView } from '../../../../../electron/common/views';
+import type { Translate } from '../../../../../electron/common/i18n/message';
 import { moneyOfCents, shareCents } from '../../../../../electron/common/money';
 
 export interface CoverageGroupWords {
@@ -15,7 +16,7 @@ export interface CoverageGroupWords {
   hint: string;
 }
 
-export function coverageGroups(coverage: CoverageView): CoverageGroupWords[] {
+export function coverageGroups(coverage: CoverageView, t: Translate): CoverageGroupWords[] {
   const { covered, outside, unknown } = coverage;
   const withEmail = outside.others === 'email';
   // The groups' costs in cents that add up to the estimate, rounded up as it is.
@@ -25,33 +26,32 @@ export function coverageGroups(coverage: CoverageView): CoverageGroupWords[] {
     unknown.costMicros ?? 0,
   ];
   const { cents } = shareCents(paid, 'up');
-  const money = (k: number, micros: number | null, upTo = false) =>
-    micros === null
-      ? 'Price not known yet'
-      : `${upTo && micros > 0 ? 'up to ' : ''}${moneyOfCents(cents[k] as number, micros)}`;
+  const money = (k: number, micros: number | null, upTo = false) => {
+    if (micros === null) return t('cost.coverage.priceUnknown');
+    const amount = moneyOfCents(cents[k] as number, micros);
+    return upTo && micros > 0 ? t('cost.upTo', { amount }) : amount;
+  };
   const groups: CoverageGroupWords[] = [
     {
       key: 'covered',
-      label: 'At covered providers',
+      label: t('cost.coverage.covered'),
       count: covered.count,
       cost: money(0, covered.costMicros),
-      hint: 'Checked with Email + avatar.',
+      hint: t('cost.coverage.coveredHint'),
     },
     {
       key: 'outside',
-      label: 'At other providers',
+      label: t('cost.coverage.outside'),
       count: outside.count,
-      cost: withEmail ? money(1, outside.costMicros) : 'Free',
-      hint: withEmail
-        ? 'Checked with Email, at its price: no avatar.'
-        : 'Not sent, never paid for: marked “not covered” in your file.',
+      cost: withEmail ? money(1, outside.costMicros) : t('cost.coverage.free'),
+      hint: withEmail ? t('cost.coverage.outsideEmailHint') : t('cost.coverage.outsideHint'),
     },
     {
       key: 'unknown',
-      label: 'Domains not known yet',
+      label: t('cost.coverage.unknown'),
       count: unknown.count,
       cost: money(2, unknown.costMicros, true),
-      hint: 'Checked up to 100 at a time; those the avatar check does not cover come back without a result, free.',
+      hint: t('cost.coverage.unknownHint'),
     },
   ];
   // A group without addresses costs nothing to say.

@@ -7,7 +7,9 @@
 // has nothing to decide, so it has no box; with none found, no group shows.
 import { useId } from 'react';
 import type { EstimateView, FindingsView, SkipChoice } from '../../../../../electron/common/views';
-import { formatNumber, plural } from '../../../format';
+import { formatNumber } from '../../../format';
+import type { Translate } from '../../../../../electron/common/i18n/message';
+import { useT } from '../../../i18n/words';
 
 interface Box {
   key: keyof SkipChoice;
@@ -16,25 +18,25 @@ interface Box {
   hint: string;
 }
 
-function boxes(findings: FindingsView): Box[] {
+function boxes(findings: FindingsView, t: Translate): Box[] {
   return [
     {
       key: 'disposable',
-      label: 'Disposable domains',
+      label: t('findings.skip.disposable'),
       count: findings.disposable,
-      hint: 'Addresses at disposable-mail services (mailinator.com, yopmail.com…): marked disposable in your file.',
+      hint: t('findings.skip.disposableHint'),
     },
     {
       key: 'noMail',
-      label: 'Domains with no mail server',
+      label: t('findings.skip.noMail'),
       count: findings.noMail,
-      hint: 'Mail to them cannot arrive: marked undeliverable in your file, for free.',
+      hint: t('findings.skip.noMailHint'),
     },
     {
       key: 'role',
-      label: 'Role addresses',
+      label: t('findings.skip.role'),
       count: findings.role,
-      hint: 'info@, sales@, support@…: often a team’s real inbox. Marked role in your file.',
+      hint: t('findings.skip.roleHint'),
     },
   ];
 }
@@ -54,14 +56,15 @@ export function DontPayFor({
   disabled: boolean;
 }) {
   const id = useId();
-  const shown = boxes(findings).filter((b) => b.count > 0);
+  const t = useT();
+  const shown = boxes(findings, t).filter((b) => b.count > 0);
   const left = skipped
     ? skipped.disposable + skipped.noMail + skipped.role
     : shown.reduce((n, b) => n + (skip[b.key] ? b.count : 0), 0);
   if (shown.length === 0) return null;
   return (
     <fieldset className="dont-pay" data-testid="dont-pay-for" aria-describedby={`${id}-sum`}>
-      <legend className="card-label">Don’t pay for</legend>
+      <legend className="card-label">{t('findings.skip.title')}</legend>
       <div className="dont-pay-boxes">
         {shown.map((b) => (
           <label
@@ -82,7 +85,10 @@ export function DontPayFor({
                 {b.hint}
               </span>
             </span>
-            <span className="dont-pay-count" aria-label={plural(b.count, 'address', 'addresses')}>
+            <span
+              className="dont-pay-count"
+              aria-label={t('findings.addresses', { n: b.count, count: formatNumber(b.count) })}
+            >
               {formatNumber(b.count)}
             </span>
           </label>
@@ -90,8 +96,8 @@ export function DontPayFor({
       </div>
       <p className="hint" id={`${id}-sum`} data-testid="dont-pay-sum">
         {left > 0
-          ? `${plural(left, 'address is', 'addresses are')} left out: not sent, not paid for, and kept in your file with ${left === 1 ? 'its' : 'their'} mark.`
-          : 'Nothing is left out: every address is sent and paid for as usual.'}
+          ? t('findings.skip.leftOut', { n: left, count: formatNumber(left) })
+          : t('findings.skip.nothingLeftOut')}
       </p>
     </fieldset>
   );

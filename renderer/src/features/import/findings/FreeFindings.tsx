@@ -6,7 +6,9 @@
 // (DnsUnavailableNote) says what that means for the bill.
 // Which of them are paid for is the "Don't pay for" choice (DontPayFor.tsx).
 import type { ImportView } from '../../../../../electron/ipc/contract';
-import { formatNumber, plural } from '../../../format';
+import type { MessageId } from '../../../../../electron/common/i18n/translate';
+import { formatNumber } from '../../../format';
+import { useRich, useT } from '../../../i18n/words';
 import './findings.css';
 
 type Findings = NonNullable<ImportView['findings']>;
@@ -14,30 +16,24 @@ type Findings = NonNullable<ImportView['findings']>;
 interface Line {
   key: string;
   count: number;
-  text: string;
+  /** Its words, the count in a <num> tag: "<num>3</num> possible typos". */
+  id: MessageId;
 }
 
 function lines(f: Findings): Line[] {
   const all: Line[] = [
-    {
-      key: 'disposable',
-      count: f.disposable,
-      text: 'at disposable domains (not worth paying for)',
-    },
-    {
-      key: 'role',
-      count: f.role,
-      text: `${f.role === 1 ? 'role address' : 'role addresses'} (info@, sales@…)`,
-    },
-    { key: 'typo', count: f.typo, text: f.typo === 1 ? 'possible typo' : 'possible typos' },
-    { key: 'no-mail', count: f.noMail, text: 'at domains with no mail server' },
-    { key: 'free', count: f.free, text: 'at free webmail (gmail.com, yahoo.com…)' },
+    { key: 'disposable', count: f.disposable, id: 'findings.found.disposable' },
+    { key: 'role', count: f.role, id: 'findings.found.role' },
+    { key: 'typo', count: f.typo, id: 'findings.found.typo' },
+    { key: 'no-mail', count: f.noMail, id: 'findings.found.noMail' },
+    { key: 'free', count: f.free, id: 'findings.found.free' },
   ];
   return all.filter((line) => line.count > 0);
 }
 
 function Suggestions({ findings }: { findings: Findings }) {
   const { suggestions, typo } = findings;
+  const t = useT();
   if (suggestions.length === 0) return null;
   const more = typo - suggestions.length;
   return (
@@ -48,23 +44,29 @@ function Suggestions({ findings }: { findings: Findings }) {
           <span className="finding-arrow" aria-hidden="true">
             →
           </span>
-          <span className="visually-hidden"> may be meant as </span>
+          <span className="visually-hidden"> {t('findings.suggestion.meant')} </span>
           <span className="finding-address is-meant">{s.suggestion}</span>
         </li>
       ))}
-      {more > 0 && <li className="hint">and {plural(more, 'more', 'more')}</li>}
+      {more > 0 && (
+        <li className="hint">
+          {t('findings.suggestion.more', { n: more, count: formatNumber(more) })}
+        </li>
+      )}
     </ul>
   );
 }
 
 /** The free checks' lines for the review; nothing when nothing was found. */
 export function FreeFindings({ findings }: { findings: ImportView['findings'] }) {
+  const t = useT();
+  const rich = useRich();
   if (!findings) return null;
   const found = lines(findings);
   if (found.length === 0) return null;
   return (
     <div className="findings" data-testid="review-findings">
-      <h3 className="card-label">Found for free</h3>
+      <h3 className="card-label">{t('findings.title')}</h3>
       {
         <ul className="finding-lines">
           {found.map((line) => (
@@ -73,16 +75,17 @@ export function FreeFindings({ findings }: { findings: ImportView['findings'] })
               className={`finding is-${line.key}`}
               data-testid={`findings-${line.key}`}
             >
-              <span className="finding-count">{formatNumber(line.count)}</span> {line.text}
+              {rich(line.id, {
+                n: line.count,
+                count: formatNumber(line.count),
+                num: (chunks) => <span className="finding-count">{chunks}</span>,
+              })}
               {line.key === 'typo' && <Suggestions findings={findings} />}
             </li>
           ))}
         </ul>
       }
-      <p className="hint">
-        Your addresses are never changed: a suggestion is only shown, and can be added to the
-        export.
-      </p>
+      <p className="hint">{t('findings.unchanged')}</p>
     </div>
   );
 }
@@ -92,11 +95,11 @@ export function FreeFindings({ findings }: { findings: ImportView['findings'] })
  * be without mail: said once, as what it means for the bill.
  */
 export function DnsUnavailableNote({ findings }: { findings: ImportView['findings'] }) {
+  const t = useT();
   if (findings?.dns !== 'unavailable') return null;
   return (
     <p className="hint finding-note" data-testid="findings-dns-unavailable">
-      Domains without mail could not be looked up from this computer, so none is left out for free:
-      every address is checked and paid for as usual.
+      {t('findings.dnsUnavailable')}
     </p>
   );
 }

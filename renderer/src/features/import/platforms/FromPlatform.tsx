@@ -16,34 +16,39 @@ import { ErrorNotice } from '../../../components/ErrorNotice';
 import { useUiStore } from '../../../state/ui-store';
 import { enqueue, platformSource } from '../import-queue';
 import { listHeading, listSizeWords, memberChoices } from './platform-words';
+import { useRich, useT } from '../../../i18n/words';
 import './platforms.css';
 
 const ALL_NAMES = PLATFORMS.map((p) => PLATFORM_NAMES[p]);
-const NAMED = `${ALL_NAMES.slice(0, -1).join(', ')} or ${ALL_NAMES[ALL_NAMES.length - 1]}`;
 
 export function FromPlatform() {
   const id = useId();
   const connections = useConnections();
   const openConnections = useUiStore((s) => s.openConnections);
   const connected = connections.data?.filter((c) => c.connected) ?? [];
+  const t = useT();
   if (connections.isPending) return null;
 
   return (
     <section className="card platform-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="platform-card-title">
-        Read a list from {connected.length === 1 ? connected[0]?.name : 'a platform'}
+        {connected.length === 1 && connected[0]
+          ? t('platformImport.titleFrom', { platform: connected[0].name })
+          : t('platformImport.title')}
       </h2>
       {connections.isError ? (
         <ErrorNotice error={connections.error} />
       ) : connected.length === 0 ? (
         <div className="stack-sm" data-testid="no-platform">
           <p className="hint">
-            Check a list where it lives, in {NAMED}, and write each member&apos;s result back there.
-            Connect a platform first: you paste its key once, in Settings → Connections.
+            {t('platformImport.none', {
+              platforms: ALL_NAMES.slice(0, -1).join(', '),
+              last: ALL_NAMES[ALL_NAMES.length - 1] ?? '',
+            })}
           </p>
           <div className="button-row">
             <button type="button" className="button secondary" onClick={openConnections}>
-              Connect a platform…
+              {t('platformImport.connect')}
             </button>
           </div>
         </div>
@@ -61,6 +66,8 @@ function ListPicker({ idBase, connected }: { idBase: string; connected: Connecti
   const lists = usePlatformLists(connection?.platform ?? null);
   const [listId, setListId] = useState<string | null>(null);
   const [choice, setChoice] = useState<MemberChoice>('subscribed');
+  const t = useT();
+  const rich = useRich();
   if (!connection) return null;
   const chosen = lists.data?.find((l) => l.id === listId) ?? null;
   const word = connection.listWord;
@@ -68,18 +75,15 @@ function ListPicker({ idBase, connected }: { idBase: string; connected: Connecti
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (chosen === null) return;
-    enqueue([platformSource({ platform: connection.platform, ...chosen }, choice)], client);
+    enqueue([platformSource({ platform: connection.platform, ...chosen }, choice, t)], client);
   };
 
   return (
     <form className="platform-form" onSubmit={submit} data-testid="platform-picker">
-      <p className="hint">
-        Its members are read into a new list here, reviewed before you pay for anything. Once it is
-        checked, you can write each member&apos;s result back to {connection.name}.
-      </p>
+      <p className="hint">{t('platformImport.intro', { platform: connection.name })}</p>
       {connected.length > 1 && (
         <fieldset className="platform-group">
-          <legend>Platform</legend>
+          <legend>{t('platformImport.platform')}</legend>
           <div className="segmented">
             {connected.map((c) => (
               <label key={c.platform} className="segment">
@@ -99,28 +103,24 @@ function ListPicker({ idBase, connected }: { idBase: string; connected: Connecti
         </fieldset>
       )}
       <fieldset className="platform-group" aria-busy={lists.isPending}>
-        <legend>{listHeading(connection)}</legend>
+        <legend>{listHeading(connection, t)}</legend>
         {lists.isPending ? (
-          <p className="hint">
-            Asking {connection.name} for your {word}s…
-          </p>
+          <p className="hint">{t('platformImport.asking', { platform: connection.name, word })}</p>
         ) : lists.isError ? (
           <div className="stack-sm">
-            <ErrorNotice error={lists.error} title={`Your ${word}s could not be read`} />
+            <ErrorNotice error={lists.error} title={t('platformImport.listsFailed', { word })} />
             <div className="button-row">
               <button
                 type="button"
                 className="button secondary small"
                 onClick={() => void lists.refetch()}
               >
-                Try again
+                {t('import.tryAgain')}
               </button>
             </div>
           </div>
         ) : lists.data.length === 0 ? (
-          <p className="hint">
-            {connection.name} has no {word}s in this account yet.
-          </p>
+          <p className="hint">{t('platformImport.noLists', { platform: connection.name, word })}</p>
         ) : (
           <div className="platform-lists" data-testid="platform-lists">
             {lists.data.map((l) => (
@@ -134,15 +134,15 @@ function ListPicker({ idBase, connected }: { idBase: string; connected: Connecti
                 <span className="pick-choice-label" data-user-value>
                   {l.name}
                 </span>
-                <span className="pick-choice-count">{listSizeWords(l)}</span>
+                <span className="pick-choice-count">{listSizeWords(l, t)}</span>
               </label>
             ))}
           </div>
         )}
       </fieldset>
       <fieldset className="platform-group">
-        <legend>Members</legend>
-        {memberChoices(connection.name).map((m) => (
+        <legend>{t('platformImport.members')}</legend>
+        {memberChoices(connection.name, t).map((m) => (
           <label key={m.value} className="pick-choice">
             <input
               type="radio"
@@ -160,10 +160,17 @@ function ListPicker({ idBase, connected }: { idBase: string; connected: Connecti
       <div className="button-row">
         <button type="submit" className="button secondary" disabled={chosen === null}>
           {/* One flex item: the button's gap would otherwise widen the space before the name. */}
-          <span>Read {chosen ? <span data-user-value>{chosen.name}</span> : `the ${word}`}</span>
+          <span>
+            {chosen
+              ? rich('platformImport.readNamed', {
+                  listName: (chunks) => <span data-user-value>{chunks}</span>,
+                  list: chosen.name,
+                })
+              : t('platformImport.read', { word })}
+          </span>
         </button>
         {chosen === null && lists.data && lists.data.length > 0 && (
-          <span className="hint">Choose a {word} to read.</span>
+          <span className="hint">{t('platformImport.choose', { word })}</span>
         )}
       </div>
     </form>

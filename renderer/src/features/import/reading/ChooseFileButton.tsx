@@ -2,11 +2,12 @@
 // (use-file-import.ts).
 import type { ReactNode, Ref } from 'react';
 import { useFileImport } from '../use-file-import';
+import { useT } from '../../../i18n/words';
 
 /** "Choose file…": main's own Open dialog, so the window never names a path. */
 export function ChooseFileButton({
   className = 'button primary',
-  children = 'Choose file…',
+  children,
   disabled,
   ref,
 }: {
@@ -16,6 +17,7 @@ export function ChooseFileButton({
   ref?: Ref<HTMLButtonElement>;
 }) {
   const { chooseFile } = useFileImport();
+  const t = useT();
   return (
     <button
       ref={ref}
@@ -24,7 +26,7 @@ export function ChooseFileButton({
       onClick={() => void chooseFile()}
       disabled={disabled}
     >
-      {children}
+      {children ?? t('import.chooseFile')}
     </button>
   );
 }

@@ -6,7 +6,8 @@ import { useId } from 'react';
 import type { JobView } from '../../../../../electron/ipc/contract';
 import { useJobs, useReviewDraft } from '../../../api/job-hooks';
 import { ErrorNotice } from '../../../components/ErrorNotice';
-import { plural } from '../../../format';
+import { formatNumber } from '../../../format';
+import { useT } from '../../../i18n/words';
 import { useUiStore } from '../../../state/ui-store';
 import { useImportFlow } from '../import-flow';
 import { jobName } from '../../jobs/job-words';
@@ -19,6 +20,7 @@ export function DraftsWaiting({ current }: { current: JobView | null }) {
   const titleId = useId();
   const jobs = useJobs();
   const open = useReviewDraft();
+  const t = useT();
   const drafts = (jobs.data ?? [])
     .filter((j) => j.state === 'draft' && j.id !== current?.id)
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
@@ -41,7 +43,7 @@ export function DraftsWaiting({ current }: { current: JobView | null }) {
   return (
     <section className="drafts" aria-labelledby={titleId}>
       <h2 id={titleId} className="card-label">
-        {current ? 'Other lists waiting for review' : 'Lists waiting for review'}
+        {current ? t('import.drafts.titleOther') : t('import.drafts.title')}
       </h2>
       <ul className="drafts-list">
         {shown.map((job) => (
@@ -51,8 +53,12 @@ export function DraftsWaiting({ current }: { current: JobView | null }) {
                 {jobName(job)}
               </span>
               <span className="draft-meta">
-                {plural(job.rows, 'row', 'rows')}, {plural(job.unique, 'address', 'addresses')} to
-                check
+                {t('import.drafts.meta', {
+                  rows: job.rows,
+                  rowCount: formatNumber(job.rows),
+                  n: job.unique,
+                  count: formatNumber(job.unique),
+                })}
               </span>
             </span>
             <button
@@ -61,7 +67,8 @@ export function DraftsWaiting({ current }: { current: JobView | null }) {
               onClick={() => void review(job.id)}
               aria-disabled={open.isPending || undefined}
             >
-              Review<span className="visually-hidden"> {jobName(job)}</span>
+              {t('import.drafts.review')}
+              <span className="visually-hidden"> {jobName(job)}</span>
             </button>
           </li>
         ))}
@@ -72,10 +79,10 @@ export function DraftsWaiting({ current }: { current: JobView | null }) {
           className="button ghost small"
           onClick={() => useUiStore.getState().go('jobs')}
         >
-          {plural(more, 'more list', 'more lists')} on the Jobs screen
+          {t('import.drafts.more', { n: more, count: formatNumber(more) })}
         </button>
       )}
-      {open.isError && <ErrorNotice error={open.error} title="That list could not be opened" />}
+      {open.isError && <ErrorNotice error={open.error} title={t('import.drafts.openFailed')} />}
     </section>
   );
 }

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useUiStore } from '../../../state/ui-store';
 import { useFileImport } from '../use-file-import';
+import { useT } from '../../../i18n/words';
 import '../import.css';
 
 /**
@@ -24,6 +25,7 @@ export function DropOverlay() {
   const [over, setOver] = useState(false);
   const importing = useUiStore((s) => s.importing);
   const { openFiles } = useFileImport();
+  const t = useT();
 
   useEffect(() => {
     // dragenter/dragleave fire for every child crossed: count them.
@@ -85,18 +87,15 @@ export function DropOverlay() {
         </svg>
         {importing ? (
           <>
-            <p className="drop-overlay-title">Still reading {importing.fileName}</p>
-            <p className="drop-overlay-hint">
-              Drop more lists here: they are read after this one, each as its own list.
+            <p className="drop-overlay-title">
+              {t('import.overlay.stillReading', { fileName: importing.fileName })}
             </p>
+            <p className="drop-overlay-hint">{t('import.overlay.stillReadingHint')}</p>
           </>
         ) : (
           <>
-            <p className="drop-overlay-title">Drop your lists to review them</p>
-            <p className="drop-overlay-hint">
-              Excel, CSV, TSV or TXT; each file becomes its own list. Nothing is sent or charged
-              until you check it.
-            </p>
+            <p className="drop-overlay-title">{t('import.overlay.title')}</p>
+            <p className="drop-overlay-hint">{t('import.overlay.hint')}</p>
           </>
         )}
       </div>

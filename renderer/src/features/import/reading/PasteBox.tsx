@@ -5,11 +5,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useUiStore } from '../../../state/ui-store';
 import { useImportFlow } from '../import-flow';
-import { PASTED_LIST, pasteFirstPart } from '../import-words';
+import { pasteFirstPart } from '../import-words';
 import { ChooseFileButton } from './ChooseFileButton';
 import { formatNumber } from '../../../format';
 import { MAX_PASTE_CHARS } from '../../../../../electron/common/limits';
 import { useFileImport } from '../use-file-import';
+import { useT } from '../../../i18n/words';
 import './paste.css';
 
 // Paste on the Mac is Command-V; the hint names the keys the user has.
@@ -40,9 +41,7 @@ export function PasteBox() {
   const id = useId();
   const box = useRef<HTMLTextAreaElement>(null);
   const [initial] = useState(() => {
-    const failed = useImportFlow
-      .getState()
-      .failures.some((f) => f.fileName === PASTED_LIST.failure);
+    const failed = useImportFlow.getState().failures.some((f) => f.unnamed === 'pasted');
     // A text too long to take is not put back: drawing millions of lines in a box
     // freezes the window, and its notice offers the first part or a file instead.
     return failed && sent.length <= MAX_PASTE_CHARS ? sent : '';
@@ -53,6 +52,7 @@ export function PasteBox() {
   // A text too long to take: its first part, offered as a way on.
   const [firstPart, setFirstPart] = useState<ReturnType<typeof pasteFirstPart>>(null);
   const { pasteText } = useFileImport();
+  const t = useT();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -69,11 +69,10 @@ export function PasteBox() {
     <section className="card paste-card" aria-labelledby={`${id}-title`}>
       <form className="paste-form" onSubmit={submit}>
         <h2 id={`${id}-title`} className="paste-title">
-          <label htmlFor={`${id}-text`}>Paste addresses</label>
+          <label htmlFor={`${id}-text`}>{t('import.paste.title')}</label>
         </h2>
         <p className="hint" id={`${id}-hint`}>
-          One address per line, or rows copied from a spreadsheet or a CSV with their header row.
-          Pressing {PASTE_KEYS} anywhere on this screen works too.
+          {t('import.paste.hint', { keys: PASTE_KEYS })}
         </p>
         <textarea
           ref={box}
@@ -101,14 +100,19 @@ export function PasteBox() {
                     if (pasteText(firstPart.text) === null) sent = firstPart.text;
                   }}
                 >
-                  Check the first {formatNumber(firstPart.lines)} lines
+                  {t('import.paste.firstPart', {
+                    n: firstPart.lines,
+                    count: formatNumber(firstPart.lines),
+                  })}
                 </button>
                 <ChooseFileButton className="button secondary small">
-                  Choose a file…
+                  {t('import.chooseAFile')}
                 </ChooseFileButton>
                 <span className="hint">
-                  {formatNumber(firstPart.left)} lines are left over: paste them as another list
-                  next.
+                  {t('import.paste.leftOver', {
+                    n: firstPart.left,
+                    count: formatNumber(firstPart.left),
+                  })}
                 </span>
               </div>
             )}
@@ -116,7 +120,7 @@ export function PasteBox() {
         )}
         <div className="button-row">
           <button type="submit" className="button secondary">
-            Use pasted list
+            {t('import.paste.use')}
           </button>
         </div>
       </form>
@@ -167,7 +171,7 @@ export function usePasteAnywhere(): void {
       sent = text;
       if (refused) {
         useImportFlow.getState().set({
-          failures: [{ fileName: PASTED_LIST.failure, message: refused }],
+          failures: [{ fileName: '', message: refused, unnamed: 'pasted' }],
           focus: 'failure',
         });
       }

@@ -8,12 +8,14 @@ import type { Importing } from '../../../state/ui-store';
 import { ProgressBar } from './ProgressBar';
 import { membersReadLine, readingTitle } from '../import-words';
 import type { ReadProgress } from '../../../../../electron/common/platform-views';
+import type { Translate } from '../../../../../electron/common/i18n/message';
+import { useT } from '../../../i18n/words';
 
 /** Coarse steps for screen readers: every tenth of the file (or the members), not every chunk. */
-function announcement(title: string, importing: Importing): string {
+function announcement(title: string, importing: Importing, t: Translate): string {
   const part = share(importing);
   if (part === null) return title;
-  return `${title}: ${formatPercent(Math.floor(part * 10) / 10)} read`;
+  return t('import.reading.announce', { title, share: formatPercent(Math.floor(part * 10) / 10) });
 }
 
 function share({ progress, members }: Importing): number | null {
@@ -23,19 +25,25 @@ function share({ progress, members }: Importing): number | null {
   return progress && progress.totalBytes > 0 ? progress.bytesRead / progress.totalBytes : null;
 }
 
-function valueText({ progress, members }: Importing): string {
-  if (members !== undefined) return membersReadLine(members);
+function valueText({ progress, members }: Importing, t: Translate): string {
+  if (members !== undefined) return membersReadLine(members, t);
   return progress
-    ? `${formatBytes(progress.bytesRead)} of ${formatBytes(progress.totalBytes)} read, ${formatNumber(progress.rows)} rows`
-    : 'Opening the file';
+    ? t('import.reading.valueText', {
+        read: formatBytes(progress.bytesRead),
+        total: formatBytes(progress.totalBytes),
+        n: progress.rows,
+        rows: formatNumber(progress.rows),
+      })
+    : t('import.reading.opening');
 }
 
 export function Reading({ importing, notices }: { importing: Importing; notices: ReactNode }) {
   const { fileName, progress, members, index, total } = importing;
-  const title = readingTitle(fileName, index, total);
+  const t = useT();
+  const title = readingTitle(fileName, index, total, t);
   return (
     <>
-      <h1 className="page-title">Check a new list</h1>
+      <h1 className="page-title">{t('import.title')}</h1>
       {notices}
       <section className="card reading" aria-labelledby="reading-title" aria-busy="true">
         <h2 id="reading-title" className="reading-title file-name">
@@ -44,7 +52,7 @@ export function Reading({ importing, notices }: { importing: Importing; notices:
         <ProgressBar
           value={share(importing)}
           labelledBy="reading-title"
-          valueText={valueText(importing)}
+          valueText={valueText(importing, t)}
         />
         {members !== undefined ? (
           <MembersRead members={members} />
@@ -52,7 +60,7 @@ export function Reading({ importing, notices }: { importing: Importing; notices:
           <FileRead progress={progress} total={total} />
         )}
         <p className="visually-hidden" role="status">
-          {announcement(title, importing)}
+          {announcement(title, importing, t)}
         </p>
       </section>
     </>
@@ -60,40 +68,40 @@ export function Reading({ importing, notices }: { importing: Importing; notices:
 }
 
 function FileRead({ progress, total }: { progress: ImportProgressView | null; total: number }) {
+  const t = useT();
   return (
     <>
       <p className="reading-numbers" aria-hidden="true">
         <span className="num" data-testid="reading-bytes">
           {progress
-            ? `${formatBytes(progress.bytesRead)} of ${formatBytes(progress.totalBytes)}`
-            : 'Opening the file…'}
+            ? t('import.reading.bytes', {
+                read: formatBytes(progress.bytesRead),
+                total: formatBytes(progress.totalBytes),
+              })
+            : t('import.reading.openingNow')}
         </span>
         <span className="num" data-testid="reading-rows">
-          {progress ? `${formatNumber(progress.rows)} rows` : ''}
+          {progress
+            ? t('import.reading.rows', { n: progress.rows, rows: formatNumber(progress.rows) })
+            : ''}
         </span>
       </p>
-      <p className="hint">
-        Addresses are checked for typos and repeats as the file is read, on your computer. Nothing
-        is sent yet.
-        {total > 1 && ' Each file becomes its own list; the first one read is shown for review.'}
-      </p>
+      <p className="hint">{total > 1 ? t('import.reading.hintMany') : t('import.reading.hint')}</p>
     </>
   );
 }
 
 /** A platform's list: the members read so far; nothing is written to the platform. */
 function MembersRead({ members }: { members: ReadProgress | null }) {
+  const t = useT();
   return (
     <>
       <p className="reading-numbers" aria-hidden="true">
         <span className="num" data-testid="reading-members">
-          {membersReadLine(members)}
+          {membersReadLine(members, t)}
         </span>
       </p>
-      <p className="hint">
-        The members are read into a list on your computer and checked for typos and repeats. Nothing
-        is written to the platform, and nothing is charged yet.
-      </p>
+      <p className="hint">{t('import.reading.membersHint')}</p>
     </>
   );
 }
@@ -103,7 +111,8 @@ function MembersRead({ members }: { members: ReadProgress | null }) {
  * change of file is read out: the review is what the user is busy with.
  */
 export function ReadingStrip({ importing }: { importing: Importing }) {
-  const title = readingTitle(importing.fileName, importing.index, importing.total);
+  const t = useT();
+  const title = readingTitle(importing.fileName, importing.index, importing.total, t);
   return (
     <section className="reading-strip" aria-labelledby="reading-strip-title" aria-busy="true">
       <p id="reading-strip-title" className="reading-strip-title file-name" role="status">
@@ -112,9 +121,9 @@ export function ReadingStrip({ importing }: { importing: Importing }) {
       <ProgressBar
         value={share(importing)}
         labelledBy="reading-strip-title"
-        valueText={valueText(importing)}
+        valueText={valueText(importing, t)}
       />
-      <p className="hint">Each file read waits as a list below, ready to review.</p>
+      <p className="hint">{t('import.reading.stripHint')}</p>
     </section>
   );
 }

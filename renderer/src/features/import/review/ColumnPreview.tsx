@@ -3,33 +3,34 @@
 import { useEffect, useId, useRef } from 'react';
 import type { ImportView } from '../../../../../electron/ipc/contract';
 import { ErrorNotice } from '../../../components/ErrorNotice';
-import { formatNumber, formatPercent, plural } from '../../../format';
+import { formatNumber, formatPercent } from '../../../format';
+import type { Translate } from '../../../../../electron/common/i18n/message';
+import { useT } from '../../../i18n/words';
 import { ColumnSelect, columnNames, useColumnChoice } from './ColumnSelect';
 
 const PREVIEW_ROWS = 8;
 
-function columnReason(view: ImportView): string {
+function columnReason(view: ImportView, t: Translate): string {
   const c = view.column;
   const share = formatPercent(c.addressShare);
   if (view.candidates[0] && view.candidates[0].index !== c.index) {
-    return `Your choice: ${share} of its cells look like addresses.`;
+    return t('review.column.yourChoice', { share });
   }
-  if (c.headerMatch && c.addressShare > 0) {
-    return `Picked because its header names an email column and ${share} of its cells look like addresses.`;
-  }
-  if (c.headerMatch) return 'Picked because its header names an email column.';
-  return `Picked because ${share} of its cells look like addresses.`;
+  if (c.headerMatch && c.addressShare > 0) return t('review.column.pickedBoth', { share });
+  if (c.headerMatch) return t('review.column.pickedHeader');
+  return t('review.column.pickedShare', { share });
 }
 
 export function ColumnPreview({ review }: { review: ImportView }) {
   const selectId = useId();
+  const t = useT();
   const reasonId = useId();
   const choice = useColumnChoice(review);
   const { choose } = choice;
   const scroller = useRef<HTMLDivElement>(null);
   const chosen = review.column.index;
   const rows = review.preview.slice(0, PREVIEW_ROWS);
-  const columns = columnNames(review, rows);
+  const columns = columnNames(review, rows, t);
 
   // Keep the address column in view when it is far to the right.
   useEffect(() => {
@@ -46,35 +47,35 @@ export function ColumnPreview({ review }: { review: ImportView }) {
   return (
     <section className="card column-card" aria-labelledby="column-title">
       <h2 id="column-title" className="card-label">
-        Address column
+        {t('review.column.title')}
       </h2>
       <div className="column-pick">
         <label htmlFor={selectId} className="visually-hidden">
-          Column with the email addresses
+          {t('review.column.label')}
         </label>
         <ColumnSelect review={review} id={selectId} describedBy={reasonId} choice={choice} />
         <p className="hint" id={reasonId} role="status">
-          {choose.isPending ? 'Reading the file again with this column…' : columnReason(review)}
+          {choose.isPending ? t('review.column.reading') : columnReason(review, t)}
         </p>
       </div>
-      {choose.isError && <ErrorNotice error={choose.error} title="That column could not be used" />}
+      {choose.isError && <ErrorNotice error={choose.error} title={t('review.column.failed')} />}
 
       <div
         className={`preview ${choose.isPending ? 'is-busy' : ''}`}
         ref={scroller}
         tabIndex={0}
         role="region"
-        aria-label={`First rows of ${review.fileName}`}
+        aria-label={t('review.preview.label', { fileName: review.fileName })}
         aria-busy={choose.isPending}
       >
         <table className="preview-table">
           <caption className="visually-hidden">
-            The first {rows.length} rows; the address column is marked.
+            {t('review.preview.caption', { n: rows.length, count: formatNumber(rows.length) })}
           </caption>
           <thead>
             <tr>
               <th scope="col" className="row-number">
-                <span className="visually-hidden">Row</span>
+                <span className="visually-hidden">{t('review.preview.row')}</span>
               </th>
               {columns.map((name, index) => (
                 <th
@@ -84,7 +85,9 @@ export function ColumnPreview({ review }: { review: ImportView }) {
                   title={name}
                 >
                   <span className="th-name">{name}</span>
-                  {index === chosen && <span className="address-tag">Addresses</span>}
+                  {index === chosen && (
+                    <span className="address-tag">{t('review.preview.addresses')}</span>
+                  )}
                 </th>
               ))}
             </tr>
@@ -114,10 +117,20 @@ export function ColumnPreview({ review }: { review: ImportView }) {
       </div>
       <p className="hint preview-foot">
         {review.counts.rows > rows.length
-          ? `The first ${formatNumber(rows.length)} of ${plural(review.counts.rows, 'row', 'rows')}.`
-          : `All ${plural(review.counts.rows, 'row', 'rows')}.`}
+          ? t('review.preview.firstOf', {
+              shown: formatNumber(rows.length),
+              n: review.counts.rows,
+              count: formatNumber(review.counts.rows),
+            })
+          : t('review.preview.all', {
+              n: review.counts.rows,
+              count: formatNumber(review.counts.rows),
+            })}
         {review.counts.ragged > 0 &&
-          ` ${plural(review.counts.ragged, 'row has', 'rows have')} more or fewer cells than the header; ${review.counts.ragged === 1 ? 'it is' : 'they are'} kept as ${review.counts.ragged === 1 ? 'it is' : 'they are'}.`}
+          ` ${t('review.preview.ragged', {
+            n: review.counts.ragged,
+            count: formatNumber(review.counts.ragged),
+          })}`}
       </p>
     </section>
   );

@@ -9,11 +9,20 @@ import { useChooseColumn } from '../../../api/job-hooks';
 import { queryKeys } from '../../../api/query-keys';
 import { formatPercent } from '../../../format';
 import { useUiStore } from '../../../state/ui-store';
+import type { Translate } from '../../../../../electron/common/i18n/message';
+import { useT } from '../../../i18n/words';
 
 /** The columns' names: the header's, or "Column 3" where the file has none. */
-export function columnNames(review: ImportView, rows: readonly (readonly string[])[]): string[] {
+export function columnNames(
+  review: ImportView,
+  rows: readonly (readonly string[])[],
+  t: Translate,
+): string[] {
   const width = Math.max(review.columns.length, ...rows.map((r) => r.length));
-  return Array.from({ length: width }, (_, i) => review.columns[i] ?? `Column ${i + 1}`);
+  return Array.from(
+    { length: width },
+    (_, i) => review.columns[i] ?? t('review.column.numbered', { number: i + 1 }),
+  );
 }
 
 export function useColumnChoice(review: ImportView) {
@@ -43,8 +52,9 @@ export function ColumnSelect({
   describedBy?: string;
   choice: ReturnType<typeof useColumnChoice>;
 }) {
+  const t = useT();
   const shareOf = new Map(review.candidates.map((c) => [c.index, c.addressShare]));
-  const columns = columnNames(review, review.preview);
+  const columns = columnNames(review, review.preview, t);
   return (
     <select
       id={id}
@@ -56,7 +66,10 @@ export function ColumnSelect({
     >
       {columns.map((name, index) => (
         <option key={index} value={index}>
-          {name} — {formatPercent(shareOf.get(index) ?? 0)} addresses
+          {t('review.column.option', {
+            name,
+            share: formatPercent(shareOf.get(index) ?? 0),
+          })}
         </option>
       ))}
     </select>
@@ -67,11 +80,12 @@ export function ColumnSelect({
 export function ColumnChoiceHere({ review }: { review: ImportView }) {
   const id = useId();
   const choice = useColumnChoice(review);
+  const t = useT();
   return (
     <span className="column-here">
-      <label htmlFor={id}>Column with the email addresses</label>
+      <label htmlFor={id}>{t('review.column.label')}</label>
       <ColumnSelect review={review} id={id} choice={choice} />
-      {choice.choose.isPending && <span className="hint"> Reading the file again…</span>}
+      {choice.choose.isPending && <span className="hint"> {t('review.column.readingAgain')}</span>}
     </span>
   );
 }

@@ -3,12 +3,20 @@
 // checked the same way, and the choice says so.
 import type { JobProduct } from '../../../../../electron/ipc/contract';
 import { useUiStore } from '../../../state/ui-store';
-import { PRODUCT_WORDS } from '../../jobs/job-words';
+import type { MessageId } from '../../../../../electron/common/i18n/translate';
+import { useT } from '../../../i18n/words';
+
+/** The products' names, as the review and the sample say them. */
+export const PRODUCT_IDS = {
+  email: 'review.product.email',
+  avatar: 'review.product.avatar',
+} as const satisfies Record<JobProduct, MessageId>;
 
 export function ProductChoice({ disabled }: { disabled: boolean }) {
   const product = useUiStore((s) => s.product);
   const setProduct = useUiStore((s) => s.setProduct);
   const sampled = useUiStore((s) => s.review?.sample?.product ?? null);
+  const t = useT();
   const option = (value: JobProduct, text: string) => (
     <label
       className={`choice ${product === value ? 'is-checked' : ''} ${sampled ? 'is-fixed' : ''}`}
@@ -23,7 +31,7 @@ export function ProductChoice({ disabled }: { disabled: boolean }) {
         aria-describedby={sampled ? 'product-fixed' : undefined}
       />
       <span className="choice-text">
-        <span className="choice-title">{PRODUCT_WORDS[value]}</span>
+        <span className="choice-title">{t(PRODUCT_IDS[value])}</span>
         <span className="hint">{text}</span>
       </span>
     </label>
@@ -31,17 +39,13 @@ export function ProductChoice({ disabled }: { disabled: boolean }) {
   return (
     <fieldset className="product-choice">
       <legend id="product-title" className="card-label">
-        What to check
+        {t('review.product.title')}
       </legend>
-      {option('email', 'Whether each address can receive mail, and its provider.')}
-      {option(
-        'avatar',
-        'Also whether it has a profile picture. Avatars cover three mailbox providers only: addresses elsewhere are not sent, unless you check them with Email.',
-      )}
+      {option('email', t('review.product.emailHint'))}
+      {option('avatar', t('review.product.avatarHint'))}
       {sampled && (
         <p className="hint product-fixed" id="product-fixed" data-testid="product-fixed">
-          Fixed to {PRODUCT_WORDS[sampled]}: the sample was checked that way, and its answers count
-          toward this list.
+          {t('review.product.fixed', { product: t(PRODUCT_IDS[sampled]) })}
         </p>
       )}
     </fieldset>

@@ -27,11 +27,32 @@ import { SheetPicker } from './SheetPicker';
 import { StartControls } from '../cost/StartControls';
 import { workbookFormat } from '../import-words';
 import { useFlowFocus, useImportFlow } from '../use-file-import';
+import { useT } from '../../../i18n/words';
+import type { MessageId } from '../../../../../electron/common/i18n/translate';
 import './review.css';
+
+/** The separators and encodings main names (ipc/views.ts, lists/encoding.ts), in the user's words. */
+const SEPARATOR_IDS = {
+  comma: 'review.facts.separator.comma',
+  semicolon: 'review.facts.separator.semicolon',
+  tab: 'review.facts.separator.tab',
+  pipe: 'review.facts.separator.pipe',
+} as const satisfies Record<string, MessageId>;
+const ENCODING_IDS = {
+  'UTF-8 with BOM': 'review.facts.encoding.utf8Bom',
+} as const satisfies Record<string, MessageId>;
+
+/** A word main sent, in the user's language where it is one of `ids`; else as it came (a name). */
+const named = <K extends string>(
+  ids: Record<K, MessageId>,
+  word: string,
+  t: (id: MessageId) => string,
+) => (word in ids ? t(ids[word as K]) : word);
 
 /** The review of an imported list: what will be checked, what it costs, Start. */
 export function ReviewPanel({ review, notices }: { review: ImportView; notices?: ReactNode }) {
   const heading = useFlowFocus<HTMLHeadingElement>('review');
+  const t = useT();
   const product = useUiStore((s) => s.product);
   const skip = useUiStore((s) => s.skip);
   const others = useUiStore((s) => s.others);
@@ -70,10 +91,10 @@ export function ReviewPanel({ review, notices }: { review: ImportView; notices?:
     <>
       <div className="page-head">
         <h1 className="page-title" tabIndex={-1} ref={heading}>
-          Review your list
+          {t('review.title')}
         </h1>
         <ChooseFileButton className="button secondary small" disabled={busy}>
-          Choose another file…
+          {t('import.chooseAnotherFile')}
         </ChooseFileButton>
       </div>
       {notices}
@@ -91,7 +112,7 @@ export function ReviewPanel({ review, notices }: { review: ImportView; notices?:
           <ColumnPreview review={review} />
         </div>
 
-        <aside className="review-side" aria-label="Check this list">
+        <aside className="review-side" aria-label={t('review.side')}>
           <section className="card review-card" aria-labelledby="product-title">
             <ProductChoice disabled={busy} />
             <CostBox
@@ -102,21 +123,21 @@ export function ReviewPanel({ review, notices }: { review: ImportView; notices?:
             />
             {estimate.isError && (
               <div className="stack-sm">
-                <ErrorNotice error={estimate.error} title="The cost could not be worked out" />
+                <ErrorNotice error={estimate.error} title={t('cost.estimateFailed')} />
                 <button
                   type="button"
                   className="button secondary small"
                   onClick={() => void estimate.refetch()}
                 >
-                  Try again
+                  {t('import.tryAgain')}
                 </button>
               </div>
             )}
             {estimate.data && <FreeLines estimate={estimate.data} />}
-            {start.isError && <ErrorNotice error={start.error} title="The list was not started" />}
+            {start.isError && <ErrorNotice error={start.error} title={t('cost.start.failed')} />}
             {unique === 0 && (
               <div className="notice notice-warning stack-sm" id="start-blocked">
-                <p>No address in this column can be checked. Choose the column that holds them:</p>
+                <p>{t('review.column.noneUsable')}</p>
                 <ColumnChoiceHere review={review} />
               </div>
             )}
@@ -128,7 +149,7 @@ export function ReviewPanel({ review, notices }: { review: ImportView; notices?:
               onStart={(overLimit) => void onStart(overLimit)}
             />
             {estimate.data && estimate.data.toSend > 0 && (
-              <p className="hint route-note">{routeNote(estimate.data)}</p>
+              <p className="hint route-note">{routeNote(estimate.data, t)}</p>
             )}
             <SampleCheck estimate={estimate.data} busy={start.isPending} />
             {estimate.data && <CostDetails estimate={estimate.data} />}
@@ -140,7 +161,8 @@ export function ReviewPanel({ review, notices }: { review: ImportView; notices?:
 }
 
 function FileFacts({ review }: { review: ImportView }) {
-  const format = workbookFormat(review);
+  const t = useT();
+  const format = workbookFormat(review, t);
   return (
     <section className="card file-facts" aria-labelledby="file-title">
       <h2 id="file-title" className="file-title">
@@ -157,30 +179,30 @@ function FileFacts({ review }: { review: ImportView }) {
       </h2>
       <dl className="facts">
         <div>
-          <dt>Size</dt>
+          <dt>{t('review.facts.size')}</dt>
           <dd>{formatBytes(review.sizeBytes)}</dd>
         </div>
         {/* A workbook has no encoding or separator of its own to tell: its format and sheet instead. */}
         {format ? (
           <div>
-            <dt>Format</dt>
+            <dt>{t('review.facts.format')}</dt>
             <dd data-testid="file-format">{format}</dd>
           </div>
         ) : (
           <>
             <div>
-              <dt>Encoding</dt>
-              <dd>{review.encoding}</dd>
+              <dt>{t('review.facts.encoding')}</dt>
+              <dd>{named(ENCODING_IDS, review.encoding, t)}</dd>
             </div>
             <div>
-              <dt>Separator</dt>
-              <dd>{review.delimiter}</dd>
+              <dt>{t('review.facts.separator')}</dt>
+              <dd>{named(SEPARATOR_IDS, review.delimiter, t)}</dd>
             </div>
           </>
         )}
         <div>
-          <dt>Header row</dt>
-          <dd>{review.hasHeader ? 'Yes' : 'No, columns are numbered'}</dd>
+          <dt>{t('review.facts.header')}</dt>
+          <dd>{review.hasHeader ? t('review.facts.headerYes') : t('review.facts.headerNo')}</dd>
         </div>
       </dl>
     </section>
@@ -198,40 +220,40 @@ function Counts({
 }) {
   const skip = useUiStore((s) => s.skip);
   const setSkip = useUiStore((s) => s.setSkip);
+  const t = useT();
   const { rows, invalid, empty, duplicates, unique } = review.counts;
   // Read as a sum: rows − not addresses − empty − repeats = addresses to check.
   const tiles = [
-    { key: 'rows', label: 'Rows', value: rows, op: null },
-    { key: 'invalid', label: 'Invalid', value: invalid, op: '−' },
-    { key: 'empty', label: 'Empty', value: empty, op: '−' },
-    { key: 'duplicates', label: 'Repeats', value: duplicates, op: '−' },
-    { key: 'unique', label: 'To check', value: unique, op: '=' },
+    { key: 'rows', label: t('review.counts.rows'), value: rows, op: null },
+    { key: 'invalid', label: t('review.counts.invalid'), value: invalid, op: '−' },
+    { key: 'empty', label: t('review.counts.empty'), value: empty, op: '−' },
+    { key: 'duplicates', label: t('review.counts.repeats'), value: duplicates, op: '−' },
+    { key: 'unique', label: t('review.counts.toCheck'), value: unique, op: '=' },
   ];
   return (
     <section className="card counts-card" aria-labelledby="counts-title">
       <h2 id="counts-title" className="card-label">
-        Before anything is paid
+        {t('review.counts.title')}
       </h2>
       <dl className="counts" data-testid="review-counts">
-        {tiles.map((t) => (
-          <div key={t.key} className={`count is-${t.key}`}>
-            {t.op && (
+        {tiles.map((tile) => (
+          <div key={tile.key} className={`count is-${tile.key}`}>
+            {tile.op && (
               <span className="count-op" aria-hidden="true">
-                {t.op}
+                {tile.op}
               </span>
             )}
-            <dt>{t.label}</dt>
-            <dd data-testid={t.key === 'unique' ? 'unique-count' : `count-${t.key}`}>
-              {formatNumber(t.value)}
-              {t.op === '−' && <span className="visually-hidden"> removed for free</span>}
+            <dt>{tile.label}</dt>
+            <dd data-testid={tile.key === 'unique' ? 'unique-count' : `count-${tile.key}`}>
+              {formatNumber(tile.value)}
+              {tile.op === '−' && (
+                <span className="visually-hidden"> {t('review.counts.removedFree')}</span>
+              )}
             </dd>
           </div>
         ))}
       </dl>
-      <p className="hint">
-        Addresses that are not valid, empty cells and repeats are removed for free before checking.
-        They stay in your file, marked, when you export it.
-      </p>
+      <p className="hint">{t('review.counts.hint')}</p>
       <FreeFindings findings={review.findings} />
       {review.findings && (
         <DontPayFor

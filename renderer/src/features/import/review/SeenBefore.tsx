@@ -3,8 +3,10 @@
 // its answers the memory gives for free now, with a way to that list's results.
 import type { JobProduct, SeenBeforeView } from '../../../../../electron/ipc/contract';
 import { daysSinceChecked } from '../../../../../electron/common/recheck';
-import { formatDate, formatNumber, plural } from '../../../format';
+import { formatDate, formatNumber, formatPercent } from '../../../format';
 import { useUiStore } from '../../../state/ui-store';
+import type { Translate } from '../../../../../electron/common/i18n/message';
+import { useT } from '../../../i18n/words';
 import { useNow } from '../../jobs/use-now';
 import './seen-before.css';
 
@@ -16,25 +18,34 @@ import './seen-before.css';
 export function seenBeforeWords(
   seen: SeenBeforeView,
   now: number,
-  reusedNow: number | null = null,
-  product: JobProduct = 'email',
+  reusedNow: number | null,
+  product: JobProduct,
+  t: Translate,
 ): { what: string; reuse: string } {
   const days = daysSinceChecked({ finishedAt: seen.checkedAt }, now) ?? 0;
-  const ago = days === 0 ? 'today' : `${plural(days, 'day', 'days')} ago`;
-  const when = `${formatDate(seen.checkedAt)} (${ago})`;
+  const when = t('review.seen.when', {
+    date: formatDate(seen.checkedAt),
+    n: days,
+    days: formatNumber(days),
+  });
   const what =
     seen.how === 'same-file'
-      ? `The same file was checked on ${when}, as ${seen.fileName}.`
-      : `${Math.round(seen.overlap * 100)}% of its addresses were in ${seen.fileName}, checked on ${when}.`;
+      ? t('review.seen.sameFile', { when, fileName: seen.fileName })
+      : t('review.seen.overlap', {
+          share: formatPercent(Math.round(seen.overlap * 100) / 100),
+          fileName: seen.fileName,
+          when,
+        });
   const reusable = reusedNow ?? seen.reusable ?? 0;
+  const window = { n: seen.reuseDays, days: formatNumber(seen.reuseDays) };
   const reuse =
     seen.reusable === null
-      ? 'Reusing answers is off (or not possible on this computer), so every address is paid for again.'
+      ? t('review.seen.reuseOff')
       : reusable === 0 && product === 'avatar' && seen.reusable > 0
-        ? 'Its answers were Email checks, which cannot serve an Email + avatar check: every address is paid for.'
+        ? t('review.seen.emailOnly')
         : reusable === 0
-          ? `None of its answers is recent enough to reuse: answers are reused for ${plural(seen.reuseDays, 'day', 'days')} (Settings).`
-          : `${formatNumber(reusable)} of its answers were paid for in the last ${plural(seen.reuseDays, 'day', 'days')}: they are reused, free.`;
+          ? t('review.seen.noneRecent', window)
+          : t('review.seen.reused', { ...window, count: formatNumber(reusable) });
   return { what, reuse };
 }
 
@@ -47,15 +58,16 @@ export function SeenBefore({
 }) {
   const go = useUiStore((s) => s.go);
   const product = useUiStore((s) => s.product);
-  const { what, reuse } = seenBeforeWords(seen, useNow(false), reusedNow, product);
+  const t = useT();
+  const { what, reuse } = seenBeforeWords(seen, useNow(false), reusedNow, product, t);
   return (
     <section
       className="notice notice-info seen-before"
       data-testid="seen-before"
-      aria-label="Checked before"
+      aria-label={t('review.seen.label')}
     >
       <div>
-        <p className="notice-title">You checked this list before</p>
+        <p className="notice-title">{t('review.seen.title')}</p>
         <p>{what}</p>
         <p>{reuse}</p>
       </div>
@@ -64,7 +76,7 @@ export function SeenBefore({
         className="button secondary small"
         onClick={() => go('results', seen.jobId)}
       >
-        See those results
+        {t('review.seen.results')}
       </button>
     </section>
   );

@@ -8,13 +8,15 @@ import type { ImportView, SheetView, WorkbookView } from '../../../../../electro
 import { useChooseSheet } from '../../../api/job-hooks';
 import { queryKeys } from '../../../api/query-keys';
 import { ErrorNotice } from '../../../components/ErrorNotice';
-import { plural } from '../../../format';
+import { formatNumber } from '../../../format';
+import { useT } from '../../../i18n/words';
 import { useUiStore } from '../../../state/ui-store';
 import { skippedRowsLine } from '../import-words';
 import './sheets.css';
 
 export function SheetPicker({ review, book }: { review: ImportView; book: WorkbookView }) {
   const id = useId();
+  const t = useT();
   const choose = useChooseSheet();
   const client = useQueryClient();
   // The sheet asked for while it is read, so the choice shows at once.
@@ -27,7 +29,7 @@ export function SheetPicker({ review, book }: { review: ImportView; book: Workbo
   const visible = book.sheets.filter((s) => !s.hidden);
   const hidden = book.sheets.filter((s) => s.hidden);
   const askedName = book.sheets.find((s) => s.index === asked)?.name;
-  const skipped = skippedRowsLine(book.skippedRows);
+  const skipped = skippedRowsLine(book.skippedRows, t);
 
   const read = async (first: number) => {
     reading.current = true;
@@ -70,11 +72,13 @@ export function SheetPicker({ review, book }: { review: ImportView; book: Workbo
       <span className="choice-text">
         <span className="choice-title sheet-name">{sheet.name}</span>
         <span className="sheet-meta">
-          <span className="num">{plural(sheet.rows, 'row', 'rows')}</span>
+          <span className="num">
+            {t('review.sheet.rows', { n: sheet.rows, count: formatNumber(sheet.rows) })}
+          </span>
           {sheet.hasAddresses ? (
-            <span>Addresses found</span>
+            <span>{t('review.sheet.addresses')}</span>
           ) : (
-            <span className="sheet-no-addresses">No addresses found</span>
+            <span className="sheet-no-addresses">{t('review.sheet.noAddresses')}</span>
           )}
         </span>
       </span>
@@ -89,7 +93,7 @@ export function SheetPicker({ review, book }: { review: ImportView; book: Workbo
         aria-busy={asked !== null || undefined}
       >
         <legend id={`${id}-title`} className="card-label">
-          Sheet
+          {t('review.sheet.title')}
         </legend>
         <div className="sheet-list">{visible.map(option)}</div>
         {hidden.length > 0 && (
@@ -97,17 +101,22 @@ export function SheetPicker({ review, book }: { review: ImportView; book: Workbo
             className="sheet-hidden"
             open={hidden.some((s) => s.index === chosen) || undefined}
           >
-            <summary>Hidden sheets ({hidden.length})</summary>
+            <summary>
+              {t('review.sheet.hidden', { n: hidden.length, count: formatNumber(hidden.length) })}
+            </summary>
             <div className="sheet-list">{hidden.map(option)}</div>
           </details>
         )}
       </fieldset>
       <p className="hint sheet-hint" id={`${id}-hint`} role="status">
         {asked !== null && askedName
-          ? `Reading the sheet ${askedName}…`
+          ? t('review.sheet.reading', { sheet: askedName })
           : book.sheets.length === 1
-            ? 'The only sheet in this workbook.'
-            : `${plural(book.sheets.length, 'sheet', 'sheets')} in this workbook. Choose another to check its rows instead.`}
+            ? t('review.sheet.only')
+            : t('review.sheet.count', {
+                n: book.sheets.length,
+                count: formatNumber(book.sheets.length),
+              })}
       </p>
       {skipped && (
         <p className="hint sheet-skipped" data-testid="skipped-rows">
@@ -115,7 +124,7 @@ export function SheetPicker({ review, book }: { review: ImportView; book: Workbo
         </p>
       )}
       {choose.isError && asked === null && (
-        <ErrorNotice error={choose.error} title="That sheet could not be used" />
+        <ErrorNotice error={choose.error} title={t('review.sheet.failed')} />
       )}
     </section>
   );

@@ -1,7 +1,9 @@
 // The review's sentences about money and samples, as pure functions of the
 // estimate and the sample: the Start button's words, the over-limit question,
-// the reused line, where the price comes from, and the sample's projection.
+// the reused line, where the price comes from, and the sample's projection;
+// each in the language of the caller's `t`.
 import type { EstimateView, SampleView } from '../../../../../electron/common/views';
+import type { Translate } from '../../../../../electron/common/i18n/message';
 import {
   formatDate,
   formatNumber,
@@ -9,15 +11,19 @@ import {
   formatPercentRange,
   formatUsdExact,
   formatUsdUpTo,
-  plural,
 } from '../../../format';
 
 /** The most addresses a sample checks: one multi check. */
 export const SAMPLE_SIZE = 100;
 
 /** "82% deliverable (95%: 74–88%) from a sample of 100" */
-export function sampleLine(sample: SampleView): string {
-  return `${formatPercent(sample.share)} deliverable (95%: ${formatPercentRange(sample.low, sample.high)}) from a sample of ${formatNumber(sample.size)}`;
+export function sampleLine(sample: SampleView, t: Translate): string {
+  return t('cost.sample.line', {
+    share: formatPercent(sample.share),
+    range: formatPercentRange(sample.low, sample.high),
+    n: sample.size,
+    size: formatNumber(sample.size),
+  });
 }
 
 /**
@@ -27,71 +33,99 @@ export function sampleLine(sample: SampleView): string {
 export function startWords(
   unique: number,
   estimate: EstimateView | undefined,
+  t: Translate,
 ): { what: string; cost: string | null } {
-  if (!estimate) return { what: `Check ${plural(unique, 'address', 'addresses')}`, cost: null };
-  if (estimate.toSend === 0) return { what: 'Finish without paying', cost: null };
+  const check = (n: number) => t('cost.start.check', { n, count: formatNumber(n) });
+  if (!estimate) return { what: check(unique), cost: null };
+  if (estimate.toSend === 0) return { what: t('cost.start.finish'), cost: null };
   return {
-    what: `Check ${plural(estimate.toSend, 'address', 'addresses')}`,
+    what: check(estimate.toSend),
     cost:
-      estimate.estimateMicros !== null ? `up to ${formatUsdUpTo(estimate.estimateMicros)}` : null,
+      estimate.estimateMicros !== null
+        ? t('cost.upTo', { amount: formatUsdUpTo(estimate.estimateMicros) })
+        : null,
   };
 }
 
 /** The Check button's words in one line: "Check 140 addresses · up to $0.14". */
-export function startLabel(unique: number, estimate: EstimateView | undefined): string {
-  const { what, cost } = startWords(unique, estimate);
+export function startLabel(
+  unique: number,
+  estimate: EstimateView | undefined,
+  t: Translate,
+): string {
+  const { what, cost } = startWords(unique, estimate, t);
   return cost === null ? what : `${what} · ${cost}`;
 }
 
 /** What the over-limit question says, in one sentence. */
-export function overLimitText(estimate: EstimateView): string {
-  const limit = estimate.limitMicros !== null ? ` of ${formatUsdExact(estimate.limitMicros)}` : '';
+export function overLimitText(estimate: EstimateView, t: Translate): string {
+  const limit = estimate.limitMicros !== null ? formatUsdExact(estimate.limitMicros) : null;
   if (estimate.estimateMicros === null) {
-    return `The price per address is not known yet, so this list’s cost cannot be checked against your limit${limit} per job.`;
+    return limit === null
+      ? t('cost.overLimit.priceUnknown')
+      : t('cost.overLimit.priceUnknownOf', { limit });
   }
-  return `This list is estimated at up to ${formatUsdUpTo(estimate.estimateMicros)}, over your limit${limit} per job.`;
+  const charge = formatUsdUpTo(estimate.estimateMicros);
+  return limit === null
+    ? t('cost.overLimit.over', { charge })
+    : t('cost.overLimit.overOf', { charge, limit });
 }
 
 /** Where the price per address comes from, in the user's words. */
 export function priceSourceWords(
   source: EstimateView['priceSource'],
   demo: boolean,
+  t: Translate,
 ): string | null {
   switch (source) {
     case 'known':
-      return demo ? 'The demo account’s price' : 'The service’s published price';
+      return demo ? t('cost.priceSource.demo') : t('cost.priceSource.published');
     case 'learned':
-      return 'Learned from a charge on your account';
+      return t('cost.priceSource.learned');
     case 'entered':
-      return 'Your plan’s price, entered in Settings';
+      return t('cost.priceSource.entered');
     default:
       return null;
   }
 }
 
 /** "between Mar 3, 2026 and Mar 10, 2026", or one day when both are the same. */
-export function checkedWhen(oldest: string | null, newest: string | null): string | null {
+export function checkedWhen(
+  oldest: string | null,
+  newest: string | null,
+  t: Translate,
+): string | null {
   if (oldest === null || newest === null) return null;
   const from = formatDate(oldest);
   const to = formatDate(newest);
-  return from === to ? `on ${from}` : `between ${from} and ${to}`;
+  return from === to ? t('cost.reused.on', { date: from }) : t('cost.reused.between', { from, to });
 }
 
 /** "30 addresses checked in the last 30 days: reused, free. Last checked between …" */
-export function reusedLine(reused: EstimateView['reused']): string {
-  const when = checkedWhen(reused.oldest, reused.newest);
-  return `${plural(reused.count, 'address', 'addresses')} checked in the last ${plural(reused.days, 'day', 'days')}: reused, free.${when ? ` Last checked ${when}.` : ''}`;
+export function reusedLine(reused: EstimateView['reused'], t: Translate): string {
+  const line = t('cost.reused.line', {
+    n: reused.count,
+    count: formatNumber(reused.count),
+    days: reused.days,
+    dayCount: formatNumber(reused.days),
+  });
+  const when = checkedWhen(reused.oldest, reused.newest, t);
+  return when ? `${line} ${t('cost.reused.lastChecked', { when })}` : line;
 }
 
 /**
  * How the addresses go: right away, as a bulk task, or in as many bulk tasks
  * as the service's limits of a file make of them ("Sent in 20 bulk tasks").
  */
-export function routeNote(estimate: Pick<EstimateView, 'route' | 'bulkTasks'>): string {
-  if (estimate.route !== 'bulk') return 'Checked right away, up to 100 addresses at a time.';
-  const sent =
-    estimate.bulkTasks > 1
-      ? `Sent in ${formatNumber(estimate.bulkTasks)} bulk tasks`
-      : 'Sent as a bulk task';
-  return `${sent}: the service usually needs a few minutes. You may close List Cleaner meanwhile; it carries on when you come back.`;
+export function routeNote(
+  estimate: Pick<EstimateView, 'route' | 'bulkTasks'>,
+  t: Translate,
+): string {
+  if (estimate.route !== 'bulk') return t('cost.route.multi');
+  return estimate.bulkTasks > 1
+    ? t('cost.route.bulkTasks', {
+        n: estimate.bulkTasks,
+        count: formatNumber(estimate.bulkTasks),
+      })
+    : t('cost.route.bulkTask');
 }

@@ -7,12 +7,14 @@ import { useRef, useState } from 'react';
 import type { JobView } from '../../../../../electron/ipc/contract';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { formatNumber } from '../../../format';
+import { useT } from '../../../i18n/words';
 import { canStop, isActive, jobName, sentTasks } from '../job-words';
 import { primaryAction } from './primary-action';
 import type { JobCommands } from './use-job-commands';
 
 export function JobActions({ job, commands }: { job: JobView; commands: JobCommands }) {
   const [confirming, setConfirming] = useState(false);
+  const t = useT();
   const removeButton = useRef<HTMLButtonElement>(null);
   const tasks = sentTasks(job);
   // A running job's results fill in as they arrive; with no answer yet there is nothing to show.
@@ -37,15 +39,15 @@ export function JobActions({ job, commands }: { job: JobView; commands: JobComma
       {canStop(job) && tasks > 0 && (
         <p className="hint" id={`${job.id}-stop`} data-testid="stop-note">
           {tasks === 1
-            ? 'Stop sends nothing new, but a bulk task already sent cannot be cancelled at the service: its results are still fetched and kept.'
-            : `Stop sends nothing new, but the ${formatNumber(tasks)} bulk tasks already sent cannot be cancelled at the service: their results are still fetched and kept.`}
+            ? t('jobs.stop.noteOne')
+            : t('jobs.stop.noteMany', { count: formatNumber(tasks) })}
         </p>
       )}
       {(results || removable) && (
         <div className="button-row">
           {results && (
             <button type="button" className="button secondary small" onClick={commands.openResults}>
-              Open results
+              {t('jobs.action.results')}
             </button>
           )}
           {removable && (
@@ -56,7 +58,7 @@ export function JobActions({ job, commands }: { job: JobView; commands: JobComma
               onClick={() => (job.state === 'draft' ? commands.remove.run() : setConfirming(true))}
               disabled={commands.remove.pending}
             >
-              Remove
+              {t('jobs.action.remove')}
             </button>
           )}
         </div>
@@ -74,12 +76,14 @@ function RemoveConfirm({
   commands: JobCommands;
   onKeep: () => void;
 }) {
+  const t = useT();
   return (
-    <div className="danger-confirm" role="group" aria-label={`Remove ${jobName(job)}?`}>
-      <p>
-        Remove this job and its results? You paid for them: export the results first if you still
-        need them. Your original file is not touched.
-      </p>
+    <div
+      className="danger-confirm"
+      role="group"
+      aria-label={t('jobs.remove.label', { name: jobName(job) })}
+    >
+      <p>{t('jobs.remove.body')}</p>
       <div className="button-row">
         <button
           type="button"
@@ -87,10 +91,10 @@ function RemoveConfirm({
           onClick={commands.remove.run}
           disabled={commands.remove.pending}
         >
-          Remove job and results
+          {t('jobs.remove.confirm')}
         </button>
         <button type="button" className="button secondary small" autoFocus onClick={onKeep}>
-          Keep it
+          {t('common.keepIt')}
         </button>
       </div>
       {commands.remove.error && <ErrorNotice error={commands.remove.error} />}

@@ -8,20 +8,22 @@ import {
   formatPercent,
   formatTimeOfDay,
   formatUsdUpTo,
-  plural,
 } from '../../../format';
+import { useT } from '../../../i18n/words';
 import { freeFacts } from '../free-facts';
 import { RowSum } from './RowSum';
 
 export function DoneSummary({ job }: { job: JobView }) {
-  const free = freeFacts(job);
+  const t = useT();
+  const free = freeFacts(job, t);
   const duration =
     job.startedAt && job.finishedAt ? Date.parse(job.finishedAt) - Date.parse(job.startedAt) : null;
   const outcomes = [
-    { key: 'deliverable', label: 'Deliverable', value: job.deliverable },
-    { key: 'undeliverable', label: 'Undeliverable', value: job.undeliverable },
-    { key: 'unknown', label: 'Unknown', value: job.unknown },
+    { key: 'deliverable', label: t('jobs.outcome.deliverable'), value: job.deliverable },
+    { key: 'undeliverable', label: t('jobs.outcome.undeliverable'), value: job.undeliverable },
+    { key: 'unknown', label: t('jobs.outcome.unknown'), value: job.unknown },
   ];
+  const again = { n: job.sentAgainAfterLoss, count: formatNumber(job.sentAgainAfterLoss) };
   return (
     <div className="job-done">
       <dl className="job-outcomes">
@@ -40,24 +42,28 @@ export function DoneSummary({ job }: { job: JobView }) {
       <RowSum job={job} />
       {free.length > 0 && (
         <p className="job-free" data-testid="job-free">
-          Without paying: {free.join(' · ')}.
+          {t('jobs.done.free', { facts: free.join(' · ') })}
         </p>
       )}
       {job.sentAgainAfterLoss > 0 && (
         <p className="hint" data-testid="job-sent-again">
-          {plural(job.sentAgainAfterLoss, 'address was', 'addresses were')} sent again after an
-          answer was lost on the way
-          {job.unitPriceMicros !== null &&
-            ` (up to ${formatUsdUpTo(job.sentAgainAfterLoss * job.unitPriceMicros)})`}
-          : if the service had checked {job.sentAgainAfterLoss === 1 ? 'it' : 'them'} before the
-          answer was lost, {job.sentAgainAfterLoss === 1 ? 'it was' : 'they were'} charged twice.
+          {job.unitPriceMicros === null
+            ? t('jobs.done.sentAgain', again)
+            : t('jobs.done.sentAgainUpTo', {
+                ...again,
+                amount: formatUsdUpTo(job.sentAgainAfterLoss * job.unitPriceMicros),
+              })}
         </p>
       )}
       <p className="hint">
-        {plural(job.unique, 'unique address', 'unique addresses')}
-        {duration !== null &&
-          (duration < 1_000 ? <> in under a second</> : <> in {formatDuration(duration)}</>)}
-        {job.finishedAt && <>, finished {formatTimeOfDay(job.finishedAt)}</>}.
+        {t('jobs.done.unique', {
+          n: job.unique,
+          count: formatNumber(job.unique),
+          took: duration === null ? 'none' : duration < 1_000 ? 'instant' : 'timed',
+          duration: duration === null ? '' : formatDuration(duration),
+          finished: job.finishedAt ? 'yes' : 'no',
+          time: job.finishedAt ? formatTimeOfDay(job.finishedAt) : '',
+        })}
       </p>
     </div>
   );

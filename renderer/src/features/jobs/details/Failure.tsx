@@ -3,7 +3,8 @@
 // been charged.
 import type { JobView } from '../../../../../electron/ipc/contract';
 import { ErrorIcon } from '../../../components/ErrorNotice';
-import { formatNumber, plural } from '../../../format';
+import { formatNumber } from '../../../format';
+import { useT } from '../../../i18n/words';
 
 /** Failures where an answer went missing between the service and us; the others say their own charge. */
 const LOST_ON_THE_WAY: ReadonlySet<string> = new Set([
@@ -14,15 +15,20 @@ const LOST_ON_THE_WAY: ReadonlySet<string> = new Set([
 ]);
 
 export function Failure({ job }: { job: JobView }) {
+  const t = useT();
   const failure = job.failure;
   if (!failure) return null;
   const coverage = failure.code === 'avatar_coverage';
   return (
-    <div className="notice notice-error job-failure" role="group" aria-label="Why it stopped">
+    <div
+      className="notice notice-error job-failure"
+      role="group"
+      aria-label={t('jobs.failure.label')}
+    >
       <ErrorIcon />
       <div>
         <p className="notice-title">
-          {coverage ? 'Some addresses have no avatar check' : 'This job stopped'}
+          {coverage ? t('jobs.failure.coverageTitle') : t('jobs.failure.title')}
         </p>
         <p data-testid="job-failure" id={`${job.id}-failure`}>
           {failure.message}
@@ -30,10 +36,14 @@ export function Failure({ job }: { job: JobView }) {
         {(job.checked > 0 || failure.charged === 'unknown') && (
           <p className="job-failure-charge">
             {job.checked > 0 &&
-              `${formatNumber(job.checked)} of ${plural(job.unique, 'address', 'addresses')} are checked and kept. `}
+              `${t('jobs.failure.kept', {
+                checked: formatNumber(job.checked),
+                n: job.unique,
+                count: formatNumber(job.unique),
+              })} `}
             {failure.charged === 'unknown' &&
               LOST_ON_THE_WAY.has(failure.code) &&
-              'An answer from the service was lost on the way, so part of it may have been charged: your balance shows for sure.'}
+              t('jobs.failure.lost')}
           </p>
         )}
       </div>

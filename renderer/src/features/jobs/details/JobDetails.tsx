@@ -2,6 +2,7 @@
 // progress while under way, the sum of its rows once done, why it stopped,
 // and the actions beyond the row's one.
 import type { JobView } from '../../../../../electron/ipc/contract';
+import { useT } from '../../../i18n/words';
 import { JobActions } from '../actions/JobActions';
 import type { JobCommands } from '../actions/use-job-commands';
 import { elsewhereWords, isActive } from '../job-words';
@@ -20,6 +21,7 @@ export function JobDetails({
   now: number;
   commands: JobCommands;
 }) {
+  const t = useT();
   return (
     <>
       {job.resumed && (
@@ -34,27 +36,20 @@ export function JobDetails({
               d="M13 8a5 5 0 1 1-1.5-3.5M13 2.5v2.7h-2.7"
             />
           </svg>
-          Resumed after a restart
+          {t('jobs.details.resumed')}
         </p>
       )}
-      {job.state === 'draft' && (
-        <p className="hint">
-          Read but not checked yet: review it to confirm the address column and choose what to
-          check.
-        </p>
-      )}
+      {job.state === 'draft' && <p className="hint">{t('jobs.details.draft')}</p>}
       {job.elsewhere && (
         <p className="hint job-elsewhere" data-testid="job-elsewhere">
-          {elsewhereWords(job.elsewhere)}. This window follows its progress and sends nothing for
-          it.
+          {t('jobs.details.elsewhere', { who: elsewhereWords(job.elsewhere, t) })}
         </p>
       )}
       {job.hold && <HoldNotice job={job} />}
       {job.wait && !job.hold && <WaitNotice job={job} now={now} />}
       {job.paused && !job.hold && (
         <p className="hint" data-testid="job-paused">
-          Stopped before it finished, outside this window. What was checked is kept; Continue
-          carries on with the rest.
+          {t('jobs.details.paused')}
         </p>
       )}
       {isActive(job) && <Progress job={job} now={now} />}

@@ -2,14 +2,18 @@
 // has run, and for bulk tasks when they were sent and when the service is
 // asked next (ticked by the screen's one clock, use-now.ts).
 import type { JobView } from '../../../../../electron/ipc/contract';
-import { formatDuration, formatNumber, formatTimeOfDay, plural } from '../../../format';
+import { formatDuration, formatNumber, formatTimeOfDay } from '../../../format';
+import { useRich, useT } from '../../../i18n/words';
 import { ProgressBar } from '../../import/reading/ProgressBar';
 import { isBulk, jobName } from '../job-words';
 
 export function Progress({ job, now }: { job: JobView; now: number }) {
+  const t = useT();
+  const rich = useRich();
   const bulk = isBulk(job);
   const share = job.unique > 0 ? job.checked / job.unique : 0;
-  const checkedText = `${formatNumber(job.checked)} of ${plural(job.unique, 'address', 'addresses')} checked`;
+  const unique = { n: job.unique, count: formatNumber(job.unique) };
+  const checkedText = t('jobs.progress.checked', { checked: formatNumber(job.checked), ...unique });
   // A bulk task reports nothing until it is done: say that rather than show a bar stuck at 0.
   const waitingOnService = bulk && job.checked === 0;
   // A job held for the user is not under way: no clock runs for it.
@@ -26,62 +30,69 @@ export function Progress({ job, now }: { job: JobView; now: number }) {
     <div className="job-progress">
       <ProgressBar
         value={job.state === 'queued' ? 0 : waitingOnService ? null : share}
-        label={`Progress of ${jobName(job)}`}
+        label={t('jobs.progress.label', { name: jobName(job) })}
         valueText={
           job.state === 'queued'
-            ? 'Waiting for another job to finish'
+            ? t('jobs.progress.queued')
             : waitingOnService
-              ? 'Waiting for the service'
+              ? t('jobs.waitingForService')
               : checkedText
         }
       />
       <div className="job-progress-facts">
         <span className="num" data-testid="job-checked">
           {job.state === 'queued'
-            ? 'Waiting for another job to finish'
+            ? t('jobs.progress.queued')
             : bulk && job.checked === 0
-              ? `${plural(job.unique, 'address', 'addresses')} with the service`
+              ? t('jobs.progress.withService', unique)
               : checkedText}
         </span>
         {elapsed !== null && (
           <span className="num job-elapsed">
-            Elapsed{' '}
-            <span className="fixed-duration" data-testid="job-elapsed">
-              {formatDuration(elapsed)}
-            </span>
+            {rich('jobs.progress.elapsed', {
+              duration: formatDuration(elapsed),
+              clock: (chunks) => (
+                <span className="fixed-duration" data-testid="job-elapsed">
+                  {chunks}
+                </span>
+              ),
+            })}
           </span>
         )}
       </div>
       {bulk && (
         <p className="job-bulk" data-testid="job-bulk">
           {job.tasks.length === 1
-            ? 'Bulk task'
-            : `${formatNumber(job.tasks.length)} bulk tasks, ${formatNumber(tasksDone)} done`}
+            ? t('jobs.bulk.one')
+            : t('jobs.bulk.many', {
+                count: formatNumber(job.tasks.length),
+                done: formatNumber(tasksDone),
+              })}
           {submitted && (
             <>
               <span aria-hidden="true"> · </span>
-              submitted at {formatTimeOfDay(submitted, now)}
+              {t('jobs.bulk.submitted', { time: formatTimeOfDay(submitted, now) })}
             </>
           )}
           {job.state === 'downloading' ? (
             <>
               <span aria-hidden="true"> · </span>
-              downloading the results
+              {t('jobs.bulk.downloading')}
             </>
           ) : (
             nextIn !== null && (
               <>
                 <span aria-hidden="true"> · </span>
-                {nextIn > 500 ? (
-                  <>
-                    next check in{' '}
-                    <span className="num fixed-duration" data-testid="next-check">
-                      {formatDuration(nextIn)}
-                    </span>
-                  </>
-                ) : (
-                  'checking now'
-                )}
+                {nextIn > 500
+                  ? rich('jobs.bulk.nextCheck', {
+                      duration: formatDuration(nextIn),
+                      clock: (chunks) => (
+                        <span className="num fixed-duration" data-testid="next-check">
+                          {chunks}
+                        </span>
+                      ),
+                    })
+                  : t('jobs.bulk.checkingNow')}
               </>
             )
           )}

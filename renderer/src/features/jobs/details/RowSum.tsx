@@ -1,51 +1,68 @@
 // The visible sum of a finished job: every row of the file, term by term, to
 // the file's own count, with what was charged for the paid term. See
 // money/row-sum.ts for how each term is counted.
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { JobView } from '../../../../../electron/ipc/contract';
-import { formatNumber, formatUsd, formatUsdExact, plural } from '../../../format';
+import { formatNumber, formatUsd, formatUsdExact } from '../../../format';
+import { useRich, useT } from '../../../i18n/words';
 import { rowSum } from '../money/row-sum';
 
 export function RowSum({ job }: { job: JobView }) {
   const captionId = useId();
+  const t = useT();
   const sum = rowSum(job);
+  const count = formatNumber;
   const leftOut = [
-    job.disposable > 0 ? `${formatNumber(job.disposable)} disposable` : null,
-    job.role > 0 ? `${formatNumber(job.role)} role` : null,
-    job.noMail > 0 ? `${formatNumber(job.noMail)} at domains with no mail server` : null,
-    job.notCovered > 0 ? `${formatNumber(job.notCovered)} not covered by avatar` : null,
-    job.suppressed > 0 ? `${formatNumber(job.suppressed)} suppressed` : null,
-    job.blocked > 0 ? `${formatNumber(job.blocked)} blocked by a rule` : null,
+    job.disposable > 0 ? t('jobs.sum.disposable', { count: count(job.disposable) }) : null,
+    job.role > 0 ? t('jobs.sum.role', { count: count(job.role) }) : null,
+    job.noMail > 0 ? t('jobs.sum.noMail', { count: count(job.noMail) }) : null,
+    job.notCovered > 0 ? t('jobs.sum.notCovered', { count: count(job.notCovered) }) : null,
+    job.suppressed > 0 ? t('jobs.sum.suppressed', { count: count(job.suppressed) }) : null,
+    job.blocked > 0 ? t('jobs.sum.blocked', { count: count(job.blocked) }) : null,
   ].filter((part): part is string => part !== null);
   const terms = [
     {
       key: 'checked',
       value: sum.checked,
-      label: 'checked by the service',
+      label: t('jobs.sum.checked'),
       detail:
         sum.noAnswer > 0
-          ? `${formatNumber(sum.paid)} paid, ${formatNumber(sum.noAnswer)} without an answer, not charged`
-          : 'paid',
+          ? t('jobs.sum.checkedSplit', {
+              paid: count(sum.paid),
+              noAnswer: count(sum.noAnswer),
+            })
+          : t('jobs.sum.paid'),
     },
-    { key: 'reused', value: sum.reused, label: 'reused from earlier checks', detail: 'free' },
+    {
+      key: 'reused',
+      value: sum.reused,
+      label: t('jobs.sum.reused'),
+      detail: t('jobs.sum.free'),
+    },
     {
       key: 'left-out',
       value: sum.leftOut,
-      label: 'left out by free checks',
-      detail: leftOut.length > 0 ? leftOut.join(', ') : 'not sent, free',
+      label: t('jobs.sum.leftOut'),
+      detail: leftOut.length > 0 ? leftOut.join(', ') : t('jobs.sum.notSent'),
     },
-    { key: 'repeats', value: sum.repeats, label: 'repeats', detail: 'an address already above' },
+    {
+      key: 'repeats',
+      value: sum.repeats,
+      label: t('jobs.sum.repeats'),
+      detail: t('jobs.sum.repeatsDetail'),
+    },
     {
       key: 'not-addresses',
       value: sum.notAddresses,
-      label: 'not addresses',
-      detail: 'empty or not an email address',
+      label: t('jobs.sum.notAddresses'),
+      detail: t('jobs.sum.notAddressesDetail'),
     },
   ];
+  const rows = { n: sum.rows, count: count(sum.rows), gap: count(Math.abs(sum.gap)) };
   return (
     <div className="row-sum" data-testid="row-sum">
       <table aria-labelledby={captionId}>
-        <caption id={captionId}>Where the file’s rows went</caption>
+        <caption id={captionId}>{t('jobs.sum.caption')}</caption>
         <tbody>
           {terms.map((t, i) => (
             <tr key={t.key} data-testid={`sum-${t.key}`}>
@@ -69,10 +86,10 @@ export function RowSum({ job }: { job: JobView }) {
             <td className="row-sum-label">
               {sum.gap === 0
                 ? // The figure beside it is the file's count: said once.
-                  sum.rows === 1
-                  ? 'row in the file'
-                  : 'rows in the file'
-                : `of the file’s ${plural(sum.rows, 'row', 'rows')}: ${formatNumber(Math.abs(sum.gap))} ${sum.gap < 0 ? 'not accounted for' : 'counted twice'}`}
+                  t('jobs.sum.rowsInFile', { n: sum.rows })
+                : sum.gap < 0
+                  ? t('jobs.sum.short', rows)
+                  : t('jobs.sum.over', rows)}
             </td>
           </tr>
         </tfoot>
@@ -84,27 +101,35 @@ export function RowSum({ job }: { job: JobView }) {
 
 /** What the paid term cost: the amount, and the price it multiplies when one product was charged. */
 function ChargeSum({ job, paid }: { job: JobView; paid: number }) {
+  const t = useT();
+  const rich = useRich();
   const charged = job.chargedMicros;
   const unit = job.unitPriceMicros;
+  const checks = { n: paid, count: formatNumber(paid) };
   if (charged === null) {
     return (
       <p className="row-sum-charge" data-testid="sum-charge">
-        {plural(paid, 'paid check', 'paid checks')}: the charge shows once the service reports its
-        price.
+        {t('jobs.sum.noPrice', checks)}
       </p>
     );
   }
   // An Email + avatar job may also have paid Email answers, at another price.
   const oneProduct = unit !== null && charged === paid * unit && job.paidAsEmail === 0;
+  const money = (chunks: ReactNode[]) => (
+    <strong title={formatUsdExact(charged)} className="num">
+      {chunks}
+    </strong>
+  );
   return (
     <p className="row-sum-charge" data-testid="sum-charge">
-      Charged{' '}
-      <strong title={formatUsdExact(charged)} className="num">
-        {formatUsd(charged)}
-      </strong>{' '}
-      for {plural(paid, 'paid check', 'paid checks')}
-      {oneProduct && paid > 0 && <> at {formatUsdExact(unit)} each</>}. Answers reused, left out or
-      without an answer cost nothing.
+      {oneProduct && paid > 0
+        ? rich('jobs.sum.chargedAt', {
+            ...checks,
+            price: formatUsd(charged),
+            unit: formatUsdExact(unit),
+            money,
+          })
+        : rich('jobs.sum.charged', { ...checks, price: formatUsd(charged), money })}
     </p>
   );
 }

@@ -4,8 +4,11 @@
 // of the user: the job goes on by itself, and nothing refused is charged.
 import type { JobView } from '../../../../../electron/ipc/contract';
 import { formatDuration, formatTimeOfDay } from '../../../format';
+import { useRich, useT } from '../../../i18n/words';
 
 export function WaitNotice({ job, now }: { job: JobView; now: number }) {
+  const t = useT();
+  const rich = useRich();
   const wait = job.wait;
   if (!wait) return null;
   const nextIn = Date.parse(wait.nextTryAt) - now;
@@ -24,21 +27,23 @@ export function WaitNotice({ job, now }: { job: JobView; now: number }) {
         <p>
           {nextIn > 500 ? (
             <>
-              Next try at {formatTimeOfDay(wait.nextTryAt, now)}
+              {t('jobs.wait.nextTry', { time: formatTimeOfDay(wait.nextTryAt, now) })}
               <span aria-hidden="true"> · </span>
-              in{' '}
-              <span className="num" data-testid="job-wait-countdown">
-                {formatDuration(nextIn)}
-              </span>
+              {rich('jobs.wait.in', {
+                duration: formatDuration(nextIn),
+                clock: (chunks) => (
+                  <span className="num" data-testid="job-wait-countdown">
+                    {chunks}
+                  </span>
+                ),
+              })}
             </>
           ) : (
-            'Trying again now'
+            t('jobs.wait.now')
           )}
         </p>
         <p className="hint">
-          Nothing is charged for what the service refuses. List Cleaner keeps trying until{' '}
-          {formatTimeOfDay(wait.patienceEndsAt, now)}, then pauses the job for you; everything
-          checked so far is kept.
+          {t('jobs.wait.patience', { time: formatTimeOfDay(wait.patienceEndsAt, now) })}
         </p>
       </div>
     </div>

@@ -4,6 +4,7 @@
 // job is a row of its own (JobRow.tsx).
 import { useId, useRef, useState } from 'react';
 import type { JobView } from '../../../../../electron/ipc/contract';
+import { useRich, useT } from '../../../i18n/words';
 import { groupByMonth, groupsByMonth, searchJobs, shownWords } from './history';
 import { JobRow } from './JobRow';
 import { MonthSection } from './MonthSection';
@@ -14,6 +15,7 @@ export function JobHistory({ jobs, now }: { jobs: readonly JobView[]; now: numbe
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const countId = useId();
+  const t = useT();
   const shown = searchJobs(jobs, query);
   // Grouped by all the jobs, not those that match: the layout stays put while typing.
   const grouped = groupsByMonth(jobs);
@@ -28,7 +30,7 @@ export function JobHistory({ jobs, now }: { jobs: readonly JobView[]; now: numbe
       {jobs.length > 1 && (
         <div className="job-search" role="search">
           <label htmlFor={inputId} className="visually-hidden">
-            Search jobs by file name
+            {t('jobs.search.label')}
           </label>
           <svg className="job-search-icon" viewBox="0 0 16 16" aria-hidden="true">
             <circle cx="7" cy="7" r="4.6" fill="none" stroke="currentColor" strokeWidth="1.6" />
@@ -38,7 +40,7 @@ export function JobHistory({ jobs, now }: { jobs: readonly JobView[]; now: numbe
             ref={input}
             id={inputId}
             type="search"
-            placeholder="Search by file name"
+            placeholder={t('jobs.search.placeholder')}
             autoComplete="off"
             spellCheck={false}
             value={query}
@@ -46,7 +48,7 @@ export function JobHistory({ jobs, now }: { jobs: readonly JobView[]; now: numbe
             aria-describedby={countId}
           />
           <p className="job-search-count" id={countId} role="status" data-testid="jobs-shown">
-            {shownWords(shown.length, jobs.length, query.trim() !== '')}
+            {shownWords(shown.length, jobs.length, query.trim() !== '', t)}
           </p>
         </div>
       )}
@@ -66,7 +68,7 @@ export function JobHistory({ jobs, now }: { jobs: readonly JobView[]; now: numbe
           ))}
         </div>
       ) : (
-        <ul className="job-list" aria-label="Jobs, newest first">
+        <ul className="job-list" aria-label={t('jobs.list.label')}>
           {shown.map((job) => (
             <li key={job.id}>
               <JobRow job={job} now={now} />
@@ -80,17 +82,19 @@ export function JobHistory({ jobs, now }: { jobs: readonly JobView[]; now: numbe
 
 function NoMatch({ query, onClear }: { query: string; onClear: () => void }) {
   const titleId = useId();
+  const t = useT();
+  const rich = useRich();
   return (
     <section className="card jobs-empty" aria-labelledby={titleId} data-testid="jobs-no-match">
       <h2 id={titleId} className="jobs-empty-title">
-        No job’s file name has “<span className="file-name">{query}</span>”
+        {rich('jobs.search.noMatch', {
+          query,
+          typed: (chunks) => <span className="file-name">{chunks}</span>,
+        })}
       </h2>
-      <p className="hint">
-        The search looks at file names only, whatever their capitals and accents. Try part of the
-        name, or show every job again.
-      </p>
+      <p className="hint">{t('jobs.search.noMatchHint')}</p>
       <button type="button" className="button secondary small" onClick={onClear}>
-        Clear the search
+        {t('jobs.search.clear')}
       </button>
     </section>
   );

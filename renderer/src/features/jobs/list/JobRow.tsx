@@ -5,14 +5,15 @@
 import { useId, useState } from 'react';
 import type { JobView } from '../../../../../electron/ipc/contract';
 import { ErrorNotice } from '../../../components/ErrorNotice';
-import { formatTimeOfDay, plural } from '../../../format';
+import { formatTimeOfDay } from '../../../format';
+import { useT } from '../../../i18n/words';
 import { PrimaryActionButton } from '../actions/PrimaryActionButton';
 import { useJobCommands } from '../actions/use-job-commands';
 import { JobDetails } from '../details/JobDetails';
-import { PRODUCT_WORDS, badgeWords, isActive, jobName } from '../job-words';
+import { badgeWords, isActive, jobName, productWords } from '../job-words';
 import { RecheckReminder } from '../RecheckReminder';
 import { chargeLine } from '../money/charge-words';
-import { countsWords } from './row-words';
+import { countsWords, rowsWords } from './row-words';
 import { Chevron } from './Chevron';
 
 /** `level`: the name's heading level, 3 under a month's heading. */
@@ -28,8 +29,9 @@ export function JobRow({ job, now, level = 2 }: { job: JobView; now: number; lev
   const [chosen, setChosen] = useState<boolean | null>(null);
   const open = chosen ?? seenActive;
   const commands = useJobCommands(job);
-  const badge = badgeWords(job);
-  const charge = chargeLine(job);
+  const t = useT();
+  const badge = badgeWords(job, t);
+  const charge = chargeLine(job, t);
   const Title = level === 3 ? 'h3' : 'h2';
   return (
     <article
@@ -55,15 +57,15 @@ export function JobRow({ job, now, level = 2 }: { job: JobView; now: number; lev
             </button>
           </Title>
           <p className="job-meta">
-            {job.product ? PRODUCT_WORDS[job.product] : 'Not chosen yet'}
+            {job.product ? productWords(job.product, t) : t('jobs.row.noProduct')}
             <span aria-hidden="true"> · </span>
-            {plural(job.rows, 'row', 'rows')}
+            {rowsWords(job.rows, t)}
             <span aria-hidden="true"> · </span>
-            added {formatTimeOfDay(job.createdAt, now)}
+            {t('jobs.row.added', { time: formatTimeOfDay(job.createdAt, now) })}
           </p>
         </div>
         <p className="job-counts num" data-testid="job-counts">
-          {countsWords(job)}
+          {countsWords(job, t)}
         </p>
         <p className="job-charge">
           {charge && (

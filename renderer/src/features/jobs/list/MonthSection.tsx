@@ -3,6 +3,7 @@
 // newest month, and any month with a job under way, is open at first; while a
 // search is typed every month shows its matches, so none hides in a fold.
 import { useId, useState } from 'react';
+import { useT } from '../../../i18n/words';
 import { isActive } from '../job-words';
 import type { JobView } from '../../../../../electron/ipc/contract';
 import { monthFacts, monthTitle, type MonthGroup } from './history';
@@ -21,6 +22,7 @@ export function MonthSection({
   searching: boolean;
 }) {
   const baseId = useId();
+  const t = useT();
   const [open, setOpen] = useState(() => newest || month.jobs.some(isActive));
   const shown = open || searching;
   const headingId = `${baseId}-heading`;
@@ -44,17 +46,17 @@ export function MonthSection({
             onClick={() => setOpen((o) => !o)}
           >
             <Chevron />
-            {monthTitle(month)}
+            {monthTitle(month, t)}
           </button>
         </h2>
         <p className="job-month-facts" id={`${baseId}-facts`} data-testid="month-facts">
-          {monthFacts(month)}
+          {monthFacts(month, t)}
         </p>
       </div>
       <ul
         id={listId}
         className="job-list"
-        aria-label={`Jobs of ${month.label}, newest first`}
+        aria-label={t('jobs.month.listLabel', { month: month.label })}
         hidden={!shown}
       >
         {month.jobs.map((job) => (

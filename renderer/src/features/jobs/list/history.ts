@@ -2,8 +2,9 @@
 // of each month together with what that month checked and cost (older months
 // folded, JobHistory.tsx). Pure, so the
 // rules (what matches, what a month's charge honestly is) are tested alone.
+import type { Translate } from '../../../../../electron/common/i18n/message';
 import type { JobView } from '../../../../../electron/ipc/contract';
-import { formatNumber, formatUsd, plural } from '../../../format';
+import { formatNumber, formatUsd } from '../../../format';
 
 /**
  * Jobs of more than one month are grouped by month: past this month, "when
@@ -33,10 +34,11 @@ export function searchJobs<J extends Pick<JobView, 'fileName'>>(
 }
 
 /** "3 of 12 jobs" while a search is typed (even when all match); "12 jobs" otherwise. */
-export function shownWords(shown: number, total: number, searching: boolean): string {
+export function shownWords(shown: number, total: number, searching: boolean, t: Translate): string {
+  const count = formatNumber(total);
   return searching
-    ? `${formatNumber(shown)} of ${plural(total, 'job', 'jobs')}`
-    : plural(total, 'job', 'jobs');
+    ? t('jobs.history.shown', { shown: formatNumber(shown), total, count })
+    : t('jobs.history.count', { total, count });
 }
 
 export type HistoryJob = Pick<
@@ -119,22 +121,36 @@ export function groupByMonth<J extends HistoryJob>(
  */
 export function chargeWords(
   group: Pick<MonthGroup<HistoryJob>, 'chargedMicros' | 'unknownCharges'>,
+  t: Translate,
 ): string {
   const { chargedMicros, unknownCharges } = group;
   if (unknownCharges === 0) {
-    return chargedMicros === 0 ? 'nothing charged' : `${formatUsd(chargedMicros)} charged`;
+    return chargedMicros === 0
+      ? t('jobs.month.nothingCharged')
+      : t('jobs.month.charged', { amount: formatUsd(chargedMicros) });
   }
-  if (chargedMicros === 0) return 'charge unknown';
-  const which = unknownCharges === 1 ? '1 job' : `${formatNumber(unknownCharges)} jobs`;
-  return `${formatUsd(chargedMicros)} charged, plus ${which} whose charge is not known`;
+  if (chargedMicros === 0) return t('jobs.month.chargeUnknown');
+  return t('jobs.month.chargedPlusUnknown', {
+    amount: formatUsd(chargedMicros),
+    jobs: unknownCharges,
+    count: formatNumber(unknownCharges),
+  });
 }
 
 /** A month's heading, which also opens it: "October 2026 · 14 lists". */
-export function monthTitle(group: Pick<MonthGroup<HistoryJob>, 'label' | 'jobs'>): string {
-  return `${group.label} · ${plural(group.jobs.length, 'list', 'lists')}`;
+export function monthTitle(
+  group: Pick<MonthGroup<HistoryJob>, 'label' | 'jobs'>,
+  t: Translate,
+): string {
+  const lists = group.jobs.length;
+  return t('jobs.month.title', { month: group.label, lists, count: formatNumber(lists) });
 }
 
 /** The line under a month's heading: "1,234 addresses · $4.20 charged". */
-export function monthFacts(group: MonthGroup<HistoryJob>): string {
-  return [plural(group.addresses, 'address', 'addresses'), chargeWords(group)].join(' · ');
+export function monthFacts(group: MonthGroup<HistoryJob>, t: Translate): string {
+  const addresses = t('jobs.addresses', {
+    n: group.addresses,
+    count: formatNumber(group.addresses),
+  });
+  return [addresses, chargeWords(group, t)].join(' · ');
 }

@@ -3,8 +3,9 @@
 // running job too; until the service has reported a price there is no amount,
 // so the line says how many paid answers there are and that the amount
 // follows, never just "not known".
+import type { Translate } from '../../../../../electron/common/i18n/message';
 import type { JobView } from '../../../../../electron/ipc/contract';
-import { formatUsd, formatUsdExact, plural } from '../../../format';
+import { formatNumber, formatUsd, formatUsdExact } from '../../../format';
 
 export type ChargeJob = Pick<JobView, 'state' | 'chargedMicros' | 'paid' | 'failure'>;
 
@@ -18,17 +19,21 @@ export interface ChargeLine {
 }
 
 /** Null for a draft that has charged nothing (no sample): there is nothing to say yet. */
-export function chargeLine(job: ChargeJob): ChargeLine | null {
+export function chargeLine(job: ChargeJob, t: Translate): ChargeLine | null {
   const done = job.state === 'done' || job.state === 'failed';
   if (job.chargedMicros === null) {
     if (job.paid === 0) {
       if (job.state === 'draft') return null;
-      return { amount: formatUsd(0), exact: null, note: done ? 'charged' : 'charged so far' };
+      return {
+        amount: formatUsd(0),
+        exact: null,
+        note: done ? t('jobs.charge.charged') : t('jobs.charge.soFar'),
+      };
     }
     return {
       amount: null,
       exact: null,
-      note: `${plural(job.paid, 'paid check', 'paid checks')}: the charge shows once the service reports its price`,
+      note: t('jobs.charge.noPrice', { n: job.paid, count: formatNumber(job.paid) }),
     };
   }
   if (job.state === 'draft' && job.chargedMicros === 0) return null;
@@ -38,11 +43,11 @@ export function chargeLine(job: ChargeJob): ChargeLine | null {
     exact: formatUsdExact(job.chargedMicros),
     note:
       job.state === 'draft'
-        ? 'for the sample'
+        ? t('jobs.charge.sample')
         : lost
-          ? 'charged, perhaps a little more: an answer was lost on the way'
+          ? t('jobs.charge.lost')
           : done
-            ? 'charged'
-            : 'charged so far',
+            ? t('jobs.charge.charged')
+            : t('jobs.charge.soFar'),
   };
 }

@@ -5,7 +5,9 @@
 import { useState } from 'react';
 import { useTeamHistory } from '../../../api/team-hooks';
 import { ErrorNotice } from '../../../components/ErrorNotice';
-import { formatDateTime, formatUsdExact, plural } from '../../../format';
+import { formatDateTime, formatNumber, formatUsdExact } from '../../../format';
+import { useRich, useT } from '../../../i18n/words';
+import { rowsWords } from '../list/row-words';
 import { chargedWords, pageWords, productWords, restWords, resultWords } from './team-words';
 import './team-jobs.css';
 
@@ -15,19 +17,21 @@ export function TeamJobs() {
   const [offset, setOffset] = useState(0);
   const history = useTeamHistory(offset, TEAM_PAGE);
   const page = history.data;
+  const t = useT();
+  const rich = useRich();
 
   if (history.isPending || (!history.isError && page === undefined))
-    return <p className="hint">Reading the team’s jobs…</p>;
+    return <p className="hint">{t('jobs.team.reading')}</p>;
   if (history.isError) {
     return (
       <div className="stack-sm">
-        <ErrorNotice error={history.error} title="The team’s jobs could not be read" />
+        <ErrorNotice error={history.error} title={t('jobs.team.readFailed')} />
         <button
           type="button"
           className="button secondary small"
           onClick={() => void history.refetch()}
         >
-          Try again
+          {t('jobs.tryAgain')}
         </button>
       </div>
     );
@@ -37,12 +41,9 @@ export function TeamJobs() {
     return (
       <section className="card jobs-empty" aria-labelledby="team-empty-title">
         <h2 id="team-empty-title" className="jobs-empty-title">
-          No finished jobs in the team store yet
+          {t('jobs.team.emptyTitle')}
         </h2>
-        <p className="hint">
-          Each list anyone on your team finishes with this account appears here: its name, who
-          checked it, its counts and its charge. Never its addresses.
-        </p>
+        <p className="hint">{t('jobs.team.emptyBody')}</p>
       </section>
     );
   }
@@ -51,11 +52,10 @@ export function TeamJobs() {
     <section className="team-jobs" aria-labelledby="team-jobs-title" data-testid="team-jobs">
       <div className="team-jobs-head">
         <h2 id="team-jobs-title" className="visually-hidden">
-          The team’s finished jobs
+          {t('jobs.team.title')}
         </h2>
         <p className="hint" role="status" data-testid="team-jobs-shown">
-          {pageWords(offset, page.jobs.length, page.total)}, newest first. Read only: each stays
-          with whoever checked it.
+          {t('jobs.team.shown', { page: pageWords(offset, page.jobs.length, page.total, t) })}
         </p>
         <button
           type="button"
@@ -63,52 +63,56 @@ export function TeamJobs() {
           onClick={() => void history.refetch()}
           disabled={history.isFetching}
         >
-          {history.isFetching ? 'Reading…' : 'Refresh'}
+          {history.isFetching ? t('jobs.team.refreshing') : t('jobs.team.refresh')}
         </button>
       </div>
       {page.unreadable > 0 && (
         <p className="notice notice-warning" data-testid="team-jobs-unreadable">
-          {plural(page.unreadable, 'job', 'jobs')} on this page could not be read: written by
-          another version of List Cleaner, or damaged. Updating List Cleaner may show{' '}
-          {page.unreadable === 1 ? 'it' : 'them'}.
+          {t('jobs.team.unreadable', {
+            n: page.unreadable,
+            count: formatNumber(page.unreadable),
+          })}
         </p>
       )}
       <div className="team-table-wrap">
         <table className="team-table">
           <thead>
             <tr>
-              <th scope="col">List</th>
-              <th scope="col">Checked by</th>
-              <th scope="col">Finished</th>
-              <th scope="col">Product</th>
-              <th scope="col">Result</th>
+              <th scope="col">{t('jobs.team.colList')}</th>
+              <th scope="col">{t('jobs.team.colWho')}</th>
+              <th scope="col">{t('jobs.team.colFinished')}</th>
+              <th scope="col">{t('jobs.team.colProduct')}</th>
+              <th scope="col">{t('jobs.team.colResult')}</th>
               <th scope="col" className="num">
-                Charged
+                {t('jobs.team.colCharged')}
               </th>
             </tr>
           </thead>
           <tbody>
             {page.jobs.map((job) => {
-              const rest = restWords(job);
+              const rest = restWords(job, t);
               return (
                 <tr key={job.id} data-testid="team-job">
                   <th scope="row">
                     <span className="file-name" data-user-value>
                       {job.listName}
                     </span>
-                    <span className="team-sub">{plural(job.rows, 'row', 'rows')}</span>
+                    <span className="team-sub">{rowsWords(job.rows, t)}</span>
                   </th>
                   <td data-testid="team-job-who">
                     <span data-user-value>{job.osUser}</span>
-                    {job.here && <span className="badge team-you">you</span>}
+                    {job.here && <span className="badge team-you">{t('jobs.team.you')}</span>}
                     <span className="team-sub">
-                      on <span data-user-value>{job.machine}</span>
+                      {rich('jobs.team.on', {
+                        machine: job.machine,
+                        host: (chunks) => <span data-user-value>{chunks}</span>,
+                      })}
                     </span>
                   </td>
                   <td>{formatDateTime(job.finishedAt)}</td>
-                  <td>{productWords(job.product)}</td>
+                  <td>{productWords(job.product, t)}</td>
                   <td className="num-cell">
-                    <span className="num">{resultWords(job)}</span>
+                    <span className="num">{resultWords(job, t)}</span>
                     {rest && <span className="team-sub num">{rest}</span>}
                   </td>
                   <td
@@ -116,11 +120,11 @@ export function TeamJobs() {
                     data-testid="team-job-charged"
                     title={
                       job.chargedMicros === null
-                        ? 'Paid for at a price List Cleaner had not learned on that computer'
+                        ? t('jobs.team.chargeUnknownTitle')
                         : formatUsdExact(job.chargedMicros)
                     }
                   >
-                    {chargedWords(job)}
+                    {chargedWords(job, t)}
                   </td>
                 </tr>
               );
@@ -136,7 +140,7 @@ export function TeamJobs() {
             disabled={offset === 0 || history.isFetching}
             onClick={() => setOffset(Math.max(0, offset - TEAM_PAGE))}
           >
-            Newer
+            {t('jobs.team.newer')}
           </button>
           <button
             type="button"
@@ -144,7 +148,7 @@ export function TeamJobs() {
             disabled={!more || history.isFetching}
             onClick={() => setOffset(offset + TEAM_PAGE)}
           >
-            Older
+            {t('jobs.team.older')}
           </button>
         </div>
       )}

@@ -12,11 +12,13 @@ import { call } from '../../../api/call';
 import { useLastBounces, useMatchBounces, useSaveEvidence } from '../../../api/bounce-hooks';
 import { useShowInFolder } from '../../../api/job-hooks';
 import { ErrorNotice } from '../../../components/ErrorNotice';
-import { formatDateTime, formatNumber, plural } from '../../../format';
+import { formatDateTime, formatNumber } from '../../../format';
+import { useRich, useT } from '../../../i18n/words';
 import { SavedNotice } from '../export/SavedNotice';
 import './bounces.css';
 
 export function BouncesPanel({ jobId }: { jobId: string }) {
+  const t = useT();
   const last = useLastBounces(jobId);
   const match = useMatchBounces(jobId);
   const [reading, setReading] = useState<string | null>(null);
@@ -41,15 +43,10 @@ export function BouncesPanel({ jobId }: { jobId: string }) {
   return (
     <section className="card results-card bounces" aria-labelledby="bounces-title">
       <h2 className="results-card-title" id="bounces-title">
-        Bounce report
+        {t('bounces.title')}
       </h2>
-      <p className="hint results-card-hint">
-        After sending to this list, bring the bounce report your platform exports. List Cleaner
-        matches it to these verdicts: which addresses it called deliverable bounced, and when, with
-        a file of them to ask the verification service for a refund. Bounced addresses join your
-        suppression list.
-      </p>
-      {last.isError && <ErrorNotice error={last.error} title="The last match could not be read" />}
+      <p className="hint results-card-hint">{t('bounces.lead')}</p>
+      {last.isError && <ErrorNotice error={last.error} title={t('bounces.lastUnreadable')} />}
       {view && <BounceFigures view={view} key={view.matchedAt} />}
       <BounceDrop
         again={view !== null}
@@ -58,17 +55,19 @@ export function BouncesPanel({ jobId }: { jobId: string }) {
         onChoose={() => void matchGranted(call(window.api.file.choose()))}
       />
       {(match.isError || grantError !== null) && (
-        <ErrorNotice
-          error={match.error ?? grantError}
-          title="The bounce report could not be matched"
-        />
+        <ErrorNotice error={match.error ?? grantError} title={t('bounces.matchFailed')} />
       )}
     </section>
   );
 }
 
+/** The window's locale, which the days of the figures are written for (as format.ts's dates). */
+const windowLocale = () => new Intl.DateTimeFormat().resolvedOptions().locale;
+
 function BounceFigures({ view }: { view: BounceReportView }) {
-  const words = bounceWords(view, { count: formatNumber });
+  const t = useT();
+  const rich = useRich();
+  const words = bounceWords(view, t, { count: formatNumber, locale: windowLocale() });
   const save = useSaveEvidence(view.jobId);
   const show = useShowInFolder();
   const saved = save.data ?? null;
@@ -95,20 +94,22 @@ function BounceFigures({ view }: { view: BounceReportView }) {
               disabled={save.isPending}
               onClick={() => save.mutate()}
             >
-              Save the evidence file…
+              {t('bounces.saveEvidence')}
             </button>
             <p className="hint">
-              A CSV of the {plural(view.evidenceRows, 'address', 'addresses')}, each with our
-              verdict and its date, the bounce and the platform&rsquo;s words.
+              {t('bounces.evidenceHint', {
+                n: view.evidenceRows,
+                count: formatNumber(view.evidenceRows),
+              })}
             </p>
           </div>
         )}
       </div>
-      {save.isError && <ErrorNotice error={save.error} title="The evidence file was not saved" />}
+      {save.isError && <ErrorNotice error={save.error} title={t('bounces.saveFailed')} />}
       {saved && (
         <SavedNotice
           testId="bounce-evidence-saved"
-          title={`Saved the evidence for ${plural(saved.rows, 'address', 'addresses')}`}
+          title={t('bounces.saved', { n: saved.rows, count: formatNumber(saved.rows) })}
           path={saved.path}
           onShow={() => show.mutate(saved.fileId)}
         />
@@ -124,8 +125,12 @@ function BounceFigures({ view }: { view: BounceReportView }) {
         {words.suppressed}
       </p>
       <p className="hint">
-        From <span data-user-value>{view.fileName}</span> ({view.format}), matched{' '}
-        {formatDateTime(view.matchedAt)}.
+        {rich('bounces.from', {
+          file: (chunks) => <span data-user-value>{chunks}</span>,
+          fileName: view.fileName,
+          format: view.format,
+          when: formatDateTime(view.matchedAt),
+        })}
       </p>
     </div>
   );
@@ -147,6 +152,8 @@ interface DropProps {
  * list to check (the window's drop overlay leaves `data-own-drop` alone).
  */
 function BounceDrop({ again, reading, onFile, onChoose }: DropProps) {
+  const t = useT();
+  const rich = useRich();
   const [over, setOver] = useState(false);
   const hold = (e: DragEvent) => {
     if (!carriesFiles(e)) return;
@@ -177,19 +184,19 @@ function BounceDrop({ again, reading, onFile, onChoose }: DropProps) {
     >
       {reading !== null ? (
         <p className="bounce-drop-title" role="status">
-          Matching <span data-user-value>{reading}</span>…
+          {rich('bounces.matching', {
+            file: (chunks) => <span data-user-value>{chunks}</span>,
+            fileName: reading,
+          })}
         </p>
       ) : (
         <>
           <p className="bounce-drop-title">
-            {again ? 'Drop another bounce report here' : 'Drop the bounce report here'}
+            {t(again ? 'bounces.drop.again' : 'bounces.drop.first')}
           </p>
-          <p className="hint">
-            Mailchimp, SendGrid, Mailgun, Postmark or Amazon SES exports, or any CSV with an address
-            column.
-          </p>
+          <p className="hint">{t('bounces.drop.hint')}</p>
           <button type="button" className="button secondary" onClick={onChoose}>
-            Choose file…
+            {t('bounces.drop.choose')}
           </button>
         </>
       )}

@@ -12,7 +12,10 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import type { DomainCounts, DomainStats } from '../../../../../electron/common/views';
 import { useJobDomains } from '../../../api/job-hooks';
 import { ErrorNotice } from '../../../components/ErrorNotice';
-import { formatNumber, formatShare, plural } from '../../../format';
+import type { MessageId } from '../../../../../electron/common/i18n/translate';
+import type { Translate } from '../../../../../electron/common/i18n/message';
+import { formatNumber, formatShare } from '../../../format';
+import { useT } from '../../../i18n/words';
 import {
   DEFAULT_DOMAIN_SORT,
   nextSort,
@@ -26,34 +29,41 @@ import './domains.css';
 
 type OutcomeKey = 'deliverable' | 'undeliverable' | 'unknown' | 'skipped';
 
-const OUTCOME_COLUMNS: readonly { key: OutcomeKey; label: string }[] = [
-  { key: 'deliverable', label: 'Deliverable' },
-  { key: 'undeliverable', label: 'Undeliverable' },
-  { key: 'unknown', label: 'Unknown' },
+const OUTCOME_COLUMNS: readonly { key: OutcomeKey }[] = [
+  { key: 'deliverable' },
+  { key: 'undeliverable' },
+  { key: 'unknown' },
   /** Shown only when some address was left out by the user's choice. */
-  { key: 'skipped', label: 'Left out' },
+  { key: 'skipped' },
 ];
 
-const FINDING_COLUMNS: readonly { key: FindingKey; label: string }[] = [
-  { key: 'role', label: 'Role' },
-  { key: 'free', label: 'Free webmail' },
-  { key: 'disposable', label: 'Disposable' },
-  { key: 'typo', label: 'Likely typo' },
-  { key: 'noMail', label: 'No mail server' },
+const FINDING_COLUMNS: readonly { key: FindingKey }[] = [
+  { key: 'role' },
+  { key: 'free' },
+  { key: 'disposable' },
+  { key: 'typo' },
+  { key: 'noMail' },
 ];
 
-const LABEL: Record<DomainSortKey, string> = {
-  domain: 'Domain',
-  addresses: 'Addresses',
-  ...(Object.fromEntries(OUTCOME_COLUMNS.map((c) => [c.key, c.label])) as Record<
-    OutcomeKey,
-    string
-  >),
-  ...(Object.fromEntries(FINDING_COLUMNS.map((c) => [c.key, c.label])) as Record<
-    FindingKey,
-    string
-  >),
-};
+const LABEL_ID = {
+  domain: 'results.column.domain',
+  addresses: 'results.column.addresses',
+  deliverable: 'outcome.deliverable',
+  undeliverable: 'outcome.undeliverable',
+  unknown: 'outcome.unknown',
+  skipped: 'domains.column.leftOut',
+  role: 'domains.column.role',
+  free: 'rows.finding.free',
+  disposable: 'domains.column.disposable',
+  typo: 'rows.finding.typo',
+  noMail: 'rows.finding.noMailServer',
+} as const satisfies Record<DomainSortKey, MessageId>;
+
+const columnLabel = (column: DomainSortKey, t: Translate): string => t(LABEL_ID[column]);
+
+/** "3 domains", as the title, the hint and the folded rows count them. */
+const domainCount = (n: number, t: Translate): string =>
+  t('domains.count', { n, count: formatNumber(n) });
 
 export function DomainTable({
   jobId,
@@ -63,6 +73,7 @@ export function DomainTable({
   /** Given: each domain's name is a button that calls it (the rows filter by domain). */
   onDomain?: (domain: string) => void;
 }) {
+  const t = useT();
   const titleId = useId();
   const domains = useJobDomains(jobId);
   const [sort, setSort] = useState<DomainSort>(DEFAULT_DOMAIN_SORT);
@@ -72,11 +83,11 @@ export function DomainTable({
 
   let body: ReactNode;
   if (domains.isPending) {
-    body = <div className="domains-loading" aria-busy="true" aria-label="Reading the domains" />;
+    body = <div className="domains-loading" aria-busy="true" aria-label={t('domains.reading')} />;
   } else if (domains.isError) {
-    body = <ErrorNotice error={domains.error} title="The domains could not be read" />;
+    body = <ErrorNotice error={domains.error} title={t('domains.unreadable')} />;
   } else if (!view || view.top.length === 0) {
-    body = <p className="results-empty">No row has an address, so there are no domains.</p>;
+    body = <p className="results-empty">{t('domains.none')}</p>;
   } else {
     const all = view.other ? [...view.top, view.other] : view.top;
     const outcomeKeys = columnsWithCounts(
@@ -95,26 +106,29 @@ export function DomainTable({
     body = (
       <>
         <p className="hint results-card-hint">
-          Unique addresses by the domain they are at
-          {view.other
-            ? `: the ${formatNumber(view.top.length)} domains with the most, then the other ${plural(view.other.domains, 'domain', 'domains')} together`
-            : ''}
-          . Shares are of each domain&apos;s own addresses. Choose a column to sort by it
-          {onDomain ? ', or a domain to see its rows.' : '.'}
-          {hidden > 0 && ' Columns with nothing to count are left out.'}
+          {[
+            view.other
+              ? t('domains.hint.top', {
+                  n: view.top.length,
+                  top: formatNumber(view.top.length),
+                  others: domainCount(view.other.domains, t),
+                })
+              : t('domains.hint.all'),
+            t('domains.hint.shares'),
+            t(onDomain ? 'domains.hint.sortOrShow' : 'domains.hint.sort'),
+            ...(hidden > 0 ? [t('domains.hint.hidden')] : []),
+          ].join(' ')}
         </p>
         <div
           className="domains-scroll"
           role="region"
-          aria-label="Domain table"
+          aria-label={t('domains.region')}
           // Scrolls sideways on a narrow window: the keyboard can scroll it too.
           tabIndex={0}
         >
           <table className="domains-table" data-testid="domain-table">
             <caption className="visually-hidden">
-              Unique addresses by domain: each outcome and each of the free checks&apos; findings as
-              a count and a share of the domain&apos;s addresses. Sorted by {LABEL[sort.key]},{' '}
-              {sort.dir}.
+              {t('domains.caption', { column: columnLabel(sort.key, t), dir: sort.dir })}
             </caption>
             <colgroup>
               <col className="domains-col-name" />
@@ -150,7 +164,10 @@ export function DomainTable({
                     onClick={() => setSinglesOpen((open) => !open)}
                   >
                     <span className="domains-fold-mark" aria-hidden="true" />
-                    {plural(singles.length, 'domain', 'domains')} with one address each
+                    {t('domains.singles', {
+                      n: singles.length,
+                      count: formatNumber(singles.length),
+                    })}
                   </button>
                 </DomainRow>
               )}
@@ -169,9 +186,9 @@ export function DomainTable({
                 ))}
               {view.other && (
                 <DomainRow counts={view.other} outcomes={outcomes} findings={findings} group>
-                  Other domains{' '}
+                  {t('domains.other')}{' '}
                   <span className="domains-other-count">
-                    ({plural(view.other.domains, 'domain', 'domains')})
+                    ({domainCount(view.other.domains, t)})
                   </span>
                 </DomainRow>
               )}
@@ -189,9 +206,9 @@ export function DomainTable({
       data-testid="domains"
     >
       <h2 className="results-card-title" id={titleId}>
-        Domains
+        {t('domains.title')}
         {view && view.domains > 0 && (
-          <span className="domains-total"> · {plural(view.domains, 'domain', 'domains')}</span>
+          <span className="domains-total"> · {domainCount(view.domains, t)}</span>
         )}
       </h2>
       {body}
@@ -211,6 +228,7 @@ function DomainHead({
   sort: DomainSort;
   onSort: (sort: DomainSort) => void;
 }) {
+  const t = useT();
   return (
     <thead>
       <tr className="domains-groups">
@@ -218,12 +236,12 @@ function DomainHead({
         <td />
         {outcomes.length > 0 && (
           <th scope="colgroup" colSpan={outcomes.length}>
-            Outcomes
+            {t('results.outcomes')}
           </th>
         )}
         {findings.length > 0 && (
           <th scope="colgroup" colSpan={findings.length}>
-            Free checks found
+            {t('domains.group.findings')}
           </th>
         )}
       </tr>
@@ -255,6 +273,7 @@ function SortHeader({
   /** The column's colour in the bars under the domains. */
   swatch?: boolean;
 }) {
+  const t = useT();
   const sorted = sort.key === column ? sort.dir : undefined;
   return (
     <th
@@ -271,7 +290,7 @@ function SortHeader({
         {swatch && (
           <span className={`domains-swatch domains-mark is-${column}`} aria-hidden="true" />
         )}
-        {LABEL[column]}
+        {columnLabel(column, t)}
         {/* Only the sorted column's: an arrow on each would leave less room for the numbers. */}
         {sorted && <span className={`domains-arrow is-${sorted}`} aria-hidden="true" />}
       </button>
@@ -300,6 +319,7 @@ function DomainRow({
   testId?: string;
   children: ReactNode;
 }) {
+  const t = useT();
   const domain = 'domain' in counts ? counts.domain : null;
   const { addresses } = counts;
   const rowClass = group ? 'domains-other' : single ? 'domains-single' : undefined;
@@ -310,7 +330,7 @@ function DomainRow({
           <button
             type="button"
             className="domains-link"
-            title={`Show the rows at ${domain}`}
+            title={t('domains.showRows', { domain })}
             onClick={() => onDomain(domain)}
           >
             {children}

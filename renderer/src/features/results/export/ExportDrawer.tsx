@@ -4,6 +4,7 @@
 // starts at the top; Escape or the close button closes it, and the focus goes
 // back to the button that opened it.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useT } from '../../../i18n/words';
 import './drawer.css';
 
 interface Props {
@@ -25,6 +26,7 @@ export function ExportDrawer({
   children,
   testId = 'export-drawer',
 }: Props) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
@@ -64,7 +66,7 @@ export function ExportDrawer({
             <button
               type="button"
               className="drawer-close"
-              aria-label={`Close ${title.toLowerCase()}`}
+              aria-label={t('export.drawer.close', { title: title.toLowerCase() })}
               onClick={() => ref.current?.close()}
             >
               <svg viewBox="0 0 20 20" aria-hidden="true">

@@ -3,7 +3,8 @@
 // exportFormat); the panel holds which one is chosen.
 import type { ExportFormat } from '../../../../../electron/ipc/contract';
 import { EXPORT_FORMATS } from '../../../../../electron/common/model';
-import { FORMAT_WORDS } from './export-words';
+import { useT } from '../../../i18n/words';
+import { formatWords } from './export-words';
 
 interface Props {
   /** The radio group's name, unique to its panel. */
@@ -13,25 +14,29 @@ interface Props {
 }
 
 export function ExportFormatChoice({ name, value, onChange }: Props) {
+  const t = useT();
   return (
     <fieldset className="export-group export-format">
-      <legend>File type</legend>
+      <legend>{t('export.format.legend')}</legend>
       <div className="export-format-options">
-        {EXPORT_FORMATS.map((format) => (
-          <label key={format} className="export-choice is-option">
-            <input
-              type="radio"
-              name={name}
-              value={format}
-              checked={value === format}
-              onChange={() => onChange(format)}
-            />
-            <span className="export-choice-text">
-              <span className="export-choice-label">{FORMAT_WORDS[format].label}</span>
-              <span className="export-choice-hint">{FORMAT_WORDS[format].hint}</span>
-            </span>
-          </label>
-        ))}
+        {EXPORT_FORMATS.map((format) => {
+          const words = formatWords(t, format);
+          return (
+            <label key={format} className="export-choice is-option">
+              <input
+                type="radio"
+                name={name}
+                value={format}
+                checked={value === format}
+                onChange={() => onChange(format)}
+              />
+              <span className="export-choice-text">
+                <span className="export-choice-label">{words.label}</span>
+                <span className="export-choice-hint">{words.hint}</span>
+              </span>
+            </label>
+          );
+        })}
       </div>
     </fieldset>
   );

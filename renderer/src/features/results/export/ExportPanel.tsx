@@ -14,12 +14,14 @@ import type {
   RowStatusName,
   StatusExportView,
 } from '../../../../../electron/ipc/contract';
+import type { MessageId } from '../../../../../electron/common/i18n/translate';
 import { useExportByStatus, useExportJob, useShowInFolder } from '../../../api/job-hooks';
 import { ErrorNotice } from '../../../components/ErrorNotice';
+import { useRich, useT } from '../../../i18n/words';
 import { ExportFormatChoice } from './ExportFormatChoice';
 import { ExportRowsChoice, type RowFilter } from './ExportRowsChoice';
 import { ExportSavedNotice } from './ExportSavedNotice';
-import { FORMAT_WORDS, STATUS_GROUPS_LINE } from './export-words';
+import { formatWords, statusGroupsLine } from './export-words';
 import { StatusExportNotice } from './StatusExportNotice';
 import { useRowsShown } from '../rows/use-rows-shown';
 import './export.css';
@@ -42,49 +44,56 @@ interface Props {
 
 /**
  * The columns that may be added, each said as what it holds; its name in the
- * file is a detail under it, for whoever maps columns in a mailing tool.
+ * file is a detail under it, for whoever maps columns in a mailing tool. The
+ * name stays English in every language: it is the file's.
  */
-const COLUMN_CHOICES: { name: ColumnName; label: string; hint: string; avatarOnly: boolean }[] = [
+const COLUMN_CHOICES = [
   {
     name: 'email_provider',
-    label: 'Mailbox provider',
-    hint: 'Who hosts the mailbox, such as Gmail or Outlook.',
+    label: 'export.column.provider.label',
+    hint: 'export.column.provider.hint',
     avatarOnly: false,
   },
   {
     name: 'email_avatar',
-    label: 'Has an avatar',
-    hint: 'Yes or no, for each address checked.',
+    label: 'export.column.avatar.label',
+    hint: 'export.column.avatar.hint',
     avatarOnly: true,
   },
   {
     name: 'email_avatar_url',
-    label: 'Avatar link',
-    hint: 'The address of the avatar picture, where there is one.',
+    label: 'export.column.avatarUrl.label',
+    hint: 'export.column.avatarUrl.hint',
     avatarOnly: true,
   },
   {
     name: 'email_suggestion',
-    label: 'Address probably meant',
-    hint: 'For a likely typo, such as gmial.com: the address with it corrected.',
+    label: 'export.column.suggestion.label',
+    hint: 'export.column.suggestion.hint',
     avatarOnly: false,
   },
   {
     name: 'email_flags',
-    label: 'What the free checks found',
-    hint: 'Role address, free webmail, disposable domain, likely typo, no mail server, or an answer reused from an earlier check.',
+    label: 'export.column.flags.label',
+    hint: 'export.column.flags.hint',
     avatarOnly: false,
   },
   {
     name: 'email_checked_at',
-    label: 'Date checked',
-    hint: 'For a reused answer, the day it was paid for.',
+    label: 'export.column.checkedAt.label',
+    hint: 'export.column.checkedAt.hint',
     avatarOnly: false,
   },
-];
+] as const satisfies readonly {
+  name: ColumnName;
+  label: MessageId;
+  hint: MessageId;
+  avatarOnly: boolean;
+}[];
 
 export function ExportPanel(props: Props) {
   const { jobId, product, statuses, providers, suggestions, defaultFormat } = props;
+  const t = useT();
   const titleId = useId();
   const [chosen, setFilter] = useState<RowFilter>('deliverable');
   const shown = useRowsShown(jobId, props.rows);
@@ -148,8 +157,7 @@ export function ExportPanel(props: Props) {
     <form className="export-form" onSubmit={submit} aria-describedby={`${titleId}-about`}>
       <div className="drawer-body">
         <p className="hint" id={`${titleId}-about`}>
-          {FORMAT_WORDS[format].file}: your original columns and row order, with the outcome columns
-          added at the end. Your own file is never changed.
+          {t('export.about', { newFile: formatWords(t, format).file })}
         </p>
         <ExportRowsChoice
           name={`${titleId}-filter`}
@@ -160,13 +168,13 @@ export function ExportPanel(props: Props) {
         />
         <ExportFormatChoice name={`${titleId}-format`} value={format} onChange={setFormat} />
         <fieldset className="export-group">
-          <legend>Columns to add</legend>
+          <legend>{t('export.columns.legend')}</legend>
           <label className="export-choice">
             <input type="checkbox" checked disabled aria-describedby={`${titleId}-status`} />
             <span className="export-choice-text">
-              <span className="export-choice-label">Outcome</span>
+              <span className="export-choice-label">{t('export.column.status.label')}</span>
               <span className="export-choice-hint" id={`${titleId}-status`}>
-                Always added: deliverable, undeliverable, unknown and the rest.
+                {t('export.column.status.hint')}
                 <ColumnName name="email_status" />
               </span>
             </span>
@@ -179,9 +187,9 @@ export function ExportPanel(props: Props) {
                 onChange={(e) => toggle(c.name, e.target.checked)}
               />
               <span className="export-choice-text">
-                <span className="export-choice-label">{c.label}</span>
+                <span className="export-choice-label">{t(c.label)}</span>
                 <span className="export-choice-hint">
-                  {c.hint}
+                  {t(c.hint)}
                   <ColumnName name={c.name} />
                 </span>
               </span>
@@ -194,15 +202,13 @@ export function ExportPanel(props: Props) {
           <label className="export-choice export-bom">
             <input type="checkbox" checked={bom} onChange={(e) => setBom(e.target.checked)} />
             <span className="export-choice-text">
-              <span className="export-choice-label">Excel-friendly (UTF-8 with BOM)</span>
-              <span className="export-choice-hint">
-                Lets Excel show accents and other letters correctly.
-              </span>
+              <span className="export-choice-label">{t('export.bom.label')}</span>
+              <span className="export-choice-hint">{t('export.bom.hint')}</span>
             </span>
           </label>
         )}
         <p className="hint export-groups" id={`${titleId}-groups`}>
-          {STATUS_GROUPS_LINE}
+          {statusGroupsLine(t)}
         </p>
       </div>
 
@@ -215,16 +221,16 @@ export function ExportPanel(props: Props) {
             <StatusExportNotice saved={split} onShow={() => show.mutate(showTarget(split))} />
           )}
         </div>
-        {save.isError && <ErrorNotice error={save.error} title="The file was not saved" />}
+        {save.isError && <ErrorNotice error={save.error} title={t('export.error.save')} />}
         {byStatus.isError && (
-          <ErrorNotice error={byStatus.error} title="The files by status were not saved" />
+          <ErrorNotice error={byStatus.error} title={t('export.error.byStatus')} />
         )}
-        {show.isError && <ErrorNotice error={show.error} title="Could not open the folder" />}
+        {show.isError && <ErrorNotice error={show.error} title={t('export.error.showInFolder')} />}
         {/* Not disabled while saving: a disabled button would drop the keyboard focus. A
             second press is ignored; the outcome is read out from the live region above. */}
         <div className="button-row export-actions">
           <button type="submit" className="button primary" aria-disabled={busy || undefined}>
-            {save.isPending ? 'Saving…' : 'Save…'}
+            {save.isPending ? t('export.save.pending') : t('export.save.button')}
           </button>
           <button
             type="button"
@@ -233,7 +239,7 @@ export function ExportPanel(props: Props) {
             aria-disabled={busy || undefined}
             aria-describedby={`${titleId}-groups`}
           >
-            {byStatus.isPending ? 'Saving by status…' : 'Save by status…'}
+            {byStatus.isPending ? t('export.byStatus.pending') : t('export.byStatus.button')}
           </button>
         </div>
       </div>
@@ -243,9 +249,10 @@ export function ExportPanel(props: Props) {
 
 /** A column's name in the saved file: a detail for mapping columns in a mailing tool. */
 function ColumnName({ name }: { name: string }) {
+  const rich = useRich();
   return (
     <span className="export-column-name" data-field-name>
-      Column name <code>{name}</code>
+      {rich('export.column.fileName', { name, code: (chunks) => <code>{chunks}</code> })}
     </span>
   );
 }

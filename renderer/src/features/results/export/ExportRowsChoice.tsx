@@ -2,30 +2,36 @@
 // that is. The words and the counting are this choice's alone; the panel only holds which one is
 // chosen.
 import type { ChannelInput, RowStatusName } from '../../../../../electron/ipc/contract';
+import type { MessageId } from '../../../../../electron/common/i18n/translate';
 import { formatNumber } from '../../../format';
+import { useT } from '../../../i18n/words';
 import { filterWords } from '../rows/row-filter';
 import type { RowsShown } from '../rows/use-rows-shown';
 
 /** A choice of the panel's, or 'shown': the rows the results' filter passes. */
 export type RowFilter = Extract<ChannelInput<'job:export'>['filter'], string> | 'shown';
 
-const FILTERS: { value: Exclude<RowFilter, 'shown'>; label: string; hint: string }[] = [
+const FILTERS = [
   {
     value: 'deliverable',
-    label: 'Deliverable only',
-    hint: 'The list to send to.',
+    label: 'export.rows.deliverable.label',
+    hint: 'export.rows.deliverable.hint',
   },
   {
     value: 'all',
-    label: 'All rows, with their outcome',
-    hint: 'Your whole file, in its order.',
+    label: 'export.rows.all.label',
+    hint: 'export.rows.all.hint',
   },
   {
     value: 'not-deliverable',
-    label: 'Everything except deliverable',
-    hint: 'The rows to remove or review.',
+    label: 'export.rows.notDeliverable.label',
+    hint: 'export.rows.notDeliverable.hint',
   },
-];
+] as const satisfies readonly {
+  value: Exclude<RowFilter, 'shown'>;
+  label: MessageId;
+  hint: MessageId;
+}[];
 
 interface Props {
   /** The radio group's name, unique to its panel. */
@@ -38,6 +44,7 @@ interface Props {
 }
 
 export function ExportRowsChoice({ name, statuses, value, onChange, shown }: Props) {
+  const t = useT();
   const all = Object.values(statuses).reduce((a, b) => a + b, 0);
   const counts: Record<Exclude<RowFilter, 'shown'>, number> = {
     deliverable: statuses.deliverable,
@@ -47,7 +54,7 @@ export function ExportRowsChoice({ name, statuses, value, onChange, shown }: Pro
 
   return (
     <fieldset className="export-group export-rows">
-      <legend>Rows</legend>
+      <legend>{t('export.rows.legend')}</legend>
       {FILTERS.map((f) => (
         <label key={f.value} className="export-choice is-option">
           <input
@@ -58,8 +65,8 @@ export function ExportRowsChoice({ name, statuses, value, onChange, shown }: Pro
             onChange={() => onChange(f.value)}
           />
           <span className="export-choice-text">
-            <span className="export-choice-label">{f.label}</span>
-            <span className="export-choice-hint">{f.hint}</span>
+            <span className="export-choice-label">{t(f.label)}</span>
+            <span className="export-choice-hint">{t(f.hint)}</span>
           </span>
           <span className="export-choice-count">{formatNumber(counts[f.value])}</span>
         </label>
@@ -74,11 +81,11 @@ export function ExportRowsChoice({ name, statuses, value, onChange, shown }: Pro
           onChange={() => onChange('shown')}
         />
         <span className="export-choice-text">
-          <span className="export-choice-label">The rows I see</span>
+          <span className="export-choice-label">{t('export.rows.shown.label')}</span>
           <span className="export-choice-hint" data-testid="export-shown-hint">
             {shown.filtered
-              ? `As filtered on the Rows tab: ${filterWords(shown.filter)}.`
-              : 'Filter the rows on the Rows tab to save just those.'}
+              ? t('export.rows.shown.filtered', { filter: filterWords(shown.filter, t) })
+              : t('export.rows.shown.none')}
           </span>
         </span>
         {shown.filtered && (

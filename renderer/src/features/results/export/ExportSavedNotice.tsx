@@ -3,7 +3,8 @@
 // finished export only; the panel decides when it is shown.
 import type { ExportView } from '../../../../../electron/ipc/contract';
 import { formatNumber } from '../../../format';
-import { FORMAT_WORDS, continuedSheetsLine } from './export-words';
+import { useT } from '../../../i18n/words';
+import { continuedSheetsLine, formatWords } from './export-words';
 import { SavedNotice } from './SavedNotice';
 
 interface Props {
@@ -13,16 +14,17 @@ interface Props {
 }
 
 export function ExportSavedNotice({ saved, onShow }: Props) {
-  const continued = continuedSheetsLine(saved.sheets);
+  const t = useT();
+  const continued = continuedSheetsLine(t, saved.sheets);
   return (
     <SavedNotice
       testId="export-done"
-      title={
-        <>
-          Saved {formatNumber(saved.rowsWritten)} of {formatNumber(saved.rowsTotal)} rows{' '}
-          {FORMAT_WORDS[saved.format].saved}
-        </>
-      }
+      title={t('export.saved.title', {
+        n: saved.rowsTotal,
+        written: formatNumber(saved.rowsWritten),
+        total: formatNumber(saved.rowsTotal),
+        as: formatWords(t, saved.format).savedAs,
+      })}
       path={saved.path}
       onShow={onShow}
     >

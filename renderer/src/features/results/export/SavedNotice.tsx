@@ -4,6 +4,7 @@
 // Show in folder opens the place itself. Brought into view when it appears,
 // so the panel's success is seen, not only announced.
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useT } from '../../../i18n/words';
 import { baseName } from './export-words';
 
 interface Props {
@@ -16,6 +17,7 @@ interface Props {
 }
 
 export function SavedNotice({ testId, title, path, onShow, children }: Props) {
+  const t = useT();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.scrollIntoView({ block: 'nearest' });
@@ -35,7 +37,7 @@ export function SavedNotice({ testId, title, path, onShow, children }: Props) {
         </p>
         {children}
         <button type="button" className="button secondary small" onClick={onShow}>
-          Show in folder
+          {t('export.showInFolder')}
         </button>
       </div>
     </div>

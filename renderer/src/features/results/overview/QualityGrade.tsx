@@ -7,8 +7,9 @@
 // nothing checked has none at all; the card says why.
 import { useId } from 'react';
 import type { RowStatusName } from '../../../../../electron/ipc/contract';
-import { GRADE_BANDS_WORDS, listGrade, NO_GRADE_WORDS } from '../../../../../electron/common/grade';
+import { gradeBandsWords, listGrade, noGradeWords } from '../../../../../electron/common/grade';
 import { formatNumber, formatPercent } from '../../../format';
+import { useT } from '../../../i18n/words';
 import './grade.css';
 
 export function QualityGrade({
@@ -19,10 +20,12 @@ export function QualityGrade({
   /** Every address has its outcome: a failed job's partial counts are not graded. */
   complete: boolean;
 }) {
+  const t = useT();
   const titleId = useId();
   const grade = complete
     ? listGrade(
         statuses,
+        t,
         (n) => formatNumber(n),
         (share) => formatPercent(share),
       )
@@ -42,12 +45,14 @@ export function QualityGrade({
       </div>
       <div className="grade-body">
         <h2 className="results-card-title" id={titleId}>
-          List quality
+          {t('grade.title')}
         </h2>
         {grade ? (
           <>
             <p className="grade-headline" data-testid="grade-score">
-              <span className="visually-hidden">Grade {grade.letter}, score </span>
+              <span className="visually-hidden">
+                {t('grade.scoreLead', { letter: grade.letter })}
+              </span>
               <span className="grade-score">{grade.score}</span>
               <span className="grade-out-of"> / 100</span>
               <span className="grade-verdict"> · {grade.verdict}</span>
@@ -56,18 +61,16 @@ export function QualityGrade({
               {grade.sending}
             </p>
             <details className="disclosure grade-details">
-              <summary>How is this computed?</summary>
+              <summary>{t('grade.howTitle')}</summary>
               <p className="hint grade-how" data-testid="grade-how">
                 {grade.how}
               </p>
-              <p className="hint">Letters: {GRADE_BANDS_WORDS}.</p>
+              <p className="hint">{t('grade.letters', { bands: gradeBandsWords(t) })}</p>
             </details>
           </>
         ) : (
           <p className="hint grade-none" data-testid="grade-none">
-            {complete
-              ? NO_GRADE_WORDS
-              : 'No grade yet: the list is graded once every address has its outcome.'}
+            {complete ? noGradeWords(t) : t('grade.notYet')}
           </p>
         )}
       </div>

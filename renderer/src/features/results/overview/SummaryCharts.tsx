@@ -10,7 +10,8 @@
 import { lazy, Suspense, useId } from 'react';
 import type { RowStatusName } from '../../../../../electron/ipc/contract';
 import { formatNumber, formatShare } from '../../../format';
-import { OUTCOME_LABEL, OUTCOME_MEANING, OUTCOMES, providerLabel } from '../outcomes';
+import { useT } from '../../../i18n/words';
+import { OUTCOMES, outcomeLabel, outcomeMeaning, providerLabel } from '../outcomes';
 import { dominantPart, outcomeSentence, providerSentence } from './plain-words';
 import './summary.css';
 
@@ -35,6 +36,7 @@ export function OutcomeSummary({
   /** A line under the table, such as why there is no provider breakdown. */
   note?: string | null;
 }) {
+  const t = useT();
   const titleId = useId();
   const total = OUTCOMES.reduce((sum, o) => sum + statuses[o], 0);
   const slices = OUTCOMES.filter((o) => statuses[o] > 0).map((o) => ({
@@ -45,7 +47,7 @@ export function OutcomeSummary({
   return (
     <section className="card results-card" aria-labelledby={titleId}>
       <h2 className="results-card-title" id={titleId}>
-        Outcomes
+        {t('results.outcomes')}
       </h2>
       <div className="outcome-summary">
         {dominant ? (
@@ -53,7 +55,7 @@ export function OutcomeSummary({
             className={`chart-sentence outcome-border-${dominant.key}`}
             data-testid="outcome-sentence"
           >
-            {outcomeSentence(dominant)}
+            {outcomeSentence(dominant, t)}
           </p>
         ) : (
           <div className="donut" aria-hidden="true" data-testid="outcome-donut">
@@ -62,24 +64,22 @@ export function OutcomeSummary({
             </Suspense>
             <div className="donut-center">
               <span className="donut-total">{formatNumber(total)}</span>
-              <span className="donut-caption">{total === 1 ? 'row' : 'rows'}</span>
+              <span className="donut-caption">{t('results.donut.rows', { n: total })}</span>
             </div>
           </div>
         )}
         <table className="legend-table" data-testid="outcome-table">
-          <caption className="visually-hidden">
-            Rows by outcome, with what each outcome means
-          </caption>
+          <caption className="visually-hidden">{t('results.outcomes.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Outcome</th>
+              <th scope="col">{t('results.column.outcome')}</th>
               <th scope="col" className="num">
-                Rows
+                {t('rows.title')}
               </th>
               <th scope="col" className="num">
-                Share
+                {t('results.column.share')}
               </th>
-              <th scope="col">What it means</th>
+              <th scope="col">{t('results.column.meaning')}</th>
             </tr>
           </thead>
           <tbody>
@@ -87,11 +87,11 @@ export function OutcomeSummary({
               <tr key={o} data-outcome={o}>
                 <th scope="row">
                   <span className={`legend-swatch outcome-bg-${o}`} aria-hidden="true" />
-                  {OUTCOME_LABEL[o]}
+                  {outcomeLabel(o, t)}
                 </th>
                 <td className="num">{formatNumber(statuses[o])}</td>
                 <td className="num">{formatShare(statuses[o], total)}</td>
-                <td className="meaning">{OUTCOME_MEANING[o]}</td>
+                <td className="meaning">{outcomeMeaning(o, t)}</td>
               </tr>
             ))}
           </tbody>
@@ -99,7 +99,7 @@ export function OutcomeSummary({
       </div>
       {free.length > 0 && (
         <p className="hint results-note results-free" data-testid="results-free">
-          Without paying: {free.join(' · ')}.
+          {t('results.free', { facts: free.join(' · ') })}
         </p>
       )}
       {note && <p className="hint results-note">{note}</p>}
@@ -110,13 +110,14 @@ export function OutcomeSummary({
 const BAR_ROW = 34;
 
 export function ProviderSummary({ providers }: { providers: Record<string, number> }) {
+  const t = useT();
   const titleId = useId();
   const entries = Object.entries(providers)
     .filter(([, n]) => n > 0)
     .sort((a, b) => b[1] - a[1]);
   const total = entries.reduce((sum, [, n]) => sum + n, 0);
   const data = entries.map(([code, value]) => ({
-    name: providerLabel(code),
+    name: providerLabel(code, t),
     value,
     label: `${formatNumber(value)} · ${formatShare(value, total)}`,
   }));
@@ -126,14 +127,14 @@ export function ProviderSummary({ providers }: { providers: Record<string, numbe
   return (
     <section className="card results-card" aria-labelledby={titleId}>
       <h2 className="results-card-title" id={titleId}>
-        Mailbox providers
+        {t('results.providers.title')}
       </h2>
-      <p className="hint results-card-hint">Checked addresses by the provider that hosts them.</p>
+      <p className="hint results-card-hint">{t('results.providers.hint')}</p>
       {entries.length === 0 ? (
-        <p className="results-empty">No address was checked, so there are no providers to show.</p>
+        <p className="results-empty">{t('results.providers.none')}</p>
       ) : dominant ? (
         <p className="chart-sentence" data-testid="provider-sentence">
-          {providerSentence(dominant, providerLabel(dominant.key))}
+          {providerSentence(dominant, providerLabel(dominant.key, t), t)}
         </p>
       ) : (
         <>
@@ -143,12 +144,12 @@ export function ProviderSummary({ providers }: { providers: Record<string, numbe
             </Suspense>
           </div>
           <table className="visually-hidden">
-            <caption>Checked addresses by mailbox provider</caption>
+            <caption>{t('results.providers.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Provider</th>
-                <th scope="col">Addresses</th>
-                <th scope="col">Share</th>
+                <th scope="col">{t('results.column.provider')}</th>
+                <th scope="col">{t('results.column.addresses')}</th>
+                <th scope="col">{t('results.column.share')}</th>
               </tr>
             </thead>
             <tbody>

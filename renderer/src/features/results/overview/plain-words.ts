@@ -1,8 +1,12 @@
 // The overview's sentences, as pure functions: the one sentence that replaces
 // a chart with nothing to show because one part is nearly all of it. (What
 // sending to the list would do is the grade's own, electron/common/grade.ts.)
+// Each outcome and each kind of provider has a whole sentence of its own in
+// the catalogs, so a language agrees its words as it needs to.
 import type { RowStatusName } from '../../../../../electron/ipc/contract';
-import { formatNumber, plural } from '../../../format';
+import type { MessageId } from '../../../../../electron/common/i18n/translate';
+import type { Translate } from '../../../../../electron/common/i18n/message';
+import { formatNumber } from '../../../format';
 
 /**
  * One part at or above this share of the whole makes a chart of a full
@@ -30,45 +34,63 @@ export function dominantPart<K extends string>(
   return { key: top.key, value: top.value, total };
 }
 
+/** What is counted: the outcome chart's rows, or the provider chart's checked addresses. */
+export type Counted = 'rows' | 'addresses';
+
+const ALL_BUT = {
+  rows: { one: 'results.allBut.oneRow', all: 'results.allBut.allRows', but: 'results.allBut.rows' },
+  addresses: {
+    one: 'results.allBut.oneAddress',
+    all: 'results.allBut.allAddresses',
+    but: 'results.allBut.addresses',
+  },
+} as const satisfies Record<Counted, Record<'one' | 'all' | 'but', MessageId>>;
+
 /** "All 12,400 rows", "All but 3 of 12,400 rows": how many of the whole a part is. */
-export function allButWords(value: number, total: number, noun: [string, string]): string {
-  const [one, many] = noun;
+export function allButWords(value: number, total: number, counted: Counted, t: Translate): string {
+  const ids = ALL_BUT[counted];
   if (value === total) {
-    return total === 1 ? `The one ${one}` : `All ${plural(total, one, many)}`;
+    return total === 1 ? t(ids.one) : t(ids.all, { n: total, total: formatNumber(total) });
   }
-  return `All but ${formatNumber(total - value)} of ${plural(total, one, many)}`;
+  return t(ids.but, {
+    n: total,
+    total: formatNumber(total),
+    missing: formatNumber(total - value),
+  });
 }
 
-/** What rows of each outcome are, after "are": "All but 3 of 12,400 rows are deliverable". */
-const OUTCOME_PREDICATE: Record<RowStatusName, [string, string]> = {
-  deliverable: ['is deliverable', 'are deliverable'],
-  undeliverable: ['is undeliverable', 'are undeliverable'],
-  unknown: ['is unknown', 'are unknown'],
-  invalid: ['is invalid', 'are invalid'],
-  duplicate: ['is a repeat', 'are repeats'],
-  disposable: ['is at a disposable domain', 'are at disposable domains'],
-  role: ['is a role address', 'are role addresses'],
-  not_covered: ['is not covered by avatar', 'are not covered by avatar'],
-  suppressed: ['is on your suppression list', 'are on your suppression list'],
-  blocked: ['is blocked by a rule', 'are blocked by your rules'],
-};
+/** Each outcome's sentence, after the part said by allButWords: "… rows are deliverable." */
+const OUTCOME_SENTENCE = {
+  deliverable: 'results.sentence.deliverable',
+  undeliverable: 'results.sentence.undeliverable',
+  unknown: 'results.sentence.unknown',
+  invalid: 'results.sentence.invalid',
+  duplicate: 'results.sentence.duplicate',
+  disposable: 'results.sentence.disposable',
+  role: 'results.sentence.role',
+  not_covered: 'results.sentence.notCovered',
+  suppressed: 'results.sentence.suppressed',
+  blocked: 'results.sentence.blocked',
+} as const satisfies Record<RowStatusName, MessageId>;
+
+/** A part of a single one ("The one row is…"), or of many ("All 20 rows are…"). */
+const single = (d: Dominant<string>) => (d.value === 1 && d.total === 1 ? 'yes' : 'no');
 
 /** The outcome chart's sentence: "All but 3 of 12,400 rows are deliverable." */
-export function outcomeSentence(d: Dominant<RowStatusName>): string {
-  const [one, many] = OUTCOME_PREDICATE[d.key];
-  const verb = d.value === 1 && d.total === 1 ? one : many;
-  return `${allButWords(d.value, d.total, ['row', 'rows'])} ${verb}.`;
+export function outcomeSentence(d: Dominant<RowStatusName>, t: Translate): string {
+  return t(OUTCOME_SENTENCE[d.key], {
+    subject: allButWords(d.value, d.total, 'rows', t),
+    single: single(d),
+  });
 }
 
 /** The provider chart's sentence: "All but 2 of 140 checked addresses are at Gmail." */
-export function providerSentence(d: Dominant<string>, label: string): string {
-  const single = d.value === 1 && d.total === 1;
-  const what =
-    d.key === 'not registered'
-      ? single
-        ? 'has no mailbox'
-        : 'have no mailbox'
-      : // "Other providers" inside a sentence reads in lower case.
-        `${single ? 'is' : 'are'} at ${d.key === 'other' ? label.toLowerCase() : label}`;
-  return `${allButWords(d.value, d.total, ['checked address', 'checked addresses'])} ${what}.`;
+export function providerSentence(d: Dominant<string>, label: string, t: Translate): string {
+  const kind = d.key === 'not registered' ? 'noMailbox' : d.key === 'other' ? 'others' : 'named';
+  return t('results.sentence.provider', {
+    subject: allButWords(d.value, d.total, 'addresses', t),
+    single: single(d),
+    kind,
+    provider: label,
+  });
 }

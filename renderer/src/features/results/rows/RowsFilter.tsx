@@ -9,8 +9,9 @@ import { isFiltered } from '../../../../../electron/common/row-filter';
 import { useJobDomains } from '../../../api/job-hooks';
 import { FieldError } from '../../../components/FieldError';
 import { formatNumber } from '../../../format';
-import { OUTCOMES, OUTCOME_LABEL, providerLabel } from '../outcomes';
-import { FINDING_LABEL, useFilterStore, type Facet } from './row-filter';
+import { useT } from '../../../i18n/words';
+import { OUTCOMES, outcomeLabel, providerLabel } from '../outcomes';
+import { findingLabel, useFilterStore, type Facet } from './row-filter';
 
 interface Props {
   jobId: string;
@@ -24,6 +25,7 @@ interface Props {
 const PROVIDERS_SHOWN = 8;
 
 export function RowsFilter({ jobId, filter, statuses, providers }: Props) {
+  const t = useT();
   const toggle = useFilterStore((s) => s.toggle);
   const clear = useFilterStore((s) => s.clear);
   const set = <F extends Facet>(facet: F, value: RowFilter[F][number], on: boolean) =>
@@ -34,12 +36,12 @@ export function RowsFilter({ jobId, filter, statuses, providers }: Props) {
     .slice(0, PROVIDERS_SHOWN);
 
   return (
-    <div className="rows-filter" role="group" aria-label="Filter the rows">
-      <Chips label="Outcome">
+    <div className="rows-filter" role="group" aria-label={t('rows.filter.label')}>
+      <Chips label={t('results.column.outcome')}>
         {OUTCOMES.filter((o) => statuses[o] > 0 || filter.outcomes.includes(o)).map((o) => (
           <Chip
             key={o}
-            label={OUTCOME_LABEL[o]}
+            label={outcomeLabel(o, t)}
             count={statuses[o]}
             on={filter.outcomes.includes(o)}
             onChange={(on) => set('outcomes', o, on)}
@@ -48,11 +50,11 @@ export function RowsFilter({ jobId, filter, statuses, providers }: Props) {
         ))}
       </Chips>
       {topProviders.length > 0 && (
-        <Chips label="Provider">
+        <Chips label={t('results.column.provider')}>
           {topProviders.map(([code, n]) => (
             <Chip
               key={code}
-              label={providerLabel(code)}
+              label={providerLabel(code, t)}
               count={n}
               on={filter.providers.includes(code)}
               onChange={(on) => set('providers', code, on)}
@@ -61,11 +63,11 @@ export function RowsFilter({ jobId, filter, statuses, providers }: Props) {
         </Chips>
       )}
       <DomainChoice jobId={jobId} filter={filter} onChange={(d, on) => set('domains', d, on)} />
-      <Chips label="Findings">
+      <Chips label={t('rows.filter.findings')}>
         {ROW_FLAGS.map((f) => (
           <Chip
             key={f}
-            label={FINDING_LABEL[f]}
+            label={findingLabel(f, t)}
             on={filter.findings.includes(f)}
             onChange={(on) => set('findings', f, on)}
           />
@@ -73,7 +75,7 @@ export function RowsFilter({ jobId, filter, statuses, providers }: Props) {
       </Chips>
       {isFiltered(filter) && (
         <button type="button" className="button ghost small" onClick={() => clear(jobId)}>
-          Clear filters
+          {t('rows.filter.clear')}
         </button>
       )}
     </div>
@@ -123,6 +125,7 @@ function DomainChoice(props: {
   onChange: (domain: string, on: boolean) => void;
 }) {
   const { jobId, filter, onChange } = props;
+  const t = useT();
   const listId = useId();
   const hintId = useId();
   const [typed, setTyped] = useState('');
@@ -135,7 +138,7 @@ function DomainChoice(props: {
     const domain = typed.trim().toLowerCase().replace(/^.*@/, '');
     if (domain === '') return;
     if (domains.data && domains.data.other === null && !top.some((d) => d.domain === domain)) {
-      setProblem(`No address in this list is at ${domain}.`);
+      setProblem(t('rows.filter.noDomain', { domain }));
       return;
     }
     setProblem(null);
@@ -145,7 +148,7 @@ function DomainChoice(props: {
 
   return (
     <fieldset className="filter-group">
-      <legend>Domain</legend>
+      <legend>{t('results.column.domain')}</legend>
       <div className="filter-chips">
         {filter.domains.map((d) => (
           <button
@@ -153,7 +156,7 @@ function DomainChoice(props: {
             type="button"
             className="filter-chip is-on is-removable"
             onClick={() => onChange(d, false)}
-            aria-label={`Remove the domain ${d} from the filter`}
+            aria-label={t('rows.filter.removeDomain', { domain: d })}
           >
             <span>{d}</span>
             <span aria-hidden="true">×</span>
@@ -168,8 +171,8 @@ function DomainChoice(props: {
               setTyped(e.target.value);
               setProblem(null);
             }}
-            placeholder="Add a domain"
-            aria-label="Add a domain to the filter"
+            placeholder={t('rows.filter.domainPlaceholder')}
+            aria-label={t('rows.filter.domainLabel')}
             aria-describedby={problem ? hintId : undefined}
             aria-invalid={problem ? true : undefined}
             spellCheck={false}
@@ -183,7 +186,7 @@ function DomainChoice(props: {
             ))}
           </datalist>
           <button type="submit" className="button secondary small">
-            Add
+            {t('rows.filter.add')}
           </button>
         </form>
       </div>

@@ -8,8 +8,12 @@ import { memo, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import type { JobRowView, RowFilter } from '../../../../../electron/ipc/contract';
 import { ROWS_PAGE, useJobRows } from '../../../api/job-hooks';
+import type { RowWhy } from '../../../../../electron/common/views';
+import { withheldLabel } from '../../../../../electron/common/withheld-words';
+import type { Translate } from '../../../../../electron/common/i18n/message';
 import { formatNumber } from '../../../format';
-import { OUTCOME_LABEL, providerLabel, reusedWords } from '../outcomes';
+import { useT } from '../../../i18n/words';
+import { outcomeLabel, providerLabel, reusedWords } from '../outcomes';
 
 /** Fixed, so a row's place is its index times this, with nothing to measure. */
 const ROW_HEIGHT = 32;
@@ -45,6 +49,7 @@ export function RowsGrid({
   showReused = false,
   filter,
 }: RowsGridProps) {
+  const t = useT();
   const scrollRef = useRef<HTMLDivElement>(null);
 
   // The virtualizer returns fresh functions on every render by design; the
@@ -79,25 +84,25 @@ export function RowsGrid({
       ref={scrollRef}
       tabIndex={0}
       role="region"
-      aria-label={`Rows of ${fileName}. Scroll with the arrow keys, Page Up, Page Down, Home and End.`}
+      aria-label={t('rows.grid.region', { fileName })}
       data-testid="rows-scroll"
     >
       <div
         className="rows-table"
         role="table"
-        aria-label={`Rows of ${fileName} with their outcome`}
+        aria-label={t('rows.grid.table', { fileName })}
         aria-rowcount={total + 1}
         style={{ height: virtualizer.getTotalSize() }}
       >
         <div role="rowgroup" className="rows-head">
           <div role="row" aria-rowindex={1} className={gridClass}>
             <span role="columnheader" className="num">
-              Row
+              {t('rows.column.row')}
             </span>
-            <span role="columnheader">Address</span>
-            <span role="columnheader">Outcome</span>
-            {showProvider && <span role="columnheader">Provider</span>}
-            {showAvatar && <span role="columnheader">Avatar</span>}
+            <span role="columnheader">{t('rows.column.address')}</span>
+            <span role="columnheader">{t('results.column.outcome')}</span>
+            {showProvider && <span role="columnheader">{t('results.column.provider')}</span>}
+            {showAvatar && <span role="columnheader">{t('rows.column.avatar')}</span>}
           </div>
         </div>
         <div role="rowgroup" className="rows-body">
@@ -203,42 +208,52 @@ interface CellsProps {
   showAvatar: boolean;
 }
 
+/**
+ * What decided a row, beside its status: the suppression reason ("Hard
+ * bounce"), else the rule ("*@competitor.com", or "Allowed: example.com").
+ */
+const whyWords = (why: RowWhy, t: Translate): string | null =>
+  'reason' in why ? withheldLabel(why.reason, null, t) : withheldLabel(null, why.rule, t);
+
 function RowCells({ row, showProvider, showAvatar }: CellsProps & { row: JobRowView }) {
-  const provider = row.provider ? providerLabel(row.provider) : null;
+  const t = useT();
+  const provider = row.provider ? providerLabel(row.provider, t) : null;
+  const why = row.why ? whyWords(row.why, t) : null;
   return (
     <>
       <span role="cell" className="rows-address" title={row.address ?? undefined}>
-        {row.address ?? <span className="rows-muted">no address</span>}
+        {row.address ?? <span className="rows-muted">{t('rows.noAddress')}</span>}
       </span>
       <span role="cell" className="rows-status">
         <span className={`outcome-badge is-${row.status}`}>
           <span className="dot" aria-hidden="true" />
-          {OUTCOME_LABEL[row.status]}
+          {outcomeLabel(row.status, t)}
         </span>
         {row.reused && (
           <span className="rows-note" data-testid="row-reused">
-            {reusedWords(row.reused)}
+            {reusedWords(row.reused, t)}
           </span>
         )}
-        {row.why && (
-          <span className="rows-note" title={row.why}>
-            {row.why}
+        {why && (
+          <span className="rows-note" title={why}>
+            {why}
           </span>
         )}
       </span>
       {showProvider && (
-        <span role="cell" className="rows-provider">
+        // A long provider's name is cut to the column: its whole name on hover.
+        <span role="cell" className="rows-provider" title={provider ?? undefined}>
           {provider ?? <span className="rows-muted">—</span>}
         </span>
       )}
       {showAvatar && (
         <span role="cell" className="rows-avatar">
           {row.avatarUrl ? (
-            <span title={row.avatarUrl}>Yes</span>
+            <span title={row.avatarUrl}>{t('rows.avatar.yes')}</span>
           ) : row.avatar === true ? (
-            'Yes'
+            t('rows.avatar.yes')
           ) : row.avatar === false ? (
-            'No'
+            t('rows.avatar.no')
           ) : (
             <span className="rows-muted">—</span>
           )}
@@ -249,15 +264,16 @@ function RowCells({ row, showProvider, showAvatar }: CellsProps & { row: JobRowV
 }
 
 function PlaceholderCells({ showProvider, showAvatar, failed }: CellsProps & { failed: boolean }) {
+  const t = useT();
   return (
     <>
       <span role="cell" className="rows-address">
         {failed ? (
-          <span className="rows-muted">Could not read this row</span>
+          <span className="rows-muted">{t('rows.unreadable')}</span>
         ) : (
           <>
             <span className="rows-skeleton wide" aria-hidden="true" />
-            <span className="visually-hidden">Loading</span>
+            <span className="visually-hidden">{t('rows.loadingRow')}</span>
           </>
         )}
       </span>

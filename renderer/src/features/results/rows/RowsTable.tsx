@@ -5,7 +5,8 @@
 // grid's size keeps the card's place and says the rows are loading.
 import { lazy, Suspense, useId, useState } from 'react';
 import type { JobProduct, RowStatusName } from '../../../../../electron/ipc/contract';
-import { formatNumber, plural } from '../../../format';
+import { formatNumber } from '../../../format';
+import { useT } from '../../../i18n/words';
 import { RowsFilter } from './RowsFilter';
 import { filterWords } from './row-filter';
 import { useRowsShown } from './use-rows-shown';
@@ -39,6 +40,7 @@ interface Props {
 
 export function RowsTable(props: Props) {
   const { jobId, product, fileName, providers, statuses, providerCounts } = props;
+  const t = useT();
   const titleId = useId();
   const [section, setSection] = useState(0);
   // A filter's first page says how many rows it passes: the table's length.
@@ -58,26 +60,33 @@ export function RowsTable(props: Props) {
     >
       <div className="rows-card-head">
         <h2 className="results-card-title" id={titleId}>
-          Rows
+          {t('rows.title')}
         </h2>
         <span className="hint rows-count" data-testid="rows-count" aria-live="polite">
           {!filtered
-            ? `${plural(total, 'row', 'rows')}, in the order of your file`
+            ? t('rows.count.all', { n: total, count: formatNumber(total) })
             : passing === null
-              ? 'Filtering…'
-              : `${formatNumber(passing)} of ${plural(props.total, 'row', 'rows')}: ${filterWords(filter)}`}
+              ? t('rows.count.filtering')
+              : t('rows.count.filtered', {
+                  passing: formatNumber(passing),
+                  n: props.total,
+                  total: formatNumber(props.total),
+                  filter: filterWords(filter, t),
+                })}
         </span>
         {sections > 1 && (
           <label className="rows-section">
-            <span>Showing</span>
+            <span>{t('rows.section.label')}</span>
             <select
               value={first / SECTION_ROWS}
               onChange={(e) => setSection(Number(e.target.value))}
             >
               {Array.from({ length: sections }, (_, s) => (
                 <option key={s} value={s}>
-                  rows {formatNumber(s * SECTION_ROWS + 1)}–
-                  {formatNumber(Math.min(total, (s + 1) * SECTION_ROWS))}
+                  {t('rows.section.option', {
+                    from: formatNumber(s * SECTION_ROWS + 1),
+                    to: formatNumber(Math.min(total, (s + 1) * SECTION_ROWS)),
+                  })}
                 </option>
               ))}
             </select>
@@ -87,13 +96,13 @@ export function RowsTable(props: Props) {
       <RowsFilter jobId={jobId} filter={filter} statuses={statuses} providers={providerCounts} />
       {filtered && passing === 0 ? (
         <p className="rows-none" data-testid="rows-none">
-          No row passes this filter. Remove a choice above, or clear the filters.
+          {t('rows.none')}
         </p>
       ) : (
         <Suspense
           fallback={
             <div className="rows-scroll" role="status" aria-busy="true">
-              <span className="visually-hidden">Loading the rows…</span>
+              <span className="visually-hidden">{t('rows.loading')}</span>
             </div>
           }
         >

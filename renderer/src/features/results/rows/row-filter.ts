@@ -5,21 +5,26 @@
 // main keeps nothing of it.
 import { create } from 'zustand';
 import type { RowFilter, RowFlag } from '../../../../../electron/ipc/contract';
-import { providerLabel, OUTCOME_LABEL } from '../outcomes';
+import type { MessageId } from '../../../../../electron/common/i18n/translate';
+import type { Translate } from '../../../../../electron/common/i18n/message';
+import { outcomeLabel, providerLabel } from '../outcomes';
 
 export const NO_FILTER: RowFilter = { outcomes: [], providers: [], domains: [], findings: [] };
 
 export type Facet = keyof RowFilter;
 
 /** The findings a row may be filtered by, in the words of the free checks. */
-export const FINDING_LABEL: Record<RowFlag, string> = {
-  role: 'Role address',
-  free: 'Free webmail',
-  disposable: 'Disposable domain',
-  typo: 'Likely typo',
-  no_mail_server: 'No mail server',
-  reused: 'Reused answer',
-};
+const FINDING_LABEL_ID = {
+  role: 'rows.finding.role',
+  free: 'rows.finding.free',
+  disposable: 'rows.finding.disposable',
+  typo: 'rows.finding.typo',
+  no_mail_server: 'rows.finding.noMailServer',
+  reused: 'rows.finding.reused',
+} as const satisfies Record<RowFlag, MessageId>;
+
+export const findingLabel = (finding: RowFlag, t: Translate): string =>
+  t(FINDING_LABEL_ID[finding]);
 
 /** The filter in a canonical order, so the same choice is one cache entry however it was made. */
 export function canonical(f: RowFilter): RowFilter {
@@ -32,13 +37,26 @@ export function canonical(f: RowFilter): RowFilter {
   };
 }
 
+/** Any of `choices`: "Deliverable or Unknown". */
+const anyOf = (choices: readonly string[], t: Translate): string =>
+  choices.reduce((said, choice) => (said ? t('rows.filter.or', { said, choice }) : choice), '');
+
 /** The filter in words, for the export's choice and the screen reader: "Undeliverable · gmail.com". */
-export function filterWords(f: RowFilter): string {
+export function filterWords(f: RowFilter, t: Translate): string {
   const parts = [
-    f.outcomes.map((o) => OUTCOME_LABEL[o]).join(' or '),
-    f.providers.map(providerLabel).join(' or '),
-    f.domains.join(' or '),
-    f.findings.map((x) => FINDING_LABEL[x]).join(' or '),
+    anyOf(
+      f.outcomes.map((o) => outcomeLabel(o, t)),
+      t,
+    ),
+    anyOf(
+      f.providers.map((p) => providerLabel(p, t)),
+      t,
+    ),
+    anyOf(f.domains, t),
+    anyOf(
+      f.findings.map((x) => findingLabel(x, t)),
+      t,
+    ),
   ];
   return parts.filter(Boolean).join(' · ');
 }

@@ -7,10 +7,12 @@ import { PLATFORM_NAMES } from '../../../../../electron/common/platforms';
 import type { useStartWriteBack } from '../../../api/platform-hooks';
 import { useWriteBackPlan } from '../../../api/platform-hooks';
 import { ErrorNotice } from '../../../components/ErrorNotice';
-import { formatNumber, plural } from '../../../format';
+import { formatNumber } from '../../../format';
+import { useRich, useT } from '../../../i18n/words';
 import {
-  FREE_NOTE,
+  freeNote,
   howLine,
+  noRetireLine,
   planNotes,
   planRows,
   retireModeOf,
@@ -27,6 +29,8 @@ interface Props {
 }
 
 export function WriteBackPlanView({ jobId, start, onStarted, onBack }: Props) {
+  const t = useT();
+  const rich = useRich();
   const id = useId();
   const plan = useWriteBackPlan(jobId);
   const [retire, setRetire] = useState(false);
@@ -34,23 +38,23 @@ export function WriteBackPlanView({ jobId, start, onStarted, onBack }: Props) {
   if (plan.isPending) {
     return (
       <div className="drawer-body" aria-busy="true">
-        <p className="hint">Working out what would change…</p>
+        <p className="hint">{t('writeback.plan.working')}</p>
       </div>
     );
   }
   if (plan.isError) {
     return (
       <div className="drawer-body">
-        <ErrorNotice error={plan.error} title="What would change could not be worked out" />
+        <ErrorNotice error={plan.error} title={t('writeback.error.plan')} />
       </div>
     );
   }
   const p = plan.data;
   const name = PLATFORM_NAMES[p.platform];
-  const rows = planRows(p);
+  const rows = planRows(t, p);
   const total = toWrite(p.counts);
   const mode = retireModeOf(p);
-  const retireText = mode ? retireWords(p, mode) : null;
+  const retireText = mode ? retireWords(t, p, mode) : null;
   const nothing = total === 0 && !(retire && mode);
 
   const submit = (e: FormEvent) => {
@@ -63,26 +67,29 @@ export function WriteBackPlanView({ jobId, start, onStarted, onBack }: Props) {
     <form className="writeback-form" onSubmit={submit} data-testid="writeback-plan">
       <div className="drawer-body">
         <p>
-          What <span data-user-value>{p.listName}</span> on {name} would get. Nothing is sent until
-          you start.
+          {rich('writeback.plan.intro', {
+            listName: p.listName,
+            platform: name,
+            value: (chunks) => <span data-user-value>{chunks}</span>,
+          })}
         </p>
         <p className="hint" data-testid="writeback-how">
-          {howLine(p)}
+          {howLine(t, p)}
         </p>
         {rows.length === 0 ? (
-          <p>No member has a new result to write.</p>
+          <p>{t('writeback.plan.nothing')}</p>
         ) : (
           <table className="writeback-table" aria-labelledby={`${id}-caption`}>
             <caption id={`${id}-caption`} className="visually-hidden">
-              What changes, by result
+              {t('writeback.plan.caption')}
             </caption>
             <thead>
               <tr>
-                <th scope="col">Result</th>
+                <th scope="col">{t('writeback.plan.result')}</th>
                 <th scope="col" className="num">
-                  Members
+                  {t('writeback.plan.members')}
                 </th>
-                <th scope="col">Written as</th>
+                <th scope="col">{t('writeback.plan.writtenAs')}</th>
               </tr>
             </thead>
             <tbody>
@@ -98,7 +105,7 @@ export function WriteBackPlanView({ jobId, start, onStarted, onBack }: Props) {
             </tbody>
             <tfoot>
               <tr>
-                <th scope="row">To write</th>
+                <th scope="row">{t('writeback.plan.total')}</th>
                 <td className="num" data-testid="plan-total">
                   {formatNumber(total)}
                 </td>
@@ -107,7 +114,7 @@ export function WriteBackPlanView({ jobId, start, onStarted, onBack }: Props) {
             </tfoot>
           </table>
         )}
-        {planNotes(p.counts).map((note) => (
+        {planNotes(t, p.counts).map((note) => (
           <p key={note} className="hint">
             {note}
           </p>
@@ -130,16 +137,14 @@ export function WriteBackPlanView({ jobId, start, onStarted, onBack }: Props) {
         ) : (
           p.counts.retirable > 0 && (
             <p className="hint" data-testid="writeback-no-retire">
-              {name} members are only marked with their result: List Cleaner does not unsubscribe or
-              archive them there. Filter on the result in {name} to leave the{' '}
-              {plural(p.counts.retirable, 'undeliverable member', 'undeliverable members')} out.
+              {noRetireLine(t, p)}
             </p>
           )
         )}
-        <p className="hint">{FREE_NOTE}</p>
+        <p className="hint">{freeNote(t)}</p>
       </div>
       <div className="drawer-footer">
-        {start.isError && <ErrorNotice error={start.error} title="The write-back did not start" />}
+        {start.isError && <ErrorNotice error={start.error} title={t('writeback.error.start')} />}
         {/* Not disabled while starting: a disabled button would drop the keyboard focus. */}
         <div className="button-row">
           <button
@@ -147,11 +152,13 @@ export function WriteBackPlanView({ jobId, start, onStarted, onBack }: Props) {
             className="button primary"
             aria-disabled={start.isPending || nothing || undefined}
           >
-            {start.isPending ? 'Starting…' : `Write to ${name}`}
+            {start.isPending
+              ? t('writeback.starting')
+              : t('writeback.plan.start', { platform: name })}
           </button>
           {onBack && (
             <button type="button" className="button secondary" onClick={onBack}>
-              Back to the last report
+              {t('writeback.plan.back')}
             </button>
           )}
         </div>

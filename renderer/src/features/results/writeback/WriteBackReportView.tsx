@@ -7,8 +7,9 @@ import type { WriteBackReport } from '../../../../../electron/common/platform-vi
 import { useWriteBackProgress, type useStartWriteBack } from '../../../api/platform-hooks';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { formatDateTime, formatNumber } from '../../../format';
+import { useRich, useT } from '../../../i18n/words';
 import { ProgressBar } from '../../import/reading/ProgressBar';
-import { FREE_NOTE, failureWords, progressLine, reportLines, reportTitle } from './writeback-words';
+import { failureWords, freeNote, progressLine, reportLines, reportTitle } from './writeback-words';
 
 interface Props {
   report: WriteBackReport;
@@ -19,22 +20,27 @@ interface Props {
 }
 
 export function WriteBackReportView({ report, jobId, start, onAgain }: Props) {
+  const t = useT();
+  const rich = useRich();
   const id = useId();
   const progress = useWriteBackProgress((s) => s.byJob[jobId]);
   const writing = report.state === 'writing';
-  const line = progressLine(report, progress);
+  const line = progressLine(t, report, progress);
 
   return (
     <div className="writeback-form" data-testid="writeback-report" data-state={report.state}>
       <div className="drawer-body">
         <div className={`writeback-outcome is-${report.state}`} role="status">
           <p className="writeback-outcome-title" id={`${id}-title`}>
-            {reportTitle(report)}
+            {reportTitle(t, report)}
           </p>
           {report.finishedAt && (
             <p className="hint">
-              <span data-user-value>{report.listName}</span>, finished{' '}
-              {formatDateTime(report.finishedAt)}
+              {rich('writeback.report.finished', {
+                listName: report.listName,
+                when: formatDateTime(report.finishedAt),
+                value: (chunks) => <span data-user-value>{chunks}</span>,
+              })}
             </p>
           )}
         </div>
@@ -45,20 +51,20 @@ export function WriteBackReportView({ report, jobId, start, onAgain }: Props) {
               labelledBy={`${id}-title`}
               valueText={line}
             />
-            <p className="hint">{line}. It carries on if you close this panel, or List Cleaner.</p>
+            <p className="hint">{t('writeback.progress.carriesOn', { line })}</p>
           </div>
         )}
         {report.state === 'failed' && (
           <div className="notice notice-error" role="alert">
             <div>
-              {failureWords(report).map((w) => (
+              {failureWords(t, report).map((w) => (
                 <p key={w}>{w}</p>
               ))}
             </div>
           </div>
         )}
         <dl className="writeback-counts" data-testid="writeback-counts">
-          {reportLines(report).map((l) => (
+          {reportLines(t, report).map((l) => (
             <div key={l.key} className="writeback-count" data-testid={`report-${l.key}`}>
               <dt>{l.label}</dt>
               <dd className="num">{formatNumber(l.count)}</dd>
@@ -66,13 +72,11 @@ export function WriteBackReportView({ report, jobId, start, onAgain }: Props) {
           ))}
         </dl>
         {report.refusals.length > 0 && <Refusals report={report} />}
-        <p className="hint">{FREE_NOTE}</p>
+        <p className="hint">{freeNote(t)}</p>
       </div>
       {!writing && (
         <div className="drawer-footer">
-          {start.isError && (
-            <ErrorNotice error={start.error} title="The write-back did not start" />
-          )}
+          {start.isError && <ErrorNotice error={start.error} title={t('writeback.error.start')} />}
           <div className="button-row">
             {report.state === 'failed' && (
               <button
@@ -81,7 +85,7 @@ export function WriteBackReportView({ report, jobId, start, onAgain }: Props) {
                 aria-disabled={start.isPending || undefined}
                 onClick={() => !start.isPending && start.mutate(report.retire)}
               >
-                {start.isPending ? 'Starting…' : 'Try again'}
+                {start.isPending ? t('writeback.starting') : t('writeback.report.tryAgain')}
               </button>
             )}
             <button
@@ -89,7 +93,7 @@ export function WriteBackReportView({ report, jobId, start, onAgain }: Props) {
               className={`button ${report.state === 'failed' ? 'secondary' : 'primary'}`}
               onClick={onAgain}
             >
-              Write back again…
+              {t('writeback.report.again')}
             </button>
           </div>
         </div>
@@ -100,13 +104,18 @@ export function WriteBackReportView({ report, jobId, start, onAgain }: Props) {
 
 /** The first members the platform refused, each with its own reason. */
 function Refusals({ report }: { report: WriteBackReport }) {
+  const t = useT();
   const shown = report.refusals;
   const more = report.counts.refused + report.counts.retireRefused - shown.length;
   return (
-    <section className="writeback-refusals" aria-label="Members refused">
+    <section className="writeback-refusals" aria-label={t('writeback.refusals.label')}>
       <p className="writeback-refusals-title">
-        {more > 0 ? `The first ${formatNumber(shown.length)} refused` : 'Refused'}, with the
-        platform&apos;s reason
+        {more > 0
+          ? t('writeback.refusals.first', {
+              n: shown.length,
+              count: formatNumber(shown.length),
+            })
+          : t('writeback.refusals.all')}
       </p>
       <ul>
         {shown.map((r) => (
@@ -118,10 +127,7 @@ function Refusals({ report }: { report: WriteBackReport }) {
           </li>
         ))}
       </ul>
-      <p className="hint">
-        Refused members keep what they had. Fix them in the platform, or leave them: a later
-        write-back tries them again.
-      </p>
+      <p className="hint">{t('writeback.refusals.hint')}</p>
     </section>
   );
 }
