@@ -156,7 +156,7 @@ describe('counts in Russian and German', () => {
       date: '2026-10-03',
       memoryUnavailable: true,
     });
-    expect(each((n) => headLine(view(n), ru).split(' результатов')[0])).toEqual([
+    expect(each((n) => headLine(view(n), ru).split(' вердиктов')[0])).toEqual([
       'zb.csv: 1 строка',
       'zb.csv: 3 строки',
       'zb.csv: 5 строк',
