@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { STATUS_GROUPS } from '../../../electron/common/model';
 import { translatorOf } from '../../../electron/common/i18n/catalogs';
-import { english } from '../../../electron/common/i18n/message';
+import { english, say } from '../../../electron/common/i18n/message';
 import type { WriteBackPlan, WriteBackReport } from '../../../electron/common/platform-views';
 import { keyHelpOf, verdictHow } from '../../../electron/common/platform-views';
 import { PLATFORMS } from '../../../electron/common/platforms';
@@ -172,7 +172,7 @@ describe('the write-back in German', () => {
 describe('the shared words about a platform', () => {
   it('say where to make a key as the connection does in English, and translated in the others', () => {
     for (const platform of PLATFORMS) {
-      expect(keyHelpOf(english.t, platform)).toBe(CONNECTORS[platform].keyHelp);
+      expect(keyHelpOf(english.t, platform)).toBe(say(english.t, CONNECTORS[platform].keyHelp));
       expect(keyHelpOf(de, platform)).toMatch(/^Öffnen Sie in /);
       expect(keyHelpOf(ru, platform)).toMatch(/^В \w+ откройте /);
     }

@@ -101,7 +101,7 @@ describe('the suppression list and the rules, said in German', () => {
       '21 Adressen stehen auf Ihrer Sperrliste (21 Hard Bounces): nicht gesendet, nichts berechnet.',
     ]);
     expect(withheldSentences(withheld(1), count, de)[1]?.text).toBe(
-      '1 Adresse wird von Ihren Regeln gesperrt (*@competitor.test: 1): nicht gesendet, nichts berechnet.',
+      '1 Adresse wird von Ihren Regeln blockiert (*@competitor.test: 1): nicht gesendet, nichts berechnet.',
     );
     expect(withheldLabel('complaint', null, de)).toBe('Spam-Beschwerde');
   });
@@ -163,10 +163,10 @@ describe('the review’s words, in Russian and German', () => {
       '21 контакт',
     ]);
     expect(COUNTS.map((n) => listSizeWords({ size: n }, de))).toEqual([
-      '1 Mitglied',
-      '3 Mitglieder',
-      '5 Mitglieder',
-      '21 Mitglieder',
+      '1 Kontakt',
+      '3 Kontakte',
+      '5 Kontakte',
+      '21 Kontakte',
     ]);
   });
 

@@ -80,6 +80,16 @@ describe('counts in Russian and German', () => {
     expect(waitingLine({ waiting: 0 }, ru)).toBeNull();
   });
 
+  it('says one answer waiting in the singular, in English too', () => {
+    const en = translatorOf('en').t;
+    expect(waitingLine({ waiting: 1 }, en)).toBe(
+      '1 answer paid for on this computer waits to be sent to the store; it goes once it is reached.',
+    );
+    expect(waitingLine({ waiting: 2 }, en)).toBe(
+      '2 answers paid for on this computer wait to be sent to the store; they go once it is reached.',
+    );
+  });
+
   it('says what adding rules did', () => {
     expect(each((n) => changeLine(change(n, 'added'), 'block', ru))).toEqual([
       'Добавлено 1 правило.',
@@ -156,7 +166,7 @@ describe('counts in Russian and German', () => {
       date: '2026-10-03',
       memoryUnavailable: true,
     });
-    expect(each((n) => headLine(view(n), ru).split(' результатов')[0])).toEqual([
+    expect(each((n) => headLine(view(n), ru).split(' вердиктов')[0])).toEqual([
       'zb.csv: 1 строка',
       'zb.csv: 3 строки',
       'zb.csv: 5 строк',
