@@ -1,6 +1,7 @@
 // What the commands that reach the service share: a connection opened for the
 // command and closed after it, the jobs of its data folder with their progress
 // on stderr, and what Ctrl-C does while a job runs.
+import { english } from '../../common/i18n/message';
 import { onTeamNotice, teamNoticeGate } from '../../coordination/notices';
 import { say } from '../../common/i18n/message';
 import { cliWords } from '../words';
@@ -93,8 +94,9 @@ export async function openJobsWithProgress(connection: Connection, values: Value
     // Said between progress lines, once each time the store is lost or back.
     onTeamNotice: notice,
     runner: 'the list-cleaner command',
-    // What job.json keeps in words (a failure, a hold) is said in the command line's language.
-    words: () => cliWords().t,
+    // What job.json keeps in words (a failure, a hold) is said in the command line's language;
+    // --json, what a script reads, keeps the English.
+    words: () => (values.json ? english.t : cliWords().t),
   });
   jobsOf.set(connection, [...(jobsOf.get(connection) ?? []), jobs]);
   return { progress, jobs };

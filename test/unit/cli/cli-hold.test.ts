@@ -52,6 +52,14 @@ describe('a clean held at its spending limit', () => {
     );
     expect(b.sandbox.ledger.spent(b.key)).toBe(0);
 
+    // Said in Russian to a person; --json, what a script reads, keeps the English words.
+    const russian = { ...env, LIST_CLEANER_LANGUAGE: 'ru' };
+    const heldRu = await cli(['jobs'], russian);
+    expect(heldRu.stdout).not.toContain('stopped at its spending limit');
+    const jsonEn = await cli(['jobs', '--json'], env);
+    expect(jsonEn.stdout).toContain("Stopped before going over this job's limit");
+    expect((await cli(['jobs', '--json'], russian)).stdout).toBe(jsonEn.stdout);
+
     const listed = await cli(['jobs'], env);
     expect(listed.stdout).toBe(
       `${id}  big.csv [email]: stopped at its spending limit (0 of 1,000 have an outcome) (list-cleaner resume ${id} --max-spend 0.50 carries on)\n`,
