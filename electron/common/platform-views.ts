@@ -93,17 +93,3 @@ const HOW_IDS = {
  */
 export const verdictHow = (t: Translate, platform: PlatformId, status: string): string =>
   t(HOW_IDS[platform], { status });
-
-const KEY_HELP_IDS = {
-  mailchimp: 'platform.keyHelp.mailchimp',
-  hubspot: 'platform.keyHelp.hubspot',
-  klaviyo: 'platform.keyHelp.klaviyo',
-  brevo: 'platform.keyHelp.brevo',
-} as const satisfies Record<PlatformId, MessageId>;
-
-/**
- * Where to make `platform`'s key and the permissions it needs (a connection's
- * `keyHelp`, which is its English), in the language of `t`; the platform's own
- * menu and permission names stay as the platform shows them.
- */
-export const keyHelpOf = (t: Translate, platform: PlatformId): string => t(KEY_HELP_IDS[platform]);

@@ -256,7 +256,7 @@ export const brevo: Connector = {
   id: 'brevo',
   name: 'Brevo',
   keyName: message('notice.connector.keyName.apiKey'),
-  keyHelp: message('notice.connector.keyHelp.brevo', { status: STATUS, checked: CHECKED }),
+  keyHelp: message('platform.keyHelp.brevo', { status: STATUS, checked: CHECKED }),
   listWord: message('notice.connector.listWord.list'),
   defaultUrl: () => 'https://api.brevo.com/v3',
   headers: (key) => ({ 'api-key': key }),

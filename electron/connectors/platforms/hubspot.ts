@@ -156,7 +156,7 @@ export const hubspot: Connector = {
   id: 'hubspot',
   name: 'HubSpot',
   keyName: message('notice.connector.keyName.privateAppToken'),
-  keyHelp: message('notice.connector.keyHelp.hubspot'),
+  keyHelp: message('platform.keyHelp.hubspot'),
   listWord: message('notice.connector.listWord.list'),
   retireModes: [],
   limits: { pageSize: MEMBERSHIPS_PAGE, writeBatch: BATCH, maxInFlight: 4 },

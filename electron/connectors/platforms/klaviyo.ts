@@ -116,7 +116,7 @@ export const klaviyo: Connector = {
   id: 'klaviyo',
   name: 'Klaviyo',
   keyName: message('notice.connector.keyName.privateApiKey'),
-  keyHelp: message('notice.connector.keyHelp.klaviyo'),
+  keyHelp: message('platform.keyHelp.klaviyo'),
   listWord: message('notice.connector.listWord.list'),
   defaultUrl: () => 'https://a.klaviyo.com/api',
   headers: (key) => ({

@@ -181,7 +181,7 @@ export const mailchimp: Connector = {
   id: 'mailchimp',
   name: 'Mailchimp',
   keyName: message('notice.connector.keyName.apiKey'),
-  keyHelp: message('notice.connector.keyHelp.mailchimp'),
+  keyHelp: message('platform.keyHelp.mailchimp'),
   listWord: message('notice.connector.listWord.audience'),
   retireModes: ['unsubscribe', 'archive'],
   limits: { pageSize: PAGE, writeBatch: 5000, maxInFlight: 10 },

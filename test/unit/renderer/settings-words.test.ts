@@ -7,13 +7,14 @@ import english from '../../../locales/en.json';
 import { translatorOf } from '../../../electron/common/i18n/catalogs';
 import type { MessageId } from '../../../electron/common/i18n/translate';
 import { providerName } from '../../../electron/common/providers';
+import { say } from '../../../electron/common/i18n/message';
+import { CONNECTORS } from '../../../electron/connectors/platforms';
 import type { RulesChangeView } from '../../../electron/common/rule-views';
 import type { VerdictImportView } from '../../../electron/common/verdict-views';
 import { ApiError } from '../../../renderer/src/api/call';
 import {
   connectProblem,
   connectionLine,
-  keyHelp,
   removeQuestion,
 } from '../../../renderer/src/features/account/connections/connection-words';
 import { changeLine } from '../../../renderer/src/features/account/rules/rule-words';
@@ -227,7 +228,9 @@ describe("the fields' refusals and the words of a connection", () => {
         ru,
       ),
     ).toBe('api.hubapi.com · Токен доступа частного приложения, оканчивается на 9f2c');
-    expect(keyHelp('brevo', ru)).toContain('LIST_CLEANER_STATUS и LIST_CLEANER_CHECKED_AT');
+    expect(say(ru, CONNECTORS.brevo.keyHelp)).toContain(
+      'LIST_CLEANER_STATUS и LIST_CLEANER_CHECKED_AT',
+    );
   });
 
   it("says a suppressed address's entry and a mailbox provider", () => {

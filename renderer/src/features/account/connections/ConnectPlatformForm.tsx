@@ -7,7 +7,7 @@ import type { ConnectionView } from '../../../../../electron/common/platform-vie
 import { useConnectPlatform } from '../../../api/platform-hooks';
 import { SettingForm } from '../SettingForm';
 import { useT } from '../../../i18n/words';
-import { connectProblem, keyHelp, keyLabel } from './connection-words';
+import { connectProblem, keyLabel } from './connection-words';
 
 interface Props {
   connection: ConnectionView;
@@ -42,7 +42,7 @@ export function ConnectPlatformForm({ connection: c, inputId, onDone, onCancel }
           },
         )
       }
-      hint={`${keyHelp(c.platform, t)} ${t('connections.checkedFirst', {
+      hint={`${c.keyHelp} ${t('connections.checkedFirst', {
         name: c.name,
         platform: c.platform,
       })}`}

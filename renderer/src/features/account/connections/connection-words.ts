@@ -1,27 +1,11 @@
 // What Settings → Connections says about each platform, as pure functions:
 // where a saved key goes and which key it is, and why a key was not saved.
-// What each platform calls its key, where to make one and its word for a list
-// are said here by the platform's id, in the window's language (main's
-// ConnectionView carries them in English, for the command line).
+// What each platform calls its key and its word for a list are said here by
+// the platform's id, in the window's language; where to make a key comes from
+// main already said in it (ConnectionView.keyHelp).
 import type { Translate } from '../../../../../electron/common/i18n/message';
-import type { MessageId } from '../../../../../electron/common/i18n/translate';
 import type { ConnectionView } from '../../../../../electron/common/platform-views';
-import { VERDICT_FIELDS, type PlatformId } from '../../../../../electron/common/platforms';
 import { ApiError, errorMessage } from '../../../api/call';
-
-const KEY_HELP = {
-  mailchimp: 'connections.help.mailchimp',
-  hubspot: 'connections.help.hubspot',
-  klaviyo: 'connections.help.klaviyo',
-  brevo: 'connections.help.brevo',
-} as const satisfies Record<PlatformId, MessageId>;
-
-/** Where to make a key on the platform, and the permissions it needs. */
-export const keyHelp = (platform: PlatformId, t: Translate): string =>
-  t(KEY_HELP[platform], {
-    status: VERDICT_FIELDS.attribute,
-    checked: VERDICT_FIELDS.checkedAttribute,
-  });
 
 /** "Mailchimp API key": the field's label. */
 export const keyLabel = (c: Pick<ConnectionView, 'name' | 'platform'>, t: Translate): string =>
