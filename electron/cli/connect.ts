@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { registerSecret } from '../lib/log';
-import { hostOf, isLoopbackUrl, originOf, serviceUrlProblem } from '../common/service-url';
+import { hostOf, isLoopbackUrl, originOf, serviceUrlMessage } from '../common/service-url';
 import { openKeyStore, type KeyStore } from '../secrets/key-store';
 import { DEFAULT_BASE_URL, openSettingsStore } from '../settings/settings';
 import { MAX_POLL_SECONDS, MIN_LOOPBACK_POLL_SECONDS, MIN_POLL_SECONDS } from '../common/limits';
@@ -73,7 +73,7 @@ function envBaseUrl(env: NodeJS.ProcessEnv): string | null {
     // Not echoed: what was set there may be anything, a key pasted in the wrong place too.
     throw new AppError('invalid_input', message('error.cli.baseUrlNotAddress'));
   }
-  const problem = serviceUrlProblem(value, 'LIST_CLEANER_BASE_URL');
+  const problem = serviceUrlMessage(value, 'LIST_CLEANER_BASE_URL');
   if (problem) throw new AppError('invalid_input', problem);
   return value;
 }

@@ -2,7 +2,9 @@
 // address (settings, the command line's environment, the contract) and every
 // link the service hands out. The API key spends the user's money, so it
 // travels only encrypted: https, or plain http to this very machine, where the
-// sandbox and the tests run. No dependencies, so every process can share it.
+// sandbox and the tests run. No dependencies but the catalogs, so every
+// process can share it.
+import { english, message, say, type Message } from './i18n/message';
 
 /** 127.0.0.0/8, ::1 (and its IPv4-mapped forms) and localhost: this machine only. */
 export function isLoopbackHost(hostname: string): boolean {
@@ -23,26 +25,41 @@ export function isLoopbackUrl(value: string): boolean {
 }
 
 /**
- * Why an address may not carry the API key (or be fetched at all), in words
- * a user can act on; null when it may. `what` names it in the message
- * ("The service address", "LIST_CLEANER_BASE_URL", "The result link").
+ * Why an address may not carry the API key (or be fetched at all), as a
+ * message the window and the command line say in their language; null when
+ * it may. `what` names it at the start of the message: the service address by
+ * default, a platform's or the result link's (`address.subject.*`), or a name
+ * said as it is ("LIST_CLEANER_BASE_URL").
  */
-export function serviceUrlProblem(value: string, what = 'The service address'): string | null {
+export function serviceUrlMessage(
+  value: string,
+  what: string | Message = message('address.subject.service'),
+): Message | null {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return `${what} is not a web address: enter one starting with https://.`;
+    return message('address.problem.notWebAddress', { what });
   }
   if (url.username !== '' || url.password !== '') {
-    return `${what} must not carry a user name or password: List Cleaner sends only your API key.`;
+    return message('address.problem.credentials', { what });
   }
   if (url.protocol === 'https:') return null;
   if (url.protocol === 'http:') {
     if (isLoopbackHost(url.hostname)) return null;
-    return `${what} starts with http://, which is not encrypted: anyone on the way could read your API key and spend your balance. Use its https:// address (plain http:// is allowed only for a service on this computer).`;
+    return message('address.problem.plainHttp', { what });
   }
-  return `${what} must start with https:// (it starts with ${url.protocol}//).`;
+  return message('address.problem.scheme', { what, scheme: url.protocol });
+}
+
+/**
+ * `serviceUrlMessage` in English, for main's checks whose words stay English
+ * (the IPC schemas, the service client's log). `what` as the message starts
+ * ("The service address", "LIST_CLEANER_BASE_URL", "The result link").
+ */
+export function serviceUrlProblem(value: string, what?: string): string | null {
+  const said = serviceUrlMessage(value, what ?? message('address.subject.service'));
+  return said === null ? null : say(english.t, said);
 }
 
 /** The origin an address belongs to ("https://api.example.com"); null when it is not a URL. */
@@ -69,8 +86,8 @@ export function hostOf(value: string): string {
  * link must not be able to make List Cleaner fetch from local services.
  */
 export function resultLinkProblem(service: string, link: string): string | null {
-  const problem = serviceUrlProblem(link, 'The result link');
-  if (problem !== null) return problem;
+  const problem = serviceUrlMessage(link, message('address.subject.resultLink'));
+  if (problem !== null) return say(english.t, problem);
   if (isLoopbackUrl(link) && !isLoopbackUrl(service)) {
     return `The result link from ${hostOf(service)} points at this computer (${hostOf(link)}); List Cleaner does not follow it.`;
   }

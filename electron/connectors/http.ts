@@ -6,7 +6,7 @@
 // patience allows, and told to the caller as a wait, not a failure; a lost
 // answer or a 5xx is tried again only where a repeat changes nothing.
 import type { z } from 'zod';
-import { serviceUrlProblem, hostOf } from '../common/service-url';
+import { serviceUrlMessage, hostOf } from '../common/service-url';
 import { english, message, say, type Message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { parseRetryAfter } from '../service/envelope';
@@ -154,7 +154,10 @@ function createGate(max: number) {
 
 export function createPlatformHttp(options: PlatformHttpOptions): PlatformHttp {
   const o = { ...DEFAULTS, ...options };
-  const problem = serviceUrlProblem(o.baseUrl, `The ${o.platform} address`);
+  const problem = serviceUrlMessage(
+    o.baseUrl,
+    message('address.subject.platform', { platform: o.platform }),
+  );
   if (problem !== null) throw new AppError('invalid_input', problem);
   const host = hostOf(o.baseUrl);
   const gate = createGate(Math.max(1, o.maxInFlight));

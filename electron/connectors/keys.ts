@@ -4,7 +4,7 @@
 // take a key and an address from the environment; a saved key is never sent
 // to an address the environment names.
 import { PLATFORM_ENV, PLATFORM_NAMES, type PlatformId } from '../common/platforms';
-import { originOf, serviceUrlProblem } from '../common/service-url';
+import { originOf, serviceUrlMessage } from '../common/service-url';
 import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { registerSecret } from '../lib/log';
@@ -39,7 +39,7 @@ function envUrl(platform: PlatformId, env: NodeJS.ProcessEnv): string | null {
   const name = PLATFORM_ENV[platform].url;
   const value = env[name]?.trim();
   if (!value) return null;
-  const problem = serviceUrlProblem(value, name);
+  const problem = serviceUrlMessage(value, name);
   if (problem !== null) throw new AppError('invalid_input', problem);
   return value;
 }

@@ -69,11 +69,6 @@ export function formatNumber(value: number, locale?: string): string {
   return numberFormat(locale, { maximumFractionDigits: 0 }).format(value);
 }
 
-/** A count with its noun: plural(1, 'row', 'rows') → "1 row", plural(12345, …) → "12,345 rows". */
-export function plural(n: number, one: string, many: string, locale?: string): string {
-  return `${formatNumber(n, locale)} ${n === 1 ? one : many}`;
-}
-
 /** A share as a percentage: 0.973 → "97%" (one decimal below 10%: "4.5%"). */
 export function formatPercent(share: number, locale?: string): string {
   return numberFormat(locale, {

@@ -5,6 +5,7 @@
 // account whose suppression list the bounces join.
 import { resolve } from 'node:path';
 import { bounceWords } from '../../common/bounce-words';
+import { suppressionFormatName } from '../../common/suppression-format-words';
 import { UNFINISHED_STATES } from '../../common/model';
 import { copyEvidence } from '../../bounces/evidence';
 import { openJobs } from '../../jobs/jobs';
@@ -15,12 +16,18 @@ import { out } from '../print';
 import { cliWords } from '../words';
 import { connectFor } from './shared';
 
-const USAGE = 'bounces needs a job id and the bounce report: list-cleaner bounces <job-id> <file>';
-
 export async function run(values: Values, jobId?: string, rest: string[] = []): Promise<number> {
   const [file, extra] = rest;
-  if (jobId === undefined || file === undefined) throw new UsageError(USAGE);
-  if (extra !== undefined) throw new UsageError(`bounces takes one report at a time ("${extra}")`);
+  if (jobId === undefined || file === undefined) {
+    throw new UsageError(
+      message('leftover.cli.bounces.usage', {
+        command: 'list-cleaner bounces <job-id> <file>',
+      }),
+    );
+  }
+  if (extra !== undefined) {
+    throw new UsageError(message('leftover.cli.bounces.oneReport', { extra }));
+  }
   const demo = values.demo ? ' --demo' : '';
   const connection = await connectFor(values);
   try {
@@ -74,7 +81,7 @@ export async function run(values: Values, jobId?: string, rest: string[] = []): 
       out(
         t('bounces.cli.report', {
           fileName: view.fileName,
-          format: view.format,
+          format: suppressionFormatName(t, view.format),
           n: view.addresses,
           addresses: n(view.addresses),
           inList: n(view.inList),

@@ -18,6 +18,8 @@ import type { RetireMode } from '../../connectors/types';
 import type { WriteBackReport } from '../../connectors/connectors';
 import type { JobView } from '../../ipc/contract';
 import { message } from '../../common/i18n/message';
+import { platformListName } from '../../common/platform-list-name';
+import { verdictHow } from '../../common/platform-views';
 import { AppError } from '../../lib/app-error';
 import { exportDestinationProblem } from '../../lists/export-name';
 import { UsageError, parsePatience, type Values } from '../args';
@@ -64,7 +66,11 @@ function retireModeOf(platform: PlatformId, values: Values): RetireMode | null {
 /** One line a verdict: how many members get which, and what is left as it was. */
 export function planLines(plan: WriteBackPlan): string[] {
   const name = PLATFORM_NAMES[plan.platform];
-  const where = { list: plan.listName, platform: name, how: plan.how };
+  const where = {
+    list: platformListName(t, plan.platform, plan.listName),
+    platform: name,
+    how: verdictHow(t, plan.platform, '<status>'),
+  };
   const lines = [
     plan.dated
       ? t('cli.writeBack.planDated', { ...where, day: plan.checkedAt })
@@ -85,7 +91,7 @@ export function reportLines(report: WriteBackReport): string[] {
   const c = report.counts;
   const lines = [
     t('cli.writeBack.report', {
-      list: report.listName,
+      list: platformListName(t, report.platform, report.listName),
       platform: name,
       written: c.written,
       unchanged: report.plan.unchanged,
@@ -120,7 +126,7 @@ async function confirmRetire(
   const question = t('cli.writeBack.askRetire', {
     mode,
     count: plan.counts.retirable,
-    list: plan.listName,
+    list: platformListName(t, plan.platform, plan.listName),
     platform: name,
   });
   if (values.yes) return true;

@@ -31,12 +31,23 @@ function parseColumn(value: string | undefined): string | number | undefined {
   return Number(value) - 1;
 }
 
-/** The reader names a missing column by the core's index (from 0): say it as it was typed. */
-function columnFromOne(err: unknown, column: string | number | undefined): unknown {
+/**
+ * The reader names a missing column by the core's index (from 0): say it as it
+ * was typed. The core's message names it as its `wanted` value, so the number
+ * is put right there, before the message is said in any language; an error
+ * made of English words only is put right in its English.
+ */
+export function columnFromOne(err: unknown, column: string | number | undefined): unknown {
   if (typeof column !== 'number' || !(err instanceof AppError)) return err;
-  const said = ` has no column ${column}.`;
-  if (!err.message.includes(said)) return err;
-  return new AppError(err.code, err.message.replace(said, ` has no column ${column + 1}.`));
+  const said = err.said;
+  if (said !== undefined) {
+    if (said.values?.['wanted'] !== String(column)) return err;
+    const values = { ...said.values, wanted: String(column + 1) };
+    return new AppError(err.code, message(said.id, values), err.serviceCode);
+  }
+  const english = ` has no column ${column}.`;
+  if (!err.message.includes(english)) return err;
+  return new AppError(err.code, err.message.replace(english, ` has no column ${column + 1}.`));
 }
 
 /** A sheet's name, or its place counted from 1 (the core counts from 0). */

@@ -1,5 +1,6 @@
 // `list-cleaner lists <platform>`: the platform's lists (audiences, lists,
 // segments) with their ids and sizes, as `clean <platform>:<id>` takes them.
+import { platformListName } from '../../common/platform-list-name';
 import { appDataDir } from '../data-dir';
 import { connectorsFor, parsePlatform } from '../platforms';
 import { out } from '../print';
@@ -26,7 +27,9 @@ export async function run(values: Values, argument: string | undefined): Promise
   const sizeColumn = Math.max(sizeWidth, members.length);
   out(`${id.padEnd(width)}  ${members.padStart(sizeColumn)}  ${name}`);
   lists.forEach((l, i) => {
-    out(`${l.id.padEnd(width)}  ${(sizes[i] ?? '').padStart(sizeColumn)}  ${l.name}`);
+    out(
+      `${l.id.padEnd(width)}  ${(sizes[i] ?? '').padStart(sizeColumn)}  ${platformListName(t, platform, l.name)}`,
+    );
   });
   out(
     t('cli.lists.checkOne', {

@@ -16,6 +16,7 @@ import { stat } from 'node:fs/promises';
 import { onTeamNotice, teamNoticeGate } from '../../coordination/notices';
 import { message, say } from '../../common/i18n/message';
 import type { MessageId } from '../../common/i18n/translate';
+import { suppressionFormatName } from '../../common/suppression-format-words';
 import { AppError, sayError } from '../../lib/app-error';
 import { isValidAddress, normalizeCell } from '../../lists/address';
 import { suppressionOpener, type AccountSuppression } from '../../suppression/account';
@@ -127,7 +128,7 @@ export async function run(
 function addedWords(file: string, result: SuppressionImport): string {
   const read = t('cli.suppress.addedFile', {
     file,
-    label: result.label,
+    label: suppressionFormatName(t, result.label),
     rows: result.rows,
     added: result.added,
     replaced: result.replaced,

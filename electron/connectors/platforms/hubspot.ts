@@ -9,6 +9,7 @@
 // property instead.
 import { z } from 'zod';
 import { VERDICT_FIELDS, VERDICT_STATUSES } from '../../common/platforms';
+import { HUBSPOT_ALL_CONTACTS_NAME } from '../../common/platform-list-name';
 import { message, type Message } from '../../common/i18n/message';
 import { PlatformError, type PlatformHttp, type PlatformResponse } from '../http';
 import {
@@ -184,7 +185,7 @@ export const hubspot: Connector = {
 
   async lists(http) {
     const found: { id: string; name: string; size: number | null; kind: string }[] = [
-      { id: ALL_CONTACTS, name: 'All contacts', size: null, kind: 'contacts' },
+      { id: ALL_CONTACTS, name: HUBSPOT_ALL_CONTACTS_NAME, size: null, kind: 'contacts' },
     ];
     const page = z.object({
       offset: z.number(),

@@ -2,7 +2,7 @@
 // said later in the reader's language. One this build does not know (written
 // by a newer one) is left out, and its English is said instead.
 import { z } from 'zod';
-import en from '../../../locales/en.json';
+import en from '../../../locales/en.json' with { type: 'json' };
 import type { MessageId } from '../../common/i18n/translate';
 import type { Message } from '../../common/i18n/message';
 

@@ -82,7 +82,7 @@ describe('bounces', () => {
     expect(said.code, said.stderr).toBe(0);
     const lines = said.stdout.trim().split('\n');
     expect(lines[0]).toBe(
-      'postmark-bounces.csv (Postmark bounces): адресов — 8, из них в этом списке — 7.',
+      'postmark-bounces.csv (Отказы Postmark): адресов — 8, из них в этом списке — 7.',
     );
     expect(lines[1]).toMatch(
       /^Жёсткие отказы у адресов, признанных доставляемыми: 2 \(с 3 окт\. по 9 окт\.\)/,

@@ -1,4 +1,4 @@
-// The window's formatters: money in micros of USD, counts with their nouns,
+// The window's formatters: money in micros of USD, counts,
 // shares, sizes, durations and times, in the user's locale or a given one.
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,7 +12,6 @@ import {
   formatTimeOfDay,
   formatUsd,
   formatUsdExact,
-  plural,
 } from '../../../renderer/src/format';
 
 // ICU writes no-break or narrow no-break spaces inside some formats (1,50 $,
@@ -74,20 +73,6 @@ describe('formatNumber and plural', () => {
     for (const value of [0, 7, 12_345, 1_000_000, 2.5]) {
       expect(formatNumber(value)).toBe(formatNumber(value, own));
     }
-  });
-
-  it.each([
-    [0, '0 rows'],
-    [1, '1 row'],
-    [2, '2 rows'],
-    [12_345, '12,345 rows'],
-  ])('puts the noun after %i: %s', (n, text) => {
-    expect(plain(plural(n, 'row', 'rows', 'en-US'))).toBe(text);
-  });
-
-  it("writes the count in the locale's digits and the nouns as given", () => {
-    expect(plain(plural(1, 'address', 'addresses', 'fr-FR'))).toBe('1 address');
-    expect(plain(plural(1_000, 'address', 'addresses', 'fr-FR'))).toBe('1 000 addresses');
   });
 });
 

@@ -137,7 +137,7 @@ describe('counts in Russian and German', () => {
       'пропущена 21 строка без допустимого адреса.',
     ]);
     expect(importLine(view(0), de)).toBe(
-      'Mailchimp cleaned members (bounces.csv): 2 hinzugefügt, 0 ersetzt.',
+      'Bereinigte Mailchimp-Kontakte (bounces.csv): 2 hinzugefügt, 0 ersetzt.',
     );
   });
 

@@ -17,7 +17,7 @@ interface Props {
 export function BillingPageForm({ current, update, inputId }: Props) {
   const t = useT();
   const field = useSettingEdit(update, {
-    read: readBillingPage,
+    read: (text) => readBillingPage(text, t),
     change: (billingUrl) => ({ billingUrl }),
   });
 

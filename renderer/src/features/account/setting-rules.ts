@@ -2,7 +2,7 @@
 // its range from these same numbers, and the form refuses anything outside it
 // in words before saving (main's schema would refuse it too, but only with a
 // notice at the foot of the dialog, far from the field).
-import { billingUrlProblem } from '../../../../electron/common/billing-url';
+import { billingUrlMessage } from '../../../../electron/common/billing-url';
 import {
   MAX_PATIENCE_HOURS,
   MAX_POLL_SECONDS,
@@ -11,8 +11,8 @@ import {
   MAX_UNIT_MICROS,
   MIN_POLL_SECONDS,
 } from '../../../../electron/common/limits';
-import { serviceUrlProblem } from '../../../../electron/common/service-url';
-import type { Translate } from '../../../../electron/common/i18n/message';
+import { serviceUrlMessage } from '../../../../electron/common/service-url';
+import { say, type Translate } from '../../../../electron/common/i18n/message';
 import { formatNumber } from '../../format';
 import { readAmount } from '../../money-input';
 
@@ -87,14 +87,14 @@ export const readUnitPrice = (text: string, t: Translate) =>
 export function readServiceAddress(text: string, t: Translate): Read<string> {
   const value = text.trim();
   if (value === '') return { ok: false, message: t('settings.address.empty') };
-  const problem = serviceUrlProblem(value);
-  return problem ? { ok: false, message: problem } : { ok: true, value };
+  const problem = serviceUrlMessage(value);
+  return problem ? { ok: false, message: say(t, problem) } : { ok: true, value };
 }
 
 /** The billing page: https, or empty for none (no "Add funds" link). */
-export function readBillingPage(text: string): Read<string | null> {
+export function readBillingPage(text: string, t: Translate): Read<string | null> {
   const value = text.trim();
   if (value === '') return { ok: true, value: null };
-  const problem = billingUrlProblem(value);
-  return problem ? { ok: false, message: problem } : { ok: true, value };
+  const problem = billingUrlMessage(value);
+  return problem ? { ok: false, message: say(t, problem) } : { ok: true, value };
 }

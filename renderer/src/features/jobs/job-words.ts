@@ -1,10 +1,12 @@
 // A job's state and product in the user's words. The ids are written out as
 // literals, one per value, so the catalogs' check sees each one used.
 import { UNFINISHED_STATES } from '../../../../electron/common/model';
+import { platformListName } from '../../../../electron/common/platform-list-name';
 import { PLATFORM_NAMES } from '../../../../electron/common/platforms';
 import type { Translate } from '../../../../electron/common/i18n/message';
 import type { MessageId } from '../../../../electron/common/i18n/translate';
 import type { JobProduct, JobStateName, JobView } from '../../../../electron/ipc/contract';
+import { useWords } from '../../i18n/words';
 
 const STATE_IDS = {
   draft: 'jobs.state.draft',
@@ -42,8 +44,13 @@ export const holdWords = (reason: NonNullable<JobView['hold']>['reason'], t: Tra
  * for a list read from a platform, the list's name and the platform's
  * ("Newsletter · Mailchimp").
  */
-export const jobName = (job: Pick<JobView, 'fileName' | 'source'>): string =>
-  job.source ? `${job.source.listName} · ${PLATFORM_NAMES[job.source.platform]}` : job.fileName;
+export const jobName = (
+  job: Pick<JobView, 'fileName' | 'source'>,
+  t: Translate = useWords.getState().translator.t,
+): string =>
+  job.source
+    ? `${platformListName(t, job.source.platform, job.source.listName)} · ${PLATFORM_NAMES[job.source.platform]}`
+    : job.fileName;
 
 export const isBulk = (job: JobView) => job.tasks.length > 0;
 

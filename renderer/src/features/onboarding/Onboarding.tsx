@@ -1,8 +1,11 @@
 // The first-run form, shown while there is no account: an API key for the service (and its
 // address), or the demo account.
 import { useId, useState, type FormEvent } from 'react';
+import { say } from '../../../../electron/common/i18n/message';
+import { serviceUrlMessage } from '../../../../electron/common/service-url';
 import { useSetKey, useSettings, useStartDemo } from '../../api/hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { FieldError } from '../../components/FieldError';
 import { Logo } from '../../components/Logo';
 import { useRich, useT } from '../../i18n/words';
 
@@ -18,6 +21,9 @@ export function Onboarding() {
   const keyId = useId();
   const keyHelpId = useId();
   const urlId = useId();
+  const urlErrorId = useId();
+  // Checked here, in the reader's language, before main's check (whose words are English).
+  const [addressProblem, setAddressProblem] = useState<string | null>(null);
 
   const busy = setKey.isPending || startDemo.isPending;
   const effectiveUrl = baseUrl ?? settings.data?.baseUrl ?? '';
@@ -26,6 +32,9 @@ export function Onboarding() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     startDemo.reset();
+    const problem = serviceUrlMessage(effectiveUrl.trim());
+    setAddressProblem(problem ? say(t, problem) : null);
+    if (problem) return;
     setKey.mutate({ apiKey: apiKey.trim(), baseUrl: effectiveUrl.trim() });
   };
 
@@ -88,12 +97,15 @@ export function Onboarding() {
                 value={effectiveUrl}
                 onChange={(e) => setBaseUrl(e.target.value)}
                 spellCheck={false}
+                aria-invalid={addressProblem ? true : undefined}
+                aria-describedby={addressProblem ? urlErrorId : undefined}
                 disabled={busy}
               />
               <p className="hint">{t('onboarding.addressHint')}</p>
             </div>
           </details>
 
+          {addressProblem && <FieldError id={urlErrorId} message={addressProblem} />}
           {error && <ErrorNotice error={error} title={t('onboarding.failed')} />}
 
           <button type="submit" className="button primary" disabled={busy || apiKey.trim() === ''}>
@@ -111,6 +123,7 @@ export function Onboarding() {
           disabled={busy}
           onClick={() => {
             setKey.reset();
+            setAddressProblem(null);
             startDemo.mutate();
           }}
         >

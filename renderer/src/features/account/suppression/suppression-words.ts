@@ -8,6 +8,7 @@ import type {
   SuppressionReasonView,
   SuppressionSourceView,
 } from '../../../../../electron/common/suppression-views';
+import { suppressionFormatName } from '../../../../../electron/common/suppression-format-words';
 import { formatDate, formatNumber } from '../../../format';
 
 /** Why an address is on the list, as the start of its entry's line. */
@@ -23,7 +24,7 @@ const REASON_WORDS = {
 /** "Mailchimp cleaned members: 2,013 added, 4 replaced." (and the rows left out, if any). */
 export function importLine(view: SuppressionImportView, t: Translate): string {
   const figures = {
-    label: view.label,
+    label: suppressionFormatName(t, view.label),
     fileName: view.fileName,
     added: formatNumber(view.added),
     replaced: formatNumber(view.replaced),

@@ -4,6 +4,7 @@
 // With nothing connected, it says where to connect.
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { platformListName } from '../../../../../electron/common/platform-list-name';
 import type { ConnectionView } from '../../../../../electron/common/platform-views';
 import {
   PLATFORM_NAMES,
@@ -132,7 +133,7 @@ function ListPicker({ idBase, connected }: { idBase: string; connected: Connecti
                   onChange={() => setListId(l.id)}
                 />
                 <span className="pick-choice-label" data-user-value>
-                  {l.name}
+                  {platformListName(t, connection.platform, l.name)}
                 </span>
                 <span className="pick-choice-count">{listSizeWords(l, t)}</span>
               </label>
@@ -164,7 +165,7 @@ function ListPicker({ idBase, connected }: { idBase: string; connected: Connecti
             {chosen
               ? rich('platformImport.readNamed', {
                   listName: (chunks) => <span data-user-value>{chunks}</span>,
-                  list: chosen.name,
+                  list: platformListName(t, connection.platform, chosen.name),
                 })
               : t('platformImport.read', { word })}
           </span>

@@ -8,6 +8,7 @@
 import { useState, type DragEvent } from 'react';
 import type { BounceReportView } from '../../../../../electron/common/bounce-views';
 import { bounceWords } from '../../../../../electron/common/bounce-words';
+import { suppressionFormatName } from '../../../../../electron/common/suppression-format-words';
 import { call } from '../../../api/call';
 import { useLastBounces, useMatchBounces, useSaveEvidence } from '../../../api/bounce-hooks';
 import { useShowInFolder } from '../../../api/job-hooks';
@@ -128,7 +129,7 @@ function BounceFigures({ view }: { view: BounceReportView }) {
         {rich('bounces.from', {
           file: (chunks) => <span data-user-value>{chunks}</span>,
           fileName: view.fileName,
-          format: view.format,
+          format: suppressionFormatName(t, view.format),
           when: formatDateTime(view.matchedAt),
         })}
       </p>

@@ -3,6 +3,7 @@
 // archives (or unsubscribes) the undeliverable members, and Start. Main asks
 // in its own dialog, naming the count, before it retires anyone.
 import { useId, useState, type FormEvent } from 'react';
+import { platformListName } from '../../../../../electron/common/platform-list-name';
 import { PLATFORM_NAMES } from '../../../../../electron/common/platforms';
 import type { useStartWriteBack } from '../../../api/platform-hooks';
 import { useWriteBackPlan } from '../../../api/platform-hooks';
@@ -68,7 +69,7 @@ export function WriteBackPlanView({ jobId, start, onStarted, onBack }: Props) {
       <div className="drawer-body">
         <p>
           {rich('writeback.plan.intro', {
-            listName: p.listName,
+            listName: platformListName(t, p.platform, p.listName),
             platform: name,
             value: (chunks) => <span data-user-value>{chunks}</span>,
           })}

@@ -3,6 +3,7 @@
 // the first reasons) and retired; when it stopped, why, what was written,
 // and Try again, which carries on where it stopped.
 import { useId } from 'react';
+import { platformListName } from '../../../../../electron/common/platform-list-name';
 import type { WriteBackReport } from '../../../../../electron/common/platform-views';
 import { useWriteBackProgress, type useStartWriteBack } from '../../../api/platform-hooks';
 import { ErrorNotice } from '../../../components/ErrorNotice';
@@ -37,7 +38,7 @@ export function WriteBackReportView({ report, jobId, start, onAgain }: Props) {
           {report.finishedAt && (
             <p className="hint">
               {rich('writeback.report.finished', {
-                listName: report.listName,
+                listName: platformListName(t, report.platform, report.listName),
                 when: formatDateTime(report.finishedAt),
                 value: (chunks) => <span data-user-value>{chunks}</span>,
               })}
