@@ -70,6 +70,21 @@ export default tseslint.config(
     },
   },
   {
+    // Node reads the core as ES modules (the command line's tests, the e2e
+    // bridge): a JSON file is imported only with its type said, or nothing loads.
+    files: ['electron/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "ImportDeclaration[importKind!='type'][source.value=/\\.json$/][attributes.length=0]",
+          message: "Import a JSON file with { type: 'json' }: Node loads no module without it.",
+        },
+      ],
+    },
+  },
+  {
     // The shape holds without review: a file over 400 lines, or a function
     // over 150, does two things; and a module that imports itself through
     // others has no order to read it in (and may see half-built values).

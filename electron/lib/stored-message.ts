@@ -4,7 +4,7 @@
 // A file written before messages were kept, or naming one this version does
 // not know (a later List Cleaner's), says its English as it is.
 import { z } from 'zod';
-import en from '../../locales/en.json';
+import en from '../../locales/en.json' with { type: 'json' };
 import { say, type Message, type Translate } from '../common/i18n/message';
 import type { MessageId } from '../common/i18n/translate';
 
