@@ -24,14 +24,18 @@ const isChoice = (value: string): value is LanguageChoice =>
 export function LanguageForm({ current, update }: Props) {
   const t = useT();
   const titleId = useId();
+  const selectId = useId();
   const hintId = useId();
   const system = LANGUAGE_NAMES[rulesOf(current?.systemLanguage ?? 'en')];
   return (
     <section className="dialog-section" aria-labelledby={titleId}>
-      <h3 id={titleId}>{t('language.title')}</h3>
+      {/* The heading is the field's visible label. */}
+      <h3 id={titleId}>
+        <label htmlFor={selectId}>{t('language.title')}</label>
+      </h3>
       <select
+        id={selectId}
         className="language-choice"
-        aria-labelledby={titleId}
         aria-describedby={hintId}
         value={current?.languageChoice ?? 'system'}
         disabled={current === undefined}
