@@ -42,13 +42,13 @@ for (const [language, words, label, header] of [
     'de',
     ['Neue Liste', 'Aufträge', 'Schnellprüfung', 'Konto'],
     'Hauptnavigation',
-    { balance: 'Guthaben des Kontos', label: 'Guthaben', settings: 'Einstellungen' },
+    { balance: 'Guthaben des Kontos', label: 'Guthaben', settings: 'Einstellungen', now: 'jetzt' },
   ],
   [
     'ru',
     ['Новый список', 'Задания', 'Быстрая проверка', 'Аккаунт'],
     'Основная навигация',
-    { balance: 'Баланс аккаунта', label: 'Баланс', settings: 'Настройки' },
+    { balance: 'Баланс аккаунта', label: 'Баланс', settings: 'Настройки', now: 'сейчас' },
   ],
 ] as const) {
   test(`the header and the navigation speak ${language} when main says so`, async ({ app }) => {
@@ -61,6 +61,8 @@ for (const [language, words, label, header] of [
     await expect(nav.getByRole('button')).toHaveText(words);
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     await expect(page.getByRole('group', { name: header.balance })).toContainText(header.label);
+    // "now" is a word: the window's language says it, though the locale (en-US here) writes the money.
+    await expect(page.getByRole('group', { name: header.balance })).toContainText(header.now);
     await expect(page.getByRole('button', { name: header.settings })).toBeVisible();
     await nav.getByRole('button', { name: words[1] }).click();
     await expect(nav.getByRole('button', { name: words[1] })).toHaveAttribute(

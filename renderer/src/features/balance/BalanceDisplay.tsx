@@ -8,7 +8,7 @@ import { errorMessage } from '../../api/call';
 import { formatRelativeTime, formatUsd, formatUsdExact, formatUsdUpTo } from '../../format';
 import { lowBalance } from './low-balance';
 import { useReviewEstimate } from './use-review-estimate';
-import { useT } from '../../i18n/words';
+import { useT, useWords } from '../../i18n/words';
 import './balance.css';
 
 /** Re-renders every 30 s so "updated 2 minutes ago" stays true. */
@@ -28,6 +28,7 @@ export function BalanceDisplay() {
   const refreshing = balance.isFetching;
   const estimate = useReviewEstimate();
   const t = useT();
+  const language = useWords((s) => s.translator.language);
   const low = balance.data ? lowBalance(balance.data.balanceMicros, estimate) : null;
   const lowText =
     low?.reason === 'estimate'
@@ -42,7 +43,9 @@ export function BalanceDisplay() {
   if (balance.data) {
     amount = formatUsd(balance.data.balanceMicros);
     exact = formatUsdExact(balance.data.balanceMicros);
-    caption = t('balance.updated', { when: formatRelativeTime(balance.data.fetchedAt, now) });
+    // "now", "2 minutes ago" are words: the window's language says them, where numbers keep the locale's.
+    const when = formatRelativeTime(balance.data.fetchedAt, now, language);
+    caption = t('balance.updated', { when });
   }
   if (balance.isError) caption = t('balance.unavailable');
 
