@@ -7,53 +7,11 @@
 // addresses) and what main says stay as they are.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { lookAt } from './language-support';
 import { dropFile, useDemo } from './import-support';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/free-checks/findings.csv', import.meta.url));
-
-/** The list's own words, and names that stay as they are in every language. */
-const KEPT =
-  /List Cleaner|Google Sheets|Mailchimp|HubSpot|Klaviyo|Brevo|Excel|CSV|TSV|TXT|Ctrl\+V|USD|UTF-8|BOM/g;
-
-/**
- * Words of the screen in plain English letters, outside the list's own words
- * (file names, the preview, the column select, suggested addresses), and
- * boxes whose text runs out of them or out of the screen.
- */
-async function englishAndClipped(page: Page) {
-  return page.locator('.import-screen').evaluate((root, kept) => {
-    const own =
-      '.file-name, .preview, select, .finding-suggestions, [data-user-value], .sheet-name, .drafts';
-    const english: string[] = [];
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent?.trim() ?? '';
-      if (text === '' || node.parentElement?.closest(own)) continue;
-      if (/[A-Za-z]{2}/.test(text.replace(new RegExp(kept, 'g'), ''))) english.push(text);
-    }
-    for (const el of root.querySelectorAll('[aria-label], [title]')) {
-      if (el.closest(own)) continue;
-      for (const attribute of ['aria-label', 'title']) {
-        const words = (el.getAttribute(attribute) ?? '').replace(new RegExp(kept, 'g'), '');
-        if (/[A-Za-z]{2}/.test(words)) english.push(words);
-      }
-    }
-    // Words only a screen reader reads are in a box of a pixel on purpose.
-    const clipped = [...root.querySelectorAll<HTMLElement>('*')]
-      .filter((el) => !el.closest(own) && !el.closest('.visually-hidden'))
-      .filter(
-        (el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible',
-      )
-      .map((el) => el.textContent ?? el.tagName);
-    const right = document.documentElement.clientWidth;
-    const outside = [...root.querySelectorAll<HTMLElement>('button, label, summary, p, h1, h2, dt')]
-      .filter((el) => el.getBoundingClientRect().right > right + 0.5)
-      .map((el) => el.textContent);
-    return { english, clipped, outside };
-  }, KEPT.source);
-}
 
 test('the review speaks German: its title, counts, findings and Check', async ({ app }) => {
   const { page } = app;
@@ -78,7 +36,7 @@ test('the review speaks German: its title, counts, findings and Check', async ({
   // German's long words fit: nothing clipped or off the screen at the window's narrowest.
   for (const width of [1280, 900]) {
     await page.setViewportSize({ width, height: 900 });
-    const shown = await englishAndClipped(page);
+    const shown = await lookAt(page.locator('.import-screen'), 'pseudo');
     expect(shown.clipped, `clipped at ${width}px`).toEqual([]);
     expect(shown.outside, `outside the screen at ${width}px`).toEqual([]);
   }
@@ -95,7 +53,7 @@ test('in the pseudo-language no word of New list or the review is English, clipp
   await expect(page.locator('.import-screen h1')).toHaveText(/^⟦/);
   for (const width of [1280, 900]) {
     await page.setViewportSize({ width, height: 900 });
-    const shown = await englishAndClipped(page);
+    const shown = await lookAt(page.locator('.import-screen'), 'pseudo');
     expect(shown.english, 'English left on New list').toEqual([]);
     expect(shown.clipped, `New list clipped at ${width}px`).toEqual([]);
     expect(shown.outside, `off New list at ${width}px`).toEqual([]);
@@ -108,7 +66,7 @@ test('in the pseudo-language no word of New list or the review is English, clipp
   await page.locator('.cost-details summary').click();
   for (const width of [1280, 900]) {
     await page.setViewportSize({ width, height: 900 });
-    const shown = await englishAndClipped(page);
+    const shown = await lookAt(page.locator('.import-screen'), 'pseudo');
     // The file's size is the system locale's, as numbers and money are.
     const english = shown.english.filter((w) => !/^[\d.,]+ bytes$/.test(w));
     expect(english, 'English left in the review').toEqual([]);

@@ -6,6 +6,7 @@
 // the import screen moves into the catalogs on its own.
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { lookAt } from './language-support';
 import { dropFile, jobCard, knownList, useDemo } from './import-support';
 
 const FILE = 'spring-leads.csv';
@@ -31,50 +32,6 @@ async function openRow(page: Page): Promise<void> {
   const toggle = jobCard(page, FILE).locator('.job-toggle');
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-}
-
-/**
- * Words under `selector` in plain English letters (the brand, the user's own
- * values (file names, addresses, links) and the locale's times aside), and
- * boxes whose text runs out of them or of the screen.
- */
-async function englishAndClipped(page: Page, selector: string) {
-  return page.locator(selector).evaluate(
-    (root, values) => {
-      const plain = (text: string) =>
-        values.reduce((left, value) => left.replaceAll(value, ''), text);
-      const english: string[] = [];
-      const own = '.file-name, [data-user-value], .check-address, .history-address, .mono';
-      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        if (node.parentElement?.closest(own)) continue;
-        const text = plain(node.textContent ?? '')
-          .replace(/List Cleaner|USD|\b(AM|PM)\b/g, '')
-          .trim();
-        if (/[A-Za-z]{2}/.test(text)) english.push(text);
-      }
-      for (const el of root.querySelectorAll('[placeholder], [title], [aria-label]')) {
-        for (const name of ['placeholder', 'title', 'aria-label']) {
-          const value = plain(el.getAttribute(name) ?? '');
-          if (/[A-Za-z]{2}/.test(value.replace(/List Cleaner/g, ''))) english.push(value);
-        }
-      }
-      const right = Math.min(root.getBoundingClientRect().right, window.innerWidth) + 0.5;
-      const clipped = [...root.querySelectorAll<HTMLElement>('*')]
-        .filter(
-          (el) =>
-            el.scrollWidth > el.clientWidth + 1 &&
-            getComputedStyle(el).overflowX !== 'visible' &&
-            !el.closest('.file-name, .team-table-wrap, .visually-hidden'),
-        )
-        .map((el) => el.textContent ?? el.tagName);
-      const outside = [...root.querySelectorAll<HTMLElement>('button, label, p, h1, h2, dt, dd')]
-        .filter((el) => el.getClientRects().length > 0 && el.getBoundingClientRect().right > right)
-        .map((el) => el.textContent);
-      return { english, clipped, outside };
-    },
-    [FILE, ADDRESS],
-  );
 }
 
 test('a finished job in German and Russian, and in the pseudo-language with nothing English, clipped or outside', async ({
@@ -117,7 +74,7 @@ test('a finished job in German and Russian, and in the pseudo-language with noth
   await expect(card.locator('.danger-confirm')).toBeVisible();
   for (const width of [1280, 900]) {
     await page.setViewportSize({ width, height: 900 });
-    const shown = await englishAndClipped(page, '.jobs-screen');
+    const shown = await lookAt(page.locator('.jobs-screen'), 'pseudo');
     expect(shown.english, 'English left on the Jobs screen').toEqual([]);
     expect(shown.clipped, `clipped at ${width}px`).toEqual([]);
     expect(shown.outside, `outside the screen at ${width}px`).toEqual([]);
@@ -152,7 +109,7 @@ test('the quick check and the update banner in German, and in the pseudo-languag
   for (const width of [1280, 900]) {
     await page.setViewportSize({ width, height: 900 });
     for (const selector of ['.quick-check', '.update-banner']) {
-      const shown = await englishAndClipped(page, selector);
+      const shown = await lookAt(page.locator(selector), 'pseudo');
       expect(shown.english, `English left in ${selector}`).toEqual([]);
       expect(shown.clipped, `${selector} clipped at ${width}px`).toEqual([]);
       expect(shown.outside, `${selector} outside the screen at ${width}px`).toEqual([]);

@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
 import { connectKey } from './import-support';
+import { lookAt } from './language-support';
 
 const KEY = 'sk_live_languages_0001';
 let sandbox: Sandbox;
@@ -88,7 +89,7 @@ test('in the pseudo-language no word of the header or the navigation is English,
     for (const word of shown.words) expect(word).toMatch(/^⟦[^A-Za-z]+⟧$/);
     expect(shown.overflowing, `the bar at ${width}px`).toBe(false);
     expect(shown.outside, `items out of the bar at ${width}px`).toEqual([]); // The header; its "updated" time is the system's locale's, as numbers and money are.
-    const top = await englishAndClipped(page, '.app-header');
+    const top = await lookAt(page.locator('.app-header'), 'pseudo');
     expect(
       top.english.filter((w) => !/ (now|ago)⟧$/.test(w)),
       'English in the header',
@@ -98,32 +99,6 @@ test('in the pseudo-language no word of the header or the navigation is English,
   }
   await app.screenshot('languages-nav-pseudo');
 });
-
-/** Words of the screen written in plain English letters (the brand's name aside), and boxes whose text runs out of them. */
-async function englishAndClipped(page: Page, selector: string) {
-  return page.locator(selector).evaluate((root) => {
-    const english: string[] = [];
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent?.trim() ?? '';
-      if (text === '' || node.parentElement?.closest('.brand-name')) continue;
-      if (/[A-Za-z]{2}/.test(text.replace(/List Cleaner|USD|API/g, ''))) english.push(text);
-    }
-    for (const input of root.querySelectorAll('input[placeholder]')) {
-      const placeholder = input.getAttribute('placeholder') ?? '';
-      if (/[A-Za-z]{2}/.test(placeholder)) english.push(placeholder);
-    }
-    const clipped = [...root.querySelectorAll<HTMLElement>('*')]
-      .filter(
-        (el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible',
-      )
-      .map((el) => el.textContent ?? el.tagName);
-    const outside = [...root.querySelectorAll<HTMLElement>('button, label, summary, p, h1')]
-      .filter((el) => el.getBoundingClientRect().right > root.getBoundingClientRect().right + 0.5)
-      .map((el) => el.textContent);
-    return { english, clipped, outside };
-  });
-}
 
 test('the first-run screen in German, and in the pseudo-language with nothing English, clipped or outside its card', async ({
   app,
@@ -146,7 +121,7 @@ test('the first-run screen in German, and in the pseudo-language with nothing En
   for (const summary of await page.locator('.onboarding summary').all()) await summary.click();
   for (const width of [1280, 900]) {
     await page.setViewportSize({ width, height: 900 });
-    const shown = await englishAndClipped(page, '.onboarding');
+    const shown = await lookAt(page.locator('.onboarding'), 'pseudo');
     expect(shown.english, 'English left on the screen').toEqual([]);
     expect(shown.clipped, `clipped at ${width}px`).toEqual([]);
     expect(shown.outside, `outside the card at ${width}px`).toEqual([]);
