@@ -33,6 +33,20 @@ export function buildCli(): void {
   if (build.status !== 0) throw new Error('npm run build:cli failed');
 }
 
+/**
+ * With BENCH_CPU_PROF=<folder>, every child (and its worker threads) writes a
+ * CPU profile there, in a folder named after its step, to find where a figure went
+ * (`node scripts/profile-top.mjs <folder>` sums them up). Profiling slows the
+ * child: figures of such a run are not comparable with others.
+ */
+function profileArgs(label: string): string[] {
+  const dir = process.env.BENCH_CPU_PROF;
+  if (!dir) return [];
+  const name = label.replace(/[^a-z0-9-]+/gi, '-');
+  // One folder a step: Node names each thread's profile by pid and thread id.
+  return ['--cpu-prof', `--cpu-prof-dir=${join(dir, name)}`];
+}
+
 const live = new Set<ChildProcess>();
 
 /** Ends every child this process started and still runs (after a crash). */
@@ -55,7 +69,7 @@ export function startChild<In extends Message, Out extends Message>(
 ): Child<In, Out> {
   const proc = fork(fileURLToPath(script), [], {
     cwd: repoRoot,
-    execArgv: options.built ? [] : ['--import', 'tsx'],
+    execArgv: [...(options.built ? [] : ['--import', 'tsx']), ...profileArgs(label)],
     // stdin closed, the child's stdout onto our stderr, its stderr onto ours, and IPC.
     stdio: ['ignore', 2, 2, 'ipc'],
   });
