@@ -21,7 +21,7 @@ const BATCH_BYTES = 200 * 1024;
  * repeats among any more are found on disk (repeats/spill.ts), so a list's
  * size does not decide the memory its import takes.
  */
-export const IN_MEMORY_UNIQUE = 1 << 18;
+export const IN_MEMORY_UNIQUE = 1 << 20;
 
 export const badFile = (what: string | Message) => new AppError('bad_file', what);
 
