@@ -66,6 +66,13 @@ export interface FindingStats {
 export interface Findings {
   /** What the free checks find on a normalized address; null for nothing. */
   of(address: string): Finding | null;
+  /**
+   * of() for a normalized address given as its UTF-8 bytes[start, end), as
+   * the import's worker holds them: an ASCII address (nearly all) is judged
+   * on its bytes, with no string made unless it is a role's candidate or has
+   * a suggestion; any other goes through of().
+   */
+  ofBytes(bytes: Uint8Array, start: number, end: number): Finding | null;
   /** The same as a flag byte (0 for nothing), without making an object. */
   flags(address: string): number;
   stats(): FindingStats;
@@ -126,9 +133,33 @@ function atSign(address: string): number {
   return address.charCodeAt(0) === 0x22 ? address.lastIndexOf('@') : address.indexOf('@');
 }
 
+/** A domain met by ofBytes: its text, to tell it from another with the same hash, and what it is. */
+interface KnownDomain {
+  readonly domain: string;
+  readonly found: DomainFinding;
+}
+
+/** FNV-1a over bytes[start, end): the domain's key in ofBytes's table. */
+function hashBytes(bytes: Uint8Array, start: number, end: number): number {
+  let h = 0x811c9dc5;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ (bytes[i] as number), 0x01000193);
+  return h;
+}
+
+/** Whether bytes[start, end) are the ASCII text `text`. */
+function sameAscii(bytes: Uint8Array, start: number, end: number, text: string): boolean {
+  if (end - start !== text.length) return false;
+  for (let i = start; i < end; i++) if (bytes[i] !== text.charCodeAt(i - start)) return false;
+  return true;
+}
+
+const latin1 = new TextDecoder('latin1');
+
 export function createFindings(options: FindingsOptions = {}): Findings {
   const maxDomains = options.maxDomains ?? 200_000;
   const domains = new Map<string, DomainFinding>();
+  // ofBytes's own cache, by the hash of the domain's bytes: no string per address.
+  const byHash = new Map<number, KnownDomain>();
   let lists: FindingLists | undefined;
   // Addresses by flag byte: one increment each; the stats add them up.
   const byFlags = new Float64Array(16);
@@ -136,6 +167,41 @@ export function createFindings(options: FindingsOptions = {}): Findings {
   // Set by judge() for of(): the last address's domain finding and its '@'.
   let lastDomain: DomainFinding | undefined;
   let lastAt = 0;
+
+  /** What belongs to the domain: worked out once, then kept (maxDomains at most). */
+  function domainFinding(domain: string): DomainFinding {
+    let found = domains.get(domain);
+    if (found === undefined) {
+      if (domains.size >= maxDomains) {
+        domains.clear();
+        byHash.clear();
+      }
+      found = judgeDomain(lists ?? findingLists(), domain);
+      domains.set(domain, found);
+      judged++;
+      options.onDomain?.(domain);
+    }
+    return found;
+  }
+
+  /** The local part bytes[start, at) is a role, as it is or without its +tag (isRole, on bytes). */
+  function isRoleBytes(roleLists: FindingLists, bytes: Uint8Array, start: number, at: number) {
+    const { roles, roleShapes } = roleLists;
+    const shape = (end: number) =>
+      ((end - start) * 961 + (bytes[start] as number) * 31 + (bytes[end - 1] as number)) &
+      (roleShapes.length - 1);
+    if (roleShapes[shape(at)] === 1 && roles.has(latin1.decode(bytes.subarray(start, at)))) {
+      return true;
+    }
+    let plus = start;
+    while (plus < at && bytes[plus] !== 0x2b) plus += 1;
+    return (
+      plus > start &&
+      plus < at &&
+      roleShapes[shape(plus)] === 1 &&
+      roles.has(latin1.decode(bytes.subarray(start, plus)))
+    );
+  }
 
   function judge(address: string): number {
     lists ??= findingLists();
@@ -145,15 +211,7 @@ export function createFindings(options: FindingsOptions = {}): Findings {
       byFlags[0] = (byFlags[0] ?? 0) + 1;
       return 0;
     }
-    const domain = address.slice(at + 1);
-    let found = domains.get(domain);
-    if (found === undefined) {
-      if (domains.size >= maxDomains) domains.clear();
-      found = judgeDomain(lists, domain);
-      domains.set(domain, found);
-      judged++;
-      options.onDomain?.(domain);
-    }
+    const found = domainFinding(address.slice(at + 1));
     lastDomain = found;
     lastAt = at;
     const flags = isRole(lists, address, at) ? found.flags | ROLE : found.flags;
@@ -161,8 +219,38 @@ export function createFindings(options: FindingsOptions = {}): Findings {
     return flags;
   }
 
+  const textOf = (bytes: Uint8Array, start: number, end: number) =>
+    Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('utf8');
+
   return {
     flags: judge,
+    ofBytes(bytes, start, end) {
+      lists ??= findingLists();
+      let at = -1;
+      for (let i = start; i < end; i++) {
+        const c = bytes[i] as number;
+        if (c >= 0x80) return this.of(textOf(bytes, start, end));
+        if (c === 0x40 && at < 0) at = i;
+      }
+      // A quoted local part, or no domain: of() decides as it always has.
+      if (at <= start || at === end - 1 || bytes[start] === 0x22) {
+        return this.of(textOf(bytes, start, end));
+      }
+      const hash = hashBytes(bytes, at + 1, end);
+      let known = byHash.get(hash);
+      if (known === undefined || !sameAscii(bytes, at + 1, end, known.domain)) {
+        const domain = latin1.decode(bytes.subarray(at + 1, end));
+        known = { domain, found: domainFinding(domain) };
+        // The first domain with a hash keeps it: another is judged through `domains`.
+        if (!byHash.has(hash)) byHash.set(hash, known);
+      }
+      const { found } = known;
+      const flags = isRoleBytes(lists, bytes, start, at) ? found.flags | ROLE : found.flags;
+      byFlags[flags] = (byFlags[flags] ?? 0) + 1;
+      if (flags === 0) return null;
+      if (found.meant === null) return PLAIN[flags] ?? null;
+      return { flags, suggestion: `${latin1.decode(bytes.subarray(start, at + 1))}${found.meant}` };
+    },
     of(address) {
       const flags = judge(address);
       if (flags === 0) return null;

@@ -4,7 +4,7 @@
 // judges each address as it writes the address file (classify-worker.ts), so
 // the domains are looked up while the list is still being read; a list
 // imported without it is judged from its address file (free-checks.ts).
-import { createFindings } from '../checks/findings';
+import { createFindings, type Finding } from '../checks/findings';
 import { grown } from '../lib/grown';
 import type { ListFindings } from './types';
 
@@ -38,19 +38,28 @@ export function createFindingsJudge(capacity: number) {
   const suggestions: Array<[number, string]> = [];
   const kept: ListFindings['suggestions'] = [];
   let count = 0;
+  /** Keeps the next address's finding; its text is asked for only to show a suggestion. */
+  const keep = (found: Finding | null, address: () => string): void => {
+    if (count === flags.length) flags = grown(flags);
+    const i = count;
+    count += 1;
+    if (found === null) return;
+    flags[i] = found.flags;
+    if (found.suggestion === null) return;
+    suggestions.push([i, found.suggestion]);
+    if (kept.length < SUGGESTIONS_KEPT)
+      kept.push({ index: i, address: address(), suggestion: found.suggestion });
+  };
   return {
     /** Judges the next unique address (normalized, as the address file holds it). */
     add(address: string): void {
-      if (count === flags.length) flags = grown(flags);
-      const i = count;
-      count += 1;
-      const found = findings.of(address);
-      if (found === null) return;
-      flags[i] = found.flags;
-      if (found.suggestion === null) return;
-      suggestions.push([i, found.suggestion]);
-      if (kept.length < SUGGESTIONS_KEPT)
-        kept.push({ index: i, address, suggestion: found.suggestion });
+      keep(findings.of(address), () => address);
+    },
+    /** add() for the address held as its UTF-8 bytes[start, end), as the worker writes it. */
+    addBytes(bytes: Uint8Array, start: number, end: number): void {
+      keep(findings.ofBytes(bytes, start, end), () =>
+        Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('utf8'),
+      );
     },
     /** The domains met since the last call: those the DNS has not been asked about. */
     freshDomains(): string[] {

@@ -317,3 +317,58 @@ describe('createFindings', () => {
     expect(suggested).toBe(25 * typos.length);
   });
 });
+
+describe('ofBytes', () => {
+  const addresses = [
+    'info@acme-widgets.de',
+    'sales+news@gmail.com',
+    'jane.doe@gmial.com',
+    'bob@mailinator.com',
+    'x@sub.mailinator.com',
+    'anna@yahoo.com',
+    'anna+info@example.org',
+    'info+@example.org',
+    'müller@beispiel.de',
+    'jane@bücher.example',
+    '"info@x"@example.com',
+    'nobody@',
+    '@nobody.example',
+    'plain@company.co.uk',
+    'support@hotmial.com',
+  ];
+  const bytesOf = (text: string) => {
+    // Inside a larger buffer, as the worker's batch holds each address.
+    const line = Buffer.from(`zzz\n${text}\nnext+info@other.example\n`);
+    const start = 4;
+    return { line, start, end: start + Buffer.byteLength(text) };
+  };
+
+  it('finds what of() finds, address by address, with the same counts', () => {
+    const byText = createFindings();
+    const byBytes = createFindings();
+    for (const address of [...addresses, ...addresses]) {
+      const { line, start, end } = bytesOf(address);
+      expect(byBytes.ofBytes(line, start, end), address).toEqual(byText.of(address));
+    }
+    expect(byBytes.stats()).toEqual(byText.stats());
+  });
+
+  it('tells apart two domains of one hash, and tells each domain to onDomain once', () => {
+    const told: string[] = [];
+    const findings = createFindings({ onDomain: (d) => told.push(d) });
+    const fresh = createFindings();
+    // d549599.example and d712382.example have the same FNV-1a hash.
+    const given = [
+      'a@d549599.example',
+      'info@d712382.example',
+      'b@mailinator.com',
+      'c@d712382.example',
+      'd@d549599.example',
+    ];
+    for (const address of given) {
+      const { line, start, end } = bytesOf(address);
+      expect(findings.ofBytes(line, start, end), address).toEqual(fresh.of(address));
+    }
+    expect(told).toEqual(['d549599.example', 'd712382.example', 'mailinator.com']);
+  });
+});
