@@ -120,11 +120,15 @@ async function datesIn(spots: Spots, window: Window, memory: BucketReader): Prom
   const { bucketAt, warnOnce, known, open, map } = memory;
   const { email, avatar } = noDates(spots);
   const { order, starts } = bucketOrderOf(spots);
-  // The spots' first tag words in bucket order, so the walk of the buckets
-  // reads them front to back; the rest of a spot is read where that word
-  // matches an entry (some two look-ups in five, when half the list is known).
-  const tag0 = new Int32Array(order.length);
-  for (let q = 0; q < order.length; q++) tag0[q] = spots.tag0[order[q] as number] as number;
+  // The spots' tags in bucket order, both words side by side, so the walk of
+  // the buckets reads them front to back: read where they are, in list order,
+  // every look-up would wait for memory twice.
+  const tags = new Int32Array(order.length * 2);
+  for (let q = 0; q < order.length; q++) {
+    const id = order[q] as number;
+    tags[2 * q] = spots.tag0[id] as number;
+    tags[2 * q + 1] = spots.tag1[id] as number;
+  }
   for (let bucket = 0; bucket < BUCKETS; bucket++) {
     if (bucket % STEP === STEP - 1) {
       await nextTurn();
@@ -138,13 +142,13 @@ async function datesIn(spots: Spots, window: Window, memory: BucketReader): Prom
     if (!value) continue;
     const count = countOf(value);
     for (let q = first; q < last; q++) {
-      const t0 = tag0[q] as number;
+      const t0 = tags[2 * q] as number;
       for (let i = lowerBound(value, count, t0); i < count && tag0At(value, i) === t0; i++) {
-        const id = order[q] as number;
-        if (tag1At(value, i) !== spots.tag1[id]) continue;
+        if (tag1At(value, i) !== tags[2 * q + 1]) continue;
         const checkedAt = dateWithin(value, i, window, known);
         if (checkedAt < 0) warnOnce('a record could not be read');
         if (checkedAt <= 0) continue;
+        const id = order[q] as number;
         // An email + avatar answer serves an email check too; never the reverse.
         if (productOfFlags(flagsOf(value, i)) === 1) avatar[id] = checkedAt;
         if (checkedAt > (email[id] as number)) email[id] = checkedAt;

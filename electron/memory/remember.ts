@@ -17,7 +17,7 @@ import type { AddressOutcome } from '../lists/types';
 import { byBucket, sortByTag, type AddressSpot } from './address-hash';
 import { unbudgeted, type MapBudget } from './map-budget';
 import { MAX_CHECKED_AT, createAnswerBatch, entriesOf, type AnswerBatch } from './answers';
-import { mergeBucket, type BucketAdds } from './bucket';
+import { addsInOrder, mergeBucket, type BucketAdds } from './bucket';
 import type { RememberResult } from './outcome-memory';
 import { providerCodes } from './providers';
 
@@ -152,8 +152,14 @@ async function writeHeld(
     return 0;
   }
   const { order, starts } = byBucket(spots.bucket);
-  // One set of adds for every bucket: its ids and count change per bucket.
-  const adds: BucketAdds = { ...entries, ids: new Uint32Array(64), count: 0, keepNewer };
+  // One set of adds for every bucket, in bucket order: its ids (positions in
+  // that order) and count change per bucket.
+  const adds: BucketAdds = {
+    ...addsInOrder(entries, order),
+    ids: new Uint32Array(64),
+    count: 0,
+    keepNewer,
+  };
   let stored = 0;
   let failed = false;
   /** Writes buckets [first, last) in one transaction. */
@@ -165,9 +171,9 @@ async function writeHeld(
       const count = (starts[b + 1] as number) - start;
       if (count === 0) continue;
       if (adds.ids.length < count) adds.ids = new Uint32Array(count * 2);
-      adds.ids.set(order.subarray(start, start + count));
+      for (let k = 0; k < count; k++) adds.ids[k] = start + k;
       adds.count = count;
-      sortByTag(adds.ids, count, spots.tag0, spots.tag1);
+      sortByTag(adds.ids, count, adds.tag0, adds.tag1);
       const before = store.answers.getBinaryFast(b);
       map.read(before?.length ?? 0);
       const merged = mergeBucket(before, adds);
