@@ -150,6 +150,18 @@ export async function exportList(
   const inForm = asBytes ? toByteText : (text: string) => text;
   const escapeFormulas = options.escapeFormulas ?? true;
   const cell = cellWriter(delimiter, escapeFormulas, asBytes);
+  // Appended cells repeat (a few statuses and providers over a million
+  // rows): each distinct one is written once and then looked up.
+  const written = new Map<string, string>();
+  const appendedOut = (value: string): string => {
+    let out = written.get(value);
+    if (out === undefined) {
+      out = cell(inForm(value));
+      if (written.size >= 4096) written.clear();
+      written.set(value, out);
+    }
+    return out;
+  };
   const width = list.columns.length;
   const pads: string[] = [];
   const padding = (n: number) => (pads[n] ??= delimiter.repeat(n));
@@ -245,13 +257,13 @@ export async function exportList(
       rowsTotal += 1;
       if (keepsRow(filter, facts)) {
         rowsWritten += 1;
-        let line = original(row, raw);
+        file.put(original(row, raw));
         // A short row is padded so the appended columns line up under their header.
-        if (row.length < width) line += padding(width - row.length);
+        if (row.length < width) file.put(padding(width - row.length));
         for (const column of appended) {
-          line += delimiter + cell(inForm(appendedCell(column, facts)));
+          file.put(delimiter);
+          file.put(appendedOut(appendedCell(column, facts)));
         }
-        file.put(line);
         file.put(newline);
       }
       if (file.held > 1 << 20) {
