@@ -17,7 +17,7 @@ export const PREVIEW_ROWS = 50;
 // Cells go to the classify worker about 200 KB at a time (some 8,000 addresses).
 const BATCH_BYTES = 200 * 1024;
 /**
- * Addresses numbered in the worker's table (dedupe.ts: 8 MB for these);
+ * Addresses numbered in the worker's table (dedupe.ts: 32 MB for these);
  * repeats among any more are found on disk (repeats/spill.ts), so a list's
  * size does not decide the memory its import takes.
  */
