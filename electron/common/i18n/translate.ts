@@ -8,6 +8,18 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import type english from '../../../locales/en.json';
 import type { Language } from './languages';
 
+/**
+ * The locale a message is parsed for, as the library finds it when ICU lacks
+ * the one asked for (the `Intl.Locale` of it), without asking ICU first. The
+ * library's own asks Intl.NumberFormat.supportedLocalesOf, whose first call
+ * has V8 list every locale ICU holds: 15–20 ms of `list-cleaner --help`,
+ * which formats no number. A translator is only ever made for one of our
+ * languages (a `Language`), each of which ICU has as it is spelled, so the
+ * answer is the same.
+ */
+IntlMessageFormat.resolveLocale = (locales) =>
+  new Intl.Locale(typeof locales === 'string' ? locales : (locales[0] ?? 'en'));
+
 /** A message's stable id: a key of the English catalog. */
 export type MessageId = keyof typeof english;
 
