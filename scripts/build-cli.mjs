@@ -1,16 +1,16 @@
 #!/usr/bin/env node
 // `npm run build:cli` (and `prepare`, which npm ci runs): bundles the command
-// line (electron/cli/main.ts) with esbuild into out/cli/list-cleaner.js, and
-// the list import's worker thread next to it (out/cli/classify-worker.js,
-// where electron/lists/classifier.ts looks for it at run time), so
-// `list-cleaner` starts as plain JavaScript instead of compiling TypeScript
-// through tsx at every start.
+// line (electron/cli/main.ts) with esbuild into out/cli/list-cleaner.js, the
+// list import's worker thread next to it (out/cli/classify-worker.js, where
+// electron/lists/classifier.ts looks for it at run time) and the catalogs
+// (out/cli/locales/), so `list-cleaner` starts as plain JavaScript instead of
+// compiling TypeScript through tsx at every start.
 //
 // Every file is written to a temporary name and renamed into place, and left
 // alone when unchanged: a test run building here must never hand a command
 // starting at the same moment half a bundle.
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -89,6 +89,62 @@ function englishOnlyZod() {
   };
 }
 
+/**
+ * The catalogs (locales/*.json): a megabyte and a half of messages, six
+ * languages of which a run says one. Bundled as objects, every start parsed
+ * them all. Here each is a file beside the bundle (out/cli/locales/), and
+ * what imports it gets a stand-in that reads and parses it the first time a
+ * message is looked up: `--help` in German reads German only, and English
+ * (every message's fallback, and what errors say in logs) only when asked.
+ * The stand-in answers what code does with a catalog (look up, `in`,
+ * Object.hasOwn, Object.keys) from the parsed one. `used` is told the name of
+ * each catalog the sources import, for the build to put beside the bundle.
+ */
+function lazyCatalogs(used) {
+  const locales = join(root, 'locales');
+  return {
+    name: 'lazy-catalogs',
+    setup(build) {
+      build.onResolve({ filter: /\/locales\/[\w-]+\.json$/ }, (args) => {
+        const path = join(args.resolveDir, args.path);
+        return dirname(path) === locales ? { path, namespace: 'lazy-catalog' } : undefined;
+      });
+      build.onResolve({ filter: /^lazy-catalog:runtime$/ }, () => ({
+        path: 'runtime',
+        namespace: 'lazy-catalog',
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'lazy-catalog' }, (args) => {
+        if (args.path !== 'runtime') {
+          used.add(basename(args.path));
+          const file = JSON.stringify(`./locales/${basename(args.path)}`);
+          return {
+            loader: 'js',
+            contents: `import { lazyCatalog } from 'lazy-catalog:runtime'; export default lazyCatalog(${file});`,
+          };
+        }
+        return {
+          loader: 'js',
+          resolveDir: root,
+          contents: [
+            "import { readFileSync } from 'node:fs';",
+            // The bundle and its worker sit beside locales/ (out/cli/).
+            'export function lazyCatalog(file) {',
+            '  let messages;',
+            '  const load = () => (messages ??= JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8")));',
+            '  return new Proxy({}, {',
+            '    get: (_, key) => Reflect.get(load(), key),',
+            '    has: (_, key) => Reflect.has(load(), key),',
+            '    ownKeys: () => Reflect.ownKeys(load()),',
+            '    getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(load(), key),',
+            '  });',
+            '}',
+          ].join('\n'),
+        };
+      });
+    },
+  };
+}
+
 /** Writes `bytes` to `path` by a rename, unless the file already holds them. */
 function putFile(path, bytes) {
   if (existsSync(path) && Buffer.compare(readFileSync(path), bytes) === 0) return false;
@@ -109,6 +165,7 @@ function putFile(path, bytes) {
  */
 export async function buildCli({ outDir = cliOutDir } = {}) {
   const { build } = await import('esbuild');
+  const catalogsUsed = new Set();
   const result = await build({
     absWorkingDir: root,
     entryPoints: {
@@ -127,7 +184,7 @@ export async function buildCli({ outDir = cliOutDir } = {}) {
     sourcesContent: false,
     write: false,
     logLevel: 'warning',
-    plugins: [lazyNative(), englishOnlyZod()],
+    plugins: [lazyNative(), englishOnlyZod(), lazyCatalogs(catalogsUsed)],
     // CommonJS dependencies bundled into ESM still call require() for Node's own modules.
     banner: {
       js: "import { createRequire as __cliRequire } from 'node:module'; const require = __cliRequire(import.meta.url);",
@@ -145,8 +202,12 @@ export async function buildCli({ outDir = cliOutDir } = {}) {
     path: join(outDir, 'package.json'),
     contents: Buffer.from('{ "type": "module" }\n'),
   };
+  const catalogs = [...catalogsUsed].sort().map((name) => ({
+    path: join(outDir, 'locales', name),
+    contents: readFileSync(join(root, 'locales', name)),
+  }));
   const written = [];
-  for (const file of [manifest, ...files]) {
+  for (const file of [manifest, ...catalogs, ...files]) {
     if (putFile(file.path, file.contents)) written.push(relative(root, file.path));
   }
   return written;

@@ -30,6 +30,7 @@ describe('npm run pack:cli', () => {
       'package/out/cli/classify-worker.js.map',
       'package/out/cli/list-cleaner.js',
       'package/out/cli/list-cleaner.js.map',
+      ...['de', 'en', 'es', 'fr', 'pt-BR', 'ru'].map((l) => `package/out/cli/locales/${l}.json`),
       'package/out/cli/package.json',
       'package/package.json',
     ]);
