@@ -1,16 +1,25 @@
 #!/usr/bin/env node
 // `npm run build:cli` (and `prepare`, which npm ci runs): bundles the command
-// line (electron/cli/main.ts) with esbuild into out/cli/list-cleaner.js, and
-// the list import's worker thread next to it (out/cli/classify-worker.js,
-// where electron/lists/classifier.ts looks for it at run time), so
-// `list-cleaner` starts as plain JavaScript instead of compiling TypeScript
-// through tsx at every start.
+// line (electron/cli/main.ts) with esbuild into out/cli/: list-cleaner.js,
+// the chunks it loads as a command needs them, the catalogs (locales/) and
+// the list import's worker thread (classify-worker.js, where
+// electron/lists/classifier.ts looks for it at run time), so `list-cleaner`
+// starts as plain JavaScript instead of compiling TypeScript through tsx at
+// every start, and compiles only what the command it runs uses.
 //
 // Every file is written to a temporary name and renamed into place, and left
 // alone when unchanged: a test run building here must never hand a command
 // starting at the same moment half a bundle.
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -89,6 +98,62 @@ function englishOnlyZod() {
   };
 }
 
+/**
+ * The catalogs (locales/*.json): a megabyte and a half of messages, six
+ * languages of which a run says one. Bundled as objects, every start parsed
+ * them all. Here each is a file beside the bundle (out/cli/locales/), and
+ * what imports it gets a stand-in that reads and parses it the first time a
+ * message is looked up: `--help` in German reads German only, and English
+ * (every message's fallback, and what errors say in logs) only when asked.
+ * The stand-in answers what code does with a catalog (look up, `in`,
+ * Object.hasOwn, Object.keys) from the parsed one. `used` is told the name of
+ * each catalog the sources import, for the build to put beside the bundle.
+ */
+function lazyCatalogs(used) {
+  const locales = join(root, 'locales');
+  return {
+    name: 'lazy-catalogs',
+    setup(build) {
+      build.onResolve({ filter: /\/locales\/[\w-]+\.json$/ }, (args) => {
+        const path = join(args.resolveDir, args.path);
+        return dirname(path) === locales ? { path, namespace: 'lazy-catalog' } : undefined;
+      });
+      build.onResolve({ filter: /^lazy-catalog:runtime$/ }, () => ({
+        path: 'runtime',
+        namespace: 'lazy-catalog',
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'lazy-catalog' }, (args) => {
+        if (args.path !== 'runtime') {
+          used.add(basename(args.path));
+          const file = JSON.stringify(`./locales/${basename(args.path)}`);
+          return {
+            loader: 'js',
+            contents: `import { lazyCatalog } from 'lazy-catalog:runtime'; export default lazyCatalog(${file});`,
+          };
+        }
+        return {
+          loader: 'js',
+          resolveDir: root,
+          contents: [
+            "import { readFileSync } from 'node:fs';",
+            // Every chunk sits beside the entry (out/cli/), so beside this one too.
+            'export function lazyCatalog(file) {',
+            '  let messages;',
+            '  const load = () => (messages ??= JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8")));',
+            '  return new Proxy({}, {',
+            '    get: (_, key) => Reflect.get(load(), key),',
+            '    has: (_, key) => Reflect.has(load(), key),',
+            '    ownKeys: () => Reflect.ownKeys(load()),',
+            '    getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(load(), key),',
+            '  });',
+            '}',
+          ].join('\n'),
+        };
+      });
+    },
+  };
+}
+
 /** Writes `bytes` to `path` by a rename, unless the file already holds them. */
 function putFile(path, bytes) {
   if (existsSync(path) && Buffer.compare(readFileSync(path), bytes) === 0) return false;
@@ -104,11 +169,54 @@ function putFile(path, bytes) {
 }
 
 /**
+ * A chunk's name: esbuild's content hash in it, so a build never rewrites a
+ * chunk that an older entry still imports (one file with the same name holds
+ * the same code), and chunks of older builds can be told apart.
+ */
+const CHUNK = /^[\w-]+-[A-Z0-9]{8}\.js(\.map)?$/;
+
+/** How long a chunk no build uses stays, for a command started before the build that dropped it. */
+const STALE_FOR_MS = 24 * 3_600_000;
+
+/**
+ * Removes the chunks of older builds: each one when it has been out of use
+ * for STALE_FOR_MS. A command started from the entry a build has just
+ * replaced still imports that entry's chunks when it reaches a command or a
+ * part of one (a team's store, a suppression list), possibly hours later;
+ * out/cli/stale.json keeps since when each has been out of use.
+ */
+function pruneChunks(outDir, current, now = Date.now()) {
+  const record = join(outDir, 'stale.json');
+  let since = {};
+  try {
+    since = JSON.parse(readFileSync(record, 'utf8'));
+  } catch {
+    // No chunk was out of use (or the record is unreadable: each starts again now).
+  }
+  const stale = {};
+  const removed = [];
+  for (const name of readdirSync(outDir)) {
+    if (!CHUNK.test(name) || current.has(name)) continue;
+    const from = typeof since[name] === 'number' ? since[name] : now;
+    if (now - from < STALE_FOR_MS) stale[name] = from;
+    else {
+      rmSync(join(outDir, name), { force: true });
+      removed.push(join(outDir, name));
+    }
+  }
+  if (Object.keys(stale).length)
+    putFile(record, Buffer.from(`${JSON.stringify(stale, null, 2)}\n`));
+  else rmSync(record, { force: true });
+  return removed;
+}
+
+/**
  * Builds the command line into `outDir`. Returns the files written (those
- * that changed) relative to the repository.
+ * that changed) and removed, relative to the repository.
  */
 export async function buildCli({ outDir = cliOutDir } = {}) {
   const { build } = await import('esbuild');
+  const catalogsUsed = new Set();
   const result = await build({
     absWorkingDir: root,
     entryPoints: {
@@ -120,6 +228,12 @@ export async function buildCli({ outDir = cliOutDir } = {}) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
+    // Each command's module (main.ts imports them with import()), and what
+    // they share, in chunks of their own: a start reads and compiles main.ts
+    // and the words it says, and `--help` nothing more. All in one folder:
+    // code finds its neighbours from where it runs (the list import's worker,
+    // the catalogs) whichever chunk it lands in.
+    splitting: true,
     // Less text to parse at every start; the source maps give stacks their
     // names back (LIST_CLEANER_DEBUG turns them on).
     minify: true,
@@ -127,29 +241,40 @@ export async function buildCli({ outDir = cliOutDir } = {}) {
     sourcesContent: false,
     write: false,
     logLevel: 'warning',
-    plugins: [lazyNative(), englishOnlyZod()],
+    plugins: [lazyNative(), englishOnlyZod(), lazyCatalogs(catalogsUsed)],
     // CommonJS dependencies bundled into ESM still call require() for Node's own modules.
     banner: {
       js: "import { createRequire as __cliRequire } from 'node:module'; const require = __cliRequire(import.meta.url);",
     },
   });
-  // The worker first: a command starting meanwhile finds the new worker with
-  // the new bundle, or the old with the old, or the new with the old bundle.
-  const files = [...result.outputFiles].sort((a, b) => {
-    const worker = (f) => (f.path.includes('classify-worker') ? 0 : 1);
-    return worker(a) - worker(b);
-  });
+  // What the entries import is in place before them: the catalogs and the
+  // chunks (new names beside the old ones), then the worker, the command's
+  // entry last. A command starting meanwhile finds every file its entry
+  // imports, and the new worker with the new entry, or the old with the old,
+  // or the new with the old entry.
+  const order = (f) => {
+    const name = basename(f.path).replace(/\.map$/, '');
+    if (name === 'list-cleaner.js') return 2;
+    return name === 'classify-worker.js' ? 1 : 0;
+  };
+  const files = [...result.outputFiles].sort((a, b) => order(a) - order(b));
   // The bundle and its worker are ES modules by their .js name (the worker's
   // name is fixed by classifier.ts): the folder says so itself, wherever it is copied.
   const manifest = {
     path: join(outDir, 'package.json'),
     contents: Buffer.from('{ "type": "module" }\n'),
   };
+  const catalogs = [...catalogsUsed].sort().map((name) => ({
+    path: join(outDir, 'locales', name),
+    contents: readFileSync(join(root, 'locales', name)),
+  }));
   const written = [];
-  for (const file of [manifest, ...files]) {
+  for (const file of [manifest, ...catalogs, ...files]) {
     if (putFile(file.path, file.contents)) written.push(relative(root, file.path));
   }
-  return written;
+  const current = new Set(files.map((f) => basename(f.path)));
+  const removed = pruneChunks(outDir, current).map((path) => relative(root, path));
+  return { written, removed };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -162,9 +287,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.error(line);
     process.exit(process.env.npm_lifecycle_event === 'prepare' ? 0 : 1);
   }
-  const written = await buildCli();
+  const { written, removed } = await buildCli();
   const ms = Math.round(performance.now() - started);
-  console.error(
-    `build:cli: ${relative(root, cliOutDir)}/ ${written.length ? `updated (${written.length} files)` : 'up to date'} in ${ms} ms`,
-  );
+  const changes = [
+    written.length ? `updated (${written.length} files)` : 'up to date',
+    ...(removed.length ? [`${removed.length} unused chunk files removed`] : []),
+  ];
+  console.error(`build:cli: ${relative(root, cliOutDir)}/ ${changes.join(', ')} in ${ms} ms`);
 }

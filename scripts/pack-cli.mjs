@@ -6,8 +6,9 @@
 //
 //   npm install -g dist/list-cleaner-<version>.tgz
 //
-// It holds the built command (out/cli: the bundle and the list import's
-// worker beside it), bin/list-cleaner.mjs and a package.json whose only
+// It holds the built command (out/cli: the entry, the chunks it loads as it
+// needs them, the catalogs and the list import's worker beside them),
+// bin/list-cleaner.mjs and a package.json whose only
 // dependencies are the packages left out of the bundle for their native parts;
 // npm installs those for the user's own platform.
 import { spawnSync } from 'node:child_process';

@@ -3,7 +3,6 @@
 // settings and keychain; or, with --demo, a sandbox in this process. Like
 // the app, it keeps the demo's jobs apart, and names whose memory of paid
 // answers the jobs use, so the app and the command line reuse each other's.
-import { join } from 'node:path';
 import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { registerSecret } from '../lib/log';
@@ -13,11 +12,11 @@ import { DEFAULT_BASE_URL, openSettingsStore } from '../settings/settings';
 import { MAX_POLL_SECONDS, MIN_LOOPBACK_POLL_SECONDS, MIN_POLL_SECONDS } from '../common/limits';
 import type { JobProduct, ServiceProduct } from '../common/model';
 import { createServiceClient, type ServiceClient } from '../service/client';
-import { startDemoService } from '../account/demo';
 import { DEMO_MEMORY, memoryAccountOf } from '../account/memory-account';
 import { currentTeamStore } from '../team/current';
 import { keyLimiter } from '../coordination/slots';
 import type { TeamStore } from '../team/store';
+import { demoDataDir } from './data-dir';
 import { namedTeam } from './team-store';
 import type { CostDefaults } from './cost-options';
 import { DEFAULT_WAIT_POLICY, type WaitPolicy } from '../jobs/waits/refusals';
@@ -60,9 +59,6 @@ export interface ConnectOptions {
   /** Tests pass a key store of their own; the command opens the app's keychain entry. */
   keyStore?: () => Promise<KeyStore>;
 }
-
-/** Demo jobs never mix with real ones: a real resume must never reach a sandbox. */
-export const demoDataDir = (dataDir: string): string => join(dataDir, 'demo');
 
 function envBaseUrl(env: NodeJS.ProcessEnv): string | null {
   const value = env.LIST_CLEANER_BASE_URL?.trim();
@@ -168,6 +164,8 @@ export async function connect(dataDir: string, options: ConnectOptions): Promise
   const costDefaults = { reuseDays, maxSpendMicros };
   const patienceMs = patienceHours * 3_600_000;
   if (options.demo) {
+    // The sandbox (a whole service, and its upload parser) is loaded for --demo only.
+    const { startDemoService } = await import('../account/demo');
     const demo = await startDemoService();
     return {
       client: demo.client,

@@ -9,7 +9,7 @@ import { english, message, say, type Translate } from '../common/i18n/message';
 import { AppError, sayError } from '../lib/app-error';
 import type { KeyStore } from '../secrets/key-store';
 import type { SettingsStore } from '../settings/settings';
-import { openTeamStore, type TeamStore } from './store';
+import type { TeamStore } from './store';
 import { judgeTeamUrl, splitPassword } from './url';
 
 /** The keychain entry's account; its service is the app's ("List Cleaner"). */
@@ -68,6 +68,9 @@ export function openTeamConnection(options: TeamConnectionOptions): TeamConnecti
     options.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.connectTimeoutMs };
 
   async function withStore<T>(team: SavedTeam, work: (store: TeamStore) => Promise<T>): Promise<T> {
+    // The driver (pg) is loaded only to reach a store: reading whether one is
+    // saved, as every command does, must cost nothing to someone without a team.
+    const { openTeamStore } = await import('./store');
     const store = await openTeamStore({ ...team, ...timeout });
     try {
       return await work(store);

@@ -3,8 +3,7 @@
 import { openJobs } from '../../jobs/jobs';
 import { AppError } from '../../lib/app-error';
 import type { Values } from '../args';
-import { demoDataDir } from '../connect';
-import { appDataDir } from '../data-dir';
+import { appDataDir, demoDataDir } from '../data-dir';
 import { describeJob } from '../output';
 import { out } from '../print';
 import { t } from '../say';

@@ -4,11 +4,21 @@
 // cannot be formatted says the English, and the pseudo-language is every
 // English message accented and longer, its placeholders kept.
 import { describe, expect, it } from 'vitest';
+import de from '../../../locales/de.json';
 import english from '../../../locales/en.json';
+import es from '../../../locales/es.json';
+import fr from '../../../locales/fr.json';
+import ptBR from '../../../locales/pt-BR.json';
+import ru from '../../../locales/ru.json';
 import { LANGUAGES } from '../../../electron/common/i18n/languages';
 import { translatorOf } from '../../../electron/common/i18n/catalogs';
-import { createTranslator, type MessageId } from '../../../electron/common/i18n/translate';
+import {
+  createTranslator,
+  type MessageId,
+  type Messages,
+} from '../../../electron/common/i18n/translate';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { IntlMessageFormat } from 'intl-messageformat';
 
 type Filled = Record<string, string | number | ((chunks: string[]) => string)>;
 
@@ -38,6 +48,14 @@ const VALUES = new Map(
   Object.entries(english).map(([id, m]) => [id as MessageId, valuesOf(parse(m), {})]),
 );
 const ids = Object.keys(english) as MessageId[];
+const catalogs: Record<(typeof LANGUAGES)[number], Messages> = {
+  en: english,
+  de,
+  fr,
+  es,
+  'pt-BR': ptBR,
+  ru,
+};
 
 type Asked = Parameters<typeof translatorOf>[0];
 const translators = new Map<Asked, ReturnType<typeof translatorOf>>();
@@ -61,6 +79,20 @@ describe('the catalogs', () => {
       expect(text, id).not.toMatch(/[{}<>]/);
       expect(text.length, id).toBeGreaterThan(0);
     }
+  });
+
+  it('says a message with no placeholder, tag or quote as it is written, as ICU formats it', () => {
+    // Such a message is not parsed (translate.ts): the text must be what formatting gives.
+    let plain = 0;
+    for (const language of LANGUAGES) {
+      for (const [id, text] of Object.entries(catalogs[language])) {
+        if (/[{}'<]/.test(text)) continue;
+        plain += 1;
+        expect(new IntlMessageFormat(text, language).format(), id).toBe(text);
+        expect(translator(language).t(id as MessageId), id).toBe(text);
+      }
+    }
+    expect(plain).toBeGreaterThan(1000);
   });
 
   it('counts days by each language’s rules', () => {

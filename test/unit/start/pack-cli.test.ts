@@ -23,16 +23,25 @@ describe('npm run pack:cli', () => {
     const tarball = pack.stdout.trim();
     expect(tarball).toBe(join(dir, `list-cleaner-${appManifest().version}.tgz`));
 
-    const listing = await run('tar', ['-tzf', tarball]);
-    expect(listing.stdout.trim().split('\n').sort()).toEqual([
+    const listing = (await run('tar', ['-tzf', tarball])).stdout.trim().split('\n').sort();
+    // The command's chunks (esbuild names each by its hash) and nothing else beside them.
+    const chunk = /^package\/out\/cli\/[\w-]+-[A-Z0-9]{8}\.js(\.map)?$/;
+    expect(listing.filter((file) => !chunk.test(file))).toEqual([
       'package/bin/list-cleaner.mjs',
       'package/out/cli/classify-worker.js',
       'package/out/cli/classify-worker.js.map',
       'package/out/cli/list-cleaner.js',
       'package/out/cli/list-cleaner.js.map',
+      ...['de', 'en', 'es', 'fr', 'pt-BR', 'ru'].map((l) => `package/out/cli/locales/${l}.json`),
       'package/out/cli/package.json',
       'package/package.json',
     ]);
+    // Each chunk with its source map, as the entries have theirs.
+    const chunks = listing.filter((file) => chunk.test(file));
+    expect(chunks.length).toBeGreaterThan(0);
+    for (const file of chunks.filter((f) => f.endsWith('.js'))) {
+      expect(chunks).toContain(`${file}.map`);
+    }
     const manifest = JSON.parse(
       (await run('tar', ['-xzOf', tarball, 'package/package.json'])).stdout,
     ) as Record<string, unknown>;
