@@ -184,23 +184,24 @@ export function createFindings(options: FindingsOptions = {}): Findings {
     return found;
   }
 
-  /** The local part bytes[start, at) is a role, as it is or without its +tag (isRole, on bytes). */
+  /**
+   * The local part bytes[start, at) is a role, as it is or without its +tag
+   * (isRole, on bytes). Every role is ASCII, so a part that is not never is one.
+   */
   function isRoleBytes(roleLists: FindingLists, bytes: Uint8Array, start: number, at: number) {
     const { roles, roleShapes } = roleLists;
-    const shape = (end: number) =>
-      ((end - start) * 961 + (bytes[start] as number) * 31 + (bytes[end - 1] as number)) &
-      (roleShapes.length - 1);
-    if (roleShapes[shape(at)] === 1 && roles.has(latin1.decode(bytes.subarray(start, at)))) {
-      return true;
-    }
+    const isRolePart = (end: number): boolean => {
+      const shape =
+        ((end - start) * 961 + (bytes[start] as number) * 31 + (bytes[end - 1] as number)) &
+        (roleShapes.length - 1);
+      if (roleShapes[shape] !== 1) return false;
+      for (let i = start; i < end; i++) if ((bytes[i] as number) >= 0x80) return false;
+      return roles.has(latin1.decode(bytes.subarray(start, end)));
+    };
+    if (isRolePart(at)) return true;
     let plus = start;
     while (plus < at && bytes[plus] !== 0x2b) plus += 1;
-    return (
-      plus > start &&
-      plus < at &&
-      roleShapes[shape(plus)] === 1 &&
-      roles.has(latin1.decode(bytes.subarray(start, plus)))
-    );
+    return plus > start && plus < at && isRolePart(plus);
   }
 
   function judge(address: string): number {
@@ -226,11 +227,17 @@ export function createFindings(options: FindingsOptions = {}): Findings {
     flags: judge,
     ofBytes(bytes, start, end) {
       lists ??= findingLists();
+      // The first '@' and whether the local part before it is ASCII; a domain
+      // that is not ASCII (an internationalized one) goes through of().
       let at = -1;
+      let asciiLocal = true;
       for (let i = start; i < end; i++) {
         const c = bytes[i] as number;
-        if (c >= 0x80) return this.of(textOf(bytes, start, end));
         if (c === 0x40 && at < 0) at = i;
+        else if (c >= 0x80) {
+          if (at >= 0) return this.of(textOf(bytes, start, end));
+          asciiLocal = false;
+        }
       }
       // A quoted local part, or no domain: of() decides as it always has.
       if (at <= start || at === end - 1 || bytes[start] === 0x22) {
@@ -249,7 +256,10 @@ export function createFindings(options: FindingsOptions = {}): Findings {
       byFlags[flags] = (byFlags[flags] ?? 0) + 1;
       if (flags === 0) return null;
       if (found.meant === null) return PLAIN[flags] ?? null;
-      return { flags, suggestion: `${latin1.decode(bytes.subarray(start, at + 1))}${found.meant}` };
+      const local = asciiLocal
+        ? latin1.decode(bytes.subarray(start, at))
+        : textOf(bytes, start, at);
+      return { flags, suggestion: `${local}@${found.meant}` };
     },
     of(address) {
       const flags = judge(address);

@@ -335,6 +335,9 @@ describe('ofBytes', () => {
     '@nobody.example',
     'plain@company.co.uk',
     'support@hotmial.com',
+    'josé.garcía@gmial.com',
+    'info+josé@yahoo.com',
+    'δοκιμή@mailinator.com',
   ];
   const bytesOf = (text: string) => {
     // Inside a larger buffer, as the worker's batch holds each address.
