@@ -1,18 +1,20 @@
 // The workbook's table of shared strings: every text cell of a sheet Excel
 // wrote points into it, so it is read before any sheet. Rich text (runs of
 // several fonts) is flattened to what the cell shows; phonetic guides are not
-// shown by Excel and are left out.
+// shown by Excel and are left out. The table is kept packed (string-table.ts):
+// a sheet of a million addresses has a million entries.
 import { decodeXstring } from './cell-text';
+import { EMPTY_TABLE, stringTableBuilder, stringTableOf, type StringTable } from './string-table';
 import { parsePart, type ZipParts } from './zip-parts';
 
 export async function readSharedStrings(
   parts: ZipParts,
   part: string,
   signal?: AbortSignal,
-): Promise<string[]> {
+): Promise<StringTable> {
   const stream = await parts.open(part);
-  if (!stream) return [];
-  const strings: string[] = [];
+  if (!stream) return EMPTY_TABLE;
+  const table = stringTableBuilder();
   let value = '';
   let capturing = false;
   let inPhonetic = false;
@@ -30,10 +32,10 @@ export async function readSharedStrings(
       close(name) {
         if (name === 't') capturing = false;
         else if (name === 'rPh') inPhonetic = false;
-        else if (name === 'si') strings.push(decodeXstring(value));
+        else if (name === 'si') table.add(decodeXstring(value));
       },
     },
     signal,
   );
-  return strings;
+  return stringTableOf(table.finish());
 }

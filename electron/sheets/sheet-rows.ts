@@ -3,11 +3,12 @@
 // hyperlinks, its merged ranges) arrives only at the end of the stream: it is
 // returned, and a caller that needs it reads the sheet again knowing it.
 import { booleanText, decodeXstring, type CellFormatter } from './cell-text';
+import type { StringTable } from './string-table';
 import { parsePart, readRelationships, relationshipId, type ZipParts } from './zip-parts';
 
 export interface SheetContext {
   parts: ZipParts;
-  sharedStrings: readonly string[];
+  sharedStrings: StringTable;
   formatter: CellFormatter;
 }
 
@@ -108,7 +109,7 @@ export async function readSheetRows(
     let text: string;
     switch (type) {
       case 's':
-        text = sharedStrings[Number(value)] ?? '';
+        text = sharedStrings.at(Number(value)) ?? '';
         break;
       case 'inlineStr':
         text = decodeXstring(value);

@@ -3,6 +3,7 @@
 // (the sheet picker's names, row counts and whether a sheet holds addresses).
 import { cellFormatter } from './cell-text';
 import { readSharedStrings } from './shared-strings';
+import { EMPTY_TABLE } from './string-table';
 import { readSheetRows, rowOf, type SheetContext, type SheetTail } from './sheet-rows';
 import { readWorkbookParts, type SheetPart } from './workbook-parts';
 import { openZipParts, type ZipParts } from './zip-parts';
@@ -23,7 +24,7 @@ export async function workbookOf(parts: ZipParts, signal?: AbortSignal): Promise
     const workbook = await readWorkbookParts(parts);
     const sharedStrings = workbook.sharedStrings
       ? await readSharedStrings(parts, workbook.sharedStrings, signal)
-      : [];
+      : EMPTY_TABLE;
     return {
       parts,
       sharedStrings,

@@ -107,7 +107,7 @@ export interface StepResult {
   type: 'result';
   ms: number;
   rows: number;
-  /** Sampled every 20 ms, and the kernel's high-water mark (getrusage). */
+  /** Sampled every 20 ms, and the kernel's high-water mark (step-child.ts: the child's own). */
   peakRssBytes: number;
   maxRssBytes: number;
   /** The highest RSS other than mapped files' pages (Linux's RssAnon; 0 elsewhere). */
