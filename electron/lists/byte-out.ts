@@ -17,6 +17,8 @@ export interface ByteOut {
    * held waits for the next flush); returns the write started, or null.
    */
   flush(): Promise<void> | null;
+  /** The write under way, or null: a caller far ahead of the disk waits for it. */
+  busy(): Promise<void> | null;
   /** Writes the rest and closes the file. */
   end(): Promise<void>;
   /** Closes the file, written or not. */
@@ -24,7 +26,7 @@ export interface ByteOut {
 }
 
 /** Text up to this long is copied a character at a time (see put). */
-const SHORT = 256;
+const SHORT = 16;
 
 export async function openByteOut(
   path: string,
@@ -68,8 +70,8 @@ export async function openByteOut(
     put(text) {
       const n = text.length;
       room(n * perChar);
-      // Most pieces are a few dozen characters of ASCII (or byte text): a
-      // copy here costs less than Buffer.write's call into C++ for each.
+      // Short pieces (a delimiter, a status) are copied here: for those a
+      // copy costs less than Buffer.write's call into C++.
       if (n <= SHORT) {
         let i = 0;
         for (; i < n; i++) {
@@ -93,6 +95,7 @@ export async function openByteOut(
       return held;
     },
     flush,
+    busy: () => writing,
     async end() {
       while (writing) await writing;
       await flush();

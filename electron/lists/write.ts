@@ -231,11 +231,13 @@ export async function exportList(
       .map((name) => cell(inForm(name)))
       .join(delimiter);
     const text = textStream(list.sourcePath, list.encoding, (b) => (bytesRead = b));
+    // Each megabyte is written while the next is parsed; only a reader a
+    // whole megabyte ahead of the disk waits for it.
     const flush = () => {
-      const writing = file.flush();
       report(false);
+      if (file.flush()) return;
+      const writing = file.busy();
       if (!writing) return;
-      // Hold the reading until the file has taken this part.
       text.pause();
       writing.then(
         () => text.resume(),
