@@ -10,18 +10,36 @@ export interface Dialect {
   newline: '\r\n' | '\n' | '\r';
 }
 
+/** The settings every parse of a list uses: the dialect's, and papaparse's own as fixed here. */
+const configOf = (dialect: Dialect) =>
+  ({
+    delimiter: dialect.delimiter,
+    newline: dialect.newline,
+    quoteChar: '"',
+    escapeChar: '"',
+    header: false,
+    dynamicTyping: false,
+    skipEmptyLines: true,
+  }) as const;
+
+/** The cells of one row's text (without its line end), as parseRows reads them. */
+export function parseOneRow(text: string, dialect: Dialect): string[] {
+  return Papa.parse<string[]>(text, configOf(dialect)).data[0] ?? [];
+}
+
 /**
  * Parses a decoded text stream (see encoding.ts) row by row, in papaparse's
  * step mode (chunk mode builds a result array per chunk), giving each row with
  * its original text: from the end of the row before (blank lines between them
- * included) to the end of its own line end. The merge copies that text instead
- * of writing every cell again. To hold the reading (backpressure), pause `text`
- * and resume it later; a throw from `onRow` ends the parse with that error.
+ * included) to the end of its own line end, and where that end is in the
+ * text. The merge copies that text instead of writing every cell again. To
+ * hold the reading (backpressure), pause `text` and resume it later; a throw
+ * from `onRow` ends the parse with that error.
  */
 export function parseRows(
   text: Readable,
   dialect: Dialect,
-  onRow: (row: string[], raw: string) => void,
+  onRow: (row: string[], raw: string, end: number) => void,
   options: { withText?: boolean } = {},
 ): Promise<void> {
   const withText = options.withText ?? true;
@@ -57,18 +75,12 @@ export function parseRows(
       return out;
     };
     Papa.parse<string[]>(text as unknown as File, {
-      delimiter: dialect.delimiter,
-      newline: dialect.newline,
-      quoteChar: '"',
-      escapeChar: '"',
-      header: false,
-      dynamicTyping: false,
-      skipEmptyLines: true,
+      ...configOf(dialect),
       step(result, parser) {
         if (failed) return;
         const cursor = (result.meta as { cursor: number }).cursor;
         try {
-          onRow(result.data as unknown as string[], withText ? slice(last, cursor) : '');
+          onRow(result.data as unknown as string[], withText ? slice(last, cursor) : '', cursor);
         } catch (err) {
           fail(err, parser);
           return;

@@ -12,6 +12,7 @@ import type { JudgedFindings } from './findings-judge';
 import { detectDelimiter, detectNewline, sampleRows } from './dialect';
 import { NotUtf8Error, bomLength, detectEncoding, parsesAsBytes, textStream } from './encoding';
 import { parseRows, type Dialect } from './parse-config';
+import { createSpanWriter } from './row-spans';
 import { throttledProgress } from './progress';
 import { badFile, startRowJudge } from './judge-rows';
 import { importSpreadsheet } from './read-workbook';
@@ -149,6 +150,14 @@ async function importAs(
   const shape = shapeTable(rows, sample.complete, name, options.column);
   const addressesPath = join(options.workDir, 'addresses.txt');
   const rowIndexPath = join(options.workDir, 'rows.idx');
+  // Where each row lies, for an export that copies rows without parsing them
+  // again (row-spans.ts): a UTF-8 list's rows are its bytes.
+  const spansPath = join(options.workDir, 'rows.at');
+  const asBytes = parsesAsBytes(encoding);
+  const spans = asBytes ? createSpanWriter(spansPath) : null;
+  let header = shape.hasHeader;
+  let dataStart = 0;
+  let lastEnd = 0;
   let bytesRead = 0;
   const report = throttledProgress(options.onProgress, () => ({
     bytesRead,
@@ -156,7 +165,6 @@ async function importAs(
     rows: judge.rows,
   }));
 
-  const asBytes = parsesAsBytes(encoding);
   const judge = startRowJudge({
     name,
     addressesPath,
@@ -178,8 +186,16 @@ async function importAs(
     await parseRows(
       text,
       dialect,
-      (row) => {
-        const hold = judge.row(row);
+      (row, _raw, end) => {
+        let spanHold: Promise<void> | null = null;
+        if (header) {
+          header = false;
+          dataStart = end;
+        } else if (spans) spanHold = spans.add(end - lastEnd, row.length);
+        lastEnd = end;
+        const judgeHold = judge.row(row);
+        const hold: Promise<unknown> | null =
+          judgeHold && spanHold ? Promise.all([judgeHold, spanHold]) : (judgeHold ?? spanHold);
         if (!hold) return;
         // The worker is behind: the rows of the chunk already read still
         // arrive, and wait in the batch.
@@ -193,8 +209,10 @@ async function importAs(
       { withText: false },
     );
     judged = await judge.finish();
+    await spans?.finish();
   } catch (err) {
     judge.kill();
+    await spans?.abort();
     // papaparse only stops listening when a chunk throws: without this a
     // cancelled import would go on reading and decoding the file to its end.
     text.destroy();
@@ -219,5 +237,6 @@ async function importAs(
     preview: judged.preview,
     addressesPath,
     rowIndexPath,
+    ...(spans ? { spans: { path: spansPath, dataStart } } : {}),
   };
 }

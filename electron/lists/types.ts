@@ -55,6 +55,13 @@ export interface ImportedList {
   addressesPath: string;
   /** Per data row: index into the unique addresses (or -1), and its RowClass; see row-index.ts. */
   rowIndexPath: string;
+  /**
+   * Where each data row lies in sourcePath and its count of cells (row-spans.ts),
+   * with where the first starts (after the header, in bytes past the byte
+   * order mark): kept for UTF-8 lists, whose export then copies rows as they
+   * are; absent on other lists and on lists kept before.
+   */
+  spans?: { path: string; dataStart: number };
   /** The free checks of the unique addresses (free-checks.ts); absent on lists kept before them. */
   findings?: ListFindings;
   /**

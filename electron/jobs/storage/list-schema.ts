@@ -33,6 +33,7 @@ export const importedListSchema = z.object({
   preview: z.array(z.array(z.string())),
   addressesPath: z.string(),
   rowIndexPath: z.string(),
+  spans: z.object({ path: z.string(), dataStart: count }).optional(),
   // Lists kept before the free checks have none: they load as they were.
   findings: z
     .object({

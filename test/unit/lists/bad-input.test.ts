@@ -239,8 +239,8 @@ describe('many addresses', () => {
       await readAddresses(inMemory.addressesPath),
     );
     expect(await readIndex(spilled.rowIndexPath)).toEqual(await readIndex(inMemory.rowIndexPath));
-    // Only the two files are left: no partition, no file under a temporary name.
-    expect((await readdir(dir)).sort()).toEqual(['addresses.txt', 'rows.idx']);
+    // Only the list's files are left: no partition, no file under a temporary name.
+    expect((await readdir(dir)).sort()).toEqual(['addresses.txt', 'rows.at', 'rows.idx']);
   });
 
   it('reads a large list to its end, whatever its number of addresses', async () => {

@@ -175,11 +175,12 @@ describe('a crash while finding repeats', () => {
     await writeFile(join(dir, 'rows.idx.part'), garbage);
     await writeFile(join(dir, 'rows.idx.part.resolved'), garbage);
     await writeFile(join(dir, 'addresses.txt.part'), 'someone@else.com\n');
+    await writeFile(join(dir, 'rows.at.part'), garbage);
 
     const want = reference(cells);
     const again = await imported(path, dir, 10);
     expect(again.addresses).toEqual(want.addresses);
     expect(again.rows).toEqual(want.rows);
-    expect((await readdir(dir)).sort()).toEqual(['addresses.txt', 'rows.idx']);
+    expect((await readdir(dir)).sort()).toEqual(['addresses.txt', 'rows.at', 'rows.idx']);
   });
 });
