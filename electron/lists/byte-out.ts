@@ -10,6 +10,8 @@ export interface ByteOut {
   put(text: string): void;
   /** Appends bytes as they are. */
   putBytes(bytes: Uint8Array): void;
+  /** Appends bytes[start, end) as they are. */
+  putRange(bytes: Buffer, start: number, end: number): void;
   /** Bytes put and not yet being written. */
   readonly held: number;
   /**
@@ -90,6 +92,14 @@ export async function openByteOut(
       room(bytes.length);
       filling.set(bytes, held);
       held += bytes.length;
+    },
+    putRange(bytes, start, end) {
+      const n = end - start;
+      room(n);
+      if (n <= SHORT) {
+        for (let i = 0; i < n; i++) filling[held + i] = bytes[start + i] as number;
+      } else bytes.copy(filling, held, start, end);
+      held += n;
     },
     get held() {
       return held;

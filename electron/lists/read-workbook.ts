@@ -24,7 +24,7 @@ import { badFile, startRowJudge } from './judge-rows';
 import type { ImportOptions } from './read';
 import { throttledProgress } from './progress';
 import { noRows, shapeTable, type TableShape } from './table-shape';
-import { cellWriter } from './write';
+import { cellWriter } from './row-text';
 import type { ImportedList, SheetSummary } from './types';
 
 const SURVEY_ROWS = 200;

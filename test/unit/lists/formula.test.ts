@@ -9,7 +9,7 @@ import {
   holdsSegmentStart,
   needsFormulaEscape,
 } from '../../../electron/lists/formula';
-import { cellWriter, inStandardQuoting } from '../../../electron/lists/write';
+import { cellWriter, inStandardQuoting } from '../../../electron/lists/row-text';
 
 describe('segments: where a reader with another separator starts a cell', () => {
   it.each([

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { importList } from '../../../electron/lists/read';
-import { exportList } from '../../../electron/lists/write';
+import { exportList, type ExportOptions } from '../../../electron/lists/write';
 import {
   ALL_APPENDED_COLUMNS,
   appendedHeaderNames,
@@ -388,5 +388,94 @@ describe('exportList safety', () => {
       'email,email_status\nok@example.com,deliverable\n',
     );
     expect((await readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+});
+
+describe('rows copied from where the import kept them', () => {
+  /** A list with every kind of row the export treats apart, repeated past a few batches. */
+  function trickyList(rows: number, newline = '\r\n'): string {
+    const kinds = [
+      (i: number) => `${i},ok${i}@example.com,Anne,"likes, commas"`,
+      (i: number) => `${i},bad${i}@example.com,"Bob ""the"" Builder",=HYPERLINK("x")`,
+      (i: number) => `${i},maybe${i}@example.com,"two\nlines",+1`,
+      (i: number) => `${i},face${i}@example.com,Zoë,"a;-b",@x`,
+      (i: number) => `${i},not-an-address,Cleo`,
+      (i: number) => `${i},ok${i}@example.com,"${'long '.repeat(50_000)}",tail`,
+      (i: number) => `${i},ok${i % 7}@example.com,\tTab,Ｈ＝ull`,
+      (i: number) => `${newline}${i},ok${i}@example.com,"a ""b"" c",x`,
+      (i: number) => `${i},ok${i}@example.com,"bad"quote,x`,
+    ];
+    const lines = ['id,email,name,notes'];
+    for (let i = 0; i < rows; i++)
+      lines.push((kinds[i % kinds.length] as (i: number) => string)(i));
+    return `${lines.join(newline)}${newline}`;
+  }
+
+  /** The export of `list` as kept, and as a list kept before spans were (parsed again). */
+  async function bothWays(list: ImportedList, options: Partial<ExportOptions> = {}) {
+    expect(list.spans).toBeDefined();
+    const lookup = await outcomesFor(list);
+    const copied = join(dir, 'copied.csv');
+    const parsed = join(dir, 'parsed.csv');
+    const a = await exportList(list, lookup, { ...options, destPath: copied });
+    const before: ImportedList = { ...list };
+    delete before.spans;
+    const b = await exportList(before, lookup, { ...options, destPath: parsed });
+    expect(a).toEqual({ ...b, path: copied });
+    return { copied: await readFile(copied), parsed: await readFile(parsed) };
+  }
+
+  it.each([
+    ['CRLF, escaping formulas', '\r\n', true],
+    ['LF, copying formulas', '\n', false],
+    ['CR, escaping formulas', '\r', true],
+  ] as const)('writes the same bytes as a list parsed again (%s)', async (_, newline, escape) => {
+    const list = await importText('tricky.csv', `\uFEFF${trickyList(2_000, newline)}`);
+    const { copied, parsed } = await bothWays(list, {
+      columns: ALL_APPENDED_COLUMNS,
+      escapeFormulas: escape,
+      bom: true,
+    });
+    expect(copied.equals(parsed)).toBe(true);
+  });
+
+  it('writes a header-less list and its filtered rows the same way', async () => {
+    const list = await importText(
+      'bare.txt',
+      Array.from({ length: 3_000 }, (_, i) =>
+        i % 5 === 0 ? `bad${i}@example.com` : `ok${i}@example.com`,
+      ).join('\n'),
+    );
+    expect(list.hasHeader).toBe(false);
+    const { copied, parsed } = await bothWays(list, { filter: 'deliverable' });
+    expect(copied.equals(parsed)).toBe(true);
+  });
+
+  it('keeps no spans for a list that is not UTF-8, which is parsed again', async () => {
+    const list = await importText(
+      'latin.csv',
+      Buffer.from('email,name\nok@example.com,Müller\n', 'latin1'),
+    );
+    expect(list.encoding).toBe('windows-1252');
+    expect(list.spans).toBeUndefined();
+  });
+
+  it('stops with the export, leaving nothing behind, and says a list that changed', async () => {
+    const rows = Array.from({ length: 50_000 }, (_, i) => `user${i}@example.com,${i}`).join('\n');
+    const list = await importText('big.csv', `email,n\n${rows}\n`);
+    expect(list.spans).toBeDefined();
+    const controller = new AbortController();
+    const stopped = exportList(list, () => undefined, {
+      destPath: join(dir, 'stopped.csv'),
+      signal: controller.signal,
+      onProgress: () => controller.abort(new Error('stopped by the user')),
+    });
+    await expect(stopped).rejects.toThrow('stopped by the user');
+    expect((await readdir(dir)).filter((f) => f.includes('stopped'))).toEqual([]);
+
+    await writeFile(list.sourcePath, `email,n\n${rows}\nmore@example.com,1\n`);
+    const changed = exportList(list, () => undefined, { destPath: join(dir, 'changed.csv') });
+    await expect(changed).rejects.toThrow(/changed since it was read/);
+    expect((await readdir(dir)).filter((f) => f.includes('changed'))).toEqual([]);
   });
 });
