@@ -141,9 +141,17 @@ function toScratch(address: string): number {
 
 /** The spot of a normalized address given as a string. */
 export function spotOfAddress(address: string): AddressSpot {
+  return spotOf(hashOfAddress(address));
+}
+
+/**
+ * The hash's words of a normalized address given as a string, in one array
+ * given again at the next call: a spot without an object (spotOf reads it).
+ */
+export function hashOfAddress(address: string): Int32Array {
   const length = toScratch(address);
   murmur128(scratch, 0, length, words);
-  return spotOf(words);
+  return words;
 }
 
 /**

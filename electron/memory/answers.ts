@@ -1,10 +1,9 @@
 // Answers as the memory's buckets keep them (bucket.ts): what one remember (or
 // the move of an earlier layout) gathers before writing, in typed arrays, no
 // object per answer; and an entry read back as the outcome it was.
-import { grown } from '../lib/grown';
 import { vendorCode, vendorOfCode, type VerdictVendor } from '../common/vendors';
 import type { AddressOutcome } from '../lists/types';
-import { createSpots, type AddressSpot, type Spots } from './address-hash';
+import { BUCKET_BITS, hashOfAddress, type AddressSpot } from './address-hash';
 import {
   AVATAR_PRODUCT,
   AVATAR_SHIFT,
@@ -39,40 +38,55 @@ const STATUSES = ['deliverable', 'undeliverable'] as const;
 
 /** Answers on their way into buckets: index i is the i-th added. */
 export interface AnswerBatch {
-  spots: Spots;
-  checkedAt: Uint32Array;
-  /** Status, avatar and URL_IN_TAIL (bucket.ts); the product's bit is set as they are written. */
-  flags: Uint8Array;
-  /** 1 + the index of the provider's name in `names`, 0 for none. */
-  provider: Uint32Array;
-  /** The vendor's number (common/vendors.ts) of another vendor's verdict, 0 for the service's answers. */
-  vendor: Uint8Array;
+  count: number;
+  /** Each answer's bucket (address-hash.ts). */
+  bucket: Uint32Array;
+  /**
+   * Each answer in WORDS words side by side, read together: its tag's two
+   * words, its checkedAt, then its flags (status, avatar and URL_IN_TAIL,
+   * bucket.ts; the product's bit is set as they are written), its vendor's
+   * number << 8 (common/vendors.ts; 0 for the service's answers) and
+   * 1 + its provider name's index in `names` << 16 (0 for none).
+   */
+  words: Int32Array;
   names: readonly string[];
   /** The avatar URL's UTF-8 of those that have one. */
   urls: ReadonlyMap<number, Buffer>;
 }
 
+/** Words an answer of a batch takes (AnswerBatch.words). */
+const WORDS = 4;
+/** Provider names one batch can tell apart (16 bits of its fourth word). */
+const MAX_NAMES = 0xfffe;
+
 export function createAnswerBatch(capacity: number) {
-  const spots = createSpots(capacity);
-  const initial = Math.max(capacity, 16);
-  let checkedAt = new Uint32Array(initial);
-  let flags = new Uint8Array(initial);
-  let provider = new Uint32Array(initial);
-  let vendor = new Uint8Array(initial);
+  let size = Math.max(capacity, 16);
+  let bucket = new Uint32Array(size);
+  let words = new Int32Array(size * WORDS);
   const names: string[] = [];
   const nameIndex = new Map<string, number>();
   const urls = new Map<number, Buffer>();
   let count = 0;
   const grow = () => {
-    checkedAt = grown(checkedAt);
-    flags = grown(flags);
-    provider = grown(provider);
-    vendor = grown(vendor);
+    size *= 2;
+    const b = new Uint32Array(size);
+    b.set(bucket);
+    bucket = b;
+    const w = new Int32Array(size * WORDS);
+    w.set(words);
+    words = w;
+  };
+  /** Keeps the spot of the answer `put` just kept, from a hash's words (address-hash.ts). */
+  const placeHash = (hash: Int32Array) => {
+    bucket[count] = (hash[0] as number) >>> (32 - BUCKET_BITS);
+    words[count * WORDS] = hash[1] as number;
+    words[count * WORDS + 1] = hash[2] as number;
+    count += 1;
   };
   /**
-   * Keeps the answer at the next index, whose spot the caller adds; false when
-   * it is not kept: an 'unknown' (see OutcomeMemory.remember) or one too long.
-   * A vendor's verdict keeps its status and vendor only (bucket.ts).
+   * Keeps the answer at the next index, whose spot the caller then places;
+   * false when it is not kept: an 'unknown' (see OutcomeMemory.remember) or
+   * one too long. A vendor's verdict keeps its status and vendor only (bucket.ts).
    */
   const put = (
     outcome: AddressOutcome,
@@ -82,21 +96,21 @@ export function createAnswerBatch(capacity: number) {
     if (!Object.hasOwn(STATUS_CODE, outcome.status)) return false;
     const status = STATUS_CODE[outcome.status] as number;
     if (source) {
-      if (count === flags.length) grow();
-      flags[count] = status | FROM_VENDOR;
-      checkedAt[count] = seconds;
-      provider[count] = 0;
-      vendor[count] = vendorCode(source);
-      count += 1;
+      if (count === size) grow();
+      words[count * WORDS + 2] = seconds;
+      words[count * WORDS + 3] = status | FROM_VENDOR | (vendorCode(source) << 8);
       return true;
     }
     const name = typeof outcome.provider === 'string' ? outcome.provider : null;
-    // 1 + the name's index in `names`, -1 for a name too long to keep, 0 for none.
+    // 1 + the name's index in `names`, -1 for a name not kept, 0 for none.
     let named = 0;
     if (name !== null) {
       let index = nameIndex.get(name);
       if (index === undefined) {
-        index = Buffer.byteLength(name) > MAX_PROVIDER_BYTES ? -1 : names.push(name) - 1;
+        index =
+          Buffer.byteLength(name) > MAX_PROVIDER_BYTES || names.length >= MAX_NAMES
+            ? -1
+            : names.push(name) - 1;
         nameIndex.set(name, index);
       }
       if (index < 0) return false;
@@ -104,26 +118,25 @@ export function createAnswerBatch(capacity: number) {
     }
     const url = typeof outcome.avatarUrl === 'string' ? Buffer.from(outcome.avatarUrl) : null;
     if (url && url.length > MAX_AVATAR_URL_BYTES) return false;
-    if (count === flags.length) grow();
+    if (count === size) grow();
     const avatar = outcome.avatar == null ? 0 : outcome.avatar ? 2 : 1;
-    flags[count] = status | (avatar << AVATAR_SHIFT) | (url ? URL_IN_TAIL : 0);
-    checkedAt[count] = seconds;
-    provider[count] = named;
-    vendor[count] = 0;
+    words[count * WORDS + 2] = seconds;
+    words[count * WORDS + 3] =
+      status | (avatar << AVATAR_SHIFT) | (url ? URL_IN_TAIL : 0) | (named << 16);
     if (url) urls.set(count, url);
-    count += 1;
     return true;
   };
   return {
     /** Adds the answer for `address` (normalized); false when it is not kept (see put). */
     add(address: string, outcome: AddressOutcome, seconds: number): boolean {
       if (!put(outcome, seconds)) return false;
-      spots.addAddress(address);
+      placeHash(hashOfAddress(address));
       return true;
     },
     /**
      * Adds the answer for an address known by its spot (moved from an earlier
-     * layout, a colleague's, or another vendor's verdict when `source` is given).
+     * layout, a colleague's, a job's kept spots, or another vendor's verdict
+     * when `source` is given).
      */
     addAt(
       spot: AddressSpot,
@@ -132,7 +145,10 @@ export function createAnswerBatch(capacity: number) {
       source?: VerdictVendor | null,
     ): boolean {
       if (!put(outcome, seconds, source)) return false;
-      spots.addSpot(spot);
+      bucket[count] = spot.bucket;
+      words[count * WORDS] = spot.tag0;
+      words[count * WORDS + 1] = spot.tag1;
+      count += 1;
       return true;
     },
     get count() {
@@ -140,11 +156,9 @@ export function createAnswerBatch(capacity: number) {
     },
     done(): AnswerBatch {
       return {
-        spots: spots.done(),
-        checkedAt: checkedAt.subarray(0, count),
-        flags: flags.subarray(0, count),
-        provider: provider.subarray(0, count),
-        vendor: vendor.subarray(0, count),
+        count,
+        bucket: bucket.subarray(0, count),
+        words: words.subarray(0, count * WORDS),
         names,
         urls,
       };
@@ -155,39 +169,54 @@ export function createAnswerBatch(capacity: number) {
 /**
  * The batch as bucket entries of `product`, its provider names turned into
  * the dictionary's `codes` (one per name, providers.ts): a name not in the
- * dictionary, and an avatar URL, go to the entry's tail item.
+ * dictionary, and an avatar URL, go to the entry's tail item. With `order`
+ * (byBucket's), entry q is answer order[q], so a bucket's entries lie side
+ * by side and its merge reads them front to back; each answer's words are
+ * read together (AnswerBatch.words), one wait for memory an answer.
  */
 export function entriesOf(
   batch: AnswerBatch,
   codes: Uint8Array,
   product: number,
+  order?: Uint32Array,
 ): Omit<BucketAdds, 'ids' | 'count'> {
-  const { spots, checkedAt, urls, names } = batch;
-  const flags = new Uint8Array(batch.flags.length);
-  const provider = new Uint8Array(batch.flags.length);
+  const { words, urls, names } = batch;
+  const n = order ? order.length : batch.count;
+  const tag0 = new Int32Array(n);
+  const tag1 = new Int32Array(n);
+  const checkedAt = new Uint32Array(n);
+  const flags = new Uint8Array(n);
+  const provider = new Uint8Array(n);
   const tails = new Map<number, Uint8Array>();
   const productFlag = product === 1 ? AVATAR_PRODUCT : 0;
-  for (let i = 0; i < flags.length; i++) {
-    const name = batch.provider[i] as number;
-    const code = name === 0 ? 0 : (codes[name - 1] as number);
-    const inTail = name !== 0 && code === NOT_IN_DICTIONARY;
-    const from = batch.vendor[i] as number;
+  for (let q = 0; q < n; q++) {
+    const i = order ? (order[q] as number) : q;
+    const at = i * WORDS;
+    tag0[q] = words[at] as number;
+    tag1[q] = words[at + 1] as number;
+    checkedAt[q] = words[at + 2] as number;
+    const fourth = words[at + 3] as number;
+    const kept = fourth & 0xff;
+    const from = (fourth >>> 8) & 0xff;
     if (from !== 0) {
       // Another vendor's verdict: its number where a provider's code goes, nothing in the tail.
-      flags[i] = batch.flags[i] as number;
-      provider[i] = from;
+      flags[q] = kept;
+      provider[q] = from;
       continue;
     }
-    flags[i] = (batch.flags[i] as number) | productFlag | (inTail ? PROVIDER_IN_TAIL : 0);
-    provider[i] = code;
-    const url = urls.get(i);
+    const name = fourth >>> 16;
+    const code = name === 0 ? 0 : (codes[name - 1] as number);
+    const inTail = name !== 0 && code === NOT_IN_DICTIONARY;
+    flags[q] = kept | productFlag | (inTail ? PROVIDER_IN_TAIL : 0);
+    provider[q] = code;
+    const url = urls.size > 0 ? urls.get(i) : undefined;
     if (inTail || url) {
       const nameBytes = inTail ? Buffer.from(names[name - 1] as string) : null;
       const parts = nameBytes ? [Buffer.from([nameBytes.length]), nameBytes] : [];
-      tails.set(i, Buffer.concat(url ? [...parts, url] : parts));
+      tails.set(q, Buffer.concat(url ? [...parts, url] : parts));
     }
   }
-  return { tag0: spots.tag0, tag1: spots.tag1, checkedAt, flags, provider, tails, product };
+  return { tag0, tag1, checkedAt, flags, provider, tails, product };
 }
 
 /**

@@ -180,50 +180,6 @@ export interface BucketAdds {
   keepNewer?: boolean;
 }
 
-/**
- * The adds' columns in the order `order` gives (bucket order, byBucket):
- * position q holds add order[q], so a bucket's adds lie side by side and its
- * merge reads them front to back. Read through the ids in list order, each
- * add would wait for memory once per column.
- */
-export function addsInOrder(
-  adds: Omit<BucketAdds, 'ids' | 'count'>,
-  order: Uint32Array,
-): Omit<BucketAdds, 'ids' | 'count'> {
-  const n = order.length;
-  const tag0 = new Int32Array(n);
-  const tag1 = new Int32Array(n);
-  const checkedAt = new Uint32Array(n);
-  const flags = new Uint8Array(n);
-  const provider = new Uint8Array(n);
-  const tails = new Map<number, Uint8Array>();
-  for (let q = 0; q < n; q++) {
-    const id = order[q] as number;
-    tag0[q] = adds.tag0[id] as number;
-    tag1[q] = adds.tag1[id] as number;
-    checkedAt[q] = adds.checkedAt[id] as number;
-    flags[q] = adds.flags[id] as number;
-    provider[q] = adds.provider[id] as number;
-  }
-  if (adds.tails.size > 0) {
-    for (let q = 0; q < n; q++) {
-      if (((flags[q] as number) & TAILED) === 0) continue;
-      const item = adds.tails.get(order[q] as number);
-      if (item) tails.set(q, item);
-    }
-  }
-  return {
-    tag0,
-    tag1,
-    checkedAt,
-    flags,
-    provider,
-    tails,
-    product: adds.product,
-    ...(adds.keepNewer !== undefined ? { keepNewer: adds.keepNewer } : {}),
-  };
-}
-
 /** Writes add `id` as entry n of `out`. */
 function writeAdd(out: Buffer, n: number, adds: BucketAdds, id: number): void {
   const at = HEAD + n * ENTRY;

@@ -14,10 +14,10 @@ import type { Database, RootDatabase } from 'lmdb';
 import type { VerdictVendor } from '../common/vendors';
 import { log } from '../lib/log';
 import type { AddressOutcome } from '../lists/types';
-import { byBucket, sortByTag, type AddressSpot } from './address-hash';
+import { BUCKETS, byBucket, sortByTag, type AddressSpot } from './address-hash';
 import { unbudgeted, type MapBudget } from './map-budget';
 import { MAX_CHECKED_AT, createAnswerBatch, entriesOf, type AnswerBatch } from './answers';
-import { addsInOrder, mergeBucket, type BucketAdds } from './bucket';
+import { ENTRY, mergeBucket, type BucketAdds } from './bucket';
 import type { RememberResult } from './outcome-memory';
 import { providerCodes } from './providers';
 
@@ -29,14 +29,17 @@ const BATCH = 20_000;
 /** Answers written per transaction, about 100 ms of this thread. */
 const PER_TRANSACTION = 100_000;
 /**
- * Buckets rewritten per transaction at most, a sixty-fourth of them. LMDB
- * holds every page a transaction changes in memory until it commits, and
- * reuses a freed page only once the transactions before it are done. Ten
- * million answers kept half a million at a time, in the same 16 s: with
- * 65,536 buckets a transaction, 90 MB more memory than with these; with
- * 16,384, 50 MB more and a file 40% larger (318 MB against 229).
+ * Bucket bytes rewritten per transaction at most, as estimated from the
+ * answers the memory holds. LMDB holds every page a transaction changes in
+ * memory until it commits, and reuses a freed page only once the transactions
+ * before it are done. Ten million answers kept half a million at a time, in
+ * the same 16 s: with 65,536 buckets a transaction, 90 MB more memory than
+ * with 2,048 (about these bytes at that size); with 16,384, 50 MB more and a
+ * file 40% larger (318 MB against 229). A smaller memory's buckets are
+ * smaller: more of them go in a transaction, and a million answers into a
+ * new memory are ten commits, not sixty-four.
  */
-const BUCKETS_PER_TRANSACTION = 2_048;
+const BYTES_PER_TRANSACTION = 2 * 1024 * 1024;
 
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
@@ -114,7 +117,7 @@ export async function writeBuckets(
   batch: AnswerBatch,
   parts: WriteParts,
 ): Promise<number> {
-  if (batch.spots.count === 0) return 0;
+  if (batch.count === 0) return 0;
   const map = parts.map ?? unbudgeted;
   await map.idle();
   const release = map.hold();
@@ -137,29 +140,23 @@ async function writeHeld(
   batch: AnswerBatch,
   { isOpen, dir, map, keepNewer, onOlder }: Required<WriteParts>,
 ): Promise<number> {
-  const { spots } = batch;
   const keptOnly = (stored: number, why: string) =>
     log.warn(`The outcome memory ${dir} kept only ${stored} answers: ${why}`);
   if (!isOpen()) {
     keptOnly(0, 'the memory was closed');
     return 0;
   }
+  const { order, starts } = byBucket(batch.bucket);
   let entries: ReturnType<typeof entriesOf>;
   try {
-    entries = entriesOf(batch, await codesOf(store, batch.names), product);
+    entries = entriesOf(batch, await codesOf(store, batch.names), product, order);
   } catch (err) {
     keptOnly(0, message(err));
     return 0;
   }
-  const { order, starts } = byBucket(spots.bucket);
   // One set of adds for every bucket, in bucket order: its ids (positions in
   // that order) and count change per bucket.
-  const adds: BucketAdds = {
-    ...addsInOrder(entries, order),
-    ids: new Uint32Array(64),
-    count: 0,
-    keepNewer,
-  };
+  const adds: BucketAdds = { ...entries, ids: new Uint32Array(64), count: 0, keepNewer };
   let stored = 0;
   let failed = false;
   /** Writes buckets [first, last) in one transaction. */
@@ -201,18 +198,22 @@ async function writeHeld(
   // for, so this thread encodes while lmdb syncs.
   let pending: Promise<void> = Promise.resolve();
   let bucket = 0;
+  // What a bucket holds on average before these answers join it.
+  const [emails, avatars] = readCounts(store);
+  const held = (emails + avatars) / BUCKETS;
   while (bucket < starts.length - 1 && !failed) {
     // The next range of buckets that holds about PER_TRANSACTION answers, in
-    // at most BUCKETS_PER_TRANSACTION buckets.
+    // about BYTES_PER_TRANSACTION of buckets.
     const first = bucket;
     const from = starts[first] as number;
-    let touched = 0;
+    let bytes = 0;
     while (
       bucket < starts.length - 1 &&
       (starts[bucket] as number) - from < PER_TRANSACTION &&
-      touched < BUCKETS_PER_TRANSACTION
+      bytes < BYTES_PER_TRANSACTION
     ) {
-      if ((starts[bucket + 1] as number) > (starts[bucket] as number)) touched += 1;
+      const adds = (starts[bucket + 1] as number) - (starts[bucket] as number);
+      if (adds > 0) bytes += (held + adds) * ENTRY;
       bucket += 1;
     }
     const last = bucket;

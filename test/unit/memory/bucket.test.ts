@@ -105,9 +105,10 @@ function addsOf(puts: readonly Put[], product: number): BucketAdds {
   const codes = Uint8Array.from(answers.names, (name) =>
     INLINE.has(name) ? 0 : NAMES.indexOf(name) + 1,
   );
+  const entries = entriesOf(answers, codes, product);
   const ids = Uint32Array.from(puts, (_, i) => i);
-  sortByTag(ids, puts.length, answers.spots.tag0, answers.spots.tag1);
-  return { ...entriesOf(answers, codes, product), ids, count: puts.length };
+  sortByTag(ids, puts.length, entries.tag0, entries.tag1);
+  return { ...entries, ids, count: puts.length };
 }
 
 /** Every entry of a bucket as `tag0/tag1/product` → the outcome read back. */
