@@ -103,7 +103,7 @@ async function readInto(
   try {
     list = await importList(job.inputPath, {
       workDir: s.store.paths(job.id).dir,
-      ...(memory.available ? { onAddressSpots: (given: Spots) => (spots = given) } : {}),
+      onAddressSpots: (given: Spots) => (spots = given),
       findings: { onDomains: checks.lookUp, onFindings: (given) => (judged = given) },
       ...(withheld && withheld.rules.length > 0
         ? { withheld: { rules: withheld.rules, onWithheld: (given) => (ruled = given) } }
@@ -136,7 +136,7 @@ async function readInto(
   const onSpots = withheld?.list && codes ? addReasons(withheld.list, codes) : undefined;
   const recalled = async () => {
     await (await s.teamMemory())?.pullList(list.addressesPath);
-    await recallAtImport(memory, list, s.store.paths(job.id).recalled, spots, onSpots);
+    await recallAtImport(memory, list, s.store.paths(job.id), spots, onSpots);
   };
   const [findings, , rules] = await Promise.all([
     checks.finish(list.addressesPath, judged),

@@ -24,7 +24,14 @@ import {
 import type { OutcomeMemory, RecalledList } from './outcome-memory';
 import { dictionarySize, providerNames } from './providers';
 import { noDomainFacts, openDomainFacts } from './domain-facts';
-import { addCounts, readCounts, rememberAll, rememberDatedAll, type BucketStore } from './remember';
+import {
+  addCounts,
+  readCounts,
+  rememberAll,
+  rememberDatedAll,
+  rememberSpotsAll,
+  type BucketStore,
+} from './remember';
 import { heldFacts, mapBudget, underHold, type MapBudget } from './map-budget';
 
 export interface MemoryParts extends BucketStore {
@@ -245,6 +252,8 @@ export function openedMemory(parts: MemoryParts): OutcomeMemory {
     facts,
     remember: async (product, entries, checkedAt, at) =>
       rememberAll(parts, bitOf(product), entries, checkedSeconds(checkedAt), keyOf, writing, at),
+    rememberSpots: async (product, entries, checkedAt, at) =>
+      rememberSpotsAll(parts, bitOf(product), entries, checkedSeconds(checkedAt), writing, at),
     rememberDated: async (product, entries, expected) =>
       rememberDatedAll(parts, bitOf(product), entries, writing, expected),
     recall(product, address, maxAgeDays) {
@@ -367,6 +376,7 @@ export function unavailableMemory(dir: string, movedAside: string | null = null)
     movedAside,
     facts: noDomainFacts,
     remember: async () => ({ stored: 0, skipped: 0 }),
+    rememberSpots: async () => ({ stored: 0, skipped: 0 }),
     rememberDated: async () => ({ stored: 0, skipped: 0 }),
     recall: () => null,
     *recallMany(_product, addresses) {

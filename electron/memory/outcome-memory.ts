@@ -19,7 +19,7 @@ import type { JobProduct } from '../common/model';
 import { log } from '../lib/log';
 import type { AddressOutcome } from '../lists/types';
 import { openedMemory, unavailableMemory } from './opened-memory';
-import type { Spots } from './address-hash';
+import type { AddressSpot, Spots } from './address-hash';
 import type { DomainFacts } from './domain-facts';
 import type { RecalledOutcome } from './answers';
 import { migrateKeyedByAddress, migrateVariableBuckets } from './migrate';
@@ -73,6 +73,17 @@ export interface OutcomeMemory {
     entries: Iterable<readonly [address: string, outcome: AddressOutcome]>,
     checkedAt: number,
     /** How many entries there are, when known: the batch is sized once instead of grown. */
+    expected?: number,
+  ): Promise<RememberResult>;
+  /**
+   * remember() for addresses known by their spots (a job's, memory/spot-file.ts):
+   * no address is read or hashed again. The spot given may be one object
+   * changed between entries: its words are copied at once.
+   */
+  rememberSpots(
+    product: JobProduct,
+    entries: Iterable<readonly [spot: AddressSpot, outcome: AddressOutcome]>,
+    checkedAt: number,
     expected?: number,
   ): Promise<RememberResult>;
   /**

@@ -291,6 +291,31 @@ export async function rememberAll(
 }
 
 /**
+ * rememberAll for addresses known by their spots (a job's, as its import
+ * hashed them: memory/spot-file.ts), all answered at `checkedAt`: a later
+ * answer for an address replaces the one kept, as rememberAll's do.
+ */
+export async function rememberSpotsAll(
+  store: BucketStore,
+  product: number,
+  entries: Iterable<readonly [AddressSpot, AddressOutcome]>,
+  checkedAt: number,
+  parts: WriteParts,
+  expected = 1024,
+): Promise<RememberResult> {
+  const batch = createAnswerBatch(Math.min(Math.max(expected, 16), 1 << 22));
+  let skipped = 0;
+  let n = 0;
+  for (const [spot, outcome] of entries) {
+    if (!parts.isOpen()) break;
+    if (!batch.addAt(spot, outcome, checkedAt)) skipped += 1;
+    if (++n % BATCH === 0) await nextTurn();
+  }
+  const stored = await writeBuckets(store, product, batch.done(), parts);
+  return { stored, skipped };
+}
+
+/**
  * One answer with its own date, for an address known by its spot (a team
  * store's), and for another vendor's verdict that vendor (verdicts/).
  */

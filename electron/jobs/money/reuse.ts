@@ -16,6 +16,7 @@ import type { OutcomeMemory, RecalledList, RecalledOutcome } from '../../memory/
 import { MAX_REUSE_DAYS } from '../../common/limits';
 import type { AddressBook } from '../storage/address-book';
 import { recallInParts, spotsInParts } from '../../memory/recall-list';
+import { writeSpotFile } from '../../memory/spot-file';
 import type { OutcomeRecord } from '../storage/outcomes';
 
 const DAY = 86_400;
@@ -37,24 +38,51 @@ export function recallFor(
 /**
  * Reads the memory for every address of the job and keeps the dates beside
  * it (recalled.bin: every address's email date, then every address's avatar
- * date, 4 bytes each); `spots`, when the import hashed the addresses already,
- * spares reading the address file again. A long list is answered a part at
- * a time and written as it goes.
+ * date, 4 bytes each), and the addresses' spots (spots.bin, spot-file.ts), by
+ * which the run keeps its answers; `spots`, when the import hashed the
+ * addresses already, spares reading the address file again. A long list is
+ * answered a part at a time and written as it goes.
  */
 export async function recallAtImport(
   memory: OutcomeMemory,
   list: Pick<ImportedList, 'addressesPath' | 'counts'>,
-  path: string,
+  paths: { recalled: string; spots: string },
   spots?: Spots,
   /** Also given the spots of every address, a part at a time (the suppression list's look-up). */
   onSpots?: (first: number, spots: Spots) => Promise<void>,
 ): Promise<void> {
   const { unique } = list.counts;
   if (unique === 0) return;
-  if (!memory.available) {
-    if (onSpots) await spotsInParts(list.addressesPath, onSpots);
-    return;
+  const kept = await writeSpotFile(paths.spots).catch((err: unknown) => {
+    // Only the speed of keeping the run's answers is lost: it hashes them again.
+    log.warn("jobs: the addresses' spots could not be kept for this list", err);
+    return null;
+  });
+  const eachPart = async (first: number, part: Spots) => {
+    await kept?.part(first, part);
+    await onSpots?.(first, part);
+  };
+  try {
+    if (!memory.available) {
+      if (spots?.count === unique) await eachPart(0, spots);
+      else await spotsInParts(list.addressesPath, eachPart);
+    } else await recallDates(memory, list, paths.recalled, spots, eachPart);
+    await kept?.done();
+  } catch (err) {
+    await kept?.abort();
+    throw err;
   }
+}
+
+/** recallAtImport's dates (recalled.bin); a failure loses only the review's count of reuses. */
+async function recallDates(
+  memory: OutcomeMemory,
+  list: Pick<ImportedList, 'addressesPath' | 'counts'>,
+  path: string,
+  spots: Spots | undefined,
+  eachPart: (first: number, spots: Spots) => Promise<void>,
+): Promise<void> {
+  const { unique } = list.counts;
   const tmp = tempPathFor(path);
   try {
     const handle = await open(tmp, 'w');
@@ -65,9 +93,9 @@ export async function recallAtImport(
       };
       if (spots?.count === unique) {
         await write(0, await memory.datesOf(spots, MAX_REUSE_DAYS));
-        await onSpots?.(0, spots);
+        await eachPart(0, spots);
       } else {
-        await recallInParts(list.addressesPath, memory, write, MAX_REUSE_DAYS, undefined, onSpots);
+        await recallInParts(list.addressesPath, memory, write, MAX_REUSE_DAYS, undefined, eachPart);
       }
     } finally {
       await handle.close();

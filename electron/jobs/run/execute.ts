@@ -28,7 +28,8 @@ import { openOutcomeLog } from '../storage/outcomes';
 import { budgetOf } from '../money/spend';
 import { learnFacts, learnRefused } from '../coverage/learn';
 import { runSyncParts } from './sync-parts';
-import { rememberingEach } from './remembering';
+import { rememberingEach, type SpotAt } from './remembering';
+import { openSpotFile } from '../../memory/spot-file';
 import { reuserOf } from '../money/reuse';
 import { runClaims } from './claims';
 import { sentBook, sentLog, sentTable } from './send-list';
@@ -52,10 +53,11 @@ async function answersOf(
   record: JobRecord,
   product: JobProduct,
   addresses: AddressBook,
+  spotAt: SpotAt | null,
 ) {
   const memory = await s.memory();
   // A cache: an answer it fails to keep is only paid for again some day.
-  const remembering = rememberingEach(memory, addresses, await s.teamMemory());
+  const remembering = rememberingEach(memory, addresses, await s.teamMemory(), spotAt);
   const sharing = s.sharing();
   const reuseDays = record.choices?.reuseDays ?? 0;
   const claims = sharing ? runClaims(sharing, record.id, product, addresses, reuseDays) : null;
@@ -107,10 +109,17 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
   // The plan counts positions in the send list, when the job has one.
   const sent = l.sent;
   const addresses = sent ? sentBook(book, sent) : book;
+  // The addresses' spots as the import kept them, read by the run's positions.
+  const spotFile = await openSpotFile(paths.spots, book.count);
+  const spotAt: SpotAt | null = !spotFile
+    ? null
+    : sent
+      ? (p) => spotFile.at(sent[p] as number)
+      : (p) => spotFile.at(p);
   const balanceBefore = slot.alone() ? await client.balance().catch(() => null) : null;
   const doneBefore = determinedSplit(l);
   const product = record.product ?? 'email';
-  const { memory, remembering, claims } = await answersOf(s, record, product, addresses);
+  const { memory, remembering, claims } = await answersOf(s, record, product, addresses, spotAt);
   l.halt ??= new AbortController();
   // Stopping here, or the lock found taken away, ends the run the same way.
   const stop = l.lock ? AbortSignal.any([slot.stopSignal(), l.lock.lost]) : slot.stopSignal();
@@ -228,6 +237,7 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
     l.halt = null;
     await claims?.end();
     await remembering.drained();
+    await spotFile?.close();
     await outcomeLog.close();
   }
 }

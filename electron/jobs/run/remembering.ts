@@ -13,6 +13,7 @@ import type { JobProduct } from '../../common/model';
 import { log } from '../../lib/log';
 import type { AddressOutcome } from '../../lists/types';
 import { compactAnswers } from '../../memory/compact-answers';
+import type { AddressSpot } from '../../memory/address-hash';
 import type { OutcomeMemory } from '../../memory/outcome-memory';
 import type { TeamMemory } from '../../team/team-memory';
 import type { AddressBook } from '../storage/address-book';
@@ -43,6 +44,10 @@ function waitingAnswers() {
     *entries(addresses: AddressBook): Generator<[string, AddressOutcome]> {
       for (const [position, outcome] of answers.each()) yield [addresses.at(position), outcome];
     },
+    /** The same by each address's spot, as the import hashed it (memory/spot-file.ts). */
+    *spotEntries(spotAt: SpotAt): Generator<[AddressSpot, AddressOutcome]> {
+      for (const [position, outcome] of answers.each()) yield [spotAt(position), outcome];
+    },
   };
 }
 
@@ -53,12 +58,17 @@ export interface Remembering {
   drained(): Promise<void>;
 }
 
+/** The spot of the address at a position of the run (memory/spot-file.ts). */
+export type SpotAt = (position: number) => AddressSpot;
+
 export function remembering(
   memory: OutcomeMemory,
   product: JobProduct,
   addresses: AddressBook,
   atOnce = REMEMBER_AT_ONCE,
   team: TeamMemory | null = null,
+  /** The addresses' spots, when the import kept them: no address read and hashed again. */
+  spotAt: SpotAt | null = null,
 ): Remembering {
   let waiting = waitingAnswers();
   let writing: Promise<void> | null = null;
@@ -71,7 +81,9 @@ export function remembering(
     // background: the run never waits for the store) beside the local write.
     const shared = team?.queue(product, answers.entries(addresses), checkedAt);
     try {
-      if (memory.available) {
+      if (memory.available && spotAt) {
+        await memory.rememberSpots(product, answers.spotEntries(spotAt), checkedAt, answers.count);
+      } else if (memory.available) {
         await memory.remember(product, answers.entries(addresses), checkedAt, answers.count);
       }
     } catch (err) {
@@ -125,13 +137,17 @@ export function rememberingEach(
   memory: OutcomeMemory,
   addresses: AddressBook,
   team: TeamMemory | null = null,
+  spotAt: SpotAt | null = null,
 ) {
   const each = new Map<JobProduct, Remembering>();
   return {
     kept(records: readonly OutcomeRecord[], product: JobProduct): Promise<void> | undefined {
       let r = each.get(product);
       if (!r)
-        each.set(product, (r = remembering(memory, product, addresses, REMEMBER_AT_ONCE, team)));
+        each.set(
+          product,
+          (r = remembering(memory, product, addresses, REMEMBER_AT_ONCE, team, spotAt)),
+        );
       return r.kept(records);
     },
     async drained(): Promise<void> {

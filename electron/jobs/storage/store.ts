@@ -18,6 +18,8 @@ export interface JobPaths {
   sendList: string;
   /** When the memory last gave each address's answer, as read at import (reuse.ts). */
   recalled: string;
+  /** Each address's spot in the memory, as hashed at import (memory/spot-file.ts). */
+  spots: string;
   /** Why each address is left out by the suppression list or a rule (jobs/money/withheld.ts). */
   withheld: string;
   /** The job's copy of the user's file. */
@@ -66,6 +68,7 @@ export function openJobStore(dataDir: string): JobStore {
       outcomes: join(dir, 'outcomes.log'),
       sendList: join(dir, 'send.bin'),
       recalled: join(dir, 'recalled.bin'),
+      spots: join(dir, 'spots.bin'),
       withheld: join(dir, 'withheld.bin'),
       input: (extension) => join(dir, `input${extension}`),
       taskFile: (k) => join(dir, `task-${k + 1}.txt`),
