@@ -7,21 +7,11 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { JOB_PRODUCTS, type JobProduct } from '../common/model';
 import { log } from '../lib/log';
 import { normalizeCell } from '../lists/address';
-import { BUCKETS, MAX_ADDRESS, bucketOrderOf, spotOfAddress, type Spots } from './address-hash';
-import { MAX_CHECKED_AT, outcomeAt, readableAt } from './answers';
-import {
-  checkedAtOf,
-  countOf,
-  findEntry,
-  flagsOf,
-  lowerBound,
-  productBit,
-  productOfFlags,
-  pruneBucket,
-  tag0At,
-  tag1At,
-} from './bucket';
-import type { OutcomeMemory, RecalledList } from './outcome-memory';
+import { BUCKETS, MAX_ADDRESS, spotOfAddress } from './address-hash';
+import { MAX_CHECKED_AT, outcomeAt } from './answers';
+import { countOf, findEntry, productBit, pruneBucket } from './bucket';
+import type { OutcomeMemory } from './outcome-memory';
+import { STEP, dateWithin, datesIn, noDates, type Window } from './list-dates';
 import { dictionarySize, providerNames } from './providers';
 import { noDomainFacts, openDomainFacts } from './domain-facts';
 import {
@@ -32,7 +22,7 @@ import {
   rememberSpotsAll,
   type BucketStore,
 } from './remember';
-import { heldFacts, mapBudget, underHold, type MapBudget } from './map-budget';
+import { heldFacts, mapBudget, underHold } from './map-budget';
 
 export interface MemoryParts extends BucketStore {
   /**
@@ -52,8 +42,6 @@ export interface MemoryParts extends BucketStore {
 }
 
 const DAY = 86_400;
-/** Buckets looked at per step of `forget` and of a list's dates, between which other work runs. */
-const STEP = 8_192;
 /** Another process's clock may be ahead: answers dated up to a day ahead are taken as new. */
 const SKEW = DAY;
 /** A window longer than a century is a century. */
@@ -83,87 +71,6 @@ export function keyOf(address: string): string | null {
 }
 
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
-
-/** The checkedAt (epoch seconds) an answer must fall within to be reused. */
-interface Window {
-  from: number;
-  to: number;
-}
-
-/** No dates for any of the spots. */
-const noDates = (spots: Spots): RecalledList => ({
-  email: new Uint32Array(spots.count),
-  avatar: new Uint32Array(spots.count),
-});
-
-/** What datesIn needs of the open memory. */
-interface BucketReader {
-  bucketAt: (bucket: number) => Buffer | undefined;
-  warnOnce: (what: string) => void;
-  /** Let go of the map between steps (the caller holds the store). */
-  map: MapBudget;
-  /** Codes of the provider dictionary known when the reading starts. */
-  known: number;
-  /** Throws once the memory is closed. */
-  open: () => void;
-}
-
-/**
- * The date of entry i of a bucket if it is an answer within `window` (its
- * provider among the `known` first of the dictionary), 0 if not, -1 if it
- * does not read as an answer at all.
- */
-function dateWithin(value: Uint8Array, i: number, window: Window, known: number): number {
-  if (!readableAt(value, i, known)) return -1;
-  const checkedAt = checkedAtOf(value, i);
-  return checkedAt >= window.from && checkedAt <= window.to ? checkedAt : 0;
-}
-
-/**
- * The dates of every spot's answers within `window`, a bucket at a time, in
- * bucket order: each look-up a binary search of its bucket, nothing decoded.
- */
-async function datesIn(spots: Spots, window: Window, memory: BucketReader): Promise<RecalledList> {
-  const { bucketAt, warnOnce, known, open, map } = memory;
-  const { email, avatar } = noDates(spots);
-  const { order, starts } = bucketOrderOf(spots);
-  // The spots' tags in bucket order, both words side by side, so the walk of
-  // the buckets reads them front to back: read where they are, in list order,
-  // every look-up would wait for memory twice.
-  const tags = new Int32Array(order.length * 2);
-  for (let q = 0; q < order.length; q++) {
-    const id = order[q] as number;
-    tags[2 * q] = spots.tag0[id] as number;
-    tags[2 * q + 1] = spots.tag1[id] as number;
-  }
-  for (let bucket = 0; bucket < BUCKETS; bucket++) {
-    if (bucket % STEP === STEP - 1) {
-      await nextTurn();
-      open();
-      await map.settle();
-    }
-    const first = starts[bucket] as number;
-    const last = starts[bucket + 1] as number;
-    if (first === last) continue;
-    const value = bucketAt(bucket);
-    if (!value) continue;
-    const count = countOf(value);
-    for (let q = first; q < last; q++) {
-      const t0 = tags[2 * q] as number;
-      for (let i = lowerBound(value, count, t0); i < count && tag0At(value, i) === t0; i++) {
-        if (tag1At(value, i) !== tags[2 * q + 1]) continue;
-        const checkedAt = dateWithin(value, i, window, known);
-        if (checkedAt < 0) warnOnce('a record could not be read');
-        if (checkedAt <= 0) continue;
-        const id = order[q] as number;
-        // An email + avatar answer serves an email check too; never the reverse.
-        if (productOfFlags(flagsOf(value, i)) === 1) avatar[id] = checkedAt;
-        if (checkedAt > (email[id] as number)) email[id] = checkedAt;
-      }
-    }
-  }
-  return { email, avatar };
-}
 
 export function openedMemory(parts: MemoryParts): OutcomeMemory {
   const { dir, movedAside, now } = parts;
