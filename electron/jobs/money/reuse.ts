@@ -58,8 +58,13 @@ export async function recallAtImport(
     log.warn("jobs: the addresses' spots could not be kept for this list", err);
     return null;
   });
+  // Spots the import hashed whole are written while the memory is read.
+  const whole = spots?.count === unique ? spots : undefined;
+  const writing = whole ? kept?.part(0, whole) : undefined;
+  // Awaited below; a failure meanwhile is not an unhandled one.
+  writing?.catch(() => undefined);
   const eachPart = async (first: number, part: Spots) => {
-    await kept?.part(first, part);
+    if (!writing) await kept?.part(first, part);
     await onSpots?.(first, part);
   };
   try {
@@ -67,6 +72,7 @@ export async function recallAtImport(
       if (spots?.count === unique) await eachPart(0, spots);
       else await spotsInParts(list.addressesPath, eachPart);
     } else await recallDates(memory, list, paths.recalled, spots, eachPart);
+    await writing;
     await kept?.done();
   } catch (err) {
     await kept?.abort();
