@@ -80,8 +80,28 @@ export function stepRunner<Command extends StepCommand, Result extends StepResul
 
 export interface Measured<Result extends StepResult> {
   fastest: Result;
+  /** Every round's time, in order: round k's is against the baseline's round k (pairedRatio). */
+  times: number[];
   peakRssBytes: number;
   peakAnonBytes: number;
+}
+
+/**
+ * The median over the rounds of each round's time against the baseline's in
+ * the same round: steps run one after the other within a round, so a slow
+ * stretch of a busy machine slows both sides of a pair, where the best of
+ * each, taken from different rounds, may not have met it alike.
+ */
+export function pairedRatio(step: Measured<StepResult>, baseline: Measured<StepResult>): number {
+  const ratios = step.times
+    .map((ms, k) => ms / (baseline.times[k] as number))
+    .sort((a, b) => a - b);
+  const mid = Math.floor(ratios.length / 2);
+  const median =
+    ratios.length % 2
+      ? (ratios[mid] as number)
+      : ((ratios[mid - 1] as number) + (ratios[mid] as number)) / 2;
+  return Math.round(median * 1000) / 1000;
 }
 
 /**
@@ -106,6 +126,7 @@ export async function bestInTurn<Command extends StepCommand, Result extends Ste
       const was = measured[i];
       measured[i] = {
         fastest: !was || result.ms < was.fastest.ms ? result : was.fastest,
+        times: [...(was?.times ?? []), result.ms],
         peakRssBytes: Math.max(was?.peakRssBytes ?? 0, result.maxRssBytes, result.peakRssBytes),
         peakAnonBytes: Math.max(was?.peakAnonBytes ?? 0, result.peakAnonBytes),
       };
@@ -142,6 +163,7 @@ export function emitStep(
       ...extras.common,
       targetRatio: targets.ratio,
       okRatio: ms / baseMs <= targets.ratio,
+      pairedRatio: pairedRatio(measured, baseline),
       ...extras.time,
     },
   });

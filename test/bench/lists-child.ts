@@ -8,9 +8,11 @@ import { importList } from '../../electron/lists/read';
 import { exportList } from '../../electron/lists/write';
 import type { AddressOutcome, ImportedList } from '../../electron/lists/types';
 import { memoryDir, openOutcomeMemory } from '../../electron/memory/outcome-memory';
+import { createSpots, type AddressSpot } from '../../electron/memory/address-hash';
+import { openSpotFile, writeSpotFile, type SpotFile } from '../../electron/memory/spot-file';
 import { OUTCOMES, addressOf } from './lists-data';
-import { importChecked, seedMemory } from './lists-memory';
-import { BENCH_ACCOUNT, benchRules, seedSuppression } from './lists-suppressed';
+import { MEMORY_OUTCOMES, importChecked, seedMemory } from './lists-memory';
+import { BENCH_ACCOUNT, SUPPRESSED, benchRules, seedSuppression } from './lists-suppressed';
 import type { ListsResult, ListsStep } from './protocol';
 import { memoryFigures, serveSteps } from './step-child';
 
@@ -43,42 +45,61 @@ function bareParse(path: string, mode: 'chunk' | 'step'): Promise<number> {
   });
 }
 
-/** How many outcomes the remember step stores: one per address of the list's million rows. */
+/** How many outcomes the remember step stores at full size: one per address of the list's million rows. */
 const REMEMBERED = 1_000_000;
 const PROVIDERS = ['gmail', 'yahoo', 'outlook', 'provider_code_1', 'mail_ru', ''];
 
+/** What the service said of the i-th address. */
+const outcomeOf = (i: number): AddressOutcome =>
+  i % 7 === 0
+    ? { status: 'undeliverable', provider: '' }
+    : { status: 'deliverable', provider: PROVIDERS[i % PROVIDERS.length] ?? null };
+
 /**
- * The answers a finished job hands the memory: its unique addresses with what
- * the service said, produced as they are stored (a job reads them from its
- * address file and outcome table), none held at once.
+ * The answers a finished job hands the memory, as a job reads them: each
+ * unique address by its spot, which the import kept (spots.bin,
+ * memory/spot-file.ts), with what the service said; none held at once.
  */
-function* answers(): Generator<[string, AddressOutcome]> {
-  for (let i = 0; i < REMEMBERED; i++) {
-    const outcome: AddressOutcome =
-      i % 7 === 0
-        ? { status: 'undeliverable', provider: '' }
-        : { status: 'deliverable', provider: PROVIDERS[i % PROVIDERS.length] ?? null };
-    yield [addressOf(i), outcome];
-  }
+function* answers(spots: SpotFile, count: number): Generator<[AddressSpot, AddressOutcome]> {
+  for (let i = 0; i < count; i++) yield [spots.at(i), outcomeOf(i)];
+}
+
+/** The spots the import keeps for `count` addresses, untimed: the import hashes them anyway. */
+async function keptSpots(path: string, count: number): Promise<SpotFile> {
+  const spots = createSpots(count);
+  for (let i = 0; i < count; i++) spots.addAddress(addressOf(i));
+  const writer = await writeSpotFile(path);
+  await writer.part(0, spots.done());
+  await writer.done();
+  const file = await openSpotFile(path, count);
+  if (!file) throw new Error('the spots were not kept');
+  return file;
 }
 
 /** The remember step: a million outcomes into a new memory, timed from the first to the last commit. */
-async function remember(workDir: string) {
+async function remember(workDir: string, count: number) {
   const dataDir = await mkdtemp(join(workDir, 'memory-'));
   try {
+    const spots = await keptSpots(join(dataDir, 'spots.bin'), count);
     const memory = await openOutcomeMemory(dataDir);
     if (!memory.available) throw new Error('the memory could not be opened');
     const started = performance.now();
-    const { stored } = await memory.remember('email', answers(), Math.floor(Date.now() / 1000));
+    const { stored } = await memory.rememberSpots(
+      'email',
+      answers(spots, count),
+      Math.floor(Date.now() / 1000),
+      count,
+    );
     const ms = performance.now() - started;
     await memory.close();
     const fileBytes = (await stat(join(memoryDir(dataDir), 'data.mdb'))).size;
     // What producing the answers costs alone, after the timed run so it warms nothing.
     const source = performance.now();
-    let count = 0;
-    for (const [address] of answers()) count += address.length > 0 ? 1 : 0;
+    let given = 0;
+    for (const [spot] of answers(spots, count)) given += spot.bucket >= 0 ? 1 : 0;
     const sourceMs = performance.now() - source;
-    if (count !== REMEMBERED) throw new Error('the answers changed between runs');
+    await spots.close();
+    if (given !== count) throw new Error('the answers changed between runs');
     return { ms, stored, fileBytes, sourceMs };
   } finally {
     await rm(dataDir, { recursive: true, force: true });
@@ -91,14 +112,15 @@ async function onFullMemory(command: ListsStep): Promise<ListsResult> {
   if (!dataDir) throw new Error(`${command.step} needs the memory's data folder`);
   const result = (ms: number, rows: number) =>
     ({ type: 'result', ms, rows, ...memoryFigures() }) as const;
+  const scale = command.scale ?? 1;
   if (command.step === 'seed-memory') {
     const started = performance.now();
-    const seeded = await seedMemory(dataDir);
+    const seeded = await seedMemory(dataDir, Math.round(MEMORY_OUTCOMES * scale));
     return { ...result(performance.now() - started, seeded.stored), seeded };
   }
   if (command.step === 'seed-suppression') {
     const started = performance.now();
-    const suppression = await seedSuppression(dataDir);
+    const suppression = await seedSuppression(dataDir, Math.round(SUPPRESSED * scale));
     return { ...result(performance.now() - started, suppression.entries), suppression };
   }
   const withheld =
@@ -124,7 +146,8 @@ async function run(command: ListsStep): Promise<ListsResult> {
     return onFullMemory(command);
   }
   if (command.step === 'remember') {
-    const { ms, stored, fileBytes, sourceMs } = await remember(command.workDir);
+    const count = Math.round(REMEMBERED * (command.scale ?? 1));
+    const { ms, stored, fileBytes, sourceMs } = await remember(command.workDir, count);
     return {
       type: 'result',
       ms,

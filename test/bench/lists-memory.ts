@@ -2,7 +2,7 @@
 // lists-child.ts: seeding a memory of 5,000,000 outcomes once, untimed, and
 // the import of the 1,000,000-row list with every local check and then the
 // recall of each of its addresses from that memory, timed as one.
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { freeChecksOf } from '../../electron/lists/free-checks';
 import type { JudgedFindings } from '../../electron/lists/findings-judge';
@@ -10,7 +10,7 @@ import { importList } from '../../electron/lists/read';
 import type { AddressOutcome } from '../../electron/lists/types';
 import { memoryDir, openOutcomeMemory } from '../../electron/memory/outcome-memory';
 import type { Spots } from '../../electron/memory/address-hash';
-import { RECALL_DAYS, recallInParts, type RecalledList } from '../../electron/memory/recall-list';
+import { recallAtImport } from '../../electron/jobs/money/reuse';
 import { addressOf } from './lists-data';
 import type { Rule } from '../../electron/rules/types';
 import { joinCodes, reasonCodeIn, ruleIn, writeWithheld } from '../../electron/lists/withheld';
@@ -18,7 +18,7 @@ import { addReasons } from '../../electron/jobs/money/withheld';
 import { localSuppression } from '../../electron/suppression/account';
 import { openSuppressionStore } from '../../electron/suppression/store';
 
-/** Outcomes the memory holds before the list is imported. */
+/** Outcomes the memory holds before the list is imported, at full size (5 per row of the list). */
 export const MEMORY_OUTCOMES = 5_000_000;
 /** Kept as this many jobs would have kept them, one remember each, a little older each time. */
 const JOBS = 10;
@@ -68,14 +68,17 @@ export function memoryAddress(k: number): string {
 }
 
 /**
- * Fills a new memory in `dataDir` with MEMORY_OUTCOMES answers, one job's worth
- * per remember: nine in ten jobs checked email, one (the fourth) email +
- * avatar; the oldest job is more than a year old.
+ * Fills a new memory in `dataDir` with `outcomes` answers (MEMORY_OUTCOMES at
+ * full size), one job's worth per remember: nine in ten jobs checked email,
+ * one (the fourth) email + avatar; the oldest job is more than a year old.
  */
-export async function seedMemory(dataDir: string): Promise<{ stored: number; fileBytes: number }> {
+export async function seedMemory(
+  dataDir: string,
+  outcomes = MEMORY_OUTCOMES,
+): Promise<{ stored: number; fileBytes: number }> {
   const memory = await openOutcomeMemory(dataDir);
   if (!memory.available) throw new Error('the memory could not be opened');
-  const perJob = MEMORY_OUTCOMES / JOBS;
+  const perJob = Math.ceil(outcomes / JOBS);
   const now = Math.floor(Date.now() / 1000);
   let stored = 0;
   for (let job = 0; job < JOBS; job++) {
@@ -157,36 +160,14 @@ export async function importChecked(
     // from its hashes, while the worker decides the rules.
     const reasons = suppression && codes ? addReasons(localSuppression(suppression), codes) : null;
     if (!judged) throw new Error('the import gave no findings of its addresses');
-    const hashed = spots;
     const imported = performance.now();
     // As the app does (jobs/money/reuse.ts, recallAtImport): the memory is read
     // while the free checks finish (the DNS's last answers), from the hashes the
-    // worker made, or, for a list past its in-memory part, from the address file
-    // a part at a time. Each part's end, both from the import's end.
+    // worker made, or, for a list past its in-memory part, from the address
+    // file a part at a time; the dates and the spots are kept beside the job. Each part's end, both from the import's end.
     const ends = { checks: 0, recall: 0 };
-    let knownEmail = 0;
-    let knownAvatar = 0;
-    let dated = 0;
-    const count = ({ email, avatar }: RecalledList) => {
-      for (let i = 0; i < email.length; i++) {
-        if (email[i] !== 0) knownEmail += 1;
-        if (avatar[i] !== 0) knownAvatar += 1;
-      }
-      dated += email.length;
-    };
-    const recall = hashed
-      ? memory
-          .datesOf(hashed, RECALL_DAYS)
-          .then(count)
-          .then(() => reasons?.(0, hashed))
-      : recallInParts(
-          list.addressesPath,
-          memory,
-          async (_first, dates) => count(dates),
-          RECALL_DAYS,
-          undefined,
-          reasons ?? undefined,
-        );
+    const paths = { recalled: join(workDir, 'recalled.bin'), spots: join(workDir, 'spots.bin') };
+    const recall = recallAtImport(memory, list, paths, spots, reasons ?? undefined);
     const [findings, , rules] = await Promise.all([
       checks.finish(list.addressesPath, judged).finally(() => (ends.checks = performance.now())),
       recall.finally(() => (ends.recall = performance.now())),
@@ -203,6 +184,14 @@ export async function importChecked(
     if (codes) {
       withheldCounts.suppressed = codes.reduce((n, c) => n + (reasonCodeIn(c) !== 0 ? 1 : 0), 0);
       withheldCounts.ruled = codes.reduce((n, c) => n + (ruleIn(c) !== -1 ? 1 : 0), 0);
+    }
+    const dates = new Uint32Array((await readFile(paths.recalled)).buffer.slice(0));
+    const dated = dates.length / 2;
+    let knownEmail = 0;
+    let knownAvatar = 0;
+    for (let i = 0; i < dated; i++) {
+      if (dates[i] !== 0) knownEmail += 1;
+      if (dates[dated + i] !== 0) knownAvatar += 1;
     }
     if (dated !== list.counts.unique) {
       throw new Error(`the memory gave ${dated} dates for ${list.counts.unique}`);

@@ -23,13 +23,16 @@ const suppressedAddress = (k: number): string =>
 
 const REASONS: SuppressionRow['reason'][] = ['hard_bounce', 'unsubscribe', 'complaint'];
 
-/** Fills the account's list in `dataDir` with SUPPRESSED entries, a batch a transaction. */
-export async function seedSuppression(dataDir: string): Promise<{ entries: number }> {
+/** Fills the account's list in `dataDir` with `entries` entries (SUPPRESSED at full size), a batch a transaction. */
+export async function seedSuppression(
+  dataDir: string,
+  entries = SUPPRESSED,
+): Promise<{ entries: number }> {
   const store = await openSuppressionStore(dataDir, { account: BENCH_ACCOUNT });
   try {
-    for (let first = 0; first < SUPPRESSED; first += BATCH) {
+    for (let first = 0; first < entries; first += BATCH) {
       const rows: SuppressionRow[] = [];
-      for (let k = first; k < first + BATCH; k++) {
+      for (let k = first; k < Math.min(first + BATCH, entries); k++) {
         rows.push({
           address: suppressedAddress(k),
           reason: REASONS[k % 3] ?? 'hard_bounce',

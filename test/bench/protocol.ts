@@ -137,6 +137,12 @@ export interface ListsStep extends StepCommand {
     | 'import-suppressed';
   /** The data folder of the full outcome memory (seed-memory fills it, import-checked reads it). */
   memoryDataDir?: string;
+  /**
+   * The share of the full sizes the step works at (1 unless given): the
+   * answers remembered, the memory's and the suppression list's seeds are
+   * scaled as the list is (lists.bench.ts), so every ratio compares alike.
+   */
+  scale?: number;
 }
 
 export interface ListsResult extends StepResult {

@@ -27,6 +27,17 @@ const round = (x: number, digits: number): number => {
   return Math.round(x * f) / f;
 };
 
+/** A figure as printed: its fields and extras, with its ratio. */
+export type Printed = Record<string, unknown> & { name: string; value: number; ratio: number };
+
+const listeners = new Set<(line: Printed) => void>();
+
+/** Also hands every figure printed from now on to `listener` (bench:check reads them so). */
+export function onFigure(listener: (line: Printed) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** Prints one figure as a JSON line on stdout. */
 export function emit(figure: Figure): void {
   const { name, value, unit, baseline, target, better = 'higher', extra = {} } = figure;
@@ -46,6 +57,7 @@ export function emit(figure: Figure): void {
   }
   Object.assign(line, extra);
   process.stdout.write(`${JSON.stringify(line)}\n`);
+  for (const listener of listeners) listener(line as Printed);
 }
 
 /** Progress and diagnostics: stderr only. */
