@@ -4,8 +4,9 @@
 // (scripts/test-tools.mjs, with apt-get; sudo when not root), installs the
 // npm packages (`npm ci`), then runs the type check, lint, the unit and e2e
 // suites in a private D-Bus session with an unlocked keyring under Xvfb
-// (scripts/run-tests.mjs), the Windows lane under Wine and the packaging
-// check. `.ci/run` is this command and nothing else, so CI and the README
+// (scripts/run-tests.mjs), the Windows lane under Wine, the packaging check
+// and the quick benchmarks against their budgets (`npm run bench:check`).
+// `.ci/run` is this command and nothing else, so CI and the README
 // cannot drift apart. Needs only Node and npm; no package of the project.
 import { spawnSync } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
@@ -75,6 +76,8 @@ const steps = [
   ['unit and e2e suites', npm('test')],
   ['Windows lane', npm('run', 'test:windows')],
   ['packaging check', npm('run', 'check:package')],
+  // Last, on a machine the suites have left idle: the hot path's speed against its budgets.
+  ['benchmark budgets', npm('run', 'bench:check')],
 ];
 
 const started = Date.now();
