@@ -8,7 +8,7 @@ import { createApi } from './ipc/api';
 import type { FilesApi } from './ipc/api-types';
 import { FILE_GRANT_CHANNEL } from './ipc/channels';
 import type { FileGrantView, IpcResult } from './ipc/contract';
-import { fail } from './ipc/result';
+import { fail } from './common/result';
 
 contextBridge.exposeInMainWorld(
   'api',

@@ -13,7 +13,7 @@ import { basename, extname } from 'node:path';
 import { z } from 'zod';
 import type { FileGrantView } from '../ipc/contract';
 import { toIpcError } from '../ipc/registry';
-import { fail, ok, type IpcResult } from '../ipc/result';
+import { fail, ok, type IpcResult } from '../common/result';
 import { LIST_EXTENSIONS, MAX_LIST_BYTES } from '../common/limits';
 import { english, message, type Translate } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';

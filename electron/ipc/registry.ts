@@ -16,7 +16,7 @@ import {
   type IpcError,
   type IpcResult,
 } from './contract';
-import { fail, ok } from './result';
+import { fail, ok } from '../common/result';
 import { english, type Translate } from '../common/i18n/message';
 import { AppError, sayError } from '../lib/app-error';
 import { sayInput } from './input-words';

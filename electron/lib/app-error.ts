@@ -2,7 +2,7 @@
 // answers the window with them (toIpcError in ipc/registry.ts), where any other
 // error becomes 'internal'.
 import { english, say, type Message, type Translate } from '../common/i18n/message';
-import type { ErrorCode } from '../ipc/result';
+import type { ErrorCode } from '../common/result';
 
 /**
  * An error a user can act on: its message says what happened and what to do.

@@ -3,7 +3,7 @@
 // message a marketer can act on. Messages never include the API key.
 import { english, message, say, type Message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
-import type { ErrorCode } from '../ipc/result';
+import type { ErrorCode } from '../common/result';
 
 export type Charged = 'no' | 'unknown';
 

@@ -4,7 +4,7 @@
 import type { IpcMain } from 'electron';
 import { FILE_GRANT_CHANNEL } from '../ipc/channels';
 import type { FileGrants } from '../files/grants';
-import { fail } from '../ipc/result';
+import { fail } from '../common/result';
 import { isTrustedSender, type TrustedSender } from './ipc-main';
 import { log } from '../lib/log';
 

@@ -4,7 +4,7 @@
 // which validates the input and answers with a result envelope.
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import type { HandlerRegistry } from '../ipc/registry';
-import { fail } from '../ipc/result';
+import { fail } from '../common/result';
 import { isAppUrl } from './window';
 import { log } from '../lib/log';
 

@@ -16,7 +16,7 @@ import {
 import type { KeyStoreOf } from '../../electron/connectors/keys';
 import type { PlatformId } from '../../electron/common/platforms';
 import type { FakeHarness, HarnessOptions, StartHarness } from '../unit/connectors/harness/types';
-import { fail } from '../../electron/ipc/result';
+import { fail } from '../../electron/common/result';
 import type { UpdateView } from '../../electron/ipc/contract';
 import type { ConsentQuestion } from '../../electron/lib/consent';
 import { BRIDGE_PRELOAD } from './bridge/build-preload';

@@ -1,7 +1,7 @@
 // Unwraps the IPC result envelope for TanStack Query: a failed call becomes a
 // thrown ApiError that keeps the code and the user-facing message.
 import type { Translate } from '../../../electron/common/i18n/message';
-import type { IpcError, IpcResult } from '../../../electron/ipc/result';
+import type { IpcError, IpcResult } from '../../../electron/common/result';
 import { useWords } from '../i18n/words';
 
 export class ApiError extends Error {

@@ -17,9 +17,9 @@ describe('the preload bundle', () => {
       logLevel: 'silent',
     });
     expect(Object.keys(metafile.inputs).sort()).toEqual([
+      'electron/common/result.ts',
       'electron/ipc/api.ts',
       'electron/ipc/channels.ts',
-      'electron/ipc/result.ts',
       'electron/preload.ts',
     ]);
   });
