@@ -2,7 +2,7 @@
 // keychain, base URL from settings), the demo account (an in-process sandbox),
 // or none yet. Every other part asks this module for a ready service client.
 import type { AccountStatus, Balance } from '../ipc/contract';
-import type { EventBus } from '../ipc/contract';
+import type { EventBus } from '../common/events';
 import { english, message, type Translate } from '../common/i18n/message';
 import { sayStored } from '../lib/stored-message';
 import { AppError } from '../lib/app-error';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { PLATFORM_ENV, PLATFORM_NAMES, type PlatformId } from '../common/platforms';
 import type { RetireMode, WriteBackReport } from '../common/platform-views';
 import type { Account } from '../account/account';
-import type { EventBus } from '../ipc/contract';
+import type { EventBus } from '../common/events';
 import type { Workspace } from '../jobs/workspace';
 import { requireConsent, type Consent } from '../lib/consent';
 import { log } from '../lib/log';

@@ -45,6 +45,8 @@ import {
 } from './view-schemas';
 import { MAX_PASTE_CHARS, MIN_POLL_SECONDS } from '../common/limits';
 import { inputWords } from './input-words';
+import { viewOf } from './view-of';
+import type { EventPayloads } from '../common/events';
 
 export type {
   AccountStatus,
@@ -271,31 +273,24 @@ export type Contract = typeof contract;
 export type ChannelInput<C extends ChannelName> = z.output<Contract[C]['input']>;
 export type ChannelOutput<C extends ChannelName> = z.output<Contract[C]['output']>;
 
-/** Every event main pushes, with the schema of its payload. */
+/** Every event main pushes, with the schema of its payload (common/events.ts, whose types they are). */
 export const eventPayloads = {
   'balance:changed': balanceSchema,
   'account:changed': accountStatusSchema,
   'job:changed': jobViewSchema,
   'list:progress': importProgressSchema,
   'update:changed': updateViewSchema,
-  /** The application menu's Settings… (Cmd/Ctrl+,). */
-  'settings:open': z.strictObject({ from: z.literal('menu') }),
-  /** A notification was clicked: the window shows this job's results. */
-  'results:open': z.strictObject({ jobId: jobIdSchema }),
+  'settings:open': viewOf<EventPayloads['settings:open']>()(
+    z.strictObject({ from: z.literal('menu') }),
+  ),
+  'results:open': viewOf<EventPayloads['results:open']>()(z.strictObject({ jobId: jobIdSchema })),
   ...platformEvents,
   ...teamEvents,
-} as const satisfies Record<EventName, z.ZodType>;
+} as const satisfies { [E in EventName]: z.ZodType<EventPayloads[E]> };
 
-export type EventPayloads = { [E in EventName]: z.output<(typeof eventPayloads)[E]> };
+export type { EventBus, EventListener, EventPayloads } from '../common/events';
 
-export type EventListener = <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
-
-/** How main pushes events: the bus (registry.ts) checks each payload, then hands it to every subscriber. */
-export interface EventBus {
-  emit<E extends EventName>(event: E, payload: EventPayloads[E]): void;
-  subscribe(listener: EventListener): () => void;
-}
-
-// Compile-time proof that every event name has a payload schema and vice versa.
+// Compile-time proof that every event name has a payload schema and a type, and vice versa.
 type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 export const eventsCovered: Exact<keyof typeof eventPayloads, EventName> = true;
+export const eventsTyped: Exact<keyof EventPayloads, EventName> = true;

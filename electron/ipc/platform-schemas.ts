@@ -1,6 +1,7 @@
 // The schemas of what the window is shown of the list platforms
 // (common/platform-views.ts), each proven to describe its view exactly.
 import { z } from 'zod';
+import type { PlatformProgressView, WriteBackChangedView } from '../common/events';
 import { MEMBER_CHOICES, PLATFORMS, VERDICT_STATUSES } from '../common/platforms';
 import type {
   ConnectionView,
@@ -75,17 +76,20 @@ export const writeBackReportSchema = viewOf<WriteBackReport>()(
   }),
 );
 
-export const platformProgressSchema = z.strictObject({
-  platform: platformSchema,
-  listId: text,
-  members: count,
-  total: count.nullable(),
-});
+export const platformProgressSchema = viewOf<PlatformProgressView>()(
+  z.strictObject({
+    platform: platformSchema,
+    listId: text,
+    members: count,
+    total: count.nullable(),
+  }),
+);
 
-export const writeBackChangedSchema = z.strictObject({
-  jobId: text,
-  report: writeBackReportSchema,
-  /** Members handled in the current phase so far, of `total`. */
-  done: count,
-  total: count,
-});
+export const writeBackChangedSchema = viewOf<WriteBackChangedView>()(
+  z.strictObject({
+    jobId: text,
+    report: writeBackReportSchema,
+    done: count,
+    total: count,
+  }),
+);

@@ -3,6 +3,7 @@
 // gesture in Settings → Team; main tests it there and sends the password
 // nowhere else. What comes back never holds the password.
 import { z } from 'zod';
+import type { TeamNoticeView } from '../common/events';
 import type {
   TeamHistoryView,
   TeamJobView,
@@ -106,7 +107,9 @@ const teamPasswordInput = z.string().max(1024, inputWords('error.ipc.input.teamP
 
 /** The team store lost, or back: said once each time, whichever part of main noticed. */
 export const teamEvents = {
-  'team:notice': z.strictObject({ kind: z.enum(['lost', 'back']), message: text }),
+  'team:notice': viewOf<TeamNoticeView>()(
+    z.strictObject({ kind: z.enum(['lost', 'back']), message: text }),
+  ),
 } as const;
 
 export const teamChannels = {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Account } from '../account/account';
 import { DEMO_PRICES, DEMO_PROVIDERS } from '../account/demo';
 import type { JobView } from '../common/views';
-import type { EventBus } from '../ipc/contract';
+import type { EventBus } from '../common/events';
 import { log } from '../lib/log';
 import type { SettingsStore } from '../settings/settings';
 import type { TeamStore } from '../team/store';
