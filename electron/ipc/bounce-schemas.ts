@@ -3,7 +3,7 @@
 // and as the file a match is kept in (bounces/evidence.ts).
 import { z } from 'zod';
 import type { BounceReportView, BouncedDeliverable } from '../common/bounce-views';
-import { count, text, viewOf } from './view-of';
+import { count, text, viewOf } from '../lib/view-of';
 
 const when = z.iso.datetime({ offset: true });
 

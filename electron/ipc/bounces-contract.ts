@@ -6,7 +6,7 @@ import type { BounceEvidenceView } from '../common/bounce-views';
 import { bounceReportViewSchema } from './bounce-schemas';
 import { fileTokenSchema } from './file-schemas';
 import { jobIdSchema } from './job-schemas';
-import { count, text, viewOf } from './view-of';
+import { count, text, viewOf } from '../lib/view-of';
 
 export const bounceEvidenceViewSchema = viewOf<BounceEvidenceView>()(
   z.strictObject({ fileId: text, path: text, rows: count }),

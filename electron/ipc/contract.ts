@@ -45,7 +45,7 @@ import {
 } from './view-schemas';
 import { MAX_PASTE_CHARS, MIN_POLL_SECONDS } from '../common/limits';
 import { inputWords } from './input-words';
-import { viewOf } from './view-of';
+import { viewOf } from '../lib/view-of';
 import type { EventPayloads } from '../common/events';
 
 export type {

@@ -4,7 +4,7 @@ import { WAIT_REASONS } from '../common/waits';
 import { JOB_PRODUCTS, JOB_STATES } from '../common/model';
 import { PLATFORMS } from '../common/platforms';
 import type { JobView, RepeatOf } from '../common/views';
-import { viewOf, count, micros, text } from './view-of';
+import { viewOf, count, micros, text } from '../lib/view-of';
 import { inputWords } from './input-words';
 
 /** A job's id as main hands it out; anything else names no job of this app. */

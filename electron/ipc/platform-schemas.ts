@@ -10,7 +10,7 @@ import type {
   WriteBackPlan,
   WriteBackReport,
 } from '../common/platform-views';
-import { count, text, viewOf } from './view-of';
+import { count, text, viewOf } from '../lib/view-of';
 
 export const platformSchema = z.enum(PLATFORMS);
 export const memberChoiceSchema = z.enum(MEMBER_CHOICES);

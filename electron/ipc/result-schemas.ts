@@ -14,7 +14,7 @@ import type {
   RowFilter,
   StatusExportView,
 } from '../common/views';
-import { viewOf, count, text } from './view-of';
+import { viewOf, count, text } from '../lib/view-of';
 import { jobViewSchema } from './job-schemas';
 
 export const jobSummarySchema = viewOf<JobSummaryView>()(

@@ -15,7 +15,7 @@ import type {
   WithheldView,
   WorkbookView,
 } from '../common/views';
-import { viewOf, count, micros, text } from './view-of';
+import { viewOf, count, micros, text } from '../lib/view-of';
 import { jobViewSchema, repeatOfShape } from './job-schemas';
 
 /** Likely typos the review lists at most (the rest are counted, and in the job's folder). */

@@ -11,7 +11,7 @@ import {
   type SuppressionSummaryView,
 } from '../common/suppression-views';
 import { fileTokenSchema } from './file-schemas';
-import { count, text, viewOf } from './view-of';
+import { count, text, viewOf } from '../lib/view-of';
 import { inputWords } from './input-words';
 
 const sourceViewSchema = viewOf<SuppressionSourceView>()(

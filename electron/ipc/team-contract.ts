@@ -12,7 +12,7 @@ import type {
   TeamTestView,
   TeamView,
 } from '../common/team-views';
-import { count, text, viewOf } from './view-of';
+import { count, text, viewOf } from '../lib/view-of';
 import { inputWords } from './input-words';
 
 export const teamViewSchema = viewOf<TeamView>()(

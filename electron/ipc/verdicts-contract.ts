@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { VERDICT_VENDORS } from '../common/vendors';
 import type { VerdictImportView } from '../common/verdict-views';
 import { fileTokenSchema } from './file-schemas';
-import { count, text, viewOf } from './view-of';
+import { count, text, viewOf } from '../lib/view-of';
 import { inputWords } from './input-words';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

@@ -15,7 +15,7 @@ import type {
   SettingsView,
   UpdateView,
 } from '../common/views';
-import { viewOf, count, micros, text } from './view-of';
+import { viewOf, count, micros, text } from '../lib/view-of';
 
 export * from './job-schemas';
 export * from './review-schemas';

@@ -9,7 +9,7 @@ import {
   type Rule,
   type RulesChangeView,
 } from '../common/rule-views';
-import { viewOf } from '../ipc/view-of';
+import { viewOf } from '../lib/view-of';
 
 export type { Rule, RuleAction, RuleKind, RulesChangeView } from '../common/rule-views';
 export { MAX_RULE_CHARS, MAX_RULES, RULE_ACTIONS, RULE_KINDS } from '../common/rule-views';
