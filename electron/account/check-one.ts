@@ -7,7 +7,7 @@ import type { Message } from '../common/i18n/message';
 import type { CheckView } from '../common/views';
 import { syncProduct, type JobProduct } from '../common/model';
 import { AppError } from '../lib/app-error';
-import { isValidAddress, normalizeCell } from '../lists/address';
+import { isValidAddress, normalizeCell } from '../lib/addresses/address';
 import type { ServiceClient } from '../service/client';
 
 export interface CheckOneOptions {

@@ -16,7 +16,7 @@ import { freeChecksOf } from '../lists/free-checks';
 import type { JudgedFindings } from '../lists/findings-judge';
 import { importList, type ImportProgress } from '../lists/read';
 import type { ImportedList } from '../lists/types';
-import type { Spots } from '../memory/address-hash';
+import type { Spots } from '../lib/addresses/address-hash';
 import {
   announce,
   closeBook,

@@ -6,7 +6,7 @@
 // UTF-8 bytes, so both paths find each other's repeats. The table holds a
 // bounded number of addresses; past it, the cells it does not know are
 // spilled, to be numbered on disk once the list is read (repeats/spill.ts).
-import { isValidAddress, isValidAddressBytes, normalizeCell } from './address';
+import { isValidAddress, isValidAddressBytes, normalizeCell } from '../lib/addresses/address';
 import { FINGERPRINT_INTS, createDeduper, fingerprint } from './dedupe';
 import { SPILLED } from './repeats/spill';
 import { encodeRow } from './row-index';

@@ -1,5 +1,5 @@
 // Messages between the import (main thread) and its classify worker.
-import type { Spots } from '../memory/address-hash';
+import type { Spots } from '../lib/addresses/address-hash';
 import type { JudgedFindings } from './findings-judge';
 import type { Rule } from '../rules/types';
 

@@ -12,7 +12,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createWriteStream, rmSync, type WriteStream } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
-import { createSpots } from '../memory/address-hash';
+import { createSpots } from '../lib/addresses/address-hash';
 import { createBatchJudge } from './classify-batch';
 import { createFindingsJudge } from './findings-judge';
 import { rulesOfAddressFile } from './withheld-judge';

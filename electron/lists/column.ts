@@ -1,7 +1,7 @@
 // Which column holds the addresses: by its header (email, e-mail, courriel,
 // correo, …, in any case) and by its content (the share of cells that look like
 // an address), with a confidence. And whether the first row is a header at all.
-import { looksLikeAddress, normalizeCell } from './address';
+import { looksLikeAddress, normalizeCell } from '../lib/addresses/address';
 import type { ColumnCandidate } from './types';
 
 const squash = (s: string) => s.toLowerCase().replace(/[\s_.\-–:()]/g, '');

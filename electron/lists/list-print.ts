@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { z } from 'zod';
-import { murmur128 } from '../memory/address-hash';
+import { murmur128 } from '../lib/addresses/address-hash';
 import { wholeLineChunks } from '../lib/whole-lines';
 
 /** Hashes kept: the estimate's error is about 1/√K (±6% at 256). */

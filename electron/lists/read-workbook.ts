@@ -18,7 +18,7 @@ import {
   type OpenWorkbook,
   type SheetSample,
 } from '../sheets/workbook';
-import { looksLikeAddress } from './address';
+import { looksLikeAddress } from '../lib/addresses/address';
 import { detectHeader } from './column';
 import { badFile, startRowJudge } from './judge-rows';
 import type { ImportOptions } from './read';

@@ -6,7 +6,7 @@ import { open, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
-import type { Spots } from '../memory/address-hash';
+import type { Spots } from '../lib/addresses/address-hash';
 import type { Rule } from '../rules/types';
 import type { JudgedFindings } from './findings-judge';
 import { detectDelimiter, detectNewline, sampleRows } from './dialect';

@@ -3,7 +3,7 @@
 // object per answer; and an entry read back as the outcome it was.
 import { vendorCode, vendorOfCode, type VerdictVendor } from '../common/vendors';
 import type { AddressOutcome } from '../lists/types';
-import { BUCKET_BITS, hashOfAddress, type AddressSpot } from './address-hash';
+import { BUCKET_BITS, hashOfAddress, type AddressSpot } from '../lib/addresses/address-hash';
 import {
   AVATAR_PRODUCT,
   AVATAR_SHIFT,

@@ -5,7 +5,7 @@
 //   bytes 4-7  tag1, int32 little-endian
 //   bytes 8-9  uint16 little-endian: the record's length << 1 | 1 for avatar
 //   then       the record (record.ts), that many bytes
-import { int32At } from './bytes';
+import { int32At } from '../lib/bytes';
 
 const HEAD = 10;
 

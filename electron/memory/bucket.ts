@@ -29,7 +29,8 @@
 // answer (its address is asked for again), and the format stays 3 so that
 // it still uses the rest of the memory.
 import type { JobProduct } from '../common/model';
-import { int32At, putInt32At } from './bytes';
+import { int32At, putInt32At } from '../lib/bytes';
+import { compareSpots } from '../lib/addresses/address-hash';
 
 const HEAD = 2;
 export const ENTRY = 14;
@@ -124,20 +125,6 @@ export function tailOf(value: Uint8Array, count: number, i: number): Uint8Array 
   }
   const end = tailItemEnd(value, at);
   return end < 0 ? null : value.subarray(at + 2, end);
-}
-
-/** Orders two (tag0, tag1, product) as the bucket keeps them: negative, 0, positive. */
-export function compareSpots(
-  a0: number,
-  a1: number,
-  ap: number,
-  b0: number,
-  b1: number,
-  bp: number,
-): number {
-  if (a0 !== b0) return a0 >>> 0 < b0 >>> 0 ? -1 : 1;
-  if (a1 !== b1) return a1 >>> 0 < b1 >>> 0 ? -1 : 1;
-  return ap - bp;
 }
 
 /** Walks the entries of a bucket with the tail item of each, in order. */

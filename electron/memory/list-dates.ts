@@ -3,7 +3,7 @@
 // may serve it was given, a bucket at a time in bucket order, each look-up a
 // binary search of its bucket, nothing decoded.
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { BUCKETS, bucketOrderOf, type Spots } from './address-hash';
+import { BUCKETS, bucketOrderOf, type Spots } from '../lib/addresses/address-hash';
 import { readableAt } from './answers';
 import {
   checkedAtOf,

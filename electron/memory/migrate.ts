@@ -11,7 +11,7 @@
 //   writes its answers, so none is lost or moved twice whatever stops it.
 import type { Database, RootDatabase } from 'lmdb';
 import { log } from '../lib/log';
-import { BUCKETS } from './address-hash';
+import { BUCKETS } from '../lib/addresses/address-hash';
 import { createAnswerBatch, entriesOf } from './answers';
 import { mergeBucket } from './bucket';
 import { eachEntryV2 } from './bucket-v2';

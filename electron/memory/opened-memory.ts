@@ -6,8 +6,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { JOB_PRODUCTS, type JobProduct } from '../common/model';
 import { log } from '../lib/log';
-import { normalizeCell } from '../lists/address';
-import { BUCKETS, MAX_ADDRESS, spotOfAddress } from './address-hash';
+import { normalizeCell } from '../lib/addresses/address';
+import { BUCKETS, MAX_ADDRESS, spotOfAddress } from '../lib/addresses/address-hash';
 import { MAX_CHECKED_AT, outcomeAt } from './answers';
 import { countOf, findEntry, productBit, pruneBucket } from './bucket';
 import type { OutcomeMemory } from './outcome-memory';

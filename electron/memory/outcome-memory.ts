@@ -19,7 +19,7 @@ import type { JobProduct } from '../common/model';
 import { log } from '../lib/log';
 import type { AddressOutcome } from '../lists/types';
 import { openedMemory, unavailableMemory } from './opened-memory';
-import type { AddressSpot, Spots } from './address-hash';
+import type { AddressSpot, Spots } from '../lib/addresses/address-hash';
 import type { DomainFacts } from './domain-facts';
 import type { RecalledOutcome } from './answers';
 import { migrateKeyedByAddress, migrateVariableBuckets } from './migrate';

@@ -12,7 +12,7 @@
 // (address-hash.ts): no string per address. Then the memory answers them a
 // part of a million at a time, each part a bucket at a time.
 import { open } from 'node:fs/promises';
-import { createSpots, type Spots } from './address-hash';
+import { createSpots, type Spots } from '../lib/addresses/address-hash';
 import type { OutcomeMemory, RecalledList } from './outcome-memory';
 import { wholeLineChunks } from '../lib/whole-lines';
 

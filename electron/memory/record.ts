@@ -3,7 +3,7 @@
 // is checked byte by byte: a record that does not decode exactly is no
 // outcome (asked again), never a guess.
 import type { RecalledOutcome } from './answers';
-import { int32At } from './bytes';
+import { int32At } from '../lib/bytes';
 
 // Layout, little-endian:
 //   byte 0     bits 0-1 status (1 deliverable, 2 undeliverable, 3 unknown)

@@ -14,7 +14,7 @@ import type { Database, RootDatabase } from 'lmdb';
 import type { VerdictVendor } from '../common/vendors';
 import { log } from '../lib/log';
 import type { AddressOutcome } from '../lists/types';
-import { BUCKETS, byBucket, sortByTag, type AddressSpot } from './address-hash';
+import { BUCKETS, byBucket, sortByTag, type AddressSpot } from '../lib/addresses/address-hash';
 import { unbudgeted, type MapBudget } from './map-budget';
 import { MAX_CHECKED_AT, createAnswerBatch, entriesOf, type AnswerBatch } from './answers';
 import { ENTRY, mergeBucket, type BucketAdds } from './bucket';

@@ -9,7 +9,7 @@
 import { readSync } from 'node:fs';
 import { open, rm, type FileHandle } from 'node:fs/promises';
 import { placeFile, tempPathFor } from '../lib/atomic-file';
-import type { AddressSpot, Spots } from './address-hash';
+import type { AddressSpot, Spots } from '../lib/addresses/address-hash';
 
 const SPOT = 12;
 

@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { message, type Message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
-import { isValidAddress, normalizeCell } from '../lists/address';
+import { isValidAddress, normalizeCell } from '../lib/addresses/address';
 import { MAX_RULE_CHARS, type Rule, type RuleAction, type RuleKind } from './types';
 
 /** What a typed rule means, before it is kept: its kind and normalized value. */

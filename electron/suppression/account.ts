@@ -2,7 +2,7 @@
 // interface, all of it asynchronous, so the list may live in this computer's
 // data folder (store.ts) or, with a team store, be the team's.
 import type { TeamNoticeListener } from '../coordination/notices';
-import type { Spots } from '../memory/address-hash';
+import type { Spots } from '../lib/addresses/address-hash';
 import type { TeamStore } from '../team/store';
 import type { SuppressionRow } from './types';
 import type {

@@ -7,7 +7,7 @@
 // user's own export, kept where it came from, unlike the memory's paid
 // answers. So an entry is some 40 bytes plus LMDB's own, and a million of
 // them some 60 MB on disk, read through the map, never held in the heap.
-import type { AddressSpot } from '../memory/address-hash';
+import type { AddressSpot } from '../lib/addresses/address-hash';
 import { SUPPRESSION_REASONS, type SuppressionReason } from './types';
 
 export const KEY_BYTES = 12;

@@ -58,7 +58,7 @@
 //   columns, in any spelling the squashing above evens out.
 import { z } from 'zod';
 import { MIN_CONFIDENCE, detectHeader, rankColumns } from '../lists/column';
-import { isValidAddress, normalizeCell } from '../lists/address';
+import { isValidAddress, normalizeCell } from '../lib/addresses/address';
 import { FORMATS } from './platforms';
 import type { Entry, FormatId, FormatSpec, SuppressionRow } from './types';
 

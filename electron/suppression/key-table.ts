@@ -16,7 +16,7 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'nod
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tempPathFor } from '../lib/atomic-file';
-import { BUCKETS, bucketOrderOf, type Spots } from '../memory/address-hash';
+import { BUCKETS, bucketOrderOf, type Spots } from '../lib/addresses/address-hash';
 
 const MAGIC = 0x4c43534b; // "LCSK"
 const HEAD_WORDS = 4; // magic, entries, two reserved

@@ -21,8 +21,8 @@ import { z } from 'zod';
 import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { log } from '../lib/log';
-import { spotOfAddress, type Spots } from '../memory/address-hash';
-import { normalizeCell } from '../lists/address';
+import { spotOfAddress, type Spots } from '../lib/addresses/address-hash';
+import { normalizeCell } from '../lib/addresses/address';
 import { KEY_BYTES, decodeEntry, encodeEntry, keyOf, sourceOf } from './entry-bytes';
 import type { SuppressionReason, SuppressionRow } from './formats';
 

@@ -3,7 +3,7 @@
 // as the reference writes them. The store never sees the address itself, and
 // an answer recalled from it lands in the memory's bucket and tag unchanged:
 // its first 17 bits are the bucket, the next 64 bits after the first word the tag.
-import { murmur128, spotOf, type AddressSpot } from '../memory/address-hash';
+import { murmur128, spotOf, type AddressSpot } from '../lib/addresses/address-hash';
 
 const words = new Int32Array(4);
 

@@ -25,7 +25,7 @@ import type { JobProduct } from '../common/model';
 import { log } from '../lib/log';
 import { wholeChunks } from '../lib/whole-lines';
 import type { AddressOutcome } from '../lists/types';
-import { murmur128 } from '../memory/address-hash';
+import { murmur128 } from '../lib/addresses/address-hash';
 import { PER_STATEMENT, type TeamAnswer } from './answers';
 
 const SUFFIX = '.seg';

@@ -11,7 +11,7 @@
 // 17 bits of the first, checked here on each row that comes back.
 import type { PoolClient } from 'pg';
 import { z } from 'zod';
-import type { Spots } from '../memory/address-hash';
+import type { Spots } from '../lib/addresses/address-hash';
 import type {
   AddResult,
   ListOptions,

@@ -23,8 +23,8 @@ import {
 } from '../coordination/notices';
 import { AppError } from '../lib/app-error';
 import { log } from '../lib/log';
-import { normalizeCell } from '../lists/address';
-import type { Spots } from '../memory/address-hash';
+import { normalizeCell } from '../lib/addresses/address';
+import type { Spots } from '../lib/addresses/address-hash';
 import type { AccountSuppression } from '../suppression/account';
 import type { AddResult, SuppressionStore } from '../suppression/store';
 import { teamAddressHash } from './address-key';

@@ -17,7 +17,7 @@ import {
   spotOf,
   type AddressSpot,
   type Spots,
-} from '../memory/address-hash';
+} from '../lib/addresses/address-hash';
 import type { DatedAnswer, OutcomeMemory } from '../memory/outcome-memory';
 import { PER_STATEMENT, pullAnswers } from './answers';
 import type { TeamStore } from './store';

@@ -14,7 +14,7 @@ import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { VerdictVendor } from '../common/vendors';
 import type { AddressOutcome } from '../lists/types';
-import { spotOfAddress } from '../memory/address-hash';
+import { spotOfAddress } from '../lib/addresses/address-hash';
 import type { DatedAnswer, OutcomeMemory } from '../memory/outcome-memory';
 import { readVerdictFile, type VerdictRow } from './read';
 

@@ -7,7 +7,7 @@ import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { z } from 'zod';
 import { VENDOR_LABEL, type VerdictVendor } from '../common/vendors';
-import { isValidAddress, normalizeCell } from '../lists/address';
+import { isValidAddress, normalizeCell } from '../lib/addresses/address';
 import { parseDate, squash } from '../suppression/formats';
 import { readRowsInBatches, type RowReader } from '../suppression/read';
 import {

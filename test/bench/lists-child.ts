@@ -8,7 +8,7 @@ import { importList } from '../../electron/lists/read';
 import { exportList } from '../../electron/lists/write';
 import type { AddressOutcome, ImportedList } from '../../electron/lists/types';
 import { memoryDir, openOutcomeMemory } from '../../electron/memory/outcome-memory';
-import { createSpots, type AddressSpot } from '../../electron/memory/address-hash';
+import { createSpots, type AddressSpot } from '../../electron/lib/addresses/address-hash';
 import { openSpotFile, writeSpotFile, type SpotFile } from '../../electron/memory/spot-file';
 import { OUTCOMES, addressOf } from './lists-data';
 import { MEMORY_OUTCOMES, importChecked, seedMemory } from './lists-memory';

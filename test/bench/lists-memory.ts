@@ -9,7 +9,7 @@ import type { JudgedFindings } from '../../electron/lists/findings-judge';
 import { importList } from '../../electron/lists/read';
 import type { AddressOutcome } from '../../electron/lists/types';
 import { memoryDir, openOutcomeMemory } from '../../electron/memory/outcome-memory';
-import type { Spots } from '../../electron/memory/address-hash';
+import type { Spots } from '../../electron/lib/addresses/address-hash';
 import { recallAtImport } from '../../electron/jobs/money/reuse';
 import { addressOf } from './lists-data';
 import type { Rule } from '../../electron/rules/types';

@@ -15,7 +15,7 @@ import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
-import { createSpots } from '../../electron/memory/address-hash';
+import { createSpots } from '../../electron/lib/addresses/address-hash';
 import { importSuppressionFile } from '../../electron/suppression/import';
 import { readSuppressionFile } from '../../electron/suppression/read';
 import { openSuppressionStore, suppressionDir } from '../../electron/suppression/store';

@@ -29,7 +29,7 @@
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSpots } from '../../electron/memory/address-hash';
+import { createSpots } from '../../electron/lib/addresses/address-hash';
 import {
   memoryDir,
   openOutcomeMemory,

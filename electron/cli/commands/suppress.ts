@@ -18,7 +18,7 @@ import { message, say } from '../../common/i18n/message';
 import type { MessageId } from '../../common/i18n/translate';
 import { suppressionFormatName } from '../../common/suppression-format-words';
 import { AppError, sayError } from '../../lib/app-error';
-import { isValidAddress, normalizeCell } from '../../lists/address';
+import { isValidAddress, normalizeCell } from '../../lib/addresses/address';
 import { suppressionOpener, type AccountSuppression } from '../../suppression/account';
 import { importSuppressionFile, type SuppressionImport } from '../../suppression/import';
 import { readSuppressionFile } from '../../suppression/read';

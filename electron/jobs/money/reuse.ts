@@ -11,7 +11,7 @@ import type { JobProduct } from '../../common/model';
 import { placeFile, tempPathFor } from '../../lib/atomic-file';
 import { log } from '../../lib/log';
 import type { ImportedList } from '../../lists/types';
-import type { Spots } from '../../memory/address-hash';
+import type { Spots } from '../../lib/addresses/address-hash';
 import type { OutcomeMemory, RecalledList, RecalledOutcome } from '../../memory/outcome-memory';
 import { MAX_REUSE_DAYS } from '../../common/limits';
 import type { AddressBook } from '../storage/address-book';

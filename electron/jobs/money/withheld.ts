@@ -7,7 +7,7 @@
 import type { WithheldView } from '../../common/review-views';
 import { SUPPRESSION_REASONS } from '../../suppression/types';
 import { suppressionDir } from '../../suppression/store';
-import type { Spots } from '../../memory/address-hash';
+import type { Spots } from '../../lib/addresses/address-hash';
 import { spotsInParts } from '../../memory/recall-list';
 import { readWithheld, withReason, withoutParts, writeWithheld } from '../../lists/withheld';
 import { rulesOfAddressFile } from '../../lists/withheld-judge';

@@ -13,7 +13,7 @@ import type { JobProduct } from '../../common/model';
 import { log } from '../../lib/log';
 import type { AddressOutcome } from '../../lists/types';
 import { compactAnswers } from '../../memory/compact-answers';
-import type { AddressSpot } from '../../memory/address-hash';
+import type { AddressSpot } from '../../lib/addresses/address-hash';
 import type { OutcomeMemory } from '../../memory/outcome-memory';
 import type { TeamMemory } from '../../team/team-memory';
 import type { AddressBook } from '../storage/address-book';

@@ -20,7 +20,7 @@ import {
   mayBeNearProvider,
   slipBetween,
 } from '../../../electron/checks/findings-typo';
-import { isValidAddress, normalizeCell } from '../../../electron/lists/address';
+import { isValidAddress, normalizeCell } from '../../../electron/lib/addresses/address';
 
 const free = new Set(freeDomains);
 const disposable = disposableEmailBlocklistSet();

@@ -1,7 +1,11 @@
 // One cell to one address: unwrapping, trimming, lowercasing, and judging.
 import isEmail from 'validator/lib/isEmail';
 import { describe, expect, it } from 'vitest';
-import { isValidAddress, looksLikeAddress, normalizeCell } from '../../../electron/lists/address';
+import {
+  isValidAddress,
+  looksLikeAddress,
+  normalizeCell,
+} from '../../../electron/lib/addresses/address';
 
 describe('normalizeCell', () => {
   it.each([

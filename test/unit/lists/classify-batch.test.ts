@@ -2,7 +2,7 @@
 // cell exactly as the text path does (normalizeCell, isValidAddress, first
 // seen wins), whichever path a cell takes inside, and across batches.
 import { describe, expect, it } from 'vitest';
-import { isValidAddress, normalizeCell } from '../../../electron/lists/address';
+import { isValidAddress, normalizeCell } from '../../../electron/lib/addresses/address';
 import { createBatchJudge } from '../../../electron/lists/classify-batch';
 import { SPILLED } from '../../../electron/lists/repeats/spill';
 import { createCellBatch } from '../../../electron/lists/cell-batch';

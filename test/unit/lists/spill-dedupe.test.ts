@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isValidAddress, normalizeCell } from '../../../electron/lists/address';
+import { isValidAddress, normalizeCell } from '../../../electron/lib/addresses/address';
 import { importList } from '../../../electron/lists/read';
 import { createBitRank } from '../../../electron/lists/repeats/bit-rank';
 import { partOf, partsFor } from '../../../electron/lists/repeats/spill';

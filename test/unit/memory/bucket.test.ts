@@ -10,7 +10,7 @@ import {
   murmur128,
   sortByTag,
   spotOfAddress,
-} from '../../../electron/memory/address-hash';
+} from '../../../electron/lib/addresses/address-hash';
 import {
   checkedAtOf,
   countOf,

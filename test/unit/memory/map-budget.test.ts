@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setLogSink } from '../../../electron/lib/log';
 import type { AddressOutcome } from '../../../electron/lists/types';
-import { createSpots } from '../../../electron/memory/address-hash';
+import { createSpots } from '../../../electron/lib/addresses/address-hash';
 import { mapBudget } from '../../../electron/memory/map-budget';
 import { openOutcomeMemory, type OutcomeMemory } from '../../../electron/memory/outcome-memory';
 import { address, outcomeOf } from './probe-words';

@@ -2,8 +2,9 @@
 // Cleaner) might have: an entry of any bytes under an address in its bucket,
 // a bucket of the second layout, a named database of the first, the format mark.
 import { open as openLmdb, type RootDatabase } from 'lmdb';
-import { spotOfAddress } from '../../../electron/memory/address-hash';
-import { compareSpots, mergeBucket } from '../../../electron/memory/bucket';
+import { spotOfAddress } from '../../../electron/lib/addresses/address-hash';
+import { mergeBucket } from '../../../electron/memory/bucket';
+import { compareSpots } from '../../../electron/lib/addresses/address-hash';
 import { memoryDir } from '../../../electron/memory/outcome-memory';
 import { addCounts, bucketsDb } from '../../../electron/memory/remember';
 

@@ -12,7 +12,7 @@ import { setLogSink } from '../../../electron/lib/log';
 import type { AddressOutcome } from '../../../electron/lists/types';
 import { openOutcomeMemory, type OutcomeMemory } from '../../../electron/memory/outcome-memory';
 import { importList } from '../../../electron/lists/read';
-import type { Spots } from '../../../electron/memory/address-hash';
+import type { Spots } from '../../../electron/lib/addresses/address-hash';
 import { RECALL_DAYS, recallList } from '../../../electron/memory/recall-list';
 import { unavailableMemory } from '../../../electron/memory/opened-memory';
 import { plantEntry, plantUnreadable } from './plant';

@@ -5,7 +5,7 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSpots, spotOfAddress } from '../../../electron/memory/address-hash';
+import { createSpots, spotOfAddress } from '../../../electron/lib/addresses/address-hash';
 import { openOutcomeMemory } from '../../../electron/memory/outcome-memory';
 import { openSpotFile, writeSpotFile } from '../../../electron/memory/spot-file';
 import type { AddressOutcome } from '../../../electron/lists/types';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AddressOutcome } from '../../../electron/lists/types';
-import { createSpots, spotOfAddress } from '../../../electron/memory/address-hash';
+import { createSpots, spotOfAddress } from '../../../electron/lib/addresses/address-hash';
 import { openOutcomeMemory, type OutcomeMemory } from '../../../electron/memory/outcome-memory';
 import { plant, plantEntry, plantV2, recordBytes } from './plant';
 

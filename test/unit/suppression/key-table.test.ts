@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUCKETS, createSpots, type Spots } from '../../../electron/memory/address-hash';
+import { BUCKETS, createSpots, type Spots } from '../../../electron/lib/addresses/address-hash';
 import {
   buildKeyTable,
   keyTablePath,

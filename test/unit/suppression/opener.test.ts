@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSpots } from '../../../electron/memory/address-hash';
+import { createSpots } from '../../../electron/lib/addresses/address-hash';
 import { suppressionOpener } from '../../../electron/suppression/account';
 import { AppError } from '../../../electron/lib/app-error';
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSpots } from '../../../electron/memory/address-hash';
+import { createSpots } from '../../../electron/lib/addresses/address-hash';
 import type { SuppressionRow } from '../../../electron/suppression/formats';
 import { SUPPRESSION_REASONS } from '../../../electron/suppression/types';
 import { importSuppressionFile } from '../../../electron/suppression/import';

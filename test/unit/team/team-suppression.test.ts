@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSpots } from '../../../electron/memory/address-hash';
+import { createSpots } from '../../../electron/lib/addresses/address-hash';
 import { addReasons } from '../../../electron/jobs/money/withheld';
 import { spotsInParts } from '../../../electron/memory/recall-list';
 import { reasonIn, ruleIn, withheldCode } from '../../../electron/lists/withheld';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../electron/lib/app-error';
 import { teamAddressHash, spotOfTeamHash } from '../../../electron/team/address-key';
-import { spotOfAddress } from '../../../electron/memory/address-hash';
+import { spotOfAddress } from '../../../electron/lib/addresses/address-hash';
 import {
   describeTeamUrl,
   joinPassword,

@@ -16,9 +16,8 @@
 // Austin Appleby), checked against murmur-128's answers in the tests; it must
 // never change, or every kept answer is lost.
 
-import { grown } from '../lib/grown';
-import { compareSpots } from './bucket';
-import { int32At } from './bytes';
+import { grown } from '../grown';
+import { int32At } from '../bytes';
 
 /**
  * Bits of the hash that name the bucket: 131,072 buckets, so five million
@@ -275,6 +274,20 @@ export function bucketOrderOf(spots: Spots): { order: Uint32Array; starts: Uint3
     orders.set(spots.bucket, made);
   }
   return made;
+}
+
+/** Orders two (tag0, tag1, product) as the memory's buckets keep them: negative, 0, positive. */
+export function compareSpots(
+  a0: number,
+  a1: number,
+  ap: number,
+  b0: number,
+  b1: number,
+  bp: number,
+): number {
+  if (a0 !== b0) return a0 >>> 0 < b0 >>> 0 ? -1 : 1;
+  if (a1 !== b1) return a1 >>> 0 < b1 >>> 0 ? -1 : 1;
+  return ap - bp;
 }
 
 /**
