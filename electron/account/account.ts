@@ -14,7 +14,7 @@ import { DEFAULT_BASE_URL, type SettingsStore } from '../settings/settings';
 import { createServiceClient, type ServiceClient } from '../service/client';
 import type { Limiter } from '../service/limiter';
 import { startDemoService, type DemoService } from './demo';
-import { DEMO_MEMORY, memoryAccountOf } from './memory-account';
+import { DEMO_MEMORY, memoryAccountOf } from '../lib/account-name';
 
 export interface Account {
   status(): AccountStatus;

@@ -12,7 +12,7 @@ import { DEFAULT_BASE_URL, openSettingsStore } from '../settings/settings';
 import { MAX_POLL_SECONDS, MIN_LOOPBACK_POLL_SECONDS, MIN_POLL_SECONDS } from '../common/limits';
 import type { JobProduct, ServiceProduct } from '../common/model';
 import { createServiceClient, type ServiceClient } from '../service/client';
-import { DEMO_MEMORY, memoryAccountOf } from '../account/memory-account';
+import { DEMO_MEMORY, memoryAccountOf } from '../lib/account-name';
 import { currentTeamStore } from '../team/current';
 import { keyLimiter } from '../coordination/slots';
 import type { TeamStore } from '../team/store';

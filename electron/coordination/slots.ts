@@ -5,7 +5,7 @@
 // until the rule (fair.ts) gives it one; a request called off leaves the queue.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { log } from '../lib/log';
-import { memoryAccountOf } from '../account/memory-account';
+import { memoryAccountOf } from '../lib/account-name';
 import { limiterForKey, type Limiter } from '../service/limiter';
 import type { CoordinationBackend } from './backend';
 import type { SlotKind } from './fair';

@@ -47,7 +47,7 @@ import { estimate, start, type Estimate, type OverLimitAnswer } from './start';
 import { choicesWith, type CostChoices } from './money/choices';
 import { importVerdicts, type VerdictImport, type VerdictImportOptions } from '../verdicts/import';
 import { memoryAccountNow, memoryOpener, memoryView, teamMemoryOpener } from './money/memory';
-import { DEMO_MEMORY } from '../account/memory-account';
+import { DEMO_MEMORY } from '../lib/account-name';
 import { suppressionOpener, type AccountSuppression } from '../suppression/account';
 import { sharingFor } from '../coordination/sharing';
 import { sample, sampleView } from './money/sample';

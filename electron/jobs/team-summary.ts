@@ -10,7 +10,7 @@ import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { hostname, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { DEMO_MEMORY } from '../account/memory-account';
+import { DEMO_MEMORY } from '../lib/account-name';
 import type { JobView } from '../common/views';
 import { writeFileAtomic } from '../lib/atomic-file';
 import { log } from '../lib/log';

@@ -3,7 +3,7 @@
 // address it was proven against, so it is only ever sent to that store. A
 // store is saved only after "Test connection" passed there (which also sets
 // up or migrates its schema, and refuses a newer one).
-import { DEMO_MEMORY } from '../account/memory-account';
+import { DEMO_MEMORY } from '../lib/account-name';
 import type { TeamTestView, TeamView } from '../common/team-views';
 import { english, message, say, type Translate } from '../common/i18n/message';
 import { AppError, sayError } from '../lib/app-error';

@@ -2,7 +2,7 @@
 // spend: the store of the moment (never for the demo), the account's rows of
 // it (history.ts), and which jobs were run here. The window names nothing but
 // a page; the account, the store and the time zone are main's.
-import { DEMO_MEMORY } from '../account/memory-account';
+import { DEMO_MEMORY } from '../lib/account-name';
 import type { TeamHistoryView, TeamSpendView } from '../common/team-views';
 import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';

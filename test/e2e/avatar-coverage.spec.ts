@@ -9,7 +9,7 @@ import { dropFile, jobCard, knownList, screenshotFromTop, useDemo } from './impo
 import { showTab } from './results-support';
 import { join } from 'node:path';
 import { openOutcomeMemory } from '../../electron/memory/outcome-memory';
-import { DEMO_MEMORY } from '../../electron/account/memory-account';
+import { DEMO_MEMORY } from '../../electron/lib/account-name';
 
 /** 7 at covered providers, 5 at others, 4 at domains the demo does not know. */
 const LIST = [

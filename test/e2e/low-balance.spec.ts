@@ -5,7 +5,7 @@ import { test, expect, type TestApp } from './fixtures';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
 import { shot } from './results-support';
 import { writeFile } from 'node:fs/promises';
-import { memoryAccountOf } from '../../electron/account/memory-account';
+import { memoryAccountOf } from '../../electron/lib/account-name';
 import { openOutcomeMemory } from '../../electron/memory/outcome-memory';
 
 /** Domains at the providers avatars cover, as an account learns them from Email answers. */

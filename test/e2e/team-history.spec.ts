@@ -8,7 +8,7 @@ import { expectAccessible } from './axe-support';
 import { connectKey, nav, screenshotFromTop } from './import-support';
 import { doneJob, invoke, writeList } from './results-support';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
-import { memoryAccountOf } from '../../electron/account/memory-account';
+import { memoryAccountOf } from '../../electron/lib/account-name';
 import { pushSummary, type JobSummary } from '../../electron/team/history';
 import { migrate } from '../../electron/team/migrations';
 import { openTeamStore } from '../../electron/team/store';

@@ -9,7 +9,7 @@ import { dropFile, jobCard, screenshotFromTop, useDemo } from './import-support'
 import { openResults, shot, showTab } from './results-support';
 import { addRules } from '../../electron/rules/store';
 import { openSuppressionStore } from '../../electron/suppression/store';
-import { DEMO_MEMORY } from '../../electron/account/memory-account';
+import { DEMO_MEMORY } from '../../electron/lib/account-name';
 
 let dns: Awaited<ReturnType<typeof startMailDns>>;
 

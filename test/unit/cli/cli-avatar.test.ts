@@ -7,7 +7,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { memoryAccountOf } from '../../../electron/account/memory-account';
+import { memoryAccountOf } from '../../../electron/lib/account-name';
 import { openOutcomeMemory } from '../../../electron/memory/outcome-memory';
 import {
   API,

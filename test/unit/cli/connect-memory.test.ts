@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_MEMORY, memoryAccountOf } from '../../../electron/account/memory-account';
+import { DEMO_MEMORY, memoryAccountOf } from '../../../electron/lib/account-name';
 import { connect } from '../../../electron/cli/connect';
 import { appDataDir } from '../../../electron/cli/data-dir';
 import { openSettingsStore } from '../../../electron/settings/settings';

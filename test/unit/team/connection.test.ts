@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { memoryAccountOf } from '../../../electron/account/memory-account';
+import { memoryAccountOf } from '../../../electron/lib/account-name';
 import type { TeamTestView, TeamView } from '../../../electron/common/team-views';
 import { createCore, type Core } from '../../../electron/core';
 import { createMemoryKeyStore, type KeyStore } from '../../../electron/secrets/key-store';

@@ -7,7 +7,7 @@
 import { readdir } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_MEMORY } from '../../../electron/account/memory-account';
+import { DEMO_MEMORY } from '../../../electron/lib/account-name';
 import { openJobs } from '../../../electron/jobs/jobs';
 import { pendingDir, summaryOf } from '../../../electron/jobs/team-summary';
 import {
@@ -21,7 +21,7 @@ import { migrate } from '../../../electron/team/migrations';
 import { openTeamStore, type TeamStore } from '../../../electron/team/store';
 import { sandboxProviderDomains } from '../../../electron/common/providers';
 import { addresses, cli, expectComplete, runJob, setup, waitFor, writeList } from '../jobs/support';
-import { memoryAccountOf } from '../../../electron/account/memory-account';
+import { memoryAccountOf } from '../../../electron/lib/account-name';
 import { startPgServer, type PgServer } from './pg-server';
 
 const PASSWORD = 'history-Pw-41';

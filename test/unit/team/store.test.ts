@@ -7,7 +7,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryAccountOf } from '../../../electron/account/memory-account';
+import { memoryAccountOf } from '../../../electron/lib/account-name';
 import { AppError } from '../../../electron/lib/app-error';
 import { teamAddressHash } from '../../../electron/team/address-key';
 import {
