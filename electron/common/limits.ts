@@ -24,6 +24,15 @@ export const MIN_LOOPBACK_POLL_SECONDS = 0.01;
  */
 export const DEMO_POLL_SECONDS = 2;
 
+/**
+ * How long an outcome is reused, unless the user sets another window (0 turns
+ * reuse off). A month, as NeverBounce and others reuse a recent result: a
+ * mailbox is opened, filled up or closed over months, not within weeks, so a
+ * month-old answer is still the answer, and a list cleaned every week or two
+ * is paid for once a month at most.
+ */
+export const DEFAULT_REUSE_DAYS = 30;
+
 /** A year: the memory of paid answers keeps nothing older. */
 export const MAX_REUSE_DAYS = 365;
 /** 1,000,000 USD: a spending limit is a guard, not a budget plan. */

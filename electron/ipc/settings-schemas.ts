@@ -1,7 +1,6 @@
 // What the window may change in Settings, each value checked as it crosses
 // (the stored settings are checked again on every read: settings/settings.ts).
 import { z } from 'zod';
-import { billingUrlProblem } from '../common/billing-url';
 import { LANGUAGE_CHOICES } from '../common/i18n/languages';
 import {
   MAX_PATIENCE_HOURS,
@@ -13,26 +12,9 @@ import {
   MIN_POLL_SECONDS,
 } from '../common/limits';
 import { THEMES } from '../common/model';
-import { serviceUrlProblem } from '../common/service-url';
-import { inputWords } from './input-words';
+import { baseUrlSchema, billingUrlSchema } from '../settings/url-schemas';
 
-export const baseUrlSchema = z
-  .string()
-  .trim()
-  .max(2048, inputWords('error.ipc.input.addressTooLong'))
-  .superRefine((value, ctx) => {
-    const problem = serviceUrlProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
-
-/** The service's billing page, opened in the user's browser: https only (common/billing-url.ts). */
-export const billingUrlSchema = z
-  .string()
-  .trim()
-  .superRefine((value, ctx) => {
-    const problem = billingUrlProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+export { baseUrlSchema, billingUrlSchema };
 
 const themeSchema = z.enum(THEMES);
 

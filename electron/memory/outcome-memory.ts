@@ -30,15 +30,6 @@ export type { DatedAnswer } from './remember';
 
 export type { RecalledOutcome } from './answers';
 
-/**
- * How long an outcome is reused, unless the user sets another window (0 turns
- * reuse off). A month, as NeverBounce and others reuse a recent result: a
- * mailbox is opened, filled up or closed over months, not within weeks, so a
- * month-old answer is still the answer, and a list cleaned every week or two
- * is paid for once a month at most.
- */
-export const DEFAULT_REUSE_DAYS = 30;
-
 /** What one `remember` kept. */
 export interface RememberResult {
   /** Outcomes written. */

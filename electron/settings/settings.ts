@@ -6,8 +6,14 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../lib/atomic-file';
 import { log } from '../lib/log';
-import { DEFAULT_PATIENCE_HOURS, MAX_PATIENCE_HOURS, MAX_POLL_SECONDS } from '../common/limits';
-import { baseUrlSchema, billingUrlSchema, MIN_POLL_SECONDS } from '../ipc/contract';
+import {
+  DEFAULT_PATIENCE_HOURS,
+  DEFAULT_REUSE_DAYS,
+  MAX_PATIENCE_HOURS,
+  MAX_POLL_SECONDS,
+  MIN_POLL_SECONDS,
+} from '../common/limits';
+import { baseUrlSchema, billingUrlSchema } from './url-schemas';
 import { DEFAULT_BILLING_URL } from '../common/billing-url';
 import {
   MAX_RECHECK_DAYS,
@@ -15,7 +21,6 @@ import {
   MAX_SPEND_MICROS,
   MAX_UNIT_MICROS,
 } from '../common/limits';
-import { DEFAULT_REUSE_DAYS } from '../memory/outcome-memory';
 import { splitPassword } from '../team/url';
 
 /** A team store address the app may use, with no password in it (that is the keychain's). */

@@ -3,7 +3,7 @@
 // and the command line both start from these defaults.
 import { DEFAULT_SKIP, SKIP_KINDS, type OthersChoice, type SkipKind } from '../../common/model';
 import type { SkipChoice } from '../../common/views';
-import { DEFAULT_REUSE_DAYS } from '../../memory/outcome-memory';
+import { DEFAULT_REUSE_DAYS } from '../../common/limits';
 
 export interface CostChoices {
   skip: SkipChoice;

@@ -11,9 +11,9 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setLogSink } from '../../../electron/lib/log';
+import { DEFAULT_REUSE_DAYS } from '../../../electron/common/limits';
 import type { AddressOutcome } from '../../../electron/lists/types';
 import {
-  DEFAULT_REUSE_DAYS,
   memoryDir,
   openOutcomeMemory,
   type OutcomeMemory,
