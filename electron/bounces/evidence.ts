@@ -11,7 +11,7 @@ import type { BounceReportView } from '../common/bounce-views';
 import { placeFile, tempPathFor, writeFileAtomic } from '../lib/atomic-file';
 import { cellWriter } from '../lists/row-text';
 import type { BounceKind } from './report';
-import { bounceReportViewSchema } from '../ipc/bounce-schemas';
+import { bounceReportViewSchema } from './report-schema';
 
 export const EVIDENCE_HEADER = [
   'email',

@@ -3,7 +3,7 @@
 // file is saved through main's Save dialog: the window never names a path.
 import { z } from 'zod';
 import type { BounceEvidenceView } from '../common/bounce-views';
-import { bounceReportViewSchema } from './bounce-schemas';
+import { bounceReportViewSchema } from '../bounces/report-schema';
 import { fileTokenSchema } from './file-schemas';
 import { jobIdSchema } from './job-schemas';
 import { count, text, viewOf } from '../lib/view-of';

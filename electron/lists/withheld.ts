@@ -5,7 +5,10 @@
 // decides the address in the rules kept with the list (0: none).
 import { readFile, writeFile } from 'node:fs/promises';
 import { placeFile, tempPathFor } from '../lib/atomic-file';
-import { SUPPRESSION_REASONS, type SuppressionReason } from '../suppression/types';
+import {
+  SUPPRESSION_REASON_VIEWS as SUPPRESSION_REASONS,
+  type SuppressionReasonView as SuppressionReason,
+} from '../common/suppression-views';
 import type { Rule } from '../rules/types';
 
 const RULE_SHIFT = 8;
