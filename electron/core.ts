@@ -24,9 +24,9 @@ import { openTeamConnection, savedTeam, TEAM_KEYCHAIN_ACCOUNT } from './team/con
 import { currentTeamStore } from './team/current';
 import { keyLimiter } from './coordination/slots';
 import { onTeamNotice, teamNoticeGate } from './coordination/notices';
-import { openTeamHistory } from './team/history-views';
-import { whoRunsHere } from './jobs/team-summary';
-import { openOutbox } from './team/outbox';
+import { openTeamHistory } from './history/views';
+import { whoRunsHere } from './history/summaries';
+import { openOutbox } from './memory/team/outbox';
 import { openSettingsStore, type SettingsStore } from './settings/settings';
 import { createFileGrants, type FileGrants } from './files/grants';
 import { noConsent } from './lib/consent';

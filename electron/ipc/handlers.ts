@@ -16,7 +16,7 @@ import { rulesHandlers } from './rules-handlers';
 import { suppressionHandlers } from './suppression-handlers';
 import { verdictHandlers } from './verdicts-handlers';
 import type { TeamConnection } from '../team/connection';
-import type { TeamHistory } from '../team/history-views';
+import type { TeamHistory } from '../history/views';
 import { estimateView, importView, jobSummary } from './views';
 import { settingsHandlers } from './settings-handlers';
 import type { SettingsStore } from '../settings/settings';

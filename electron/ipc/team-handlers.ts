@@ -1,7 +1,7 @@
 // The handlers of the team store's channels: thin adapters to
-// team/connection.ts and team/history-views.ts.
+// team/connection.ts and history/views.ts.
 import type { TeamConnection } from '../team/connection';
-import type { TeamHistory } from '../team/history-views';
+import type { TeamHistory } from '../history/views';
 import type { Handlers } from './registry';
 
 type TeamChannels =

@@ -67,7 +67,7 @@ import { readRows } from './results/rows';
 import { remindDue } from './results/reminders';
 import { openJobStore } from './storage/store';
 import { lastBounceMatch, matchBounceReport, type BounceMatch } from '../bounces/match';
-import { teamSummaries } from './team-summary';
+import { teamSummaries } from '../history/summaries';
 import type { PlatformSource } from './storage/record';
 
 export type { JobsOptions } from './live';
@@ -160,7 +160,7 @@ export interface Jobs {
   settleTeam(timeoutMs?: number): Promise<void>;
   /** Is any job running or queued in this process. */
   busy(): boolean;
-  /** Sends the finished jobs' summaries the team store could not take before (team-summary.ts). */
+  /** Sends the finished jobs' summaries the team store could not take before (history/summaries.ts). */
   shareSummaries(): Promise<void>;
   /**
    * Gives a summary on its way to the team store a moment (a few seconds at

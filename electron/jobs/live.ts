@@ -13,8 +13,8 @@ import { AppError } from '../lib/app-error';
 import type { ImportedList } from '../lists/types';
 import type { ServiceClient } from '../service/client';
 import type { TeamStore } from '../team/store';
-import type { TeamSummaries } from './team-summary';
-import type { TeamMemory } from '../team/team-memory';
+import type { TeamSummaries } from '../history/summaries';
+import type { TeamMemory } from '../memory/team/team-memory';
 import type { AccountSuppression } from '../suppression/account';
 import { openAddressBook, type AddressBook } from './storage/address-book';
 import type { Disk } from './storage/disk';
@@ -145,7 +145,7 @@ export interface Shared {
   /** Finished jobs' summaries for the team store, kept on disk until it has them. */
   team: TeamSummaries;
   /**
-   * The account's memory shared through the team store (team/team-memory.ts),
+   * The account's memory shared through the team store (memory/team/team-memory.ts),
    * or null when there is no store (or no memory account, or the demo's).
    */
   teamMemory(): Promise<TeamMemory | null>;

@@ -1,6 +1,6 @@
 // Answers on their way into the memory, held compactly: a run's paid answers
 // waiting to be written (jobs/run/remembering.ts), and a colleague's answers
-// pulled from the team store (team/team-pull.ts). Hundreds of thousands may
+// pulled from the team store (memory/team/pull.ts). Hundreds of thousands may
 // wait at once, so each is some 9 bytes in typed arrays (a number saying which
 // address, a byte of status and avatar, the provider's number in a small
 // dictionary; 4 more for its date where it has one) and no object: the

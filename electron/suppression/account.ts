@@ -15,7 +15,7 @@ import type {
 } from './store';
 
 export interface AccountSuppression {
-  /** Whether this is the team's list (team/suppression.ts), not only this computer's. */
+  /** Whether this is the team's list (team.ts), not only this computer's. */
   readonly team?: boolean;
   add(rows: readonly SuppressionRow[], source: string): Promise<AddResult>;
   /**
@@ -69,7 +69,7 @@ export interface SuppressionOpenerOptions {
   account: () => string | null;
   /**
    * The team store of the moment (JobsOptions.team): with one named, the
-   * list is the team's (team/suppression.ts), this computer's a copy of it.
+   * list is the team's (team.ts), this computer's a copy of it.
    */
   team?: () => Promise<TeamStore | null>;
   /**
@@ -118,7 +118,7 @@ export function suppressionOpener(options: SuppressionOpenerOptions): {
       if (!(await teamNamed())) return localSuppression(await localOf(name));
       if (held?.account !== name) {
         const team = options.team;
-        const { teamSuppression } = await import('../team/suppression');
+        const { teamSuppression } = await import('./team');
         held = {
           account: name,
           list: teamSuppression({

@@ -35,17 +35,12 @@ import {
   openOutcomeMemory,
   type OutcomeMemory,
 } from '../../electron/memory/outcome-memory';
-import {
-  PER_STATEMENT,
-  accountIdOf,
-  pullAnswers,
-  pushAnswers,
-  type TeamAnswer,
-} from '../../electron/team/answers';
+import { pullAnswers, pushAnswers, type TeamAnswer } from '../../electron/memory/team/answers';
+import { PER_STATEMENT, accountIdOf } from '../../electron/team/accounts';
 import { teamAddressHash } from '../../electron/team/address-key';
-import { openOutbox } from '../../electron/team/outbox';
+import { openOutbox } from '../../electron/memory/team/outbox';
 import { openTeamStore, type TeamStore } from '../../electron/team/store';
-import { partsOfAddresses, pullPart } from '../../electron/team/team-pull';
+import { partsOfAddresses, pullPart } from '../../electron/memory/team/pull';
 import { startPgServer, type PgServer } from '../unit/team/pg-server';
 import { loadavg } from 'node:os';
 import { MB, emit as emitFigure, log, type Figure } from './report';

@@ -9,7 +9,7 @@ import { connectKey, nav, screenshotFromTop } from './import-support';
 import { doneJob, invoke, writeList } from './results-support';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
 import { memoryAccountOf } from '../../electron/lib/account-name';
-import { pushSummary, type JobSummary } from '../../electron/team/history';
+import { pushSummary, type JobSummary } from '../../electron/history/team';
 import { migrate } from '../../electron/team/migrations';
 import { openTeamStore } from '../../electron/team/store';
 import type { TeamView } from '../../electron/common/team-views';

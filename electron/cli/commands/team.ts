@@ -9,8 +9,8 @@
 import { message } from '../../common/i18n/message';
 import { shareCents } from '../../common/money';
 import { AppError } from '../../lib/app-error';
-import { whoRunsHere } from '../../jobs/team-summary';
-import { openTeamHistory } from '../../team/history-views';
+import { whoRunsHere } from '../../history/summaries';
+import { openTeamHistory } from '../../history/views';
 import type { TeamStore } from '../../team/store';
 import { openSettingsStore } from '../../settings/settings';
 import type { SavedTeam } from '../../team/connection';

@@ -7,7 +7,7 @@ import { openOutcomeMemory, type OutcomeMemory } from '../../memory/outcome-memo
 import { unavailableMemory } from '../../memory/opened-memory';
 import { memoryDir } from '../../memory/outcome-memory';
 import type { TeamStore } from '../../team/store';
-import type { TeamMemory } from '../../team/team-memory';
+import type { TeamMemory } from '../../memory/team/team-memory';
 import type { JobsOptions } from '../live';
 
 /** Whose answers the jobs use now (a key's fingerprint, or "demo"); null: none. */
@@ -60,7 +60,7 @@ export function teamMemoryOpener(
     }
     if (!store || account === null) return null;
     if (!held) {
-      const { openTeamMemory } = await import('../../team/team-memory');
+      const { openTeamMemory } = await import('../../memory/team/team-memory');
       if (!held) {
         const team = openTeamMemory({
           store,

@@ -8,14 +8,14 @@
 // and while one write runs and another half million wait, the run is held:
 // answers never pile up in the heap however fast a result file is read.
 // With a team store, each batch is also written to the team's outbox
-// (team/outbox.ts), from which it is pushed to the store in the background.
+// (memory/team/outbox.ts), from which it is pushed to the store in the background.
 import type { JobProduct } from '../../common/model';
 import { log } from '../../lib/log';
 import type { AddressOutcome } from '../../lists/types';
 import { compactAnswers } from '../../memory/compact-answers';
 import type { AddressSpot } from '../../lib/addresses/address-hash';
 import type { OutcomeMemory } from '../../memory/outcome-memory';
-import type { TeamMemory } from '../../team/team-memory';
+import type { TeamMemory } from '../../memory/team/team-memory';
 import type { AddressBook } from '../storage/address-book';
 import type { OutcomeRecord } from '../storage/outcomes';
 

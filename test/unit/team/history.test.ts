@@ -9,14 +9,14 @@ import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MEMORY } from '../../../electron/lib/account-name';
 import { openJobs } from '../../../electron/jobs/jobs';
-import { pendingDir, summaryOf } from '../../../electron/jobs/team-summary';
+import { pendingDir, summaryOf } from '../../../electron/history/summaries';
 import {
   pushSummary,
   readHistory,
   readSpend,
   type JobSummary,
-} from '../../../electron/team/history';
-import { openTeamHistory } from '../../../electron/team/history-views';
+} from '../../../electron/history/team';
+import { openTeamHistory } from '../../../electron/history/views';
 import { migrate } from '../../../electron/team/migrations';
 import { openTeamStore, type TeamStore } from '../../../electron/team/store';
 import { sandboxProviderDomains } from '../../../electron/common/providers';

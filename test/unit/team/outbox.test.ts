@@ -6,9 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AddressOutcome } from '../../../electron/lists/types';
-import { PER_STATEMENT, type TeamAnswer } from '../../../electron/team/answers';
+import type { TeamAnswer } from '../../../electron/memory/team/answers';
+import { PER_STATEMENT } from '../../../electron/team/accounts';
 import { teamAddressHash } from '../../../electron/team/address-key';
-import { openOutbox } from '../../../electron/team/outbox';
+import { openOutbox } from '../../../electron/memory/team/outbox';
 
 let dataDir: string;
 beforeEach(async () => {

@@ -7,19 +7,20 @@
 // Then the user is told once, the answers wait on disk, and they are sent
 // with backoff until the store takes them.
 //
-// A list is pulled a part at a time (team-pull.ts): only answers newer than
+// A list is pulled a part at a time (pull.ts): only answers newer than
 // this computer's come back.
-import { english, message as said, say, type Message } from '../common/i18n/message';
-import { reasonOf, type TeamNoticeListener } from '../coordination/notices';
-import type { JobProduct } from '../common/model';
-import { log } from '../lib/log';
-import type { AddressOutcome } from '../lists/types';
-import type { OutcomeMemory } from '../memory/outcome-memory';
-import { accountIdOf, pushAnswers } from './answers';
+import { english, message as said, say, type Message } from '../../common/i18n/message';
+import { reasonOf, type TeamNoticeListener } from '../../coordination/notices';
+import type { JobProduct } from '../../common/model';
+import { log } from '../../lib/log';
+import type { AddressOutcome } from '../../lists/types';
+import type { OutcomeMemory } from '../outcome-memory';
+import { pushAnswers } from './answers';
+import { accountIdOf } from '../../team/accounts';
 import { openOutbox, type Outbox } from './outbox';
-import type { TeamStore } from './store';
-import { partsOfAddresses, partsOfFile, pullPart, type Part } from './team-pull';
-import { describeTeamUrl } from './url';
+import type { TeamStore } from '../../team/store';
+import { partsOfAddresses, partsOfFile, pullPart, type Part } from './pull';
+import { describeTeamUrl } from '../../team/url';
 
 /** A statement the store does not answer within this is taken as the store out of reach. */
 const STATEMENT_MS = 60_000;
@@ -52,7 +53,7 @@ export interface TeamMemory {
   close(): Promise<void>;
 }
 
-export type { TeamNoticeKind } from '../coordination/notices';
+export type { TeamNoticeKind } from '../../coordination/notices';
 
 export interface TeamMemoryOptions {
   store: TeamStore;

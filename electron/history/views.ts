@@ -6,8 +6,8 @@ import { DEMO_MEMORY } from '../lib/account-name';
 import type { TeamHistoryView, TeamSpendView } from '../common/team-views';
 import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
-import { readHistory, readSpend } from './history';
-import type { TeamStore } from './store';
+import { readHistory, readSpend } from './team';
+import type { TeamStore } from '../team/store';
 
 /** The twelve months a year of spend shows: this one and the eleven before. */
 export const SPEND_MONTHS = 12;

@@ -25,11 +25,11 @@ import { AppError } from '../lib/app-error';
 import { log } from '../lib/log';
 import { normalizeCell } from '../lib/addresses/address';
 import type { Spots } from '../lib/addresses/address-hash';
-import type { AccountSuppression } from '../suppression/account';
-import type { AddResult, SuppressionStore } from '../suppression/store';
-import { teamAddressHash } from './address-key';
-import { accountIdOf, PER_STATEMENT } from './answers';
-import type { TeamStore } from './store';
+import type { AccountSuppression } from './account';
+import type { AddResult, SuppressionStore } from './store';
+import { teamAddressHash } from '../team/address-key';
+import { accountIdOf, PER_STATEMENT } from '../team/accounts';
+import type { TeamStore } from '../team/store';
 import {
   anyListed,
   countOf,
@@ -41,8 +41,8 @@ import {
   sourceIdOf,
   sourcesOf,
   upsert,
-} from './suppression-rows';
-import { describeTeamUrl } from './url';
+} from './team-rows';
+import { describeTeamUrl } from '../team/url';
 
 /** Statements of a look-up in flight at once (the pool has four connections). */
 const PARALLEL = 3;

@@ -21,12 +21,13 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { JobProduct } from '../common/model';
-import { log } from '../lib/log';
-import { wholeChunks } from '../lib/whole-lines';
-import type { AddressOutcome } from '../lists/types';
-import { murmur128 } from '../lib/addresses/address-hash';
-import { PER_STATEMENT, type TeamAnswer } from './answers';
+import type { JobProduct } from '../../common/model';
+import { log } from '../../lib/log';
+import { wholeChunks } from '../../lib/whole-lines';
+import type { AddressOutcome } from '../../lists/types';
+import { murmur128 } from '../../lib/addresses/address-hash';
+import type { TeamAnswer } from './answers';
+import { PER_STATEMENT } from '../../team/accounts';
 
 const SUFFIX = '.seg';
 const TEMP = '.tmp';

@@ -1,7 +1,7 @@
 // The team store's suppression tables (migration 5) as statements: a batch of
 // entries upserted, a list's spots looked up, one entry read, a page, the
 // sources with their counts, removals. Every row read back is checked: the
-// store is shared, and another build may have written it. team/suppression.ts
+// store is shared, and another build may have written it. suppression/team.ts
 // puts them together with this computer's copy.
 //
 // A batch's hashes go as one bytea cut by the server and its other columns as
@@ -18,9 +18,9 @@ import type {
   SuppressionEntry,
   SuppressionPage,
   SuppressionSource,
-} from '../suppression/store';
-import { SUPPRESSION_REASONS, type SuppressionRow } from '../suppression/types';
-import { spotOfTeamHash, teamAddressHash } from './address-key';
+} from './store';
+import { SUPPRESSION_REASONS, type SuppressionRow } from './types';
+import { spotOfTeamHash, teamAddressHash } from '../team/address-key';
 
 const PAGE_DEFAULT = 100;
 const PAGE_MAX = 1_000;

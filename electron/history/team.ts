@@ -8,7 +8,7 @@
 // written it.
 import type { PoolClient } from 'pg';
 import { z } from 'zod';
-import { KNOWN_VERSION, refuseNewer, schemaVersion } from './migrations';
+import { KNOWN_VERSION, refuseNewer, schemaVersion } from '../team/migrations';
 
 const count = z.number().int().min(0);
 

@@ -1,4 +1,4 @@
-// A finished job's summary for the team store (team/history.ts): the list's
+// A finished job's summary for the team store (history/team.ts): the list's
 // name, who ran it and where, when, the product, the counts and the charge;
 // never a row or an address. It is written to the data folder first
 // (team/summaries/<job id>.json, with the account it belongs to) and removed
@@ -14,9 +14,18 @@ import { DEMO_MEMORY } from '../lib/account-name';
 import type { JobView } from '../common/views';
 import { writeFileAtomic } from '../lib/atomic-file';
 import { log } from '../lib/log';
-import { jobSummarySchema, pushSummary, type JobSummary } from '../team/history';
+import { jobSummarySchema, pushSummary, type JobSummary } from './team';
 import type { TeamStore } from '../team/store';
-import type { JobsOptions } from './live';
+
+/** What the summaries need of the jobs' options (jobs/live.ts JobsOptions). */
+export interface SummaryOptions {
+  /** The jobs' data folder, where the summaries wait for the store. */
+  dataDir: string;
+  /** The team store, or null when there is none. */
+  team?: () => Promise<TeamStore | null>;
+  /** Whose answers the jobs keep (their account), or none kept. */
+  memory?: { account: string | (() => string | null) } | false;
+}
 
 /** Who runs the jobs here, as the team's history names them. */
 export interface Who {
@@ -83,7 +92,7 @@ export const pendingDir = (dataDir: string): string => join(dataDir, 'team', 'su
 const safeName = (id: string) => /^[A-Za-z0-9._-]{1,200}$/.test(id) && !id.startsWith('.');
 
 export function teamSummaries(
-  options: Pick<JobsOptions, 'dataDir' | 'team' | 'memory'>,
+  options: SummaryOptions,
   who: () => Who = whoRunsHere,
 ): TeamSummaries {
   const dir = pendingDir(options.dataDir);

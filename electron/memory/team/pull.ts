@@ -6,10 +6,10 @@
 // a part is PART addresses, whatever the list's length, and its answers wait
 // in typed arrays until the memory takes them.
 import { open } from 'node:fs/promises';
-import { MAX_REUSE_DAYS } from '../common/limits';
-import { compactAnswers } from '../memory/compact-answers';
-import { wholeLineChunks } from '../lib/whole-lines';
-import type { AddressOutcome } from '../lists/types';
+import { MAX_REUSE_DAYS } from '../../common/limits';
+import { compactAnswers } from '../compact-answers';
+import { wholeLineChunks } from '../../lib/whole-lines';
+import type { AddressOutcome } from '../../lists/types';
 import {
   MAX_ADDRESS,
   createSpots,
@@ -17,10 +17,11 @@ import {
   spotOf,
   type AddressSpot,
   type Spots,
-} from '../lib/addresses/address-hash';
-import type { DatedAnswer, OutcomeMemory } from '../memory/outcome-memory';
-import { PER_STATEMENT, pullAnswers } from './answers';
-import type { TeamStore } from './store';
+} from '../../lib/addresses/address-hash';
+import type { DatedAnswer, OutcomeMemory } from '../outcome-memory';
+import { pullAnswers } from './answers';
+import { PER_STATEMENT } from '../../team/accounts';
+import type { TeamStore } from '../../team/store';
 
 /** Addresses pulled per part: 8 MB of hashes, some 10 MB of spots and dates. */
 const PART = 1 << 19;

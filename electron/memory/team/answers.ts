@@ -13,11 +13,8 @@
 // again (the start after its import) costs the index look-ups, not the rows.
 import type { PoolClient } from 'pg';
 import { z } from 'zod';
-import type { JobProduct } from '../common/model';
-import type { AddressOutcome } from '../lists/types';
-
-/** Hashes per statement: some 20,000 keeps a statement within a second and its arrays small. */
-export const PER_STATEMENT = 20_000;
+import type { JobProduct } from '../../common/model';
+import type { AddressOutcome } from '../../lists/types';
 
 /** One answer as the store keeps it. */
 export interface TeamAnswer {
@@ -33,20 +30,6 @@ const STATUS_CODE = { deliverable: 1, undeliverable: 2, unknown: 3 } as const;
 const PRODUCT_CODE = { email: 0, avatar: 1 } as const;
 const PRODUCTS = ['email', 'avatar'] as const;
 
-const idRow = z.object({ id: z.number().int().positive() });
-
-/** The store's number for an account (the key's fingerprint), given it the first time. */
-export async function accountIdOf(client: PoolClient, account: string): Promise<number> {
-  const found = await client.query('SELECT id FROM accounts WHERE name = $1', [account]);
-  if (found.rows.length > 0) return idRow.parse(found.rows[0]).id;
-  // Two members' first pushes at once: the second's insert does nothing, and reads the first's.
-  const made = await client.query(
-    `INSERT INTO accounts (name) VALUES ($1)
-     ON CONFLICT (name) DO UPDATE SET name = excluded.name RETURNING id`,
-    [account],
-  );
-  return idRow.parse(made.rows[0]).id;
-}
 const STATUSES = ['deliverable', 'undeliverable', 'unknown'] as const;
 
 /**
