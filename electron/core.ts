@@ -29,6 +29,7 @@ import { whoRunsHere } from './history/summaries';
 import { openOutbox } from './memory/team/outbox';
 import { openSettingsStore, type SettingsStore } from './settings/settings';
 import { createFileGrants, type FileGrants } from './files/grants';
+import { fileGrantRoute, type FileGrantRoute } from './ipc/file-grant';
 import { noConsent } from './lib/consent';
 import { openAppPlatforms, type AppPlatformsOptions } from './connectors/app';
 
@@ -62,6 +63,8 @@ export interface Core {
   settings: SettingsStore;
   /** Files the user chose by a gesture; the shells register drops here. */
   files: FileGrants;
+  /** The route of the preload's grant channel (a dropped file's path), outside window.api. */
+  fileGrant: FileGrantRoute;
   dispose(): Promise<void>;
 }
 
@@ -128,7 +131,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     limiterFor: (apiKey) =>
       keyLimiter(apiKey, { dataDir: options.dataDir, team: () => teamStore.get() }),
   });
-  const files = createFileGrants(process.platform, words);
+  const files = createFileGrants(process.platform);
   // The team store lost or back, said to the window once each time, whoever noticed, in its language.
   const teamNotice = teamNoticeGate((message, kind, said) =>
     events.emit('team:notice', { kind, message: said ? say(windowWords().t, said) : message }),
@@ -213,6 +216,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     workspace,
     settings,
     files,
+    fileGrant: fileGrantRoute(files, words),
     async dispose() {
       await platforms.dispose();
       await workspace.dispose();

@@ -140,7 +140,7 @@ if (!app.requestSingleInstanceLock()) {
     updates.start();
     const trusted = { contents: () => win?.webContents ?? null, appUrl };
     registerIpc(ipcMain, core.registry, trusted);
-    registerFileGrant(ipcMain, core.files, trusted);
+    registerFileGrant(ipcMain, core.fileGrant, trusted);
     core.events.subscribe((event, payload) => {
       if (win && !win.isDestroyed()) win.webContents.send(event, payload);
       if (event === 'job:changed') taskbar.update(payload as EventPayloads['job:changed']);

@@ -10,12 +10,9 @@
 import { randomBytes } from 'node:crypto';
 import { realpath, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import { z } from 'zod';
-import type { FileGrantView } from '../ipc/contract';
-import { toIpcError } from '../ipc/registry';
-import { fail, ok, type IpcResult } from '../common/result';
+import type { FileGrantView } from '../common/views';
 import { LIST_EXTENSIONS, MAX_LIST_BYTES } from '../common/limits';
-import { english, message, type Translate } from '../common/i18n/message';
+import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { localPathSaid } from './local-path';
 
@@ -36,11 +33,6 @@ export interface FileGrants {
   saved(path: string): string;
   /** The path of a file the app wrote, by its id. */
   savedPath(fileId: string): string;
-  /**
-   * The route behind the preload's grant channel (and the e2e bridge's): the
-   * path is checked like any input, and every answer is a result envelope.
-   */
-  grantRoute(input: unknown): Promise<IpcResult<FileGrantView>>;
 }
 
 const newId = (): string => randomBytes(16).toString('base64url');
@@ -100,16 +92,7 @@ async function resolveList(path: string): Promise<Omit<Granted, 'path'>> {
   return { real, dev: Number(info.dev), ino: Number(info.ino) };
 }
 
-const pathInput = z.string().min(1).max(32_767);
-
-/**
- * `words`: the window's language, which the grant channel's errors are said
- * in (English without one).
- */
-export function createFileGrants(
-  platform: NodeJS.Platform = process.platform,
-  words: () => Translate = () => english.t,
-): FileGrants {
+export function createFileGrants(platform: NodeJS.Platform = process.platform): FileGrants {
   const granted = new Map<string, Granted>();
   const written = new Map<string, string>();
 
@@ -149,17 +132,6 @@ export function createFileGrants(
         throw new AppError('invalid_input', message('error.file.notSavedHere'));
       }
       return path;
-    },
-    async grantRoute(input) {
-      const parsed = pathInput.safeParse(input);
-      if (!parsed.success) {
-        return fail({ code: 'invalid_input', message: words()('error.file.notFromComputer') });
-      }
-      try {
-        return ok(await grant(parsed.data));
-      } catch (err) {
-        return fail(toIpcError(err, words()));
-      }
     },
   };
 }

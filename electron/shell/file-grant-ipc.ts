@@ -3,14 +3,14 @@
 // world. The same sender check as every channel, then the core's grant route.
 import type { IpcMain } from 'electron';
 import { FILE_GRANT_CHANNEL } from '../ipc/channels';
-import type { FileGrants } from '../files/grants';
+import type { FileGrantRoute } from '../ipc/file-grant';
 import { fail } from '../common/result';
 import { isTrustedSender, type TrustedSender } from './ipc-main';
 import { log } from '../lib/log';
 
 export function registerFileGrant(
   ipcMain: Pick<IpcMain, 'handle'>,
-  files: Pick<FileGrants, 'grantRoute'>,
+  route: FileGrantRoute,
   trusted: TrustedSender,
 ): void {
   ipcMain.handle(FILE_GRANT_CHANNEL, async (event, path: unknown) => {
@@ -18,6 +18,6 @@ export function registerFileGrant(
       log.warn(`refused ${FILE_GRANT_CHANNEL} from a sender that is not the app window`);
       return fail({ code: 'forbidden', message: 'This request did not come from List Cleaner.' });
     }
-    return files.grantRoute(path);
+    return route(path);
   });
 }

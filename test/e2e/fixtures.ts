@@ -211,7 +211,7 @@ export const test = base.extend<{ app: TestApp }>({
         await mkdir(dir);
         const path = join(dir, basename(name));
         await writeFile(path, Buffer.from(base64, 'base64'));
-        const grant = await core.files.grantRoute(path);
+        const grant = await core.fileGrant(path);
         if (grant.ok) tokenNames.set(grant.value.token, basename(name));
         return grant;
       },

@@ -17,7 +17,12 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../electron/core';
 import { MAX_LIST_BYTES } from '../../../electron/common/limits';
-import { createFileGrants } from '../../../electron/files/grants';
+import { fileGrantRoute } from '../../../electron/ipc/file-grant';
+import { english } from '../../../electron/common/i18n/message';
+import { createFileGrants, type FileGrants } from '../../../electron/files/grants';
+
+/** The grant channel's route over `grants`, as the shells use it (ipc/file-grant.ts). */
+const route = (grants: FileGrants) => fileGrantRoute(grants, () => english.t);
 import type { ExportView, FileGrantView, ImportView } from '../../../electron/ipc/contract';
 import { createMemoryKeyStore } from '../../../electron/secrets/key-store';
 
@@ -138,11 +143,11 @@ describe('files by the user’s gesture only', () => {
     await expect(grants.grant('/etc')).rejects.toThrow(/is not a list/);
     await expect(grants.grant(join(dir, 'missing.csv'))).rejects.toThrow(/could not be opened/);
     await expect(grants.grant('contacts.csv')).rejects.toThrow(/not a full path/);
-    expect(await grants.grantRoute(42)).toMatchObject({
+    expect(await route(grants)(42)).toMatchObject({
       ok: false,
       error: { code: 'invalid_input' },
     });
-    expect(await grants.grantRoute(list)).toMatchObject({
+    expect(await route(grants)(list)).toMatchObject({
       ok: true,
       value: { fileName: 'contacts.csv' },
     });
@@ -155,7 +160,7 @@ describe('files by the user’s gesture only', () => {
       '\\\\?\\C:\\list.csv',
       '\\\\.\\COM1',
     ]) {
-      expect(await grants.grantRoute(path)).toMatchObject({
+      expect(await route(grants)(path)).toMatchObject({
         ok: false,
         error: { code: 'bad_file', message: expect.stringContaining('network shares') },
       });
@@ -178,14 +183,14 @@ describe('a grant a taken-over renderer names', () => {
     const named = join(dir, 'secret.pem');
     await writeFile(named, 'not a list\n');
     for (const path of [secret, named, '/etc/passwd', '/proc/self/environ']) {
-      expect(await grants.grantRoute(path), path).toMatchObject({
+      expect(await route(grants)(path), path).toMatchObject({
         ok: false,
         error: { code: 'bad_file', message: expect.stringMatching(/is not a list/) },
       });
     }
     const disguised = join(dir, 'disguised.csv');
     await symlink(secret, disguised);
-    expect(await grants.grantRoute(disguised)).toMatchObject({
+    expect(await route(grants)(disguised)).toMatchObject({
       ok: false,
       error: {
         code: 'bad_file',
@@ -195,7 +200,7 @@ describe('a grant a taken-over renderer names', () => {
     // Capitals are a list's extension too.
     const upper = join(dir, 'UPPER.CSV');
     await writeFile(upper, 'email\na@b.co\n');
-    expect(await grants.grantRoute(upper)).toMatchObject({ ok: true });
+    expect(await route(grants)(upper)).toMatchObject({ ok: true });
   });
 
   it('refuses a link swapped after the grant, and a file replaced after it', async () => {

@@ -12,6 +12,8 @@ import {
   topFrame,
 } from '../support/fake-electron';
 import { FILE_GRANT_CHANNEL } from '../../../electron/ipc/channels';
+import { fileGrantRoute } from '../../../electron/ipc/file-grant';
+import { english } from '../../../electron/common/i18n/message';
 import { createFileGrants } from '../../../electron/files/grants';
 import { setLogSink } from '../../../electron/lib/log';
 import { APP_URL } from '../../../electron/shell/app-protocol';
@@ -33,10 +35,14 @@ beforeEach(() => fakeElectron.reset());
 function setUp() {
   const contents = new FakeWebContents();
   const grants = createFileGrants();
-  registerFileGrant(fakeElectron.ipcMain.asIpcMain(), grants, {
-    contents: () => contents.asWebContents(),
-    appUrl: APP_URL,
-  });
+  registerFileGrant(
+    fakeElectron.ipcMain.asIpcMain(),
+    fileGrantRoute(grants, () => english.t),
+    {
+      contents: () => contents.asWebContents(),
+      appUrl: APP_URL,
+    },
+  );
   const send = (sender: FakeWebContents, frame = topFrame(APP_URL), path: unknown = list) =>
     fakeElectron.ipcMain.invoke(FILE_GRANT_CHANNEL, invokeEvent(sender, frame), path);
   return { contents, grants, send };
