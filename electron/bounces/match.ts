@@ -10,8 +10,8 @@ import { basename } from 'node:path';
 import type { BounceReportView } from '../common/bounce-views';
 import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
-import { addressBook, load, type Shared } from '../jobs/live';
-import type { JobRecord } from '../jobs/storage/record';
+import type { JobView } from '../common/views';
+import type { Jobs } from '../jobs/jobs';
 import type { SuppressionRow } from '../suppression/types';
 import { keepMatch, newestMatch, readKeptView, type EvidenceRow } from './evidence';
 import { readBounceReport, SUPPRESSED_KINDS, type ReportEntry } from './report';
@@ -41,15 +41,18 @@ function span(): { add(d: string | null): void; first: string | null; last: stri
   return s;
 }
 
+/** What a match reads of the jobs: a finished job's addresses and outcomes, the account's suppression list, the job's folder. */
+export type BounceJobs = Pick<Jobs, 'get' | 'addressBook' | 'outcomes' | 'suppression' | 'folder'>;
+
 /** When this job gave its own verdicts: the export's "checked on" date. */
-const jobVerdictDate = (r: JobRecord): string => r.finishedAt ?? r.startedAt ?? r.updatedAt;
+const jobVerdictDate = (v: JobView): string => v.finishedAt ?? v.startedAt ?? v.createdAt;
 
 async function suppress(
-  s: Shared,
+  jobs: BounceJobs,
   entries: Map<string, ReportEntry>,
   source: string,
 ): Promise<{ added: number; already: number }> {
-  const list = await s.suppression();
+  const list = await jobs.suppression();
   const totals = { added: 0, already: 0 };
   let batch: SuppressionRow[] = [];
   const flush = async () => {
@@ -68,17 +71,18 @@ async function suppress(
 }
 
 export async function matchBounceReport(
-  s: Shared,
+  jobs: BounceJobs,
   jobId: string,
   path: string,
 ): Promise<BounceMatch> {
-  const l = await load(s, jobId);
-  if (l.record.state !== 'done') {
+  const job = await jobs.get(jobId);
+  if (job.state !== 'done') {
     throw new AppError('invalid_input', message('error.bounces.unfinished'));
   }
   const report = await readBounceReport(path);
   const { entries } = report;
-  const book = await addressBook(l);
+  const book = await jobs.addressBook(jobId);
+  const outcomes = await jobs.outcomes(jobId);
   const view: BounceReportView = {
     jobId,
     fileName: basename(path),
@@ -112,7 +116,7 @@ export async function matchBounceReport(
   const evidence: EvidenceRow[] = [];
   const bounced = span();
   const verdicts = span();
-  const jobDate = jobVerdictDate(l.record);
+  const jobDate = jobVerdictDate(job);
   const d = view.deliverable;
   for (let i = 0; entries.size > 0 && i < book.count; i++) {
     const entry = entries.get(book.at(i));
@@ -122,7 +126,7 @@ export async function matchBounceReport(
       view[entry.kind === 'complaint' ? 'complaints' : 'unsubscribes'] += 1;
       continue;
     }
-    const outcome = l.outcomes.get(i);
+    const outcome = outcomes.get(i);
     const status = outcome?.status;
     if (status === 'undeliverable' || status === 'unknown') {
       view[status] += 1;
@@ -160,15 +164,17 @@ export async function matchBounceReport(
     lastVerdict: verdicts.last,
   });
   view.evidenceRows = evidence.length;
-  view.suppressed = await suppress(s, entries, view.fileName);
-  const kept = await keepMatch(s.store.paths(jobId).dir, evidence, view);
+  view.suppressed = await suppress(jobs, entries, view.fileName);
+  const kept = await keepMatch(await jobs.folder(jobId), evidence, view);
   return { view, evidencePath: kept.evidencePath };
 }
 
 /** The job's newest match, as kept in its folder; null when none was made (or it cannot be read). */
-export async function lastBounceMatch(s: Shared, jobId: string): Promise<BounceMatch | null> {
-  await load(s, jobId);
-  const kept = await newestMatch(s.store.paths(jobId).dir);
+export async function lastBounceMatch(
+  jobs: Pick<BounceJobs, 'folder'>,
+  jobId: string,
+): Promise<BounceMatch | null> {
+  const kept = await newestMatch(await jobs.folder(jobId));
   if (!kept) return null;
   const view = await readKeptView(kept.reportPath);
   return view && { view, evidencePath: kept.evidencePath };

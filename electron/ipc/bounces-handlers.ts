@@ -2,6 +2,7 @@
 // bounces (bounces/match.ts) and main's dialogs.
 import { basename, dirname, extname, join } from 'node:path';
 import { copyEvidence } from '../bounces/evidence';
+import { lastBounceMatch, matchBounceReport } from '../bounces/match';
 import type { FileGrants } from '../files/grants';
 import { localPathSaid } from '../files/local-path';
 import type { Jobs } from '../jobs/jobs';
@@ -20,12 +21,12 @@ export function bouncesHandlers(
   return {
     'bounces:match': async ({ jobId, token }) => {
       const path = await files.take(token);
-      return (await (await jobs()).bounces(jobId, path)).view;
+      return (await matchBounceReport(await jobs(), jobId, path)).view;
     },
-    'bounces:last': async ({ jobId }) => (await (await jobs()).lastBounces(jobId))?.view ?? null,
+    'bounces:last': async ({ jobId }) => (await lastBounceMatch(await jobs(), jobId))?.view ?? null,
     'bounces:save': async ({ jobId }) => {
       const j = await jobs();
-      const match = await j.lastBounces(jobId);
+      const match = await lastBounceMatch(j, jobId);
       if (!match) {
         throw new AppError('invalid_input', message('error.ipc.noEvidenceYet'));
       }

@@ -66,7 +66,6 @@ import { rowTestSources } from './results/row-filter';
 import { readRows } from './results/rows';
 import { remindDue } from './results/reminders';
 import { openJobStore } from './storage/store';
-import { lastBounceMatch, matchBounceReport, type BounceMatch } from '../bounces/match';
 import { teamSummaries } from '../history/summaries';
 import type { PlatformSource } from './storage/record';
 
@@ -137,14 +136,8 @@ export interface Jobs {
   /** The job's unique addresses by domain: the top ones and the rest together. */
   domains(id: string): Promise<DomainsView>;
   export(id: string, options: JobExportOptions): Promise<JobExport>;
-  /**
-   * Matches a platform's bounce report to a finished job (bounces/match.ts):
-   * the figures, the evidence file in the job's folder, and the hard bounces,
-   * complaints and unsubscribes added to the account's suppression list.
-   */
-  bounces(id: string, reportPath: string): Promise<BounceMatch>;
-  /** The job's newest bounce match, kept in its folder; null when there is none. */
-  lastBounces(id: string): Promise<BounceMatch | null>;
+  /** The job's own folder, where what is kept beside a job lives (a bounce match's files). */
+  folder(id: string): Promise<string>;
   /** One file per status group into a folder (deliverable, undeliverable, unknown, removed). */
   exportByStatus(id: string, options: ByStatusOptions): ReturnType<typeof exportJobByStatus>;
   remove(id: string): Promise<void>;
@@ -278,8 +271,10 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
 
     export: (id, exportOptions) => exportJob(s, id, exportOptions),
     exportByStatus: (id, exportOptions) => exportJobByStatus(s, id, exportOptions),
-    bounces: (id, reportPath) => matchBounceReport(s, id, reportPath),
-    lastBounces: (id) => lastBounceMatch(s, id),
+    async folder(id) {
+      await load(s, id);
+      return s.store.paths(id).dir;
+    },
 
     async remove(id) {
       const l = live.get(id);

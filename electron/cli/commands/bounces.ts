@@ -8,6 +8,7 @@ import { bounceWords } from '../../common/bounce-words';
 import { suppressionFormatName } from '../../common/suppression-format-words';
 import { UNFINISHED_STATES } from '../../common/model';
 import { copyEvidence } from '../../bounces/evidence';
+import { matchBounceReport } from '../../bounces/match';
 import { openJobs } from '../../jobs/jobs';
 import { message } from '../../common/i18n/message';
 import { AppError } from '../../lib/app-error';
@@ -64,7 +65,7 @@ export async function run(values: Values, jobId?: string, rest: string[] = []): 
           }),
         );
       }
-      const { view, evidencePath } = await jobs.bounces(jobId, resolve(file));
+      const { view, evidencePath } = await matchBounceReport(jobs, jobId, resolve(file));
       let evidence = evidencePath;
       if (values.out !== undefined && view.evidenceRows > 0) {
         evidence = resolve(values.out);

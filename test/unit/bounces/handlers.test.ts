@@ -4,12 +4,24 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BounceReportView } from '../../../electron/common/bounce-views';
 import { createFileGrants } from '../../../electron/files/grants';
 import { bouncesHandlers } from '../../../electron/ipc/bounces-handlers';
 import type { Jobs } from '../../../electron/jobs/jobs';
 import type { BounceMatch } from '../../../electron/bounces/match';
+
+// The match itself is bounces/match.ts's (match.test.ts): here, what the
+// channels do around it, with the match each fake job answers.
+vi.mock('../../../electron/bounces/match', () => ({
+  matchBounceReport: (jobs: FakeJobs, id: string, path: string) => jobs.bounces(id, path),
+  lastBounceMatch: (jobs: FakeJobs) => jobs.lastBounces(),
+}));
+
+interface FakeJobs {
+  bounces(id: string, path: string): Promise<BounceMatch>;
+  lastBounces(): Promise<BounceMatch | null>;
+}
 
 let dir: string;
 beforeEach(async () => {

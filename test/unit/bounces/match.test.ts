@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import { openSuppressionStore } from '../../../electron/suppression/store';
 import { EVIDENCE_HEADER, evidenceCsv } from '../../../electron/bounces/evidence';
+import { lastBounceMatch, matchBounceReport } from '../../../electron/bounces/match';
 import { setup, type Bench } from '../jobs/support';
 
 const fixture = (name: string) =>
@@ -53,7 +54,11 @@ describe('matching a bounce report', () => {
   it('counts each kind of bounce by our verdict and keeps the hard bounces of deliverable addresses as evidence', async () => {
     const b = await setup();
     const { jobs, job } = await finishedJob(b);
-    const { view, evidencePath } = await jobs.bounces(job.id, fixture('postmark-bounces.csv'));
+    const { view, evidencePath } = await matchBounceReport(
+      jobs,
+      job.id,
+      fixture('postmark-bounces.csv'),
+    );
 
     expect(view).toMatchObject({
       jobId: job.id,
@@ -115,10 +120,10 @@ describe('matching a bounce report', () => {
     ]);
 
     // Matched again: nothing new on the suppression list, a second evidence file beside the first.
-    const again = await jobs.bounces(job.id, fixture('postmark-bounces.csv'));
+    const again = await matchBounceReport(jobs, job.id, fixture('postmark-bounces.csv'));
     expect(again.view.suppressed).toEqual({ added: 0, already: 7 });
     expect(again.evidencePath).toMatch(/bounces[\\/]2-evidence\.csv$/);
-    expect(await jobs.lastBounces(job.id)).toEqual(again);
+    expect(await lastBounceMatch(jobs, job.id)).toEqual(again);
 
     await jobs.stop();
     const store = await openSuppressionStore(b.dataDir, { account: ACCOUNT });
@@ -141,7 +146,11 @@ describe('matching a bounce report', () => {
     const first = await finishedJob(b);
     const { jobs, job } = await finishedJob(b);
     expect(job.reused).toBeGreaterThan(0);
-    const { view, evidencePath } = await jobs.bounces(job.id, fixture('sendgrid-bounces.csv'));
+    const { view, evidencePath } = await matchBounceReport(
+      jobs,
+      job.id,
+      fixture('sendgrid-bounces.csv'),
+    );
     expect(view.deliverable).toMatchObject({ hard: 1, soft: 1, paid: 0, reused: 1 });
     expect(view.undeliverable).toBe(1);
     const [, row] = await rowsOf(evidencePath);
@@ -159,18 +168,20 @@ describe('matching a bounce report', () => {
     const b = await setup();
     const jobs = await b.jobs({ memory: { account: ACCOUNT } });
     const { job } = await jobs.importFile(fixture('list.csv'));
-    await expect(jobs.bounces(job.id, fixture('postmark-bounces.csv'))).rejects.toThrow(
+    await expect(matchBounceReport(jobs, job.id, fixture('postmark-bounces.csv'))).rejects.toThrow(
       /has not finished yet/,
     );
-    await expect(jobs.bounces('no-such-job', fixture('postmark-bounces.csv'))).rejects.toThrow(
-      /There is no job no-such-job/,
-    );
+    await expect(
+      matchBounceReport(jobs, 'no-such-job', fixture('postmark-bounces.csv')),
+    ).rejects.toThrow(/There is no job no-such-job/);
     await jobs.start(job.id, 'email');
     await jobs.finished(job.id);
     const noAddresses = fileURLToPath(
       new URL('../../fixtures/suppression/no-addresses.csv', import.meta.url),
     );
-    await expect(jobs.bounces(job.id, noAddresses)).rejects.toThrow(/no column of addresses/);
-    expect(await jobs.lastBounces(job.id)).toBeNull();
+    await expect(matchBounceReport(jobs, job.id, noAddresses)).rejects.toThrow(
+      /no column of addresses/,
+    );
+    expect(await lastBounceMatch(jobs, job.id)).toBeNull();
   });
 });
