@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import importPlugin from 'eslint-plugin-import';
+import { floorZones } from './scripts/floors.mjs';
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
@@ -99,6 +100,15 @@ export default tseslint.config(
       'max-lines': ['error', { max: 400 }],
       'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
       'import/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // The floors (scripts/floors.mjs): a folder imports from its own floor and
+    // those below, never up, types included; no exceptions.
+    files: ['electron/**/*.ts'],
+    plugins: { import: importPlugin },
+    rules: {
+      'import/no-restricted-paths': ['error', { zones: floorZones() }],
     },
   },
 );
