@@ -7,8 +7,9 @@
 import { mkdir } from 'node:fs/promises';
 import { posix, win32 } from 'node:path';
 import { openAccount, type Account } from './account/account';
-import { createHandlers, type ShellHooks } from './ipc/handlers';
-import { languageOf } from './ipc/settings-handlers';
+import { createHandlers } from './ipc/handlers';
+import type { ShellHooks } from './ipc/shell-hooks';
+import { languageOf } from './ipc/settings/handlers';
 import type { EventBus, JobView } from './ipc/contract';
 import { openWorkspace, type WaitOverrides, type Workspace } from './jobs/workspace';
 import { translatorFollowing } from './common/i18n/catalogs';

@@ -1,5 +1,5 @@
 // The schema of a matched bounce report's figures (common/bounce-views.ts):
-// checked where they cross an edge, as the IPC answer (ipc/bounces-contract.ts)
+// checked where they cross an edge, as the IPC answer (ipc/bounces/contract.ts)
 // and as the file a match is kept in (evidence.ts).
 import { z } from 'zod';
 import type { BounceReportView, BouncedDeliverable } from '../common/bounce-views';

@@ -1,7 +1,7 @@
 // What the window and the command line are shown: the views main builds and
 // every process reads. Types only, with no dependencies, so the window's
 // bundle stays free of main's code; the IPC contract checks them with its
-// schemas (electron/ipc/view-schemas.ts). The account's views are here; a
+// schemas (each domain's contract under electron/ipc/). The account's views are here; a
 // job's, its review's and its results' in the files named for them.
 import type { AskedLanguage, LanguageChoice } from './i18n/languages';
 import type { JobProduct, Theme } from './model';

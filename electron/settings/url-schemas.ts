@@ -1,7 +1,7 @@
 // The schemas of the two addresses a user may give the app: the service's and
 // its billing page's, each judged by its rule (common/service-url.ts,
 // common/billing-url.ts). The settings file is read with them, and the
-// window's changes are checked with them as they cross (ipc/settings-schemas.ts),
+// window's changes are checked with them as they cross (ipc/settings/schemas.ts),
 // so both refuse the same addresses in the same words.
 import { z } from 'zod';
 import { billingUrlProblem } from '../common/billing-url';

@@ -9,7 +9,7 @@ import { LIST_EXTENSIONS } from '../common/limits';
 import type { Translator } from '../common/i18n/translate';
 import { daysSinceChecked } from '../common/recheck';
 import type { JobView } from '../ipc/contract';
-import type { ShellHooks } from '../ipc/handlers';
+import type { ShellHooks } from '../ipc/shell-hooks';
 import { createConsent } from './consent';
 
 type Note = Pick<NotificationClass, 'show' | 'on'>;

@@ -4,7 +4,7 @@
 // update downloaded and not restarted into is installed when the app quits).
 // Off in development builds, and while the demo account is in use.
 import type { UpdateView } from '../ipc/contract';
-import type { UpdateHooks } from '../ipc/handlers';
+import type { UpdateHooks } from '../ipc/shell-hooks';
 import { log } from '../lib/log';
 import { english, type Translate } from '../common/i18n/message';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BounceReportView } from '../../../electron/common/bounce-views';
 import { createFileGrants } from '../../../electron/files/grants';
-import { bouncesHandlers } from '../../../electron/ipc/bounces-handlers';
+import { bouncesHandlers } from '../../../electron/ipc/bounces/handlers';
 import type { Jobs } from '../../../electron/jobs/jobs';
 import type { BounceMatch } from '../../../electron/bounces/match';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clipForReview } from '../../../electron/ipc/views';
+import { clipForReview } from '../../../electron/ipc/jobs/views';
 
 const candidate = (index: number, name: string) => ({
   index,

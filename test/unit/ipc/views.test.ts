@@ -1,7 +1,8 @@
 // The views built for the window from what the core keeps (the review's
 // bounds have their own suite, review-clip.test.ts).
 import { describe, expect, it } from 'vitest';
-import { estimateView, settingsView } from '../../../electron/ipc/views';
+import { estimateView } from '../../../electron/ipc/jobs/views';
+import { settingsView } from '../../../electron/ipc/settings/views';
 import { planJob } from '../../../electron/jobs/run/plan';
 import { contract } from '../../../electron/ipc/contract';
 

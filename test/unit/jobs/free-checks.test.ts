@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MailDomainCheckOptions } from '../../../electron/checks/dns';
 import { DISPOSABLE, FREE, ROLE, TYPO } from '../../../electron/checks/findings';
-import { importView, jobSummary } from '../../../electron/ipc/views';
+import { importView, jobSummary } from '../../../electron/ipc/jobs/views';
 import { contract } from '../../../electron/ipc/contract';
 import { openJobs, type Jobs } from '../../../electron/jobs/jobs';
 import { NO_MAIL } from '../../../electron/lists/free-checks';

@@ -1,7 +1,7 @@
 // What the window may change in Settings, each value checked as it crosses
 // (the stored settings are checked again on every read: settings/settings.ts).
 import { z } from 'zod';
-import { LANGUAGE_CHOICES } from '../common/i18n/languages';
+import { LANGUAGE_CHOICES } from '../../common/i18n/languages';
 import {
   MAX_PATIENCE_HOURS,
   MAX_POLL_SECONDS,
@@ -10,9 +10,9 @@ import {
   MAX_SPEND_MICROS,
   MAX_UNIT_MICROS,
   MIN_POLL_SECONDS,
-} from '../common/limits';
-import { THEMES } from '../common/model';
-import { baseUrlSchema, billingUrlSchema } from '../settings/url-schemas';
+} from '../../common/limits';
+import { THEMES } from '../../common/model';
+import { baseUrlSchema, billingUrlSchema } from '../../settings/url-schemas';
 
 export { baseUrlSchema, billingUrlSchema };
 

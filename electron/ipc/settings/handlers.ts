@@ -1,12 +1,12 @@
 // The handlers of Settings: what the window may change, the question main
 // asks before a spending limit goes up, and the language the app speaks for
 // the user's choice (a new one draws main's menus again).
-import type { Account } from '../account/account';
-import type { AskedLanguage, LanguageChoice } from '../common/i18n/languages';
-import { requireConsent, type ConsentQuestion } from '../lib/consent';
-import type { Settings, SettingsStore } from '../settings/settings';
-import type { ShellHooks } from './handlers';
-import type { Handlers } from './registry';
+import type { Account } from '../../account/account';
+import type { AskedLanguage, LanguageChoice } from '../../common/i18n/languages';
+import { requireConsent, type ConsentQuestion } from '../../lib/consent';
+import type { Settings, SettingsStore } from '../../settings/settings';
+import type { ShellHooks } from '../shell-hooks';
+import type { Handlers } from '../registry';
 import { settingsView } from './views';
 
 /** The language `shell` speaks for the user's `choice`: English for the system's where a shell knows none. */

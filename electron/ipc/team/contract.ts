@@ -1,9 +1,9 @@
-// The team store's channels of the contract (contract.ts spreads them in).
+// The team store's channels of the contract (../contract.ts spreads them in).
 // The window types the store's address (with its password) by the user's own
 // gesture in Settings → Team; main tests it there and sends the password
 // nowhere else. What comes back never holds the password.
 import { z } from 'zod';
-import type { TeamNoticeView } from '../common/events';
+import type { TeamNoticeView } from '../../common/events';
 import type {
   TeamHistoryView,
   TeamJobView,
@@ -11,9 +11,9 @@ import type {
   TeamSpendView,
   TeamTestView,
   TeamView,
-} from '../common/team-views';
-import { count, text, viewOf } from '../lib/view-of';
-import { inputWords } from './input-words';
+} from '../../common/team-views';
+import { count, text, viewOf } from '../../lib/view-of';
+import { inputWords } from '../input-words';
 
 export const teamViewSchema = viewOf<TeamView>()(
   z.strictObject({

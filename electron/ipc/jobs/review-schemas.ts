@@ -1,7 +1,7 @@
 // The schemas of what the review of an imported list shows (common/review-views.ts).
 import { z } from 'zod';
-import { JOB_PRODUCTS, OTHERS_CHOICES } from '../common/model';
-import { SUPPRESSION_REASON_VIEWS } from '../common/suppression-views';
+import { JOB_PRODUCTS, OTHERS_CHOICES } from '../../common/model';
+import { SUPPRESSION_REASON_VIEWS } from '../../common/suppression-views';
 import type {
   ColumnView,
   CoverageGroup,
@@ -14,8 +14,8 @@ import type {
   SheetView,
   WithheldView,
   WorkbookView,
-} from '../common/views';
-import { viewOf, count, micros, text } from '../lib/view-of';
+} from '../../common/views';
+import { viewOf, count, micros, text } from '../../lib/view-of';
 import { jobViewSchema, repeatOfShape } from './job-schemas';
 
 /** Likely typos the review lists at most (the rest are counted, and in the job's folder). */

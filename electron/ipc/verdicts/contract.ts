@@ -1,13 +1,13 @@
-// Another vendor's result file into the memory of answers (contract.ts
+// Another vendor's result file into the memory of answers (../contract.ts
 // spreads this in): the file only as a token from a drop or the Open dialog,
 // the vendor from the list (or none: its columns tell), the day the vendor
 // checked the list (or none: the file's modification time).
 import { z } from 'zod';
-import { VERDICT_VENDORS } from '../common/vendors';
-import type { VerdictImportView } from '../common/verdict-views';
-import { fileTokenSchema } from './file-schemas';
-import { count, text, viewOf } from '../lib/view-of';
-import { inputWords } from './input-words';
+import { VERDICT_VENDORS } from '../../common/vendors';
+import type { VerdictImportView } from '../../common/verdict-views';
+import { fileTokenSchema } from '../file-schemas';
+import { count, text, viewOf } from '../../lib/view-of';
+import { inputWords } from '../input-words';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 

@@ -1,8 +1,8 @@
 // The handlers of the team store's channels: thin adapters to
 // team/connection.ts and history/views.ts.
-import type { TeamConnection } from '../team/connection';
-import type { TeamHistory } from '../history/views';
-import type { Handlers } from './registry';
+import type { TeamConnection } from '../../team/connection';
+import type { TeamHistory } from '../../history/views';
+import type { Handlers } from '../registry';
 
 type TeamChannels =
   'team:status' | 'team:connect' | 'team:test' | 'team:remove' | 'team:history' | 'team:spend';

@@ -1,10 +1,10 @@
-// The allow and block rules' channels of the contract (contract.ts spreads
+// The allow and block rules' channels of the contract (../contract.ts spreads
 // them in): Settings → Rules lists them, adds what the user typed (one rule a
 // line) with Allow or Block, and removes one. Main parses each rule
 // (rules/parse.ts) and refuses one in words; the input here only bounds it.
 import { z } from 'zod';
-import { MAX_RULES, RULE_ACTIONS } from '../common/rule-views';
-import { ruleIdSchema, ruleSchema, rulesChangeViewSchema } from '../rules/types';
+import { MAX_RULES, RULE_ACTIONS } from '../../common/rule-views';
+import { ruleIdSchema, ruleSchema, rulesChangeViewSchema } from '../../rules/types';
 
 /** Longer than any rule, so a rule too long is refused in parse.ts's words rather than here. */
 const MAX_TYPED_CHARS = 2_000;

@@ -1,9 +1,9 @@
 // The schemas of what a finished job's results show (common/result-views.ts).
 import { z } from 'zod';
-import { EXPORT_FORMATS, ROW_FLAGS, ROW_STATUSES, STATUS_GROUPS } from '../common/model';
-import { VERDICT_VENDORS } from '../common/vendors';
-import { RULE_ACTIONS } from '../common/rule-views';
-import { SUPPRESSION_REASON_VIEWS } from '../common/suppression-views';
+import { EXPORT_FORMATS, ROW_FLAGS, ROW_STATUSES, STATUS_GROUPS } from '../../common/model';
+import { VERDICT_VENDORS } from '../../common/vendors';
+import { RULE_ACTIONS } from '../../common/rule-views';
+import { SUPPRESSION_REASON_VIEWS } from '../../common/suppression-views';
 import type {
   DomainsView,
   DomainStats,
@@ -13,8 +13,8 @@ import type {
   OtherDomains,
   RowFilter,
   StatusExportView,
-} from '../common/views';
-import { viewOf, count, text } from '../lib/view-of';
+} from '../../common/views';
+import { viewOf, count, text } from '../../lib/view-of';
 import { jobViewSchema } from './job-schemas';
 
 export const jobSummarySchema = viewOf<JobSummaryView>()(

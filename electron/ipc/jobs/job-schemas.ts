@@ -1,16 +1,19 @@
 // The schema of a job as the window and the command line show it (common/job-views.ts).
 import { z } from 'zod';
-import { WAIT_REASONS } from '../common/waits';
-import { JOB_PRODUCTS, JOB_STATES } from '../common/model';
-import { PLATFORMS } from '../common/platforms';
-import type { JobView, RepeatOf } from '../common/views';
-import { viewOf, count, micros, text } from '../lib/view-of';
-import { inputWords } from './input-words';
+import { WAIT_REASONS } from '../../common/waits';
+import { JOB_PRODUCTS, JOB_STATES } from '../../common/model';
+import { PLATFORMS } from '../../common/platforms';
+import type { JobView, RepeatOf } from '../../common/views';
+import { viewOf, count, micros, text } from '../../lib/view-of';
+import { inputWords } from '../input-words';
 
 /** A job's id as main hands it out; anything else names no job of this app. */
 export const jobIdSchema = z
   .string()
   .regex(/^[a-z0-9-]{1,64}$/, inputWords('error.ipc.input.jobId'));
+
+/** The service's product a job or one check is for. */
+export const productSchema = z.enum(JOB_PRODUCTS);
 
 export const repeatOfShape = {
   jobId: text,

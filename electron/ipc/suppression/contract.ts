@@ -1,4 +1,4 @@
-// The suppression list's channels of the contract (contract.ts spreads them
+// The suppression list's channels of the contract (../contract.ts spreads them
 // in). The window hands a file only as the token of a drop or a native
 // dialog (files/grants.ts), and names a file of the list by the name the
 // summary gave it; main reads and removes.
@@ -9,10 +9,10 @@ import {
   type SuppressionImportView,
   type SuppressionSourceView,
   type SuppressionSummaryView,
-} from '../common/suppression-views';
-import { fileTokenSchema } from './file-schemas';
-import { count, text, viewOf } from '../lib/view-of';
-import { inputWords } from './input-words';
+} from '../../common/suppression-views';
+import { fileTokenSchema } from '../file-schemas';
+import { count, text, viewOf } from '../../lib/view-of';
+import { inputWords } from '../input-words';
 
 const sourceViewSchema = viewOf<SuppressionSourceView>()(
   z.strictObject({ name: text, addedAt: z.iso.datetime({ offset: true }), entries: count }),

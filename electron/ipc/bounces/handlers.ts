@@ -1,15 +1,15 @@
 // The handlers of a bounce report's channels: thin adapters to the jobs'
 // bounces (bounces/match.ts) and main's dialogs.
 import { basename, dirname, extname, join } from 'node:path';
-import { copyEvidence } from '../bounces/evidence';
-import { lastBounceMatch, matchBounceReport } from '../bounces/match';
-import type { FileGrants } from '../files/grants';
-import { localPathSaid } from '../files/local-path';
-import type { Jobs } from '../jobs/jobs';
-import { message } from '../common/i18n/message';
-import { AppError } from '../lib/app-error';
-import type { ShellHooks } from './handlers';
-import type { Handlers } from './registry';
+import { copyEvidence } from '../../bounces/evidence';
+import { lastBounceMatch, matchBounceReport } from '../../bounces/match';
+import type { FileGrants } from '../../files/grants';
+import { localPathSaid } from '../../files/local-path';
+import type { Jobs } from '../../jobs/jobs';
+import { message } from '../../common/i18n/message';
+import { AppError } from '../../lib/app-error';
+import type { ShellHooks } from '../shell-hooks';
+import type { Handlers } from '../registry';
 
 type BouncesChannels = 'bounces:match' | 'bounces:last' | 'bounces:save';
 

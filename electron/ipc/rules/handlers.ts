@@ -1,7 +1,7 @@
 // The handlers of the rules' channels: thin adapters to rules/store.ts, on
 // the app's data folder (the command line's `rules` reads the same file).
-import { addRules, readRules, removeRule } from '../rules/store';
-import type { Handlers } from './registry';
+import { addRules, readRules, removeRule } from '../../rules/store';
+import type { Handlers } from '../registry';
 
 type RulesChannels = 'rules:list' | 'rules:add' | 'rules:remove';
 

@@ -1,7 +1,7 @@
-// The views the handlers answer with, built from what the core keeps: the
-// settings the window may see, a list's review (bounded, so no file can
-// freeze the window), an estimate with the route its addresses will take, and
-// a job's summary. The contract checks each against its schema (view-schemas.ts).
+// The views the jobs' handlers answer with, built from what the core keeps: a
+// list's review (bounded, so no file can freeze the window), an estimate with
+// the route its addresses will take, and a job's summary. The contract checks
+// each against its schema (review-schemas.ts, result-schemas.ts).
 import type {
   ColumnView,
   EstimateView,
@@ -11,45 +11,12 @@ import type {
   JobView,
   SampleView,
   SeenBeforeView,
-  SettingsView,
-} from '../common/views';
-import type { RowStatusName } from '../common/model';
-import type { Settings } from '../settings/settings';
-import type { AskedLanguage } from '../common/i18n/languages';
-import type { Estimate, Jobs } from '../jobs/jobs';
-import type { ImportedList } from '../lists/types';
-import { encodingNames } from '../lists/encoding';
-import { MAX_SUGGESTIONS_SHOWN } from './view-schemas';
-
-export const settingsView = (
-  {
-    baseUrl,
-    billingUrl,
-    theme,
-    pollIntervalSeconds,
-    reuseDays,
-    maxSpendMicros,
-    enteredPrices,
-    recheckDays,
-    patienceHours,
-    language: languageChoice,
-  }: Settings,
-  language: AskedLanguage,
-  systemLanguage: AskedLanguage,
-): SettingsView => ({
-  language,
-  languageChoice,
-  systemLanguage,
-  recheckDays,
-  patienceHours,
-  baseUrl,
-  billingUrl,
-  theme,
-  pollIntervalSeconds,
-  reuseDays,
-  maxSpendMicros,
-  enteredPrices: { ...enteredPrices },
-});
+} from '../../common/views';
+import type { RowStatusName } from '../../common/model';
+import type { Estimate, Jobs } from '../../jobs/jobs';
+import type { ImportedList } from '../../lists/types';
+import { encodingNames } from '../../lists/encoding';
+import { MAX_SUGGESTIONS_SHOWN } from './review-schemas';
 
 const DELIMITER_NAMES = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' } as const;
 

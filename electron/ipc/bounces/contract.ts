@@ -1,12 +1,12 @@
-// A bounce report's channels of the contract (contract.ts spreads them in).
+// A bounce report's channels of the contract (../contract.ts spreads them in).
 // The report comes as a token from a drop or main's Open dialog; the evidence
 // file is saved through main's Save dialog: the window never names a path.
 import { z } from 'zod';
-import type { BounceEvidenceView } from '../common/bounce-views';
-import { bounceReportViewSchema } from '../bounces/report-schema';
-import { fileTokenSchema } from './file-schemas';
-import { jobIdSchema } from './job-schemas';
-import { count, text, viewOf } from '../lib/view-of';
+import type { BounceEvidenceView } from '../../common/bounce-views';
+import { bounceReportViewSchema } from '../../bounces/report-schema';
+import { fileTokenSchema } from '../file-schemas';
+import { jobIdSchema } from '../jobs/job-schemas';
+import { count, text, viewOf } from '../../lib/view-of';
 
 export const bounceEvidenceViewSchema = viewOf<BounceEvidenceView>()(
   z.strictObject({ fileId: text, path: text, rows: count }),

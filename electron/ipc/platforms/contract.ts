@@ -1,8 +1,8 @@
-// The list platforms' channels of the contract (contract.ts spreads them in):
+// The list platforms' channels of the contract (../contract.ts spreads them in):
 // what the window may ask of the platforms, each with its input and output.
 // The window names a platform and a list, never an address or a key's home.
 import { z } from 'zod';
-import { jobIdSchema } from './job-schemas';
+import { jobIdSchema } from '../jobs/job-schemas';
 import {
   connectionViewSchema,
   memberChoiceSchema,
@@ -13,9 +13,9 @@ import {
   writeBackChangedSchema,
   writeBackPlanSchema,
   writeBackReportSchema,
-} from './platform-schemas';
-import { importViewSchema } from './review-schemas';
-import { inputWords } from './input-words';
+} from './schemas';
+import { importViewSchema } from '../jobs/review-schemas';
+import { inputWords } from '../input-words';
 
 /** A platform's key or token: printable characters, no spaces (keys of all four platforms are). */
 const platformKeySchema = z

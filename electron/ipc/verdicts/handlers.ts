@@ -1,10 +1,10 @@
 // The handler of `verdicts:import`: the granted file into the account's
 // memory (verdicts/import.ts), its counts as the window shows them.
-import type { Jobs } from '../jobs/jobs';
-import type { FileGrants } from '../files/grants';
-import type { VerdictImport } from '../verdicts/import';
-import type { VerdictImportView } from '../common/verdict-views';
-import type { Handlers } from './registry';
+import type { Jobs } from '../../jobs/jobs';
+import type { FileGrants } from '../../files/grants';
+import type { VerdictImport } from '../../verdicts/import';
+import type { VerdictImportView } from '../../common/verdict-views';
+import type { Handlers } from '../registry';
 
 /** The import's counts for the window: unmapped words most rows first, the date as a day. */
 export function verdictImportView(result: VerdictImport): VerdictImportView {

@@ -1,9 +1,9 @@
 // The handlers of the list platforms' channels: thin adapters from the
 // contract to the app's platforms (connectors/app.ts). An imported list is
 // answered as a dropped file's review is.
-import type { AppPlatforms } from '../connectors/app';
-import type { ImportView } from './contract';
-import type { Handlers } from './registry';
+import type { AppPlatforms } from '../../connectors/app';
+import type { ImportView } from '../contract';
+import type { Handlers } from '../registry';
 
 type PlatformChannels =
   | 'platform:connections'
