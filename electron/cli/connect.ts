@@ -7,29 +7,30 @@ import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { registerSecret } from '../lib/log';
 import { hostOf, isLoopbackUrl, originOf, serviceUrlMessage } from '../common/service-url';
+import { defaultService, keyMayGo, provenAddress } from '../account/key-origin';
 import { openKeyStore, type KeyStore } from '../secrets/key-store';
 import { DEFAULT_BASE_URL, openSettingsStore } from '../settings/settings';
 import { MAX_POLL_SECONDS, MIN_LOOPBACK_POLL_SECONDS, MIN_POLL_SECONDS } from '../common/limits';
-import type { JobProduct, ServiceProduct } from '../common/model';
+import type { JobProduct } from '../common/model';
 import { createServiceClient, type ServiceClient } from '../service/client';
 import { DEMO_MEMORY, memoryAccountOf } from '../lib/account-name';
 import { currentTeamStore } from '../team/current';
 import { keyLimiter } from '../coordination/slots';
 import type { TeamStore } from '../team/store';
-import { demoDataDir } from './data-dir';
+import { demoDataDir } from '../jobs/workspace';
 import { namedTeam } from './team-store';
 import type { CostDefaults } from './cost-options';
 import { DEFAULT_WAIT_POLICY, type WaitPolicy } from '../jobs/waits/refusals';
 
 export interface Connection {
   client: ServiceClient;
+  /** The demo's sandbox, whose jobs and answers are kept apart (jobs/workspace.ts). */
+  demo: boolean;
+  /** The app's data folder, which the jobs are opened from (openAccountJobs). */
+  appDataDir: string;
   /** The folder the jobs are kept in (the demo keeps its own). */
   dataDir: string;
   label: string;
-  /** The service's price list, when the app knows it (the demo's). */
-  knownPrices?: Partial<Record<ServiceProduct, number>>;
-  /** The service's providers and their domains, when the app knows them (the demo's). */
-  knownProviders?: Readonly<Record<string, readonly string[]>>;
   /** Unit prices the user entered in the app from their plan (a real account's only). */
   enteredPrices?: Partial<Record<JobProduct, number | null>>;
   /**
@@ -37,8 +38,6 @@ export interface Connection {
    * demo's, as the app names them (memory-account.ts).
    */
   memoryAccount: string;
-  /** The demo's sandbox lives as long as this process: tasks sent before are gone. */
-  ephemeralService: boolean;
   /** The reuse window and the spending limit set in the app, for flags not given. */
   costDefaults: CostDefaults;
   /** How long a job waits out the service's refusals: the app's setting, for --patience not given. */
@@ -74,20 +73,12 @@ function envBaseUrl(env: NodeJS.ProcessEnv): string | null {
   return value;
 }
 
-const sameOrigin = (a: string, b: string): boolean => {
-  const origin = originOf(a);
-  return origin !== null && origin === originOf(b);
-};
-
 /**
  * The key and the address it goes to. A key from the environment given with
  * LIST_CLEANER_BASE_URL is the user's explicit choice. Otherwise a key goes
- * only where a key was proven: the app's saved key to the origin it was
- * proven against, a key from the environment to that origin too, or, with
- * no proven origin, to the default service address. The settings file (which
- * the window and any local program can write) never sends a key anywhere
- * new. A bare key saved by an earlier version counts as proven for the
- * default address only, until the app confirms another.
+ * only where a key was proven (account/key-origin.ts): the app's saved key to
+ * the origin it was proven against, a key from the environment to that origin
+ * too, or, with no proven origin, to the default service address.
  */
 async function keyAndAddress(
   env: NodeJS.ProcessEnv,
@@ -101,11 +92,10 @@ async function keyAndAddress(
   const saved = await openStore()
     .then((store) => store.get())
     .catch(() => null);
-  const proven = saved ? (saved.provenBaseUrl ?? DEFAULT_BASE_URL) : null;
+  const proven = saved ? provenAddress(saved) : null;
   if (envKey) {
     if (proven !== null) return { apiKey: envKey, baseUrl: proven };
-    if (sameOrigin(savedAddress, DEFAULT_BASE_URL))
-      return { apiKey: envKey, baseUrl: savedAddress };
+    if (defaultService(savedAddress)) return { apiKey: envKey, baseUrl: savedAddress };
     throw new AppError(
       'key_unconfirmed',
       message('error.cli.envKeyElsewhere', {
@@ -119,7 +109,7 @@ async function keyAndAddress(
     throw new AppError('no_account', message('error.cli.noApiKey'));
   }
   const baseUrl = envUrl ?? savedAddress;
-  if (!sameOrigin(baseUrl, proven)) {
+  if (!keyMayGo(baseUrl, proven)) {
     const host = hostOf(baseUrl);
     throw new AppError(
       'key_unconfirmed',
@@ -169,12 +159,11 @@ export async function connect(dataDir: string, options: ConnectOptions): Promise
     const demo = await startDemoService();
     return {
       client: demo.client,
+      demo: true,
+      appDataDir: dataDir,
       dataDir: demoDataDir(dataDir),
       label: 'the demo sandbox',
-      knownPrices: demo.prices,
-      knownProviders: demo.providers,
       memoryAccount: DEMO_MEMORY,
-      ephemeralService: true,
       costDefaults,
       patienceMs,
       waitPolicy: waitPolicyFor(env, true),
@@ -199,11 +188,12 @@ export async function connect(dataDir: string, options: ConnectOptions): Promise
       allowFastPolling: fast,
       pollIntervalSeconds: pollSeconds(env, settings.get().pollIntervalSeconds, fast),
     }),
+    demo: false,
+    appDataDir: dataDir,
     dataDir,
     label: hostOf(baseUrl),
     enteredPrices: settings.get().enteredPrices,
     memoryAccount: memoryAccountOf(apiKey),
-    ephemeralService: false,
     costDefaults,
     patienceMs,
     waitPolicy: waitPolicyFor(env, fast),

@@ -1,6 +1,6 @@
 // Where the app keeps its data, so the command line sees the same jobs,
-// settings and prices as the desktop app (Electron's userData for "List Cleaner"),
-// and the demo's own folder in it.
+// settings and prices as the desktop app (Electron's userData for "List Cleaner").
+// The demo's own folder in it is the jobs' front door's to say (jobs/workspace.ts).
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -15,6 +15,3 @@ export function appDataDir(
   if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'List Cleaner');
   return join(env.XDG_CONFIG_HOME ?? join(home, '.config'), 'List Cleaner');
 }
-
-/** Demo jobs never mix with real ones: a real resume must never reach a sandbox. */
-export const demoDataDir = (dataDir: string): string => join(dataDir, 'demo');

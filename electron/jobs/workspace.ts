@@ -1,10 +1,12 @@
-// The jobs of the account in use: real jobs in the data folder, demo jobs in a
-// folder of their own (a real resume must never reach a sandbox, nor a demo
-// job the real service). Opening it resumes every unfinished job; a finished
-// job is announced to the shell, which may show a notification.
+// The one front door to an account's jobs, for every shell: a key's jobs in
+// the data folder, the demo's in a folder of their own (a real resume must
+// never reach a sandbox, nor a demo job the real service), each with its own
+// memory of answers, the team only for a key. The app's workspace opens the
+// jobs of the account in use through it, resumes every unfinished job and
+// announces a finished one to the shell; the command line opens the jobs of
+// its connection through it too.
 import { join } from 'node:path';
 import type { Account } from '../account/account';
-import { DEMO_PRICES, DEMO_PROVIDERS } from '../account/demo';
 import type { JobView } from '../common/views';
 import type { EventBus } from '../common/events';
 import { log } from '../lib/log';
@@ -14,6 +16,61 @@ import type { TeamNoticeListener } from '../coordination/notices';
 import { openJobs, type Jobs } from './jobs';
 import type { WaitPolicy } from './waits/refusals';
 import type { Translate } from '../common/i18n/message';
+import type { JobProduct } from '../common/model';
+import type { ServiceClient } from '../service/client';
+
+/** The demo's jobs, answers and prices, apart from every key's, in the app's data folder. */
+export const demoDataDir = (dataDir: string): string => join(dataDir, 'demo');
+
+/** What a shell says of the account whose jobs it opens; openAccountJobs decides what follows. */
+export interface AccountJobsOptions {
+  /** The app's data folder: a key's jobs are kept in it, the demo's in demoDataDir. */
+  dataDir: string;
+  /** The demo's sandbox: it forgets its tasks with the process, and shares nothing. */
+  demo: boolean;
+  client: () => ServiceClient;
+  /** Whose memory of paid answers the jobs use (lib/account-name.ts). */
+  memoryAccount: () => string | null;
+  /** The unit prices the user entered from their plan (a key's only). */
+  enteredPrices?: () => Partial<Record<JobProduct, number | null>>;
+  patienceMs: number | (() => number);
+  waitPolicy?: WaitPolicy;
+  /** The team store a key's jobs share through; never asked for the demo's. */
+  team?: () => Promise<TeamStore | null>;
+  onTeamNotice?: TeamNoticeListener;
+  onChange(view: JobView): void;
+  /** Who runs the jobs, in words another process shows its user. */
+  runner: string;
+  words?: () => Translate;
+}
+
+export async function openAccountJobs(options: AccountJobsOptions): Promise<Jobs> {
+  const { demo, dataDir } = options;
+  // The sandbox's price list and providers are loaded for the demo only.
+  const sandbox = demo ? await import('../account/demo') : null;
+  return openJobs({
+    dataDir: demo ? demoDataDir(dataDir) : dataDir,
+    // The rules and the suppression list are the app's, the demo's jobs' too.
+    userDataDir: dataDir,
+    client: options.client,
+    onChange: options.onChange,
+    runner: options.runner,
+    // The demo's sandbox starts afresh with its process: its old tasks are gone.
+    ephemeralService: demo,
+    ...(sandbox
+      ? { knownPrices: sandbox.DEMO_PRICES, knownProviders: sandbox.DEMO_PROVIDERS }
+      : {}),
+    // Each key's answers apart, and the demo's apart from every key's.
+    memory: { account: options.memoryAccount },
+    ...(!demo && options.enteredPrices ? { enteredPrices: options.enteredPrices } : {}),
+    patienceMs: options.patienceMs,
+    ...(options.waitPolicy ? { waitPolicy: options.waitPolicy } : {}),
+    // The demo keeps its answers to itself.
+    ...(!demo && options.team ? { team: options.team } : {}),
+    ...(!demo && options.onTeamNotice ? { onTeamNotice: options.onTeamNotice } : {}),
+    ...(options.words ? { words: options.words } : {}),
+  });
+}
 
 export interface Workspace {
   /** The jobs of the current account (demo or real); throws when no account is set up. */
@@ -64,24 +121,19 @@ export function openWorkspace(options: WorkspaceOptions): Workspace {
   const open = (mode: 'demo' | 'key'): Promise<Jobs> => {
     let jobs = opened.get(mode);
     if (!jobs) {
-      jobs = openJobs({
-        dataDir: mode === 'demo' ? join(options.dataDir, 'demo') : options.dataDir,
-        userDataDir: options.dataDir,
+      jobs = openAccountJobs({
+        dataDir: options.dataDir,
+        demo: mode === 'demo',
         client: () => account.client(),
-        onChange,
-        runner: 'the List Cleaner app',
-        // The demo's sandbox starts afresh with the app: its old tasks are gone.
-        ephemeralService: mode === 'demo',
-        ...(mode === 'demo' ? { knownPrices: DEMO_PRICES, knownProviders: DEMO_PROVIDERS } : {}),
-        // Each key's answers apart, and the demo's apart from every key's.
-        memory: { account: () => account.memoryAccount() },
-        enteredPrices: () => (mode === 'demo' ? {} : options.settings.get().enteredPrices),
+        memoryAccount: () => account.memoryAccount(),
+        enteredPrices: () => options.settings.get().enteredPrices,
         patienceMs: () =>
           options.waits?.patienceMs?.() ?? options.settings.get().patienceHours * 3_600_000,
         ...(options.waits?.policy ? { waitPolicy: options.waits.policy } : {}),
-        // The demo keeps its answers to itself.
-        ...(mode === 'key' && options.team ? { team: options.team } : {}),
-        ...(mode === 'key' && options.onTeamNotice ? { onTeamNotice: options.onTeamNotice } : {}),
+        ...(options.team ? { team: options.team } : {}),
+        ...(options.onTeamNotice ? { onTeamNotice: options.onTeamNotice } : {}),
+        onChange,
+        runner: 'the List Cleaner app',
         ...(options.words ? { words: options.words } : {}),
       }).then(async (j) => {
         const resumed = await j.resume().catch((err: unknown) => {

@@ -9,7 +9,7 @@ import { suppressionFormatName } from '../../common/suppression-format-words';
 import { UNFINISHED_STATES } from '../../common/model';
 import { copyEvidence } from '../../bounces/evidence';
 import { matchBounceReport } from '../../bounces/match';
-import { openJobs } from '../../jobs/jobs';
+import { openAccountJobs } from '../../jobs/workspace';
 import { message } from '../../common/i18n/message';
 import { AppError } from '../../lib/app-error';
 import { UsageError, type Values } from '../args';
@@ -32,12 +32,16 @@ export async function run(values: Values, jobId?: string, rest: string[] = []): 
   const demo = values.demo ? ' --demo' : '';
   const connection = await connectFor(values);
   try {
-    const jobs = await openJobs({
-      dataDir: connection.dataDir,
-      memory: { account: connection.memoryAccount },
+    const jobs = await openAccountJobs({
+      dataDir: connection.appDataDir,
+      demo: connection.demo,
+      memoryAccount: () => connection.memoryAccount,
       client: () => {
         throw new AppError('no_account', 'not needed to match a bounce report');
       },
+      patienceMs: connection.patienceMs,
+      onChange: () => undefined,
+      runner: 'the list-cleaner command',
     });
     try {
       const job = await jobs.get(jobId).catch((e: unknown) => {

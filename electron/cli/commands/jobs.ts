@@ -3,7 +3,8 @@
 import { openJobs } from '../../jobs/jobs';
 import { AppError } from '../../lib/app-error';
 import type { Values } from '../args';
-import { appDataDir, demoDataDir } from '../data-dir';
+import { demoDataDir } from '../../jobs/workspace';
+import { appDataDir } from '../data-dir';
 import { describeJob } from '../output';
 import { out } from '../print';
 import { t } from '../say';

@@ -5,7 +5,8 @@ import { english } from '../../common/i18n/message';
 import { onTeamNotice, teamNoticeGate } from '../../coordination/notices';
 import { say } from '../../common/i18n/message';
 import { cliWords } from '../words';
-import { openJobs, type Jobs } from '../../jobs/jobs';
+import type { Jobs } from '../../jobs/jobs';
+import { openAccountJobs } from '../../jobs/workspace';
 import { parsePatience, type Values } from '../args';
 import { connect, type Connection } from '../connect';
 import { appDataDir } from '../data-dir';
@@ -68,7 +69,7 @@ export async function withConnection<T>(
 
 /** The jobs of this data folder, their changes shown as progress on stderr. */
 export async function openJobsWithProgress(connection: Connection, values: Values) {
-  const { client, dataDir, knownPrices, knownProviders, enteredPrices } = connection;
+  const { client, enteredPrices } = connection;
   const progress = createProgress(process.stderr);
   showingProgress(progress);
   // The limits and the memory both notice a team store out of reach: it is said once.
@@ -76,23 +77,19 @@ export async function openJobsWithProgress(connection: Connection, values: Value
     progress.note(said ? say(cliWords().t, said) : message),
   );
   onTeamNotice(notice);
-  const jobs = await openJobs({
-    dataDir,
-    // The rules and the suppression list are the app's (its own folder, the demo's jobs' too).
-    userDataDir: appDataDir(),
+  const jobs = await openAccountJobs({
+    dataDir: connection.appDataDir,
+    demo: connection.demo,
     client: () => client,
-    ...(knownPrices ? { knownPrices } : {}),
-    ...(knownProviders ? { knownProviders } : {}),
-    ...(enteredPrices ? { enteredPrices: () => enteredPrices } : {}),
     // The account's answers, shared with the app on the same data folder.
-    memory: { account: connection.memoryAccount },
-    ...(connection.team ? { team: connection.team } : {}),
-    ephemeralService: connection.ephemeralService,
+    memoryAccount: () => connection.memoryAccount,
+    ...(enteredPrices ? { enteredPrices: () => enteredPrices } : {}),
     patienceMs: parsePatience(values.patience) ?? connection.patienceMs,
     waitPolicy: connection.waitPolicy,
-    onChange: (v) => progress.job(v),
+    ...(connection.team ? { team: connection.team } : {}),
     // Said between progress lines, once each time the store is lost or back.
     onTeamNotice: notice,
+    onChange: (v) => progress.job(v),
     runner: 'the list-cleaner command',
     // What job.json keeps in words (a failure, a hold) is said in the command line's language;
     // --json, what a script reads, keeps the English.
