@@ -8,9 +8,10 @@ import { sayStored } from '../lib/stored-message';
 import { AppError } from '../lib/app-error';
 import { noConsent, requireConsent, type Consent } from '../lib/consent';
 import { log, registerSecret } from '../lib/log';
-import { hostOf, originOf } from '../common/service-url';
+import { hostOf } from '../common/service-url';
+import { defaultService, keyMayGo, provenAddress } from './key-origin';
 import type { KeyStore } from '../secrets/key-store';
-import { DEFAULT_BASE_URL, type SettingsStore } from '../settings/settings';
+import type { SettingsStore } from '../settings/settings';
 import { createServiceClient, type ServiceClient } from '../service/client';
 import type { Limiter } from '../service/limiter';
 import { startDemoService, type DemoService } from './demo';
@@ -59,12 +60,6 @@ type State =
 
 const noAccount = (): AppError => new AppError('no_account', message('error.key.noAccount'));
 
-/** The key stays with the origin it was proven against (scheme, host and port). */
-const sameOrigin = (a: string, b: string): boolean => {
-  const origin = originOf(a);
-  return origin !== null && origin === originOf(b);
-};
-
 export function keyUnconfirmedError(provenBaseUrl: string, baseUrl: string): AppError {
   const proven = hostOf(provenBaseUrl);
   const next = hostOf(baseUrl);
@@ -83,7 +78,7 @@ export async function openAccount(deps: AccountDeps): Promise<Account> {
   };
 
   const keyConfirmed = (s: { provenBaseUrl: string }): boolean =>
-    sameOrigin(settings.get().baseUrl, s.provenBaseUrl);
+    keyMayGo(settings.get().baseUrl, s.provenBaseUrl);
 
   const status = (): AccountStatus => ({
     mode: state.mode,
@@ -125,7 +120,7 @@ export async function openAccount(deps: AccountDeps): Promise<Account> {
   /** The one way a stored key reaches the network: only at the origin it was proven for. */
   const provenClient = (s: { key: string; provenBaseUrl: string }): ServiceClient => {
     const { baseUrl, pollIntervalSeconds: poll } = settings.get();
-    if (!sameOrigin(baseUrl, s.provenBaseUrl)) throw keyUnconfirmedError(s.provenBaseUrl, baseUrl);
+    if (!keyMayGo(baseUrl, s.provenBaseUrl)) throw keyUnconfirmedError(s.provenBaseUrl, baseUrl);
     if (!cached || cached.baseUrl !== baseUrl || cached.poll !== poll || cached.key !== s.key) {
       cached = { baseUrl, poll, key: s.key, client: keyClient(s.key, baseUrl) };
     }
@@ -145,14 +140,11 @@ export async function openAccount(deps: AccountDeps): Promise<Account> {
   if (settings.get().account === 'demo') {
     await startDemo();
   } else if (saved) {
-    let provenBaseUrl = saved.provenBaseUrl;
-    if (provenBaseUrl === null) {
-      // Saved by a version that kept no address with the key. It counts as
-      // proven for the default service address only: a settings file naming
-      // another (the window or any local program can write one) does not get
-      // the key until the user confirms that address in main's own dialog.
-      provenBaseUrl = DEFAULT_BASE_URL;
-      if (sameOrigin(settings.get().baseUrl, DEFAULT_BASE_URL)) {
+    const provenBaseUrl = provenAddress(saved);
+    if (saved.provenBaseUrl === null) {
+      // Saved by a version that kept no address with the key: noted now
+      // where the settings name the address it counts as proven for.
+      if (keyMayGo(settings.get().baseUrl, provenBaseUrl)) {
         await keyStore
           .set({ apiKey: saved.apiKey, provenBaseUrl })
           .catch((err: unknown) => log.warn('could not note the key’s address', String(err)));
@@ -184,8 +176,8 @@ export async function openAccount(deps: AccountDeps): Promise<Account> {
           host,
         });
       } else if (
-        !sameOrigin(url, DEFAULT_BASE_URL) &&
-        !(state.mode === 'key' && sameOrigin(url, state.provenBaseUrl))
+        !defaultService(url) &&
+        !(state.mode === 'key' && keyMayGo(url, state.provenBaseUrl))
       ) {
         const provenHost = state.mode === 'key' ? hostOf(state.provenBaseUrl) : null;
         await requireConsent(consent, { kind: 'send-key', host, provenHost });
