@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
-import { contentSecurityPolicy } from './electron/shell/csp';
+import { contentSecurityPolicy } from './electron/shell/window/csp';
 
 // The built renderer carries its CSP in a meta tag, so it holds however the
 // page is served (app:// in the app, http in the e2e bridge).
@@ -31,7 +31,7 @@ export default defineConfig({
         input: {
           main: resolve('electron/main.ts'),
           // A worker thread of the list import; found next to main.js at run time.
-          'classify-worker': resolve('electron/lists/classify-worker.ts'),
+          'classify-worker': resolve('electron/lists/judge/classify-worker.ts'),
         },
       },
     },

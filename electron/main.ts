@@ -9,16 +9,16 @@ import { registerIpc } from './shell/ipc-main';
 import { registerFileGrant } from './shell/file-grant-ipc';
 import { nativeShell } from './shell/native';
 import { createTaskbar } from './shell/taskbar';
-import { APP_URL } from './shell/app-protocol';
+import { APP_URL } from './shell/window/app-protocol';
 import {
   createMainWindow,
   hardenSession,
   hardenWebContents,
   registerAppScheme,
   serveAppScheme,
-} from './shell/window';
+} from './shell/window/window';
 import { log } from './lib/log';
-import { menuActions, menuTemplate } from './shell/menu';
+import { menuActions, menuTemplate } from './shell/window/menu';
 import { translatorFollowing } from './common/i18n/catalogs';
 import type { LanguageChoice } from './common/i18n/languages';
 import { mainLanguage } from './shell/language';

@@ -3,7 +3,7 @@
 // line (electron/cli/main.ts) with esbuild into out/cli/: list-cleaner.js,
 // the chunks it loads as a command needs them, the catalogs (locales/) and
 // the list import's worker thread (classify-worker.js, where
-// electron/lists/classifier.ts looks for it at run time), so `list-cleaner`
+// electron/lists/judge/classifier.ts looks for it at run time), so `list-cleaner`
 // starts as plain JavaScript instead of compiling TypeScript through tsx at
 // every start, and compiles only what the command it runs uses.
 //
@@ -221,7 +221,7 @@ export async function buildCli({ outDir = cliOutDir } = {}) {
     absWorkingDir: root,
     entryPoints: {
       'list-cleaner': join(root, 'electron', 'cli', 'main.ts'),
-      'classify-worker': join(root, 'electron', 'lists', 'classify-worker.ts'),
+      'classify-worker': join(root, 'electron', 'lists', 'judge', 'classify-worker.ts'),
     },
     outdir: outDir,
     bundle: true,

@@ -87,7 +87,7 @@ async function bundle(filters) {
   const entryPoints = Object.fromEntries(
     tests.map((f) => [f.replace(/\.ts$/, ''), join(testsDir, f)]),
   );
-  entryPoints['classify-worker'] = join(root, 'electron', 'lists', 'classify-worker.ts');
+  entryPoints['classify-worker'] = join(root, 'electron', 'lists', 'judge', 'classify-worker.ts');
   await build({
     entryPoints,
     outdir: outDir,

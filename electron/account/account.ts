@@ -1,7 +1,7 @@
 // Who the app talks to, and with which key: a real account (key in the
 // keychain, base URL from settings), the demo account (an in-process sandbox),
 // or none yet. Every other part asks this module for a ready service client.
-import type { AccountStatus, Balance } from '../common/views';
+import type { AccountStatus, Balance } from '../common/views/views';
 import type { EventBus } from '../common/events';
 import { english, message, type Translate } from '../common/i18n/message';
 import { sayStored } from '../lib/stored-message';

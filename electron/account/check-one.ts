@@ -4,7 +4,7 @@
 // and no account or demo sandbox is even needed for it), and the rest goes
 // to a single check under the product's service code.
 import type { Message } from '../common/i18n/message';
-import type { CheckView } from '../common/views';
+import type { CheckView } from '../common/views/views';
 import { syncProduct, type JobProduct } from '../common/model';
 import { AppError } from '../lib/app-error';
 import { isValidAddress, normalizeCell } from '../lib/addresses/address';

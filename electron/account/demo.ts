@@ -4,10 +4,10 @@
 // demo's pace. One function, so the two demos never drift apart.
 import { DEMO_POLL_SECONDS } from '../common/limits';
 import type { ServiceProduct } from '../common/model';
-import { sandboxProviderDomains } from '../common/providers';
+import { sandboxProviderDomains } from '../common/catalogs/providers';
 import { createServiceClient, type ServiceClient } from '../service/client';
 import { defaultConfig } from '../sandbox/config';
-import { DEFAULT_BALANCE_MICROS, newSandboxKey, startSandbox } from '../sandbox/server';
+import { DEFAULT_BALANCE_MICROS, newSandboxKey, startSandbox } from '../sandbox/server/server';
 
 /**
  * What the demo's sandbox charges per address, in micros: the sandbox's own

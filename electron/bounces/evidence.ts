@@ -3,13 +3,13 @@
 // vendor asks for to refund a wrong verdict. Kept in the job's folder
 // (bounces/<n>-evidence.csv, one per match, the newest the highest n) beside
 // the match's figures (<n>-report.json), written as every output is: cells
-// quoted and formula-escaped as the export does (lists/row-text.ts cellWriter),
-// to a temporary file renamed into place (lib/atomic-file.ts).
+// quoted and formula-escaped as the export does (lists/write/row-text.ts cellWriter),
+// to a temporary file renamed into place (lib/files/atomic-file.ts).
 import { copyFile, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { BounceReportView } from '../common/bounce-views';
-import { placeFile, tempPathFor, writeFileAtomic } from '../lib/atomic-file';
-import { cellWriter } from '../lists/row-text';
+import type { BounceReportView } from '../common/views/bounce-views';
+import { placeFile, tempPathFor, writeFileAtomic } from '../lib/files/atomic-file';
+import { cellWriter } from '../lists/write/row-text';
 import type { BounceKind } from './report';
 import { bounceReportViewSchema } from './report-schema';
 

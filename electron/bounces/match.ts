@@ -7,10 +7,10 @@
 // suppression list, under the report's file name; a report matched again
 // replaces its own entries.
 import { basename } from 'node:path';
-import type { BounceReportView } from '../common/bounce-views';
+import type { BounceReportView } from '../common/views/bounce-views';
 import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
-import type { JobView } from '../common/views';
+import type { JobView } from '../common/views/views';
 import type { Jobs } from '../jobs/jobs';
 import type { SuppressionRow } from '../suppression/types';
 import { keepMatch, newestMatch, readKeptView, type EvidenceRow } from './evidence';

@@ -1,8 +1,8 @@
-// The schema of a matched bounce report's figures (common/bounce-views.ts):
+// The schema of a matched bounce report's figures (common/views/bounce-views.ts):
 // checked where they cross an edge, as the IPC answer (ipc/bounces/contract.ts)
 // and as the file a match is kept in (evidence.ts).
 import { z } from 'zod';
-import type { BounceReportView, BouncedDeliverable } from '../common/bounce-views';
+import type { BounceReportView, BouncedDeliverable } from '../common/views/bounce-views';
 import { count, text, viewOf } from '../lib/view-of';
 
 const when = z.iso.datetime({ offset: true });

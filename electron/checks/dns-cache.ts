@@ -8,7 +8,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../lib/atomic-file';
+import { writeFileAtomic } from '../lib/files/atomic-file';
 import { log } from '../lib/log';
 
 /** A verdict worth remembering: the DNS answered, and was believed. */

@@ -7,7 +7,7 @@
 // per domain and kept in a bounded Map; the role check is a Set lookup on the
 // local part, behind a filter that spares most local parts even that. The
 // addresses come normalized, as the importer holds them (lowercase, trimmed:
-// electron/lists/address.ts). The address itself is never changed: a
+// electron/lib/addresses/address.ts). The address itself is never changed: a
 // suggestion is data only.
 //
 // The findings fit in one byte per address (ROLE | DISPOSABLE | FREE | TYPO),

@@ -19,7 +19,7 @@ import { keyLimiter } from '../coordination/slots';
 import type { TeamStore } from '../team/store';
 import { demoDataDir } from '../jobs/workspace';
 import { namedTeam } from './team-store';
-import type { CostDefaults } from './cost-options';
+import type { CostDefaults } from './args/cost-options';
 import { DEFAULT_WAIT_POLICY, type WaitPolicy } from '../jobs/waits/refusals';
 
 export interface Connection {

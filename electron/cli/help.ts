@@ -3,7 +3,7 @@
 // at the 33rd column, each line of a description under the first. A
 // description's lines are broken where its language's catalog breaks them.
 import type { MessageId } from '../common/i18n/translate';
-import { t } from './say';
+import { t } from './output/say';
 
 /** Where descriptions start, as the English help has always had them. */
 const COLUMN = 32;

@@ -11,21 +11,21 @@ import { parseArgs } from 'node:util';
 import { message } from '../common/i18n/message';
 import { setLogSink } from '../lib/log';
 import { sayError } from '../lib/app-error';
-import { options, sayUsage, UsageError, type Command } from './args';
-import { argsMistake } from './args-mistakes';
+import { options, sayUsage, UsageError, type Command } from './args/args';
+import { argsMistake } from './args/args-mistakes';
 import { helpText } from './help';
-import { err, out, withoutStack } from './print';
-import { t } from './say';
-import { cliWords } from './words';
+import { err, out, withoutStack } from './output/print';
+import { t } from './output/say';
+import { cliWords } from './output/words';
 
-export { flushOutput } from './print';
+export { flushOutput } from './output/print';
 
 /** Each command's module, loaded when it runs. */
 const COMMANDS = new Map<string, () => Promise<{ run: Command }>>([
   ['balance', () => import('./commands/balance')],
   ['bounces', () => import('./commands/bounces')],
   ['check', () => import('./commands/check')],
-  ['clean', () => import('./commands/clean')],
+  ['clean', () => import('./commands/clean/clean')],
   ['jobs', () => import('./commands/jobs')],
   ['lists', () => import('./commands/lists')],
   ['resume', () => import('./commands/resume')],

@@ -3,15 +3,15 @@
 // environment's keys, and a question asked on the terminal before members
 // are unsubscribed or archived (--yes answers it for scripts).
 import { createInterface } from 'node:readline/promises';
-import { isPlatform, type PlatformId } from '../common/platforms';
+import { isPlatform, type PlatformId } from '../common/catalogs/platforms';
 import { openConnectors, type Connectors } from '../connectors/connectors';
 import { keychainKeys } from '../connectors/keys';
 import type { Jobs } from '../jobs/jobs';
-import { UsageError } from './args';
+import { UsageError } from './args/args';
 import { message, say } from '../common/i18n/message';
-import { err } from './print';
-import { t } from './say';
-import { cliWords } from './words';
+import { err } from './output/print';
+import { t } from './output/say';
+import { cliWords } from './output/words';
 
 /** "mailchimp:abc123" → the platform and the list's id; null for anything else (a file). */
 export function platformListOf(argument: string): { platform: PlatformId; listId: string } | null {

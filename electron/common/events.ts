@@ -3,9 +3,15 @@
 // change (the account, the jobs, a write-back) name the events without
 // standing on the IPC contract, which checks each payload against its schema
 // (ipc/contract.ts, eventPayloads) before the window gets it.
-import type { WriteBackReport } from './platform-views';
-import type { PlatformId } from './platforms';
-import type { AccountStatus, Balance, ImportProgressView, JobView, UpdateView } from './views';
+import type { WriteBackReport } from './views/platform-views';
+import type { PlatformId } from './catalogs/platforms';
+import type {
+  AccountStatus,
+  Balance,
+  ImportProgressView,
+  JobView,
+  UpdateView,
+} from './views/views';
 
 /** Members read so far from a platform list being imported. */
 export interface PlatformProgressView {

@@ -5,8 +5,8 @@
 // again. Unsubscribing or archiving members waits for the user's yes in
 // main's own dialog.
 import { join } from 'node:path';
-import { PLATFORM_ENV, PLATFORM_NAMES, type PlatformId } from '../common/platforms';
-import type { RetireMode, WriteBackReport } from '../common/platform-views';
+import { PLATFORM_ENV, PLATFORM_NAMES, type PlatformId } from '../common/catalogs/platforms';
+import type { RetireMode, WriteBackReport } from '../common/views/platform-views';
 import type { Account } from '../account/account';
 import type { EventBus } from '../common/events';
 import type { Workspace } from '../jobs/workspace';

@@ -1,7 +1,7 @@
 // The saved connections: each platform's key, proven by a read at its
 // address before the keychain keeps it, shown with where it goes and the
 // last four characters of the key, and removed on request.
-import { PLATFORMS, type PlatformId } from '../common/platforms';
+import { PLATFORMS, type PlatformId } from '../common/catalogs/platforms';
 import { hostOf } from '../common/service-url';
 import { message, say } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
@@ -9,7 +9,7 @@ import { connectorOf, type Context } from './context';
 import { platformKey } from './keys';
 import { CONNECTORS } from './platforms';
 import type { PlatformList } from './types';
-import type { ConnectionView } from '../common/platform-views';
+import type { ConnectionView } from '../common/views/platform-views';
 
 export function connectionsApi(ctx: Context) {
   const { o, httpFor, httpWith, t } = ctx;

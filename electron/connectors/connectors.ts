@@ -13,7 +13,7 @@ export type {
   ReadProgress,
   WriteBackPlan,
   WriteBackReport,
-} from '../common/platform-views';
+} from '../common/views/platform-views';
 
 export function openConnectors(o: ConnectorsOptions) {
   const ctx = createContext(o);

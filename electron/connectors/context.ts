@@ -3,7 +3,7 @@
 // key that belongs to it.
 import { join } from 'node:path';
 import { english, message, type Translate } from '../common/i18n/message';
-import type { PlatformId } from '../common/platforms';
+import type { PlatformId } from '../common/catalogs/platforms';
 import { AppError } from '../lib/app-error';
 import type { Jobs } from '../jobs/jobs';
 import {

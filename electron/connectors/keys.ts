@@ -3,7 +3,7 @@
 // the service key: it goes to no other origin. The command line may instead
 // take a key and an address from the environment; a saved key is never sent
 // to an address the environment names.
-import { PLATFORM_ENV, PLATFORM_NAMES, type PlatformId } from '../common/platforms';
+import { PLATFORM_ENV, PLATFORM_NAMES, type PlatformId } from '../common/catalogs/platforms';
 import { originOf, serviceUrlMessage } from '../common/service-url';
 import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';

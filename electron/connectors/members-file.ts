@@ -6,7 +6,7 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import Papa from 'papaparse';
-import type { PlatformId } from '../common/platforms';
+import type { PlatformId } from '../common/catalogs/platforms';
 import type { PlatformMember } from './types';
 
 export const MEMBER_COLUMNS = {

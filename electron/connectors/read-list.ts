@@ -5,12 +5,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { MemberChoice, PlatformId } from '../common/platforms';
+import type { MemberChoice, PlatformId } from '../common/catalogs/platforms';
 import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import type { Imported } from '../jobs/import';
 import type { Context } from './context';
-import type { ReadProgress } from '../common/platform-views';
+import type { ReadProgress } from '../common/views/platform-views';
 import { openMembersFile } from './members-file';
 
 /** A file name every system allows, from a list's name. */

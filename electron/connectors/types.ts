@@ -4,8 +4,8 @@
 // write, write verdicts and retire members in batches). A fifth platform is
 // one file more in platforms/; nothing else learns which platform a list
 // came from beyond its source label.
-import type { MemberChoice, PlatformId, VerdictStatus } from '../common/platforms';
-import type { PlatformListView, RetireMode } from '../common/platform-views';
+import type { MemberChoice, PlatformId, VerdictStatus } from '../common/catalogs/platforms';
+import type { PlatformListView, RetireMode } from '../common/views/platform-views';
 import { english, say, type Message } from '../common/i18n/message';
 import type { PlatformHttp, PlatformResponse } from './http';
 

@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { realpath, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import type { FileGrantView } from '../common/views';
+import type { FileGrantView } from '../common/views/views';
 import { LIST_EXTENSIONS, MAX_LIST_BYTES } from '../common/limits';
 import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';

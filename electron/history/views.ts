@@ -3,7 +3,7 @@
 // it (history.ts), and which jobs were run here. The window names nothing but
 // a page; the account, the store and the time zone are main's.
 import { DEMO_MEMORY } from '../lib/account-name';
-import type { TeamHistoryView, TeamSpendView } from '../common/team-views';
+import type { TeamHistoryView, TeamSpendView } from '../common/views/team-views';
 import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { readHistory, readSpend } from './team';

@@ -45,7 +45,7 @@ export type {
   WorkbookView,
   CheckView,
   UpdateView,
-} from '../common/views';
+} from '../common/views/views';
 export type {
   ExportFormat,
   JobProduct,

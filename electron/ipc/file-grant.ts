@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { Translate } from '../common/i18n/message';
 import { fail, ok, type IpcResult } from '../common/result';
-import type { FileGrantView } from '../common/views';
+import type { FileGrantView } from '../common/views/views';
 import type { FileGrants } from '../files/grants';
 import { toIpcError } from './registry';
 

@@ -2,7 +2,7 @@
 // one-use token for a file dropped or chosen, an id for a file main saved),
 // never by a path. Shared by the contract's files of channels.
 import { z } from 'zod';
-import type { FileGrantView } from '../common/views';
+import type { FileGrantView } from '../common/views/views';
 import { text, viewOf } from '../lib/view-of';
 import { inputWords } from './input-words';
 

@@ -2,7 +2,7 @@
 // the user's yes, the app's updates and the language it speaks. The app's
 // shell (shell/native.ts) gives them; the e2e bridge and the tests give stand-ins.
 import type { AskedLanguage, LanguageChoice } from '../common/i18n/languages';
-import type { UpdateView } from '../common/views';
+import type { UpdateView } from '../common/views/views';
 import type { Consent } from '../lib/consent';
 
 /** What only a shell can do: native dialogs and the file manager. */

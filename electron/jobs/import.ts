@@ -2,19 +2,19 @@
 // (the job never reads the original again, so moving or editing it changes
 // nothing), read, and kept as a draft for the review. A draft may be read
 // again with another address column until it starts. Once read, its unique
-// addresses go through the free checks (lists/free-checks.ts) and are looked
+// addresses go through the free checks (lists/judge/free-checks.ts) and are looked
 // up in the memory of paid answers (reuse.ts), so the review shows what they
 // found, and what is reused, before anything is paid for.
 import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { basename, extname, join } from 'node:path';
-import type { JobView } from '../common/views';
+import type { JobView } from '../common/views/views';
 import { message, type Message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
-import { freeChecksOf } from '../lists/free-checks';
-import type { JudgedFindings } from '../lists/findings-judge';
-import { importList, type ImportProgress } from '../lists/read';
+import { freeChecksOf } from '../lists/judge/free-checks';
+import type { JudgedFindings } from '../lists/judge/findings-judge';
+import { importList, type ImportProgress } from '../lists/read/read';
 import type { ImportedList } from '../lists/types';
 import type { Spots } from '../lib/addresses/address-hash';
 import {
@@ -32,7 +32,7 @@ import { loadOutcomes } from './storage/outcomes';
 import { recognise } from './results/repeat';
 import { recallAtImport } from './money/reuse';
 import { addReasons, withheldAsked } from './money/withheld';
-import { joinCodes, writeWithheld } from '../lists/withheld';
+import { joinCodes, writeWithheld } from '../lists/judge/withheld';
 import type { JobRecord, PlatformSource } from './storage/record';
 
 export interface ImportOptions {

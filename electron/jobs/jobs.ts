@@ -6,7 +6,7 @@
 // cleaned list, as often as the user likes, and removing a job are here.
 import type { JobProduct } from '../common/model';
 import { UNFINISHED_STATES } from '../common/model';
-import type { JobView } from '../common/views';
+import type { JobView } from '../common/views/views';
 import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { log } from '../lib/log';
@@ -59,7 +59,7 @@ import type {
   RowFilter,
   SampleView,
   SeenBeforeView,
-} from '../common/views';
+} from '../common/views/views';
 import { seenBefore } from './results/repeat';
 import { domainsView } from './results/domains';
 import { rowTestSources } from './results/row-filter';

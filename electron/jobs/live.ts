@@ -8,7 +8,7 @@ import type { TeamNoticeListener } from '../coordination/notices';
 import type { AccountSharing } from '../coordination/sharing';
 import type { OutcomeMemory } from '../memory/outcome-memory';
 import { english, message, type Translate } from '../common/i18n/message';
-import type { JobView } from '../common/views';
+import type { JobView } from '../common/views/views';
 import { AppError } from '../lib/app-error';
 import type { ImportedList } from '../lists/types';
 import type { ServiceClient } from '../service/client';
@@ -51,7 +51,7 @@ export interface JobsOptions {
   knownPrices?: Partial<Record<ServiceProduct, number>>;
   /**
    * The service's providers and the domains each serves, when the app knows
-   * them (the demo's sandbox, common/providers.ts): an avatar review knows
+   * them (the demo's sandbox, common/catalogs/providers.ts): an avatar review knows
    * these domains before any answer taught them (jobs/coverage/rule.ts).
    */
   knownProviders?: Readonly<Record<string, readonly string[]>>;

@@ -5,7 +5,7 @@
 // coverage may instead run the rest as single checks, where uncovered
 // addresses are free.
 import { UNFINISHED_STATES } from '../common/model';
-import type { JobView } from '../common/views';
+import type { JobView } from '../common/views/views';
 import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { load, loadSent, runsHere, save, view, type Shared } from './live';

@@ -7,7 +7,7 @@
 import { refusalOf } from './waits/refusals';
 import { usd, usdExact } from '../common/money';
 import { bulkProduct, syncProduct, type JobProduct } from '../common/model';
-import type { CoverageView, JobView, WithheldView } from '../common/views';
+import type { CoverageView, JobView, WithheldView } from '../common/views/views';
 import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import type { CostChoices } from './money/choices';

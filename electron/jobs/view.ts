@@ -9,7 +9,7 @@ import {
   type JobProduct,
 } from '../common/model';
 import { english, type Translate } from '../common/i18n/message';
-import type { JobView } from '../common/views';
+import type { JobView } from '../common/views/views';
 import { sayStored } from '../lib/stored-message';
 import type { Live } from './live';
 import { DEFAULT_PATIENCE_MS } from './waits/refusals';

@@ -7,7 +7,7 @@
 // its connection through it too.
 import { join } from 'node:path';
 import type { Account } from '../account/account';
-import type { JobView } from '../common/views';
+import type { JobView } from '../common/views/views';
 import type { EventBus } from '../common/events';
 import { log } from '../lib/log';
 import type { SettingsStore } from '../settings/settings';

@@ -1,5 +1,5 @@
 // Each view's schema is proven at compile time to describe its view exactly
-// (common/views.ts), so neither can change without the other; and the few
+// (common/views/views.ts), so neither can change without the other; and the few
 // shapes every view uses.
 import { z } from 'zod';
 

@@ -10,7 +10,7 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { z } from 'zod';
 import { murmur128 } from '../lib/addresses/address-hash';
-import { wholeLineChunks } from '../lib/whole-lines';
+import { wholeLineChunks } from '../lib/files/whole-lines';
 
 /** Hashes kept: the estimate's error is about 1/√K (±6% at 256). */
 export const SKETCH_SIZE = 256;

@@ -1,10 +1,10 @@
 // The shapes shared by reading a list and writing it back: what an import
 // produces, and what a merge needs to put outcomes next to the original rows.
-import type { VerdictVendor } from '../common/vendors';
-import type { ListCounts } from '../common/views';
+import type { VerdictVendor } from '../common/catalogs/vendors';
+import type { ListCounts } from '../common/views/views';
 import type { Rule } from '../rules/types';
 
-export type { ListCounts } from '../common/views';
+export type { ListCounts } from '../common/views/views';
 
 export type Encoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 export type Delimiter = ',' | ';' | '\t' | '|';
@@ -65,7 +65,7 @@ export interface ImportedList {
   /** The free checks of the unique addresses (free-checks.ts); absent on lists kept before them. */
   findings?: ListFindings;
   /**
-   * What keeps each address from being sent (lists/withheld.ts), with the
+   * What keeps each address from being sent (lists/judge/withheld.ts), with the
    * rules its codes name; absent when neither a suppression list nor a rule
    * applied, and on lists kept before them.
    */

@@ -4,7 +4,7 @@
 // binary search of its bucket, nothing decoded.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { BUCKETS, bucketOrderOf, type Spots } from '../lib/addresses/address-hash';
-import { readableAt } from './answers';
+import { readableAt } from './buckets/answers';
 import {
   checkedAtOf,
   countOf,
@@ -13,7 +13,7 @@ import {
   productOfFlags,
   tag0At,
   tag1At,
-} from './bucket';
+} from './buckets/bucket';
 import type { MapBudget } from './map-budget';
 import type { RecalledList } from './outcome-memory';
 

@@ -21,14 +21,14 @@ import type { AddressOutcome } from '../lists/types';
 import { openedMemory, unavailableMemory } from './opened-memory';
 import type { AddressSpot, Spots } from '../lib/addresses/address-hash';
 import type { DomainFacts } from './domain-facts';
-import type { RecalledOutcome } from './answers';
-import { migrateKeyedByAddress, migrateVariableBuckets } from './migrate';
+import type { RecalledOutcome } from './buckets/answers';
+import { migrateKeyedByAddress, migrateVariableBuckets } from './buckets/migrate';
 import { inspectStore, moveAside } from './store-check';
 import { bucketsDb, type DatedAnswer } from './remember';
 
 export type { DatedAnswer } from './remember';
 
-export type { RecalledOutcome } from './answers';
+export type { RecalledOutcome } from './buckets/answers';
 
 /** What one `remember` kept. */
 export interface RememberResult {

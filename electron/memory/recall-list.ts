@@ -14,7 +14,7 @@
 import { open } from 'node:fs/promises';
 import { createSpots, type Spots } from '../lib/addresses/address-hash';
 import type { OutcomeMemory, RecalledList } from './outcome-memory';
-import { wholeLineChunks } from '../lib/whole-lines';
+import { wholeLineChunks } from '../lib/files/whole-lines';
 
 export type { RecalledList } from './outcome-memory';
 

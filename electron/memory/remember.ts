@@ -11,13 +11,13 @@
 // Another process waits for the write lock meanwhile; its reads never wait.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Database, RootDatabase } from 'lmdb';
-import type { VerdictVendor } from '../common/vendors';
+import type { VerdictVendor } from '../common/catalogs/vendors';
 import { log } from '../lib/log';
 import type { AddressOutcome } from '../lists/types';
 import { BUCKETS, byBucket, sortByTag, type AddressSpot } from '../lib/addresses/address-hash';
 import { unbudgeted, type MapBudget } from './map-budget';
-import { MAX_CHECKED_AT, createAnswerBatch, entriesOf, type AnswerBatch } from './answers';
-import { ENTRY, mergeBucket, type BucketAdds } from './bucket';
+import { MAX_CHECKED_AT, createAnswerBatch, entriesOf, type AnswerBatch } from './buckets/answers';
+import { ENTRY, mergeBucket, type BucketAdds } from './buckets/bucket';
 import type { RememberResult } from './outcome-memory';
 import { providerCodes } from './providers';
 

@@ -8,7 +8,7 @@
 // time, so a list of any length costs a few hundred kilobytes.
 import { readSync } from 'node:fs';
 import { open, rm, type FileHandle } from 'node:fs/promises';
-import { placeFile, tempPathFor } from '../lib/atomic-file';
+import { placeFile, tempPathFor } from '../lib/files/atomic-file';
 import type { AddressSpot, Spots } from '../lib/addresses/address-hash';
 
 const SPOT = 12;

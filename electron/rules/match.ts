@@ -27,14 +27,14 @@
 //
 // Plain data and functions, importing nothing else: the import's classify
 // worker builds its own matcher from the Rule[] it is handed (compileRules).
-import type { Rule } from '../common/rule-views';
+import type { Rule } from '../common/views/rule-views';
 import { FNV_START, hashIndexOf, step } from './hash-index';
 
 export interface RuleMatcher {
   /**
    * The index, in the rules compiled, of the rule that decides `address`, or
    * -1 when none matches. The address is as the importer normalizes it
-   * (lists/address.ts normalizeCell: lower case); its last @ starts its domain.
+   * (lib/addresses/address.ts normalizeCell: lower case); its last @ starts its domain.
    */
   decide(address: string): number;
   /** decide for the address `text[start, end)`: one line of a batch, with no string made for it. */

@@ -1,6 +1,6 @@
 // A rule as the user types it (Settings → Rules, `list-cleaner rules add`),
 // recognised by its shape and normalized as the importer normalizes a cell
-// (lists/address.ts normalizeCell: unwrapped, lower case), so a rule meets the
+// (lib/addresses/address.ts normalizeCell: unwrapped, lower case), so a rule meets the
 // addresses exactly as the import holds them:
 //   contains *        a pattern: * is any run of characters (*@competitor.com, test*@*, *.ru)
 //   contains @        one address (jane@example.com); @example.com alone is the domain

@@ -1,7 +1,7 @@
 // The user's allow and block rules, in <dataDir>/rules.json, shared by the
 // app and the command line as settings are. Read whole and checked on every
 // read (each rule must be one parse.ts would make from its own value), written
-// by a rename (lib/atomic-file.ts). A damaged file is said, with where it is,
+// by a rename (lib/files/atomic-file.ts). A damaged file is said, with where it is,
 // and never read as "no rules": a list checked without the blocks the user
 // wrote would send, and pay for, what they meant to keep out.
 import { mkdir, readFile } from 'node:fs/promises';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { english, isMessage, message, say, type Message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
-import { writeFileAtomic } from '../lib/atomic-file';
+import { writeFileAtomic } from '../lib/files/atomic-file';
 import { newRuleId, parseRuleText, type RuleTarget } from './parse';
 import { MAX_RULES, ruleSchema, type Rule, type RuleAction, type RulesChangeView } from './types';
 

@@ -1,5 +1,5 @@
 // A rule's shape for the parts of main that keep and pass rules (store.ts, the
-// IPC contract): the types are common/rule-views.ts's, so the window shares
+// IPC contract): the types are common/views/rule-views.ts's, so the window shares
 // them; the schema checks a rule read from rules.json or sent to the window.
 import { z } from 'zod';
 import {
@@ -8,11 +8,11 @@ import {
   RULE_KINDS,
   type Rule,
   type RulesChangeView,
-} from '../common/rule-views';
+} from '../common/views/rule-views';
 import { viewOf } from '../lib/view-of';
 
-export type { Rule, RuleAction, RuleKind, RulesChangeView } from '../common/rule-views';
-export { MAX_RULE_CHARS, MAX_RULES, RULE_ACTIONS, RULE_KINDS } from '../common/rule-views';
+export type { Rule, RuleAction, RuleKind, RulesChangeView } from '../common/views/rule-views';
+export { MAX_RULE_CHARS, MAX_RULES, RULE_ACTIONS, RULE_KINDS } from '../common/views/rule-views';
 
 /** A rule's id: 12 lower-case hex digits (48 random bits: no clash among 10,000 rules). */
 export const ruleIdSchema = z.string().regex(/^[0-9a-f]{12}$/, 'not a rule id');

@@ -2,7 +2,7 @@
 // with 25 USD when none are given), and the endpoint that reports what is
 // left, GET /api/v1/balance. The ledger keeps the money; this opens it.
 import { randomBytes } from 'node:crypto';
-import { okReply, type Reply } from './http';
+import { okReply, type Reply } from './server/http';
 import type { Ledger } from './ledger';
 
 export interface SandboxAccount {

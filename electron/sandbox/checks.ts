@@ -2,7 +2,7 @@
 // the interface's field rules, billing only addresses that got a result.
 import type { SandboxConfig } from './config';
 import type { FaultState } from './faults';
-import { SandboxError, okReply, type Reply } from './http';
+import { SandboxError, okReply, type Reply } from './server/http';
 import type { Ledger } from './ledger';
 import {
   avatarProviders,

@@ -1,7 +1,7 @@
 // `npm run sandbox`: the sandbox service standalone, for trying the client or
 // the app against it by hand. Prints its URL and a key; Ctrl-C stops it.
 import { parseArgs } from 'node:util';
-import { DEFAULT_BALANCE_MICROS, newSandboxKey, startSandbox } from './server';
+import { DEFAULT_BALANCE_MICROS, newSandboxKey, startSandbox } from './server/server';
 
 const { values } = parseArgs({
   options: {

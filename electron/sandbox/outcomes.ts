@@ -6,7 +6,7 @@ import {
   AVATAR_PROVIDERS,
   sandboxProviderDomains,
   type SandboxProviderCode,
-} from '../common/providers';
+} from '../common/catalogs/providers';
 
 export type ProviderCode = SandboxProviderCode | 'other';
 

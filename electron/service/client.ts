@@ -27,8 +27,8 @@ import {
   freshLinkMayHelp,
   type DownloadedResult,
   type ResultOptions,
-} from './download';
-import type { Resolver } from './link-address';
+} from './results/download';
+import type { Resolver } from './results/link-address';
 import { waitForBulkTask, type WaitOptions } from './poll';
 import {
   toBalance,
@@ -40,12 +40,12 @@ import {
   type BatchResult,
   type BulkTask,
   type CheckResult,
-} from './results';
+} from './results/results';
 import { createTransport, jsonBody } from './transport';
 
 export type { BulkProduct, SyncProduct } from './schemas';
-export type { ResultOptions } from './download';
-export type { Balance, BatchResult, BulkTask, CheckResult, Outcome } from './results';
+export type { ResultOptions } from './results/download';
+export type { Balance, BatchResult, BulkTask, CheckResult, Outcome } from './results/results';
 
 export interface ServiceClientOptions {
   baseUrl: string;

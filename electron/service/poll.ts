@@ -6,7 +6,7 @@
 // row, leaving the task id for a later resume.
 import { ServiceError, pollFailedError } from './errors';
 import { abortableSleep } from './retry';
-import type { BulkTask } from './results';
+import type { BulkTask } from './results/results';
 
 export interface WaitOptions {
   signal?: AbortSignal;

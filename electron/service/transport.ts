@@ -5,7 +5,7 @@
 // held while a check is in flight, and a request sent again only when a
 // repeat cannot charge twice.
 import type { z } from 'zod';
-import { readAnswer } from './read-answer';
+import { readAnswer } from './results/read-answer';
 import { parseEnvelope, type RawResponse } from './envelope';
 import { ServiceError, networkError, timeoutError } from './errors';
 import type { Limiter } from './limiter';

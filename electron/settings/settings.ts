@@ -4,7 +4,7 @@ import { LANGUAGE_CHOICES } from '../common/i18n/languages';
 import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../lib/atomic-file';
+import { writeFileAtomic } from '../lib/files/atomic-file';
 import { log } from '../lib/log';
 import {
   DEFAULT_PATIENCE_HOURS,

@@ -5,7 +5,7 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import type { HandlerRegistry } from '../ipc/registry';
 import { fail } from '../common/result';
-import { isAppUrl } from './window';
+import { isAppUrl } from './window/window';
 import { log } from '../lib/log';
 
 export interface TrustedSender {

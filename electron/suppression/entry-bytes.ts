@@ -1,5 +1,5 @@
 // One suppression entry on disk. The key is where the memory of answers keeps
-// the same address (memory/address-hash.ts): its bucket and its 64-bit tag,
+// the same address (lib/addresses/address-hash.ts): its bucket and its 64-bit tag,
 // 12 bytes big-endian, so a list the import's worker has hashed is looked up
 // without hashing again, and keys sort by bucket as the memory's do. The
 // value is a few bytes of facts and the address itself, which the list, the

@@ -57,7 +57,7 @@
 //   list-suppressed-destinations` output) use the API's field names as
 //   columns, in any spelling the squashing above evens out.
 import { z } from 'zod';
-import { MIN_CONFIDENCE, detectHeader, rankColumns } from '../lists/column';
+import { MIN_CONFIDENCE, detectHeader, rankColumns } from '../lists/read/column';
 import { isValidAddress, normalizeCell } from '../lib/addresses/address';
 import { FORMATS } from './platforms';
 import type { Entry, FormatId, FormatSpec, SuppressionRow } from './types';

@@ -2,7 +2,7 @@
 // kept beside the list (keys-<account>.bin), so a list's addresses are looked
 // up without asking LMDB: a million look-ups in LMDB cost some 0.4 s in the
 // keys' order, a million here some 25 ms. The keys are laid out as the
-// memory's buckets are (memory/address-hash.ts): where each bucket's entries
+// memory's buckets are (lib/addresses/address-hash.ts): where each bucket's entries
 // start, then every entry's two tag words and its reason, in bucket order. A
 // list's addresses are walked a bucket at a time, in the order the memory's
 // look-up has already made (bucketOrderOf), so the table is read front to
@@ -15,7 +15,7 @@
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { tempPathFor } from '../lib/atomic-file';
+import { tempPathFor } from '../lib/files/atomic-file';
 import { BUCKETS, bucketOrderOf, type Spots } from '../lib/addresses/address-hash';
 
 const MAGIC = 0x4c43534b; // "LCSK"

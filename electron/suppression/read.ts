@@ -1,6 +1,6 @@
 // Reading a bounce, complaint or unsubscribe export: the list reader's own
-// parts (lists/encoding.ts for the encoding and the streamed text,
-// lists/dialect.ts for the line end and delimiter, lists/parse-config.ts for
+// parts (lists/read/encoding.ts for the encoding and the streamed text,
+// lists/read/dialect.ts for the line end and delimiter, lists/read/parse-config.ts for
 // the one papaparse set-up), not `importList`, which builds a job (an address
 // file, a row index, the classify worker) that a suppression list has no use
 // for. Rows go out in batches, and the reading waits while a batch is being
@@ -10,7 +10,7 @@ import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { message, type Message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
-import { detectDelimiter, detectNewline, sampleRows } from '../lists/dialect';
+import { detectDelimiter, detectNewline, sampleRows } from '../lists/read/dialect';
 import {
   NotUtf8Error,
   bomLength,
@@ -18,9 +18,9 @@ import {
   fromByteText,
   parsesAsBytes,
   textStream,
-} from '../lists/encoding';
-import { readHead } from '../lists/read';
-import { parseRows, type Dialect } from '../lists/parse-config';
+} from '../lists/read/encoding';
+import { readHead } from '../lists/read/read';
+import { parseRows, type Dialect } from '../lists/read/parse-config';
 import type { Encoding } from '../lists/types';
 import { recognise, type FormatId, type SuppressionRow } from './formats';
 
@@ -164,7 +164,7 @@ async function readAs<Row, Reader extends RowReader<Row>>(
   const newline = detectNewline(sample);
   const dialect: Dialect = { delimiter: detectDelimiter(sample, newline, complete), newline };
   const format = options.recognise(sampleRows(sample, dialect, complete), name);
-  // UTF-8 is read as byte text (lists/encoding.ts), each cell made text again here.
+  // UTF-8 is read as byte text (lists/read/encoding.ts), each cell made text again here.
   const asText = parsesAsBytes(encoding) ? fromByteText : (cell: string) => cell;
   const perBatch = options.batchSize ?? SUPPRESSION_BATCH;
   const counts = { rows: 0, kept: 0, skipped: 0 };

@@ -82,7 +82,7 @@ export interface SuppressionStore {
   has(address: string): boolean;
   /**
    * For each address of a list given as the memory's spots (the import's
-   * worker makes them, memory/address-hash.ts), its reason's code when it is
+   * worker makes them, lib/addresses/address-hash.ts), its reason's code when it is
    * suppressed (reasonCodeOf: SUPPRESSION_REASONS' index + 1), else 0:
    * looked up in the list's key table (key-table.ts), made first when the
    * list changed since.
@@ -277,7 +277,7 @@ export async function openSuppressionStore(
       // suppression` measured 1,000,000 entries added in 13 to 17 s (4 s of
       // it reading the file) to a file of about 220 bytes an entry (10,000 a
       // transaction; 50,000 cut the time by a fifth but tripled the heap).
-      // The memory's buckets (memory/bucket.ts) would cut both, and are the
+      // The memory's buckets (memory/buckets/bucket.ts) would cut both, and are the
       // next step if either matters.
       const puts = rows
         .map((row) => ({

@@ -6,7 +6,7 @@
 //
 // A batch's hashes go as one bytea cut by the server and its other columns as
 // arrays beside it, as answers do (answers.ts): one statement, one round trip.
-// A look-up asks by the memory's spots (memory/address-hash.ts), which keep
+// A look-up asks by the memory's spots (lib/addresses/address-hash.ts), which keep
 // all of the hash's second and third words (the index suppression_tag) and
 // 17 bits of the first, checked here on each row that comes back.
 import type { PoolClient } from 'pg';

@@ -10,7 +10,7 @@
 // Rows go as answers do (answers.ts): a batch's hashes as one bytea cut by
 // the server, the other columns as arrays beside it, upserted in key order so
 // two members adding overlapping files lock rows in one order and never
-// deadlock. A job asks by the memory's spots (memory/address-hash.ts), which
+// deadlock. A job asks by the memory's spots (lib/addresses/address-hash.ts), which
 // keep all of the hash's second and third words (the index suppression_tag)
 // and 17 bits of the first (checked here on each row that comes back).
 import type { PoolClient } from 'pg';

@@ -1,13 +1,16 @@
 // The words of the suppression list shared by its parts: why an address is
 // suppressed, one row of an export, and what a platform's format is made of.
-import { SUPPRESSION_REASON_VIEWS, type SuppressionReasonView } from '../common/suppression-views';
+import {
+  SUPPRESSION_REASON_VIEWS,
+  type SuppressionReasonView,
+} from '../common/views/suppression-views';
 
 export const SUPPRESSION_REASONS = SUPPRESSION_REASON_VIEWS;
 export type SuppressionReason = SuppressionReasonView;
 
 /** One row of an export, as the suppression list keeps it. */
 export interface SuppressionRow {
-  /** Normalized as the importer writes addresses (lists/address.ts), so the memory's hash matches. */
+  /** Normalized as the importer writes addresses (lib/addresses/address.ts), so the memory's hash matches. */
   address: string;
   reason: SuppressionReason;
   /** When the platform recorded it, as ISO 8601 UTC; null when the file does not say. */

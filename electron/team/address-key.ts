@@ -1,5 +1,5 @@
 // How the team store names an address: the 16 bytes of the same MurmurHash3
-// x86 128 the memory keeps it under (memory/address-hash.ts), little-endian
+// x86 128 the memory keeps it under (lib/addresses/address-hash.ts), little-endian
 // as the reference writes them. The store never sees the address itself, and
 // an answer recalled from it lands in the memory's bucket and tag unchanged:
 // its first 17 bits are the bucket, the next 64 bits after the first word the tag.

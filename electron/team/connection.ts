@@ -4,7 +4,7 @@
 // store is saved only after "Test connection" passed there (which also sets
 // up or migrates its schema, and refuses a newer one).
 import { DEMO_MEMORY } from '../lib/account-name';
-import type { TeamTestView, TeamView } from '../common/team-views';
+import type { TeamTestView, TeamView } from '../common/views/team-views';
 import { english, message, say, type Translate } from '../common/i18n/message';
 import { AppError, sayError } from '../lib/app-error';
 import type { KeyStore } from '../secrets/key-store';

@@ -12,7 +12,7 @@ import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { VerdictVendor } from '../common/vendors';
+import type { VerdictVendor } from '../common/catalogs/vendors';
 import type { AddressOutcome } from '../lists/types';
 import { spotOfAddress } from '../lib/addresses/address-hash';
 import type { DatedAnswer, OutcomeMemory } from '../memory/outcome-memory';

@@ -6,7 +6,7 @@
 import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { z } from 'zod';
-import { VENDOR_LABEL, type VerdictVendor } from '../common/vendors';
+import { VENDOR_LABEL, type VerdictVendor } from '../common/catalogs/vendors';
 import { isValidAddress, normalizeCell } from '../lib/addresses/address';
 import { parseDate, squash } from '../suppression/formats';
 import { readRowsInBatches, type RowReader } from '../suppression/read';

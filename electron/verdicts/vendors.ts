@@ -68,7 +68,7 @@
 // none that was found); that a file of one status (ZeroBounce's _valid.csv and
 // the like) has the same columns as the whole one.
 import { message, type Message } from '../common/i18n/message';
-import type { VerdictVendor } from '../common/vendors';
+import type { VerdictVendor } from '../common/catalogs/vendors';
 
 /** Our words for a vendor's verdict: what the memory keeps, and unknown. */
 export type VerdictStatus = 'deliverable' | 'undeliverable' | 'unknown';

@@ -28,7 +28,7 @@ async function buildChild(child: string, outDir: string): Promise<URL> {
       rollupOptions: {
         input: {
           [child]: join(repoRoot, `test/bench/${child}.ts`),
-          'classify-worker': join(repoRoot, 'electron/lists/classify-worker.ts'),
+          'classify-worker': join(repoRoot, 'electron/lists/judge/classify-worker.ts'),
         },
         output: { format: 'es', entryFileNames: '[name].js' },
       },

@@ -5,7 +5,7 @@
 // request's round trip measured in this run at the same latency.
 import { createServiceClient } from '../../electron/service/client';
 import { createLimiter } from '../../electron/service/limiter';
-import { startSandbox } from '../../electron/sandbox/server';
+import { startSandbox } from '../../electron/sandbox/server/server';
 import { emit } from './report';
 
 const LATENCY_MS = 40;

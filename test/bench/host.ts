@@ -6,7 +6,7 @@ import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { newSandboxKey, startSandbox } from '../../electron/sandbox/server';
+import { newSandboxKey, startSandbox } from '../../electron/sandbox/server/server';
 import type { HostCommand, HostEvent, HostStart, LedgerReport } from './protocol';
 
 const send = (event: HostEvent): void => {

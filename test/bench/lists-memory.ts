@@ -4,16 +4,21 @@
 // recall of each of its addresses from that memory, timed as one.
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { freeChecksOf } from '../../electron/lists/free-checks';
-import type { JudgedFindings } from '../../electron/lists/findings-judge';
-import { importList } from '../../electron/lists/read';
+import { freeChecksOf } from '../../electron/lists/judge/free-checks';
+import type { JudgedFindings } from '../../electron/lists/judge/findings-judge';
+import { importList } from '../../electron/lists/read/read';
 import type { AddressOutcome } from '../../electron/lists/types';
 import { memoryDir, openOutcomeMemory } from '../../electron/memory/outcome-memory';
 import type { Spots } from '../../electron/lib/addresses/address-hash';
 import { recallAtImport } from '../../electron/jobs/money/reuse';
 import { addressOf } from './lists-data';
 import type { Rule } from '../../electron/rules/types';
-import { joinCodes, reasonCodeIn, ruleIn, writeWithheld } from '../../electron/lists/withheld';
+import {
+  joinCodes,
+  reasonCodeIn,
+  ruleIn,
+  writeWithheld,
+} from '../../electron/lists/judge/withheld';
 import { addReasons } from '../../electron/jobs/money/withheld';
 import { localSuppression } from '../../electron/suppression/account';
 import { openSuppressionStore } from '../../electron/suppression/store';

@@ -10,12 +10,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RowFilter } from '../../electron/common/views';
+import type { RowFilter } from '../../electron/common/views/views';
 import { openAddressBook } from '../../electron/jobs/storage/address-book';
 import { domainIndex, domainsView } from '../../electron/jobs/results/domains';
 import type { OutcomeTable } from '../../electron/jobs/storage/outcomes';
 import { readRows } from '../../electron/jobs/results/rows';
-import { encodeRow, readRowIndex } from '../../electron/lists/row-index';
+import { encodeRow, readRowIndex } from '../../electron/lists/read/row-index';
 import { RowClass, type ImportedList, type JobOutcome } from '../../electron/lists/types';
 import { emit, log } from './report';
 

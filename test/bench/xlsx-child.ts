@@ -1,9 +1,9 @@
 // Child process of the xlsx benchmark: runs one measured step in a fresh
 // process, so its peak RSS is the step's own, and reports time and memory.
 import { stat } from 'node:fs/promises';
-import { importList } from '../../electron/lists/read';
+import { importList } from '../../electron/lists/read/read';
 import type { AddressOutcome, ImportedList, RowStatus } from '../../electron/lists/types';
-import { STATUS_TONES, exportWorkbook } from '../../electron/lists/write-xlsx';
+import { STATUS_TONES, exportWorkbook } from '../../electron/lists/write/write-xlsx';
 import { openWorkbook } from '../../electron/sheets/workbook';
 import { readSheetRows } from '../../electron/sheets/sheet-rows';
 import { createBareXlsxWriter } from '../../electron/sheets/xlsx-writer';

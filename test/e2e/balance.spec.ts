@@ -1,7 +1,7 @@
 // The balance slice end to end: renderer → window.api → handler table → core
 // → service client → sandbox over HTTP, and back.
 import { test, expect } from './fixtures';
-import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
+import { startSandbox, type Sandbox } from '../../electron/sandbox/server/server';
 
 let sandbox: Sandbox;
 

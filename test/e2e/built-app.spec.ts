@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { request as httpRequest } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { contentSecurityPolicy } from '../../electron/shell/csp';
+import { contentSecurityPolicy } from '../../electron/shell/window/csp';
 import { serveRenderer } from './bridge/serve-renderer';
 
 interface RawAnswer {

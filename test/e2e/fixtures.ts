@@ -14,7 +14,7 @@ import {
   type KeyStore,
 } from '../../electron/secrets/key-store';
 import type { KeyStoreOf } from '../../electron/connectors/keys';
-import type { PlatformId } from '../../electron/common/platforms';
+import type { PlatformId } from '../../electron/common/catalogs/platforms';
 import type { FakeHarness, HarnessOptions, StartHarness } from '../unit/connectors/harness/types';
 import { fail } from '../../electron/common/result';
 import type { UpdateView } from '../../electron/ipc/contract';

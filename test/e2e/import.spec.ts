@@ -3,7 +3,7 @@
 // wrongly detected column corrected; a bad file; a balance too small.
 import Papa from 'papaparse';
 import { test, expect } from './fixtures';
-import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
+import { startSandbox, type Sandbox } from '../../electron/sandbox/server/server';
 import {
   connectKey,
   dropFile,

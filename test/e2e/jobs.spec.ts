@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { expectAccessible } from './axe-support';
 import { test, expect } from './fixtures';
 import { openJobs } from '../../electron/jobs/jobs';
-import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
+import { startSandbox, type Sandbox } from '../../electron/sandbox/server/server';
 import {
   connectKey,
   dropFile,

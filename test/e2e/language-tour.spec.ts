@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from './fixtures';
-import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
+import { startSandbox, type Sandbox } from '../../electron/sandbox/server/server';
 import type { AskedLanguage } from '../../electron/common/i18n/languages';
 import { doneJob, invoke, writeList } from './results-support';
 import { dropFile } from './import-support';

@@ -5,7 +5,7 @@
 // the window moves into the catalogs screen by screen (README, Languages).
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
+import { startSandbox, type Sandbox } from '../../electron/sandbox/server/server';
 import { connectKey } from './import-support';
 import { lookAt } from './language-support';
 

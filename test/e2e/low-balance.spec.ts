@@ -2,7 +2,7 @@
 // reviewed is estimated to cost, against accounts of the sandbox over HTTP.
 import { join } from 'node:path';
 import { test, expect, type TestApp } from './fixtures';
-import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
+import { startSandbox, type Sandbox } from '../../electron/sandbox/server/server';
 import { shot } from './results-support';
 import { writeFile } from 'node:fs/promises';
 import { memoryAccountOf } from '../../electron/lib/account-name';

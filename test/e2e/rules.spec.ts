@@ -3,7 +3,7 @@
 // under the field, nothing added.
 import { test, expect } from './fixtures';
 import { useDemo } from './import-support';
-import type { Rule } from '../../electron/common/rule-views';
+import type { Rule } from '../../electron/common/views/rule-views';
 
 test('rules are added, listed by action, removed, and a refused one is said', async ({ app }) => {
   const { page } = app;

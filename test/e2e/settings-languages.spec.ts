@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { lookAt } from './language-support';
-import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
+import { startSandbox, type Sandbox } from '../../electron/sandbox/server/server';
 import { connectKey } from './import-support';
 
 const KEY = 'sk_live_settings_languages_0001';

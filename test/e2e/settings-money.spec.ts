@@ -4,9 +4,9 @@
 // dollars and refused with the reason when it is not an amount; how long a
 // paid answer is reused; and forgetting the answers kept, asked first.
 import { test, expect, type TestApp } from './fixtures';
-import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
+import { startSandbox, type Sandbox } from '../../electron/sandbox/server/server';
 import type { SettingsView } from '../../electron/ipc/contract';
-import type { MemoryView } from '../../electron/common/views';
+import type { MemoryView } from '../../electron/common/views/views';
 import { connectKey, dropFile, knownList, nav, screenshotFromTop } from './import-support';
 import { doneJob, invoke, writeList } from './results-support';
 

@@ -2,7 +2,7 @@
 // old one), the bulk poll interval (never under 30 seconds), every field's
 // refusal in words, and the billing page behind "Add funds".
 import { test, expect } from './fixtures';
-import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
+import { startSandbox, type Sandbox } from '../../electron/sandbox/server/server';
 import { connectKey } from './import-support';
 
 const FIRST = 'sk_live_settings_first_0001';

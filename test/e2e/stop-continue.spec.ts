@@ -4,7 +4,7 @@
 // once. A bulk task already sent cannot be cancelled at the service: Stop says
 // so before it is pressed, and the task's results are still fetched.
 import { test, expect } from './fixtures';
-import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
+import { startSandbox, type Sandbox } from '../../electron/sandbox/server/server';
 import { expectAccessible } from './axe-support';
 import {
   connectKey,

@@ -7,12 +7,12 @@ import { test, expect } from './fixtures';
 import { expectAccessible } from './axe-support';
 import { connectKey, nav, screenshotFromTop } from './import-support';
 import { doneJob, invoke, writeList } from './results-support';
-import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
+import { startSandbox, type Sandbox } from '../../electron/sandbox/server/server';
 import { memoryAccountOf } from '../../electron/lib/account-name';
 import { pushSummary, type JobSummary } from '../../electron/history/team';
 import { migrate } from '../../electron/team/migrations';
 import { openTeamStore } from '../../electron/team/store';
-import type { TeamView } from '../../electron/common/team-views';
+import type { TeamView } from '../../electron/common/views/team-views';
 import { startPgServer, type PgServer } from '../unit/team/pg-server';
 
 const KEY = 'sk_live_team_history_8c2f';

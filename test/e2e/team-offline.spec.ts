@@ -4,8 +4,8 @@ import { test, expect } from './fixtures';
 import { expectAccessible } from './axe-support';
 import { connectKey, screenshotFromTop } from './import-support';
 import { doneJob, invoke, writeList } from './results-support';
-import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
-import type { TeamView } from '../../electron/common/team-views';
+import { startSandbox, type Sandbox } from '../../electron/sandbox/server/server';
+import type { TeamView } from '../../electron/common/views/team-views';
 import { startPgServer, type PgServer } from '../unit/team/pg-server';
 
 const KEY = 'sk_live_team_offline_41aa';

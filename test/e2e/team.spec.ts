@@ -5,7 +5,7 @@
 import { test, expect } from './fixtures';
 import { expectAccessible } from './axe-support';
 import { connectKey } from './import-support';
-import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
+import { startSandbox, type Sandbox } from '../../electron/sandbox/server/server';
 import { KNOWN_VERSION } from '../../electron/team/migrations';
 import { startPgServer, type PgServer } from '../unit/team/pg-server';
 

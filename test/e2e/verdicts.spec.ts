@@ -9,7 +9,7 @@ import { test, expect } from './fixtures';
 import { expectAccessible } from './axe-support';
 import { connectKey } from './import-support';
 import { doneJob, openResults, shot, showTab } from './results-support';
-import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
+import { startSandbox, type Sandbox } from '../../electron/sandbox/server/server';
 
 const KEY = 'sk_live_vendor_verdicts_7c2e';
 let sandbox: Sandbox;

@@ -6,7 +6,7 @@ import { open, readFile, readdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { AppError } from '../../electron/lib/app-error';
-import { placeFile, tempPathFor, writeFileAtomic } from '../../electron/lib/atomic-file';
+import { placeFile, tempPathFor, writeFileAtomic } from '../../electron/lib/files/atomic-file';
 import { deepFolder, rejection, runsOnWindows, tempDir } from './support';
 
 runsOnWindows();

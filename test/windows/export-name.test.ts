@@ -10,7 +10,7 @@ import {
   defaultExportPath,
   exportDestinationProblem,
   exportNameProblem,
-} from '../../electron/lists/export-name';
+} from '../../electron/lists/write/export-name';
 import { deepFolder, runsOnWindows, tempDir } from './support';
 
 runsOnWindows();

@@ -8,10 +8,10 @@ import { mkdir, open, readFile, readdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { AppError } from '../../electron/lib/app-error';
-import { importList } from '../../electron/lists/read';
+import { importList } from '../../electron/lists/read/read';
 import type { ImportedList } from '../../electron/lists/types';
-import { exportList } from '../../electron/lists/write';
-import { type OutcomeLookup } from '../../electron/lists/row-facts';
+import { exportList } from '../../electron/lists/write/write';
+import { type OutcomeLookup } from '../../electron/lists/judge/row-facts';
 import { deepFolder, rejection, runsOnWindows, tempDir } from './support';
 
 runsOnWindows();

@@ -8,10 +8,10 @@ import { copyFile, mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/p
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { AppError } from '../../electron/lib/app-error';
-import { importList } from '../../electron/lists/read';
+import { importList } from '../../electron/lists/read/read';
 import type { ImportedList } from '../../electron/lists/types';
-import type { OutcomeLookup } from '../../electron/lists/row-facts';
-import { exportWorkbook } from '../../electron/lists/write-xlsx';
+import type { OutcomeLookup } from '../../electron/lists/judge/row-facts';
+import { exportWorkbook } from '../../electron/lists/write/write-xlsx';
 import { deepFolder, rejection, runsOnWindows, tempDir } from './support';
 
 runsOnWindows();

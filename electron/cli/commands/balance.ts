@@ -1,8 +1,8 @@
 // `list-cleaner balance`: the account's balance, in USD (written the reader's
 // way: $12.50, 12,50 $) or as JSON.
-import type { Values } from '../args';
-import { out } from '../print';
-import { cash } from '../say';
+import type { Values } from '../args/args';
+import { out } from '../output/print';
+import { cash } from '../output/say';
 import { withConnection } from './shared';
 
 export async function run(values: Values): Promise<number> {

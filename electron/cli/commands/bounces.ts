@@ -1,20 +1,20 @@
 // `list-cleaner bounces <job-id> <file>`: a platform's bounce report matched to
 // a finished job (bounces/match.ts). Prints the figures in plain lines
-// (common/bounce-words.ts, as the app says them) and where the evidence file
+// (common/words/bounce-words.ts, as the app says them) and where the evidence file
 // is, or copies it to --out. No service is reached: the key only names the
 // account whose suppression list the bounces join.
 import { resolve } from 'node:path';
-import { bounceWords } from '../../common/bounce-words';
-import { suppressionFormatName } from '../../common/suppression-format-words';
+import { bounceWords } from '../../common/words/bounce-words';
+import { suppressionFormatName } from '../../common/words/suppression-format-words';
 import { UNFINISHED_STATES } from '../../common/model';
 import { copyEvidence } from '../../bounces/evidence';
 import { matchBounceReport } from '../../bounces/match';
 import { openAccountJobs } from '../../jobs/workspace';
 import { message } from '../../common/i18n/message';
 import { AppError } from '../../lib/app-error';
-import { UsageError, type Values } from '../args';
-import { out } from '../print';
-import { cliWords } from '../words';
+import { UsageError, type Values } from '../args/args';
+import { out } from '../output/print';
+import { cliWords } from '../output/words';
 import { connectFor } from './shared';
 
 export async function run(values: Values, jobId?: string, rest: string[] = []): Promise<number> {

@@ -2,13 +2,13 @@
 // (account/check-one.ts), its outcome printed in a line or as JSON.
 import { checkOne } from '../../account/check-one';
 import type { MessageId } from '../../common/i18n/translate';
-import { providerName } from '../../common/providers';
-import type { CheckView } from '../../common/views';
+import { providerName } from '../../common/catalogs/providers';
+import type { CheckView } from '../../common/views/views';
 import { message } from '../../common/i18n/message';
-import { UsageError, type Values } from '../args';
+import { UsageError, type Values } from '../args/args';
 import type { Connection } from '../connect';
-import { out } from '../print';
-import { t } from '../say';
+import { out } from '../output/print';
+import { t } from '../output/say';
 import { connectFor } from './shared';
 
 /** The outcome in the reader's words (the JSON keeps the service's). */

@@ -2,12 +2,12 @@
 // newest first, read from disk; no service is reached.
 import { openJobs } from '../../jobs/jobs';
 import { AppError } from '../../lib/app-error';
-import type { Values } from '../args';
+import type { Values } from '../args/args';
 import { demoDataDir } from '../../jobs/workspace';
 import { appDataDir } from '../data-dir';
-import { describeJob } from '../output';
-import { out } from '../print';
-import { t } from '../say';
+import { describeJob } from '../output/output';
+import { out } from '../output/print';
+import { t } from '../output/say';
 
 export async function run(values: Values): Promise<number> {
   const dataDir = values.demo ? demoDataDir(appDataDir()) : appDataDir();

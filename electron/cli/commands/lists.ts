@@ -1,11 +1,11 @@
 // `list-cleaner lists <platform>`: the platform's lists (audiences, lists,
 // segments) with their ids and sizes, as `clean <platform>:<id>` takes them.
-import { platformListName } from '../../common/platform-list-name';
+import { platformListName } from '../../common/words/platform-list-name';
 import { appDataDir } from '../data-dir';
 import { connectorsFor, parsePlatform } from '../platforms';
-import { out } from '../print';
-import { num, t } from '../say';
-import type { Values } from '../args';
+import { out } from '../output/print';
+import { num, t } from '../output/say';
+import type { Values } from '../args/args';
 
 export async function run(values: Values, argument: string | undefined): Promise<number> {
   const platform = parsePlatform(argument, 'lists');

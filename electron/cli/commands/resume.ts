@@ -8,19 +8,19 @@
 // and with the command that carries it on, exactly as it must be typed.
 import type { JobView } from '../../ipc/contract';
 import type { Jobs } from '../../jobs/jobs';
-import { EXIT_LIMIT, UsageError, type Values } from '../args';
-import { parseMaxSpend } from '../cost-options';
-import { describeJob } from '../output';
+import { EXIT_LIMIT, UsageError, type Values } from '../args/args';
+import { parseMaxSpend } from '../args/cost-options';
+import { describeJob } from '../output/output';
 import { message } from '../../common/i18n/message';
 import { sayError } from '../../lib/app-error';
-import { err, out } from '../print';
-import { cashExact, t } from '../say';
-import { cliWords } from '../words';
-import { loadCleanExport, savedLine, writeExport } from './clean-export';
-import { gradeJson, gradeLines, heldLine, reportHeld, resumeUnderLimit } from './job-report';
+import { err, out } from '../output/print';
+import { cashExact, t } from '../output/say';
+import { cliWords } from '../output/words';
+import { loadCleanExport, savedLine, writeExport } from './clean/clean-export';
+import { gradeJson, gradeLines, heldLine, reportHeld, resumeUnderLimit } from './clean/job-report';
 import { onInterrupt, openJobsWithProgress, withConnection } from './shared';
 import { connectorsFor } from '../platforms';
-import { reportLines } from './clean-platform';
+import { reportLines } from './clean/clean-platform';
 
 /** The new limit: given with the job's id only, since it replaces that job's own. */
 function newLimit(values: Values, id: string | undefined): number | null | undefined {

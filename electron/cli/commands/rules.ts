@@ -6,11 +6,11 @@
 import { addRules, readRules, removeRules } from '../../rules/store';
 import type { MessageId } from '../../common/i18n/translate';
 import type { Rule, RuleAction } from '../../rules/types';
-import { UsageError, type Values } from '../args';
+import { UsageError, type Values } from '../args/args';
 import { appDataDir } from '../data-dir';
 import { message } from '../../common/i18n/message';
-import { out } from '../print';
-import { t } from '../say';
+import { out } from '../output/print';
+import { t } from '../output/say';
 
 const SUBCOMMANDS = ['add', 'list', 'remove'];
 

@@ -4,15 +4,15 @@
 import { english } from '../../common/i18n/message';
 import { onTeamNotice, teamNoticeGate } from '../../coordination/notices';
 import { say } from '../../common/i18n/message';
-import { cliWords } from '../words';
+import { cliWords } from '../output/words';
 import type { Jobs } from '../../jobs/jobs';
 import { openAccountJobs } from '../../jobs/workspace';
-import { parsePatience, type Values } from '../args';
+import { parsePatience, type Values } from '../args/args';
 import { connect, type Connection } from '../connect';
 import { appDataDir } from '../data-dir';
-import { createProgress } from '../output';
-import { err, exitAfterFlush, showingProgress } from '../print';
-import { t } from '../say';
+import { createProgress } from '../output/output';
+import { err, exitAfterFlush, showingProgress } from '../output/print';
+import { t } from '../output/say';
 
 /** Ctrl-C once: finish what was sent (it is paid for), keep the job. Twice: leave now. */
 export function onInterrupt(jobs: Jobs, jobIds: () => string[]): () => void {

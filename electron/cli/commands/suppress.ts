@@ -16,7 +16,7 @@ import { stat } from 'node:fs/promises';
 import { onTeamNotice, teamNoticeGate } from '../../coordination/notices';
 import { message, say } from '../../common/i18n/message';
 import type { MessageId } from '../../common/i18n/translate';
-import { suppressionFormatName } from '../../common/suppression-format-words';
+import { suppressionFormatName } from '../../common/words/suppression-format-words';
 import { AppError, sayError } from '../../lib/app-error';
 import { isValidAddress, normalizeCell } from '../../lib/addresses/address';
 import { suppressionOpener, type AccountSuppression } from '../../suppression/account';
@@ -24,11 +24,11 @@ import { importSuppressionFile, type SuppressionImport } from '../../suppression
 import { readSuppressionFile } from '../../suppression/read';
 import type { SuppressionEntry, SuppressionSource } from '../../suppression/store';
 import type { SuppressionReason } from '../../suppression/types';
-import { UsageError, type Values } from '../args';
+import { UsageError, type Values } from '../args/args';
 import { appDataDir } from '../data-dir';
-import { err, out } from '../print';
-import { bare, num, t } from '../say';
-import { cliWords } from '../words';
+import { err, out } from '../output/print';
+import { bare, num, t } from '../output/say';
+import { cliWords } from '../output/words';
 import { connectFor } from './shared';
 
 const SUBCOMMANDS = ['add', 'list', 'remove', 'find'] as const;

@@ -15,10 +15,10 @@ import type { TeamStore } from '../../team/store';
 import { openSettingsStore } from '../../settings/settings';
 import type { SavedTeam } from '../../team/connection';
 import { namedTeam } from '../team-store';
-import { UsageError, type Values } from '../args';
+import { UsageError, type Values } from '../args/args';
 import { appDataDir } from '../data-dir';
-import { out } from '../print';
-import { bare, cash, t } from '../say';
+import { out } from '../output/print';
+import { bare, cash, t } from '../output/say';
 import { connectFor } from './shared';
 
 const SUBCOMMANDS = ['status', 'history', 'spend'];

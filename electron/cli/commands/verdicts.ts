@@ -4,12 +4,12 @@
 // sent to the service and nothing is charged; the account is the key's
 // fingerprint, as for every command.
 import { resolve } from 'node:path';
-import { VENDOR_LABEL, VERDICT_VENDORS, isVerdictVendor } from '../../common/vendors';
+import { VENDOR_LABEL, VERDICT_VENDORS, isVerdictVendor } from '../../common/catalogs/vendors';
 import type { VerdictImport } from '../../verdicts/import';
-import { UsageError, type Values } from '../args';
+import { UsageError, type Values } from '../args/args';
 import { message } from '../../common/i18n/message';
-import { out } from '../print';
-import { num, t } from '../say';
+import { out } from '../output/print';
+import { num, t } from '../output/say';
 import { openJobsWithProgress, withConnection } from './shared';
 
 const USAGE = 'list-cleaner verdicts import <file> --vendor <name>';

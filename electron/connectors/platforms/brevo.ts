@@ -4,7 +4,7 @@
 // from Brevo's reference and SDK models (see test/fakes/brevo.ts for what
 // was read and what had to be assumed).
 import { z } from 'zod';
-import { VERDICT_FIELDS } from '../../common/platforms';
+import { VERDICT_FIELDS } from '../../common/catalogs/platforms';
 import { message, type Message } from '../../common/i18n/message';
 import { AppError } from '../../lib/app-error';
 import { PlatformError, type PlatformHttp, type PlatformResponse } from '../http';

@@ -8,8 +8,8 @@
 // subscription types, so nothing is retired here: a marketer filters on the
 // property instead.
 import { z } from 'zod';
-import { VERDICT_FIELDS, VERDICT_STATUSES } from '../../common/platforms';
-import { HUBSPOT_ALL_CONTACTS_NAME } from '../../common/platform-list-name';
+import { VERDICT_FIELDS, VERDICT_STATUSES } from '../../common/catalogs/platforms';
+import { HUBSPOT_ALL_CONTACTS_NAME } from '../../common/words/platform-list-name';
 import { message, type Message } from '../../common/i18n/message';
 import { PlatformError, type PlatformHttp, type PlatformResponse } from '../http';
 import {

@@ -7,7 +7,7 @@
 // allows was read in github.com/klaviyo/openapi openapi/stable.json
 // (revision 2026-07-15) and Klaviyo's rate limits guide; see
 // test/fakes/klaviyo.ts for the full list and what was assumed.
-import { VERDICT_FIELDS } from '../../common/platforms';
+import { VERDICT_FIELDS } from '../../common/catalogs/platforms';
 import { message } from '../../common/i18n/message';
 import { parseRetryAfter } from '../../service/envelope';
 import type { PlatformHttp, PlatformResponse } from '../http';

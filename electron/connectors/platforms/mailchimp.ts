@@ -8,11 +8,15 @@
 // fetched without it.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { VERDICT_FIELDS, VERDICT_STATUSES, type MemberChoice } from '../../common/platforms';
+import {
+  VERDICT_FIELDS,
+  VERDICT_STATUSES,
+  type MemberChoice,
+} from '../../common/catalogs/platforms';
 import { message, type Message } from '../../common/i18n/message';
 import { resultLinkProblem } from '../../common/service-url';
 import { abortableSleep } from '../../service/retry';
-import { readTarGz } from '../../lib/tar-read';
+import { readTarGz } from '../../lib/files/tar-read';
 import { PlatformError, type PlatformHttp, type PlatformResponse } from '../http';
 import {
   refusalOf,

@@ -4,8 +4,8 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { RetireMode } from '../../common/platform-views';
-import { writeFileAtomic } from '../../lib/atomic-file';
+import type { RetireMode } from '../../common/views/platform-views';
+import { writeFileAtomic } from '../../lib/files/atomic-file';
 import { writeBackPaths, type Journal } from './journal';
 
 const intentSchema = z.object({ retire: z.enum(['unsubscribe', 'archive']).nullable() });

@@ -6,8 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { PLATFORMS, VERDICT_STATUSES } from '../../common/platforms';
-import { writeFileAtomic } from '../../lib/atomic-file';
+import { PLATFORMS, VERDICT_STATUSES } from '../../common/catalogs/platforms';
+import { writeFileAtomic } from '../../lib/files/atomic-file';
 import { keptSaid } from './said';
 
 const range = z.object({ start: z.number().int().min(0), end: z.number().int().min(0) });

@@ -8,9 +8,13 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import Papa from 'papaparse';
-import { isVerdictStatus, RETIRED_STATUSES, type PlatformId } from '../../common/platforms';
+import {
+  isVerdictStatus,
+  RETIRED_STATUSES,
+  type PlatformId,
+} from '../../common/catalogs/platforms';
 import { MEMBER_COLUMNS, idColumn } from '../members-file';
-import type { WorkCounts } from '../../common/platform-views';
+import type { WorkCounts } from '../../common/views/platform-views';
 import type { Verdict } from '../types';
 
 export type { WorkCounts };

@@ -3,7 +3,7 @@
 // each member written once), what `clean` asked for kept until it is done,
 // and the report.
 import { mkdir, rm } from 'node:fs/promises';
-import type { PlatformId } from '../../common/platforms';
+import type { PlatformId } from '../../common/catalogs/platforms';
 import { message, say, type Message, type Translate } from '../../common/i18n/message';
 import { AppError } from '../../lib/app-error';
 import { connectorOf, type Context } from '../context';
@@ -12,7 +12,7 @@ import { readJournal, saveJournal, writeBackPaths, type Journal } from './journa
 import { runWriteBack, type WriteBackProgress } from './run';
 import { makeWorkList } from './work-list';
 import { intentsApi } from './intents';
-import type { WorkCounts, WriteBackPlan, WriteBackReport } from '../../common/platform-views';
+import type { WorkCounts, WriteBackPlan, WriteBackReport } from '../../common/views/platform-views';
 
 /**
  * How each platform holds the verdict, in words for the plan (the tag and

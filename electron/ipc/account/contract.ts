@@ -2,7 +2,7 @@
 // the demo, the balance, and one address checked on its own; and the events
 // that say the account or its balance changed.
 import { z } from 'zod';
-import type { AccountStatus, Balance, CheckView } from '../../common/views';
+import type { AccountStatus, Balance, CheckView } from '../../common/views/views';
 import { micros, text, viewOf } from '../../lib/view-of';
 import { baseUrlSchema } from '../settings/schemas';
 import { inputWords } from '../input-words';

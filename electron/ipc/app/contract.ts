@@ -2,7 +2,7 @@
 // before a window listened; and the events that open a page from main.
 import { z } from 'zod';
 import type { EventPayloads } from '../../common/events';
-import type { UpdateView } from '../../common/views';
+import type { UpdateView } from '../../common/views/views';
 import { text, viewOf } from '../../lib/view-of';
 import { jobIdSchema } from '../jobs/job-schemas';
 

@@ -2,7 +2,7 @@
 // The report comes as a token from a drop or main's Open dialog; the evidence
 // file is saved through main's Save dialog: the window never names a path.
 import { z } from 'zod';
-import type { BounceEvidenceView } from '../../common/bounce-views';
+import type { BounceEvidenceView } from '../../common/views/bounce-views';
 import { bounceReportViewSchema } from '../../bounces/report-schema';
 import { fileTokenSchema } from '../file-schemas';
 import { jobIdSchema } from '../jobs/job-schemas';

@@ -10,7 +10,7 @@ import {
   OTHERS_CHOICES,
 } from '../../common/model';
 import { MAX_PASTE_CHARS } from '../../common/limits';
-import type { MemoryView } from '../../common/views';
+import type { MemoryView } from '../../common/views/views';
 import { count, viewOf } from '../../lib/view-of';
 import { fileGrantSchema, fileTokenSchema, savedFileSchema } from '../file-schemas';
 import { jobIdSchema, jobViewSchema, productSchema } from './job-schemas';

@@ -4,7 +4,7 @@
 import { dirname } from 'node:path';
 import { message } from '../../common/i18n/message';
 import type { OthersChoice } from '../../common/model';
-import type { JobView, SkipChoice } from '../../common/views';
+import type { JobView, SkipChoice } from '../../common/views/views';
 import type { EventBus, ImportView } from '../contract';
 import type { FileGrants } from '../../files/grants';
 import { localPathSaid } from '../../files/local-path';
@@ -13,7 +13,7 @@ import { checkAgain } from '../../jobs/results/again';
 import type { Workspace } from '../../jobs/workspace';
 import { AppError } from '../../lib/app-error';
 import { requireConsent, type Consent } from '../../lib/consent';
-import { defaultExportPath } from '../../lists/export-name';
+import { defaultExportPath } from '../../lists/write/export-name';
 import type { ImportedList } from '../../lists/types';
 import type { SettingsStore } from '../../settings/settings';
 import type { Handlers } from '../registry';

@@ -1,9 +1,9 @@
-// The schema of a job as the window and the command line show it (common/job-views.ts).
+// The schema of a job as the window and the command line show it (common/views/job-views.ts).
 import { z } from 'zod';
 import { WAIT_REASONS } from '../../common/waits';
 import { JOB_PRODUCTS, JOB_STATES } from '../../common/model';
-import { PLATFORMS } from '../../common/platforms';
-import type { JobView, RepeatOf } from '../../common/views';
+import { PLATFORMS } from '../../common/catalogs/platforms';
+import type { JobView, RepeatOf } from '../../common/views/views';
 import { viewOf, count, micros, text } from '../../lib/view-of';
 import { inputWords } from '../input-words';
 

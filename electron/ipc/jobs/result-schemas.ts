@@ -1,9 +1,9 @@
-// The schemas of what a finished job's results show (common/result-views.ts).
+// The schemas of what a finished job's results show (common/views/result-views.ts).
 import { z } from 'zod';
 import { EXPORT_FORMATS, ROW_FLAGS, ROW_STATUSES, STATUS_GROUPS } from '../../common/model';
-import { VERDICT_VENDORS } from '../../common/vendors';
-import { RULE_ACTIONS } from '../../common/rule-views';
-import { SUPPRESSION_REASON_VIEWS } from '../../common/suppression-views';
+import { VERDICT_VENDORS } from '../../common/catalogs/vendors';
+import { RULE_ACTIONS } from '../../common/views/rule-views';
+import { SUPPRESSION_REASON_VIEWS } from '../../common/views/suppression-views';
 import type {
   DomainsView,
   DomainStats,
@@ -13,7 +13,7 @@ import type {
   OtherDomains,
   RowFilter,
   StatusExportView,
-} from '../../common/views';
+} from '../../common/views/views';
 import { viewOf, count, text } from '../../lib/view-of';
 import { jobViewSchema } from './job-schemas';
 

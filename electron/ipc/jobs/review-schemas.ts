@@ -1,7 +1,7 @@
-// The schemas of what the review of an imported list shows (common/review-views.ts).
+// The schemas of what the review of an imported list shows (common/views/review-views.ts).
 import { z } from 'zod';
 import { JOB_PRODUCTS, OTHERS_CHOICES } from '../../common/model';
-import { SUPPRESSION_REASON_VIEWS } from '../../common/suppression-views';
+import { SUPPRESSION_REASON_VIEWS } from '../../common/views/suppression-views';
 import type {
   ColumnView,
   CoverageGroup,
@@ -14,7 +14,7 @@ import type {
   SheetView,
   WithheldView,
   WorkbookView,
-} from '../../common/views';
+} from '../../common/views/views';
 import { viewOf, count, micros, text } from '../../lib/view-of';
 import { jobViewSchema, repeatOfShape } from './job-schemas';
 

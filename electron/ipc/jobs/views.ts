@@ -11,11 +11,11 @@ import type {
   JobView,
   SampleView,
   SeenBeforeView,
-} from '../../common/views';
+} from '../../common/views/views';
 import type { RowStatusName } from '../../common/model';
 import type { Estimate, Jobs } from '../../jobs/jobs';
 import type { ImportedList } from '../../lists/types';
-import { encodingNames } from '../../lists/encoding';
+import { encodingNames } from '../../lists/read/encoding';
 import { MAX_SUGGESTIONS_SHOWN } from './review-schemas';
 
 const DELIMITER_NAMES = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' } as const;

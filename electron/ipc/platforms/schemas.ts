@@ -1,15 +1,15 @@
 // The schemas of what the window is shown of the list platforms
-// (common/platform-views.ts), each proven to describe its view exactly.
+// (common/views/platform-views.ts), each proven to describe its view exactly.
 import { z } from 'zod';
 import type { PlatformProgressView, WriteBackChangedView } from '../../common/events';
-import { MEMBER_CHOICES, PLATFORMS, VERDICT_STATUSES } from '../../common/platforms';
+import { MEMBER_CHOICES, PLATFORMS, VERDICT_STATUSES } from '../../common/catalogs/platforms';
 import type {
   ConnectionView,
   PlatformListView,
   WorkCounts,
   WriteBackPlan,
   WriteBackReport,
-} from '../../common/platform-views';
+} from '../../common/views/platform-views';
 import { count, text, viewOf } from '../../lib/view-of';
 
 export const platformSchema = z.enum(PLATFORMS);

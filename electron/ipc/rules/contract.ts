@@ -3,7 +3,7 @@
 // line) with Allow or Block, and removes one. Main parses each rule
 // (rules/parse.ts) and refuses one in words; the input here only bounds it.
 import { z } from 'zod';
-import { MAX_RULES, RULE_ACTIONS } from '../../common/rule-views';
+import { MAX_RULES, RULE_ACTIONS } from '../../common/views/rule-views';
 import { ruleIdSchema, ruleSchema, rulesChangeViewSchema } from '../../rules/types';
 
 /** Longer than any rule, so a rule too long is refused in parse.ts's words rather than here. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ASKED_LANGUAGES, LANGUAGE_CHOICES } from '../../common/i18n/languages';
 import type { EventPayloads } from '../../common/events';
 import { THEMES } from '../../common/model';
-import type { SettingsView } from '../../common/views';
+import type { SettingsView } from '../../common/views/views';
 import { count, micros, text, viewOf } from '../../lib/view-of';
 import { settingsPatchSchema } from './schemas';
 

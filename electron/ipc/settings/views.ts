@@ -1,7 +1,7 @@
 // The settings as the window sees them: what it may change, and the languages
 // the app speaks for the choice made and for the system's.
 import type { AskedLanguage } from '../../common/i18n/languages';
-import type { SettingsView } from '../../common/views';
+import type { SettingsView } from '../../common/views/views';
 import type { Settings } from '../../settings/settings';
 
 export const settingsView = (

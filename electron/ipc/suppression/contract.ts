@@ -9,7 +9,7 @@ import {
   type SuppressionImportView,
   type SuppressionSourceView,
   type SuppressionSummaryView,
-} from '../../common/suppression-views';
+} from '../../common/views/suppression-views';
 import { fileTokenSchema } from '../file-schemas';
 import { count, text, viewOf } from '../../lib/view-of';
 import { inputWords } from '../input-words';

@@ -2,7 +2,7 @@
 // account's list as the jobs use it (Jobs.suppression(): this computer's, or
 // the team's with a team store).
 import { basename } from 'node:path';
-import type { SuppressionSummaryView } from '../../common/suppression-views';
+import type { SuppressionSummaryView } from '../../common/views/suppression-views';
 import type { FileGrants } from '../../files/grants';
 import type { Jobs } from '../../jobs/jobs';
 import type { AccountSuppression } from '../../suppression/account';

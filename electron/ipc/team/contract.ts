@@ -11,7 +11,7 @@ import type {
   TeamSpendView,
   TeamTestView,
   TeamView,
-} from '../../common/team-views';
+} from '../../common/views/team-views';
 import { count, text, viewOf } from '../../lib/view-of';
 import { inputWords } from '../input-words';
 

@@ -3,8 +3,8 @@
 // the vendor from the list (or none: its columns tell), the day the vendor
 // checked the list (or none: the file's modification time).
 import { z } from 'zod';
-import { VERDICT_VENDORS } from '../../common/vendors';
-import type { VerdictImportView } from '../../common/verdict-views';
+import { VERDICT_VENDORS } from '../../common/catalogs/vendors';
+import type { VerdictImportView } from '../../common/views/verdict-views';
 import { fileTokenSchema } from '../file-schemas';
 import { count, text, viewOf } from '../../lib/view-of';
 import { inputWords } from '../input-words';

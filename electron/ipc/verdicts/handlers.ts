@@ -3,7 +3,7 @@
 import type { Jobs } from '../../jobs/jobs';
 import type { FileGrants } from '../../files/grants';
 import type { VerdictImport } from '../../verdicts/import';
-import type { VerdictImportView } from '../../common/verdict-views';
+import type { VerdictImportView } from '../../common/views/verdict-views';
 import type { Handlers } from '../registry';
 
 /** The import's counts for the window: unmapped words most rows first, the date as a day. */

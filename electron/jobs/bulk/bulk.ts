@@ -6,7 +6,7 @@
 import { log } from '../../lib/log';
 import { message } from '../../common/i18n/message';
 import type { BulkTask } from '../../service/client';
-import { freshLinkMayHelp } from '../../service/download';
+import { freshLinkMayHelp } from '../../service/results/download';
 import { ServiceError } from '../../service/errors';
 import { firstPollAt } from '../../service/poll';
 import { TaskFailedError, notSentError, resultIncompleteError } from '../run/failures';

@@ -9,7 +9,7 @@
 // byte each for those found, never the file's rows nor the job's records.
 import { createReadStream } from 'node:fs';
 import Papa from 'papaparse';
-import { fingerprint } from '../../lists/dedupe';
+import { fingerprint } from '../../lists/read/dedupe';
 import type { OutcomeRecord } from '../storage/outcomes';
 
 /** Records handed over at a time. */
@@ -52,7 +52,7 @@ let room = new Int32Array(0);
 const LINES_AT_ONCE = 16_384;
 
 /**
- * The task's addresses by their fingerprint (the import's, lists/dedupe.ts:
+ * The task's addresses by their fingerprint (the import's, lists/read/dedupe.ts:
  * two addresses of a 500,000-line task share one with odds of some 7 in a
  * billion): an open-addressing table of 12 bytes a slot, 12 MB for the
  * largest task, made from the address book a few hundred kilobytes at a time.

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import { message } from '../../common/i18n/message';
-import { placeFile, tempPathFor } from '../../lib/atomic-file';
+import { placeFile, tempPathFor } from '../../lib/files/atomic-file';
 import type { AddressBook } from '../storage/address-book';
 import type { BulkTaskRecord } from '../storage/record';
 import { notSentError, taskFileChangedError } from '../run/failures';

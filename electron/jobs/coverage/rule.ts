@@ -11,7 +11,7 @@
 // A domain is judged by its provider, which comes from the service's own
 // answers (the `provider` of an email answer, kept per account with its date,
 // memory/domain-facts.ts) or, for the demo, from the sandbox's table
-// (common/providers.ts). The interface's codes decide by themselves: its three
+// (common/catalogs/providers.ts). The interface's codes decide by themselves: its three
 // are covered; its other three and "other" are outside. A real service's codes
 // are the providers' own short names, which the interface does not list: for
 // them coverage is learned, per provider where the domain's provider is known
@@ -27,7 +27,7 @@
 // addresses, whose multi checks then gave exactly N addresses no result,
 // names their domains outside, over any provider or result kept for them
 // before (the provider as kept is out of date, or was never covered).
-import { AVATAR_PROVIDERS, sandboxProviderDomains } from '../../common/providers';
+import { AVATAR_PROVIDERS, sandboxProviderDomains } from '../../common/catalogs/providers';
 import type { DomainFact, ProviderFact } from '../../memory/domain-facts';
 
 export type Coverage = 'covered' | 'outside' | 'unknown';

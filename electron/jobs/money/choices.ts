@@ -2,7 +2,7 @@
 // long a paid answer is reused, and the most the job may spend. The review
 // and the command line both start from these defaults.
 import { DEFAULT_SKIP, SKIP_KINDS, type OthersChoice, type SkipKind } from '../../common/model';
-import type { SkipChoice } from '../../common/views';
+import type { SkipChoice } from '../../common/views/views';
 import { DEFAULT_REUSE_DAYS } from '../../common/limits';
 
 export interface CostChoices {

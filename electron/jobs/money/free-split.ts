@@ -12,8 +12,8 @@ import { readFile } from 'node:fs/promises';
 import { DISPOSABLE, ROLE } from '../../checks/findings';
 import type { OthersChoice } from '../../common/model';
 import type { RuleAction } from '../../rules/types';
-import type { SkipChoice } from '../../common/views';
-import { NO_MAIL } from '../../lists/free-checks';
+import type { SkipChoice } from '../../common/views/views';
+import { NO_MAIL } from '../../lists/judge/free-checks';
 import type { Coverage } from '../coverage/rule';
 
 export type AddressCost =
@@ -45,7 +45,7 @@ export interface AddressFacts {
   reusedAt: number;
   /** When the memory's answer that may serve an Email check was given (Email + avatar only). */
   emailAt: number;
-  /** The free checks' flags (lists/free-checks.ts). */
+  /** The free checks' flags (lists/judge/free-checks.ts). */
   flags: number;
   /** Email + avatar: where the avatar products stand on its domain; null for Email. */
   coverage: Coverage | null;
@@ -129,7 +129,7 @@ export function tallyCost(counts: SplitCounts, cost: AddressCost, reusedAt: numb
   }
 }
 
-/** The findings' flags per address (lists/free-checks.ts); none for a list kept before them. */
+/** The findings' flags per address (lists/judge/free-checks.ts); none for a list kept before them. */
 export async function readFlags(path: string | undefined, unique: number): Promise<Uint8Array> {
   if (path) {
     try {

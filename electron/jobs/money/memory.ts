@@ -1,7 +1,7 @@
 // The account's memory of paid answers as the jobs use it: opened on first
 // use, and a year at most (older answers are pruned when it opens).
 import { MAX_REUSE_DAYS } from '../../common/limits';
-import type { MemoryView } from '../../common/views';
+import type { MemoryView } from '../../common/views/views';
 import { log } from '../../lib/log';
 import { openOutcomeMemory, type OutcomeMemory } from '../../memory/outcome-memory';
 import { unavailableMemory } from '../../memory/opened-memory';

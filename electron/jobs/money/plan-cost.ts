@@ -4,7 +4,7 @@
 // counted as charged: only those that get a result are, so this is the most
 // the plan can cost.
 import type { JobProduct, OthersChoice } from '../../common/model';
-import type { CoverageView } from '../../common/views';
+import type { CoverageView } from '../../common/views/views';
 import type { SendParts, SendPlan } from '../run/plan';
 import type { PriceBook } from './prices';
 import { cost, unitPrices } from '../view';

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../../lib/atomic-file';
+import { writeFileAtomic } from '../../lib/files/atomic-file';
 import { log } from '../../lib/log';
 
 import { SERVICE_PRODUCTS, type JobProduct, type ServiceProduct } from '../../common/model';

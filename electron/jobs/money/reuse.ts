@@ -8,7 +8,7 @@
 import { readSync } from 'node:fs';
 import { open, rm, type FileHandle } from 'node:fs/promises';
 import type { JobProduct } from '../../common/model';
-import { placeFile, tempPathFor } from '../../lib/atomic-file';
+import { placeFile, tempPathFor } from '../../lib/files/atomic-file';
 import { log } from '../../lib/log';
 import type { ImportedList } from '../../lists/types';
 import type { Spots } from '../../lib/addresses/address-hash';

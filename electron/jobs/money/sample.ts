@@ -7,7 +7,7 @@
 import { usd, usdExact } from '../../common/money';
 import { randomInt } from 'node:crypto';
 import { syncProduct, type JobProduct } from '../../common/model';
-import type { SampleView } from '../../common/views';
+import type { SampleView } from '../../common/views/views';
 import { message } from '../../common/i18n/message';
 import { AppError } from '../../lib/app-error';
 import { runningElsewhere, type Ownership } from '../lock/ownership';

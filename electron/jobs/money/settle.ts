@@ -4,7 +4,7 @@
 // to pay for, addresses an avatar check does not cover. What is left is the
 // send list the plan is made over, in the plan's order (SendParts).
 import type { JobProduct } from '../../common/model';
-import type { WithheldView } from '../../common/review-views';
+import type { WithheldView } from '../../common/views/review-views';
 import type { OutcomeMemory } from '../../memory/outcome-memory';
 import type { AddressBook } from '../storage/address-book';
 import type { CostChoices } from './choices';
@@ -24,7 +24,7 @@ import { openRecalled, recallFor, reusedRecord, reuseFrom } from './reuse';
 import { sentBook } from '../run/send-list';
 import { COVERAGES, addressCoverage, knowledgeOf } from '../coverage/of-job';
 import type { SendParts } from '../run/plan';
-import { reasonCodeIn, ruleIn } from '../../lists/withheld';
+import { reasonCodeIn, ruleIn } from '../../lists/judge/withheld';
 import { withheldAtImport, withheldNow, withheldTally, type Withheld } from './withheld';
 
 export interface Split {

@@ -1,16 +1,16 @@
 // What keeps a job's addresses from being sent besides the free checks: the
 // account's suppression list and the user's allow and block rules. Read at
-// import (the rules by the worker, lists/withheld-judge.ts; the list in the
+// import (the rules by the worker, lists/judge/withheld-judge.ts; the list in the
 // pass that reads the memory) for the review, and again at the start and the
 // sample from the list and the rules as they are then, so a bounce report or
 // a rule added since the import is never paid for.
-import type { WithheldView } from '../../common/review-views';
+import type { WithheldView } from '../../common/views/review-views';
 import { SUPPRESSION_REASONS } from '../../suppression/types';
 import { suppressionDir } from '../../suppression/store';
 import type { Spots } from '../../lib/addresses/address-hash';
 import { spotsInParts } from '../../memory/recall-list';
-import { readWithheld, withReason, withoutParts, writeWithheld } from '../../lists/withheld';
-import { rulesOfAddressFile } from '../../lists/withheld-judge';
+import { readWithheld, withReason, withoutParts, writeWithheld } from '../../lists/judge/withheld';
+import { rulesOfAddressFile } from '../../lists/judge/withheld-judge';
 import { describeRule } from '../../rules/match';
 import { readRules } from '../../rules/store';
 import type { Rule } from '../../rules/types';

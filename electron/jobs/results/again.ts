@@ -11,7 +11,7 @@ import { homedir } from 'node:os';
 import { message, type Message } from '../../common/i18n/message';
 import { AppError } from '../../lib/app-error';
 import { localPathSaid } from '../../files/local-path';
-import type { JobView } from '../../common/views';
+import type { JobView } from '../../common/views/views';
 import type { ImportedList } from '../../lists/types';
 import type { ImportOptions, Imported } from '../import';
 

@@ -2,9 +2,9 @@
 // per address book, so the rows filter and the per-domain table share one
 // pass over the addresses), and the table of the domains with the most
 // addresses, by outcome and by what the free checks found.
-import type { DomainCounts, DomainsView, OtherDomains } from '../../common/views';
+import type { DomainCounts, DomainsView, OtherDomains } from '../../common/views/views';
 import { DISPOSABLE, FREE, ROLE, TYPO } from '../../checks/findings';
-import { NO_MAIL } from '../../lists/free-checks';
+import { NO_MAIL } from '../../lists/judge/free-checks';
 import type { AddressBook } from '../storage/address-book';
 import type { OutcomeTable } from '../storage/outcomes';
 

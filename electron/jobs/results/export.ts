@@ -2,15 +2,15 @@
 // (CSV as the list was read, or an Excel workbook), or one file per status
 // group into a folder. The job reads its own copy; the user's file it came
 // from is never replaced either.
-import { readWithheld, withheldFlags } from '../../lists/withheld';
+import { readWithheld, withheldFlags } from '../../lists/judge/withheld';
 import { basename, extname } from 'node:path';
 import type { ExportFormat, StatusGroup } from '../../common/model';
-import { readSuggestions } from '../../lists/free-checks';
-import type { RowFilter } from '../../common/views';
-import { exportList, type ExportOptions, type ExportResult } from '../../lists/write';
-import { type RowKeep } from '../../lists/row-facts';
-import { exportGroups, type GroupFile } from '../../lists/write-groups';
-import { exportWorkbook } from '../../lists/write-xlsx';
+import { readSuggestions } from '../../lists/judge/free-checks';
+import type { RowFilter } from '../../common/views/views';
+import { exportList, type ExportOptions, type ExportResult } from '../../lists/write/write';
+import { type RowKeep } from '../../lists/judge/row-facts';
+import { exportGroups, type GroupFile } from '../../lists/write/write-groups';
+import { exportWorkbook } from '../../lists/write/write-xlsx';
 import { readFlags } from '../money/free-split';
 import { addressBook, load, type Live, type Shared } from '../live';
 import { rowTest, rowTestSources } from './row-filter';

@@ -3,7 +3,7 @@
 // job.json that the user was told, so no later round, nor a restart, tells
 // them again. The shell shows the reminders; the command line has no use for them.
 import { daysSinceChecked, recheckDue } from '../../common/recheck';
-import type { JobView } from '../../common/views';
+import type { JobView } from '../../common/views/views';
 import { log } from '../../lib/log';
 import { load, view, type Shared } from '../live';
 

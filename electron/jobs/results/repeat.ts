@@ -5,8 +5,8 @@
 // memory can give for free now.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { RepeatOf, SeenBeforeView } from '../../common/views';
-import { writeFileAtomic } from '../../lib/atomic-file';
+import type { RepeatOf, SeenBeforeView } from '../../common/views/views';
+import { writeFileAtomic } from '../../lib/files/atomic-file';
 import { log } from '../../lib/log';
 import { listPrint, listPrintSchema, overlapOf, type ListPrint } from '../../lists/list-print';
 import type { ImportedList } from '../../lists/types';

@@ -3,11 +3,16 @@
 // an export asked for "the rows I see" keeps exactly them. A row passes a facet
 // when it has any of the facet's values, and the filter when it passes every
 // facet; an empty facet asks nothing.
-import type { RowFilter } from '../../common/views';
+import type { RowFilter } from '../../common/views/views';
 import type { ImportedList, JobOutcome } from '../../lists/types';
 import { grown } from '../../lib/grown';
-import { FLAG_BITS, rowFacts, type OutcomeLookup, type RowFacts } from '../../lists/row-facts';
-import { eachRowChunk } from '../../lists/row-index';
+import {
+  FLAG_BITS,
+  rowFacts,
+  type OutcomeLookup,
+  type RowFacts,
+} from '../../lists/judge/row-facts';
+import { eachRowChunk } from '../../lists/read/row-index';
 import type { AddressBook } from '../storage/address-book';
 import { domainIndex, type DomainIndex } from './domains';
 import { readFlags } from '../money/free-split';

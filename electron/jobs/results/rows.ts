@@ -5,12 +5,12 @@
 // through the positions of the rows its filter passes, found once per filter.
 import { open, stat } from 'node:fs/promises';
 import { isFiltered } from '../../common/row-filter';
-import type { JobRowView, RowFilter, RowWhy } from '../../common/views';
+import type { JobRowView, RowFilter, RowWhy } from '../../common/views/views';
 import type { ImportedList } from '../../lists/types';
-import { decodeRow } from '../../lists/row-index';
+import { decodeRow } from '../../lists/read/row-index';
 import { RowClass } from '../../lists/types';
-import { rowStatus } from '../../lists/row-facts';
-import { readWithheld, reasonIn, ruleIn } from '../../lists/withheld';
+import { rowStatus } from '../../lists/judge/row-facts';
+import { readWithheld, reasonIn, ruleIn } from '../../lists/judge/withheld';
 import type { AddressBook } from '../storage/address-book';
 import type { OutcomeTable } from '../storage/outcomes';
 import { matchingRows, rowTest, rowTestSources } from './row-filter';

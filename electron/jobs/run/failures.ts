@@ -11,7 +11,7 @@ import {
   writeFailureCode,
   writeFailureProblem,
   writeFailureRemedy,
-} from '../../lib/write-failure';
+} from '../../lib/files/write-failure';
 
 /** The disk's error, or one made up from whatever else failed, for the words. */
 function writeError(err: unknown): NodeJS.ErrnoException {

@@ -25,7 +25,7 @@ const holdSaying = (reason: Hold['reason'], said: Message): Hold => ({
 /**
  * The hold's words reach the window as they are, so they name the window's
  * actions (Settings, Continue) and no option of the command line: the command
- * line adds its exact command itself (cli/output.ts, carryOnCommand).
+ * line adds its exact command itself (cli/output/output.ts, carryOnCommand).
  */
 export function holdOf(s: Shared, l: Live, reason: 'stopped' | 'limit'): Hold {
   const done = l.outcomes.counts().done;

@@ -5,7 +5,7 @@
 import { english as englishWords, message, say, type Message } from '../../common/i18n/message';
 import { AppError } from '../../lib/app-error';
 import { log } from '../../lib/log';
-import { ChargedError, asWriteFailure } from '../../lib/write-failure';
+import { ChargedError, asWriteFailure } from '../../lib/files/write-failure';
 import { ServiceError } from '../../service/errors';
 import { progressNotSavedError } from './failures';
 import type { JobFailure, JobRecord } from '../storage/record';

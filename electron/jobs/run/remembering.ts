@@ -12,7 +12,7 @@
 import type { JobProduct } from '../../common/model';
 import { log } from '../../lib/log';
 import type { AddressOutcome } from '../../lists/types';
-import { compactAnswers } from '../../memory/compact-answers';
+import { compactAnswers } from '../../memory/buckets/compact-answers';
 import type { AddressSpot } from '../../lib/addresses/address-hash';
 import type { OutcomeMemory } from '../../memory/outcome-memory';
 import type { TeamMemory } from '../../memory/team/team-memory';
@@ -27,7 +27,7 @@ const WAIT_MS = 2_000;
 /** Answers the waiting arrays first have room for; they double from there. */
 const FIRST_ROOM = 16_384;
 
-/** Answers waiting: positions in the address book and their outcomes (memory/compact-answers.ts). */
+/** Answers waiting: positions in the address book and their outcomes (memory/buckets/compact-answers.ts). */
 function waitingAnswers() {
   const answers = compactAnswers(FIRST_ROOM, false);
   return {

@@ -4,7 +4,7 @@
 // the views below turn a position back into the address's own index, so the
 // outcome log and the table keep one numbering for every address.
 import { readFile } from 'node:fs/promises';
-import { writeFileAtomic } from '../../lib/atomic-file';
+import { writeFileAtomic } from '../../lib/files/atomic-file';
 import type { AddressBook } from '../storage/address-book';
 import type { OutcomeLog, OutcomeRecord, OutcomeTable } from '../storage/outcomes';
 

@@ -3,7 +3,7 @@
 // before the job stops. Tests swap any of them (a full disk cannot be made on
 // demand everywhere); the app and the command line use the system's.
 import { open, statfs, type FileHandle } from 'node:fs/promises';
-import { asWriteFailure } from '../../lib/write-failure';
+import { asWriteFailure } from '../../lib/files/write-failure';
 
 export interface Disk {
   /** The file system holding `path`: blocks free to this user (bavail) and their size. */

@@ -4,8 +4,8 @@
 // memory of earlier answers, and found here (a domain without mail, an address
 // the user chose not to pay for, one suppressed or blocked). The log on disk
 // it is loaded from is outcomes.ts.
-import { vendorCode, vendorOfCode } from '../../common/vendors';
-import type { VerdictVendor } from '../../common/vendors';
+import { vendorCode, vendorOfCode } from '../../common/catalogs/vendors';
+import type { VerdictVendor } from '../../common/catalogs/vendors';
 import type { JobOutcome } from '../../lists/types';
 
 export const STATUS = [
@@ -102,7 +102,7 @@ export function createOutcomeTable(size: number): OutcomeTable {
   const avatarUrls = new Map<number, string>();
   // Only reused answers have a date here; made when the first one comes.
   let checkedAt: Uint32Array | null = null;
-  // The vendor's number of a reused verdict (common/vendors.ts), made when the first one comes.
+  // The vendor's number of a reused verdict (common/catalogs/vendors.ts), made when the first one comes.
   let sources: Uint8Array | null = null;
   const providerNames: string[] = [];
   const providerIds = new Map<string, number>();

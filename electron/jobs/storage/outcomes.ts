@@ -2,7 +2,7 @@
 // before the next charge-bearing request, loaded into the table in memory
 // (outcome-table.ts).
 import { open, type FileHandle } from 'node:fs/promises';
-import { isVerdictVendor } from '../../common/vendors';
+import { isVerdictVendor } from '../../common/catalogs/vendors';
 import {
   createOutcomeTable,
   type OutcomeRecord,
@@ -10,7 +10,7 @@ import {
   type Status,
 } from './outcome-table';
 import { retryWrite, systemDisk, type Disk } from './disk';
-import { wholeLineChunks } from '../../lib/whole-lines';
+import { wholeLineChunks } from '../../lib/files/whole-lines';
 
 export {
   createOutcomeTable,
@@ -21,7 +21,7 @@ export {
 
 // The log's line: index, status, provider, avatar, avatar URL, tab-separated,
 // then for an outcome not paid for here its origin: "r" and the date a reused
-// answer was given (then another vendor's name, common/vendors.ts), or "l" for
+// answer was given (then another vendor's name, common/catalogs/vendors.ts), or "l" for
 // one found here. Providers and URLs never hold tabs or newlines; dropped if so.
 const clean = (s: string | null | undefined) => (s == null ? '\u0000' : s.replace(/[\t\r\n]/g, ''));
 const S_CODE: Record<Status, string> = {

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { JOB_PRODUCTS, JOB_STATES, OTHERS_CHOICES, type JobProduct } from '../../common/model';
 import { WAIT_REASONS } from '../../common/waits';
-import { MEMBER_CHOICES, PLATFORMS } from '../../common/platforms';
+import { MEMBER_CHOICES, PLATFORMS } from '../../common/catalogs/platforms';
 import { storedMessage } from '../../lib/stored-message';
 
 /** The platform list a job's rows were read from: its source label. */

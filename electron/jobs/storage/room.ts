@@ -2,7 +2,7 @@
 // half-way has paid for answers it then cannot keep. What it will write is
 // known from its plan: the task files of its bulk part, its outcome log, and
 // the result files it downloads.
-import { ChargedError } from '../../lib/write-failure';
+import { ChargedError } from '../../lib/files/write-failure';
 import type { AddressBook } from './address-book';
 import type { Disk } from './disk';
 import type { JobProduct } from '../../common/model';
@@ -34,7 +34,7 @@ export interface RoomNeeded {
  * What a job of `unique` addresses writes into its folder once started.
  *
  * Result files are estimated per row, not by the download's cap
- * (resultByteCap in service/download.ts allows 4 KiB a row): that cap is a
+ * (resultByteCap in service/results/download.ts allows 4 KiB a row): that cap is a
  * ceiling against a file that is not a result at all, some 100 times a real
  * row, and would refuse ordinary jobs on ordinary disks. A real row is the
  * address as sent plus a few bytes (and a picture address for avatars). A

@@ -4,7 +4,7 @@
 // anything that can charge.
 import { mkdir, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../../lib/atomic-file';
+import { writeFileAtomic } from '../../lib/files/atomic-file';
 import { log } from '../../lib/log';
 import type { ImportedList } from '../../lists/types';
 import { jobRecord, type JobRecord } from './record';

@@ -2,7 +2,7 @@
 // in turn, in a table sized for that partition alone. Its records are in row
 // order, so the first cell seen of an address is its first in the list.
 import { closeSync, fstatSync, openSync, readSync, unlinkSync } from 'node:fs';
-import { createDeduper } from '../dedupe';
+import { createDeduper } from '../read/dedupe';
 import { createBitRank, type BitRank } from './bit-rank';
 import { RECORD_INTS, spillPaths, writeAll } from './spill';
 

@@ -3,8 +3,8 @@
 // seen first appended to the address file, in row order. Every file is read
 // and written a chunk at a time.
 import { closeSync, openSync, readSync } from 'node:fs';
-import { fingerprint } from '../dedupe';
-import { encodeRow } from '../row-index';
+import { fingerprint } from '../read/dedupe';
+import { encodeRow } from '../read/row-index';
 import { RowClass } from '../types';
 import type { BitRank } from './bit-rank';
 import { SPILLED, partShift, spillPaths, writeAll } from './spill';

@@ -23,7 +23,7 @@ import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs
 import { join } from 'node:path';
 import type { JobProduct } from '../../common/model';
 import { log } from '../../lib/log';
-import { wholeChunks } from '../../lib/whole-lines';
+import { wholeChunks } from '../../lib/files/whole-lines';
 import type { AddressOutcome } from '../../lists/types';
 import { murmur128 } from '../../lib/addresses/address-hash';
 import type { TeamAnswer } from './answers';

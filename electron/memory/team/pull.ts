@@ -7,8 +7,8 @@
 // in typed arrays until the memory takes them.
 import { open } from 'node:fs/promises';
 import { MAX_REUSE_DAYS } from '../../common/limits';
-import { compactAnswers } from '../compact-answers';
-import { wholeLineChunks } from '../../lib/whole-lines';
+import { compactAnswers } from '../buckets/compact-answers';
+import { wholeLineChunks } from '../../lib/files/whole-lines';
 import type { AddressOutcome } from '../../lists/types';
 import {
   MAX_ADDRESS,
@@ -110,7 +110,7 @@ export interface PullParts {
 }
 
 /**
- * Answers pulled for a part, waiting to be kept (memory/compact-answers.ts:
+ * Answers pulled for a part, waiting to be kept (memory/buckets/compact-answers.ts:
  * the address's place in the part, its date, its answer), given to the memory
  * one at a time.
  */

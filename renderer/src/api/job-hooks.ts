@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
 import type { ImportProgressView, JobProduct, JobView } from '../../../electron/ipc/contract';
-import type { RowFilter, SkipChoice } from '../../../electron/common/views';
+import type { RowFilter, SkipChoice } from '../../../electron/common/views/views';
 import type { OthersChoice } from '../../../electron/common/model';
 import { call } from './call';
 import { queryKeys } from './query-keys';

@@ -4,12 +4,12 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
-import type { PlatformId } from '../../../electron/common/platforms';
+import type { PlatformId } from '../../../electron/common/catalogs/platforms';
 import type {
   ConnectionView,
   RetireMode,
   WriteBackReport,
-} from '../../../electron/common/platform-views';
+} from '../../../electron/common/views/platform-views';
 import { call } from './call';
 import { queryKeys } from './query-keys';
 import { useUiStore } from '../state/ui-store';

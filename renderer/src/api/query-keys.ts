@@ -1,8 +1,8 @@
 // The one query-key factory: every cache entry of server state is named here,
 // so invalidation after an event or a mutation cannot miss a spelling.
-import type { RowFilter, SkipChoice } from '../../../electron/common/views';
+import type { RowFilter, SkipChoice } from '../../../electron/common/views/views';
 import type { OthersChoice } from '../../../electron/common/model';
-import type { PlatformId } from '../../../electron/common/platforms';
+import type { PlatformId } from '../../../electron/common/catalogs/platforms';
 
 export const queryKeys = {
   account: ['account'] as const,

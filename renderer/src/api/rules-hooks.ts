@@ -2,7 +2,7 @@
 // adding what was typed with an action, removing one. Each change answers with
 // the rules after it, which become the list at once.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RuleAction } from '../../../electron/common/rule-views';
+import type { RuleAction } from '../../../electron/common/views/rule-views';
 import { call } from './call';
 import { queryKeys } from './query-keys';
 

@@ -3,7 +3,7 @@
 // a file removed, one address looked up and removed. Each change answers the
 // list as it is after it, which replaces what is shown.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SuppressionSummaryView } from '../../../electron/common/suppression-views';
+import type { SuppressionSummaryView } from '../../../electron/common/views/suppression-views';
 import { call } from './call';
 import { queryKeys } from './query-keys';
 

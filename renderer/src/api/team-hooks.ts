@@ -2,7 +2,7 @@
 // main finds it (each look reaches the store, so not on every focus), and
 // testing, connecting and removing it.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TeamView } from '../../../electron/common/team-views';
+import type { TeamView } from '../../../electron/common/views/team-views';
 import { call } from './call';
 import { queryKeys } from './query-keys';
 

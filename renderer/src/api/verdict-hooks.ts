@@ -2,8 +2,8 @@
 // a drop (window.files.grant) or main's Open dialog, then imported; the
 // memory's count and every estimate change with it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { VerdictVendor } from '../../../electron/common/vendors';
-import type { FileGrantView } from '../../../electron/common/views';
+import type { VerdictVendor } from '../../../electron/common/catalogs/vendors';
+import type { FileGrantView } from '../../../electron/common/views/views';
 import { call } from './call';
 import { queryKeys } from './query-keys';
 

@@ -2,7 +2,7 @@
 // wherever the balance is low. A plain link: it opens only when the user
 // clicks it, in the user's browser, through main's window-open handler, which
 // opens nothing but the help links and this saved https page
-// (electron/shell/window.ts). The demo account has no billing page, and a
+// (electron/shell/window/window.ts). The demo account has no billing page, and a
 // page that is not https is never offered, so then no link is shown at all.
 import { isBillingUrl } from '../../../electron/common/billing-url';
 import { useAccount, useSettings } from '../api/hooks';

@@ -2,9 +2,9 @@
 // selected, the import under way, and what is open.
 import { create } from 'zustand';
 import type { ImportProgressView, ImportView, JobProduct } from '../../../electron/ipc/contract';
-import type { SkipChoice } from '../../../electron/common/views';
+import type { SkipChoice } from '../../../electron/common/views/views';
 import type { OthersChoice } from '../../../electron/common/model';
-import type { ReadProgress } from '../../../electron/common/platform-views';
+import type { ReadProgress } from '../../../electron/common/views/platform-views';
 import { DEFAULT_SKIP } from '../../../electron/common/model';
 
 /** The review's "Don't pay for" boxes as they first show: throw-away domains and no mail server. */

@@ -5,7 +5,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { APP_ORIGIN, serveAppRequest } from '../../../electron/shell/app-protocol';
+import { APP_ORIGIN, serveAppRequest } from '../../../electron/shell/window/app-protocol';
 
 async function send(res: ServerResponse, response: Response): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer());

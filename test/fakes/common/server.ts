@@ -2,7 +2,7 @@
 // (the fakes are addressed by base URL, as the issue's
 // LIST_CLEANER_<PLATFORM>_URL allows), the whole body read before the
 // platform's handler sees it, every request recorded for tests to inspect.
-// Modelled on electron/sandbox/server.ts, without its envelope: each
+// Modelled on electron/sandbox/server/server.ts, without its envelope: each
 // platform answers in its own shape.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../electron/core';
 import { createMemoryKeyStore, type KeyStore } from '../../../electron/secrets/key-store';
-import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
+import { startSandbox, type Sandbox } from '../../../electron/sandbox/server/server';
 import { log, setLogSink } from '../../../electron/lib/log';
 
 const KEY = 'sk_live_account_suite_good_4c2d';

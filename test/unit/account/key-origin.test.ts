@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../electron/core';
 import type { ChannelName } from '../../../electron/ipc/channels';
 import { createMemoryKeyStore, type KeyStore } from '../../../electron/secrets/key-store';
-import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
+import { startSandbox, type Sandbox } from '../../../electron/sandbox/server/server';
 import { openJobStore } from '../../../electron/jobs/storage/store';
 import { newBulkTask } from '../../../electron/jobs/storage/record';
 import { DEFAULT_BASE_URL } from '../../../electron/settings/settings';

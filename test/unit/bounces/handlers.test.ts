@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BounceReportView } from '../../../electron/common/bounce-views';
+import type { BounceReportView } from '../../../electron/common/views/bounce-views';
 import { createFileGrants } from '../../../electron/files/grants';
 import { bouncesHandlers } from '../../../electron/ipc/bounces/handlers';
 import type { Jobs } from '../../../electron/jobs/jobs';

@@ -1,8 +1,8 @@
 // The match said in plain words: the evidence first with its dates, whose
 // verdicts they were, and the rest each for what it is.
 import { describe, expect, it } from 'vitest';
-import type { BounceReportView } from '../../../electron/common/bounce-views';
-import { bounceWords } from '../../../electron/common/bounce-words';
+import type { BounceReportView } from '../../../electron/common/views/bounce-views';
+import { bounceWords } from '../../../electron/common/words/bounce-words';
 import { english } from '../../../electron/common/i18n/message';
 
 const view = (over: Partial<BounceReportView> = {}): BounceReportView => ({

@@ -6,7 +6,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { saveCleanExport } from '../../../electron/cli/commands/clean-export';
+import { saveCleanExport } from '../../../electron/cli/commands/clean/clean-export';
 import { addresses, cli, failureLines, jobsOnDisk, setup, writeList } from '../jobs/support';
 
 /** Multi checks dearer than bulk tasks: a job of 1,000 goes as one bulk task at $0.50. */

@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { translatorOf } from '../../../electron/common/i18n/catalogs';
-import { describeFindings } from '../../../electron/cli/output';
+import { describeFindings } from '../../../electron/cli/output/output';
 import type { ListFindings } from '../../../electron/lists/types';
 import { cli, setup, type Bench } from '../jobs/support';
 

@@ -2,7 +2,7 @@
 // user runs them: the real command in a child process, the platform's fake
 // and the sandbox on loopback, keys from the environment.
 import { describe, expect, it } from 'vitest';
-import { PLATFORM_ENV } from '../../../electron/common/platforms';
+import { PLATFORM_ENV } from '../../../electron/common/catalogs/platforms';
 import { startHubSpotHarness } from '../connectors/harness/hubspot';
 import { startMailchimpHarness } from '../connectors/harness/mailchimp';
 import type { FakeHarness } from '../connectors/harness/types';

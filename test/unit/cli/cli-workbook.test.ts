@@ -5,7 +5,7 @@
 import { copyFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importList } from '../../../electron/lists/read';
+import { importList } from '../../../electron/lists/read/read';
 import { cli, failureLines, setup } from '../jobs/support';
 
 const WORKBOOK = join(import.meta.dirname, '../../fixtures/sheets/several-sheets.xlsx');

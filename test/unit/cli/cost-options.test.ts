@@ -1,15 +1,15 @@
 // The cost flags of `clean` and `resume` as parsed, and the lines `clean`
 // prints before anything is paid: pure functions, no service.
 import { describe, expect, it } from 'vitest';
-import { UsageError, type Values } from '../../../electron/cli/args';
-import { coverageLine, estimateLines } from '../../../electron/cli/cost-lines';
+import { UsageError, type Values } from '../../../electron/cli/args/args';
+import { coverageLine, estimateLines } from '../../../electron/cli/output/cost-lines';
 import {
   costChoicesOf,
   parseIgnore,
   parseMaxSpend,
   parseReuseDays,
   parseSkip,
-} from '../../../electron/cli/cost-options';
+} from '../../../electron/cli/args/cost-options';
 import type { Estimate } from '../../../electron/jobs/start';
 import { english } from '../../../electron/common/i18n/message';
 

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { err } from '../../../electron/cli/print';
+import { err } from '../../../electron/cli/output/print';
 import { registerSecret } from '../../../electron/lib/log';
 import { cli, failureLines } from '../jobs/support';
 

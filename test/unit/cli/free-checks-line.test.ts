@@ -6,7 +6,7 @@ import { copyFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { describeFindings } from '../../../electron/cli/output';
+import { describeFindings } from '../../../electron/cli/output/output';
 import type { ListFindings } from '../../../electron/lists/types';
 import { cli, setup } from '../jobs/support';
 

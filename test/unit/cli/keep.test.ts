@@ -4,9 +4,9 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../electron/cli/args';
-import { loadCleanExport } from '../../../electron/cli/commands/clean-export';
-import { parseKeep } from '../../../electron/cli/keep';
+import { UsageError } from '../../../electron/cli/args/args';
+import { loadCleanExport } from '../../../electron/cli/commands/clean/clean-export';
+import { parseKeep } from '../../../electron/cli/args/keep';
 import { openJobStore } from '../../../electron/jobs/storage/store';
 
 describe('--keep and --domain', () => {

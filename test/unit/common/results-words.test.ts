@@ -4,8 +4,8 @@
 // one, few and many: 1, 3, 5, 21), and no message of the results left in
 // English in either catalog.
 import { describe, expect, it } from 'vitest';
-import type { BounceReportView } from '../../../electron/common/bounce-views';
-import { bounceWords } from '../../../electron/common/bounce-words';
+import type { BounceReportView } from '../../../electron/common/views/bounce-views';
+import { bounceWords } from '../../../electron/common/words/bounce-words';
 import { gradeBandsWords, listGrade, noGradeWords } from '../../../electron/common/grade';
 import { translatorOf } from '../../../electron/common/i18n/catalogs';
 import {

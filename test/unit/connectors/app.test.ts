@@ -7,13 +7,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PlatformId } from '../../../electron/common/platforms';
+import type { PlatformId } from '../../../electron/common/catalogs/platforms';
 import type {
   ConnectionView,
   PlatformListView,
   WriteBackPlan,
   WriteBackReport,
-} from '../../../electron/common/platform-views';
+} from '../../../electron/common/views/platform-views';
 import type { KeyStoreOf } from '../../../electron/connectors/keys';
 import { createCore, type Core } from '../../../electron/core';
 import type { ImportView } from '../../../electron/ipc/contract';

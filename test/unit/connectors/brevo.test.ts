@@ -5,7 +5,7 @@
 // waited out.
 import { afterEach, describe, expect, it } from 'vitest';
 import { english, say } from '../../../electron/common/i18n/message';
-import { VERDICT_FIELDS } from '../../../electron/common/platforms';
+import { VERDICT_FIELDS } from '../../../electron/common/catalogs/platforms';
 import {
   createPlatformHttp,
   PlatformError,

@@ -6,7 +6,7 @@
 // harness, so a fifth platform is one harness more.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { PLATFORM_ENV, type PlatformId } from '../../../electron/common/platforms';
+import { PLATFORM_ENV, type PlatformId } from '../../../electron/common/catalogs/platforms';
 import { openConnectors } from '../../../electron/connectors/connectors';
 import type { KeyStoreOf } from '../../../electron/connectors/keys';
 import { writeBackPaths } from '../../../electron/connectors/write-back/journal';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEASE_MS } from '../../../electron/coordination/holder';
-import type { RequestLogEntry } from '../../../electron/sandbox/request-log';
+import type { RequestLogEntry } from '../../../electron/sandbox/server/request-log';
 import { API, setup, startCli, type Bench } from '../jobs/support';
 import { startPgServer, type PgServer } from '../team/pg-server';
 

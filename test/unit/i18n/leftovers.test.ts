@@ -10,18 +10,18 @@ import { english, message, say } from '../../../electron/common/i18n/message';
 import {
   HUBSPOT_ALL_CONTACTS_NAME,
   platformListName,
-} from '../../../electron/common/platform-list-name';
-import type { WriteBackPlan } from '../../../electron/common/platform-views';
+} from '../../../electron/common/words/platform-list-name';
+import type { WriteBackPlan } from '../../../electron/common/views/platform-views';
 import {
   resultLinkProblem,
   serviceUrlMessage,
   serviceUrlProblem,
 } from '../../../electron/common/service-url';
-import { suppressionFormatName } from '../../../electron/common/suppression-format-words';
-import { UsageError, sayUsage, type Values } from '../../../electron/cli/args';
+import { suppressionFormatName } from '../../../electron/common/words/suppression-format-words';
+import { UsageError, sayUsage, type Values } from '../../../electron/cli/args/args';
 import { run as bounces } from '../../../electron/cli/commands/bounces';
-import { columnFromOne } from '../../../electron/cli/commands/clean';
-import { planLines } from '../../../electron/cli/commands/clean-platform';
+import { columnFromOne } from '../../../electron/cli/commands/clean/clean';
+import { planLines } from '../../../electron/cli/commands/clean/clean-platform';
 import { AppError, sayError } from '../../../electron/lib/app-error';
 import { FORMATS } from '../../../electron/suppression/platforms';
 import { importLine } from '../../../renderer/src/features/account/suppression/suppression-words';

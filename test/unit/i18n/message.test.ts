@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { translatorOf } from '../../../electron/common/i18n/catalogs';
 import { message, say } from '../../../electron/common/i18n/message';
-import { cliLanguage } from '../../../electron/cli/words';
+import { cliLanguage } from '../../../electron/cli/output/words';
 import { AppError, sayError } from '../../../electron/lib/app-error';
 import { toIpcError } from '../../../electron/ipc/registry';
 

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { ChargedError } from '../../../electron/lib/write-failure';
+import { ChargedError } from '../../../electron/lib/files/write-failure';
 import {
   API,
   addresses,

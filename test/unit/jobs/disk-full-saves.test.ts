@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { JobView } from '../../../electron/ipc/contract';
 import { openJobs } from '../../../electron/jobs/jobs';
-import type * as AtomicFile from '../../../electron/lib/atomic-file';
+import type * as AtomicFile from '../../../electron/lib/files/atomic-file';
 import { setLogSink } from '../../../electron/lib/log';
 import {
   API,
@@ -25,7 +25,7 @@ import {
 
 const full = vi.hoisted(() => ({ on: false, refused: 0 }));
 
-vi.mock('../../../electron/lib/atomic-file', async (importOriginal) => {
+vi.mock('../../../electron/lib/files/atomic-file', async (importOriginal) => {
   const actual = await importOriginal<typeof AtomicFile>();
   return {
     ...actual,

@@ -6,7 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { DomainCounts, DomainsView } from '../../../electron/common/views';
+import type { DomainCounts, DomainsView } from '../../../electron/common/views/views';
 import { contract } from '../../../electron/ipc/contract';
 import {
   domainIndex,

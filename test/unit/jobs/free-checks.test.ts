@@ -14,7 +14,7 @@ import { DISPOSABLE, FREE, ROLE, TYPO } from '../../../electron/checks/findings'
 import { importView, jobSummary } from '../../../electron/ipc/jobs/views';
 import { contract } from '../../../electron/ipc/contract';
 import { openJobs, type Jobs } from '../../../electron/jobs/jobs';
-import { NO_MAIL } from '../../../electron/lists/free-checks';
+import { NO_MAIL } from '../../../electron/lists/judge/free-checks';
 import { RCODE, startDnsServer, type TestDnsServer } from '../checks/dns-server';
 
 const FIXTURE = fileURLToPath(new URL('../../fixtures/free-checks/findings.csv', import.meta.url));

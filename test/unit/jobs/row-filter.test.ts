@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RowFilter } from '../../../electron/common/views';
+import type { RowFilter } from '../../../electron/common/views/views';
 import type { Jobs } from '../../../electron/jobs/jobs';
 import { cell, cellsOf, part, unzip } from '../sheets/xlsx-read';
 import { runJob, setup, writeList, type Bench } from './support';

@@ -14,11 +14,11 @@ import { openJobs, type Jobs, type JobsOptions } from '../../../electron/jobs/jo
 import type { RetryPolicy } from '../../../electron/service/retry';
 import { jobRecord, type JobRecord } from '../../../electron/jobs/storage/record';
 import type { SandboxConfig } from '../../../electron/sandbox/config';
-import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
+import { startSandbox, type Sandbox } from '../../../electron/sandbox/server/server';
 import { createServiceClient, type ServiceClient } from '../../../electron/service/client';
 import { createLimiter } from '../../../electron/service/limiter';
 import { AppError } from '../../../electron/lib/app-error';
-import { sandboxProviderDomains } from '../../../electron/common/providers';
+import { sandboxProviderDomains } from '../../../electron/common/catalogs/providers';
 
 export const BIN = fileURLToPath(new URL('../../../bin/list-cleaner.mjs', import.meta.url));
 

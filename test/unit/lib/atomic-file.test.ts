@@ -13,7 +13,7 @@ import {
   tempPathFor,
   writeFileAtomic,
   type PlaceOptions,
-} from '../../../electron/lib/atomic-file';
+} from '../../../electron/lib/files/atomic-file';
 import { opened } from './fs-spies';
 
 vi.mock('node:fs/promises', async (real) => (await import('./fs-spies')).trackOpens(await real()));

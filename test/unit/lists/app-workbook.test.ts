@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../electron/core';
 import type { ChannelInput, ChannelOutput, ImportView } from '../../../electron/ipc/contract';
 import type { ChannelName } from '../../../electron/ipc/channels';
-import { importList } from '../../../electron/lists/read';
+import { importList } from '../../../electron/lists/read/read';
 import { createMemoryKeyStore } from '../../../electron/secrets/key-store';
 
 const WORKBOOK = join(import.meta.dirname, '../../fixtures/sheets/several-sheets.xlsx');

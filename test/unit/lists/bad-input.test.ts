@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { zipSync, strToU8 } from 'fflate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppError } from '../../../electron/lib/app-error';
-import { importList } from '../../../electron/lists/read';
+import { importList } from '../../../electron/lists/read/read';
 import { encodeWindows1252 } from '../../fixtures/lists/generate';
 import {
   badFileError,

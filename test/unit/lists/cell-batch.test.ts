@@ -1,7 +1,7 @@
 // Gathering address cells as UTF-8 bytes for the classify worker.
 import { describe, expect, it } from 'vitest';
-import { createCellBatch } from '../../../electron/lists/cell-batch';
-import { toByteText } from '../../../electron/lists/encoding';
+import { createCellBatch } from '../../../electron/lists/read/cell-batch';
+import { toByteText } from '../../../electron/lists/read/encoding';
 
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 

@@ -3,10 +3,10 @@
 // seen wins), whichever path a cell takes inside, and across batches.
 import { describe, expect, it } from 'vitest';
 import { isValidAddress, normalizeCell } from '../../../electron/lib/addresses/address';
-import { createBatchJudge } from '../../../electron/lists/classify-batch';
+import { createBatchJudge } from '../../../electron/lists/judge/classify-batch';
 import { SPILLED } from '../../../electron/lists/repeats/spill';
-import { createCellBatch } from '../../../electron/lists/cell-batch';
-import { decodeRow } from '../../../electron/lists/row-index';
+import { createCellBatch } from '../../../electron/lists/read/cell-batch';
+import { decodeRow } from '../../../electron/lists/read/row-index';
 import { RowClass } from '../../../electron/lists/types';
 
 /** What the text path says of each cell: its class and address number, and the addresses in order. */

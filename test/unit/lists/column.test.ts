@@ -7,7 +7,7 @@ import {
   detectHeader,
   headerNamesEmail,
   rankColumns,
-} from '../../../electron/lists/column';
+} from '../../../electron/lists/read/column';
 
 describe('headerNamesEmail', () => {
   it.each([

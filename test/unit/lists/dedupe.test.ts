@@ -5,7 +5,7 @@ import {
   createDeduper,
   fingerprint,
   type Deduper,
-} from '../../../electron/lists/dedupe';
+} from '../../../electron/lists/read/dedupe';
 
 /** The table fed one address at a time, as UTF-8 bytes as the classify worker holds them. */
 function textTable(initialCapacity?: number) {

@@ -12,7 +12,7 @@ import {
   parsesAsBytes,
   textStream,
   toByteText,
-} from '../../../electron/lists/encoding';
+} from '../../../electron/lists/read/encoding';
 import type { Encoding } from '../../../electron/lists/types';
 import { encodeWindows1252 } from '../../fixtures/lists/generate';
 import { tempDir } from './read-support';

@@ -11,7 +11,7 @@ import {
   defaultExportPath,
   exportDestinationProblem,
   exportNameProblem,
-} from '../../../electron/lists/export-name';
+} from '../../../electron/lists/write/export-name';
 
 let dir: string;
 beforeEach(async () => {

@@ -6,8 +6,8 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { importList } from '../../../electron/lists/read';
-import { exportList } from '../../../electron/lists/write';
+import { importList } from '../../../electron/lists/read/read';
+import { exportList } from '../../../electron/lists/write/write';
 import type { ImportedList } from '../../../electron/lists/types';
 import { AppError } from '../../../electron/lib/app-error';
 import { opened } from '../lib/fs-spies';

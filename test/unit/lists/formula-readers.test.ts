@@ -11,8 +11,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importList } from '../../../electron/lists/read';
-import { exportList } from '../../../electron/lists/write';
+import { importList } from '../../../electron/lists/read/read';
+import { exportList } from '../../../electron/lists/write/write';
 import type { Delimiter } from '../../../electron/lists/types';
 import { requireLibreOffice } from '../sheets/xlsx-read';
 import {

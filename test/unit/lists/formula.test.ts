@@ -2,14 +2,14 @@
 // test that decides whether a row's own text may be copied (write.ts): each
 // case here is one a reader other than papaparse would start a cell with.
 import { describe, expect, it } from 'vitest';
-import { toByteText } from '../../../electron/lists/encoding';
+import { toByteText } from '../../../electron/lists/read/encoding';
 import {
   escapeFormula,
   hasFormulaSegment,
   holdsSegmentStart,
   needsFormulaEscape,
-} from '../../../electron/lists/formula';
-import { cellWriter, inStandardQuoting } from '../../../electron/lists/row-text';
+} from '../../../electron/lists/write/formula';
+import { cellWriter, inStandardQuoting } from '../../../electron/lists/write/row-text';
 
 describe('segments: where a reader with another separator starts a cell', () => {
   it.each([

@@ -7,10 +7,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { JudgedFindings } from '../../../electron/lists/findings-judge';
-import { runFreeChecks } from '../../../electron/lists/free-checks';
-import { importList } from '../../../electron/lists/read';
-import { ruleIn } from '../../../electron/lists/withheld';
+import type { JudgedFindings } from '../../../electron/lists/judge/findings-judge';
+import { runFreeChecks } from '../../../electron/lists/judge/free-checks';
+import { importList } from '../../../electron/lists/read/read';
+import { ruleIn } from '../../../electron/lists/judge/withheld';
 import { compileRules } from '../../../electron/rules/match';
 import { parseRule } from '../../../electron/rules/parse';
 

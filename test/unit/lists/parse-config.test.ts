@@ -5,8 +5,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
-import { textStream as fileText } from '../../../electron/lists/encoding';
-import { parseRows, type Dialect } from '../../../electron/lists/parse-config';
+import { textStream as fileText } from '../../../electron/lists/read/encoding';
+import { parseRows, type Dialect } from '../../../electron/lists/read/parse-config';
 import { tempDir, writeManyAddresses } from './read-support';
 import { handleReads } from './io-spies';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect } from 'vitest';
 import { AppError } from '../../../electron/lib/app-error';
-import { decodeRow, readRowIndex, type DecodedRow } from '../../../electron/lists/row-index';
+import { decodeRow, readRowIndex, type DecodedRow } from '../../../electron/lists/read/row-index';
 import {
   RowClass,
   type Delimiter,

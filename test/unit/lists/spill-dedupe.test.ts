@@ -7,7 +7,7 @@ import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isValidAddress, normalizeCell } from '../../../electron/lib/addresses/address';
-import { importList } from '../../../electron/lists/read';
+import { importList } from '../../../electron/lists/read/read';
 import { createBitRank } from '../../../electron/lists/repeats/bit-rank';
 import { partOf, partsFor } from '../../../electron/lists/repeats/spill';
 import { RowClass } from '../../../electron/lists/types';

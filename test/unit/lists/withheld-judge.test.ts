@@ -6,14 +6,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { rulesOfAddressFile } from '../../../electron/lists/withheld-judge';
+import { rulesOfAddressFile } from '../../../electron/lists/judge/withheld-judge';
 import {
   joinCodes,
   reasonIn,
   ruleIn,
   withheldCode,
   withheldFlags,
-} from '../../../electron/lists/withheld';
+} from '../../../electron/lists/judge/withheld';
 import { parseRule } from '../../../electron/rules/parse';
 
 const dirs: string[] = [];

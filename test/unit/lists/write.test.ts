@@ -3,15 +3,15 @@ import { mkdtemp, readFile, readdir, rm, writeFile, mkdir } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
-import { importList } from '../../../electron/lists/read';
-import { exportList, type ExportOptions } from '../../../electron/lists/write';
+import { importList } from '../../../electron/lists/read/read';
+import { exportList, type ExportOptions } from '../../../electron/lists/write/write';
 import {
   ALL_APPENDED_COLUMNS,
   appendedHeaderNames,
   type OutcomeLookup,
-} from '../../../electron/lists/row-facts';
-import { escapeFormula } from '../../../electron/lists/formula';
-import { toByteText } from '../../../electron/lists/encoding';
+} from '../../../electron/lists/judge/row-facts';
+import { escapeFormula } from '../../../electron/lists/write/formula';
+import { toByteText } from '../../../electron/lists/read/encoding';
 import type { AddressOutcome, ImportedList } from '../../../electron/lists/types';
 import { AppError } from '../../../electron/lib/app-error';
 

@@ -23,13 +23,13 @@ import {
   tag0At,
   tag1At,
   type BucketAdds,
-} from '../../../electron/memory/bucket';
+} from '../../../electron/memory/buckets/bucket';
 import {
   createAnswerBatch,
   entriesOf,
   outcomeAt,
   type RecalledOutcome,
-} from '../../../electron/memory/answers';
+} from '../../../electron/memory/buckets/answers';
 import type { AddressOutcome } from '../../../electron/lists/types';
 
 const hex = (text: string): string => {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openOutcomeMemory, type OutcomeMemory } from '../../../electron/memory/outcome-memory';
 import { coverageOf, tableOf, type Knowledge } from '../../../electron/jobs/coverage/rule';
-import { sandboxProviderDomains } from '../../../electron/common/providers';
+import { sandboxProviderDomains } from '../../../electron/common/catalogs/providers';
 import type { DomainFacts } from '../../../electron/memory/domain-facts';
 
 const DAY = 86_400;

@@ -3,7 +3,7 @@
 // a bucket of the second layout, a named database of the first, the format mark.
 import { open as openLmdb, type RootDatabase } from 'lmdb';
 import { spotOfAddress } from '../../../electron/lib/addresses/address-hash';
-import { mergeBucket } from '../../../electron/memory/bucket';
+import { mergeBucket } from '../../../electron/memory/buckets/bucket';
 import { compareSpots } from '../../../electron/lib/addresses/address-hash';
 import { memoryDir } from '../../../electron/memory/outcome-memory';
 import { addCounts, bucketsDb } from '../../../electron/memory/remember';

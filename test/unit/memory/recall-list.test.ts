@@ -11,7 +11,7 @@ import { openAddressBook } from '../../../electron/jobs/storage/address-book';
 import { setLogSink } from '../../../electron/lib/log';
 import type { AddressOutcome } from '../../../electron/lists/types';
 import { openOutcomeMemory, type OutcomeMemory } from '../../../electron/memory/outcome-memory';
-import { importList } from '../../../electron/lists/read';
+import { importList } from '../../../electron/lists/read/read';
 import type { Spots } from '../../../electron/lib/addresses/address-hash';
 import { RECALL_DAYS, recallList } from '../../../electron/memory/recall-list';
 import { unavailableMemory } from '../../../electron/memory/opened-memory';

@@ -2,7 +2,7 @@
 // what it costs (fractions of a cent shown, "up to" where only some are
 // charged, Free where nothing is sent) and what becomes of its addresses.
 import { describe, expect, it } from 'vitest';
-import type { CoverageView } from '../../../electron/common/views';
+import type { CoverageView } from '../../../electron/common/views/views';
 import { coverageGroups } from '../../../renderer/src/features/import/cost/coverage-words';
 import { english } from '../../../electron/common/i18n/message';
 

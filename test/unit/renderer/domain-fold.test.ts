@@ -1,7 +1,7 @@
 // What the domain table leaves out: columns with nothing in them, and the
 // domains with one address each folded into one row with their sums.
 import { describe, expect, it } from 'vitest';
-import type { DomainStats } from '../../../electron/common/views';
+import type { DomainStats } from '../../../electron/common/views/views';
 import {
   columnsWithCounts,
   foldSingles,

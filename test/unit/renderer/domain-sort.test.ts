@@ -1,7 +1,7 @@
 // The per-domain table's order: each column's first click and the next, ties
 // broken the same way every time, and the findings sortable like the rest.
 import { describe, expect, it } from 'vitest';
-import type { DomainStats } from '../../../electron/common/views';
+import type { DomainStats } from '../../../electron/common/views/views';
 import {
   DEFAULT_DOMAIN_SORT,
   nextSort,

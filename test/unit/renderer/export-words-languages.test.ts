@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { STATUS_GROUPS } from '../../../electron/common/model';
 import { translatorOf } from '../../../electron/common/i18n/catalogs';
 import { english, say } from '../../../electron/common/i18n/message';
-import type { WriteBackPlan, WriteBackReport } from '../../../electron/common/platform-views';
-import { verdictHow } from '../../../electron/common/platform-views';
-import { PLATFORMS } from '../../../electron/common/platforms';
+import type { WriteBackPlan, WriteBackReport } from '../../../electron/common/views/platform-views';
+import { verdictHow } from '../../../electron/common/views/platform-views';
+import { PLATFORMS } from '../../../electron/common/catalogs/platforms';
 import { CONNECTORS } from '../../../electron/connectors/platforms';
 import {
   continuedSheetsLine,

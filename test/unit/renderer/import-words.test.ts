@@ -3,7 +3,7 @@
 // its format in the review's facts.
 import { describe, expect, it } from 'vitest';
 import { MAX_PASTE_CHARS } from '../../../electron/common/limits';
-import type { WorkbookView } from '../../../electron/common/views';
+import type { WorkbookView } from '../../../electron/common/views/views';
 import {
   pasteFirstPart,
   pasteProblem,

@@ -2,7 +2,7 @@
 // platform, a connection and why a key was not saved, a list's size and the
 // members read, and the write-back's plan and report.
 import { describe, expect, it } from 'vitest';
-import type { WriteBackPlan, WriteBackReport } from '../../../electron/common/platform-views';
+import type { WriteBackPlan, WriteBackReport } from '../../../electron/common/views/platform-views';
 import { ApiError } from '../../../renderer/src/api/call';
 import { jobName } from '../../../renderer/src/features/jobs/job-words';
 import {

@@ -4,13 +4,13 @@
 // command line's cost lines keep no English but the options it names.
 import { describe, expect, it } from 'vitest';
 import { translatorOf } from '../../../electron/common/i18n/catalogs';
-import type { EstimateView, WithheldView } from '../../../electron/common/views';
+import type { EstimateView, WithheldView } from '../../../electron/common/views/views';
 import {
   reasonWords,
   withheldLabel,
   withheldSentences,
-} from '../../../electron/common/withheld-words';
-import { estimateLines } from '../../../electron/cli/cost-lines';
+} from '../../../electron/common/words/withheld-words';
+import { estimateLines } from '../../../electron/cli/output/cost-lines';
 import {
   reusedLine,
   routeNote,

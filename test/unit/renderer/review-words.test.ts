@@ -2,7 +2,7 @@
 // question before going over the spending limit, the reused answers, where
 // the price comes from, and the sample's projection with its interval.
 import { describe, expect, it } from 'vitest';
-import type { EstimateView, SampleView } from '../../../electron/common/views';
+import type { EstimateView, SampleView } from '../../../electron/common/views/views';
 import {
   checkedWhen,
   overLimitText,

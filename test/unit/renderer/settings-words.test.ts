@@ -6,11 +6,11 @@ import { describe, expect, it } from 'vitest';
 import english from '../../../locales/en.json';
 import { translatorOf } from '../../../electron/common/i18n/catalogs';
 import type { MessageId } from '../../../electron/common/i18n/translate';
-import { providerName } from '../../../electron/common/providers';
+import { providerName } from '../../../electron/common/catalogs/providers';
 import { say } from '../../../electron/common/i18n/message';
 import { CONNECTORS } from '../../../electron/connectors/platforms';
-import type { RulesChangeView } from '../../../electron/common/rule-views';
-import type { VerdictImportView } from '../../../electron/common/verdict-views';
+import type { RulesChangeView } from '../../../electron/common/views/rule-views';
+import type { VerdictImportView } from '../../../electron/common/views/verdict-views';
 import { ApiError } from '../../../renderer/src/api/call';
 import {
   connectProblem,

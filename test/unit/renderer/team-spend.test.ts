@@ -3,7 +3,7 @@
 // charge not known is said as such and never counted as nothing; and the
 // Team tab's words for a page of the team's jobs.
 import { describe, expect, it } from 'vitest';
-import type { TeamSpendView } from '../../../electron/common/team-views';
+import type { TeamSpendView } from '../../../electron/common/views/team-views';
 import { english } from '../../../electron/common/i18n/message';
 import {
   machinesWords,

@@ -1,7 +1,7 @@
 // How a reused row says whose answer it was, and what Settings → Other
 // vendors' results says of a file imported.
 import { describe, expect, it } from 'vitest';
-import type { VerdictImportView } from '../../../electron/common/verdict-views';
+import type { VerdictImportView } from '../../../electron/common/views/verdict-views';
 import { english } from '../../../electron/common/i18n/message';
 import { reusedWords } from '../../../renderer/src/features/results/outcomes';
 import {

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Rule, RulesChangeView } from '../../../electron/common/rule-views';
+import type { Rule, RulesChangeView } from '../../../electron/common/views/rule-views';
 import { createCore, type Core } from '../../../electron/core';
 import { contract } from '../../../electron/ipc/contract';
 import { readRules } from '../../../electron/rules/store';

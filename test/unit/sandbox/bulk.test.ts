@@ -2,7 +2,7 @@
 // file, idempotency, failures, the older kinds, and every kind of bad upload.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { unzipSync, strFromU8 } from 'fflate';
-import type { Sandbox } from '../../../electron/sandbox/server';
+import type { Sandbox } from '../../../electron/sandbox/server/server';
 import { outcomeOf } from '../../../electron/sandbox/outcomes';
 import { KEY, call, lines, sandboxFor, sleep, submit, waitForTask } from './support';
 

@@ -1,6 +1,6 @@
 // Single and multi checks: field rules, normalization, outcomes and billing.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../../electron/sandbox/server';
+import type { Sandbox } from '../../../electron/sandbox/server/server';
 import { avatarUrlFor, outcomeOf, providerDomains } from '../../../electron/sandbox/outcomes';
 import { KEY, call, check, multi, sandboxFor } from './support';
 

@@ -1,7 +1,7 @@
 // The limits (in-flight slots, one multi per account, quota) and the fault
 // switches, proven from what the client receives and what the ledger records.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../../electron/sandbox/server';
+import type { Sandbox } from '../../../electron/sandbox/server/server';
 import { KEY, OTHER_KEY, call, check, multi, sandboxFor, sleep } from './support';
 
 let sandbox: Sandbox;

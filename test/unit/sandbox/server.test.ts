@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
+import { startSandbox, type Sandbox } from '../../../electron/sandbox/server/server';
 
 let sandbox: Sandbox;
 const [A, B] = ['sk_test_sandbox_account_a', 'sk_test_sandbox_account_b'];

@@ -1,6 +1,10 @@
 // Raw HTTP helpers for the sandbox suites: the sandbox is tested as a client
 // sees it, over real HTTP, with no client code of ours in between.
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../../electron/sandbox/server';
+import {
+  startSandbox,
+  type Sandbox,
+  type SandboxOptions,
+} from '../../../electron/sandbox/server/server';
 
 export interface Answer {
   status: number;

@@ -11,7 +11,7 @@ import {
   refusal,
   type AddressKind,
   type Resolver,
-} from '../../../electron/service/link-address';
+} from '../../../electron/service/results/link-address';
 
 const rows: Record<AddressKind, string[]> = {
   unspecified: ['0.0.0.0', '0.1.2.3', '::', '::ffff:0.0.0.0', '::0.0.0.2'],

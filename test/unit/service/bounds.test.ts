@@ -9,13 +9,13 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../../electron/service/client';
-import { MAX_ANSWER_BYTES } from '../../../electron/service/read-answer';
+import { MAX_ANSWER_BYTES } from '../../../electron/service/results/read-answer';
 import {
   MAX_TASK_ROWS,
   RESULT_MARGIN_BYTES,
   RESULT_ROW_BYTES,
   resultByteCap,
-} from '../../../electron/service/download';
+} from '../../../electron/service/results/download';
 import { startStub } from '../support/http-stub';
 import {
   largeBody,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createServiceClient, type ServiceClient } from '../../../electron/service/client';
 import { createLimiter } from '../../../electron/service/limiter';
 import { ServiceError } from '../../../electron/service/errors';
-import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
+import { startSandbox, type Sandbox } from '../../../electron/sandbox/server/server';
 import { avatarUrlFor } from '../../../electron/sandbox/outcomes';
 import { fastRetry, quickClient, jsonReply, withStub } from './support';
 

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createServiceClient, type ServiceClientOptions } from '../../../electron/service/client';
 import { createLimiter } from '../../../electron/service/limiter';
 import { ServiceError } from '../../../electron/service/errors';
-import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
+import { startSandbox, type Sandbox } from '../../../electron/sandbox/server/server';
 import { setLogSink } from '../../../electron/lib/log';
 import { closedPortUrl, startStub } from '../support/http-stub';
 import { fastRetry, quickClient, jsonReply, maxOverlap, requestsTo, withStub } from './support';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../../electron/service/client';
 import { ServiceError, serviceErrorCatalogue } from '../../../electron/service/errors';
 import { parseRetryAfter } from '../../../electron/service/envelope';
-import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
+import { startSandbox, type Sandbox } from '../../../electron/sandbox/server/server';
 import { closedPortUrl, startStub } from '../support/http-stub';
 
 const KEY = 'sk_test_client_suite_key_9f3e';

@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../../electron/sandbox/server';
+import { startSandbox } from '../../../electron/sandbox/server/server';
 import type { ServiceClient } from '../../../electron/service/client';
-import { resultByteCap } from '../../../electron/service/download';
-import type { Resolver } from '../../../electron/service/link-address';
+import { resultByteCap } from '../../../electron/service/results/download';
+import type { Resolver } from '../../../electron/service/results/link-address';
 import { listenOn, quickClient, serviceFailure } from './support';
 import { TEST_CA, listenTls } from './tls';
 

@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../../electron/lib/app-error';
-import { startSandbox } from '../../../electron/sandbox/server';
+import { startSandbox } from '../../../electron/sandbox/server/server';
 import type { ServiceClient } from '../../../electron/service/client';
-import { MAX_REDIRECTS } from '../../../electron/service/download';
-import type { Resolver } from '../../../electron/service/link-address';
+import { MAX_REDIRECTS } from '../../../electron/service/results/download';
+import type { Resolver } from '../../../electron/service/results/link-address';
 import { quickClient, listenOn, serviceFailure, type Listener } from './support';
 import { TEST_CA, listenTls } from './tls';
 

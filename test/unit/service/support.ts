@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Zip, ZipDeflate } from 'fflate';
 import { startStub } from '../support/http-stub';
-import type { Sandbox } from '../../../electron/sandbox/server';
-import type { RequestLogEntry } from '../../../electron/sandbox/server';
+import type { Sandbox } from '../../../electron/sandbox/server/server';
+import type { RequestLogEntry } from '../../../electron/sandbox/server/server';
 import {
   createServiceClient,
   type ServiceClient,

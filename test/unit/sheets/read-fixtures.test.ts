@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import Papa from 'papaparse';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importList } from '../../../electron/lists/read';
+import { importList } from '../../../electron/lists/read/read';
 import type { ImportedList } from '../../../electron/lists/types';
 import { AppError } from '../../../electron/lib/app-error';
 

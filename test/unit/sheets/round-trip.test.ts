@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importList } from '../../../electron/lists/read';
+import { importList } from '../../../electron/lists/read/read';
 import type { ImportedList } from '../../../electron/lists/types';
-import { exportWorkbook } from '../../../electron/lists/write-xlsx';
+import { exportWorkbook } from '../../../electron/lists/write/write-xlsx';
 import { createXlsxWriter } from '../../../electron/sheets/xlsx-writer';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/sheets');

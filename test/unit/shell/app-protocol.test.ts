@@ -6,8 +6,12 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { APP_URL, requestedSegments, serveAppRequest } from '../../../electron/shell/app-protocol';
-import { contentSecurityPolicy } from '../../../electron/shell/csp';
+import {
+  APP_URL,
+  requestedSegments,
+  serveAppRequest,
+} from '../../../electron/shell/window/app-protocol';
+import { contentSecurityPolicy } from '../../../electron/shell/window/csp';
 
 const base = await mkdtemp(join(tmpdir(), 'list-cleaner-app-protocol-'));
 const root = join(base, 'renderer');

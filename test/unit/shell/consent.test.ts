@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCore, type Core } from '../../../electron/core';
-import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
+import { startSandbox, type Sandbox } from '../../../electron/sandbox/server/server';
 import { createMemoryKeyStore } from '../../../electron/secrets/key-store';
-import { APP_URL } from '../../../electron/shell/app-protocol';
+import { APP_URL } from '../../../electron/shell/window/app-protocol';
 import {
   consentDialog,
   createConsent,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from '../../../electron/shell/csp';
+import { contentSecurityPolicy } from '../../../electron/shell/window/csp';
 
 /** Parses a policy the way a browser does, refusing repeated directives (the browser ignores all but the first). */
 function parse(policy: string): Map<string, string[]> {

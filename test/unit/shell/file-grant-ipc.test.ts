@@ -16,7 +16,7 @@ import { fileGrantRoute } from '../../../electron/ipc/file-grant';
 import { english } from '../../../electron/common/i18n/message';
 import { createFileGrants } from '../../../electron/files/grants';
 import { setLogSink } from '../../../electron/lib/log';
-import { APP_URL } from '../../../electron/shell/app-protocol';
+import { APP_URL } from '../../../electron/shell/window/app-protocol';
 import { registerFileGrant } from '../../../electron/shell/file-grant-ipc';
 
 vi.mock('electron', async () => (await import('../support/fake-electron')).electronModule);

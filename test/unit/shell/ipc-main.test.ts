@@ -14,7 +14,7 @@ import { recordingHandlers, sampleBalance } from '../support/ipc-handlers';
 import { channelNames } from '../../../electron/ipc/channels';
 import { createHandlerRegistry, type HandlerRegistry } from '../../../electron/ipc/registry';
 import { setLogSink } from '../../../electron/lib/log';
-import { APP_URL } from '../../../electron/shell/app-protocol';
+import { APP_URL } from '../../../electron/shell/window/app-protocol';
 import { isTrustedSender, registerIpc, type TrustedSender } from '../../../electron/shell/ipc-main';
 
 vi.mock('electron', async () => (await import('../support/fake-electron')).electronModule);

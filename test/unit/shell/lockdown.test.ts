@@ -7,15 +7,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeWebContents, fakeElectron, type SessionDeviceEvent } from '../support/fake-electron';
-import { APP_URL } from '../../../electron/shell/app-protocol';
-import { contentSecurityPolicy } from '../../../electron/shell/csp';
+import { APP_URL } from '../../../electron/shell/window/app-protocol';
+import { contentSecurityPolicy } from '../../../electron/shell/window/csp';
 import {
   createMainWindow,
   hardenSession,
   hardenWebContents,
   registerAppScheme,
   serveAppScheme,
-} from '../../../electron/shell/window';
+} from '../../../electron/shell/window/window';
 
 vi.mock('electron', async () => (await import('../support/fake-electron')).electronModule);
 

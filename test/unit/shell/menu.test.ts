@@ -2,8 +2,8 @@
 // no developer tools in installed builds, and Help with the app's help links only.
 import { describe, expect, it, vi } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
-import { HELP_LINKS } from '../../../electron/shell/help-links';
-import { menuActions, menuTemplate, type MenuActions } from '../../../electron/shell/menu';
+import { HELP_LINKS } from '../../../electron/shell/window/help-links';
+import { menuActions, menuTemplate, type MenuActions } from '../../../electron/shell/window/menu';
 import { translatorOf } from '../../../electron/common/i18n/catalogs';
 
 const words = translatorOf('en');

@@ -5,16 +5,16 @@
 // lockdown.test.ts.
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeWebContents, fakeElectron, type FakeBrowserWindow } from '../support/fake-electron';
-import { APP_URL } from '../../../electron/shell/app-protocol';
-import { contentSecurityPolicy } from '../../../electron/shell/csp';
-import { HELP_LINKS } from '../../../electron/shell/help-links';
+import { APP_URL } from '../../../electron/shell/window/app-protocol';
+import { contentSecurityPolicy } from '../../../electron/shell/window/csp';
+import { HELP_LINKS } from '../../../electron/shell/window/help-links';
 import { setLogSink } from '../../../electron/lib/log';
 import {
   createMainWindow,
   hardenSession,
   hardenWebContents,
   isAppUrl,
-} from '../../../electron/shell/window';
+} from '../../../electron/shell/window/window';
 
 vi.mock('electron', async () => (await import('../support/fake-electron')).electronModule);
 

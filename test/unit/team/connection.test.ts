@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { memoryAccountOf } from '../../../electron/lib/account-name';
-import type { TeamTestView, TeamView } from '../../../electron/common/team-views';
+import type { TeamTestView, TeamView } from '../../../electron/common/views/team-views';
 import { createCore, type Core } from '../../../electron/core';
 import { createMemoryKeyStore, type KeyStore } from '../../../electron/secrets/key-store';
 import { openSettingsStore } from '../../../electron/settings/settings';

@@ -19,7 +19,7 @@ import {
 import { openTeamHistory } from '../../../electron/history/views';
 import { migrate } from '../../../electron/team/migrations';
 import { openTeamStore, type TeamStore } from '../../../electron/team/store';
-import { sandboxProviderDomains } from '../../../electron/common/providers';
+import { sandboxProviderDomains } from '../../../electron/common/catalogs/providers';
 import { addresses, cli, expectComplete, runJob, setup, waitFor, writeList } from '../jobs/support';
 import { memoryAccountOf } from '../../../electron/lib/account-name';
 import { startPgServer, type PgServer } from './pg-server';

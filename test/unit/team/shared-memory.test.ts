@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openJobs, type Jobs } from '../../../electron/jobs/jobs';
-import { sandboxProviderDomains } from '../../../electron/common/providers';
+import { sandboxProviderDomains } from '../../../electron/common/catalogs/providers';
 import { teamAddressHash } from '../../../electron/team/address-key';
 import { migrate } from '../../../electron/team/migrations';
 import { openTeamStore, type TeamStore } from '../../../electron/team/store';

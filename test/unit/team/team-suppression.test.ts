@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSpots } from '../../../electron/lib/addresses/address-hash';
 import { addReasons } from '../../../electron/jobs/money/withheld';
 import { spotsInParts } from '../../../electron/memory/recall-list';
-import { reasonIn, ruleIn, withheldCode } from '../../../electron/lists/withheld';
+import { reasonIn, ruleIn, withheldCode } from '../../../electron/lists/judge/withheld';
 import { suppressionOpener, type AccountSuppression } from '../../../electron/suppression/account';
 import { importSuppressionFile } from '../../../electron/suppression/import';
 import type { SuppressionRow } from '../../../electron/suppression/types';

@@ -4,7 +4,7 @@
 // as another vendor's refused with the columns expected.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { VERDICT_VENDORS, type VerdictVendor } from '../../../electron/common/vendors';
+import { VERDICT_VENDORS, type VerdictVendor } from '../../../electron/common/catalogs/vendors';
 import { AppError } from '../../../electron/lib/app-error';
 import { readVerdictFile, vendorOfHeader, type VerdictRow } from '../../../electron/verdicts/read';
 import { VENDOR_FILES, verdictOf } from '../../../electron/verdicts/vendors';

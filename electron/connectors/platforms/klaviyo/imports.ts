@@ -7,7 +7,7 @@
 // could not take are read from its import errors, each pointing at the
 // profile's place in the job (`/data/attributes/profiles/data/<i>`).
 import { abortableSleep } from '../../../service/retry';
-import { VERDICT_FIELDS } from '../../../common/platforms';
+import { VERDICT_FIELDS } from '../../../common/catalogs/platforms';
 import { message, type Message } from '../../../common/i18n/message';
 import { PlatformError, type PlatformHttp } from '../../http';
 import { refusalOf, type Verdict, type WriteOutcome } from '../../types';

@@ -5,7 +5,7 @@ import { create } from 'zustand';
 import type { CheckView, JobProduct } from '../../../../electron/ipc/contract';
 import type { MessageId } from '../../../../electron/common/i18n/translate';
 import { JOB_PRODUCTS } from '../../../../electron/common/model';
-import { providerName } from '../../../../electron/common/providers';
+import { providerName } from '../../../../electron/common/catalogs/providers';
 import { useQuickCheck } from '../../api/job-hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useT } from '../../i18n/words';

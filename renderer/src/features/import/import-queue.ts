@@ -15,7 +15,7 @@ import {
   PLATFORM_NAMES,
   type MemberChoice,
   type PlatformId,
-} from '../../../../electron/common/platforms';
+} from '../../../../electron/common/catalogs/platforms';
 
 export interface ListSource {
   /** What the progress calls it while it is read ("april.xlsx", "the pasted list"). */

@@ -4,7 +4,7 @@
 // in the review's facts; each in the language of the caller's `t`.
 import { MAX_PASTE_CHARS } from '../../../../electron/common/limits';
 import type { ImportView } from '../../../../electron/ipc/contract';
-import type { ReadProgress } from '../../../../electron/common/platform-views';
+import type { ReadProgress } from '../../../../electron/common/views/platform-views';
 import type { Translate } from '../../../../electron/common/i18n/message';
 import { formatNumber } from '../../format';
 

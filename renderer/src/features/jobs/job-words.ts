@@ -1,8 +1,8 @@
 // A job's state and product in the user's words. The ids are written out as
 // literals, one per value, so the catalogs' check sees each one used.
 import { UNFINISHED_STATES } from '../../../../electron/common/model';
-import { platformListName } from '../../../../electron/common/platform-list-name';
-import { PLATFORM_NAMES } from '../../../../electron/common/platforms';
+import { platformListName } from '../../../../electron/common/words/platform-list-name';
+import { PLATFORM_NAMES } from '../../../../electron/common/catalogs/platforms';
 import type { Translate } from '../../../../electron/common/i18n/message';
 import type { MessageId } from '../../../../electron/common/i18n/translate';
 import type { JobProduct, JobStateName, JobView } from '../../../../electron/ipc/contract';

@@ -10,8 +10,8 @@ import type { JobStateName, RowStatusName } from '../../../../electron/ipc/contr
 import type { MessageId } from '../../../../electron/common/i18n/translate';
 import type { Translate } from '../../../../electron/common/i18n/message';
 import { ROW_STATUSES } from '../../../../electron/common/model';
-import { sandboxProviderDomains } from '../../../../electron/common/providers';
-import { VENDOR_LABEL, type VerdictVendor } from '../../../../electron/common/vendors';
+import { sandboxProviderDomains } from '../../../../electron/common/catalogs/providers';
+import { VENDOR_LABEL, type VerdictVendor } from '../../../../electron/common/catalogs/vendors';
 
 /** The row statuses main defines, in their order: best outcome first. */
 export const OUTCOMES: readonly RowStatusName[] = ROW_STATUSES;
@@ -70,7 +70,7 @@ const isSandboxCode = (code: string): code is keyof typeof sandboxProviderDomain
   Object.hasOwn(sandboxProviderDomains, code);
 
 /**
- * Provider codes in words (as common/providers.ts names them), with the
+ * Provider codes in words (as common/catalogs/providers.ts names them), with the
  * core's two extra keys for rows without a provider. A real service's codes
  * are shown as it sends them.
  */

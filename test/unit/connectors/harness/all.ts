@@ -1,5 +1,5 @@
 // Each platform's harness, for the tests every platform must pass.
-import type { PlatformId } from '../../../../electron/common/platforms';
+import type { PlatformId } from '../../../../electron/common/catalogs/platforms';
 import { startBrevoHarness } from './brevo';
 import { startHubSpotHarness } from './hubspot';
 import { startKlaviyoHarness } from './klaviyo';

@@ -4,7 +4,7 @@
 // no contact it refuses to update, so `locked` is ignored. The rate limits
 // are raised so a 50,000-member run is not paced at 10 requests a second;
 // a 429 storm comes from faults.refuse, answered with a reset of 0 seconds.
-import { VERDICT_FIELDS } from '../../../../electron/common/platforms';
+import { VERDICT_FIELDS } from '../../../../electron/common/catalogs/platforms';
 import { startBrevoFake } from '../../../fakes/brevo';
 import type { StartHarness } from './types';
 

@@ -2,7 +2,7 @@
 // two contact properties; a write is a batch update that changed them. Every
 // contact is in the one list; HubSpot has no contact that refuses an update
 // and nothing to retire, so `locked` and `retired` mean nothing here.
-import { VERDICT_FIELDS } from '../../../../electron/common/platforms';
+import { VERDICT_FIELDS } from '../../../../electron/common/catalogs/platforms';
 import { startHubSpotFake } from '../../../fakes/hubspot';
 import type { StartHarness } from './types';
 

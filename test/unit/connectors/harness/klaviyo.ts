@@ -3,7 +3,7 @@
 // Klaviyo has no profile that refuses an update, so `locked` is ignored.
 // Members that exist are the account's profiles: an unsubscribe takes a
 // profile out of the list but never deletes it.
-import { VERDICT_FIELDS } from '../../../../electron/common/platforms';
+import { VERDICT_FIELDS } from '../../../../electron/common/catalogs/platforms';
 import { startKlaviyoFake } from '../../../fakes/klaviyo';
 import type { StartHarness } from './types';
 

@@ -1,7 +1,7 @@
 // The Mailchimp fake behind the connector tests' one handle: a verdict is the
 // active `list-cleaner: <status>` tag; a write is a tags request that changed
 // the member's tags; `locked` members are `cleaned`.
-import { VERDICT_FIELDS } from '../../../../electron/common/platforms';
+import { VERDICT_FIELDS } from '../../../../electron/common/catalogs/platforms';
 import { startMailchimpFake } from '../../../fakes/mailchimp';
 import type { StartHarness } from './types';
 

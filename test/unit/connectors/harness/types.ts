@@ -2,7 +2,7 @@
 // platform must pass (a 50,000-member list read, checked and written back; a
 // crash in the middle of the write-back; a refused key; a 429 storm) are
 // written once and run for each platform.
-import type { PlatformId } from '../../../../electron/common/platforms';
+import type { PlatformId } from '../../../../electron/common/catalogs/platforms';
 import type { FaultControls } from '../../../fakes/common/faults';
 
 export interface HarnessMember {

@@ -3,7 +3,7 @@
 // saved, and why it was not saved when it was not. Drawn as every setting is
 // (SettingForm), with the platform's own help on where to make a key.
 import { useState } from 'react';
-import type { ConnectionView } from '../../../../../electron/common/platform-views';
+import type { ConnectionView } from '../../../../../electron/common/views/platform-views';
 import { useConnectPlatform } from '../../../api/platform-hooks';
 import { SettingForm } from '../SettingForm';
 import { useT } from '../../../i18n/words';

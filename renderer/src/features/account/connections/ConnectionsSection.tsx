@@ -3,8 +3,8 @@
 // and its last four characters (never the key); Connect opens the form that
 // takes a key, Remove asks first.
 import { useEffect, useRef, useState } from 'react';
-import type { ConnectionView } from '../../../../../electron/common/platform-views';
-import type { PlatformId } from '../../../../../electron/common/platforms';
+import type { ConnectionView } from '../../../../../electron/common/views/platform-views';
+import type { PlatformId } from '../../../../../electron/common/catalogs/platforms';
 import { useConnections, useRemovePlatform } from '../../../api/platform-hooks';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { DangerConfirm } from '../../../components/DangerConfirm';

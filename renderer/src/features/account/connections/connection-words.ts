@@ -4,7 +4,7 @@
 // the platform's id, in the window's language; where to make a key comes from
 // main already said in it (ConnectionView.keyHelp).
 import type { Translate } from '../../../../../electron/common/i18n/message';
-import type { ConnectionView } from '../../../../../electron/common/platform-views';
+import type { ConnectionView } from '../../../../../electron/common/views/platform-views';
 import { ApiError, errorMessage } from '../../../api/call';
 
 /** "Mailchimp API key": the field's label. */

@@ -4,7 +4,7 @@
 // (one rule is quickly typed again: no question). Main parses each rule and
 // refuses one in words, shown under the field as the other forms show theirs.
 import { useEffect, useRef, useState } from 'react';
-import type { Rule, RuleAction } from '../../../../../electron/common/rule-views';
+import type { Rule, RuleAction } from '../../../../../electron/common/views/rule-views';
 import type { MessageId } from '../../../../../electron/common/i18n/translate';
 import { errorMessage } from '../../../api/call';
 import { useAddRules, useRemoveRule, useRules } from '../../../api/rules-hooks';

@@ -5,7 +5,7 @@ import type {
   RuleAction,
   RuleKind,
   RulesChangeView,
-} from '../../../../../electron/common/rule-views';
+} from '../../../../../electron/common/views/rule-views';
 import { formatNumber } from '../../../format';
 
 export const KIND_WORDS = {

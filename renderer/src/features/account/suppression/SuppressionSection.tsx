@@ -9,7 +9,7 @@ import type {
   SuppressionEntryView,
   SuppressionImportView,
   SuppressionSourceView,
-} from '../../../../../electron/common/suppression-views';
+} from '../../../../../electron/common/views/suppression-views';
 import { call, errorMessage } from '../../../api/call';
 import {
   useFindSuppressed,

@@ -7,8 +7,8 @@ import type {
   SuppressionImportView,
   SuppressionReasonView,
   SuppressionSourceView,
-} from '../../../../../electron/common/suppression-views';
-import { suppressionFormatName } from '../../../../../electron/common/suppression-format-words';
+} from '../../../../../electron/common/views/suppression-views';
+import { suppressionFormatName } from '../../../../../electron/common/words/suppression-format-words';
 import { formatDate, formatNumber } from '../../../format';
 
 /** Why an address is on the list, as the start of its entry's line. */

@@ -4,7 +4,7 @@
 // keychain. With one saved: what it is, its schema and the account's answers
 // there (or why it cannot be reached), Test connection, and Remove after a question.
 import { useState } from 'react';
-import type { TeamView } from '../../../../../electron/common/team-views';
+import type { TeamView } from '../../../../../electron/common/views/team-views';
 import { errorMessage } from '../../../api/call';
 import { useConnectTeam, useRemoveTeam, useTeam, useTestTeam } from '../../../api/team-hooks';
 import { ErrorNotice } from '../../../components/ErrorNotice';

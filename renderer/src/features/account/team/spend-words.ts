@@ -4,7 +4,7 @@
 // total reconcile on the screen, and the months' totals make the year's.
 // Pure, so the sums are tested alone.
 import { moneyOfCents, shareCents } from '../../../../../electron/common/money';
-import type { TeamSpendView } from '../../../../../electron/common/team-views';
+import type { TeamSpendView } from '../../../../../electron/common/views/team-views';
 import type { Translate } from '../../../../../electron/common/i18n/message';
 import { formatNumber } from '../../../format';
 

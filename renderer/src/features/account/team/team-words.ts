@@ -1,7 +1,7 @@
 // What Settings → Team says, as pure functions: what a store holds for the
 // account, and what "Test connection" found.
 import type { Translate } from '../../../../../electron/common/i18n/message';
-import type { TeamTestView, TeamView } from '../../../../../electron/common/team-views';
+import type { TeamTestView, TeamView } from '../../../../../electron/common/views/team-views';
 import { formatNumber } from '../../../format';
 
 /** "Schema version 1", or that the store is not set up yet. */

@@ -11,7 +11,7 @@ import {
   VERDICT_VENDORS,
   isVerdictVendor,
   type VerdictVendor,
-} from '../../../../../electron/common/vendors';
+} from '../../../../../electron/common/catalogs/vendors';
 import { useImportVerdicts } from '../../../api/verdict-hooks';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { countLines, headLine } from './verdict-words';

@@ -1,8 +1,8 @@
 // What Settings → Other vendors' results says of an imported file: one line
 // each for what was remembered, what was not kept and why, and what was skipped.
 import type { Translate } from '../../../../../electron/common/i18n/message';
-import type { VerdictImportView } from '../../../../../electron/common/verdict-views';
-import { VENDOR_LABEL } from '../../../../../electron/common/vendors';
+import type { VerdictImportView } from '../../../../../electron/common/views/verdict-views';
+import { VENDOR_LABEL } from '../../../../../electron/common/catalogs/vendors';
 import { formatDate, formatNumber } from '../../../format';
 
 /** A count's values: the number for the plural's choice, and as the locale writes it. */

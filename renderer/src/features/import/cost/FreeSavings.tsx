@@ -8,7 +8,7 @@
 import type { EstimateView } from '../../../../../electron/ipc/contract';
 import { moneyOfCents, shareCents } from '../../../../../electron/common/money';
 import { formatNumber, formatUsdExact } from '../../../format';
-import { withheldSentences } from '../../../../../electron/common/withheld-words';
+import { withheldSentences } from '../../../../../electron/common/words/withheld-words';
 import { reusedLine } from '../review/review-words';
 import { useT } from '../../../i18n/words';
 

@@ -3,7 +3,7 @@
 // deliverable is projected for the whole list with its 95% interval, before
 // the rest is paid for. The sample's answers count toward the job and are
 // never paid again; the product is then the sample's.
-import type { EstimateView, SampleView } from '../../../../../electron/common/views';
+import type { EstimateView, SampleView } from '../../../../../electron/common/views/views';
 import { useSampleJob } from '../../../api/job-hooks';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import {

@@ -2,7 +2,7 @@
 // avatar check's coverage of their domains: one line per group, with what it
 // costs and what happens to it. Pure functions of the estimate (and of `t`,
 // the language), so the words are tested without a window.
-import type { CoverageView } from '../../../../../electron/common/views';
+import type { CoverageView } from '../../../../../electron/common/views/views';
 import type { Translate } from '../../../../../electron/common/i18n/message';
 import { moneyOfCents, shareCents } from '../../../../../electron/common/money';
 

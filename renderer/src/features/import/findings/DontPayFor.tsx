@@ -6,7 +6,11 @@
 // many addresses it covers, from the findings. A kind the checks did not find
 // has nothing to decide, so it has no box; with none found, no group shows.
 import { useId } from 'react';
-import type { EstimateView, FindingsView, SkipChoice } from '../../../../../electron/common/views';
+import type {
+  EstimateView,
+  FindingsView,
+  SkipChoice,
+} from '../../../../../electron/common/views/views';
 import { formatNumber } from '../../../format';
 import type { Translate } from '../../../../../electron/common/i18n/message';
 import { useT } from '../../../i18n/words';

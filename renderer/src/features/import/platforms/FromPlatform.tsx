@@ -4,14 +4,14 @@
 // With nothing connected, it says where to connect.
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { platformListName } from '../../../../../electron/common/platform-list-name';
-import type { ConnectionView } from '../../../../../electron/common/platform-views';
+import { platformListName } from '../../../../../electron/common/words/platform-list-name';
+import type { ConnectionView } from '../../../../../electron/common/views/platform-views';
 import {
   PLATFORM_NAMES,
   PLATFORMS,
   type MemberChoice,
   type PlatformId,
-} from '../../../../../electron/common/platforms';
+} from '../../../../../electron/common/catalogs/platforms';
 import { useConnections, usePlatformLists } from '../../../api/platform-hooks';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { useUiStore } from '../../../state/ui-store';

@@ -5,8 +5,8 @@
 import type {
   ConnectionView,
   PlatformListView,
-} from '../../../../../electron/common/platform-views';
-import type { MemberChoice } from '../../../../../electron/common/platforms';
+} from '../../../../../electron/common/views/platform-views';
+import type { MemberChoice } from '../../../../../electron/common/catalogs/platforms';
 import type { Translate } from '../../../../../electron/common/i18n/message';
 import { formatNumber } from '../../../format';
 

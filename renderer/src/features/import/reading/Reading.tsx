@@ -7,7 +7,7 @@ import { formatBytes, formatNumber, formatPercent } from '../../../format';
 import type { Importing } from '../../../state/ui-store';
 import { ProgressBar } from './ProgressBar';
 import { membersReadLine, readingTitle } from '../import-words';
-import type { ReadProgress } from '../../../../../electron/common/platform-views';
+import type { ReadProgress } from '../../../../../electron/common/views/platform-views';
 import type { Translate } from '../../../../../electron/common/i18n/message';
 import { useT } from '../../../i18n/words';
 

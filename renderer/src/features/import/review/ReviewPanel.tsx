@@ -31,7 +31,7 @@ import { useT } from '../../../i18n/words';
 import type { MessageId } from '../../../../../electron/common/i18n/translate';
 import './review.css';
 
-/** The separators and encodings main names (ipc/jobs/views.ts, lists/encoding.ts), in the user's words. */
+/** The separators and encodings main names (ipc/jobs/views.ts, lists/read/encoding.ts), in the user's words. */
 const SEPARATOR_IDS = {
   comma: 'review.facts.separator.comma',
   semicolon: 'review.facts.separator.semicolon',

@@ -2,7 +2,7 @@
 // estimate and the sample: the Start button's words, the over-limit question,
 // the reused line, where the price comes from, and the sample's projection;
 // each in the language of the caller's `t`.
-import type { EstimateView, SampleView } from '../../../../../electron/common/views';
+import type { EstimateView, SampleView } from '../../../../../electron/common/views/views';
 import type { Translate } from '../../../../../electron/common/i18n/message';
 import {
   formatDate,

@@ -1,7 +1,7 @@
 // The team's finished jobs as the Jobs screen's Team tab words them: who ran
 // a job and where, what it found, what it cost, and which page is shown.
 import type { Translate } from '../../../../../electron/common/i18n/message';
-import type { TeamJobView } from '../../../../../electron/common/team-views';
+import type { TeamJobView } from '../../../../../electron/common/views/team-views';
 import { JOB_PRODUCTS, type JobProduct } from '../../../../../electron/common/model';
 import { formatNumber, formatUsd } from '../../../format';
 import { productWords as jobProductWords } from '../job-words';

@@ -1,14 +1,14 @@
 // The Bounces tab of a finished job: drop (or choose) the bounce report the
 // platform exported after sending to this list, and see it matched to our
-// verdicts in plain words (common/bounce-words.ts, as the command line says
+// verdicts in plain words (common/words/bounce-words.ts, as the command line says
 // them): the hard bounces of addresses we called deliverable and when, which
 // is what a vendor asks for to refund them, with the evidence file to save;
 // then the rest, and what joined the suppression list. The newest match is
 // kept with the job, so it is here again next time.
 import { useState, type DragEvent } from 'react';
-import type { BounceReportView } from '../../../../../electron/common/bounce-views';
-import { bounceWords } from '../../../../../electron/common/bounce-words';
-import { suppressionFormatName } from '../../../../../electron/common/suppression-format-words';
+import type { BounceReportView } from '../../../../../electron/common/views/bounce-views';
+import { bounceWords } from '../../../../../electron/common/words/bounce-words';
+import { suppressionFormatName } from '../../../../../electron/common/words/suppression-format-words';
 import { call } from '../../../api/call';
 import { useLastBounces, useMatchBounces, useSaveEvidence } from '../../../api/bounce-hooks';
 import { useShowInFolder } from '../../../api/job-hooks';

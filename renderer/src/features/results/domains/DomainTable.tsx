@@ -9,7 +9,7 @@
 // left out, and domains with one address each fold into one row that opens
 // (domain-fold.ts), so the domains worth a look are not buried.
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import type { DomainCounts, DomainStats } from '../../../../../electron/common/views';
+import type { DomainCounts, DomainStats } from '../../../../../electron/common/views/views';
 import { useJobDomains } from '../../../api/job-hooks';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import type { MessageId } from '../../../../../electron/common/i18n/translate';

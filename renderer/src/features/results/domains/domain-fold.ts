@@ -3,7 +3,7 @@
 // the domains with a single address each, folded into one row the user may
 // open (a list of 400 one-off company domains would otherwise bury the few
 // domains that matter). Pure functions: the table only draws what they say.
-import type { DomainCounts, DomainStats } from '../../../../../electron/common/views';
+import type { DomainCounts, DomainStats } from '../../../../../electron/common/views/views';
 import { countIn, type DomainSortKey } from './domain-sort';
 
 export type CountKey = Exclude<DomainSortKey, 'domain' | 'addresses'>;

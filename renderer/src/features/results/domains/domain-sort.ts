@@ -2,7 +2,7 @@
 // to Z for the domain on the first click, the other way on the next. Ties go
 // to the domain with more addresses, then by name, so an order never depends
 // on how the rows came. "Other domains" is never sorted: it stays last.
-import type { DomainCounts, DomainStats } from '../../../../../electron/common/views';
+import type { DomainCounts, DomainStats } from '../../../../../electron/common/views/views';
 
 export type FindingKey = keyof DomainCounts['findings'];
 export type DomainSortKey =

@@ -2,7 +2,7 @@
 // a platform, and the side panel it opens (in the Export drawer's frame).
 import { useRef, useState } from 'react';
 import type { JobView } from '../../../../../electron/ipc/contract';
-import { PLATFORM_NAMES } from '../../../../../electron/common/platforms';
+import { PLATFORM_NAMES } from '../../../../../electron/common/catalogs/platforms';
 import { useWriteBackProgress, useWriteBackReport } from '../../../api/platform-hooks';
 import { useT } from '../../../i18n/words';
 import { ExportDrawer } from '../export/ExportDrawer';

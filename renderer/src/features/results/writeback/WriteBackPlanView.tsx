@@ -3,8 +3,8 @@
 // archives (or unsubscribes) the undeliverable members, and Start. Main asks
 // in its own dialog, naming the count, before it retires anyone.
 import { useId, useState, type FormEvent } from 'react';
-import { platformListName } from '../../../../../electron/common/platform-list-name';
-import { PLATFORM_NAMES } from '../../../../../electron/common/platforms';
+import { platformListName } from '../../../../../electron/common/words/platform-list-name';
+import { PLATFORM_NAMES } from '../../../../../electron/common/catalogs/platforms';
 import type { useStartWriteBack } from '../../../api/platform-hooks';
 import { useWriteBackPlan } from '../../../api/platform-hooks';
 import { ErrorNotice } from '../../../components/ErrorNotice';

@@ -3,8 +3,8 @@
 // the first reasons) and retired; when it stopped, why, what was written,
 // and Try again, which carries on where it stopped.
 import { useId } from 'react';
-import { platformListName } from '../../../../../electron/common/platform-list-name';
-import type { WriteBackReport } from '../../../../../electron/common/platform-views';
+import { platformListName } from '../../../../../electron/common/words/platform-list-name';
+import type { WriteBackReport } from '../../../../../electron/common/views/platform-views';
 import { useWriteBackProgress, type useStartWriteBack } from '../../../api/platform-hooks';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { formatDateTime, formatNumber } from '../../../format';

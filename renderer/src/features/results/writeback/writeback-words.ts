@@ -11,12 +11,12 @@ import {
   type WorkCounts,
   type WriteBackPlan,
   type WriteBackReport,
-} from '../../../../../electron/common/platform-views';
+} from '../../../../../electron/common/views/platform-views';
 import {
   PLATFORM_NAMES,
   VERDICT_STATUSES,
   type VerdictStatus,
-} from '../../../../../electron/common/platforms';
+} from '../../../../../electron/common/catalogs/platforms';
 import { formatDate, formatNumber } from '../../../format';
 
 /** Writing back sends nothing to the verification service. */
