@@ -5,7 +5,7 @@
 // session with an unlocked GNOME keyring of its own, under Xvfb, so the
 // keychain tests use a real Secret Service and never the developer's own
 // keychain. Arguments after the lanes go to the runners unchanged, so one file
-// runs with `npm run test:unit -- test/unit/jobs/plan.test.ts`.
+// runs with `npm run test:unit -- test/unit/jobs/run/plan.test.ts`.
 //
 //   node scripts/run-tests.mjs <unit|e2e>... [arguments for Vitest / Playwright]
 import { spawnSync } from 'node:child_process';
