@@ -10,7 +10,9 @@ import { describeFindings } from '../../../../electron/cli/output/output';
 import type { ListFindings } from '../../../../electron/lists/types';
 import { cli, setup } from '../../jobs/support';
 
-const FIXTURE = fileURLToPath(new URL('../../../fixtures/free-checks/findings.csv', import.meta.url));
+const FIXTURE = fileURLToPath(
+  new URL('../../../fixtures/free-checks/findings.csv', import.meta.url),
+);
 
 const findings = (more: Partial<ListFindings> = {}): ListFindings => ({
   role: 5,

@@ -1,6 +1,10 @@
 // The dialect of a list, judged from a sample: line ends and the delimiter.
 import { describe, expect, it } from 'vitest';
-import { detectDelimiter, detectNewline, sampleRows } from '../../../../electron/lists/read/dialect';
+import {
+  detectDelimiter,
+  detectNewline,
+  sampleRows,
+} from '../../../../electron/lists/read/dialect';
 
 describe('detectNewline', () => {
   it.each([

@@ -7,7 +7,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect } from 'vitest';
 import { AppError } from '../../../../electron/lib/app-error';
-import { decodeRow, readRowIndex, type DecodedRow } from '../../../../electron/lists/read/row-index';
+import {
+  decodeRow,
+  readRowIndex,
+  type DecodedRow,
+} from '../../../../electron/lists/read/row-index';
 import {
   RowClass,
   type Delimiter,

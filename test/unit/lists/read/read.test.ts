@@ -7,7 +7,11 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MIN_CONFIDENCE } from '../../../../electron/lists/read/column';
-import { PREVIEW_ROWS, importList, type ImportProgress } from '../../../../electron/lists/read/read';
+import {
+  PREVIEW_ROWS,
+  importList,
+  type ImportProgress,
+} from '../../../../electron/lists/read/read';
 import { RowClass } from '../../../../electron/lists/types';
 import { generatedFixtures } from '../../../fixtures/lists/generate';
 import {

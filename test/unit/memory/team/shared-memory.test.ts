@@ -15,7 +15,14 @@ import { openTeamStore, type TeamStore } from '../../../../electron/team/store';
 import { outboxDir } from '../../../../electron/memory/team/outbox';
 import { openTeamMemory } from '../../../../electron/memory/team/team-memory';
 import { openOutcomeMemory } from '../../../../electron/memory/outcome-memory';
-import { addresses, expectComplete, setup, waitFor, writeList, type Bench } from '../../jobs/support';
+import {
+  addresses,
+  expectComplete,
+  setup,
+  waitFor,
+  writeList,
+  type Bench,
+} from '../../jobs/support';
 import { startPgServer, type PgServer } from '../../team/pg-server';
 
 const PASSWORD = 'team-pw-7c1e';
