@@ -63,11 +63,15 @@ export function storeLostWords(err: unknown): Message {
 const utcMinute = (ms: number) =>
   `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
-/** Said once when this computer's clock and the team store's differ (team/clock.ts), then work goes on. */
-export function tellClockSkew(skew: { hereMs: number; storeMs: number }): void {
-  const said = message('notice.team.clockSkew', {
+/** What this computer's clock and the team store's read, when they differ (team/clock.ts). */
+export const clockSkewWords = (skew: { hereMs: number; storeMs: number }): Message =>
+  message('notice.team.clockSkew', {
     here: utcMinute(skew.hereMs),
     store: utcMinute(skew.storeMs),
   });
+
+/** Said once when this computer's clock and the team store's differ, then work goes on. */
+export function tellClockSkew(skew: { hereMs: number; storeMs: number }): void {
+  const said = clockSkewWords(skew);
   if (!tellTeamNotice(said, 'clock')) log.warn(`team: ${say(english.t, said)}`);
 }

@@ -22,6 +22,7 @@ import { accountIdOf } from '../../../electron/team/accounts';
 import { currentTeamStore } from '../../../electron/team/current';
 import { MIGRATION_LOCK, migrate } from '../../../electron/team/migrations';
 import { openTeamStore, type TeamStore } from '../../../electron/team/store';
+import { cli } from '../jobs/support';
 import { ADMIN, ADMIN_PASSWORD, startPgServer, type PgServer } from './pg-server';
 
 const run = promisify(execFile);
@@ -29,6 +30,8 @@ const PASSWORD = 'clock-Pw-44';
 const MEMBER_PASSWORD = 'member-Pw-44';
 const DAY_S = 86_400;
 const ACCOUNT = `key-${'4'.repeat(32)}`;
+/** Where Debian's faketime package puts the library its command preloads. */
+const LIBFAKETIME = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
 
 let server: PgServer;
 const opened: TeamStore[] = [];
@@ -250,6 +253,30 @@ describe("the store's clock", () => {
     expect(held.queue_lease).toBeLessThanOrEqual(60);
     expect(held.claim_kept).toBeLessThanOrEqual(600);
   });
+});
+
+describe("a clock off the store's, on the command line", () => {
+  it('says it in one line on stderr, and the status goes on', async () => {
+    const { url } = await freshStore();
+    const result = await cli(['team', 'status'], {
+      LIST_CLEANER_API_KEY: 'team-clock-test-key',
+      LIST_CLEANER_BASE_URL: 'http://127.0.0.1:9',
+      LIST_CLEANER_DATA_DIR: await mkdtemp(join(tmpdir(), 'lc-clock-cli-')),
+      LIST_CLEANER_TEAM_URL: url,
+      LIST_CLEANER_TEAM_PASSWORD: PASSWORD,
+      // libfaketime, as the faketime command sets it: this process's clock 45 days behind.
+      LD_PRELOAD: LIBFAKETIME,
+      FAKETIME: '-45d',
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Answers for this account: 0');
+    const told = result.stderr.split('\n').filter((l) => l.includes('clock'));
+    expect(told).toEqual([
+      expect.stringMatching(
+        /^This computer’s clock reads \d{4}-\d\d-\d\d \d\d:\d\d UTC; the team store’s reads \d{4}-\d\d-\d\d \d\d:\d\d UTC\. /,
+      ),
+    ]);
+  }, 60_000);
 });
 
 describe('bounds', () => {
