@@ -102,6 +102,17 @@ export const MIGRATION_6: Migration = {
     CREATE TRIGGER suppression_dated BEFORE INSERT OR UPDATE ON suppression
       FOR EACH ROW EXECUTE FUNCTION list_cleaner_entry_dated();
 
+    -- What an earlier build (or a member) dated ahead is brought back to now:
+    -- an answer dated 2100 would otherwise outlive every real, newer one. The
+    -- triggers above do the clamping; only the rows ahead are touched.
+    UPDATE answers SET answered_at = answered_at WHERE answered_at > now();
+    UPDATE job_summaries SET finished_at = finished_at WHERE finished_at > now();
+    UPDATE suppression SET suppressed_at = suppressed_at WHERE suppressed_at > now();
+    UPDATE slots SET expires_at = expires_at WHERE expires_at > now() + interval '${MAX_LEASE_S} seconds';
+    UPDATE slot_queue SET expires_at = expires_at WHERE expires_at > now() + interval '${MAX_LEASE_S} seconds';
+    UPDATE claims SET expires_at = expires_at
+     WHERE expires_at > now() + interval '${MAX_LEASE_S} seconds' OR answered_at > now();
+
     -- The slot rule of migration 2, with the store's clock for the queue
     -- (the member's "since" is no longer asked), leases and waits bounded
     -- here too, and a wait for the account's lock bounded: a session that

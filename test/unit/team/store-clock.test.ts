@@ -20,7 +20,7 @@ import { takeSharedSlot } from '../../../electron/coordination/slots';
 import { pullAnswers, pushAnswers } from '../../../electron/memory/team/answers';
 import { accountIdOf } from '../../../electron/team/accounts';
 import { currentTeamStore } from '../../../electron/team/current';
-import { MIGRATION_LOCK, migrate } from '../../../electron/team/migrations';
+import { MIGRATION_LOCK, MIGRATIONS, migrate } from '../../../electron/team/migrations';
 import { openTeamStore, type TeamStore } from '../../../electron/team/store';
 import { cli } from '../jobs/support';
 import { ADMIN, ADMIN_PASSWORD, startPgServer, type PgServer } from './pg-server';
@@ -252,6 +252,52 @@ describe("the store's clock", () => {
     expect(held.slot_lease).toBeLessThanOrEqual(60);
     expect(held.queue_lease).toBeLessThanOrEqual(60);
     expect(held.claim_kept).toBeLessThanOrEqual(600);
+  });
+});
+
+describe('migration 6', () => {
+  it('brings what an earlier build dated ahead back to the store’s clock, so a real answer replaces it', async () => {
+    databases += 1;
+    const database = `clock_${databases}`;
+    await server.admin(`CREATE DATABASE ${database} OWNER team`);
+    const store = await openTeamStore({ url: server.url('team', database), password: PASSWORD });
+    opened.push(store);
+    await store.withClient((c) => migrate(c, MIGRATIONS.slice(0, 5)));
+    const accountId = await store.withClient((c) => accountIdOf(c, ACCOUNT));
+    // Schema 5, as a colleague's clock 75 years ahead (or a forger) left it.
+    await server.admin(
+      `INSERT INTO answers (account_id, product, status, answered_at, addr_hash)
+       VALUES ($1, 0, 2, '2100-01-01', '\\x${hash(7)}'::bytea)`,
+      database,
+      [accountId],
+    );
+    await server.admin(
+      `INSERT INTO slots (account, kind, slot, holder, expires_at, ticket)
+       VALUES ($1, 'single', 0, 'hog', '2100-01-01', 'hog#1')`,
+      database,
+      [ACCOUNT],
+    );
+    await store.withClient((c) => migrate(c));
+    const ages = await agesInStore(database);
+    expect(ages[hash(7)]).toBeGreaterThanOrEqual(0);
+    expect(ages[hash(7)]).toBeLessThan(60);
+    const { rows } = await server.admin(
+      'SELECT extract(epoch FROM expires_at - now())::float8 AS lease FROM slots',
+      database,
+    );
+    expect((rows[0] as { lease: number }).lease).toBeLessThanOrEqual(60);
+    await store.withClient((c) =>
+      pushAnswers(c, accountId, [
+        {
+          hash: Buffer.from(hash(7), 'hex'),
+          product: 'email',
+          outcome: { status: 'deliverable' },
+          answeredAt: Date.now() / 1000,
+        },
+      ]),
+    );
+    const { rows: now } = await server.admin('SELECT status FROM answers', database);
+    expect(now).toEqual([{ status: 1 }]);
   });
 });
 
