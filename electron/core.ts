@@ -24,7 +24,7 @@ import {
 import { openTeamConnection, savedTeam, TEAM_KEYCHAIN_ACCOUNT } from './team/connection';
 import { currentTeamStore } from './team/current';
 import { keyLimiter } from './coordination/slots';
-import { onTeamNotice, teamNoticeGate } from './coordination/notices';
+import { onTeamNotice, teamNoticeGate, tellClockSkew } from './coordination/notices';
 import { openTeamHistory } from './history/views';
 import { whoRunsHere } from './history/summaries';
 import { openOutbox } from './memory/team/outbox';
@@ -113,6 +113,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           : openKeyStore({ ...options.keychain, account: TEAM_KEYCHAIN_ACCOUNT }));
   const teamStore = currentTeamStore({
     saved: () => savedTeam(settings.get().teamUrl, openTeamKeys),
+    onClockSkew: tellClockSkew,
     ...(options.team?.connectTimeoutMs === undefined
       ? {}
       : { connectTimeoutMs: options.team.connectTimeoutMs }),

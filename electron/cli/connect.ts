@@ -16,6 +16,7 @@ import { createServiceClient, type ServiceClient } from '../service/client';
 import { DEMO_MEMORY, memoryAccountOf } from '../lib/account-name';
 import { currentTeamStore } from '../team/current';
 import { keyLimiter } from '../coordination/slots';
+import { tellClockSkew } from '../coordination/notices';
 import type { TeamStore } from '../team/store';
 import { demoDataDir } from '../jobs/workspace';
 import { namedTeam } from './team-store';
@@ -178,7 +179,10 @@ export async function connect(dataDir: string, options: ConnectOptions): Promise
   registerSecret(apiKey);
   // A service on this machine is a sandbox or a developer's: it may be polled faster.
   const fast = isLoopbackUrl(baseUrl);
-  const team = currentTeamStore({ saved: () => namedTeam(env, settings) });
+  const team = currentTeamStore({
+    saved: () => namedTeam(env, settings),
+    onClockSkew: tellClockSkew,
+  });
   return {
     client: createServiceClient({
       baseUrl,

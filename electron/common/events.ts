@@ -30,9 +30,9 @@ export interface WriteBackChangedView {
   total: number;
 }
 
-/** The team store lost, or back: said once, in the window's language. */
+/** The team store lost, or back, or this computer's clock off the store's: said once, in the window's language. */
 export interface TeamNoticeView {
-  kind: 'lost' | 'back';
+  kind: 'lost' | 'back' | 'clock';
   message: string;
 }
 

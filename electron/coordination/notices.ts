@@ -6,14 +6,19 @@
 // shell says in its reader's language.
 import { english, message, say, type Message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
+import { log } from '../lib/log';
 
-export type TeamNoticeKind = 'lost' | 'back';
+export type TeamNoticeKind = 'lost' | 'back' | 'clock';
 export type TeamNoticeListener = (message: string, kind: TeamNoticeKind, said?: Message) => void;
 
-/** Passes on a loss once, and the store's return once after it. */
+/** Passes on a loss once, and the store's return once after it; a clock's difference as it comes (once a store). */
 export function teamNoticeGate(say: TeamNoticeListener): TeamNoticeListener {
   let lost = false;
   return (message, kind, said) => {
+    if (kind === 'clock') {
+      say(message, kind, said);
+      return;
+    }
     if (lost === (kind === 'lost')) return;
     lost = kind === 'lost';
     say(message, kind, said);
@@ -52,4 +57,21 @@ export function storeLostWords(err: unknown): Message {
   return message('notice.team.storeLost', {
     reason: /[.!?]$/.test(text) ? reason : message('notice.team.reasonEnded', { reason }),
   });
+}
+
+/** The time a clock reads, as the notice gives it: "2026-12-02 05:31 UTC", the same in every language. */
+const utcMinute = (ms: number) =>
+  `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** What this computer's clock and the team store's read, when they differ (team/clock.ts). */
+export const clockSkewWords = (skew: { hereMs: number; storeMs: number }): Message =>
+  message('notice.team.clockSkew', {
+    here: utcMinute(skew.hereMs),
+    store: utcMinute(skew.storeMs),
+  });
+
+/** Said once when this computer's clock and the team store's differ, then work goes on. */
+export function tellClockSkew(skew: { hereMs: number; storeMs: number }): void {
+  const said = clockSkewWords(skew);
+  if (!tellTeamNotice(said, 'clock')) log.warn(`team: ${say(english.t, said)}`);
 }

@@ -3,7 +3,9 @@
 // team/migrations.ts). Each step is one statement, so a slot or a claim costs
 // one round trip however far the store is. Leases are renewed by their
 // process (holder.ts) and lapse when it stops: the next statement that looks
-// at them clears them.
+// at them clears them. No date crosses the wire (migration 6): the store
+// dates queues, leases and answers by its own clock, bounds every lease, and
+// a run's window for answers travels as an age.
 import type { PoolClient } from 'pg';
 import { z } from 'zod';
 import type { JobProduct } from '../common/model';
@@ -21,7 +23,7 @@ const claimRow = z.object({
   provider: z.string().nullable(),
   avatar: z.boolean().nullable(),
   avatar_url: z.string().nullable(),
-  answered_at: z.number().nullable(),
+  answered_age: z.number().nullable(),
 });
 
 /**
@@ -44,13 +46,13 @@ const CLAIM = `
            status = NULL, provider = NULL, avatar = NULL, avatar_url = NULL, answered_at = NULL
      WHERE c.holder = EXCLUDED.holder
         OR c.expires_at < now()
-        OR (c.status IS NOT NULL AND (c.answered_at < to_timestamp($6 / 1000.0)
+        OR (c.status IS NOT NULL AND (c.answered_at < now() - $6 * interval '1 millisecond'
                                        OR (c.product <> EXCLUDED.product AND c.product <> 'avatar')))
     RETURNING addr_hash
   )
   SELECT input.i, taken.addr_hash IS NOT NULL AS mine,
          c.product, c.status, c.provider, c.avatar, c.avatar_url,
-         (extract(epoch FROM c.answered_at) * 1000)::float8 AS answered_at
+         greatest(extract(epoch FROM now() - c.answered_at) * 1000, 0)::float8 AS answered_age
     FROM input
     LEFT JOIN taken ON taken.addr_hash = input.addr_hash
     LEFT JOIN claims c ON c.account = $1 AND c.addr_hash = input.addr_hash
@@ -59,12 +61,11 @@ const CLAIM = `
 const SETTLE = `
   UPDATE claims c
      SET status = s.status, provider = s.provider, avatar = s.avatar, avatar_url = s.avatar_url,
-         product = s.product, answered_at = to_timestamp(s.answered_at / 1000.0),
-         expires_at = now() + $3 * interval '1 millisecond'
-    FROM unnest($4::bytea[], $5::smallint[], $6::text[], $7::boolean[], $8::text[], $9::text[],
-                $10::float8[])
-         AS s(addr_hash, status, provider, avatar, avatar_url, product, answered_at)
-   WHERE c.account = $1 AND c.holder = $2 AND c.addr_hash = s.addr_hash`;
+         product = s.product, expires_at = now() + $3 * interval '1 millisecond'
+    FROM unnest($4::bytea[], $5::smallint[], $6::text[], $7::boolean[], $8::text[], $9::text[])
+         AS s(addr_hash, status, provider, avatar, avatar_url, product)
+   WHERE c.account = $1 AND c.holder = $2 AND c.addr_hash = s.addr_hash
+     AND c.status IS NULL AND c.expires_at >= now()`;
 
 export function teamCoordination(
   store: TeamStore,
@@ -76,21 +77,12 @@ export function teamCoordination(
   return {
     where: 'team store',
 
-    takeSlot: (ticket, holder, kind: SlotKind, since) =>
+    // The queue's order is by when the store saw a ticket, not by this computer's clock.
+    takeSlot: (ticket, holder, kind: SlotKind) =>
       run(async (client) => {
         const result = await client.query(
-          `SELECT list_cleaner_take_slot($1, $2, $3, $4, $5, $6, $7, $8, $9) AS taken`,
-          [
-            account,
-            ticket,
-            holder,
-            kind,
-            since,
-            LEASE_MS,
-            WAITER_MS,
-            limits.maxInFlight,
-            limits.maxMulti,
-          ],
+          `SELECT list_cleaner_take_slot($1, $2, $3, $4, $5, $6, $7, $8) AS taken`,
+          [account, ticket, holder, kind, LEASE_MS, WAITER_MS, limits.maxInFlight, limits.maxMulti],
         );
         return takenRow.parse(result.rows[0]).taken;
       }),
@@ -120,7 +112,7 @@ export function teamCoordination(
           hashes,
           product,
           LEASE_MS,
-          answeredSinceMs,
+          Math.max(Date.now() - answeredSinceMs, 0),
         ]);
         const rows = z.array(claimRow).parse(result.rows);
         return rows.map((row): ClaimState => {
@@ -134,7 +126,8 @@ export function teamCoordination(
               provider: row.provider,
               avatar: row.avatar,
               avatarUrl: row.avatar_url,
-              answeredAtMs: Math.round(row.answered_at ?? 0),
+              // The store's date on this computer's clock: as old here as there.
+              answeredAtMs: Math.round(Date.now() - (row.answered_age ?? 0)),
             },
           };
         });
@@ -157,7 +150,6 @@ export function teamCoordination(
             answered.map((s) => s.answer.avatar),
             answered.map((s) => s.answer.avatarUrl),
             answered.map((s) => s.answer.product),
-            answered.map((s) => s.answer.answeredAtMs),
           ]);
         }
         if (dropped.length > 0) {

@@ -49,17 +49,27 @@ async function readable(client: PoolClient): Promise<boolean> {
   return version > 0;
 }
 
-/** Keeps a job's summary for the account: sent again (a retry, a resend) it replaces itself. */
+/** The oldest a summary's age is taken as: a year, the longest spend shown. */
+const MAX_AGE_S = 366 * 86_400;
+
+/**
+ * Keeps a job's summary for the account: sent again (a retry, a resend) it
+ * replaces itself. Dated by the store (migration 6): now() less the age this
+ * computer's clock gives the job, so a clock set wrong shows no job finished
+ * in another month.
+ */
 export async function pushSummary(
   client: PoolClient,
   account: string,
   summary: JobSummary,
+  nowMs: number = Date.now(),
 ): Promise<void> {
   const s = jobSummarySchema.parse(summary);
+  const ageS = Math.min(Math.max((nowMs - Date.parse(s.finishedAt)) / 1000, 0), MAX_AGE_S);
   await client.query(
     `INSERT INTO job_summaries
        (account, id, list_name, os_user, machine, product, finished_at, counts, charged_micros)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     VALUES ($1, $2, $3, $4, $5, $6, now() - $7 * interval '1 second', $8, $9)
      ON CONFLICT (account, id) DO UPDATE SET
        list_name = EXCLUDED.list_name, os_user = EXCLUDED.os_user, machine = EXCLUDED.machine,
        product = EXCLUDED.product, finished_at = EXCLUDED.finished_at,
@@ -71,7 +81,7 @@ export async function pushSummary(
       s.osUser,
       s.machine,
       s.product,
-      s.finishedAt,
+      ageS,
       JSON.stringify(s.counts),
       s.chargedMicros === null ? null : String(s.chargedMicros),
     ],

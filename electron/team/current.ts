@@ -4,6 +4,7 @@
 // or removes it; the pool of the old one is closed then. Opening a pool
 // brings its schema up to date (or refuses a newer one); a store that cannot
 // be reached rejects, and the caller goes on without it.
+import type { ClockSkew } from './clock';
 import type { SavedTeam } from './connection';
 import type { TeamStore } from './store';
 
@@ -20,6 +21,8 @@ export interface CurrentTeamStoreOptions {
   /** The store named now and its password (settings and keychain, or the environment). */
   saved: () => Promise<SavedTeam | null>;
   connectTimeoutMs?: number;
+  /** This computer's clock differs from the store's (clock.ts): told once per store opened. */
+  onClockSkew?: (skew: ClockSkew) => void;
 }
 
 /**
@@ -57,9 +60,10 @@ export function currentTeamStore(options: CurrentTeamStoreOptions): CurrentTeamS
         await drop();
         // Loaded here: only a process with a team store needs the PostgreSQL driver.
         const opening = (async () => {
-          const [{ openTeamStore }, { migrate }] = await Promise.all([
+          const [{ openTeamStore }, { migrate }, { clockSkew }] = await Promise.all([
             import('./store'),
             import('./migrations'),
+            import('./clock'),
           ]);
           const store = await openTeamStore({
             url: team.url,
@@ -71,7 +75,11 @@ export function currentTeamStore(options: CurrentTeamStoreOptions): CurrentTeamS
           try {
             // The first process of a team (or the first after an update) sets the schema up;
             // a newer one is refused here, before anything is written to it.
-            await store.withClient((client) => migrate(client));
+            const skew = await store.withClient(async (client) => {
+              await migrate(client);
+              return options.onClockSkew ? clockSkew(client) : null;
+            });
+            if (skew) options.onClockSkew?.(skew);
             return store;
           } catch (err) {
             await store.close().catch(() => undefined);

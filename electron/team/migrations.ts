@@ -14,6 +14,7 @@ import type { PoolClient } from 'pg';
 import { z } from 'zod';
 import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
+import { MIGRATION_6 } from './migration-6';
 
 export interface Migration {
   version: number;
@@ -274,6 +275,7 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX suppression_source ON suppression (account_id, source_id);
     `,
   },
+  MIGRATION_6,
 ];
 
 /** The newest schema this build knows. */
@@ -290,8 +292,14 @@ const existsRow = z.object({ present: z.boolean() });
 
 /** The store's schema version: 0 for a store List Cleaner never set up. */
 export async function schemaVersion(client: PoolClient): Promise<number> {
+  // Read from the catalog's rows, not to_regclass: its cache of "no such
+  // table" is not refreshed by the advisory lock, so a process that looked
+  // before waiting for the lock would not see a colleague's new store.
   const exists = await client.query(
-    "SELECT to_regclass('list_cleaner_schema') IS NOT NULL AS present",
+    `SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_class c
+                      JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+                     WHERE c.relname = 'list_cleaner_schema'
+                       AND n.nspname = ANY (current_schemas(false))) AS present`,
   );
   if (!existsRow.parse(exists.rows[0]).present) return 0;
   const result = await client.query('SELECT max(version) AS version FROM list_cleaner_schema');
@@ -340,13 +348,22 @@ export async function migrate(
 ): Promise<Migrated> {
   const ordered = [...migrations].sort((a, b) => a.version - b.version);
   const known = ordered.at(-1)?.version ?? 0;
+  // Nothing due: no lock is taken, so a session that holds it (a colleague's
+  // long migration, a stuck psql) stops no process of the team.
+  const found = await schemaVersion(client);
+  refuseNewer(found, known);
+  if (found === known) return { from: found, to: found, applied: [] };
   let from: number | null = null;
   const applied: number[] = [];
   for (;;) {
     await client.query('BEGIN');
     try {
       // Released with the transaction: a process that dies mid-step frees it.
+      // Waited for within the connection's lock_timeout (store.ts): past it,
+      // this process goes on without the store and tries again later.
       await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      // A step over a big store may take long: the lock is held, no one waits on a statement.
+      await client.query('SET LOCAL statement_timeout = 0');
       const version = await schemaVersion(client);
       from ??= version;
       refuseNewer(version, known);

@@ -65,6 +65,19 @@ export interface TeamStore {
   close(): Promise<void>;
 }
 
+/**
+ * What one statement may take on each pool: a row or a lock another session
+ * holds (a stuck transaction, a colleague's psql), a server overloaded, never
+ * stops a job. Leases and claims are asked every few seconds and wait on
+ * nothing long: past 2 s for a lock or 5 s in all, the data folder's limits
+ * serve (coordination/sharing.ts). A pull of 20,000 addresses or a batch of
+ * answers is given 30 s. A transaction left open is ended by the server.
+ */
+export const BOUNDS = {
+  work: '-c statement_timeout=30s -c lock_timeout=5s -c idle_in_transaction_session_timeout=60s',
+  leases: '-c statement_timeout=5s -c lock_timeout=2s -c idle_in_transaction_session_timeout=15s',
+} as const;
+
 /** The tables whose rights "Test connection" checks. */
 const TABLES = [
   'accounts',
@@ -105,6 +118,10 @@ export function teamStoreError(e: unknown, team: TeamUrl): Error {
         'invalid_input',
         said('error.team.store.noDatabase', { server, database }),
       );
+    // Past statement_timeout or lock_timeout (BOUNDS): the store answers, too slowly.
+    case '57014':
+    case '55P03':
+      return new AppError('timeout', said('error.team.store.tooSlow', { where }));
     case '42501':
       return new AppError('forbidden', said('error.team.store.forbidden', { where, user }));
     case 'ECONNREFUSED':
@@ -158,8 +175,9 @@ export async function openTeamStore(options: TeamStoreOptions): Promise<TeamStor
     application_name: 'List Cleaner',
     // Every statement is a batch of index look-ups or upserts: compiling
     // them (JIT) costs more than it saves, and a big batch's cost estimate
-    // would turn it on.
-    options: '-c jit=off',
+    // would turn it on. Each is bounded (BOUNDS): past them it fails, and
+    // the job goes on with this computer's own memory and limits.
+    options: `-c jit=off ${BOUNDS.work}`,
   };
   const pool = new pg.Pool(poolConfig);
   // An idle connection the server drops must not end the process; the next query reconnects.
@@ -170,7 +188,7 @@ export async function openTeamStore(options: TeamStoreOptions): Promise<TeamStor
       leasePool = new pg.Pool({
         ...poolConfig,
         max: 2,
-        options: '-c jit=off -c synchronous_commit=off',
+        options: `-c jit=off -c synchronous_commit=off ${BOUNDS.leases}`,
       });
       leasePool.on('error', () => undefined);
     }

@@ -6,7 +6,8 @@
 // Jobs → Team and Account show them. The password comes from the URL or
 // LIST_CLEANER_TEAM_PASSWORD, or the app's keychain entry for that very
 // address, and is never printed.
-import { message } from '../../common/i18n/message';
+import { message, say } from '../../common/i18n/message';
+import { clockSkewWords } from '../../coordination/notices';
 import { shareCents } from '../../common/money';
 import { AppError } from '../../lib/app-error';
 import { whoRunsHere } from '../../history/summaries';
@@ -17,7 +18,8 @@ import type { SavedTeam } from '../../team/connection';
 import { namedTeam } from '../team-store';
 import { UsageError, type Values } from '../args/args';
 import { appDataDir } from '../data-dir';
-import { out } from '../output/print';
+import { err, out } from '../output/print';
+import { cliWords } from '../output/words';
 import { bare, cash, t } from '../output/say';
 import { connectFor } from './shared';
 
@@ -55,6 +57,10 @@ export async function run(values: Values, argument?: string): Promise<number> {
     if (argument === 'history') return await history(values, store, account);
     if (argument === 'spend') return await spend(values, store, account);
     const status = await store.status(account);
+    // A clock off the store's is said on stderr, one line: the status itself is as it is.
+    const { clockSkew } = await import('../../team/clock');
+    const skew = await store.withClient((client) => clockSkew(client));
+    if (skew) err(say(cliWords().t, clockSkewWords(skew)));
     const { host, port, database, user, sslMode } = store.url;
     if (values.json) {
       out(

@@ -108,7 +108,7 @@ const teamPasswordInput = z.string().max(1024, inputWords('error.ipc.input.teamP
 /** The team store lost, or back: said once each time, whichever part of main noticed. */
 export const teamEvents = {
   'team:notice': viewOf<TeamNoticeView>()(
-    z.strictObject({ kind: z.enum(['lost', 'back']), message: text }),
+    z.strictObject({ kind: z.enum(['lost', 'back', 'clock']), message: text }),
   ),
 } as const;
 

@@ -11,6 +11,12 @@
 // pull sends, with each hash, the date of the answers this computer already
 // holds for it, so only answers newer than those come back: a list pulled
 // again (the start after its import) costs the index look-ups, not the rows.
+//
+// No date crosses the wire (migration 6): this computer's clock may be wrong
+// by days, but it measures an age well. A push sends each answer's age, and
+// the store dates it now() less that age; a pull sends ages and gets ages
+// back, which become dates on this computer's clock. An answer is then as old
+// here as it is in the store, whoever wrote it and whatever their clock said.
 import type { PoolClient } from 'pg';
 import { z } from 'zod';
 import type { JobProduct } from '../../common/model';
@@ -32,6 +38,19 @@ const PRODUCTS = ['email', 'avatar'] as const;
 
 const STATUSES = ['deliverable', 'undeliverable', 'unknown'] as const;
 
+/** The oldest age the store takes: older answers are reused by no one (common/limits.ts). */
+const MAX_AGE_S = 365 * 86_400;
+
+/**
+ * An answer held here was dated by an age pulled or pushed, rounded down to
+ * the second: one the store holds within this of it is the same answer, not
+ * sent again.
+ */
+const SAME_ANSWER_S = 2;
+
+/** An age in seconds on this computer's clock, within what the store takes. */
+const ageOf = (at: number, nowSeconds: number) => Math.min(Math.max(nowSeconds - at, 0), MAX_AGE_S);
+
 /**
  * Upserts `answers` for `account` in one statement: an answer replaces the
  * store's for its address and product only when newer. Rows are written in
@@ -43,6 +62,7 @@ export async function pushAnswers(
   client: PoolClient,
   accountId: number,
   answers: readonly TeamAnswer[],
+  nowSeconds: number = Date.now() / 1000,
 ): Promise<number> {
   if (answers.length === 0) return 0;
   const hashes = Buffer.allocUnsafe(answers.length * 16);
@@ -51,7 +71,7 @@ export async function pushAnswers(
   const providers: (string | null)[] = [];
   const avatars: (boolean | null)[] = [];
   const urls: (string | null)[] = [];
-  const at: number[] = [];
+  const ages: number[] = [];
   answers.forEach((a, i) => {
     if (a.hash.length !== 16) throw new RangeError('a team address hash has 16 bytes');
     hashes.set(a.hash, i * 16);
@@ -60,22 +80,23 @@ export async function pushAnswers(
     providers.push(a.outcome.provider ?? null);
     avatars.push(a.outcome.avatar ?? null);
     urls.push(a.outcome.avatarUrl ?? null);
-    at.push(a.answeredAt);
+    ages.push(ageOf(a.answeredAt, nowSeconds));
   });
   const result = await client.query(
     `INSERT INTO answers AS a
             (account_id, addr_hash, product, status, provider, avatar, avatar_url, answered_at)
-     SELECT DISTINCT ON (h, p) $1::int4, h, p, s, pr, av, url, to_timestamp(t)
+     SELECT DISTINCT ON (h, p) $1::int4, h, p, s, pr, av, url,
+            now() - least(greatest(age, 0), ${MAX_AGE_S}) * interval '1 second'
        FROM (SELECT substring($2::bytea FROM (n::int4 - 1) * 16 + 1 FOR 16) AS h,
-                    p, s, pr, av, url, t
+                    p, s, pr, av, url, age
                FROM unnest($3::int2[], $4::int2[], $5::text[], $6::bool[], $7::text[], $8::float8[])
-                    WITH ORDINALITY AS u(p, s, pr, av, url, t, n)) AS r
-      ORDER BY h, p, t DESC
+                    WITH ORDINALITY AS u(p, s, pr, av, url, age, n)) AS r
+      ORDER BY h, p, age
      ON CONFLICT (account_id, addr_hash, product) DO UPDATE
         SET status = excluded.status, provider = excluded.provider, avatar = excluded.avatar,
             avatar_url = excluded.avatar_url, answered_at = excluded.answered_at
       WHERE a.answered_at < excluded.answered_at`,
-    [accountId, hashes, products, statuses, providers, avatars, urls, at],
+    [accountId, hashes, products, statuses, providers, avatars, urls, ages],
   );
   return result.rowCount ?? 0;
 }
@@ -105,7 +126,7 @@ const pulledRow = z.object({
   provider: z.string().nullable(),
   avatar: z.boolean().nullable(),
   avatar_url: z.string().nullable(),
-  at: z.number().finite().nonnegative(),
+  age: z.number().finite().nonnegative(),
 });
 
 /**
@@ -119,6 +140,7 @@ export async function pullAnswers(
   accountId: number,
   query: PullQuery,
   from: number,
+  nowSeconds: number = Date.now() / 1000,
 ): Promise<PulledAnswer[]> {
   const n = query.emailSince.length;
   if (n === 0) return [];
@@ -129,24 +151,28 @@ export async function pullAnswers(
     // Each hash is looked up in the key's index (LIMIT keeps the planner from
     // a hash join that reads the whole table), in key order, so look-ups
     // near each other share the index's pages.
+    // Ages in, ages out (null: nothing held here). An answer the store holds
+    // from before migration 6 may be dated ahead of its clock: its age is 0.
     `SELECT q.n::int4 AS n, a.product, a.status, a.provider, a.avatar, a.avatar_url,
-            extract(epoch FROM a.answered_at)::float8 AS at
+            greatest(extract(epoch FROM now() - a.answered_at), 0)::float8 AS age
        FROM (SELECT substring($2::bytea FROM (n::int4 - 1) * 16 + 1 FOR 16) AS h,
-                    n, email_since, avatar_since
-               FROM unnest($3::int8[], $4::int8[]) WITH ORDINALITY AS u(email_since, avatar_since, n)
+                    n, now() - email_age * interval '1 second' AS email_since,
+                    now() - avatar_age * interval '1 second' AS avatar_since
+               FROM unnest($3::float8[], $4::float8[]) WITH ORDINALITY AS u(email_age, avatar_age, n)
               ORDER BY 1) AS q
        CROSS JOIN LATERAL (
             SELECT * FROM answers AS a
-             WHERE a.account_id = $1 AND a.addr_hash = q.h AND a.answered_at >= to_timestamp($5)
+             WHERE a.account_id = $1 AND a.addr_hash = q.h
+               AND a.answered_at >= now() - $5 * interval '1 second'
              LIMIT 2) AS a
-      WHERE a.answered_at > to_timestamp(CASE WHEN a.product = 1
-                                              THEN q.avatar_since ELSE q.email_since END)`,
+      WHERE a.answered_at > coalesce(CASE WHEN a.product = 1 THEN q.avatar_since ELSE q.email_since END
+                                     + interval '${SAME_ANSWER_S} seconds', '-infinity')`,
     [
       accountId,
       Buffer.from(query.hashes.buffer, query.hashes.byteOffset, query.hashes.length),
-      Array.from(query.emailSince),
-      Array.from(query.avatarSince),
-      from,
+      Array.from(query.emailSince, (at) => (at === 0 ? null : ageOf(at, nowSeconds))),
+      Array.from(query.avatarSince, (at) => (at === 0 ? null : ageOf(at, nowSeconds))),
+      ageOf(from, nowSeconds),
     ],
   );
   const rows = z.array(pulledRow).parse(result.rows);
@@ -162,7 +188,8 @@ export async function pullAnswers(
         avatar: row.avatar,
         avatarUrl: row.avatar_url,
       },
-      answeredAt: Math.floor(row.at),
+      // The store's date on this computer's clock: the same age here as there.
+      answeredAt: Math.floor(nowSeconds - row.age),
     });
   }
   return out;

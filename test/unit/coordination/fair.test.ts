@@ -1,6 +1,6 @@
 // The rule for the account's next slot, held to the same cases in both
 // places it is applied: fair.ts for the data folder, and the team store's
-// SQL function (migration 2), asked against a real PostgreSQL.
+// SQL function (migrations 2 and 6), asked against a real PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grants, type HeldSlot, type Waiter } from '../../../electron/coordination/fair';
 import { LEASE_MS, WAITER_MS } from '../../../electron/coordination/holder';
@@ -104,11 +104,13 @@ describe('the same rule in the team store', () => {
           );
         }
       }
-      for (const w of waiting) {
+      // The store dates a place in the queue by its own clock (migration 6): the
+      // waiters join in the order they have waited, each in a statement of its own.
+      for (const w of [...waiting].sort((a, b) => a.since - b.since)) {
         await client.query(
           `INSERT INTO slot_queue (account, ticket, holder, kind, since, expires_at)
-           VALUES ($1, $2, $3, $4, to_timestamp($5 / 1000.0), now() + interval '1 minute')`,
-          [account, w.ticket, w.holder, w.kind, w.since],
+           VALUES ($1, $2, $3, $4, now(), now() + interval '1 minute')`,
+          [account, w.ticket, w.holder, w.kind],
         );
       }
       // Each waiter asks in turn, as it would: is it its turn now? (Asked, then undone.)
@@ -116,8 +118,8 @@ describe('the same rule in the team store', () => {
       for (const w of waiting) {
         await client.query('BEGIN');
         const result = await client.query<{ taken: boolean }>(
-          'SELECT list_cleaner_take_slot($1, $2, $3, $4, $5, $6, $7, $8, $9) AS taken',
-          [account, w.ticket, w.holder, w.kind, w.since, LEASE_MS, WAITER_MS, 5, 1],
+          'SELECT list_cleaner_take_slot($1, $2, $3, $4, $5, $6, $7, $8) AS taken',
+          [account, w.ticket, w.holder, w.kind, LEASE_MS, WAITER_MS, 5, 1],
         );
         await client.query('ROLLBACK');
         if (result.rows[0]?.taken) yes.push(w.ticket);

@@ -79,6 +79,31 @@ function summary(id: string, over: Partial<JobSummary> = {}): JobSummary {
   };
 }
 
+/**
+ * A summary as the store holds it, dated exactly (written by the store's
+ * owner): for the tests that read history and spend across months. A member
+ * sends an age, and the store dates it (pushSummary).
+ */
+async function kept(database: string, account: string, s: JobSummary): Promise<void> {
+  await server.admin(
+    `INSERT INTO job_summaries
+       (account, id, list_name, os_user, machine, product, finished_at, counts, charged_micros)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    database,
+    [
+      account,
+      s.id,
+      s.listName,
+      s.osUser,
+      s.machine,
+      s.product,
+      s.finishedAt,
+      JSON.stringify(s.counts),
+      s.chargedMicros,
+    ],
+  );
+}
+
 describe('history.ts', () => {
   it('keeps a summary per account, replaced when sent again, and reads it back newest first a page at a time', async () => {
     const { store } = await freshStore();
@@ -101,9 +126,16 @@ describe('history.ts', () => {
       expect(first.total).toBe(5);
       expect(first.unreadable).toBe(0);
       expect(first.summaries.map((s) => s.id)).toEqual(['job-4', 'job-3']);
-      expect(first.summaries[0]).toEqual(
-        summary('job-4', { finishedAt: '2026-11-05T09:00:00.000Z', chargedMicros: 9_000 }),
-      );
+      const [newest] = first.summaries;
+      const sent = summary('job-4', {
+        finishedAt: '2026-11-05T09:00:00.000Z',
+        chargedMicros: 9_000,
+      });
+      expect({ ...newest, finishedAt: sent.finishedAt }).toEqual(sent);
+      // Dated by the store: as long ago as this computer says, to within the round trips.
+      expect(
+        Math.abs(Date.parse(newest?.finishedAt ?? '') - Date.parse(sent.finishedAt)),
+      ).toBeLessThan(5_000);
       const last = await readHistory(client, 'key-a', { offset: 4, limit: 2 });
       expect(last.summaries.map((s) => s.id)).toEqual(['job-0']);
       expect((await readHistory(client, 'key-c', { offset: 0, limit: 10 })).total).toBe(0);
@@ -158,7 +190,7 @@ describe('history.ts', () => {
   });
 
   it('sums the charges per person per month, in the time zone asked, for the last months only', async () => {
-    const { store } = await freshStore();
+    const { store, database } = await freshStore();
     const now = new Date('2026-11-26T12:00:00Z');
     const rows: [string, Partial<JobSummary>][] = [
       ['a1', { finishedAt: '2026-11-02T10:00:00Z', chargedMicros: 10_000 }],
@@ -172,9 +204,9 @@ describe('history.ts', () => {
       ['old', { finishedAt: '2025-11-20T10:00:00Z', chargedMicros: 99_000 }],
       ['edge', { finishedAt: '2025-12-01T10:00:00Z', chargedMicros: 3_000 }],
     ];
+    for (const [id, over] of rows) await kept(database, 'key-a', summary(id, over));
+    await kept(database, 'key-b', summary('elsewhere', { chargedMicros: 50_000 }));
     await store.withClient(async (client) => {
-      for (const [id, over] of rows) await pushSummary(client, 'key-a', summary(id, over));
-      await pushSummary(client, 'key-b', summary('elsewhere', { chargedMicros: 50_000 }));
       const berlin = await readSpend(client, 'key-a', {
         months: 12,
         timeZone: 'Europe/Berlin',
@@ -236,11 +268,14 @@ describe('publishing a finished job', () => {
     const page = await store.withClient((c) => readHistory(c, 'key-team', { offset: 0, limit: 5 }));
     expect(page.summaries).toHaveLength(1);
     const [sent] = page.summaries;
+    // Dated by the store, as long ago as the job finished by this computer's clock.
+    expect(
+      Math.abs(Date.parse(sent?.finishedAt ?? '') - Date.parse(job.finishedAt ?? '')),
+    ).toBeLessThan(5_000);
     expect(sent).toMatchObject({
       id: job.id,
       listName: 'Spring list.csv',
       product: 'email',
-      finishedAt: job.finishedAt,
       chargedMicros: job.chargedMicros,
       counts: {
         rows: 30,
@@ -425,11 +460,9 @@ describe('list-cleaner and the team store', () => {
 
 describe('what the window is shown (history-views.ts)', () => {
   it('tells the jobs run here, covers this month and the eleven before, and refuses what it cannot show in words', async () => {
-    const { store } = await freshStore();
-    await store.withClient(async (client) => {
-      await pushSummary(client, 'key-a', summary('mine', { osUser: 'me', machine: 'here' }));
-      await pushSummary(client, 'key-a', summary('theirs'));
-    });
+    const { store, database } = await freshStore();
+    await kept(database, 'key-a', summary('mine', { osUser: 'me', machine: 'here' }));
+    await kept(database, 'key-a', summary('theirs'));
     const views = (account: string | null, team: TeamStore | null = store) =>
       openTeamHistory({
         store: async () => team,

@@ -1,7 +1,8 @@
-// The banner above the app that says the team store was lost, or is back:
-// main tells it once each time (team:notice), whichever part of a job
-// noticed. Lost stays until dismissed or the store is back; back goes by
-// itself after a moment.
+// The banner above the app that says the team store was lost, or is back,
+// or that this computer's clock is off the store's: main tells it once each
+// time (team:notice), whichever part of a job noticed. Lost and a clock's
+// difference stay until dismissed (or the store is back); back goes by itself
+// after a moment.
 import { useEffect, useState } from 'react';
 import type { EventPayloads } from '../../../../../electron/ipc/contract';
 import { useT } from '../../../i18n/words';
@@ -24,7 +25,7 @@ export function TeamNoticeBanner() {
   if (notice === null) return null;
   return (
     <div
-      className={`app-banner team-notice ${notice.kind === 'lost' ? 'is-lost' : 'is-back'}`}
+      className={`app-banner team-notice ${notice.kind === 'back' ? 'is-back' : 'is-lost'}`}
       role="status"
       data-testid="team-notice"
     >
