@@ -7,13 +7,13 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PLATFORM_ENV, type PlatformId } from '../../../electron/common/catalogs/platforms';
-import { scheduleFrom } from '../../../electron/common/watch-schedule';
+import { nextMonthStart, scheduleFrom } from '../../../electron/common/watch-schedule';
 import { openConnectors } from '../../../electron/connectors/connectors';
 import type { KeyStoreOf } from '../../../electron/connectors/keys';
 import type { Jobs } from '../../../electron/jobs/jobs';
 import { createMemoryKeyStore, type KeyStore } from '../../../electron/secrets/key-store';
 import type { Watch, WatchRun } from '../../../electron/watches/model';
-import { runWatch, type RunDeps } from '../../../electron/watches/run';
+import { dueNow, runWatch, type RunDeps } from '../../../electron/watches/run';
 import { newWatchId, readRuns, readWatch, saveWatch } from '../../../electron/watches/store';
 import { HARNESSES } from '../connectors/harness/all';
 import type { FakeHarness, HarnessMember } from '../connectors/harness/types';
@@ -218,4 +218,55 @@ describe.each(RETIRING)('%s', (platform, start) => {
       await fake.stop();
     }
   }, 120_000);
+});
+
+describe('a run that cannot go on', () => {
+  const [, startMailchimp] = HARNESSES[0] ?? [];
+
+  it('checks nothing over its monthly cap, and waits for next month', async () => {
+    if (startMailchimp === undefined) throw new Error('no Mailchimp harness');
+    const fake = await startMailchimp({ members: members() });
+    try {
+      const bench = await setup();
+      const deps = await open(bench, fake);
+      const watch = await makeWatch(bench, fake, { cap: { kind: 'usd', micros: 1 } });
+      const capped = await ran(deps, watch.id);
+      expect(capped.outcome).toBe('capped');
+      expect(capped.counts.paid).toBe(0);
+      expect(capped.jobId).toBeNull();
+      expect(capped.whySaid?.id).toBe('watch.run.capped');
+      expect(bench.sandbox.ledger.spent(bench.key)).toBe(0);
+      for (let i = 0; i < N; i++) expect(fake.writesOf(emailOf(i))).toBe(0);
+      const after = await readWatch(bench.dataDir, watch.id);
+      expect(after.lastSlotDone).toBeNull();
+      const now = Date.now();
+      expect(dueNow(after, now)).toBe(false);
+      expect(after.retryAt).toBe(nextMonthStart(now));
+      expect(dueNow(after, nextMonthStart(now))).toBe(true);
+    } finally {
+      await fake.stop();
+    }
+  }, 60_000);
+
+  it('writes nothing and pays nothing when the platform refuses the key', async () => {
+    if (startMailchimp === undefined) throw new Error('no Mailchimp harness');
+    const fake = await startMailchimp({ members: members() });
+    try {
+      const bench = await setup();
+      const deps = await open(bench, fake);
+      const watch = await makeWatch(bench, fake);
+      fake.faults.failAuth(1_000_000);
+      const refused = await ran(deps, watch.id);
+      expect(refused.outcome).toBe('failed');
+      expect(refused.why).toMatch(/key/i);
+      expect(refused.counts.paid).toBe(0);
+      expect(bench.sandbox.ledger.spent(bench.key)).toBe(0);
+      expect((await readWatch(bench.dataDir, watch.id)).lastSlotDone).toBeNull();
+      // A key that works again: the next run does it all.
+      fake.faults.clear();
+      expect((await ran(deps, watch.id)).outcome).toBe('done');
+    } finally {
+      await fake.stop();
+    }
+  }, 60_000);
 });
