@@ -88,6 +88,7 @@ const COMMANDS: readonly HelpRow[] = [
   command('watch list|show <id>', 'cli.help.watch.list'),
   command('watch pause|resume|remove <id>', 'cli.help.watch.state'),
   command('watch run <id>|--due', 'cli.help.watch.run'),
+  command('watch install|uninstall', 'cli.help.watch.install'),
   command('resume [<id>]', 'cli.help.resume'),
   option('--max-spend <USD>|none', 'cli.help.resume.maxSpend'),
   option('--patience <duration>', 'cli.help.resume.patience'),

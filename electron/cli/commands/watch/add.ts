@@ -30,7 +30,7 @@ import { askYes, connectorsFor, platformListOf } from '../../platforms';
 import { parseProduct } from '../clean/clean-start';
 import { everyWords, when } from './report';
 
-export const USAGE = 'list-cleaner watch add|list|show|pause|resume|remove|run';
+export const USAGE = 'list-cleaner watch add|list|show|pause|resume|remove|run|install|uninstall';
 
 function parseMembers(value: string | undefined): MemberChoice {
   if (value === undefined || value === 'subscribed') return 'subscribed';

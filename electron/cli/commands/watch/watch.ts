@@ -18,6 +18,7 @@ import { cash, t } from '../../output/say';
 import { connectorsFor } from '../../platforms';
 import { openJobsWithProgress, withConnection } from '../shared';
 import { add, USAGE } from './add';
+import { install } from './scheduler';
 import { everyWords, lastWords, outcomeWord, runLines, when } from './report';
 
 /**
@@ -201,6 +202,9 @@ export async function run(values: Values, argument: string | undefined, rest: re
     }
     case 'run':
       return runCommand(values, target);
+    case 'install':
+    case 'uninstall':
+      return install(argument === 'uninstall');
     default:
       throw new UsageError(
         argument === undefined
