@@ -85,6 +85,7 @@ const COMMANDS: readonly HelpRow[] = [
   option('--recheck-after <age>', 'cli.help.watch.recheckAfter'),
   option('--cap <USD>|none', 'cli.help.watch.cap'),
   option('--archive-undeliverable', 'cli.help.watch.archive'),
+  command('watch add <folder> --out <folder>', 'cli.help.watch.folder'),
   command('watch list|show <id>', 'cli.help.watch.list'),
   command('watch pause|resume|remove <id>', 'cli.help.watch.state'),
   command('watch run <id>|--due', 'cli.help.watch.run'),

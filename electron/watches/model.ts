@@ -32,10 +32,17 @@ const platformSource = z.strictObject({
   choice: z.enum(MEMBER_CHOICES),
 });
 
+/** A hot folder: every list file that lands in `folder` is cleaned into `out`; both absolute. */
+const folderSource = z.strictObject({
+  kind: z.literal('folder'),
+  folder: z.string().min(1).max(4096),
+  out: z.string().min(1).max(4096),
+});
+
 export const watchSchema = z.strictObject({
   id: z.string().regex(/^w-[0-9a-z]{8}$/),
   name: z.string().trim().min(1).max(1200),
-  source: z.discriminatedUnion('kind', [platformSource]),
+  source: z.discriminatedUnion('kind', [platformSource, folderSource]),
   product: z.enum(JOB_PRODUCTS),
   schedule: z.strictObject({
     every: everySchema,
@@ -114,6 +121,8 @@ export const runSchema = z.strictObject({
   /** Retiring more than the ceiling was asked about: how many, of how many read. */
   question: z.strictObject({ retire: count, of: count, ceilingBp: count }).nullable(),
   jobId: z.string().nullable(),
+  /** A hot folder's pass: files cleaned, files that could not be read, files cleaned before. */
+  files: z.strictObject({ cleaned: count, failed: count, already: count }).optional(),
 });
 
 export type WatchRun = z.infer<typeof runSchema>;

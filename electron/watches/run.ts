@@ -20,6 +20,7 @@ import { AppError } from '../lib/app-error';
 import type { StoredMessage } from '../lib/stored-message';
 import type { JobView } from '../common/views/job-views';
 import type { RunOutcome, Watch, WatchRun } from './model';
+import { runFolder, waitingFiles } from './folder';
 import { addRun, newRunId, patchWatch, readRuns, readWatch, watchDir } from './store';
 
 export interface RunDeps {
@@ -49,6 +50,12 @@ export type RunResult =
 export const dueNow = (watch: Watch, nowMs: number): boolean =>
   watch.state === 'active' &&
   isDue(watch.schedule, { lastSlotDone: watch.lastSlotDone, retryAt: watch.retryAt }, nowMs);
+
+/** A hot folder is due whenever a complete file waits in it; a platform list by its schedule. */
+export async function isWatchDue(watch: Watch, nowMs: number): Promise<boolean> {
+  if (watch.source.kind !== 'folder') return dueNow(watch, nowMs);
+  return watch.state === 'active' && (await waitingFiles(watch.source.folder, nowMs)).length > 0;
+}
 
 /** What the watch may still spend this month; null: no cap. */
 export async function capLeft(deps: RunDeps, watch: Watch, nowMs: number): Promise<number | null> {
@@ -116,7 +123,7 @@ export async function runWatch(deps: RunDeps, id: string, options: RunOptions): 
   try {
     const watch = await readWatch(deps.dataDir, id);
     // Judged again under the lock: another runner may have run it since it was found due.
-    if (options.trigger === 'schedule' && !dueNow(watch, (deps.now ?? Date.now)())) {
+    if (options.trigger === 'schedule' && !(await isWatchDue(watch, (deps.now ?? Date.now)()))) {
       return { ran: false, holder: null };
     }
     const run = await runLocked(deps, watch, options);
@@ -158,6 +165,13 @@ async function runLocked(deps: RunDeps, watch: Watch, options: RunOptions): Prom
   };
   try {
     const { source } = watch;
+    if (source.kind === 'folder') {
+      await runFolder({ dataDir: deps.dataDir, jobs: deps.jobs, now }, watch, run);
+      await patchWatch(deps.dataDir, watch.id, {
+        lastSlotDone: Math.max(slot ?? startedMs, watch.lastSlotDone ?? 0),
+      });
+      return end('done', null);
+    }
     const { job } = await deps.connectors.importList(source.platform, source.listId, {
       choice: source.choice,
     });

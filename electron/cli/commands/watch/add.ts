@@ -4,6 +4,8 @@
 // once the person at the terminal agreed to what will happen on every run
 // (or --yes said it for them).
 import { PLATFORM_NAMES, type MemberChoice } from '../../../common/catalogs/platforms';
+import { stat } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
 import { message } from '../../../common/i18n/message';
 import { platformListName } from '../../../common/words/platform-list-name';
 import {
@@ -46,8 +48,49 @@ function parseCeiling(value: string | undefined): number {
   return Math.max(1, Math.round(percent * 100));
 }
 
+/** `watch add <folder> --out <folder>`: a hot folder, looked into on every pass. */
+async function addFolder(values: Values, target: string, outDir: string): Promise<number> {
+  const folder = resolve(target);
+  const cleanedInto = resolve(outDir);
+  for (const dir of [folder, cleanedInto]) {
+    const info = await stat(dir).catch(() => null);
+    if (!info?.isDirectory()) {
+      throw new AppError('invalid_input', message('error.watch.noFolder', { folder: dir }));
+    }
+  }
+  const recheckDays =
+    values['recheck-after'] === undefined
+      ? DEFAULT_RECHECK_DAYS
+      : parseAgeDays(values['recheck-after']);
+  if (recheckDays === null) throw new UsageError(message('cli.usage.watchRecheck'));
+  const now = Date.now();
+  const watch: Watch = {
+    id: newWatchId(),
+    name: basename(folder) || folder,
+    source: { kind: 'folder', folder, out: cleanedInto },
+    product: parseProduct(values.product),
+    // A folder is looked into whenever the scheduler asks; its schedule only dates its passes.
+    schedule: scheduleFrom({ count: 1, unit: 'days' }, null, now),
+    recheckDays,
+    retire: null,
+    cap: { kind: 'none' },
+    state: 'active',
+    lastSlotDone: null,
+    retryAt: null,
+    createdAt: new Date(now).toISOString(),
+  };
+  await saveWatch(appDataDir(), watch);
+  if (values.json) out(JSON.stringify(watch));
+  else
+    out(t('cli.watch.addedFolder', { id: watch.id, folder, out: cleanedInto, days: recheckDays }));
+  return 0;
+}
+
 export async function add(values: Values, target: string | undefined): Promise<number> {
   const source = target === undefined ? null : platformListOf(target);
+  if (source === null && target !== undefined && values.out !== undefined) {
+    return addFolder(values, target, values.out);
+  }
   if (source === null) {
     throw new UsageError(
       message('cli.usage.watchSource', {

@@ -44,7 +44,8 @@ export function runLines(watch: Watch, run: WatchRun): string[] {
       `  ${t('cli.watch.run.changed', { count: change.count, from: change.from, to: change.to })}`,
     );
   }
-  if (run.outcome === 'done') {
+  if (run.files !== undefined) lines.push(t('cli.watch.run.files', run.files));
+  else if (run.outcome === 'done') {
     lines.push(
       t('cli.watch.run.written', {
         written: c.written,

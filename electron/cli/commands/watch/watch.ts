@@ -136,9 +136,10 @@ async function runCommand(values: Values, id: string | undefined): Promise<numbe
   const dataDir = appDataDir();
   // Nothing due: nothing opened, no service, no platform, no keychain.
   if (id === undefined) {
-    const { dueNow } = await import('../../../watches/run');
+    const { isWatchDue } = await import('../../../watches/run');
     const now = Date.now();
-    if (!(await listWatches(dataDir)).some((w) => dueNow(w, now))) {
+    const due = await Promise.all((await listWatches(dataDir)).map((w) => isWatchDue(w, now)));
+    if (!due.some(Boolean)) {
       if (!values.json) err(t('cli.watch.noneDue'));
       return 0;
     }
