@@ -9,6 +9,7 @@ import { message } from '../../../common/i18n/message';
 import { nextRunAt } from '../../../common/watch-schedule';
 import type { Watch } from '../../../watches/model';
 import { runDue } from '../../../watches/due';
+import { decayOf } from '../../../watches/health';
 import { runWatch, spentThisMonth, type RunDeps, type RunResult } from '../../../watches/run';
 import { listWatches, patchWatch, readRuns, readWatch, removeWatch } from '../../../watches/store';
 import { UsageError, type Values } from '../../args/args';
@@ -99,6 +100,12 @@ async function show(values: Values, id: string): Promise<number> {
           : t(watch.cap.kind === 'account' ? 'cli.watch.capAccount' : 'cli.watch.capNone'),
     }),
   );
+  const decay = decayOf(runs);
+  if (decay !== null) {
+    out(
+      t('cli.watch.decay', { percent: Math.round(decay.perMonth * 1000) / 10, days: decay.days }),
+    );
+  }
   for (const run of runs.slice(0, 20)) {
     out('');
     out(
