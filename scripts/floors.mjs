@@ -29,6 +29,7 @@ export const FLOORS = [
   { name: 'what is kept across jobs', parts: ['suppression', 'verdicts', 'history'] },
   { name: 'the jobs', parts: ['jobs'] },
   { name: 'features built on jobs', parts: ['connectors', 'bounces'] },
+  { name: 'watches: platform lists kept clean on a schedule', parts: ['watches'] },
   { name: 'the IPC contract and its handlers', parts: ['ipc'] },
   { name: 'the shells', parts: ['shell', 'cli', 'core.ts'] },
   { name: 'the entry points', parts: ['main.ts', 'preload.ts'] },

@@ -174,7 +174,7 @@ export async function connect(dataDir: string, options: ConnectOptions): Promise
   const { apiKey, baseUrl } = await keyAndAddress(
     env,
     settings.get().baseUrl,
-    options.keyStore ?? (() => openKeyStore()),
+    options.keyStore ?? (() => openKeyStore({ quiet: Boolean(env.LIST_CLEANER_API_KEY?.trim()) })),
   );
   registerSecret(apiKey);
   // A service on this machine is a sandbox or a developer's: it may be polled faster.

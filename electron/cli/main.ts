@@ -33,6 +33,7 @@ const COMMANDS = new Map<string, () => Promise<{ run: Command }>>([
   ['suppress', () => import('./commands/suppress')],
   ['team', () => import('./commands/team')],
   ['verdicts', () => import('./commands/verdicts')],
+  ['watch', () => import('./commands/watch/watch')],
 ]);
 
 export async function main(argv: string[]): Promise<number> {

@@ -56,6 +56,11 @@ export interface KeyStoreOptions {
   service?: string;
   account?: string;
   platform?: NodeJS.Platform;
+  /**
+   * A key in the environment stands in for the saved one (a server, a
+   * container, a scheduled run): a keychain out of reach is then no news.
+   */
+  quiet?: boolean;
 }
 
 const MEMORY_WARNING_LINUX = message('error.key.memoryLinux');
@@ -102,7 +107,9 @@ export async function openKeyStore(options: KeyStoreOptions = {}): Promise<KeySt
     const existing = await entry.getPassword();
     if (existing !== null) remember(decodeSavedKey(existing));
   } catch (err) {
-    log.warn('keychain unavailable; keeping the API key in memory for this run', String(err));
+    if (!options.quiet) {
+      log.warn('keychain unavailable; keeping the API key in memory for this run', String(err));
+    }
     return createMemoryKeyStore(platform === 'linux' ? MEMORY_WARNING_LINUX : MEMORY_WARNING_OTHER);
   }
 

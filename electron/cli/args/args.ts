@@ -61,6 +61,12 @@ export const options = {
   after: { type: 'string' },
   vendor: { type: 'string' },
   date: { type: 'string' },
+  every: { type: 'string' },
+  at: { type: 'string' },
+  'recheck-after': { type: 'string' },
+  cap: { type: 'string' },
+  ceiling: { type: 'string' },
+  due: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 

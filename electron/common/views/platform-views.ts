@@ -49,6 +49,11 @@ export interface WorkCounts {
   skipped: number;
   /** Members the retire step would unsubscribe or archive. */
   retirable: number;
+  /**
+   * Members by what they carried before and their verdict now ("none>deliverable",
+   * "deliverable>undeliverable"): a watch's changes and the list's health.
+   */
+  moves?: Record<string, number>;
 }
 
 export interface WriteBackPlan {

@@ -34,6 +34,7 @@ export const journalSchema = z.object({
     unchanged: z.number().int().min(0),
     skipped: z.number().int().min(0),
     retirable: z.number().int().min(0),
+    moves: z.record(z.string().max(64), z.number().int().min(0)).optional(),
   }),
   counts: z.object({
     written: z.number().int().min(0),

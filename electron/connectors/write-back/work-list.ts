@@ -39,8 +39,10 @@ export async function makeWorkList(
   workPath: string,
   platform: PlatformId,
   checkedAt: string,
+  options: { statusOnly?: boolean } = {},
 ): Promise<WorkCounts> {
-  const counts: WorkCounts = { write: {}, unchanged: 0, skipped: 0, retirable: 0 };
+  const moves: Record<string, number> = {};
+  const counts: WorkCounts = { write: {}, unchanged: 0, skipped: 0, retirable: 0, moves };
   const out = createWriteStream(workPath, { encoding: 'utf8' });
   await once(out, 'open');
   const idName = idColumn(platform);
@@ -58,8 +60,12 @@ export async function makeWorkList(
         }
         const before = r[MEMBER_COLUMNS.previousStatus] ?? '';
         const beforeAt = r[MEMBER_COLUMNS.previousCheckedAt] ?? '';
-        // A platform that keeps no date (a Mailchimp tag) is unchanged when the status is the same.
-        const same = before === status && (beforeAt === '' || beforeAt === checkedAt);
+        // A platform that keeps no date (a Mailchimp tag) is unchanged when the status is the same;
+        // a watch asks for the status alone, so a re-check on another day rewrites nothing that held.
+        const same =
+          before === status && (options.statusOnly || beforeAt === '' || beforeAt === checkedAt);
+        const move = `${before || 'none'}>${status}`;
+        moves[move] = (moves[move] ?? 0) + 1;
         const retire = RETIRED_STATUSES.includes(status);
         if (same) counts.unchanged += 1;
         else counts.write[status] = (counts.write[status] ?? 0) + 1;

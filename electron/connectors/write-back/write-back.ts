@@ -78,6 +78,7 @@ export function writeBackApi(ctx: Context) {
     jobId: string,
     platform: PlatformId,
     checkedAt: string,
+    statusOnly: boolean,
   ): Promise<WorkCounts> {
     const paths = writeBackPaths(dir, jobId);
     await mkdir(dir, { recursive: true });
@@ -87,19 +88,24 @@ export function writeBackApi(ctx: Context) {
       escapeFormulas: false,
     });
     try {
-      return await makeWorkList(paths.export, paths.work, platform, checkedAt);
+      return await makeWorkList(paths.export, paths.work, platform, checkedAt, { statusOnly });
     } finally {
       await rm(paths.export, { force: true });
     }
   }
 
   return {
-    /** What a write-back would change, per verdict; nothing is sent. */
-    async plan(jobId: string): Promise<WriteBackPlan> {
+    /**
+     * What a write-back would change, per verdict; nothing is sent. `statusOnly`
+     * (a watch): a member whose status holds is not written, whatever day it carries.
+     */
+    async plan(jobId: string, options: { statusOnly?: boolean } = {}): Promise<WriteBackPlan> {
       const { source, checkedAt } = await sourceOf(jobId);
       const connector = connectorOf(source.platform);
       const journal = await journalOf(jobId);
-      const counts = journal?.plan ?? (await workOf(jobId, source.platform, checkedAt));
+      const counts =
+        journal?.plan ??
+        (await workOf(jobId, source.platform, checkedAt, options.statusOnly ?? false));
       const { how, dated } = HOW[source.platform];
       return {
         platform: source.platform,
@@ -117,6 +123,7 @@ export function writeBackApi(ctx: Context) {
       jobId: string,
       options: {
         retire?: RetireMode | null;
+        statusOnly?: boolean;
         onProgress?: (p: WriteBackProgress) => void;
         signal?: AbortSignal;
       } = {},
@@ -133,7 +140,7 @@ export function writeBackApi(ctx: Context) {
       const paths = writeBackPaths(dir, jobId);
       let journal = await journalOf(jobId);
       if (journal === null || journal.state === 'done') {
-        const plan = await workOf(jobId, source.platform, checkedAt);
+        const plan = await workOf(jobId, source.platform, checkedAt, options.statusOnly ?? false);
         journal = {
           version: 1,
           jobId,

@@ -40,6 +40,7 @@ const workCountsSchema = viewOf<WorkCounts>()(
     unchanged: count,
     skipped: count,
     retirable: count,
+    moves: z.record(text, count).optional(),
   }),
 );
 
