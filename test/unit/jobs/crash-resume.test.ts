@@ -13,6 +13,7 @@ import {
   addresses,
   cli,
   jobsOnDisk,
+  readRecord,
   requestsTo,
   setup,
   startCli,
@@ -176,6 +177,10 @@ describe('resume and a clean that was killed after its checks, or before it star
     const wanted = { keep: undefined, domain: undefined, bom: false, flags: false } as const;
     await saveExportIntent(b.dataDir, job.id, { ...wanted, out, format: 'csv' });
     await jobs.start(job.id, 'email');
+    // The window's Start shows the job as sending once this resolves: it is on disk as started.
+    const started = await readRecord(b.dataDir, job.id);
+    expect(started.state).not.toBe('draft');
+    expect(started.plan).not.toBeNull();
     expect((await jobs.finished(job.id)).state).toBe('done');
     // A clean killed before it said it was sending: imported, never started.
     const draftFile = await writeList(b, 'draft.csv', addresses(5, good));
