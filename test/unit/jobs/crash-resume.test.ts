@@ -109,6 +109,10 @@ describe('a clean killed again and again while it checks synchronously', () => {
 
     const job = await theJob(b);
     expect(job.state).toBe('done');
+    // A check of a dead process still running at the service (a 42901 for the next one)
+    // was waited out: never a failure, never a pause.
+    expect(job.failure).toBeNull();
+    expect(job.hold).toBeNull();
     const statuses = await statusesIn(out);
     expect(statuses).toHaveLength(600);
     expect(new Set(statuses)).toEqual(new Set(['deliverable']));
