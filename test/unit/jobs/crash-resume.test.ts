@@ -23,6 +23,8 @@ import {
   type CliRun,
 } from './support';
 import { saveExportIntent } from '../../../electron/jobs/results/intent';
+import { PLATFORM_ENV } from '../../../electron/common/catalogs/platforms';
+import { startMailchimpHarness } from '../connectors/harness/mailchimp';
 
 const SEED = Number(process.env['CRASH_SEED'] ?? 4747);
 
@@ -209,4 +211,45 @@ describe('resume and a clean that was killed after its checks, or before it star
     const again = await cli(['resume'], b.env());
     expect(again.stdout).toBe('No unfinished jobs.\n');
   });
+});
+
+describe('a platform clean killed while it checks', () => {
+  it('is carried on by resume: the --out file it asked for is written, every member written back', async () => {
+    const seeded = Array.from({ length: 300 }, (_, i) => ({
+      email: `deliverable+${i}@gmail.com`,
+      firstName: `Reader${i}`,
+      unsubscribed: false,
+      locked: false,
+    }));
+    const fake = await startMailchimpHarness({ members: seeded });
+    try {
+      const b = await setup({ config: { checkLatencyMs: 120 }, checkLedger: false });
+      const env = {
+        ...b.env(),
+        [PLATFORM_ENV.mailchimp.key]: fake.key,
+        [PLATFORM_ENV.mailchimp.url]: fake.url,
+      };
+      const out = join(b.dir, 'newsletter.csv');
+      const run = startCli(['clean', `mailchimp:${fake.listId}`, '--out', out], env);
+      await waitFor(
+        'a check in flight',
+        () => syncChecks(b).some((r) => r.endedAt === null),
+        60_000,
+      );
+      expect(run.stderr()).toMatch(/^Sending 300 of 300 addresses/m);
+      await killed(run);
+
+      const resumed = await cli(['resume'], env);
+      expect(resumed.code, resumed.stderr).toBe(0);
+      expect(resumed.stdout).not.toContain('No unfinished');
+      expect(resumed.stdout).toContain(`Saved 300 of 300 rows to ${out}`);
+      expect((await readFile(out, 'utf8')).trim().split('\n')).toHaveLength(301);
+      for (const m of seeded) expect(fake.verdictOf(m.email)?.status).toBe('deliverable');
+      const job = await theJob(b);
+      expect(job.mayBeChargedTwice.inFlightAtStop).toBeGreaterThan(0);
+      expect(job.mayBeChargedTwice.inFlightAtStop).toBeLessThanOrEqual(104);
+    } finally {
+      await fake.stop();
+    }
+  }, 120_000);
 });
