@@ -200,6 +200,7 @@ export async function importFile(
     hold: null,
     wait: null,
     sentAgainAfterLoss: 0,
+    stoppedMidCheck: { addresses: 0, stops: 0, run: null },
     sample: null,
     repeatOf: await recognise(s, id, list, options.againOf),
     remindedAt: null,

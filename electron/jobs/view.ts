@@ -71,6 +71,23 @@ const failureView = (f: NonNullable<JobRecord['failure']>, t: Translate): JobVie
 });
 
 /**
+ * What may have been charged twice: addresses of synchronous checks whose
+ * answer was lost (on the way, or in flight at a kill) and were checked
+ * again, and at most what that cost, at the synchronous price (null while
+ * it is not known). Bulk tasks never count: their Idempotency-Key holds.
+ */
+function mayBeChargedTwice(r: JobRecord, unit: UnitPrices | null): JobView['mayBeChargedTwice'] {
+  const addresses = r.sentAgainAfterLoss + r.stoppedMidCheck.addresses;
+  return {
+    addresses,
+    inFlightAtStop: r.stoppedMidCheck.addresses,
+    lostOnTheWay: r.sentAgainAfterLoss,
+    stops: r.stoppedMidCheck.stops,
+    upToMicros: addresses === 0 ? 0 : unit?.sync === null || !unit ? null : addresses * unit.sync,
+  };
+}
+
+/**
  * The job as the window and the command line show it; `queued`: waiting in
  * this process's queue. `patienceMs`: how long a refusal of the service is waited
  * out before the job pauses for the user (the wait's end is shown). `t`: the
@@ -137,6 +154,7 @@ export function jobView(
         }
       : null,
     sentAgainAfterLoss: r.sentAgainAfterLoss,
+    mayBeChargedTwice: mayBeChargedTwice(r, unit),
     // A task refused for coverage became multi checks: it is no bulk task to the user.
     tasks: (r.plan?.bulk ?? [])
       .filter((t) => t.status !== 'rerouted')

@@ -1,7 +1,8 @@
 // `list-cleaner resume [<id>]`: carries on with every job that can go on
 // (unfinished, waiting, paused after the service refused too long, or failed
 // for a reason a retry can fix), or the one named, then writes the export an
-// interrupted `clean` of each would have written. A job another process is
+// interrupted `clean` of each would have written, and the export of every
+// `clean` that finished checking but was killed before its file was saved. A job another process is
 // running is left alone. A job stopped at its spending limit goes on only
 // when named, under the limit given with --max-spend (or none); a job the
 // user stopped, only when named. Every job left is named with the reason,
@@ -16,8 +17,22 @@ import { sayError } from '../../lib/app-error';
 import { err, out } from '../output/print';
 import { cashExact, t } from '../output/say';
 import { cliWords } from '../output/words';
-import { loadCleanExport, savedLine, writeExport } from './clean/clean-export';
-import { gradeJson, gradeLines, heldLine, reportHeld, resumeUnderLimit } from './clean/job-report';
+import { savedLine, writeExport } from './clean/clean-export';
+import {
+  exportOwed,
+  loadExportIntent,
+  markExportWritten,
+  type ExportIntent,
+} from '../../jobs/results/intent';
+import {
+  chargedTwiceJson,
+  chargedTwiceLines,
+  gradeJson,
+  gradeLines,
+  heldLine,
+  reportHeld,
+  resumeUnderLimit,
+} from './clean/job-report';
 import { onInterrupt, openJobsWithProgress, withConnection } from './shared';
 import { connectorsFor } from '../platforms';
 import { reportLines } from './clean/clean-platform';
@@ -94,7 +109,8 @@ export async function run(values: Values, id: string | undefined): Promise<numbe
     });
     const release = onInterrupt(jobs, () => picked.map((j) => j.id));
     try {
-      if (picked.length === 0) {
+      const owed = await owedExports(jobs, dataDir, id);
+      if (picked.length === 0 && owed.length === 0) {
         if (
           (await connectorsFor(dataDir, jobs).unfinished()).some(
             (w) => id === undefined || w.jobId === id,
@@ -131,6 +147,8 @@ export async function run(values: Values, id: string | undefined): Promise<numbe
         progress.done();
         code = code || (await report(jobs, dataDir, done, values));
       }
+      for (const { job, intent } of owed)
+        code = (await writeOwed(jobs, dataDir, job, intent, values)) || code;
       code = code || (await carryOnWriteBacks(jobs, dataDir, id, values));
       if (id === undefined) for (const line of await leftLines(jobs, picked)) err(line);
       return code;
@@ -140,16 +158,79 @@ export async function run(values: Values, id: string | undefined): Promise<numbe
   });
 }
 
+/**
+ * Jobs done checking whose `clean` was killed before it saved the file it was
+ * asked for (all of them, or the one named): nothing to send, the file owed.
+ */
+async function owedExports(
+  jobs: Jobs,
+  dataDir: string,
+  id: string | undefined,
+): Promise<{ job: JobView; intent: ExportIntent }[]> {
+  const owed: { job: JobView; intent: ExportIntent }[] = [];
+  const candidates = id === undefined ? await jobs.list() : [await jobs.get(id)];
+  for (const job of candidates) {
+    if (job.state !== 'done' || job.elsewhere) continue;
+    const intent = await loadExportIntent(dataDir, job.id);
+    if (exportOwed(intent)) owed.push({ job, intent });
+  }
+  return owed;
+}
+
+/** The file an interrupted `clean` was to save, and the mark that it is saved. */
+async function saveWanted(jobs: Jobs, dataDir: string, job: JobView, wanted: ExportIntent) {
+  const written = await writeExport(jobs, job, wanted, wanted.out);
+  await markExportWritten(dataDir, job.id, new Date());
+  return written;
+}
+
+/** A job done before the last run stopped, whose file is saved now: said as such. */
+async function writeOwed(
+  jobs: Jobs,
+  dataDir: string,
+  job: JobView,
+  intent: ExportIntent,
+  values: Values,
+): Promise<number> {
+  const written = await saveWanted(jobs, dataDir, job, intent);
+  if (values.json) {
+    out(
+      JSON.stringify({
+        ...job,
+        out: written.path,
+        grade: gradeJson(job),
+        may_be_charged_twice: chargedTwiceJson(job),
+        carried_on: true,
+      }),
+    );
+  } else {
+    out(`${job.id}  ${describeJob(job)}`);
+    for (const line of chargedTwiceLines(job)) out(line);
+    out(t('cli.resume.exportOwed', { fileName: job.fileName }));
+    out(savedLine(written));
+  }
+  return 0;
+}
+
 /** One job as it ended: its line (or JSON), the export it was to write; its exit code. */
 async function report(jobs: Jobs, dataDir: string, done: JobView, values: Values) {
-  const wanted = done.state === 'done' ? await loadCleanExport(dataDir, done.id) : null;
-  const written = wanted ? await writeExport(jobs, done, wanted, wanted.out) : null;
+  const wanted = done.state === 'done' ? await loadExportIntent(dataDir, done.id) : null;
+  const written = wanted ? await saveWanted(jobs, dataDir, done, wanted) : null;
   const grade = gradeJson(done);
   if (values.json)
-    out(JSON.stringify({ ...done, ...(written ? { out: written.path } : {}), grade }));
+    out(
+      JSON.stringify({
+        ...done,
+        ...(written ? { out: written.path } : {}),
+        grade,
+        may_be_charged_twice: chargedTwiceJson(done),
+        carried_on: true,
+      }),
+    );
   else {
     out(`${done.id}  ${describeJob(done)}`);
     for (const line of gradeLines(done)) out(line);
+    for (const line of chargedTwiceLines(done)) out(line);
     if (written) out(savedLine(written));
   }
   if (done.hold) return reportHeld(done);

@@ -78,6 +78,19 @@ export interface JobView {
   } | null;
   /** Sent again after their answer was lost on the way: if they had been checked, charged twice. */
   sentAgainAfterLoss: number;
+  /**
+   * Addresses checked again because their answer was lost, on the way or in
+   * flight when a run was killed (or the power went): charged twice if the
+   * service had checked them. `upToMicros`: at most what that cost; null
+   * while the price is not known.
+   */
+  mayBeChargedTwice: {
+    addresses: number;
+    inFlightAtStop: number;
+    lostOnTheWay: number;
+    stops: number;
+    upToMicros: number | null;
+  };
   /** Bulk tasks: id, when sent, and when the next poll is due (null when not waiting). */
   tasks: { id: string | null; submittedAt: string | null; status: string }[];
   nextCheckAt: string | null;

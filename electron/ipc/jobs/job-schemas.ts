@@ -70,6 +70,13 @@ export const jobViewSchema = viewOf<JobView>()(
       })
       .nullable(),
     sentAgainAfterLoss: count,
+    mayBeChargedTwice: z.strictObject({
+      addresses: count,
+      inFlightAtStop: count,
+      lostOnTheWay: count,
+      stops: count,
+      upToMicros: micros.nullable(),
+    }),
     tasks: z.array(
       z.strictObject({ id: text.nullable(), submittedAt: text.nullable(), status: text }),
     ),

@@ -25,6 +25,8 @@ import { holdOf, patienceHold } from './hold';
 import { DEFAULT_WAIT_POLICY } from '../waits/refusals';
 import { waitOut } from '../waits/wait-out';
 import { openOutcomeLog } from '../storage/outcomes';
+import { startJournal } from '../storage/requests-journal';
+import { settleJournal } from '../money/exposure';
 import { budgetOf } from '../money/spend';
 import { learnFacts, learnRefused } from '../coverage/learn';
 import { runSyncParts } from './sync-parts';
@@ -123,14 +125,17 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
   l.halt ??= new AbortController();
   // Stopping here, or the lock found taken away, ends the run the same way.
   const stop = l.lock ? AbortSignal.any([slot.stopSignal(), l.lock.lost]) : slot.stopSignal();
+  const runOutcomes = sent ? sentTable(l.outcomes, sent) : l.outcomes;
+  const journal = startJournal(paths.requests, disk);
   // A context for each try: its budget counts from what is kept now.
   const contextOf = (): RunContext => ({
     record,
     paths,
     client,
     addresses,
-    outcomes: sent ? sentTable(l.outcomes, sent) : l.outcomes,
+    outcomes: runOutcomes,
     log: sent ? sentLog(outcomeLog, sent) : outcomeLog,
+    journal,
     disk,
     halt: (l.halt ??= new AbortController()).signal,
     ...budgetOf(s, l),
@@ -172,6 +177,7 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
     return ctx;
   };
   try {
+    await settleJournal(paths.requests, record, runOutcomes, () => save(s, l));
     record.state = record.plan?.bulk.length ? 'waiting' : 'checking';
     record.failure = null;
     await save(s, l);
@@ -238,6 +244,7 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
     await claims?.end();
     await remembering.drained();
     await spotFile?.close();
+    await journal.end();
     await outcomeLog.close();
   }
 }

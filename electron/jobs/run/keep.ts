@@ -17,6 +17,7 @@ import {
 import type { JobRecord } from '../storage/record';
 import type { JobPaths } from '../storage/store';
 import type { RunClaims } from './claims';
+import type { RequestJournal } from '../storage/requests-journal';
 
 export interface RunHooks {
   /** Saves the record atomically; resolves once it is on disk. */
@@ -76,6 +77,8 @@ export interface RunContext {
   claims?: RunClaims;
   /** Set when the budget refused a request: the run ends held, not failed. */
   overBudget?: boolean;
+  /** Each synchronous request written before it is sent, and marked when it ends. */
+  journal?: RequestJournal;
 }
 
 /**

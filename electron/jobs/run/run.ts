@@ -11,6 +11,7 @@ import { StoppedError, keep, mayCharge, type RunContext } from './keep';
 import type { OutcomeRecord } from '../storage/outcomes';
 import { MULTI_SIZE, SPARE_SLOTS, syncSchedule, type Range } from './plan';
 import { syncProduct, type JobProduct } from '../../common/model';
+import { log } from '../../lib/log';
 
 export { StoppedError, type RunContext, type RunHooks } from './keep';
 export { downloading, runBulk } from '../bulk/bulk';
@@ -61,10 +62,10 @@ async function takeKnown(ctx: RunContext, positions: number[]): Promise<number[]
  * so the next try sends them again. Counted, so the job can say what may
  * have been charged twice.
  */
-function noteLost(ctx: RunContext, err: unknown, addresses: number): void {
-  if (err instanceof ServiceError && err.charged === 'unknown') {
-    ctx.record.sentAgainAfterLoss += addresses;
-  }
+function noteLost(ctx: RunContext, err: unknown, addresses: number): boolean {
+  if (!(err instanceof ServiceError && err.charged === 'unknown')) return false;
+  ctx.record.sentAgainAfterLoss += addresses;
+  return true;
 }
 
 /** Checks the range's addresses with no outcome yet, with `product` (the job's by default). */
@@ -83,6 +84,15 @@ export async function runSync(
 
   /** Sends positions (all claimed by this run), as one multi check or one single, and keeps their answers. */
   const send = async (indexes: number[], as: 'multi' | 'single') => {
+    // On disk before it goes: a kill while it is out leaves its addresses counted (exposure.ts).
+    const entry = await ctx.journal?.open(as, indexes);
+    const ended = (how: 'answered' | 'refused' | 'lost') =>
+      entry === undefined
+        ? undefined
+        : ctx.journal?.close(entry, how).catch((e: unknown) => {
+            // Left open, it is counted after a crash as possibly charged: the safe side.
+            log.warn('jobs: a request could not be marked ended in its journal', e);
+          });
     try {
       let records: OutcomeRecord[];
       if (as === 'single') {
@@ -99,10 +109,14 @@ export async function runSync(
         records = answer.results.map((r, k) => toRecord(indexes[k] as number, r));
       }
       await kept(records);
+      await ended('answered');
       ctx.claims?.settle(records, checkedWith);
     } catch (err) {
       ctx.claims?.letGo(indexes);
-      noteLost(ctx, err, indexes.length);
+      if (noteLost(ctx, err, indexes.length)) await ended('lost');
+      // Refused, nothing charged. Anything else (an answer paid for and not kept)
+      // stays open: the next run counts it, since it checks those addresses again.
+      else if (err instanceof ServiceError && err.charged === 'no') await ended('refused');
       throw err;
     }
   };

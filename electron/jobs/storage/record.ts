@@ -226,6 +226,19 @@ export const jobRecord = z.object({
    * the service had checked them, they were charged twice.
    */
   sentAgainAfterLoss: z.number().int().min(0).default(0),
+  /**
+   * Addresses of synchronous checks in flight when a run stopped without
+   * waiting for them (a kill, a power cut), read from its request journal:
+   * checked again, so charged twice if the service had checked them. `run`
+   * is the journal last counted, so it is never counted twice.
+   */
+  stoppedMidCheck: z
+    .object({
+      addresses: z.number().int().min(0),
+      stops: z.number().int().min(0),
+      run: z.string().max(64).nullable(),
+    })
+    .default({ addresses: 0, stops: 0, run: null }),
   /** The random sample checked before the rest. */
   sample: z
     .object({

@@ -22,6 +22,8 @@ export interface JobPaths {
   spots: string;
   /** Why each address is left out by the suppression list or a rule (jobs/money/withheld.ts). */
   withheld: string;
+  /** The synchronous requests sent and not yet ended (requests-journal.ts). */
+  requests: string;
   /** The job's copy of the user's file. */
   input(extension: string): string;
   taskFile(k: number): string;
@@ -70,6 +72,7 @@ export function openJobStore(dataDir: string): JobStore {
       recalled: join(dir, 'recalled.bin'),
       spots: join(dir, 'spots.bin'),
       withheld: join(dir, 'withheld.bin'),
+      requests: join(dir, 'requests.journal'),
       input: (extension) => join(dir, `input${extension}`),
       taskFile: (k) => join(dir, `task-${k + 1}.txt`),
       resultFile: (k) => join(dir, `result-${k + 1}.csv`),

@@ -6,7 +6,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { saveCleanExport } from '../../../electron/cli/commands/clean/clean-export';
+import { saveExportIntent } from '../../../electron/jobs/results/intent';
 import { addresses, cli, failureLines, jobsOnDisk, setup, writeList } from '../jobs/support';
 
 /** Multi checks dearer than bulk tasks: a job of 1,000 goes as one bulk task at $0.50. */
@@ -31,7 +31,7 @@ describe('a clean held at its spending limit', () => {
     const jobs = await b.jobs();
     const { job } = await jobs.importFile(file);
     const id = job.id;
-    await saveCleanExport(b.dataDir, id, {
+    await saveExportIntent(b.dataDir, id, {
       out: join(b.dir, 'big.cleaned.csv'),
       keep: undefined,
       domain: undefined,

@@ -77,6 +77,7 @@ const SUMMARY_KEYS = [
   'charged_micros',
   'limit_micros',
   'grade',
+  'may_be_charged_twice',
   'out',
 ];
 
@@ -199,6 +200,14 @@ describe('clean', () => {
       limit_micros: null,
       // 100 × (6 + ½ × 1) ÷ 12 (invalid and empty cells counted, the repeat not): cli-grade.test.ts.
       grade: { score: 54, letter: 'D' },
+      // Nothing was lost on the way nor in flight at a kill: nothing may have been charged twice.
+      may_be_charged_twice: {
+        addresses: 0,
+        up_to_micros: 0,
+        in_flight_at_stop: 0,
+        lost_on_the_way: 0,
+        stops: 0,
+      },
       out,
       rows_written: 13,
     });

@@ -41,6 +41,13 @@ export function jobView(over: Partial<JobView> = {}): JobView {
     hold: null,
     wait: null,
     sentAgainAfterLoss: 0,
+    mayBeChargedTwice: {
+      addresses: 0,
+      inFlightAtStop: 0,
+      lostOnTheWay: 0,
+      stops: 0,
+      upToMicros: 0,
+    },
     tasks: [],
     nextCheckAt: null,
     unitPriceMicros: null,

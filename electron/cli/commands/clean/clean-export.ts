@@ -1,83 +1,15 @@
 // The cleaned file `clean` writes, and `resume` writes for a `clean` that was
 // interrupted: which rows (--keep), which columns (by product), with or
-// without a BOM, and the record of what `clean` was asked for, kept in the
-// job's folder so that `resume` can finish it (there is no other way to get
-// that export from the command line).
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { z } from 'zod';
+// without a BOM. What `clean` was asked for is kept with the job by the core
+// (jobs/results/intent.ts), so that `resume` can finish it.
 import type { JobView } from '../../../ipc/contract';
-import { writeFileAtomic } from '../../../lib/files/atomic-file';
 import type { Jobs } from '../../../jobs/jobs';
-import { openJobStore } from '../../../jobs/storage/store';
-import { EXPORT_FORMATS, type ExportFormat } from '../../../common/model';
+import type { ExportFormat } from '../../../common/model';
 import type { AppendedColumn } from '../../../lists/types';
 import { UsageError } from '../../args/args';
 import { parseKeep } from '../../args/keep';
 import { message } from '../../../common/i18n/message';
 import { t } from '../../output/say';
-
-const cleanExport = z.object({
-  out: z.string(),
-  /**
-   * --keep as given. Before --keep took a list, its one value "undeliverable"
-   * meant every row not deliverable, as "not-deliverable" does now (version absent).
-   */
-  keep: z.string().max(4096),
-  /** --domain as given; absent before there was one. */
-  domain: z.string().max(65_536).default(''),
-  version: z.literal(2).optional(),
-  bom: z.boolean(),
-  /** --flags; absent in what a `clean` before it kept. */
-  flags: z.boolean().default(false),
-  /** --format; absent in what a `clean` before workbooks kept. */
-  format: z.enum(EXPORT_FORMATS).default('csv'),
-});
-export type CleanExport = z.infer<typeof cleanExport>;
-
-const cleanExportPath = (dataDir: string, id: string) =>
-  join(openJobStore(dataDir).paths(id).dir, 'cli-export.json');
-
-/** Notes, before the job starts, what `clean` will write when it is done. */
-export async function saveCleanExport(
-  dataDir: string,
-  id: string,
-  wanted: {
-    out: string;
-    keep: string | undefined;
-    domain: string | undefined;
-    bom: boolean;
-    flags: boolean;
-    format: ExportFormat;
-  },
-): Promise<void> {
-  await writeFileAtomic(
-    cleanExportPath(dataDir, id),
-    JSON.stringify({
-      version: 2,
-      out: wanted.out,
-      keep: wanted.keep ?? 'all',
-      domain: wanted.domain ?? '',
-      bom: wanted.bom,
-      flags: wanted.flags,
-      format: wanted.format,
-    } satisfies CleanExport),
-  );
-}
-
-/** What an interrupted `clean` of this job was to write; null when it was not a `clean`. */
-export async function loadCleanExport(dataDir: string, id: string): Promise<CleanExport | null> {
-  try {
-    const kept = cleanExport.parse(
-      JSON.parse(await readFile(cleanExportPath(dataDir, id), 'utf8')),
-    );
-    return kept.version === undefined && kept.keep === 'undeliverable'
-      ? { ...kept, keep: 'not-deliverable' }
-      : kept;
-  } catch {
-    return null;
-  }
-}
 
 export async function writeExport(
   jobs: Jobs,

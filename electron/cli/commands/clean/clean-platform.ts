@@ -30,6 +30,7 @@ import { askYes, connectorsFor } from '../../platforms';
 import { err, out } from '../../output/print';
 import { bare, t } from '../../output/say';
 import { parseFormat, savedLine, writeExport } from './clean-export';
+import { markExportWritten, saveExportIntent } from '../../../jobs/results/intent';
 import { checkToEnd, failedJob, parseProduct } from './clean-start';
 import { gradeLines, jobSummary, reportHeld } from './job-report';
 import { onInterrupt, openJobsWithProgress, withConnection } from '../shared';
@@ -203,6 +204,17 @@ export async function run(
       });
       id = job.id;
       if (wanted === 'tags') await connectors.intend(job.id, null);
+      // --out is owed as a file's is: `resume` writes it after a kill.
+      if (destPath !== null) {
+        await saveExportIntent(connection.dataDir, job.id, {
+          out: destPath,
+          keep: values.keep,
+          domain: values.domain,
+          bom: values.bom,
+          flags: values.flags,
+          format,
+        });
+      }
       progress.done();
       err(
         t('cli.platform.imported', {
@@ -222,6 +234,7 @@ export async function run(
         destPath === null
           ? null
           : await writeExport(jobs, finished, { ...values, format }, destPath);
+      if (saved) await markExportWritten(connection.dataDir, finished.id, new Date());
       const report =
         wanted === 'tags' ? await writeBack(connectors, finished.id, mode, values, progress) : null;
       printOutcome(finished, saved, report, values);

@@ -5,7 +5,7 @@
 import type { JobView } from '../../../ipc/contract';
 import type { CostChoices, Jobs } from '../../../jobs/jobs';
 import type { ImportedList } from '../../../lists/types';
-import { estimateLines } from '../../output/cost-lines';
+import { estimateLines, sendLine } from '../../output/cost-lines';
 import { describeFindings, type Progress } from '../../output/output';
 import { message } from '../../../common/i18n/message';
 import { AppError, sayError } from '../../../lib/app-error';
@@ -54,11 +54,14 @@ export async function checkToEnd(
   if (list.findings && job.unique > 0) err(describeFindings(list.findings));
   if (job.unique > 0) {
     const t = cliWords().t;
-    for (const line of estimateLines(await jobs.estimate(job.id, run.product, run.choices), t)) {
-      err(line);
-    }
+    const estimate = await jobs.estimate(job.id, run.product, run.choices);
+    const sending = sendLine(estimate, t);
+    for (const line of estimateLines(estimate, t)) if (line !== sending) err(line);
     const started = await startWithin(jobs, job.id, run.product, run.choices, run.values);
     if (started !== null) return started;
+    // Said only once the job is on disk as started: from this line on, a kill
+    // at any moment leaves a job `resume` carries on to its export.
+    err(sending);
   }
   const finished = job.unique > 0 ? await jobs.finished(job.id) : job;
   run.progress.done();

@@ -16,9 +16,10 @@ import { checkCostFlags, costChoicesOf } from '../../args/cost-options';
 import { describeJob } from '../../output/output';
 import { err, out } from '../../output/print';
 import { bare, t } from '../../output/say';
-import { parseFormat, saveCleanExport, savedLine, writeExport } from './clean-export';
+import { parseFormat, savedLine, writeExport } from './clean-export';
+import { markExportWritten, saveExportIntent } from '../../../jobs/results/intent';
 import { parseKeep } from '../../args/keep';
-import { gradeLines, jobSummary, reportHeld } from './job-report';
+import { chargedTwiceLines, gradeLines, jobSummary, reportHeld } from './job-report';
 import { onInterrupt, openJobsWithProgress, withConnection } from '../shared';
 import { platformListOf } from '../../platforms';
 import { checkToEnd, failedJob, parseProduct } from './clean-start';
@@ -60,11 +61,13 @@ function parseSheet(value: string | undefined): string | number | undefined {
 
 async function exportAndReport(
   jobs: Jobs,
+  dataDir: string,
   job: JobView,
   values: Values & { format: ExportFormat },
   destPath: string,
 ): Promise<number> {
   const written = await writeExport(jobs, job, values, destPath);
+  await markExportWritten(dataDir, job.id, new Date());
   if (values.json) {
     out(
       JSON.stringify({ ...jobSummary(job), out: written.path, rows_written: written.rowsWritten }),
@@ -72,6 +75,7 @@ async function exportAndReport(
   } else {
     out(describeJob(job));
     for (const line of gradeLines(job)) out(line);
+    for (const line of chargedTwiceLines(job)) out(line);
     out(savedLine(written));
   }
   return 0;
@@ -126,7 +130,7 @@ export async function run(values: Values, file: string | undefined): Promise<num
           throw columnFromOne(e, column);
         });
       id = job.id;
-      await saveCleanExport(dataDir, job.id, {
+      await saveExportIntent(dataDir, job.id, {
         out: destPath,
         keep: values.keep,
         domain: values.domain,
@@ -154,7 +158,7 @@ export async function run(values: Values, file: string | undefined): Promise<num
         return reportHeld(finished);
       }
       if (finished.state === 'failed') throw failedJob(finished);
-      return await exportAndReport(jobs, finished, { ...values, format }, destPath);
+      return await exportAndReport(jobs, dataDir, finished, { ...values, format }, destPath);
     } finally {
       release();
     }

@@ -10,7 +10,7 @@ import { carryOnCommand } from '../../output/output';
 
 export { resumeUnderLimit } from '../../output/output';
 import { err } from '../../output/print';
-import { cashExact, t } from '../../output/say';
+import { cash, cashExact, t } from '../../output/say';
 
 /**
  * The list quality grade from the job's counts, as the window's results
@@ -91,7 +91,40 @@ export const jobSummary = (job: JobView) => ({
   limit_micros: job.limitMicros,
   /** The list quality grade (score 0–100 and letter A–F); null until done or when nothing was checked. */
   grade: gradeJson(job),
+  may_be_charged_twice: chargedTwiceJson(job),
 });
+
+/**
+ * Addresses checked again because their answer was lost (in flight when a
+ * run was killed, or lost on the way), and at most what that cost; null
+ * while the price is not known.
+ */
+export const chargedTwiceJson = (job: JobView) => ({
+  addresses: job.mayBeChargedTwice.addresses,
+  up_to_micros: job.mayBeChargedTwice.upToMicros,
+  in_flight_at_stop: job.mayBeChargedTwice.inFlightAtStop,
+  lost_on_the_way: job.mayBeChargedTwice.lostOnTheWay,
+  stops: job.mayBeChargedTwice.stops,
+});
+
+/**
+ * "The previous run stopped while 100 addresses were being checked; the
+ * service may have charged for them. They were checked again: at most $0.10
+ * more." Nothing when no run stopped mid-check.
+ */
+export function chargedTwiceLines(job: JobView): string[] {
+  const { inFlightAtStop: count, upToMicros } = job.mayBeChargedTwice;
+  if (count === 0) return [];
+  const unit =
+    job.mayBeChargedTwice.addresses > 0 && upToMicros !== null
+      ? upToMicros / job.mayBeChargedTwice.addresses
+      : null;
+  return [
+    unit === null
+      ? t('cli.exposure.stoppedPriceUnknown', { n: count, count })
+      : t('cli.exposure.stopped', { n: count, count, amount: cash(count * unit, 'up') }),
+  ];
+}
 
 /** A held job (stopped, at its limit, or paused): says why and how to go on; the exit code. */
 export function reportHeld(job: JobView): number {

@@ -6,7 +6,13 @@
 import type { ReactNode } from 'react';
 import type { JobView, RowStatusName } from '../../../../electron/ipc/contract';
 import { listGrade } from '../../../../electron/common/grade';
-import { formatDateTime, formatNumber, formatUsd, formatUsdExact } from '../../format';
+import {
+  formatDateTime,
+  formatNumber,
+  formatUsd,
+  formatUsdExact,
+  formatUsdUpTo,
+} from '../../format';
 import { useT } from '../../i18n/words';
 import { holdWords, jobName, productWords } from '../jobs/job-words';
 import { RecheckReminder } from '../jobs/RecheckReminder';
@@ -68,6 +74,20 @@ function Facts({ job }: { job: JobView }) {
     facts.push(
       <span key="charged" title={formatUsdExact(job.chargedMicros)}>
         {t('results.facts.charged', { amount: formatUsd(job.chargedMicros) })}
+      </span>,
+    );
+  }
+  // Answers lost (on the way, or in flight at a kill) and checked again: said beside the charge.
+  const twice = job.mayBeChargedTwice;
+  if (twice.addresses > 0) {
+    facts.push(
+      <span key="twice" data-testid="header-charged-twice">
+        {twice.upToMicros === null
+          ? t('results.facts.chargedTwice', {
+              n: twice.addresses,
+              count: formatNumber(twice.addresses),
+            })
+          : t('results.facts.chargedTwiceUpTo', { amount: formatUsdUpTo(twice.upToMicros) })}
       </span>,
     );
   }

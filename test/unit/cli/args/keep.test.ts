@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../../electron/cli/args/args';
-import { loadCleanExport } from '../../../../electron/cli/commands/clean/clean-export';
+import { loadExportIntent } from '../../../../electron/jobs/results/intent';
 import { parseKeep } from '../../../../electron/cli/args/keep';
 import { openJobStore } from '../../../../electron/jobs/storage/store';
 
@@ -66,7 +66,7 @@ describe('--keep and --domain', () => {
       join(dir, 'cli-export.json'),
       JSON.stringify({ out: '/tmp/x.csv', keep: 'undeliverable', bom: false }),
     );
-    expect(await loadCleanExport(dataDir, 'job-old')).toMatchObject({
+    expect(await loadExportIntent(dataDir, 'job-old')).toMatchObject({
       keep: 'not-deliverable',
       domain: '',
       format: 'csv',

@@ -24,6 +24,8 @@ export function DoneSummary({ job }: { job: JobView }) {
     { key: 'unknown', label: t('jobs.outcome.unknown'), value: job.unknown },
   ];
   const again = { n: job.sentAgainAfterLoss, count: formatNumber(job.sentAgainAfterLoss) };
+  const inFlight = job.mayBeChargedTwice.inFlightAtStop;
+  const stopped = { n: inFlight, count: formatNumber(inFlight) };
   return (
     <div className="job-done">
       <dl className="job-outcomes">
@@ -52,6 +54,19 @@ export function DoneSummary({ job }: { job: JobView }) {
             : t('jobs.done.sentAgainUpTo', {
                 ...again,
                 amount: formatUsdUpTo(job.sentAgainAfterLoss * job.unitPriceMicros),
+              })}
+        </p>
+      )}
+      {job.mayBeChargedTwice.inFlightAtStop > 0 && (
+        <p className="hint" data-testid="job-stopped-mid-check">
+          {job.mayBeChargedTwice.upToMicros === null
+            ? t('jobs.done.stoppedMidCheck', stopped)
+            : t('jobs.done.stoppedMidCheckUpTo', {
+                ...stopped,
+                amount: formatUsdUpTo(
+                  (job.mayBeChargedTwice.upToMicros * job.mayBeChargedTwice.inFlightAtStop) /
+                    job.mayBeChargedTwice.addresses,
+                ),
               })}
         </p>
       )}
