@@ -6,10 +6,10 @@ import { appendFile, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readJournal, startJournal } from '../../../electron/jobs/storage/requests-journal';
-import { settleJournal } from '../../../electron/jobs/money/exposure';
-import { systemDisk } from '../../../electron/jobs/storage/disk';
-import type { JobRecord } from '../../../electron/jobs/storage/record';
+import { readJournal, startJournal } from '../../../../electron/jobs/storage/requests-journal';
+import { settleJournal } from '../../../../electron/jobs/money/exposure';
+import { systemDisk } from '../../../../electron/jobs/storage/disk';
+import type { JobRecord } from '../../../../electron/jobs/storage/record';
 
 let dir: string;
 let path: string;

@@ -21,10 +21,10 @@ import {
   writeList,
   type Bench,
   type CliRun,
-} from './support';
-import { saveExportIntent } from '../../../electron/jobs/results/intent';
-import { PLATFORM_ENV } from '../../../electron/common/catalogs/platforms';
-import { startMailchimpHarness } from '../connectors/harness/mailchimp';
+} from '../support';
+import { saveExportIntent } from '../../../../electron/jobs/results/intent';
+import { PLATFORM_ENV } from '../../../../electron/common/catalogs/platforms';
+import { startMailchimpHarness } from '../../connectors/harness/mailchimp';
 
 const SEED = Number(process.env['CRASH_SEED'] ?? 4747);
 
