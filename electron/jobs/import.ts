@@ -201,6 +201,7 @@ export async function importFile(
     wait: null,
     sentAgainAfterLoss: 0,
     sample: null,
+    askAgain: null,
     repeatOf: await recognise(s, id, list, options.againOf),
     remindedAt: null,
     source: options.source ?? null,

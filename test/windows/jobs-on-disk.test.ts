@@ -25,6 +25,7 @@ const record = (id: string, createdAt: string): JobRecord => ({
   remindedAt: null,
   wait: null,
   sentAgainAfterLoss: 0,
+  askAgain: null,
   finishedAt: null,
   fileName: 'contacts.csv',
   sourcePath: 'C:\\Users\\Ann\\Documents\\contacts.csv',
