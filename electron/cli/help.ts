@@ -52,6 +52,7 @@ const COMMANDS: readonly HelpRow[] = [
   option('--max-spend <USD>|none', 'cli.help.clean.maxSpend'),
   option('--confirm-over-limit', 'cli.help.clean.confirmOverLimit'),
   option('--patience <duration>', 'cli.help.clean.patience'),
+  option('--ask-again <delays>', 'cli.help.clean.askAgain'),
   option('--json', 'cli.help.json.counts'),
   command('clean <platform>:<list-id>', 'cli.help.cleanPlatform'),
   option('--members subscribed|all', 'cli.help.cleanPlatform.members'),

@@ -34,6 +34,8 @@ export interface AccountJobsOptions {
   /** The unit prices the user entered from their plan (a key's only). */
   enteredPrices?: () => Partial<Record<JobProduct, number | null>>;
   patienceMs: number | (() => number);
+  /** When finished jobs' unknowns are asked again (the setting; --ask-again). */
+  askAgainDelays?: () => readonly number[];
   waitPolicy?: WaitPolicy;
   /** The team store a key's jobs share through; never asked for the demo's. */
   team?: () => Promise<TeamStore | null>;
@@ -64,6 +66,7 @@ export async function openAccountJobs(options: AccountJobsOptions): Promise<Jobs
     memory: { account: options.memoryAccount },
     ...(!demo && options.enteredPrices ? { enteredPrices: options.enteredPrices } : {}),
     patienceMs: options.patienceMs,
+    ...(options.askAgainDelays ? { askAgainDelays: options.askAgainDelays } : {}),
     ...(options.waitPolicy ? { waitPolicy: options.waitPolicy } : {}),
     // The demo keeps its answers to itself.
     ...(!demo && options.team ? { team: options.team } : {}),
@@ -129,6 +132,7 @@ export function openWorkspace(options: WorkspaceOptions): Workspace {
         enteredPrices: () => options.settings.get().enteredPrices,
         patienceMs: () =>
           options.waits?.patienceMs?.() ?? options.settings.get().patienceHours * 3_600_000,
+        askAgainDelays: () => options.settings.get().askAgainDelays,
         ...(options.waits?.policy ? { waitPolicy: options.waits.policy } : {}),
         ...(options.team ? { team: options.team } : {}),
         ...(options.onTeamNotice ? { onTeamNotice: options.onTeamNotice } : {}),

@@ -21,6 +21,7 @@ import { gradeJson, gradeLines, heldLine, reportHeld, resumeUnderLimit } from '.
 import { onInterrupt, openJobsWithProgress, withConnection } from './shared';
 import { connectorsFor } from '../platforms';
 import { reportLines } from './clean/clean-platform';
+import { askAgainLines, dueRounds } from './clean/ask-again';
 
 /** The new limit: given with the job's id only, since it replaces that job's own. */
 function newLimit(values: Values, id: string | undefined): number | null | undefined {
@@ -94,6 +95,11 @@ export async function run(values: Values, id: string | undefined): Promise<numbe
     });
     const release = onInterrupt(jobs, () => picked.map((j) => j.id));
     try {
+      // Finished jobs whose unknowns are due to be asked again: asked now, their files saved again.
+      const asked = await dueRounds(jobs, id);
+      let askedCode = 0;
+      for (const done of asked) askedCode ||= await report(jobs, dataDir, done, values);
+      if (picked.length === 0 && asked.length > 0) return askedCode;
       if (picked.length === 0) {
         if (
           (await connectorsFor(dataDir, jobs).unfinished()).some(
@@ -113,7 +119,7 @@ export async function run(values: Values, id: string | undefined): Promise<numbe
         for (const line of left) err(line);
         return 0;
       }
-      let code = 0;
+      let code = askedCode;
       for (const job of picked) {
         if (job.elsewhere) {
           // Two runners would check, and charge, the same addresses twice.
@@ -146,10 +152,17 @@ async function report(jobs: Jobs, dataDir: string, done: JobView, values: Values
   const written = wanted ? await writeExport(jobs, done, wanted, wanted.out) : null;
   const grade = gradeJson(done);
   if (values.json)
-    out(JSON.stringify({ ...done, ...(written ? { out: written.path } : {}), grade }));
+    out(
+      JSON.stringify({
+        ...done,
+        ...(written ? { out: written.path } : {}),
+        grade,
+      }),
+    );
   else {
     out(`${done.id}  ${describeJob(done)}`);
     for (const line of gradeLines(done)) out(line);
+    for (const line of askAgainLines(done)) out(line);
     if (written) out(savedLine(written));
   }
   if (done.hold) return reportHeld(done);

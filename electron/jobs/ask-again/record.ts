@@ -3,10 +3,10 @@
 // the next one, and what came of them. Kept beside the job's record so a
 // round missed while nothing ran is found on the next start.
 import { z } from 'zod';
-
-/** At most this many asks after the job's own, each at most a week after it. */
-export const MAX_DELAYS = 6;
-export const MAX_DELAY_SECONDS = 7 * 86_400;
+import {
+  MAX_ASK_AGAIN_DELAYS as MAX_DELAYS,
+  MAX_ASK_AGAIN_SECONDS as MAX_DELAY_SECONDS,
+} from '../../common/ask-again';
 
 const count = z.number().int().min(0);
 
