@@ -5,6 +5,7 @@
 // jobs of the account in use through it, resumes every unfinished job and
 // announces a finished one to the shell; the command line opens the jobs of
 // its connection through it too.
+import { startAskAgainTimer } from './ask-again/timer';
 import { join } from 'node:path';
 import type { Account } from '../account/account';
 import type { JobView } from '../common/views/views';
@@ -111,6 +112,8 @@ export function openWorkspace(options: WorkspaceOptions): Workspace {
   const opened = new Map<'demo' | 'key', Promise<Jobs>>();
   const ready = new Set<Jobs>();
   const lastState = new Map<string, string>();
+  // Each account's clock for asking finished jobs' unknowns again.
+  const timers: { stop(): void }[] = [];
 
   const onChange = (view: JobView) => {
     events.emit('job:changed', view);
@@ -146,6 +149,7 @@ export function openWorkspace(options: WorkspaceOptions): Workspace {
         });
         if (resumed.length > 0) log.info(`jobs: resumed ${resumed.length} unfinished job(s)`);
         ready.add(j);
+        timers.push(startAskAgainTimer(j));
         return j;
       });
       opened.set(mode, jobs);
@@ -169,6 +173,7 @@ export function openWorkspace(options: WorkspaceOptions): Workspace {
     jobs: current,
     busy: () => [...ready].some((j) => j.busy()),
     async dispose() {
+      for (const timer of timers.splice(0)) timer.stop();
       for (const jobs of opened.values()) await (await jobs).stop();
     },
   };
