@@ -19,7 +19,11 @@ export function askAgainOf(s: Shared, l: Live, logPath: string, sent: Uint32Arra
     asking,
     round: (ctx: RunContext) => askRound(ctx, invalid),
     /** Every answer is in: the round closed, or the schedule started. */
-    settle: () => settleAskAgain(l.record, table(), invalid, s),
+    settle: () => {
+      // A round refused past the patience ends as done: no wait is left on the job.
+      if (asking) l.record.wait = null;
+      return settleAskAgain(l.record, table(), invalid, s);
+    },
     /** The round could not finish: the job stays done, the schedule goes on. */
     async failed(err: unknown) {
       log.warn(`jobs: ${l.record.id}: asking unknowns again stopped`, err);

@@ -5,6 +5,7 @@
 // for the schedule; the ledger (checked after each test) shows nothing was
 // charged but the determined answers, each once.
 import { describe, expect, it } from 'vitest';
+import type { JobsOptions } from '../../../../electron/jobs/jobs';
 import { readRecord, requestsTo, API, setup, writeList } from '../support';
 
 const LIST = [
@@ -15,10 +16,14 @@ const LIST = [
   'undetermined+5@provider1.test',
 ];
 
-async function finishedWithUnknowns(asksUndetermined: number, delays = [60, 120, 180]) {
+async function finishedWithUnknowns(
+  asksUndetermined: number,
+  delays = [60, 120, 180],
+  options: Pick<Partial<JobsOptions>, 'patienceMs' | 'waitPolicy'> = {},
+) {
   const bench = await setup();
   bench.sandbox.faults.undetermineFirst(asksUndetermined);
-  const jobs = await bench.jobs({ askAgainDelays: () => delays });
+  const jobs = await bench.jobs({ ...options, askAgainDelays: () => delays });
   const { job } = await jobs.importFile(await writeList(bench, 'list.csv', LIST));
   await jobs.start(job.id, 'email');
   const done = await jobs.finished(job.id);
@@ -126,5 +131,21 @@ describe('asking unknowns again', () => {
     const ended = await jobs.setAskAgain(id, []);
     expect(ended.askAgain).toMatchObject({ state: 'ended', ended: 'turned-off', nextAt: null });
     await expect(jobs.setAskAgain(id, [60, 30])).rejects.toThrow(/1 to 6 delays/);
+  });
+
+  it('a round the service refuses past the patience leaves the job done, and moves on', async () => {
+    const { bench, jobs, id } = await finishedWithUnknowns(1, [60, 120], {
+      patienceMs: 300,
+      waitPolicy: { baseMs: 40, capMs: 100, fundsEveryMs: 50, ordersEveryMs: 50 },
+    });
+    const from = Date.parse((await readRecord(bench.dataDir, id)).askAgain?.from ?? '');
+    bench.sandbox.faults.maintenance(true);
+    await jobs.askAgainDue(from + 60_000);
+    const refused = await jobs.finished(id);
+    bench.sandbox.faults.maintenance(false);
+    expect(refused).toMatchObject({ state: 'done', hold: null, failure: null, wait: null });
+    expect(refused).toMatchObject({ unknown: 5, paid: 0 });
+    expect(refused.askAgain).toMatchObject({ state: 'waiting', round: 1, left: 5 });
+    expect(refused.askAgain?.nextAt).toBe(new Date(from + 120_000).toISOString());
   });
 });
