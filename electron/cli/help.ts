@@ -82,6 +82,7 @@ const COMMANDS: readonly HelpRow[] = [
   command('resume [<id>]', 'cli.help.resume'),
   option('--max-spend <USD>|none', 'cli.help.resume.maxSpend'),
   option('--patience <duration>', 'cli.help.resume.patience'),
+  option('--ask-again <delays>', 'cli.help.resume.askAgain'),
 ];
 
 const EVERY_COMMAND: readonly HelpRow[] = [

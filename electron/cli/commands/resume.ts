@@ -8,7 +8,7 @@
 // and with the command that carries it on, exactly as it must be typed.
 import type { JobView } from '../../ipc/contract';
 import type { Jobs } from '../../jobs/jobs';
-import { EXIT_LIMIT, UsageError, type Values } from '../args/args';
+import { EXIT_LIMIT, UsageError, parseAskAgain, type Values } from '../args/args';
 import { parseMaxSpend } from '../args/cost-options';
 import { describeJob } from '../output/output';
 import { message } from '../../common/i18n/message';
@@ -34,6 +34,22 @@ function newLimit(values: Values, id: string | undefined): number | null | undef
     );
   }
   return limit;
+}
+
+/**
+ * `resume <id> --ask-again <delays>|none` on a finished job that still has
+ * unknowns to ask: the rest of its schedule replaced, counted from now. A job
+ * not finished yet takes the delays when it finishes (the process's option).
+ */
+async function newSchedule(jobs: Jobs, id: string, values: Values): Promise<JobView | null> {
+  const delays = parseAskAgain(values['ask-again']);
+  if (delays === undefined) return null;
+  const job = await jobs.get(id);
+  if (job.state !== 'done' || !job.askAgain || job.askAgain.left === 0) return null;
+  const view = await jobs.setAskAgain(id, delays);
+  out(`${view.id}  ${describeJob(view)}`);
+  for (const line of askAgainLines(view)) out(line);
+  return view;
 }
 
 /**
@@ -89,6 +105,8 @@ export async function run(values: Values, id: string | undefined): Promise<numbe
     if (id !== undefined && (await heldWithoutNewLimit(jobs, id, limitMicros))) {
       return EXIT_LIMIT;
     }
+    const rescheduled = id === undefined ? null : await newSchedule(jobs, id, values);
+    if (rescheduled) return 0;
     const picked = await jobs.resume(id, {
       ...(limitMicros === undefined ? {} : { limitMicros }),
       everything: id === undefined,

@@ -107,4 +107,26 @@ describe('resume after clean', () => {
       'deliverable+3@provider1.test',
     ]);
   });
+
+  it('resume <id> --ask-again replaces the rest of a finished job’s schedule; none ends it', async () => {
+    const b = await setup();
+    b.sandbox.faults.undetermineFirst(1);
+    const file = await writeList(b, 'greylisted.csv', LIST);
+    expect((await cli(['clean', file], b.env())).code).toBe(0);
+    const [job] = JSON.parse((await cli(['jobs', '--json'], b.env())).stdout) as { id: string }[];
+    const id = job?.id ?? '';
+
+    const moved = await cli(['resume', id, '--ask-again', '2h'], b.env());
+    expect(moved.code, moved.stderr).toBe(0);
+    expect(moved.stdout).toMatch(/5 unknown: asking again at .+ \(ask 1 of 1, free\)/);
+    const record = await readRecord(b.dataDir, id);
+    expect(record.askAgain?.delays).toEqual([7_200]);
+
+    const ended = await cli(['resume', id, '--ask-again', 'none'], b.env());
+    expect(ended.code, ended.stderr).toBe(0);
+    expect((await readRecord(b.dataDir, id)).askAgain).toMatchObject({
+      nextAt: null,
+      ended: { reason: 'turned-off' },
+    });
+  });
 });
