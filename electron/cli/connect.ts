@@ -43,6 +43,8 @@ export interface Connection {
   costDefaults: CostDefaults;
   /** How long a job waits out the service's refusals: the app's setting, for --patience not given. */
   patienceMs: number;
+  /** When finished jobs' unknowns are asked again: the app's setting, for --ask-again not given. */
+  askAgainDelays: readonly number[];
   /**
    * How soon a job tries again after a refusal: the usual pace, or, for a
    * service on this computer, LIST_CLEANER_WAIT_SECONDS (the tests' pace).
@@ -151,7 +153,7 @@ export async function connect(dataDir: string, options: ConnectOptions): Promise
   const env = options.env ?? process.env;
   // The app's settings apply to the demo as well, as in the app.
   const settings = await openSettingsStore(dataDir);
-  const { reuseDays, maxSpendMicros, patienceHours } = settings.get();
+  const { reuseDays, maxSpendMicros, patienceHours, askAgainDelays } = settings.get();
   const costDefaults = { reuseDays, maxSpendMicros };
   const patienceMs = patienceHours * 3_600_000;
   if (options.demo) {
@@ -167,6 +169,7 @@ export async function connect(dataDir: string, options: ConnectOptions): Promise
       memoryAccount: DEMO_MEMORY,
       costDefaults,
       patienceMs,
+      askAgainDelays,
       waitPolicy: waitPolicyFor(env, true),
       close: () => demo.stop(),
     };
@@ -200,6 +203,7 @@ export async function connect(dataDir: string, options: ConnectOptions): Promise
     memoryAccount: memoryAccountOf(apiKey),
     costDefaults,
     patienceMs,
+    askAgainDelays,
     waitPolicy: waitPolicyFor(env, fast),
     team: () => team.get(),
     close: () => team.close(),

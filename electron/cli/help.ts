@@ -53,6 +53,7 @@ const COMMANDS: readonly HelpRow[] = [
   option('--max-spend <USD>|none', 'cli.help.clean.maxSpend'),
   option('--confirm-over-limit', 'cli.help.clean.confirmOverLimit'),
   option('--patience <duration>', 'cli.help.clean.patience'),
+  option('--ask-again <delays>', 'cli.help.clean.askAgain'),
   option('--json', 'cli.help.json.counts'),
   command('clean <platform>:<list-id>', 'cli.help.cleanPlatform'),
   option('--members subscribed|all', 'cli.help.cleanPlatform.members'),
@@ -93,6 +94,7 @@ const COMMANDS: readonly HelpRow[] = [
   command('resume [<id>]', 'cli.help.resume'),
   option('--max-spend <USD>|none', 'cli.help.resume.maxSpend'),
   option('--patience <duration>', 'cli.help.resume.patience'),
+  option('--ask-again <delays>', 'cli.help.resume.askAgain'),
 ];
 
 const EVERY_COMMAND: readonly HelpRow[] = [

@@ -202,6 +202,7 @@ export async function importFile(
     sentAgainAfterLoss: 0,
     stoppedMidCheck: { addresses: 0, stops: 0, run: null },
     sample: null,
+    askAgain: null,
     repeatOf: await recognise(s, id, list, options.againOf),
     remindedAt: null,
     source: options.source ?? null,

@@ -68,6 +68,7 @@ import { remindDue } from './results/reminders';
 import { openJobStore } from './storage/store';
 import { teamSummaries } from '../history/summaries';
 import type { PlatformSource } from './storage/record';
+import { askAgainDue, nextAskAgainAt, setAskAgain } from './ask-again/due';
 
 export type { JobsOptions } from './live';
 
@@ -119,6 +120,15 @@ export interface Jobs {
   resume(id?: string, options?: ResumeOptions): Promise<JobView[]>;
   /** For a job refused because of avatar coverage: check the rest one by one. */
   runRest(id: string): Promise<JobView>;
+  /**
+   * Queues the rounds due now (of one job, or of all) that ask finished jobs'
+   * unknowns again, free; `finished(id)` resolves when a round is over.
+   */
+  askAgainDue(nowMs?: number, id?: string): Promise<JobView[]>;
+  /** When the next round of any finished job is due (epoch ms), or null. */
+  nextAskAgainAt(): Promise<number | null>;
+  /** Replaces the rest of a job's schedule of asking its unknowns again, from now; `[]` ends it. */
+  setAskAgain(id: string, delays: readonly number[]): Promise<JobView>;
   list(): Promise<JobView[]>;
   get(id: string): Promise<JobView>;
   /** The platform list the job was read from, null for a file (connectors/ write back to it). */
@@ -231,6 +241,9 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
     importVerdicts: async (path, opts) => importVerdicts(await s.memory(), path, opts),
     resume: (id, opts) => resume(s, own, queue, id, opts),
     runRest: (id) => runRest(s, own, queue, id),
+    askAgainDue: (nowMs = Date.now(), id) => askAgainDue(s, own, queue, nowMs, id),
+    nextAskAgainAt: () => nextAskAgainAt(s),
+    setAskAgain: (id, delays) => setAskAgain(s, id, delays, Date.now()),
 
     async finished(id) {
       const l = await load(s, id);

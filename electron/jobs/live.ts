@@ -101,6 +101,12 @@ export interface JobsOptions {
    * in it. English without one.
    */
   words?: () => Translate;
+  /**
+   * When a finished job's unknowns are asked again, in seconds after its
+   * answers were all in (a setting; --ask-again); empty: never. Default
+   * 30 minutes, 4 hours and 24 hours (jobs/ask-again/schedule.ts).
+   */
+  askAgainDelays?: () => readonly number[];
 }
 
 export interface Live {

@@ -17,6 +17,7 @@ import { retryCanFix } from './run/job-failure';
 import { chargedProduct, paidSplit, type PaidSources, type PaidSplit } from './money/paid';
 import type { PriceBook } from './money/prices';
 import type { JobRecord } from './storage/record';
+import { askAgainView } from './ask-again/view';
 
 /** A route's unit price in micros: null where not known yet. */
 export interface UnitPrices {
@@ -169,5 +170,6 @@ export function jobView(
     failure: r.failure ? failureView(r.failure, t) : null,
     repeatOf: r.repeatOf,
     source: r.source ? { platform: r.source.platform, listName: r.source.listName } : null,
+    askAgain: r.askAgain ? askAgainView(r.askAgain) : null,
   };
 }

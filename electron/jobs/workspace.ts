@@ -5,6 +5,7 @@
 // jobs of the account in use through it, resumes every unfinished job and
 // announces a finished one to the shell; the command line opens the jobs of
 // its connection through it too.
+import { startAskAgainTimer } from './ask-again/timer';
 import { join } from 'node:path';
 import type { Account } from '../account/account';
 import type { JobView } from '../common/views/views';
@@ -34,6 +35,8 @@ export interface AccountJobsOptions {
   /** The unit prices the user entered from their plan (a key's only). */
   enteredPrices?: () => Partial<Record<JobProduct, number | null>>;
   patienceMs: number | (() => number);
+  /** When finished jobs' unknowns are asked again (the setting; --ask-again). */
+  askAgainDelays?: () => readonly number[];
   waitPolicy?: WaitPolicy;
   /** The team store a key's jobs share through; never asked for the demo's. */
   team?: () => Promise<TeamStore | null>;
@@ -64,6 +67,7 @@ export async function openAccountJobs(options: AccountJobsOptions): Promise<Jobs
     memory: { account: options.memoryAccount },
     ...(!demo && options.enteredPrices ? { enteredPrices: options.enteredPrices } : {}),
     patienceMs: options.patienceMs,
+    ...(options.askAgainDelays ? { askAgainDelays: options.askAgainDelays } : {}),
     ...(options.waitPolicy ? { waitPolicy: options.waitPolicy } : {}),
     // The demo keeps its answers to itself.
     ...(!demo && options.team ? { team: options.team } : {}),
@@ -108,6 +112,8 @@ export function openWorkspace(options: WorkspaceOptions): Workspace {
   const opened = new Map<'demo' | 'key', Promise<Jobs>>();
   const ready = new Set<Jobs>();
   const lastState = new Map<string, string>();
+  // Each account's clock for asking finished jobs' unknowns again.
+  const timers: { stop(): void }[] = [];
 
   const onChange = (view: JobView) => {
     events.emit('job:changed', view);
@@ -129,6 +135,7 @@ export function openWorkspace(options: WorkspaceOptions): Workspace {
         enteredPrices: () => options.settings.get().enteredPrices,
         patienceMs: () =>
           options.waits?.patienceMs?.() ?? options.settings.get().patienceHours * 3_600_000,
+        askAgainDelays: () => options.settings.get().askAgainDelays,
         ...(options.waits?.policy ? { waitPolicy: options.waits.policy } : {}),
         ...(options.team ? { team: options.team } : {}),
         ...(options.onTeamNotice ? { onTeamNotice: options.onTeamNotice } : {}),
@@ -142,6 +149,7 @@ export function openWorkspace(options: WorkspaceOptions): Workspace {
         });
         if (resumed.length > 0) log.info(`jobs: resumed ${resumed.length} unfinished job(s)`);
         ready.add(j);
+        timers.push(startAskAgainTimer(j));
         return j;
       });
       opened.set(mode, jobs);
@@ -165,6 +173,7 @@ export function openWorkspace(options: WorkspaceOptions): Workspace {
     jobs: current,
     busy: () => [...ready].some((j) => j.busy()),
     async dispose() {
+      for (const timer of timers.splice(0)) timer.stop();
       for (const jobs of opened.values()) await (await jobs).stop();
     },
   };

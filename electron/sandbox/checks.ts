@@ -1,7 +1,7 @@
 // POST /api/v1/check and POST /api/v1/batch-check: synchronous checks with
 // the interface's field rules, billing only addresses that got a result.
 import type { SandboxConfig } from './config';
-import type { FaultState } from './faults';
+import { takeUndetermined, type FaultState } from './faults';
 import { SandboxError, okReply, type Reply } from './server/http';
 import type { Ledger } from './ledger';
 import {
@@ -54,8 +54,11 @@ function reserve(ctx: CheckContext, product: SyncProduct, addresses: number): nu
 }
 
 /** An outcome the product can answer; undetermined where it cannot. */
-function resultOf(address: string, product: SyncProduct, config: SandboxConfig): Outcome {
-  const outcome = outcomeOf(address, config.slowAddressMs);
+function resultOf(address: string, product: SyncProduct, ctx: CheckContext): Outcome {
+  const outcome = outcomeOf(address, ctx.config.slowAddressMs);
+  if (outcome.verdict !== 'undetermined' && takeUndetermined(ctx.faults, address)) {
+    return { ...outcome, verdict: 'undetermined' };
+  }
   // The avatar products cover three providers; elsewhere there is no result.
   if (product === 'email_avatar' && !avatarProviders.has(outcome.provider)) {
     return { ...outcome, verdict: 'undetermined' };
@@ -91,7 +94,7 @@ export async function singleCheck(body: unknown, ctx: CheckContext): Promise<Rep
 
   const reserved = reserve(ctx, product, 1);
   const movement = { product, addresses: 1, ref: ctx.ref };
-  const outcome = resultOf(identifier, product, ctx.config);
+  const outcome = resultOf(identifier, product, ctx);
   const workMs = ctx.config.checkLatencyMs + outcome.delayMs;
   if (workMs > ctx.config.singleTimeoutMs) {
     await sleep(ctx.config.singleTimeoutMs);
@@ -128,7 +131,7 @@ export async function multiCheck(body: unknown, ctx: CheckContext): Promise<Repl
   const checked = (list as string[]).map((raw) => {
     const identifier = normalizeAddress(raw);
     if (!isValidAddress(identifier)) return { identifier, outcome: null };
-    return { identifier, outcome: resultOf(identifier, product, ctx.config) };
+    return { identifier, outcome: resultOf(identifier, product, ctx) };
   });
   const workMs =
     ctx.config.checkLatencyMs + Math.max(0, ...checked.map((c) => c.outcome?.delayMs ?? 0));

@@ -26,6 +26,12 @@ export interface FaultState {
   refusals: { code: number; remaining: number; path: string | null; retryAfter: string };
   /** The next requests (to path, if set) answer an HTML error page with this status, no envelope. */
   errorPages: { status: number; remaining: number; path: string | null };
+  /**
+   * Each address with a verdict is undetermined for its first `asks` checks
+   * (42200 single, `exists: false` multi, charging nothing), then answered:
+   * a greylisting mail server, for the tests of asking unknowns again.
+   */
+  undetermined: { asks: number; seen: Map<string, number> };
 }
 
 export interface FaultControls {
@@ -48,6 +54,8 @@ export interface FaultControls {
   refuse(code: number, n?: number, path?: string, retryAfter?: string | number): void;
   /** The next n API requests (to path, if given) answer a proxy's HTML page with this HTTP status. */
   errorPage(status: number, n?: number, path?: string): void;
+  /** Every address with a verdict answers "undetermined" to its first n checks, then its verdict. */
+  undetermineFirst(n: number): void;
   /** Back to a healthy service. */
   clear(): void;
 }
@@ -63,6 +71,7 @@ export function healthyFaults(): FaultState {
     older: { submit: false, multiWithoutProvider: false, zipResult: false },
     refusals: { code: 0, remaining: 0, path: null, retryAfter: '1' },
     errorPages: { status: 502, remaining: 0, path: null },
+    undetermined: { asks: 0, seen: new Map() },
   };
 }
 
@@ -102,6 +111,9 @@ export function createFaultControls(state: FaultState): FaultControls {
     errorPage(status, n = 1, path) {
       state.errorPages = { status, remaining: n, path: path ?? null };
     },
+    undetermineFirst(n) {
+      state.undetermined = { asks: n, seen: new Map() };
+    },
     olderKind(kind) {
       state.older = { ...state.older, ...kind };
     },
@@ -117,4 +129,14 @@ export function takeReset(state: FaultState, path: string): ResetWhen | null {
   if (r.remaining <= 0 || (r.path !== null && r.path !== path)) return null;
   r.remaining -= 1;
   return r.when;
+}
+
+/** Whether this check of the address is one of the first it answers "undetermined" (undetermineFirst). */
+export function takeUndetermined(state: FaultState, address: string): boolean {
+  const u = state.undetermined;
+  if (u.asks <= 0) return false;
+  const seen = u.seen.get(address) ?? 0;
+  if (seen >= u.asks) return false;
+  u.seen.set(address, seen + 1);
+  return true;
 }

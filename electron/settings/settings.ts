@@ -3,6 +3,12 @@
 import { LANGUAGE_CHOICES } from '../common/i18n/languages';
 import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
+import {
+  DEFAULT_ASK_AGAIN_DELAYS,
+  MAX_ASK_AGAIN_DELAYS,
+  MAX_ASK_AGAIN_SECONDS,
+  validDelays,
+} from '../common/ask-again';
 import { z } from 'zod';
 import { writeFileAtomic } from '../lib/files/atomic-file';
 import { log } from '../lib/log';
@@ -69,6 +75,15 @@ export const settingsSchema = z.object({
    * a balance run dry) before it pauses for the user.
    */
   patienceHours: z.number().int().min(1).max(MAX_PATIENCE_HOURS).default(DEFAULT_PATIENCE_HOURS),
+  /**
+   * Seconds after a job's answers are all in when its unknowns are asked
+   * again, free (jobs/ask-again/); empty: never.
+   */
+  askAgainDelays: z
+    .array(z.number().int().min(1).max(MAX_ASK_AGAIN_SECONDS))
+    .max(MAX_ASK_AGAIN_DELAYS)
+    .refine(validDelays)
+    .default([...DEFAULT_ASK_AGAIN_DELAYS]),
   /** Which account the app used last, so a demo session comes back after a restart. */
   account: z.enum(['none', 'demo', 'key']).default('none'),
   /**

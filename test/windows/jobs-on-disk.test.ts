@@ -26,6 +26,7 @@ const record = (id: string, createdAt: string): JobRecord => ({
   wait: null,
   sentAgainAfterLoss: 0,
   stoppedMidCheck: { addresses: 0, stops: 0, run: null },
+  askAgain: null,
   finishedAt: null,
   fileName: 'contacts.csv',
   sourcePath: 'C:\\Users\\Ann\\Documents\\contacts.csv',

@@ -5,6 +5,7 @@
 import type { parseArgs } from 'node:util';
 import { english, message, say, type Message } from '../../common/i18n/message';
 import { cliWords } from '../output/words';
+import { parseDelays } from '../../common/ask-again';
 
 /**
  * A usage mistake. Given as a catalog's message, it is said in the reader's
@@ -47,6 +48,7 @@ export const options = {
   ignore: { type: 'string' },
   'confirm-over-limit': { type: 'boolean', default: false },
   patience: { type: 'string' },
+  'ask-again': { type: 'string' },
   json: { type: 'boolean', default: false },
   avatar: { type: 'boolean', default: false },
   demo: { type: 'boolean', default: false },
@@ -85,6 +87,17 @@ export function parsePatience(value: string | undefined): number | undefined {
     throw new UsageError(message('cli.usage.patience'));
   }
   return ms;
+}
+
+/**
+ * --ask-again: when a finished job's unknowns are asked again, free ("30s,2m,4h"),
+ * or "none". Undefined when not given (the app's setting applies).
+ */
+export function parseAskAgain(value: string | undefined): number[] | undefined {
+  if (value === undefined) return undefined;
+  const delays = parseDelays(value);
+  if (delays === null) throw new UsageError(message('cli.usage.askAgain'));
+  return delays;
 }
 
 export type Values = ReturnType<

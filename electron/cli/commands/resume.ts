@@ -9,7 +9,7 @@
 // and with the command that carries it on, exactly as it must be typed.
 import type { JobView } from '../../ipc/contract';
 import type { Jobs } from '../../jobs/jobs';
-import { EXIT_LIMIT, UsageError, type Values } from '../args/args';
+import { EXIT_LIMIT, UsageError, parseAskAgain, type Values } from '../args/args';
 import { parseMaxSpend } from '../args/cost-options';
 import { describeJob } from '../output/output';
 import { message } from '../../common/i18n/message';
@@ -36,6 +36,7 @@ import {
 import { onInterrupt, openJobsWithProgress, withConnection } from './shared';
 import { connectorsFor } from '../platforms';
 import { reportLines } from './clean/clean-platform';
+import { askAgainLines, dueRounds } from './clean/ask-again';
 
 /** The new limit: given with the job's id only, since it replaces that job's own. */
 function newLimit(values: Values, id: string | undefined): number | null | undefined {
@@ -48,6 +49,22 @@ function newLimit(values: Values, id: string | undefined): number | null | undef
     );
   }
   return limit;
+}
+
+/**
+ * `resume <id> --ask-again <delays>|none` on a finished job that still has
+ * unknowns to ask: the rest of its schedule replaced, counted from now. A job
+ * not finished yet takes the delays when it finishes (the process's option).
+ */
+async function newSchedule(jobs: Jobs, id: string, values: Values): Promise<JobView | null> {
+  const delays = parseAskAgain(values['ask-again']);
+  if (delays === undefined) return null;
+  const job = await jobs.get(id);
+  if (job.state !== 'done' || !job.askAgain || job.askAgain.left === 0) return null;
+  const view = await jobs.setAskAgain(id, delays);
+  out(`${view.id}  ${describeJob(view)}`);
+  for (const line of askAgainLines(view)) out(line);
+  return view;
 }
 
 /**
@@ -103,13 +120,20 @@ export async function run(values: Values, id: string | undefined): Promise<numbe
     if (id !== undefined && (await heldWithoutNewLimit(jobs, id, limitMicros))) {
       return EXIT_LIMIT;
     }
+    const rescheduled = id === undefined ? null : await newSchedule(jobs, id, values);
+    if (rescheduled) return 0;
     const picked = await jobs.resume(id, {
       ...(limitMicros === undefined ? {} : { limitMicros }),
       everything: id === undefined,
     });
     const release = onInterrupt(jobs, () => picked.map((j) => j.id));
     try {
+      // Finished jobs whose unknowns are due to be asked again: asked now, their files saved again.
+      const asked = await dueRounds(jobs, id);
+      let askedCode = 0;
+      for (const done of asked) askedCode ||= await report(jobs, dataDir, done, values);
       const owed = await owedExports(jobs, dataDir, id);
+      if (picked.length === 0 && owed.length === 0 && asked.length > 0) return askedCode;
       if (picked.length === 0 && owed.length === 0) {
         if (
           (await connectorsFor(dataDir, jobs).unfinished()).some(
@@ -129,7 +153,7 @@ export async function run(values: Values, id: string | undefined): Promise<numbe
         for (const line of left) err(line);
         return 0;
       }
-      let code = 0;
+      let code = askedCode;
       for (const job of picked) {
         if (job.elsewhere) {
           // Two runners would check, and charge, the same addresses twice.
@@ -231,6 +255,7 @@ async function report(jobs: Jobs, dataDir: string, done: JobView, values: Values
     out(`${done.id}  ${describeJob(done)}`);
     for (const line of gradeLines(done)) out(line);
     for (const line of chargedTwiceLines(done)) out(line);
+    for (const line of askAgainLines(done)) out(line);
     if (written) out(savedLine(written));
   }
   if (done.hold) return reportHeld(done);

@@ -7,7 +7,7 @@ import { say } from '../../common/i18n/message';
 import { cliWords } from '../output/words';
 import type { Jobs } from '../../jobs/jobs';
 import { openAccountJobs } from '../../jobs/workspace';
-import { parsePatience, type Values } from '../args/args';
+import { parseAskAgain, parsePatience, type Values } from '../args/args';
 import { connect, type Connection } from '../connect';
 import { appDataDir } from '../data-dir';
 import { createProgress } from '../output/output';
@@ -85,6 +85,7 @@ export async function openJobsWithProgress(connection: Connection, values: Value
     memoryAccount: () => connection.memoryAccount,
     ...(enteredPrices ? { enteredPrices: () => enteredPrices } : {}),
     patienceMs: parsePatience(values.patience) ?? connection.patienceMs,
+    askAgainDelays: () => parseAskAgain(values['ask-again']) ?? connection.askAgainDelays,
     waitPolicy: connection.waitPolicy,
     ...(connection.team ? { team: connection.team } : {}),
     // Said between progress lines, once each time the store is lost or back.

@@ -109,6 +109,24 @@ export interface JobView {
   repeatOf: RepeatOf | null;
   /** The platform list the rows were read from; null for a file or a paste. */
   source: { platform: PlatformId; listName: string } | null;
+  /** Its unknowns asked again, free, on a schedule; null when none were left to ask. */
+  askAgain: AskAgainView | null;
+}
+
+/**
+ * Asking a finished job's unknowns again: `asked` could be asked when its
+ * answers were in, `left` of them are still unknown; `round` of `rounds`
+ * done; the next at `nextAt`, or `ended` and why.
+ */
+export interface AskAgainView {
+  state: 'waiting' | 'asking' | 'ended';
+  round: number;
+  rounds: number;
+  nextAt: string | null;
+  asked: number;
+  left: number;
+  resolved: { deliverable: number; undeliverable: number };
+  ended: 'schedule' | 'none-left' | 'turned-off' | null;
 }
 
 /** How a list was recognised as one checked before. */

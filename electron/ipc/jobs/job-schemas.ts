@@ -94,5 +94,17 @@ export const jobViewSchema = viewOf<JobView>()(
       .nullable(),
     repeatOf: repeatOfSchema.nullable(),
     source: z.strictObject({ platform: z.enum(PLATFORMS), listName: z.string() }).nullable(),
+    askAgain: z
+      .strictObject({
+        state: z.enum(['waiting', 'asking', 'ended']),
+        round: count,
+        rounds: count,
+        nextAt: text.nullable(),
+        asked: count,
+        left: count,
+        resolved: z.strictObject({ deliverable: count, undeliverable: count }),
+        ended: z.enum(['schedule', 'none-left', 'turned-off']).nullable(),
+      })
+      .nullable(),
   }),
 );

@@ -37,6 +37,7 @@ import { runClaims } from './claims';
 import { sentBook, sentLog, sentTable } from './send-list';
 import { StoppedError, downloading, runBulk, type RunContext } from './run';
 import { determinedSplit, unitPriceOf, unitPrices } from '../view';
+import { askAgainOf } from '../ask-again/in-run';
 
 const sendListLost = (dir: string) =>
   new AppError('internal', message('error.job.sendListLost', { dir }));
@@ -168,8 +169,11 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
       },
     },
   });
+  // Asking a finished job's unknowns again (ask-again/): this run, over those only.
+  const again = askAgainOf(s, l, paths.outcomes, sent);
   const runOnce = async (): Promise<RunContext> => {
     const ctx = contextOf();
+    if (again.asking) return again.round(ctx);
     record.state = record.plan?.bulk.length ? 'waiting' : 'checking';
     const syncPart = () => runSyncParts(ctx);
     if (record.plan?.bulk.length) await runBulk(ctx, syncPart);
@@ -193,7 +197,7 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
       },
       runOnce,
     );
-    if (ran.kind === 'patience') {
+    if (ran.kind === 'patience' && !again.asking) {
       // Refused for longer than the patience: paused for the user, not failed.
       record.hold = patienceHold(l, ran.refusal, ran.since);
       record.wait = null;
@@ -214,7 +218,9 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
       throw new AppError('internal', message('error.job.outcomesMissing'));
     }
     record.state = 'done';
-    record.finishedAt = now();
+    // A round asking unknowns again leaves the job finished when it was.
+    if (!again.asking) record.finishedAt = now();
+    await again.settle();
     // Stop came after the last request: nothing was left to hold back.
     record.hold = null;
     // The price is told only by a run that charged one product alone, and waited out nothing.
@@ -227,11 +233,13 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
     );
     await save(s, l);
     // The team's history: in the background, so the store never holds a job up.
-    s.team.finished(view(s, l));
+    if (!again.asking) s.team.finished(view(s, l));
   } catch (err) {
     if (l.lock?.lost.aborted) {
       // Another process holds the job now: its record is that process's to write.
       log.warn(`jobs: ${record.id} stopped here: its lock was taken away`);
+    } else if (again.asking) {
+      await again.failed(err);
     } else if (err instanceof StoppedError || slot.stopSignal().aborted) {
       // Left as it is (queued/checking/waiting): it resumes by itself next time.
       await save(s, l).catch(() => undefined);

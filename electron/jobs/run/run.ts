@@ -69,12 +69,23 @@ function noteLost(ctx: RunContext, err: unknown, addresses: number): boolean {
 }
 
 /** Checks the range's addresses with no outcome yet, with `product` (the job's by default). */
-export async function runSync(
+export function runSync(
   ctx: RunContext,
   range: Range,
   checkedWith: JobProduct = ctx.record.product ?? 'email',
 ): Promise<void> {
-  const pending = pendingIn(ctx, range);
+  return runPositions(ctx, pendingIn(ctx, range), checkedWith);
+}
+
+/**
+ * Checks the positions given, whatever outcome they have now (asking unknowns
+ * again, jobs/ask-again/): multi checks of 100 and singles in the spare slots.
+ */
+export async function runPositions(
+  ctx: RunContext,
+  pending: readonly number[],
+  checkedWith: JobProduct = ctx.record.product ?? 'email',
+): Promise<void> {
   const schedule = syncSchedule({ start: 0, end: pending.length });
   const product = syncProduct(checkedWith);
   const kept = (records: OutcomeRecord[]) => keep(ctx, records, null, checkedWith);
@@ -102,7 +113,7 @@ export async function runSync(
         } catch (err) {
           // The service judges the address invalid after all: no charge, no result.
           if (!(err instanceof ServiceError && err.serviceCode === 40002)) throw err;
-          records = [{ index, status: 'unknown' }];
+          records = [{ index, status: 'unknown', judgedInvalid: true }];
         }
       } else {
         const answer = await ctx.client.batchCheck(product, indexes.map(addressOf));

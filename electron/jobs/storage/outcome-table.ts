@@ -34,6 +34,11 @@ export interface OutcomeRecord {
   checkedAt?: number | null;
   /** A reused answer that was another vendor's verdict: which vendor (a later one's is none). */
   source?: VerdictVendor | null;
+  /**
+   * An unknown the service gave because it judged the address invalid (40002):
+   * kept as a marker in the log only, so it is never asked again.
+   */
+  judgedInvalid?: boolean;
 }
 
 export interface OutcomeCounts {

@@ -22,7 +22,8 @@ export {
 // The log's line: index, status, provider, avatar, avatar URL, tab-separated,
 // then for an outcome not paid for here its origin: "r" and the date a reused
 // answer was given (then another vendor's name, common/catalogs/vendors.ts), or "l" for
-// one found here. Providers and URLs never hold tabs or newlines; dropped if so.
+// one found here, or "x" for an unknown the service judged invalid (never
+// asked again, jobs/ask-again/). Providers and URLs never hold tabs or newlines; dropped if so.
 const clean = (s: string | null | undefined) => (s == null ? '\u0000' : s.replace(/[\t\r\n]/g, ''));
 const S_CODE: Record<Status, string> = {
   deliverable: 'd',
@@ -40,6 +41,8 @@ const CODE_S: Record<string, Status> = Object.fromEntries(
 
 function originField(r: OutcomeRecord): string {
   if (r.origin === 'local') return '\tl';
+  // "x": the service judged it invalid; older readers take the field for no origin.
+  if (r.judgedInvalid === true && r.origin === undefined) return '\tx';
   return r.origin === 'reused' ? `\tr${r.checkedAt ?? 0}${r.source ? `\t${r.source}` : ''}` : '';
 }
 

@@ -8,6 +8,7 @@ import { JOB_PRODUCTS, JOB_STATES, OTHERS_CHOICES, type JobProduct } from '../..
 import { WAIT_REASONS } from '../../common/waits';
 import { MEMBER_CHOICES, PLATFORMS } from '../../common/catalogs/platforms';
 import { storedMessage } from '../../lib/stored-message';
+import { askAgainRecord } from '../ask-again/record';
 
 /** The platform list a job's rows were read from: its source label. */
 export const platformSource = z.object({
@@ -266,5 +267,7 @@ export const jobRecord = z.object({
   remindedAt: z.string().nullable().default(null),
   /** The platform list the rows were read from, when not a file (connectors/). */
   source: platformSource.nullable().default(null),
+  /** Its unknowns asked again, free, on a schedule (jobs/ask-again/); null: never. */
+  askAgain: askAgainRecord.nullable().default(null),
 });
 export type JobRecord = z.infer<typeof jobRecord>;

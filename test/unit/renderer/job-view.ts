@@ -53,6 +53,7 @@ export function jobView(over: Partial<JobView> = {}): JobView {
     unitPriceMicros: null,
     chargedMicros: null,
     failure: null,
+    askAgain: null,
     ...over,
   };
 }

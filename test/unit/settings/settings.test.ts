@@ -32,6 +32,8 @@ describe('settings', () => {
       recheckDays: null,
       // A refusing service is waited out for six hours before a job pauses.
       patienceHours: 6,
+      // Unknown answers are asked again, free, 30 minutes, 4 hours and 24 hours after a job.
+      askAgainDelays: [1_800, 14_400, 86_400],
       account: 'none',
       // No team store until the user connects one.
       teamUrl: null,

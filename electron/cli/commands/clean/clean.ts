@@ -11,7 +11,7 @@ import type { Jobs } from '../../../jobs/jobs';
 import { message } from '../../../common/i18n/message';
 import { AppError } from '../../../lib/app-error';
 import { defaultExportPath, exportDestinationProblem } from '../../../lists/write/export-name';
-import { UsageError, parsePatience, type Values } from '../../args/args';
+import { UsageError, parseAskAgain, parsePatience, type Values } from '../../args/args';
 import { checkCostFlags, costChoicesOf } from '../../args/cost-options';
 import { describeJob } from '../../output/output';
 import { err, out } from '../../output/print';
@@ -23,6 +23,7 @@ import { chargedTwiceLines, gradeLines, jobSummary, reportHeld } from './job-rep
 import { onInterrupt, openJobsWithProgress, withConnection } from '../shared';
 import { platformListOf } from '../../platforms';
 import { checkToEnd, failedJob, parseProduct } from './clean-start';
+import { askAgainJson, askAgainLines, askAgainToEnd } from './ask-again';
 
 function parseColumn(value: string | undefined): string | number | undefined {
   if (value === undefined) return undefined;
@@ -70,12 +71,18 @@ async function exportAndReport(
   await markExportWritten(dataDir, job.id, new Date());
   if (values.json) {
     out(
-      JSON.stringify({ ...jobSummary(job), out: written.path, rows_written: written.rowsWritten }),
+      JSON.stringify({
+        ...jobSummary(job),
+        out: written.path,
+        rows_written: written.rowsWritten,
+        ask_again: askAgainJson(job),
+      }),
     );
   } else {
     out(describeJob(job));
     for (const line of gradeLines(job)) out(line);
     for (const line of chargedTwiceLines(job)) out(line);
+    for (const line of askAgainLines(job)) out(line);
     out(savedLine(written));
   }
   return 0;
@@ -111,6 +118,8 @@ export async function run(values: Values, file: string | undefined): Promise<num
   parseKeep(values.keep, values.domain);
   checkCostFlags(values);
   parsePatience(values.patience);
+  // With --ask-again, the schedule is waited out here and the file saved after it.
+  const askAgain = parseAskAgain(values['ask-again']);
   const column = parseColumn(values.column);
   const sheet = parseSheet(values.sheet);
   return withConnection(values, async (connection) => {
@@ -158,7 +167,8 @@ export async function run(values: Values, file: string | undefined): Promise<num
         return reportHeld(finished);
       }
       if (finished.state === 'failed') throw failedJob(finished);
-      return await exportAndReport(jobs, dataDir, finished, { ...values, format }, destPath);
+      const asked = askAgain?.length ? await askAgainToEnd(jobs, finished) : finished;
+      return await exportAndReport(jobs, dataDir, asked, { ...values, format }, destPath);
     } finally {
       release();
     }

@@ -11,6 +11,7 @@ import {
 } from '../../../format';
 import { useT } from '../../../i18n/words';
 import { freeFacts } from '../free-facts';
+import { askAgainWords } from '../ask-again-words';
 import { RowSum } from './RowSum';
 
 export function DoneSummary({ job }: { job: JobView }) {
@@ -70,6 +71,11 @@ export function DoneSummary({ job }: { job: JobView }) {
               })}
         </p>
       )}
+      {askAgainWords(job, t).map((line) => (
+        <p key={line} className="hint" data-testid="job-ask-again">
+          {line}
+        </p>
+      ))}
       <p className="hint">
         {t('jobs.done.unique', {
           n: job.unique,
