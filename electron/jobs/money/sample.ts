@@ -108,7 +108,7 @@ export async function sample(
       'over_limit',
       message('error.job.sampleOverLimit', {
         count: picked.length,
-        cost: usd(price, 'up'),
+        cost: usd(price),
         limit: usdExact(choices.limitMicros),
       }),
     );

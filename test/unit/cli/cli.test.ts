@@ -219,7 +219,7 @@ describe('clean', () => {
     const result = await cli(['clean', await mixedList(b)], b.env());
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe(
-      'contacts.csv [email]: done: 6 deliverable, 3 undeliverable, 1 unknown; charged < $0.01\n' +
+      'contacts.csv [email]: done: 6 deliverable, 3 undeliverable, 1 unknown; charged $0.009\n' +
         'List quality: D, 54 of 100 (poor). Sending to the 6 deliverable addresses only is safe; sending to all 12, 5 would bounce (41.7%: the undeliverable and invalid ones), and the unknown one may bounce too.\n' +
         'Score = 100 × (6 deliverable + half of 1 unknown) ÷ 12 addresses (deliverable, undeliverable, unknown, invalid and disposable), rounded down. Repeats and role addresses are left out: a repeat is not a bad address, and a role address is your choice.\n' +
         `Saved 13 of 13 rows to ${join(b.dir, 'contacts.cleaned.csv')}\n`,

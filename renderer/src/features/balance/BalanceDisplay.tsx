@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useBalance } from '../../api/hooks';
 import { queryKeys } from '../../api/query-keys';
 import { errorMessage } from '../../api/call';
-import { formatRelativeTime, formatUsd, formatUsdExact, formatUsdUpTo } from '../../format';
+import { formatRelativeTime, formatUsd, formatUsdExact } from '../../format';
 import { lowBalance } from './low-balance';
 import { useReviewEstimate } from './use-review-estimate';
 import { useT, useWords } from '../../i18n/words';
@@ -32,7 +32,7 @@ export function BalanceDisplay() {
   const low = balance.data ? lowBalance(balance.data.balanceMicros, estimate) : null;
   const lowText =
     low?.reason === 'estimate'
-      ? t('balance.lowEstimate', { estimate: formatUsdUpTo(low.thresholdMicros) })
+      ? t('balance.lowEstimate', { estimate: formatUsd(low.thresholdMicros) })
       : low
         ? t('balance.lowUnder', { threshold: formatUsd(low.thresholdMicros) })
         : '';

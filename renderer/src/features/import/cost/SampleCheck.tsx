@@ -6,13 +6,7 @@
 import type { EstimateView, SampleView } from '../../../../../electron/common/views/views';
 import { useSampleJob } from '../../../api/job-hooks';
 import { ErrorNotice } from '../../../components/ErrorNotice';
-import {
-  formatNumber,
-  formatTimeOfDay,
-  formatUsd,
-  formatUsdExact,
-  formatUsdUpTo,
-} from '../../../format';
+import { formatNumber, formatTimeOfDay, formatUsd, formatUsdExact } from '../../../format';
 import { useUiStore } from '../../../state/ui-store';
 import { useRich, useT } from '../../../i18n/words';
 import { PRODUCT_IDS } from '../review/ProductChoice';
@@ -104,7 +98,7 @@ export function SampleCheck({
           ? t('cost.sample.hintPriced', {
               n: size,
               count: formatNumber(size),
-              cost: formatUsdUpTo(size * price),
+              cost: formatUsd(size * price),
             })
           : t('cost.sample.hint', { n: size, count: formatNumber(size) })}
       </p>

@@ -7,7 +7,7 @@ import {
   formatNumber,
   formatPercent,
   formatTimeOfDay,
-  formatUsdUpTo,
+  formatUsd,
 } from '../../../format';
 import { useT } from '../../../i18n/words';
 import { freeFacts } from '../free-facts';
@@ -51,7 +51,7 @@ export function DoneSummary({ job }: { job: JobView }) {
             ? t('jobs.done.sentAgain', again)
             : t('jobs.done.sentAgainUpTo', {
                 ...again,
-                amount: formatUsdUpTo(job.sentAgainAfterLoss * job.unitPriceMicros),
+                amount: formatUsd(job.sentAgainAfterLoss * job.unitPriceMicros),
               })}
         </p>
       )}
