@@ -81,6 +81,15 @@ export const moneyExact = (micros: number, locale?: string): string => money(mic
 export const balanceAfter = (balanceMicros: number, estimateMicros: number): number =>
   balanceMicros - estimateMicros;
 
+/**
+ * Does a balance pay for a charge? Not a balance of nothing, and not less than
+ * a known charge: the service decides on exact amounts, so $0.124 covers
+ * $0.124. One rule for the core that refuses a sample and the window that
+ * offers one: a $0.10 sample is never offered on a $0.03 balance.
+ */
+export const balanceCovers = (balanceMicros: number, chargeMicros: number | null): boolean =>
+  balanceMicros > 0 && (chargeMicros === null || chargeMicros <= balanceMicros);
+
 /** The core's money in words, in en-US: "$0.12", "$0.012". */
 export const usd = (micros: number): string => money(micros, { locale: 'en-US' });
 
