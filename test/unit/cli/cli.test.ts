@@ -126,7 +126,7 @@ describe('check', () => {
     const result = await cli(['check', ' Deliverable@Gmail.com '], b.env());
     expect(result).toMatchObject({
       code: 0,
-      stdout: 'deliverable@gmail.com: deliverable (provider Provider 1 (gmail.com))\n',
+      stdout: 'deliverable@gmail.com: deliverable (provider Gmail)\n',
     });
     b.chargedOutsideJobs += 1_000;
     expect(requestsTo(b, API.single)).toHaveLength(1);

@@ -244,8 +244,8 @@ describe("the fields' refusals and the words of a connection", () => {
     expect(entryLine(entry, de)).toBe('Hard Bounce, aus m.csv.');
     expect(entryLine(entry, en)).toBe('Hard bounce, from m.csv.');
     expect(providerName('other', ru)).toBe('Другие провайдеры');
-    expect(providerName('provider_code_1', de)).toBe('Anbieter 1 (gmail.com)');
-    expect(providerName('provider_code_1', en)).toBe('Provider 1 (gmail.com)');
+    expect(providerName('provider_code_1', de)).toBe('Gmail');
+    expect(providerName('provider_code_1', en)).toBe('Gmail');
   });
 
   it('says what a test of the team store found, without an English sentence', () => {
