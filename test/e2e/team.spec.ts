@@ -44,6 +44,10 @@ test('a team store is connected in Settings, its schema and answers shown, then 
 
   // A wrong password (in the address, as some users paste it): refused in words, nothing saved.
   await field.fill(pg.url('crew', 'list_cleaner', 'not-the-password'));
+  // It leaves the address at once for its own, masked field: never shown in clear.
+  await expect(field).toHaveValue(pg.url('crew', 'list_cleaner'));
+  await expect(password).toHaveValue('not-the-password');
+  await expect(section.getByTestId('team-password-moved')).toBeVisible();
   await section.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(section.getByRole('alert')).toContainText(
     'refused the user crew: check the password',
@@ -51,6 +55,10 @@ test('a team store is connected in Settings, its schema and answers shown, then 
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   expect(app.core().settings.get().teamUrl).toBeNull();
   await section.scrollIntoViewIfNeeded();
+  for (const input of await page.locator('input:not([type="password"])').all()) {
+    expect(await input.inputValue()).not.toContain('not-the-password');
+  }
+  await expect(page.locator('body')).not.toContainText('not-the-password');
   await app.screenshot('team-connect-refused');
 
   // Test connection reaches the store without saving it.

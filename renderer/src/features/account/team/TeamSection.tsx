@@ -3,6 +3,7 @@
 // and connected; main keeps the address in settings and the password in the
 // keychain. With one saved: what it is, its schema and the account's answers
 // there (or why it cannot be reached), Test connection, and Remove after a question.
+import { passwordOutOfUrl } from '../../../../../electron/common/team-url-password';
 import { useState } from 'react';
 import type { TeamView } from '../../../../../electron/common/views/team-views';
 import { errorMessage } from '../../../api/call';
@@ -43,6 +44,8 @@ function ConnectTeamForm({ inputId }: { inputId: string }) {
   const t = useT();
   const [url, setUrl] = useState('');
   const [password, setPassword] = useState('');
+  // Said once a pasted address's password was moved to its own, masked field.
+  const [moved, setMoved] = useState(false);
   // Cleared on typing: the reason belongs to the address that was refused.
   const [problem, setProblem] = useState<string | null>(null);
   const busy = connect.isPending || test.isPending;
@@ -61,6 +64,7 @@ function ConnectTeamForm({ inputId }: { inputId: string }) {
             onSuccess: () => {
               setUrl('');
               setPassword('');
+              setMoved(false);
             },
             onError: (err) => setProblem(errorMessage(err)),
           },
@@ -78,7 +82,11 @@ function ConnectTeamForm({ inputId }: { inputId: string }) {
           data-user-value
           value={url}
           onChange={(e) => {
-            setUrl(e.target.value);
+            // A password pasted in the address never stays on screen in clear.
+            const split = passwordOutOfUrl(e.target.value);
+            setUrl(split ? split.url : e.target.value);
+            if (split) setPassword(split.password);
+            setMoved(split !== null);
             setProblem(null);
             test.reset();
           }}
@@ -95,10 +103,16 @@ function ConnectTeamForm({ inputId }: { inputId: string }) {
           value={password}
           onChange={(e) => {
             setPassword(e.target.value);
+            setMoved(false);
             setProblem(null);
             test.reset();
           }}
         />
+        {moved && (
+          <p className="hint" role="status" data-testid="team-password-moved">
+            {t('team.passwordMoved')}
+          </p>
+        )}
       </div>
       <div className="button-row">
         <button
