@@ -1,65 +1,102 @@
-// Money figures on a screen add up as shown (issue 31): the review's balance
-// less its estimate is its balance after, to the cent; the Check button says
-// the same estimate; an Email + avatar review's groups add up to it; what
-// the free steps save adds up to its total; and a done job's charge is what
-// the balance moved by, exactly (the tooltips hold the exact amounts).
+// Every money figure on the main screens adds up as shown (issue 48), from
+// jobs made here against a sandbox whose price is odd ($0.001234 per
+// address), so rounding anywhere would show. On each screen every figure is
+// an exact amount ("< $0.01" or a rounded cent fails), read back in micros by
+// the locale's own symbols (parseMoney), and each total equals its parts as
+// shown: the review's balance − estimate = balance after, its savings and its
+// avatar groups; a job's charge is what the balance moved by; a month in
+// History is its jobs; the results' charge is the job's; Account's balance is
+// the service's.
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { dropFile, jobCard, knownList, useDemo } from './import-support';
+import { connectKey, dropFile, jobCard, knownList, nav } from './import-support';
+import { openResults } from './results-support';
+import { startSandbox, type Sandbox } from '../../electron/sandbox/server/server';
+import { parseMoney } from '../../electron/common/money';
 
-/** Cents of a shown amount: "$24.97" → 2497, "-$0.02" → -2, "< $0.01" → 0 (less than a cent). */
-function cents(text: string): number {
-  const t = text.replace(/^up to /, '').trim();
-  if (t.startsWith('<')) return 0;
-  const match = /(-?)\$([\d,]+)\.(\d\d)$/.exec(t);
-  if (!match) throw new Error(`not money as shown: "${text}"`);
-  const [, sign, dollars, centsPart] = match as unknown as [string, string, string, string];
-  return (sign ? -1 : 1) * (Number(dollars.replace(/,/g, '')) * 100 + Number(centsPart));
-}
+const KEY = 'sk_live_e2e_money_audit_7b1c';
+const START = 10_000_000;
+const PRICE = 1_234;
+let sandbox: Sandbox;
 
-/** Micros of an exact amount in a tooltip: "$0.033" → 33,000. */
+test.beforeAll(async () => {
+  sandbox = await startSandbox({
+    accounts: [{ key: KEY, balanceMicros: START }],
+    config: {
+      prices: { email: PRICE, email_avatar: 3_000, email_batch: PRICE, email_avatar_batch: 3_000 },
+    },
+  });
+});
+
+test.afterAll(async () => {
+  await sandbox.stop();
+});
+
+/** Every amount in a text, as written: "$0.012", "-$0.094", and "< $0.01" (which fails). */
+const AMOUNT = /(<\s*)?[-−]?\$[\d,]*\.?\d*/g;
+
+/** Micros of the one amount in a text ("up to $0.012", "$0.14 charged"); fails on none or a rounded "<". */
 function micros(text: string | null): number {
-  const match = /^(-?)\$([\d,]+)\.(\d+)$/.exec(text ?? '');
-  if (!match) throw new Error(`not an exact amount: "${text}"`);
-  const [, sign, dollars, fraction] = match as unknown as [string, string, string, string];
-  return (
-    (sign ? -1 : 1) *
-    (Number(dollars.replace(/,/g, '')) * 1_000_000 + Number(fraction.padEnd(6, '0')))
-  );
+  const found = (text ?? '').match(AMOUNT) ?? [];
+  expect(found, `one amount in "${text}"`).toHaveLength(1);
+  const read = parseMoney(found[0] as string, 'en-US');
+  expect(read, `"${found[0]}" is an exact amount`).not.toBeNull();
+  return read as number;
 }
 
-const textOf = async (l: Locator) => ((await l.textContent()) ?? '').trim();
+const textOf = async (l: Locator) => (await l.textContent()) ?? '';
 
-/** The review's figures reconcile: balance − estimate = after, and the button says the estimate. */
+/** Every figure the screen shows is an exact amount: none rounded, none "< $0.01". */
+async function expectEveryFigureExact(page: Page, screen: string): Promise<number> {
+  const text = await page.locator('body').innerText();
+  const figures = text.match(AMOUNT) ?? [];
+  for (const figure of figures) {
+    expect(parseMoney(figure, 'en-US'), `${screen}: "${figure}" is an exact amount`).not.toBeNull();
+  }
+  return figures.length;
+}
+
+/** The review: balance − estimate = balance after, and the button says the estimate. */
 async function expectReviewAddsUp(page: Page): Promise<number> {
-  const balance = cents(await textOf(page.getByTestId('estimate-balance')));
-  const charge = await textOf(page.getByTestId('estimate-charge'));
-  const after = cents(await textOf(page.getByTestId('estimate-after')));
-  expect(charge).toMatch(/^up to \$/);
-  expect(balance - cents(charge)).toBe(after);
-  // An estimate never shows less than it is: the tooltip holds the exact amount.
-  const exact = micros(await page.getByTestId('estimate-charge').getAttribute('title'));
-  expect(cents(charge) * 10_000).toBeGreaterThanOrEqual(exact);
-  expect(cents(charge) * 10_000 - exact).toBeLessThan(10_000);
-  await expect(page.getByRole('button', { name: /^Check \d[\d,]* addresses? · / })).toHaveText(
-    new RegExp(`· ${charge.replace(/[$.]/g, '\\$&')}$`),
-  );
-  return cents(charge);
+  const balance = micros(await textOf(page.getByTestId('estimate-balance')));
+  const charge = micros(await textOf(page.getByTestId('estimate-charge')));
+  const after = micros(await textOf(page.getByTestId('estimate-after')));
+  expect(balance - charge).toBe(after);
+  const button = page.getByRole('button', { name: /^Check \d[\d,]* addresses? · / });
+  expect(micros(await textOf(button))).toBe(charge);
+  return charge;
 }
 
-test('the review, its groups and its savings add up as shown, and a done job charged what the balance moved by', async ({
+test('every money figure on review, jobs, history, results and Account adds up as shown', async ({
   app,
 }) => {
   const { page } = app;
-  await useDemo(app);
-  const before = micros(await page.getByTestId('balance-amount').getAttribute('title'));
+  await connectKey(app, sandbox.url, KEY);
+  expect(micros(await textOf(page.getByTestId('balance-amount')))).toBe(START);
 
-  // 140 addresses at the demo's price, with repeats and invalid cells removed for free.
+  // A first list teaches the price: 7 × $0.001234 = $0.008638, shown so, never "< $0.01".
+  await dropFile(page, 'first.csv', knownList({ unique: 7, undeliverableEvery: 0 }).csv);
+  await page.getByRole('button', { name: /^Check 7 addresses/ }).click();
+  const first = jobCard(page, 'first.csv');
+  await expect(first.getByTestId('job-state')).toHaveText('Done', { timeout: 30_000 });
+  const firstCharge = START - sandbox.ledger.balance(KEY);
+  expect(firstCharge).toBe(7 * PRICE);
+  await expect(first.getByTestId('job-charged')).toHaveText('$0.008638');
+  await expectEveryFigureExact(page, 'jobs');
+
+  // The review of a second list, with repeats and invalid cells removed for free.
+  await nav(page, 'New list').click();
   await dropFile(page, 'reconcile.csv', knownList({ unique: 140, invalid: 4, duplicates: 6 }).csv);
   await expect(page.getByTestId('estimate-charge')).toHaveText(/^up to \$/);
-  await expectReviewAddsUp(page);
+  await page.getByRole('button', { name: 'Refresh balance' }).click();
+  const estimate = await expectReviewAddsUp(page);
+  // Exact where the price is known: what is sent × the price learned.
+  const toSend = Number(
+    /^([\d,]+) of/.exec(await textOf(page.getByTestId('estimate-to-send')))?.[1]?.replace(/,/g, ''),
+  );
+  expect(estimate).toBe(toSend * PRICE);
 
-  // What the free steps save: each line and the total, in cents that add up.
+  // What the free steps save: each line and the total, as shown.
   await page.getByText('How this is worked out').click();
   const savings = page.getByTestId('estimate-savings');
   await expect(savings).toBeVisible();
@@ -67,33 +104,57 @@ test('the review, its groups and its savings add up as shown, and a done job cha
     .locator('[data-testid^="saved-"]:not([data-testid="saved-total"]) dd')
     .allTextContents();
   if (lines.length > 1) {
-    const total = cents(await textOf(savings.getByTestId('saved-total')));
-    expect(lines.reduce((sum, l) => sum + cents(l), 0)).toBe(total);
+    const total = micros(await textOf(savings.getByTestId('saved-total')));
+    expect(lines.reduce((sum, l) => sum + micros(l), 0)).toBe(total);
   }
+  expect(await expectEveryFigureExact(page, 'review')).toBeGreaterThan(3);
 
   // Email + avatar: the groups' costs add up to the estimate as shown.
   await page.locator('input[name="product"][value="avatar"]').check();
   await expect(page.getByTestId('coverage')).toBeVisible();
-  await expect(page.getByTestId('estimate-charge')).toHaveText(/^up to \$/);
-  const charge = await expectReviewAddsUp(page);
   const groups = await page
     .locator('[data-testid$="-cost"][data-testid^="coverage-"]')
     .allTextContents();
   const paid = groups.filter((g) => g.includes('$'));
-  expect(paid.reduce((sum, g) => sum + cents(g), 0)).toBe(charge);
+  if (paid.length > 0 && (await page.getByTestId('estimate-charge').textContent())?.includes('$')) {
+    const avatarEstimate = await expectReviewAddsUp(page);
+    expect(paid.reduce((sum, g) => sum + micros(g), 0)).toBe(avatarEstimate);
+  }
+  await expectEveryFigureExact(page, 'review (Email + avatar)');
 
   // Back to Email, checked: the job's charge is what the balance moved by, to the micro.
   await page.locator('input[name="product"][value="email"]').check();
   await expectReviewAddsUp(page);
-  await page.getByRole('button', { name: /^Check 140 addresses · / }).click();
+  const before = sandbox.ledger.balance(KEY);
+  await page.getByRole('button', { name: /^Check \d[\d,]* addresses? · / }).click();
   const row = jobCard(page, 'reconcile.csv');
   await expect(row.getByTestId('job-state')).toHaveText('Done', { timeout: 30_000 });
-  await page.getByRole('button', { name: 'Refresh balance' }).click();
-  await expect(page.getByTestId('balance-amount')).not.toHaveAttribute(
-    'title',
-    new RegExp(`^\\$${(before / 1_000_000).toFixed(2).replace('.', '\\.')}$`),
+  const secondCharge = micros(await textOf(row.getByTestId('job-charged')));
+  expect(before - sandbox.ledger.balance(KEY)).toBe(secondCharge);
+  expect(secondCharge).toBeLessThanOrEqual(estimate);
+  await expectEveryFigureExact(page, 'jobs');
+
+  // History: the month's total is its jobs' charges, as shown.
+  const month = page.getByTestId('job-month').first();
+  const charges = await month.getByTestId('job-charged').allTextContents();
+  expect(charges).toHaveLength(2);
+  expect(micros(await textOf(month.getByTestId('month-facts')))).toBe(
+    charges.reduce((sum, c) => sum + micros(c), 0),
   );
-  const after = micros(await page.getByTestId('balance-amount').getAttribute('title'));
-  const charged = micros(await row.getByTestId('job-charged').getAttribute('title'));
-  expect(before - after).toBe(charged);
+
+  // Results: the header's charge is the job's.
+  await openResults(page, 'reconcile.csv');
+  const facts = await textOf(page.getByTestId('results-header'));
+  expect(micros(facts)).toBe(secondCharge);
+  await expectEveryFigureExact(page, 'results');
+
+  // Account: the balance is the service's, and the header's.
+  await page.getByRole('button', { name: 'Refresh balance' }).click();
+  await expect(page.getByTestId('balance-amount')).toHaveText(/^\$9\.\d+$/);
+  await expect
+    .poll(async () => micros(await textOf(page.getByTestId('balance-amount'))))
+    .toBe(sandbox.ledger.balance(KEY));
+  expect(sandbox.ledger.balance(KEY)).toBe(START - firstCharge - secondCharge);
+  await nav(page, 'Account').click();
+  await expectEveryFigureExact(page, 'account');
 });

@@ -202,7 +202,7 @@ test('the team’s finished jobs on Jobs → Team, and the team’s spend on Acc
   }
   const lastMonth = months.nth(1);
   await expect(lastMonth.getByTestId('team-spend-month-total')).toContainText(
-    /^\$24\.50\d* and 1 job not known$/,
+    /\$24\.50\d* and 1 job not known$/,
   );
   const monthTotals = await months.getByTestId('team-spend-month-total').allTextContents();
   expect(shown(await spend.getByTestId('team-spend-total').textContent())).toBe(
