@@ -85,7 +85,7 @@ describe('balance', () => {
     const b = await setup({ balanceMicros: 12_345_678 });
     await expect(cli(['balance'], b.env())).resolves.toEqual({
       code: 0,
-      stdout: '$12.35\n',
+      stdout: '$12.345678\n',
       stderr: '',
     });
     const json = await cli(['balance', '--json'], b.env());
