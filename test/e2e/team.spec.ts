@@ -72,7 +72,12 @@ test('a team store is connected in Settings, its schema and answers shown, then 
   await section.getByRole('button', { name: 'Connect', exact: true }).click();
   const store = section.getByTestId('team-store');
   await expect(store.getByTestId('team-state')).toHaveText('Connected');
-  await expect(store).toContainText(`crew@127.0.0.1:${pg.port}/list_cleaner`);
+  // Said in words; where it is and what runs it only behind Details, once.
+  await expect(store.locator('.connection-title')).toHaveText('Team store');
+  await expect(store.getByText(`crew@127.0.0.1:${pg.port}/list_cleaner`)).toBeHidden();
+  await expect(store.getByText(/^PostgreSQL \d/)).toBeHidden();
+  await store.getByText('Details', { exact: true }).click();
+  await expect(store.getByText(`crew@127.0.0.1:${pg.port}/list_cleaner`)).toBeVisible();
   await expect(store.getByTestId('team-schema')).toHaveText(`Version ${KNOWN_VERSION}`);
   await expect(store.getByTestId('team-answers')).toHaveText('0 answers for this account');
   await expect(page.locator('body')).not.toContainText(PASSWORD);

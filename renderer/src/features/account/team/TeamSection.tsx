@@ -146,9 +146,7 @@ function SavedTeam({ team }: { team: TeamView }) {
   return (
     <div className="team-store" data-testid="team-store">
       <div className="connection-line">
-        <span className="connection-title" data-user-value>
-          {team.target ?? team.url}
-        </span>
+        <span className="connection-title">{t('team.store')}</span>
         <span
           className={`connection-state ${team.connected ? 'is-connected' : 'is-unreachable'}`}
           role="status"
@@ -160,18 +158,6 @@ function SavedTeam({ team }: { team: TeamView }) {
       {team.connected && team.schemaVersion !== null ? (
         <dl className="team-facts">
           <div>
-            <dt>{t('team.facts.database')}</dt>
-            <dd>PostgreSQL {pgVersion(team.serverVersion ?? '')}</dd>
-          </div>
-          <div>
-            <dt>{t('team.facts.schema')}</dt>
-            <dd data-testid="team-schema">
-              {team.schemaVersion === 0
-                ? t('team.schema.notSetUp')
-                : t('team.facts.version', { version: team.schemaVersion })}
-            </dd>
-          </div>
-          <div>
             <dt>{t('team.facts.answers')}</dt>
             <dd data-testid="team-answers">{answersLine(team, t)}</dd>
           </div>
@@ -179,6 +165,32 @@ function SavedTeam({ team }: { team: TeamView }) {
       ) : (
         team.error && <p className="field-error team-error">{team.error}</p>
       )}
+      {/* Where the store is and what runs it are technical: said once, behind Details. */}
+      <details className="team-details" data-testid="team-details">
+        <summary>{t('team.details')}</summary>
+        <dl className="team-facts">
+          <div>
+            <dt>{t('team.facts.address')}</dt>
+            <dd data-user-value>{team.target ?? team.url}</dd>
+          </div>
+          {team.connected && team.schemaVersion !== null && (
+            <>
+              <div>
+                <dt>{t('team.facts.database')}</dt>
+                <dd>PostgreSQL {pgVersion(team.serverVersion ?? '')}</dd>
+              </div>
+              <div>
+                <dt>{t('team.facts.schema')}</dt>
+                <dd data-testid="team-schema">
+                  {team.schemaVersion === 0
+                    ? t('team.schema.notSetUp')
+                    : t('team.facts.version', { version: team.schemaVersion })}
+                </dd>
+              </div>
+            </>
+          )}
+        </dl>
+      </details>
       {waitingLine(team, t) && (
         <p className="hint" data-testid="team-waiting">
           {waitingLine(team, t)}
