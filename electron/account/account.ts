@@ -13,6 +13,7 @@ import { defaultService, keyMayGo, provenAddress } from './key-origin';
 import type { KeyStore } from '../secrets/key-store';
 import type { SettingsStore } from '../settings/settings';
 import { createServiceClient, type ServiceClient } from '../service/client';
+import { ServiceError } from '../service/errors';
 import type { Limiter } from '../service/limiter';
 import { startDemoService, type DemoService } from './demo';
 import { DEMO_MEMORY, memoryAccountOf } from '../lib/account-name';
@@ -102,11 +103,24 @@ export async function openAccount(deps: AccountDeps): Promise<Account> {
     return next;
   };
 
+  // The last balance read, for whose memory it is: when the service does not
+  // answer for a while (down, maintenance, no network) the balance shown is
+  // this one, with its time, not a figure beside "unavailable".
+  let lastRead: { account: string | null; balance: Balance } | null = null;
   const readBalance = async (client: ServiceClient): Promise<Balance> => {
-    const { balanceMicros } = await client.balance();
-    const balance = { balanceMicros, fetchedAt: new Date().toISOString() };
-    events.emit('balance:changed', balance);
-    return balance;
+    const account = memoryAccount();
+    try {
+      const { balanceMicros } = await client.balance();
+      const balance = { balanceMicros, fetchedAt: new Date().toISOString() };
+      lastRead = { account, balance };
+      events.emit('balance:changed', balance);
+      return balance;
+    } catch (err) {
+      // Only a passing failure falls back: a refused key is said as such.
+      const passing = err instanceof ServiceError && err.retryable;
+      if (!passing || lastRead === null || lastRead.account !== account) throw err;
+      return { ...lastRead.balance, stale: true };
+    }
   };
 
   const keyClient = (apiKey: string, baseUrl: string): ServiceClient =>

@@ -206,7 +206,7 @@ export async function start(
         'insufficient_balance',
         message('error.job.balanceShort', {
           count: toSend,
-          cost: usd(e.estimateMicros, 'up'),
+          cost: usd(e.estimateMicros),
           balance: usd(balanceMicros),
         }),
       );
@@ -228,7 +228,7 @@ export async function start(
           ? message('error.job.limitPriceUnknown', { limit: usdExact(choices.limitMicros ?? 0) })
           : message('error.job.overLimit', {
               count: toSend,
-              cost: usd(e.estimateMicros, 'up'),
+              cost: usd(e.estimateMicros),
               limit: usdExact(choices.limitMicros ?? 0),
             }),
       );

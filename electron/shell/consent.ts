@@ -52,10 +52,10 @@ export function consentDialog(q: ConsentQuestion): MessageBoxOptions {
         'Check over your spending limit?',
         q.estimateMicros === null
           ? `Check ${q.fileName} though its cost is not known?`
-          : `Check ${q.fileName} for up to ${usd(q.estimateMicros, 'up')}?`,
+          : `Check ${q.fileName} for up to ${usd(q.estimateMicros)}?`,
         q.estimateMicros === null
           ? `Your spending limit is ${usdExact(q.limitMicros)}, and the price of these ${q.addresses.toLocaleString('en-US')} addresses is not known yet. The limit stays and counts once a price is learned.`
-          : `Checking ${q.addresses.toLocaleString('en-US')} addresses costs up to ${usd(q.estimateMicros, 'up')}, over your spending limit of ${usdExact(q.limitMicros)}. This job may then spend up to ${usd(q.estimateMicros, 'up')}, and no more.`,
+          : `Checking ${q.addresses.toLocaleString('en-US')} addresses costs up to ${usd(q.estimateMicros)}, over your spending limit of ${usdExact(q.limitMicros)}. This job may then spend up to ${usd(q.estimateMicros)}, and no more.`,
         'Check anyway',
       );
     case 'raise-limit':

@@ -1,6 +1,6 @@
 // Money, counts and times for the user's locale. Balances arrive in micros of USD;
 // money is shown by the one rule of electron/common/money.ts.
-import { balanceAfterShown, money, moneyExact } from '../../electron/common/money';
+import { balanceAfter, money, moneyDecimals, moneyExact } from '../../electron/common/money';
 //
 // Formatters are cached by locale and options: building an Intl formatter costs
 // far more than using one, and tables format thousands of cells while scrolling.
@@ -30,18 +30,15 @@ const dateFormat = (locale?: string, options?: Intl.DateTimeFormatOptions) =>
   cached('d', locale, options, () => new Intl.DateTimeFormat(locale, options));
 const relativeFormat = (locale?: string, options?: Intl.RelativeTimeFormatOptions) =>
   cached('r', locale, options, () => new Intl.RelativeTimeFormat(locale, options));
-/** An amount: "$0.12", "< $0.01" for less than a cent (common/money.ts says why). */
-export const formatUsd = (micros: number, locale?: string): string => money(micros, { locale });
-
-/** An estimate, or anything said "up to": rounded up to the cent, never understated. */
-export const formatUsdUpTo = (micros: number, locale?: string): string =>
-  money(micros, { locale, rounding: 'up' });
+/** An amount, exactly ("$0.12", "$0.004"); `decimals` is its group's (common/money.ts says why). */
+export const formatUsd = (micros: number, locale?: string, decimals?: number): string =>
+  money(micros, { locale, decimals });
 
 /** The exact amount, for a tooltip, a price per address or a limit typed: "$0.004". */
 export const formatUsdExact = (micros: number, locale?: string): string =>
   moneyExact(micros, locale);
 
-export { balanceAfterShown };
+export { balanceAfter, moneyDecimals };
 
 export function formatRelativeTime(iso: string, now = Date.now(), locale?: string): string {
   const seconds = Math.round((Date.parse(iso) - now) / 1000);

@@ -39,22 +39,22 @@ test('an avatar review shows its coverage groups with their costs, and the job l
   await page.getByText('Email + avatar').click();
   const groups = page.getByTestId('coverage');
   await expect(groups.getByTestId('coverage-covered')).toContainText('At covered providers7');
-  // Each group's cost in cents that add up to the estimate, rounded up as it is ($0.033).
-  await expect(groups.getByTestId('coverage-covered-cost')).toHaveText('$0.02');
+  // Each group's cost, exact: they add up to the estimate as shown ($0.021 + $0.012 = $0.033).
+  await expect(groups.getByTestId('coverage-covered-cost')).toHaveText('$0.021');
   await expect(groups.getByTestId('coverage-outside')).toContainText('At other providers5');
   await expect(groups.getByTestId('coverage-outside-cost')).toHaveText('Free');
   await expect(groups.getByTestId('coverage-unknown')).toContainText('Domains not known yet4');
-  await expect(groups.getByTestId('coverage-unknown-cost')).toHaveText('up to $0.02');
+  await expect(groups.getByTestId('coverage-unknown-cost')).toHaveText('up to $0.012');
   await expect(page.getByTestId('estimate-to-send')).toHaveText('11 of 16');
-  await expect(page.getByTestId('estimate-charge')).toHaveText('up to $0.04');
+  await expect(page.getByTestId('estimate-charge')).toHaveText('up to $0.033');
   await screenshotFromTop(app, 'import-review-avatar-coverage');
   await expectAccessible(app);
 
   // Checked with Email instead: the others are sent, at the Email price.
   await page.getByTestId('others-email').check();
-  await expect(groups.getByTestId('coverage-outside-cost')).toHaveText('$0.01');
+  await expect(groups.getByTestId('coverage-outside-cost')).toHaveText('$0.005');
   await expect(groups.getByTestId('coverage-outside')).toContainText('Checked with Email');
-  await expect(page.getByTestId('estimate-charge')).toHaveText('up to $0.04');
+  await expect(page.getByTestId('estimate-charge')).toHaveText('up to $0.038');
   await screenshotFromTop(app, 'import-review-avatar-others');
   await page.getByTestId('others-email').uncheck();
   await expect(groups.getByTestId('coverage-outside-cost')).toHaveText('Free');

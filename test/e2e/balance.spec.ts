@@ -76,7 +76,7 @@ test('a saved key survives a restart', async ({ app }) => {
   await page.getByLabel('API key').fill('sk_live_e2e_valid_key_0001a2b');
   await page.getByRole('button', { name: 'Connect account' }).click();
 
-  await expect(page.getByTestId('balance-amount')).toHaveText('$123.46');
+  await expect(page.getByTestId('balance-amount')).toHaveText('$123.456789');
   await expect(page.getByTestId('account-label')).toHaveText('…1a2b');
   await expect(page.getByTestId('balance-amount')).toHaveAttribute('title', '$123.456789');
   await app.screenshot('home-key');
@@ -84,7 +84,7 @@ test('a saved key survives a restart', async ({ app }) => {
   await app.restart();
 
   await expect(page.getByTestId('account-label')).toHaveText('…1a2b');
-  await expect(page.getByTestId('balance-amount')).toHaveText('$123.46');
+  await expect(page.getByTestId('balance-amount')).toHaveText('$123.456789');
   expect(app.core().account.status().storage).toBe('keychain');
 
   // Refresh reads the balance again from the service.

@@ -245,10 +245,13 @@ test('a balance short of the estimate: Check waits before anything is sent', asy
   // 16 of its addresses were paid for above (the others there are undeliverable ones
   // here): reused, so 124 are left to pay for.
   await dropFile(page, 'big-campaign.csv', knownList({ unique: 140 }).csv);
-  // $0.124 rounded up, and the balance after as shown: $0.03 − $0.13.
-  await expect(page.getByTestId('estimate-charge')).toHaveText('up to $0.13');
-  await expect(page.getByTestId('estimate-after')).toHaveText('-$0.10');
+  // Exact, at one precision: $0.030 − $0.124 = −$0.094.
+  await expect(page.getByTestId('estimate-balance')).toHaveText('$0.030');
+  await expect(page.getByTestId('estimate-charge')).toHaveText('up to $0.124');
+  await expect(page.getByTestId('estimate-after')).toHaveText('-$0.094');
   await expect(page.getByText('Your balance does not cover this list')).toBeVisible();
+  // A $0.10 sample is not offered on a $0.03 balance.
+  await expect(page.getByTestId('sample')).toHaveCount(0);
 
   const checksBefore = sandbox.requests.filter((r) => r.path.includes('check')).length;
   await expect(page.getByRole('button', { name: /^Check 124 addresses/ })).toBeDisabled();
@@ -259,6 +262,7 @@ test('a balance short of the estimate: Check waits before anything is sent', asy
   sandbox.ledger.credit(POOR_KEY, 1_000_000);
   await page.getByRole('button', { name: 'Refresh balance' }).click();
   await expect(page.getByRole('button', { name: /^Check 124 addresses/ })).toBeEnabled();
+  await expect(page.getByTestId('sample')).toBeVisible();
 });
 
 test('keyboard only: demo, choose a file, review, start, see it done (Tab, Enter, Space)', async ({
@@ -284,9 +288,9 @@ test('keyboard only: demo, choose a file, review, start, see it done (Tab, Enter
   await page.keyboard.press('Space');
   await expect(page.getByRole('radio', { name: /^Email\s*Whether/ })).toBeChecked();
   // The demo's prices are the app's own: known before its first check.
-  await expect(page.getByTestId('estimate-charge')).toHaveText('up to $0.03');
+  await expect(page.getByTestId('estimate-charge')).toHaveText('up to $0.025');
   await expect(page.getByTestId('price-unknown')).toHaveCount(0);
-  await tabTo(page, /^Check 25 addresses · up to \$0\.03$/);
+  await tabTo(page, /^Check 25 addresses · up to \$0\.025$/);
   await screenshotFromTop(app, 'import-review-keyboard');
   await page.keyboard.press('Enter');
 

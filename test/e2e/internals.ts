@@ -12,6 +12,10 @@ import { APPENDED_COLUMNS } from '../../electron/common/model';
 /** What must never reach a customer's screen, with why. */
 export const INTERNALS: ReadonlyArray<{ what: string; pattern: RegExp }> = [
   { what: 'a provider code', pattern: /provider_code_\d/ },
+  {
+    what: 'a numbered provider, where a real service names it',
+    pattern: /\b(?:Provider|Anbieter|Proveedor|Fournisseur|Provedor|Провайдер) \d\b/,
+  },
   { what: 'a loopback address', pattern: /\b127\.0\.0\.1\b|\blocalhost:\d+|\[::1\]/ },
   {
     what: 'a command of the command line',

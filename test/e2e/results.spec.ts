@@ -77,7 +77,7 @@ test('150 rows → results → export deliverable only → exactly those rows, t
   await shot(app, 'results-rows');
   await showTab(page, 'Overview');
   const providers = page.getByRole('region', { name: 'Mailbox providers' });
-  await expect(providers).toContainText('Provider 2 (outlook.com)');
+  await expect(providers).toContainText('Outlook');
   await expect(page.locator('main')).not.toContainText('provider_code_');
   await shot(app, 'results');
 

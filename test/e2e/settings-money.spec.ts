@@ -61,8 +61,8 @@ test('the plan’s price gives a new account its estimate, and the review says w
     'Your plan’s price, entered in Settings',
   );
   await expect(page.getByTestId('unit-price')).toHaveText('$0.0008');
-  // 40 × $0.0008 = $0.032, rounded up: an estimate never shows less than it may cost.
-  await expect(page.getByTestId('estimate-charge')).toHaveText('up to $0.04');
+  // 40 × $0.0008 = $0.032, exactly: the estimate is the charge it becomes.
+  await expect(page.getByTestId('estimate-charge')).toHaveText('up to $0.032');
   await expect(page.getByTestId('saved-cleaned')).toHaveCount(0);
   await expect(unknown).toHaveCount(0);
   await screenshotFromTop(app, 'review-entered-price');

@@ -6,6 +6,7 @@
 import { test, expect } from './fixtures';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server/server';
 import { expectAccessible } from './axe-support';
+import { usd } from '../../electron/common/money';
 import {
   connectKey,
   dropFile,
@@ -57,6 +58,10 @@ test('a job stopped mid-way keeps what it has; Continue finishes it, each addres
   const checked = await card.getByTestId('job-checked').textContent();
   expect(checked).toMatch(/^(100|200|300) of 400 addresses checked$/);
   const paidSoFar = 10_000_000 - sandbox.ledger.balance(KEY);
+  // The balance fell by what the stopped job says it charged, never "not known"
+  // beside it: the price is learned when the job stops, as when it is done.
+  expect(paidSoFar).toBeGreaterThan(0);
+  await expect(card.getByTestId('job-charged-so-far')).toHaveText(usd(paidSoFar));
   await screenshotFromTop(app, 'jobs-stopped');
   await expectAccessible(app);
 

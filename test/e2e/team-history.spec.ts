@@ -14,6 +14,7 @@ import { migrate } from '../../electron/team/migrations';
 import { openTeamStore } from '../../electron/team/store';
 import type { TeamView } from '../../electron/common/views/team-views';
 import { startPgServer, type PgServer } from '../unit/team/pg-server';
+import { parseMoney } from '../../electron/common/money';
 
 const KEY = 'sk_live_team_history_8c2f';
 const PASSWORD = 'crew-Pass-31d9';
@@ -166,6 +167,15 @@ test('the team’s finished jobs on Jobs → Team, and the team’s spend on Acc
   await expect(partners.getByTestId('team-job-who')).toContainText('tom');
   await expect(partners.getByTestId('team-job-who')).toContainText('on tom-mbp');
   await expect(page.locator('body')).not.toContainText('@example.com');
+  // Maria's jobs of this month, as Team history shows their charges.
+  let mariaRows = 0;
+  for (const name of ['Webinar sign-ups (October).csv', 'Trade fair leads']) {
+    const row = team.getByTestId('team-job').filter({ hasText: name });
+    const m = /-?\$[\d,]+\.\d+/.exec(
+      (await row.getByTestId('team-job-charged').textContent()) ?? '',
+    );
+    mariaRows += m ? (parseMoney(m[0], 'en-US') ?? Number.NaN) : Number.NaN;
+  }
   await screenshotFromTop(app, 'team-history');
   await expectAccessible(app);
 
@@ -177,28 +187,32 @@ test('the team’s finished jobs on Jobs → Team, and the team’s spend on Acc
   const thisMonth = months.nth(0);
   const people = thisMonth.getByTestId('team-spend-person');
   await expect(people).toHaveCount(3);
-  const cents = async (text: string | null) => {
-    const m = /\$([\d,]+\.\d{2})/.exec(text ?? '');
-    return m?.[1] ? Math.round(Number(m[1].replace(/,/g, '')) * 100) : 0;
+  // Every figure is read back as shown, in micros: exact figures add up exactly.
+  const shown = (text: string | null): number => {
+    const m = /-?\$[\d,]+\.\d+/.exec(text ?? '');
+    return m ? (parseMoney(m[0], 'en-US') ?? Number.NaN) : 0;
   };
-  // Every figure as shown: a month's people add up to its total.
+  const sumShown = (texts: string[]) => texts.reduce((sum, t) => sum + shown(t), 0);
+  // A month's people add up to its total, as shown.
   for (let i = 0; i < 3; i++) {
     const month = months.nth(i);
     const parts = await month.getByTestId('team-spend-charged').allTextContents();
-    let sum = 0;
-    for (const part of parts) sum += await cents(part);
     const total = await month.getByTestId('team-spend-month-total').textContent();
-    expect(sum, `the people of month ${i + 1} add up to its total`).toBe(await cents(total));
+    expect(sumShown(parts), `the people of month ${i + 1} add up to its total`).toBe(shown(total));
   }
   const lastMonth = months.nth(1);
   await expect(lastMonth.getByTestId('team-spend-month-total')).toContainText(
-    '$24.50 and 1 job not known',
+    /\$24\.50\d* and 1 job not known$/,
   );
-  let months3 = 0;
-  for (const total of await months.getByTestId('team-spend-month-total').allTextContents()) {
-    months3 += await cents(total);
-  }
-  expect(await cents(await spend.getByTestId('team-spend-total').textContent())).toBe(months3);
+  const monthTotals = await months.getByTestId('team-spend-month-total').allTextContents();
+  expect(shown(await spend.getByTestId('team-spend-total').textContent())).toBe(
+    sumShown(monthTotals),
+  );
+  // Across screens: maria's month here is her two jobs on Team history, as shown there
+  // ($1.203333 + $3.013333 = $4.216666, where cents said $1.20 + $3.01 and $4.22).
+  const maria = people.filter({ hasText: 'maria' }).getByTestId('team-spend-charged');
+  expect(shown(await maria.textContent())).toBe(mariaRows);
+  expect(mariaRows).toBe(4_216_666);
   await screenshotFromTop(app, 'team-spend');
   await expectAccessible(app);
 });

@@ -44,6 +44,10 @@ test('a team store is connected in Settings, its schema and answers shown, then 
 
   // A wrong password (in the address, as some users paste it): refused in words, nothing saved.
   await field.fill(pg.url('crew', 'list_cleaner', 'not-the-password'));
+  // It leaves the address at once for its own, masked field: never shown in clear.
+  await expect(field).toHaveValue(pg.url('crew', 'list_cleaner'));
+  await expect(password).toHaveValue('not-the-password');
+  await expect(section.getByTestId('team-password-moved')).toBeVisible();
   await section.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(section.getByRole('alert')).toContainText(
     'refused the user crew: check the password',
@@ -51,6 +55,10 @@ test('a team store is connected in Settings, its schema and answers shown, then 
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   expect(app.core().settings.get().teamUrl).toBeNull();
   await section.scrollIntoViewIfNeeded();
+  for (const input of await page.locator('input:not([type="password"])').all()) {
+    expect(await input.inputValue()).not.toContain('not-the-password');
+  }
+  await expect(page.locator('body')).not.toContainText('not-the-password');
   await app.screenshot('team-connect-refused');
 
   // Test connection reaches the store without saving it.
@@ -64,7 +72,12 @@ test('a team store is connected in Settings, its schema and answers shown, then 
   await section.getByRole('button', { name: 'Connect', exact: true }).click();
   const store = section.getByTestId('team-store');
   await expect(store.getByTestId('team-state')).toHaveText('Connected');
-  await expect(store).toContainText(`crew@127.0.0.1:${pg.port}/list_cleaner`);
+  // Said in words; where it is and what runs it only behind Details, once.
+  await expect(store.locator('.connection-title')).toHaveText('Team store');
+  await expect(store.getByText(`crew@127.0.0.1:${pg.port}/list_cleaner`)).toBeHidden();
+  await expect(store.getByText(/^PostgreSQL \d/)).toBeHidden();
+  await store.getByText('Details', { exact: true }).click();
+  await expect(store.getByText(`crew@127.0.0.1:${pg.port}/list_cleaner`)).toBeVisible();
   await expect(store.getByTestId('team-schema')).toHaveText(`Version ${KNOWN_VERSION}`);
   await expect(store.getByTestId('team-answers')).toHaveText('0 answers for this account');
   await expect(page.locator('body')).not.toContainText(PASSWORD);

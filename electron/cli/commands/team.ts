@@ -8,7 +8,7 @@
 // address, and is never printed.
 import { message, say } from '../../common/i18n/message';
 import { clockSkewWords } from '../../coordination/notices';
-import { shareCents } from '../../common/money';
+import { moneyDecimals, sumMicros } from '../../common/money';
 import { AppError } from '../../lib/app-error';
 import { whoRunsHere } from '../../history/summaries';
 import { openTeamHistory } from '../../history/views';
@@ -141,29 +141,35 @@ async function spend(values: Values, store: TeamStore, account: string): Promise
     out(t('cli.team.noSpend'));
     return 0;
   }
-  const cents = (c: number) => cash(c * 10_000);
   const unknown = (n: number) =>
     n > 0 ? ` ${t('cli.team.unknownCharges', { count: n, shown: bare(n) })}` : '';
-  let all = 0;
-  for (const month of view.months) {
-    // In whole cents that add up to the month's total as printed.
-    const shares = shareCents(month.people.map((p) => p.chargedMicros));
+  // Exact, one precision for the whole table: each month is the sum of its
+  // people's micros, and the last line the sum of the months', as printed.
+  const monthTotals = view.months.map((m) => sumMicros(m.people.map((p) => p.chargedMicros)));
+  const all = sumMicros(monthTotals);
+  const decimals = moneyDecimals([
+    all,
+    ...monthTotals,
+    ...view.months.flatMap((m) => m.people.map((p) => p.chargedMicros)),
+  ]);
+  view.months.forEach((month, i) => {
     out(`${month.month}`);
-    month.people.forEach((p, i) => {
+    for (const p of month.people) {
       out(
         `  ${t('cli.team.personSpent', {
           user: p.osUser,
           machines: p.machines.join(', '),
           jobs: p.jobs,
           shown: bare(p.jobs),
-          amount: cents(shares.cents[i] ?? 0),
+          amount: cash(p.chargedMicros, decimals),
         })}${unknown(p.unknownCharges)}`,
       );
-    });
+    }
     const unknownJobs = month.people.reduce((n, p) => n + p.unknownCharges, 0);
-    out(`  ${t('cli.team.monthTotal', { amount: cents(shares.total) })}${unknown(unknownJobs)}`);
-    all += shares.total;
-  }
-  out(t('cli.team.allMonths', { amount: cents(all) }));
+    out(
+      `  ${t('cli.team.monthTotal', { amount: cash(monthTotals[i] ?? 0, decimals) })}${unknown(unknownJobs)}`,
+    );
+  });
+  out(t('cli.team.allMonths', { amount: cash(all, decimals) }));
   return 0;
 }

@@ -6,7 +6,7 @@
 // (`cliWords().t`); the options named (--skip, --others) stay as typed.
 import type { Estimate } from '../../jobs/start';
 import type { Translate } from '../../common/i18n/message';
-import { balanceAfterShown, usd, usdExact } from '../../common/money';
+import { balanceAfter, money, moneyDecimals, usd, usdExact } from '../../common/money';
 import { withheldSentences } from '../../common/words/withheld-words';
 
 const n = (x: number) => x.toLocaleString('en-US');
@@ -29,11 +29,11 @@ export function skippedLine(e: Estimate, t: Translate): string | null {
   return parts.length > 0 ? t('cost.cli.skipped', { parts: parts.join(', ') }) : null;
 }
 
-/** " ($1.20)", " (up to $1.20)", or nothing while the price is not known; estimates round up. */
+/** " ($1.20)", " (up to $1.20)", or nothing while the price is not known; exact, as every figure. */
 const priced = (t: Translate, micros: number | null, upTo = false) =>
   micros === null
     ? ''
-    : t(upTo ? 'cost.cli.pricedUpTo' : 'cost.cli.priced', { amount: usd(micros, 'up') });
+    : t(upTo ? 'cost.cli.pricedUpTo' : 'cost.cli.priced', { amount: usd(micros) });
 
 /**
  * Email + avatar: "Avatar coverage: 1,000 at covered providers ($3.00); 200
@@ -81,16 +81,17 @@ export function sendLine(e: Estimate, t: Translate): string {
     taskCount: n(e.bulkTasks),
   });
   if (e.estimateMicros === null) return t('cost.cli.priceNotKnown', { sending, limit });
+  // The estimate, the balance and the balance after are one sum: one precision.
+  const after = e.balanceMicros === null ? null : balanceAfter(e.balanceMicros, e.estimateMicros);
+  const figures = [e.estimateMicros, e.balanceMicros ?? 0, after ?? 0];
+  const shown = (m: number) => money(m, { locale: 'en-US', decimals: moneyDecimals(figures) });
   const balance =
-    e.balanceMicros === null
+    e.balanceMicros === null || after === null
       ? t('cost.cli.balanceUnknown')
-      : t('cost.cli.balance', {
-          balance: usd(e.balanceMicros),
-          after: usd(balanceAfterShown(e.balanceMicros, e.estimateMicros)),
-        });
+      : t('cost.cli.balance', { balance: shown(e.balanceMicros), after: shown(after) });
   return t('cost.cli.estimated', {
     sending,
-    charge: usd(e.estimateMicros, 'up'),
+    charge: shown(e.estimateMicros),
     balance,
     limit,
   });

@@ -3,7 +3,7 @@
 // written as that language writes them. English stays as the command has
 // always printed it (en-US), so scripts and tests that read the English read
 // the same bytes; what a script reads (--json) never comes through here.
-import { money, moneyExact, type Rounding } from '../../common/money';
+import { money, moneyExact } from '../../common/money';
 import type { MessageId, MessageValues } from '../../common/i18n/translate';
 import { cliWords } from './words';
 
@@ -32,9 +32,9 @@ export const megabytes = (bytes: number): string => {
   return `${figure} MB`;
 };
 
-/** Money as the app shows it ("$0.12", "< $0.01"), in the reader's way of writing it. */
-export const cash = (micros: number, rounding: Rounding = 'nearest'): string =>
-  money(micros, { locale: cliLocale(), rounding });
+/** Money as the app shows it, exactly ("$0.12", "$0.004"), in the reader's way of writing it; `decimals` is its group's. */
+export const cash = (micros: number, decimals?: number): string =>
+  money(micros, { locale: cliLocale(), decimals });
 
 /** The exact amount ("$0.004"): a price, a limit typed. */
 export const cashExact = (micros: number): string => moneyExact(micros, cliLocale());

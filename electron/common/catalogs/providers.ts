@@ -1,8 +1,10 @@
 // Mailbox providers as a person reads them. The service names each provider
 // by a short code; the demo's sandbox uses the interface's placeholders
-// (provider_code_1 to _6), whose domains it knows, so those are shown as
-// "Provider 1 (gmail.com)". A real service's codes are shown as it sends
-// them. Exports keep the codes, so files stay machine-readable.
+// (provider_code_1 to _6), each standing for one provider whose domains it
+// serves, so the demo names them as a real service would: "Gmail", never
+// "Provider 1 (gmail.com)" nor "Anbieter 1" (issue 48). A provider's name is
+// a name, the same in every language. A real service's codes are shown as it
+// sends them. Exports keep the codes, so files stay machine-readable.
 import type { Translate } from '../i18n/message';
 
 /** The sandbox's providers and the domains each serves; any other domain is 'other'. */
@@ -28,20 +30,25 @@ export const AVATAR_PROVIDERS: readonly SandboxProviderCode[] = [
   'provider_code_6',
 ];
 
+/** The provider each of the demo's placeholders stands for, by its own name. */
+const SANDBOX_PROVIDER_NAMES: Readonly<Record<SandboxProviderCode, string>> = {
+  provider_code_1: 'Gmail',
+  provider_code_2: 'Outlook',
+  provider_code_3: 'Yahoo Mail',
+  provider_code_4: 'iCloud Mail',
+  provider_code_5: 'Mail.ru',
+  provider_code_6: 'Yandex Mail',
+};
+
 const isSandboxCode = (code: string): code is SandboxProviderCode =>
   Object.hasOwn(sandboxProviderDomains, code);
 
 /**
  * A provider code in words, in the language of `t`: the demo's placeholders
- * with the best-known domain they stand for, "other" as other providers, any
- * other code as sent.
+ * by the provider's name, "other" as other providers, any other code as sent
+ * (a real service's code is the provider's own short name).
  */
 export function providerName(code: string, t: Translate): string {
   if (code === 'other') return t('account.provider.other');
-  if (!isSandboxCode(code)) return code;
-  const number = code.slice('provider_code_'.length);
-  const known = sandboxProviderDomains[code].find((domain) => !domain.endsWith('.test'));
-  return known
-    ? t('account.provider.numberedAt', { number, domain: known })
-    : t('account.provider.numbered', { number });
+  return isSandboxCode(code) ? SANDBOX_PROVIDER_NAMES[code] : code;
 }

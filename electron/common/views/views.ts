@@ -33,6 +33,12 @@ export interface Balance {
   balanceMicros: number;
   /** ISO 8601 time the balance was read from the service. */
   fetchedAt: string;
+  /**
+   * True when the service did not answer just now: this is the last balance
+   * read, at `fetchedAt` (issue 48), shown with its time rather than beside
+   * a red "unavailable".
+   */
+  stale?: boolean;
 }
 
 export interface SettingsView {

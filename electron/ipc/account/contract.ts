@@ -21,7 +21,7 @@ export const accountStatusSchema = viewOf<AccountStatus>()(
 );
 
 export const balanceSchema = viewOf<Balance>()(
-  z.strictObject({ balanceMicros: micros, fetchedAt: text }),
+  z.strictObject({ balanceMicros: micros, fetchedAt: text, stale: z.boolean().optional() }),
 );
 
 const outcomeStatus = z.enum(['deliverable', 'undeliverable', 'unknown']);

@@ -4,7 +4,7 @@
 // interval (Wilson's, which stays inside 0–100% for small samples and shares
 // near the ends). The sample's answers are the job's own: kept in its log
 // and the memory, and never sent again when the rest is started.
-import { usd, usdExact } from '../../common/money';
+import { balanceCovers, usd, usdExact } from '../../common/money';
 import { randomInt } from 'node:crypto';
 import { syncProduct, type JobProduct } from '../../common/model';
 import type { SampleView } from '../../common/views/views';
@@ -93,7 +93,7 @@ export async function sample(
   const unit = unitPrices(product, s.prices);
   const price = cost(unit, { sync: picked.length, bulk: 0 });
   const { balanceMicros } = await client.balance();
-  if (balanceMicros <= 0 || (price !== null && price > balanceMicros)) {
+  if (!balanceCovers(balanceMicros, price)) {
     throw new AppError(
       'insufficient_balance',
       message('error.job.sampleBalance', { balance: usd(balanceMicros) }),
@@ -108,7 +108,7 @@ export async function sample(
       'over_limit',
       message('error.job.sampleOverLimit', {
         count: picked.length,
-        cost: usd(price, 'up'),
+        cost: usd(price),
         limit: usdExact(choices.limitMicros),
       }),
     );

@@ -207,8 +207,19 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
     const ctx = ran.kind === 'done' ? ran.value : null;
     // A wait (a top-up among them) moves the balance for other reasons than this run.
     const learnable = ran.kind === 'done' && !ran.waited;
+    // The price is told only by a run that charged one product alone, and waited out nothing.
+    const learnPrice = async () => {
+      if (learnable && slot.alone() && !record.plan?.bulk.length && !record.plan?.syncParts) {
+        await learnSyncPrice(s, l, client, balanceBefore, doneBefore.sync);
+      }
+    };
     if (l.outcomes.counts().done < record.unique && (ctx?.overBudget || l.halt.signal.aborted)) {
       // Stopped by the user or by the limit: everything sent is kept; Continue goes on.
+      // Stop lets the requests in flight finish and keeps their answers, so the
+      // balance moved for exactly the answers kept: the price is learned as when
+      // done, and the stopped job says its charge, never "not known" beside a
+      // balance that fell (issue 48).
+      await learnPrice();
       record.hold = holdOf(s, l, ctx?.overBudget ? 'limit' : 'stopped');
       record.wait = null;
       await save(s, l);
@@ -223,10 +234,7 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
     await again.settle();
     // Stop came after the last request: nothing was left to hold back.
     record.hold = null;
-    // The price is told only by a run that charged one product alone, and waited out nothing.
-    if (learnable && slot.alone() && !record.plan?.bulk.length && !record.plan?.syncParts) {
-      await learnSyncPrice(s, l, client, balanceBefore, doneBefore.sync);
-    }
+    await learnPrice();
     record.unitPriceMicros = unitPriceOf(
       unitPrices(record.product ?? 'email', prices),
       record.plan,

@@ -19,6 +19,8 @@ export const STATUS = [
   'blocked',
 ] as const;
 export type Status = (typeof STATUS)[number];
+/** The first statuses of STATUS are the service's answers: what was checked. */
+const CHECKED_STATUSES = 3;
 const ORIGINS = ['paid', 'reused', 'local'] as const;
 export type Origin = (typeof ORIGINS)[number];
 
@@ -178,8 +180,12 @@ export function createOutcomeTable(size: number): OutcomeTable {
     counts: () => ({ ...counts }),
     providers() {
       const byId = new Uint32Array(providerNames.length + 1);
+      // Checked addresses only (deliverable, undeliverable, unknown): one left
+      // out, suppressed or blocked was never checked, and a chart of "checked
+      // addresses by provider" must total what was checked (issue 48).
       for (let i = 0; i < size; i++) {
-        if (statusOf(outcome[i] as number) === 0) continue;
+        const s = statusOf(outcome[i] as number);
+        if (s === 0 || s > CHECKED_STATUSES) continue;
         const id = provider ? (provider[i] as number) : 0;
         byId[id] = (byId[id] as number) + 1;
       }

@@ -115,6 +115,32 @@ describe('account', () => {
     });
   });
 
+  it('shows the last balance read, with its time, while the service does not answer', async () => {
+    // A sandbox of its own: its maintenance must not reach the other tests.
+    const down = await startSandbox({ accounts: [{ key: KEY, balanceMicros: 9_480_000 }] });
+    try {
+      const { core: c } = await core();
+      await c.registry.invoke('key:set', { apiKey: KEY, baseUrl: down.url });
+      const read = await c.registry.invoke('balance:get', undefined);
+      expect(read).toMatchObject({ ok: true, value: { balanceMicros: 9_480_000 } });
+      const readAt = read.ok ? (read.value as { fetchedAt: string }).fetchedAt : '';
+
+      down.faults.maintenance(true);
+      // Not a red "unavailable" under $9.48: the same $9.48, said as last read at its time.
+      expect(await c.registry.invoke('balance:get', undefined)).toEqual({
+        ok: true,
+        value: { balanceMicros: 9_480_000, fetchedAt: readAt, stale: true },
+      });
+
+      down.faults.maintenance(false);
+      const back = await c.registry.invoke('balance:get', undefined);
+      expect(back).toMatchObject({ ok: true, value: { balanceMicros: 9_480_000 } });
+      expect(back).not.toMatchObject({ value: { stale: true } });
+    } finally {
+      await down.stop();
+    }
+  });
+
   it('comes back with the saved key after a restart, and forgets it when cleared', async () => {
     const first = await core();
     await first.core.registry.invoke('key:set', { apiKey: KEY, baseUrl: sandbox.url });

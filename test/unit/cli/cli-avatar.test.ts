@@ -57,7 +57,7 @@ describe('clean --product avatar', () => {
     const run = await cli(['clean', file, '--product', 'avatar', '--demo'], demo);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain(
-      'Avatar coverage: 3 at covered providers ($0.01); 2 at providers it does not cover: not sent, free (--others email checks them with Email); 2 at domains not known yet, by multi checks (up to $0.01): uncovered ones come back without a result, free.',
+      'Avatar coverage: 3 at covered providers ($0.009); 2 at providers it does not cover: not sent, free (--others email checks them with Email); 2 at domains not known yet, by multi checks (up to $0.006): uncovered ones come back without a result, free.',
     );
     expect(run.stdout).toMatch(/done: 3 deliverable, 0 undeliverable, 2 unknown, 2 not covered/);
     const rows = await statuses(join(b.dir, 'mixed.cleaned.csv'));
@@ -76,7 +76,7 @@ describe('clean --product avatar', () => {
       demo,
     );
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toContain('2 at providers it does not cover, checked with Email ($0.01)');
+    expect(run.stderr).toContain('2 at providers it does not cover, checked with Email ($0.002)');
     expect(JSON.parse(run.stdout)).toMatchObject({
       deliverable: 5,
       not_covered: 0,

@@ -86,7 +86,7 @@ describe('balance', () => {
     const b = await setup({ balanceMicros: 12_345_678 });
     await expect(cli(['balance'], b.env())).resolves.toEqual({
       code: 0,
-      stdout: '$12.35\n',
+      stdout: '$12.345678\n',
       stderr: '',
     });
     const json = await cli(['balance', '--json'], b.env());
@@ -127,7 +127,7 @@ describe('check', () => {
     const result = await cli(['check', ' Deliverable@Gmail.com '], b.env());
     expect(result).toMatchObject({
       code: 0,
-      stdout: 'deliverable@gmail.com: deliverable (provider Provider 1 (gmail.com))\n',
+      stdout: 'deliverable@gmail.com: deliverable (provider Gmail)\n',
     });
     b.chargedOutsideJobs += 1_000;
     expect(requestsTo(b, API.single)).toHaveLength(1);
@@ -228,7 +228,7 @@ describe('clean', () => {
     const result = await cli(['clean', await mixedList(b)], b.env());
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe(
-      'contacts.csv [email]: done: 6 deliverable, 3 undeliverable, 1 unknown; charged < $0.01\n' +
+      'contacts.csv [email]: done: 6 deliverable, 3 undeliverable, 1 unknown; charged $0.009\n' +
         'List quality: D, 54 of 100 (poor). Sending to the 6 deliverable addresses only is safe; sending to all 12, 5 would bounce (41.7%: the undeliverable and invalid ones), and the unknown one may bounce too.\n' +
         'Score = 100 × (6 deliverable + half of 1 unknown) ÷ 12 addresses (deliverable, undeliverable, unknown, invalid and disposable), rounded down. Repeats and role addresses are left out: a repeat is not a bad address, and a role address is your choice.\n' +
         `Saved 13 of 13 rows to ${join(b.dir, 'contacts.cleaned.csv')}\n`,

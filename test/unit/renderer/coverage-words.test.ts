@@ -18,9 +18,9 @@ const coverage = (over: Partial<CoverageView> = {}): CoverageView => ({
 describe('coverageGroups', () => {
   it('names the three groups with their counts and costs', () => {
     expect(coverageGroups(coverage(), t).map((g) => [g.key, g.label, g.count, g.cost])).toEqual([
-      ['covered', 'At covered providers', 7, '$0.02'],
+      ['covered', 'At covered providers', 7, '$0.021'],
       ['outside', 'At other providers', 5, 'Free'],
-      ['unknown', 'Domains not known yet', 4, 'up to $0.02'],
+      ['unknown', 'Domains not known yet', 4, 'up to $0.012'],
     ]);
     const [, outside] = coverageGroups(coverage(), t);
     expect(outside?.hint).toMatch(/Not sent, never paid for: marked “not covered”/);
@@ -32,7 +32,7 @@ describe('coverageGroups', () => {
       t,
     );
     expect(outside).toMatchObject({
-      cost: '$0.01',
+      cost: '$0.005',
       hint: expect.stringMatching(/^Checked with Email/),
     });
   });
@@ -56,6 +56,6 @@ describe('coverageGroups', () => {
       }),
       t,
     );
-    expect(groups.map((g) => g.cost)).toEqual(['$0.03', '—', '—']);
+    expect(groups.map((g) => g.cost)).toEqual(['$0.021', '—', '—']);
   });
 });

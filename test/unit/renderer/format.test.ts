@@ -23,12 +23,12 @@ describe('formatUsd and formatUsdExact', () => {
   it.each([
     [0, '$0.00'],
     [1_500_000, '$1.50'],
-    [24_999_123, '$25.00'],
-    [4_994_999, '$4.99'],
-    [4_995_000, '$5.00'],
+    [24_999_123, '$24.999123'],
+    [4_994_999, '$4.994999'],
+    [4_995_000, '$4.995'],
     [1_234_567_000_000, '$1,234,567.00'],
     [-500_000, '-$0.50'],
-  ])('rounds %i micros to cents: %s', (micros, text) => {
+  ])('shows %i micros exactly, never rounded: %s', (micros, text) => {
     expect(plain(formatUsd(micros, 'en-US'))).toBe(text);
   });
 

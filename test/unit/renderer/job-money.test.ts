@@ -152,7 +152,7 @@ describe('chargeLine', () => {
       jobView({ state: 'failed', paid: 5, chargedMicros: 5_000, failure: lost }),
       t,
     );
-    expect(line?.amount).toBe('< $0.01');
+    expect(line?.amount).toBe('$0.005');
     expect(line?.note).toMatch(/^charged, perhaps a little more/);
   });
 });

@@ -76,10 +76,10 @@ describe('providerLabel', () => {
     ['other', 'Other providers'],
     ['not registered', 'No mailbox'],
     ['not reported', 'Not reported'],
-    ['provider_code_1', 'Provider 1 (gmail.com)'],
-    ['provider_code_2', 'Provider 2 (outlook.com)'],
-    ['provider_code_5', 'Provider 5 (mail.ru)'],
-    ['provider_code_6', 'Provider 6 (yandex.ru)'],
+    ['provider_code_1', 'Gmail'],
+    ['provider_code_2', 'Outlook'],
+    ['provider_code_5', 'Mail.ru'],
+    ['provider_code_6', 'Yandex Mail'],
   ])('names the core\'s key "%s" as "%s"', (code, label) => {
     expect(providerLabel(code, t)).toBe(label);
   });

@@ -14,12 +14,7 @@ import {
 } from '../../../renderer/src/features/import/review/review-words';
 import { defaultSkip } from '../../../renderer/src/state/ui-store';
 import { queryKeys } from '../../../renderer/src/api/query-keys';
-import {
-  formatPercentRange,
-  formatUsd,
-  formatUsdExact,
-  formatUsdUpTo,
-} from '../../../renderer/src/format';
+import { formatPercentRange, formatUsd, formatUsdExact } from '../../../renderer/src/format';
 import { english } from '../../../electron/common/i18n/message';
 
 const { t } = english;
@@ -67,9 +62,9 @@ const sample: SampleView = {
 describe('startLabel', () => {
   it('counts what is sent once the estimate says, the unique addresses before', () => {
     expect(startLabel(120, undefined, t)).toBe('Check 120 addresses');
-    expect(startLabel(120, estimate(), t)).toMatch(/^Check 84 addresses · up to \$0\.\d\d$/);
+    expect(startLabel(120, estimate(), t)).toMatch(/^Check 84 addresses · up to \$0\.084$/);
     expect(startLabel(120, estimate({ estimateMicros: 419_001 }), t)).toBe(
-      'Check 84 addresses · up to $0.42',
+      'Check 84 addresses · up to $0.419001',
     );
     expect(startLabel(120, estimate({ estimateMicros: null }), t)).toBe('Check 84 addresses');
     expect(startLabel(1, estimate({ toSend: 1, estimateMicros: null }), t)).toBe('Check 1 address');
@@ -146,11 +141,11 @@ describe('sampleLine', () => {
 });
 
 describe('money in the window', () => {
-  it('shows two decimals, < $0.01 under a cent, and rounds an estimate up', () => {
-    expect(formatUsd(4_000, 'en-US')).toBe('< $0.01');
+  it('shows every amount exactly: two decimals at least, more where it needs them', () => {
+    expect(formatUsd(4_000, 'en-US')).toBe('$0.004');
     expect(formatUsd(30_000, 'en-US')).toBe('$0.03');
+    expect(formatUsd(30_000, 'en-US', 3)).toBe('$0.030');
     expect(formatUsd(0, 'en-US')).toBe('$0.00');
-    expect(formatUsdUpTo(4_000, 'en-US')).toBe('$0.01');
     expect(formatUsdExact(4_000, 'en-US')).toBe('$0.004');
   });
 });

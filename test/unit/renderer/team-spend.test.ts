@@ -1,5 +1,5 @@
 // The team's spend as the Account screen shows it: each month's people add up
-// to the month's total in whole cents as shown, the months to the year's, a
+// to the month's total exactly as shown, the months to the year's, a
 // charge not known is said as such and never counted as nothing; and the
 // Team tab's words for a page of the team's jobs.
 import { describe, expect, it } from 'vitest';
@@ -28,7 +28,7 @@ const view: TeamSpendView = {
   from: '2025-12',
   to: '2026-11',
   months: [
-    // Three thirds of a cent and more: rounded one by one they would not add up.
+    // Thirds of a cent and more: rounded to cents one by one they would not add up.
     {
       month: '2026-11',
       people: [person('ana', 3_333), person('bo', 3_333), person('cy', 13_334)],
@@ -41,24 +41,28 @@ describe('spendTable', () => {
   it("adds each month's people up to its total, and the months up to the year's, as shown", () => {
     const table = spendTable(view, 'en-US');
     for (const month of table.months) {
-      expect(month.people.reduce((n, p) => n + p.cents, 0)).toBe(month.cents);
+      expect(month.people.reduce((n, p) => n + p.micros, 0)).toBe(month.micros);
     }
-    expect(table.months.map((m) => m.cents)).toEqual([2, 123]);
-    expect(table.cents).toBe(125);
+    expect(table.months.map((m) => m.micros)).toEqual([20_000, 1_234_567]);
+    expect(table.micros).toBe(1_254_567);
+    expect(table.decimals).toBe(6);
     expect(table.months[0]?.label).toBe('November 2026');
     expect(table.jobs).toBe(6);
     expect(table.unknownCharges).toBe(1);
-    expect(spendWords(table, english.t, 'en-US')).toBe('$1.25 and 1 job not known');
+    const shown = (row: Parameters<typeof spendWords>[0]) =>
+      spendWords(row, english.t, 'en-US', table.decimals);
+    expect(shown(table)).toBe('$1.254567 and 1 job not known');
     const first = table.months[0];
-    expect(first && spendWords(first, english.t, 'en-US')).toBe('$0.02');
+    expect(first && shown(first)).toBe('$0.020000');
+    expect(first?.people.map(shown)).toEqual(['$0.003333', '$0.003333', '$0.013334']);
   });
 
-  it('says "not known" for a charge not known, and "< $0.01" for under a cent, never $0.00', () => {
+  it('says "not known" for a charge not known, and an amount under a cent exactly, never $0.00', () => {
     const table = spendTable(view, 'en-US');
     const bo = table.months[1]?.people[1];
     expect(bo && spendWords(bo, english.t, 'en-US')).toBe('not known');
     const shares = table.months[0]?.people.map((p) => spendWords(p, english.t, 'en-US'));
-    expect(shares).toEqual(['< $0.01', '< $0.01', '$0.02']);
+    expect(shares).toEqual(['$0.003333', '$0.003333', '$0.013334']);
   });
 
   it('names two computers, and counts more', () => {

@@ -122,7 +122,7 @@ export function chargedTwiceLines(job: JobView): string[] {
   return [
     unit === null
       ? t('cli.exposure.stoppedPriceUnknown', { n: count, count })
-      : t('cli.exposure.stopped', { n: count, count, amount: cash(count * unit, 'up') }),
+      : t('cli.exposure.stopped', { n: count, count, amount: cash(Math.ceil(count * unit)) }),
   ];
 }
 

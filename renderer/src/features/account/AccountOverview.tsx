@@ -1,5 +1,6 @@
 // The Account screen: the balance, which account is in use and where its key is kept, and the
 // way into Settings.
+import { serviceWords } from './service-words';
 import type { AccountStatus } from '../../../../electron/ipc/contract';
 import { useBalance } from '../../api/hooks';
 import { useTeam } from '../../api/team-hooks';
@@ -92,9 +93,7 @@ export function AccountOverview({ account }: { account: AccountStatus }) {
                   ? t('account.card.inKeychain')
                   : t('account.card.inMemory')}{' '}
                 {t('account.card.service')}{' '}
-                <span className="mono" data-user-value>
-                  {account.baseUrl}
-                </span>
+                <span data-testid="account-service">{serviceWords(account.baseUrl, t)}</span>
               </p>
             </>
           )}

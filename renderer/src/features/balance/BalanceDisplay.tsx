@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useBalance } from '../../api/hooks';
 import { queryKeys } from '../../api/query-keys';
 import { errorMessage } from '../../api/call';
-import { formatRelativeTime, formatUsd, formatUsdExact, formatUsdUpTo } from '../../format';
+import { formatRelativeTime, formatUsd, formatUsdExact } from '../../format';
 import { lowBalance } from './low-balance';
 import { useReviewEstimate } from './use-review-estimate';
 import { useT, useWords } from '../../i18n/words';
@@ -32,7 +32,7 @@ export function BalanceDisplay() {
   const low = balance.data ? lowBalance(balance.data.balanceMicros, estimate) : null;
   const lowText =
     low?.reason === 'estimate'
-      ? t('balance.lowEstimate', { estimate: formatUsdUpTo(low.thresholdMicros) })
+      ? t('balance.lowEstimate', { estimate: formatUsd(low.thresholdMicros) })
       : low
         ? t('balance.lowUnder', { threshold: formatUsd(low.thresholdMicros) })
         : '';
@@ -40,14 +40,19 @@ export function BalanceDisplay() {
   let amount = '—';
   let exact: string | undefined;
   let caption = t('balance.reading');
+  // The service did not answer (main's last reading, or this window's): the
+  // amount is the last one read, said with its time, in amber. Red is only for
+  // no figure at all: a last reading is not a money problem.
+  const unavailable = balance.isError && !balance.data;
+  const stale = balance.data !== undefined && (balance.isError || balance.data.stale === true);
   if (balance.data) {
     amount = formatUsd(balance.data.balanceMicros);
     exact = formatUsdExact(balance.data.balanceMicros);
     // "now", "2 minutes ago" are words: the window's language says them, where numbers keep the locale's.
     const when = formatRelativeTime(balance.data.fetchedAt, now, language);
-    caption = t('balance.updated', { when });
+    caption = stale ? t('balance.lastRead', { when }) : t('balance.updated', { when });
   }
-  if (balance.isError) caption = t('balance.unavailable');
+  if (unavailable) caption = t('balance.unavailable');
 
   return (
     <div className={`balance ${low ? 'is-low' : ''}`} role="group" aria-label={t('balance.group')}>
@@ -61,7 +66,12 @@ export function BalanceDisplay() {
         >
           {amount}
         </span>
-        <span className={`balance-caption ${balance.isError ? 'is-error' : ''}`}>{caption}</span>
+        <span
+          className={`balance-caption ${unavailable ? 'is-error' : stale ? 'is-stale' : ''}`}
+          data-testid="balance-caption"
+        >
+          {caption}
+        </span>
       </div>
       {low && (
         <span className="balance-warning" title={lowText} data-testid="balance-warning">
@@ -97,7 +107,7 @@ export function BalanceDisplay() {
           />
         </svg>
       </button>
-      {balance.isError && (
+      {unavailable && (
         <span className="visually-hidden" role="alert">
           {errorMessage(balance.error)}
         </span>

@@ -6,13 +6,7 @@
 import type { ReactNode } from 'react';
 import type { JobView, RowStatusName } from '../../../../electron/ipc/contract';
 import { listGrade } from '../../../../electron/common/grade';
-import {
-  formatDateTime,
-  formatNumber,
-  formatUsd,
-  formatUsdExact,
-  formatUsdUpTo,
-} from '../../format';
+import { formatDateTime, formatNumber, formatUsd, formatUsdExact } from '../../format';
 import { useT } from '../../i18n/words';
 import { holdWords, jobName, productWords } from '../jobs/job-words';
 import { RecheckReminder } from '../jobs/RecheckReminder';
@@ -87,7 +81,7 @@ function Facts({ job }: { job: JobView }) {
               n: twice.addresses,
               count: formatNumber(twice.addresses),
             })
-          : t('results.facts.chargedTwiceUpTo', { amount: formatUsdUpTo(twice.upToMicros) })}
+          : t('results.facts.chargedTwiceUpTo', { amount: formatUsd(twice.upToMicros) })}
       </span>,
     );
   }

@@ -10,7 +10,7 @@ import type { JobStateName, RowStatusName } from '../../../../electron/ipc/contr
 import type { MessageId } from '../../../../electron/common/i18n/translate';
 import type { Translate } from '../../../../electron/common/i18n/message';
 import { ROW_STATUSES } from '../../../../electron/common/model';
-import { sandboxProviderDomains } from '../../../../electron/common/catalogs/providers';
+import { providerName } from '../../../../electron/common/catalogs/providers';
 import { VENDOR_LABEL, type VerdictVendor } from '../../../../electron/common/catalogs/vendors';
 
 /** The row statuses main defines, in their order: best outcome first. */
@@ -66,9 +66,6 @@ const STATE_LABEL_ID = {
 /** A job's state as the results' header says it. */
 export const stateLabel = (state: JobStateName, t: Translate): string => t(STATE_LABEL_ID[state]);
 
-const isSandboxCode = (code: string): code is keyof typeof sandboxProviderDomains =>
-  Object.hasOwn(sandboxProviderDomains, code);
-
 /**
  * Provider codes in words (as common/catalogs/providers.ts names them), with the
  * core's two extra keys for rows without a provider. A real service's codes
@@ -78,12 +75,8 @@ export function providerLabel(code: string, t: Translate): string {
   if (code === 'not registered') return t('results.provider.noMailbox');
   if (code === 'not reported') return t('results.provider.notReported');
   if (code === 'other') return t('results.provider.other');
-  if (!isSandboxCode(code)) return code;
-  const number = code.slice('provider_code_'.length);
-  const domain = sandboxProviderDomains[code].find((d) => !d.endsWith('.test'));
-  return domain
-    ? t('results.provider.sandboxAt', { number, domain })
-    : t('results.provider.sandbox', { number });
+  // One rule for a provider's name, the command line's too: the demo's by name ("Gmail").
+  return providerName(code, t);
 }
 
 /**

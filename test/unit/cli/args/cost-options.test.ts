@@ -141,8 +141,8 @@ describe('the lines before the start', () => {
     expect(estimateLines(estimate(), t)).toEqual([
       '2 checked in the last 30 days: reused, free.',
       'Not paid for (--skip): 2 disposable, 1 at a domain with no mail server (undeliverable).',
-      'Sending 5 of 10 addresses. Estimated charge $0.01; balance $25.00, after it at least $24.99.',
-      'Not paid for, thanks to the free steps: < $0.01 for invalid addresses and repeats, < $0.01 for addresses you chose not to pay for, < $0.01 for answers reused.',
+      'Sending 5 of 10 addresses. Estimated charge $0.005; balance $25.000, after it at least $24.995.',
+      'Not paid for, thanks to the free steps: $0.002 for invalid addresses and repeats, $0.003 for addresses you chose not to pay for, $0.002 for answers reused.',
     ]);
   });
 

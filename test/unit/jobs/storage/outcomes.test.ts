@@ -53,6 +53,14 @@ describe('outcome table', () => {
       other: 1,
       'not reported': 4,
     });
+    // Addresses never checked (left out, suppressed, blocked) are no provider's checked addresses.
+    table.set({ index: 7, status: 'suppressed' });
+    table.set({ index: 8, status: 'disposable', provider: 'provider_code_1' });
+    table.set({ index: 9, status: 'blocked' });
+    const byProvider = Object.values(table.providers()).reduce((sum, n) => sum + n, 0);
+    const { deliverable, undeliverable, unknown } = table.counts();
+    expect(byProvider).toBe(deliverable + undeliverable + unknown);
+    expect(table.providers()).toMatchObject({ provider_code_1: 1, 'not reported': 4 });
   });
 
   it('refuses an index outside the job', () => {

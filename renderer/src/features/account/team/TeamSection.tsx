@@ -3,6 +3,7 @@
 // and connected; main keeps the address in settings and the password in the
 // keychain. With one saved: what it is, its schema and the account's answers
 // there (or why it cannot be reached), Test connection, and Remove after a question.
+import { passwordOutOfUrl } from '../../../../../electron/common/team-url-password';
 import { useState } from 'react';
 import type { TeamView } from '../../../../../electron/common/views/team-views';
 import { errorMessage } from '../../../api/call';
@@ -43,6 +44,8 @@ function ConnectTeamForm({ inputId }: { inputId: string }) {
   const t = useT();
   const [url, setUrl] = useState('');
   const [password, setPassword] = useState('');
+  // Said once a pasted address's password was moved to its own, masked field.
+  const [moved, setMoved] = useState(false);
   // Cleared on typing: the reason belongs to the address that was refused.
   const [problem, setProblem] = useState<string | null>(null);
   const busy = connect.isPending || test.isPending;
@@ -61,6 +64,7 @@ function ConnectTeamForm({ inputId }: { inputId: string }) {
             onSuccess: () => {
               setUrl('');
               setPassword('');
+              setMoved(false);
             },
             onError: (err) => setProblem(errorMessage(err)),
           },
@@ -78,7 +82,11 @@ function ConnectTeamForm({ inputId }: { inputId: string }) {
           data-user-value
           value={url}
           onChange={(e) => {
-            setUrl(e.target.value);
+            // A password pasted in the address never stays on screen in clear.
+            const split = passwordOutOfUrl(e.target.value);
+            setUrl(split ? split.url : e.target.value);
+            if (split) setPassword(split.password);
+            setMoved(split !== null);
             setProblem(null);
             test.reset();
           }}
@@ -95,10 +103,16 @@ function ConnectTeamForm({ inputId }: { inputId: string }) {
           value={password}
           onChange={(e) => {
             setPassword(e.target.value);
+            setMoved(false);
             setProblem(null);
             test.reset();
           }}
         />
+        {moved && (
+          <p className="hint" role="status" data-testid="team-password-moved">
+            {t('team.passwordMoved')}
+          </p>
+        )}
       </div>
       <div className="button-row">
         <button
@@ -132,9 +146,7 @@ function SavedTeam({ team }: { team: TeamView }) {
   return (
     <div className="team-store" data-testid="team-store">
       <div className="connection-line">
-        <span className="connection-title" data-user-value>
-          {team.target ?? team.url}
-        </span>
+        <span className="connection-title">{t('team.store')}</span>
         <span
           className={`connection-state ${team.connected ? 'is-connected' : 'is-unreachable'}`}
           role="status"
@@ -146,18 +158,6 @@ function SavedTeam({ team }: { team: TeamView }) {
       {team.connected && team.schemaVersion !== null ? (
         <dl className="team-facts">
           <div>
-            <dt>{t('team.facts.database')}</dt>
-            <dd>PostgreSQL {pgVersion(team.serverVersion ?? '')}</dd>
-          </div>
-          <div>
-            <dt>{t('team.facts.schema')}</dt>
-            <dd data-testid="team-schema">
-              {team.schemaVersion === 0
-                ? t('team.schema.notSetUp')
-                : t('team.facts.version', { version: team.schemaVersion })}
-            </dd>
-          </div>
-          <div>
             <dt>{t('team.facts.answers')}</dt>
             <dd data-testid="team-answers">{answersLine(team, t)}</dd>
           </div>
@@ -165,6 +165,32 @@ function SavedTeam({ team }: { team: TeamView }) {
       ) : (
         team.error && <p className="field-error team-error">{team.error}</p>
       )}
+      {/* Where the store is and what runs it are technical: said once, behind Details. */}
+      <details className="team-details" data-testid="team-details">
+        <summary>{t('team.details')}</summary>
+        <dl className="team-facts">
+          <div>
+            <dt>{t('team.facts.address')}</dt>
+            <dd data-user-value>{team.target ?? team.url}</dd>
+          </div>
+          {team.connected && team.schemaVersion !== null && (
+            <>
+              <div>
+                <dt>{t('team.facts.database')}</dt>
+                <dd>PostgreSQL {pgVersion(team.serverVersion ?? '')}</dd>
+              </div>
+              <div>
+                <dt>{t('team.facts.schema')}</dt>
+                <dd data-testid="team-schema">
+                  {team.schemaVersion === 0
+                    ? t('team.schema.notSetUp')
+                    : t('team.facts.version', { version: team.schemaVersion })}
+                </dd>
+              </div>
+            </>
+          )}
+        </dl>
+      </details>
       {waitingLine(team, t) && (
         <p className="hint" data-testid="team-waiting">
           {waitingLine(team, t)}

@@ -85,7 +85,7 @@ export function TeamSpend() {
                           title={formatUsdExact(p.micros)}
                           data-testid="team-spend-charged"
                         >
-                          {spendWords(p, t)}
+                          {spendWords(p, t, undefined, table.decimals)}
                         </td>
                       </tr>
                     ))}
@@ -95,7 +95,7 @@ export function TeamSpend() {
                       </th>
                       <td className="num">{formatNumber(month.jobs)}</td>
                       <td className="num" title={formatUsdExact(month.micros)}>
-                        {spendWords(month, t)}
+                        {spendWords(month, t, undefined, table.decimals)}
                       </td>
                     </tr>
                   </tbody>
@@ -107,7 +107,7 @@ export function TeamSpend() {
                     </th>
                     <td className="num">{formatNumber(table.jobs)}</td>
                     <td className="num" title={formatUsdExact(table.micros)}>
-                      {spendWords(table, t)}
+                      {spendWords(table, t, undefined, table.decimals)}
                     </td>
                   </tr>
                 </tfoot>

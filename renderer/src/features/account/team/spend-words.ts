@@ -1,9 +1,10 @@
 // The team's spend as the Account screen shows it: each month's people and
-// the month's total, and the year's total, in whole cents that add up as
-// shown (common/money.ts, shareCents): a person's figures and the month's
-// total reconcile on the screen, and the months' totals make the year's.
+// the month's total, and the year's total, exactly and at one precision
+// (common/money.ts): a month is the sum of its people's micros and the year
+// the sum of the months', so they add up on the screen, and a person's month
+// is the sum of their jobs on Team history, to the micro.
 // Pure, so the sums are tested alone.
-import { moneyOfCents, shareCents } from '../../../../../electron/common/money';
+import { money, moneyDecimals, sumMicros } from '../../../../../electron/common/money';
 import type { TeamSpendView } from '../../../../../electron/common/views/team-views';
 import type { Translate } from '../../../../../electron/common/i18n/message';
 import { formatNumber } from '../../../format';
@@ -12,8 +13,6 @@ export interface SpendPersonRow {
   osUser: string;
   machines: string[];
   jobs: number;
-  /** The share of the month's shown total, in cents. */
-  cents: number;
   micros: number;
   unknownCharges: number;
 }
@@ -25,16 +24,16 @@ export interface SpendMonth {
   label: string;
   people: SpendPersonRow[];
   jobs: number;
-  cents: number;
   micros: number;
   unknownCharges: number;
 }
 
 export interface SpendTable {
   months: SpendMonth[];
-  /** The months' shown totals added up: the year's, as shown. */
-  cents: number;
+  /** The months' totals added up: the year's. */
   micros: number;
+  /** The one precision every figure of the table is shown with. */
+  decimals: number;
   jobs: number;
   unknownCharges: number;
 }
@@ -49,28 +48,29 @@ export function monthLabel(key: string, locale?: string): string {
 
 export function spendTable(view: TeamSpendView, locale?: string): SpendTable {
   const months = view.months.map((m): SpendMonth => {
-    const shares = shareCents(m.people.map((p) => p.chargedMicros));
     return {
       key: m.month,
       label: monthLabel(m.month, locale),
-      people: m.people.map((p, i) => ({
+      people: m.people.map((p) => ({
         osUser: p.osUser,
         machines: p.machines,
         jobs: p.jobs,
-        cents: shares.cents[i] ?? 0,
         micros: p.chargedMicros,
         unknownCharges: p.unknownCharges,
       })),
       jobs: m.people.reduce((n, p) => n + p.jobs, 0),
-      cents: shares.total,
-      micros: m.people.reduce((n, p) => n + p.chargedMicros, 0),
+      micros: sumMicros(m.people.map((p) => p.chargedMicros)),
       unknownCharges: m.people.reduce((n, p) => n + p.unknownCharges, 0),
     };
   });
+  const micros = sumMicros(months.map((m) => m.micros));
   return {
     months,
-    cents: months.reduce((n, m) => n + m.cents, 0),
-    micros: months.reduce((n, m) => n + m.micros, 0),
+    micros,
+    decimals: moneyDecimals([
+      micros,
+      ...months.flatMap((m) => [m.micros, ...m.people.map((p) => p.micros)]),
+    ]),
     jobs: months.reduce((n, m) => n + m.jobs, 0),
     unknownCharges: months.reduce((n, m) => n + m.unknownCharges, 0),
   };
@@ -81,11 +81,12 @@ export function spendTable(view: TeamSpendView, locale?: string): SpendTable {
  * 1 job not known", "not known" when nothing known was charged.
  */
 export function spendWords(
-  row: { cents: number; micros: number; unknownCharges: number },
+  row: { micros: number; unknownCharges: number },
   t: Translate,
   locale?: string,
+  decimals?: number,
 ): string {
-  const amount = moneyOfCents(row.cents, row.micros, locale);
+  const amount = money(row.micros, { locale, decimals });
   if (row.unknownCharges === 0) return amount;
   if (row.micros === 0) return t('team.spend.notKnown');
   return t('team.spend.someNotKnown', {

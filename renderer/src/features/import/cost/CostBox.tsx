@@ -1,12 +1,12 @@
 // What checking the list costs, as the decision needs it: for Email +
 // avatar, the addresses by the avatar check's coverage with each group's cost
-// (CoverageGroups.tsx); then three figures that add up as shown (balance now,
-// the estimate rounded up, the balance after), and what stands in the way:
+// (CoverageGroups.tsx); then three exact figures that add up as shown (balance
+// now, the estimate, the balance after; one precision for the three), and what stands in the way:
 // a balance that does not cover it, the spending limit, a price not known
 // yet. How the estimate is worked out is in CostDetails.tsx.
 import type { EstimateView, JobProduct } from '../../../../../electron/ipc/contract';
 import { CoverageGroups } from './CoverageGroups';
-import { balanceAfterShown, formatUsd, formatUsdExact, formatUsdUpTo } from '../../../format';
+import { balanceAfter, formatUsd, formatUsdExact, moneyDecimals } from '../../../format';
 import { useUiStore } from '../../../state/ui-store';
 import { AddFundsLink } from '../../../components/AddFundsLink';
 import { useT } from '../../../i18n/words';
@@ -20,16 +20,6 @@ export function balanceShort(estimate: EstimateView | undefined): boolean {
   const charge = estimate?.estimateMicros ?? null;
   // The service decides on exact amounts: a balance of $0.124 covers an estimate of $0.124.
   return charge !== null && balance < charge;
-}
-
-/**
- * The balance after, as shown: the shown balance less the shown estimate, so
- * the three figures add up; never below nothing where the exact balance
- * covers the estimate (the rounding alone would show "-$0.01").
- */
-function afterShown(balance: number, charge: number, short: boolean): number {
-  const after = balanceAfterShown(balance, charge);
-  return short ? after : Math.max(0, after);
 }
 
 export function CostBox({
@@ -52,7 +42,9 @@ export function CostBox({
   const charge = estimate?.estimateMicros ?? null;
   const balance = estimate?.balanceMicros ?? null;
   const short = balanceShort(estimate);
-  const after = charge !== null && balance !== null ? afterShown(balance, charge, short) : null;
+  const after = charge !== null && balance !== null ? balanceAfter(balance, charge) : null;
+  const decimals = moneyDecimals([balance ?? 0, charge ?? 0, after ?? 0]);
+  const shown = (m: number) => formatUsd(m, undefined, decimals);
   return (
     <div className="cost" aria-busy={pending}>
       {product === 'avatar' && estimate?.coverage && (
@@ -70,7 +62,7 @@ export function CostBox({
             data-testid="estimate-balance"
             title={balance !== null ? formatUsdExact(balance) : undefined}
           >
-            {balance !== null ? formatUsd(balance) : estimate ? t('cost.notKnownNow') : dash}
+            {balance !== null ? shown(balance) : estimate ? t('cost.notKnownNow') : dash}
           </dd>
         </div>
         <div>
@@ -80,7 +72,7 @@ export function CostBox({
             title={charge !== null ? formatUsdExact(charge) : undefined}
           >
             {charge !== null
-              ? t('cost.upTo', { amount: formatUsdUpTo(charge) })
+              ? t('cost.upTo', { amount: shown(charge) })
               : estimate
                 ? t('cost.notKnownYet')
                 : dash}
@@ -88,7 +80,7 @@ export function CostBox({
         </div>
         <div className={`is-total${short ? ' is-short' : ''}`}>
           <dt>{t('cost.balanceAfter')}</dt>
-          <dd data-testid="estimate-after">{after !== null ? formatUsd(after) : dash}</dd>
+          <dd data-testid="estimate-after">{after !== null ? shown(after) : dash}</dd>
         </div>
       </dl>
       {estimate && charge === null && (

@@ -6,8 +6,8 @@
 // cost, each line and their sum in cents that add up as shown (Savings, in
 // the estimate's details). While the price is not known, no sum is shown.
 import type { EstimateView } from '../../../../../electron/ipc/contract';
-import { moneyOfCents, shareCents } from '../../../../../electron/common/money';
-import { formatNumber, formatUsdExact } from '../../../format';
+import { moneyDecimals, sumMicros } from '../../../../../electron/common/money';
+import { formatNumber, formatUsd, formatUsdExact } from '../../../format';
 import { withheldSentences } from '../../../../../electron/common/words/withheld-words';
 import { reusedLine } from '../review/review-words';
 import { useT } from '../../../i18n/words';
@@ -64,24 +64,25 @@ export function Savings({ estimate }: { estimate: EstimateView }) {
     },
   ].filter((r) => r.value > 0);
   if (rows.length === 0) return null;
-  const { total, cents } = shareCents(rows.map((r) => r.value));
-  const totalMicros = rows.reduce((sum, r) => sum + r.value, 0);
+  // Exact, at one precision: the total is the sum of the rows' micros, as shown.
+  const totalMicros = sumMicros(rows.map((r) => r.value));
+  const decimals = moneyDecimals([totalMicros, ...rows.map((r) => r.value)]);
   return (
     <div className="savings" data-testid="estimate-savings">
       <h3 className="card-label">{t('cost.saved.title')}</h3>
       <p className="hint">{t('cost.saved.hint', { price: formatUsdExact(unitPriceMicros) })}</p>
       <dl className="money savings-list">
-        {rows.map((r, i) => (
+        {rows.map((r) => (
           <div key={r.key} data-testid={`saved-${r.key}`}>
             <dt>{r.label}</dt>
-            <dd title={formatUsdExact(r.value)}>{moneyOfCents(cents[i] as number, r.value)}</dd>
+            <dd title={formatUsdExact(r.value)}>{formatUsd(r.value, undefined, decimals)}</dd>
           </div>
         ))}
         {rows.length > 1 && (
           <div className="is-total">
             <dt>{t('cost.saved.total')}</dt>
             <dd data-testid="saved-total" title={formatUsdExact(totalMicros)}>
-              {moneyOfCents(total, totalMicros)}
+              {formatUsd(totalMicros, undefined, decimals)}
             </dd>
           </div>
         )}

@@ -6,14 +6,9 @@
 import type { EstimateView, SampleView } from '../../../../../electron/common/views/views';
 import { useSampleJob } from '../../../api/job-hooks';
 import { ErrorNotice } from '../../../components/ErrorNotice';
-import {
-  formatNumber,
-  formatTimeOfDay,
-  formatUsd,
-  formatUsdExact,
-  formatUsdUpTo,
-} from '../../../format';
+import { formatNumber, formatTimeOfDay, formatUsd, formatUsdExact } from '../../../format';
 import { useUiStore } from '../../../state/ui-store';
+import { balanceCovers } from '../../../../../electron/common/money';
 import { useRich, useT } from '../../../i18n/words';
 import { PRODUCT_IDS } from '../review/ProductChoice';
 import { SAMPLE_SIZE, sampleLine } from '../review/review-words';
@@ -75,6 +70,11 @@ export function SampleCheck({
 
   const size = Math.min(SAMPLE_SIZE, estimate.toSend);
   const price = estimate.unitPriceMicros;
+  // Offered only where the balance pays for it, by the rule the core refuses a sample by.
+  const sampleCost = price === null ? null : size * price;
+  if (estimate.balanceMicros !== null && !balanceCovers(estimate.balanceMicros, sampleCost)) {
+    return null;
+  }
   const run = async () => {
     try {
       const view = await sample.mutateAsync({
@@ -104,7 +104,7 @@ export function SampleCheck({
           ? t('cost.sample.hintPriced', {
               n: size,
               count: formatNumber(size),
-              cost: formatUsdUpTo(size * price),
+              cost: formatUsd(sampleCost ?? 0),
             })
           : t('cost.sample.hint', { n: size, count: formatNumber(size) })}
       </p>

@@ -4,7 +4,7 @@
 // the language), so the words are tested without a window.
 import type { CoverageView } from '../../../../../electron/common/views/views';
 import type { Translate } from '../../../../../electron/common/i18n/message';
-import { moneyOfCents, shareCents } from '../../../../../electron/common/money';
+import { money as usd, moneyDecimals } from '../../../../../electron/common/money';
 
 export interface CoverageGroupWords {
   key: 'covered' | 'outside' | 'unknown';
@@ -19,16 +19,16 @@ export interface CoverageGroupWords {
 export function coverageGroups(coverage: CoverageView, t: Translate): CoverageGroupWords[] {
   const { covered, outside, unknown } = coverage;
   const withEmail = outside.others === 'email';
-  // The groups' costs in cents that add up to the estimate, rounded up as it is.
-  const paid = [
+  // The groups' costs, exact and at one precision: they add up to the
+  // estimate as shown, since the estimate is the sum of the same micros.
+  const decimals = moneyDecimals([
     covered.costMicros ?? 0,
     withEmail ? (outside.costMicros ?? 0) : 0,
     unknown.costMicros ?? 0,
-  ];
-  const { cents } = shareCents(paid, 'up');
-  const money = (k: number, micros: number | null, upTo = false) => {
+  ]);
+  const money = (micros: number | null, upTo = false) => {
     if (micros === null) return t('cost.coverage.priceUnknown');
-    const amount = moneyOfCents(cents[k] as number, micros);
+    const amount = usd(micros, { decimals });
     return upTo && micros > 0 ? t('cost.upTo', { amount }) : amount;
   };
   const groups: CoverageGroupWords[] = [
@@ -36,21 +36,21 @@ export function coverageGroups(coverage: CoverageView, t: Translate): CoverageGr
       key: 'covered',
       label: t('cost.coverage.covered'),
       count: covered.count,
-      cost: money(0, covered.costMicros),
+      cost: money(covered.costMicros),
       hint: t('cost.coverage.coveredHint'),
     },
     {
       key: 'outside',
       label: t('cost.coverage.outside'),
       count: outside.count,
-      cost: withEmail ? money(1, outside.costMicros) : t('cost.coverage.free'),
+      cost: withEmail ? money(outside.costMicros) : t('cost.coverage.free'),
       hint: withEmail ? t('cost.coverage.outsideEmailHint') : t('cost.coverage.outsideHint'),
     },
     {
       key: 'unknown',
       label: t('cost.coverage.unknown'),
       count: unknown.count,
-      cost: money(2, unknown.costMicros, true),
+      cost: money(unknown.costMicros, true),
       hint: t('cost.coverage.unknownHint'),
     },
   ];

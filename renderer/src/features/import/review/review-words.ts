@@ -10,7 +10,7 @@ import {
   formatPercent,
   formatPercentRange,
   formatUsdExact,
-  formatUsdUpTo,
+  formatUsd,
 } from '../../../format';
 
 /** The most addresses a sample checks: one multi check. */
@@ -42,7 +42,7 @@ export function startWords(
     what: check(estimate.toSend),
     cost:
       estimate.estimateMicros !== null
-        ? t('cost.upTo', { amount: formatUsdUpTo(estimate.estimateMicros) })
+        ? t('cost.upTo', { amount: formatUsd(estimate.estimateMicros) })
         : null,
   };
 }
@@ -65,7 +65,7 @@ export function overLimitText(estimate: EstimateView, t: Translate): string {
       ? t('cost.overLimit.priceUnknown')
       : t('cost.overLimit.priceUnknownOf', { limit });
   }
-  const charge = formatUsdUpTo(estimate.estimateMicros);
+  const charge = formatUsd(estimate.estimateMicros);
   return limit === null
     ? t('cost.overLimit.over', { charge })
     : t('cost.overLimit.overOf', { charge, limit });

@@ -7,7 +7,7 @@ import {
   formatNumber,
   formatPercent,
   formatTimeOfDay,
-  formatUsdUpTo,
+  formatUsd,
 } from '../../../format';
 import { useT } from '../../../i18n/words';
 import { freeFacts } from '../free-facts';
@@ -54,7 +54,7 @@ export function DoneSummary({ job }: { job: JobView }) {
             ? t('jobs.done.sentAgain', again)
             : t('jobs.done.sentAgainUpTo', {
                 ...again,
-                amount: formatUsdUpTo(job.sentAgainAfterLoss * job.unitPriceMicros),
+                amount: formatUsd(job.sentAgainAfterLoss * job.unitPriceMicros),
               })}
         </p>
       )}
@@ -64,9 +64,11 @@ export function DoneSummary({ job }: { job: JobView }) {
             ? t('jobs.done.stoppedMidCheck', stopped)
             : t('jobs.done.stoppedMidCheckUpTo', {
                 ...stopped,
-                amount: formatUsdUpTo(
-                  (job.mayBeChargedTwice.upToMicros * job.mayBeChargedTwice.inFlightAtStop) /
-                    job.mayBeChargedTwice.addresses,
+                amount: formatUsd(
+                  Math.ceil(
+                    (job.mayBeChargedTwice.upToMicros * job.mayBeChargedTwice.inFlightAtStop) /
+                      job.mayBeChargedTwice.addresses,
+                  ),
                 ),
               })}
         </p>
