@@ -85,6 +85,45 @@ async function learnSyncPrice(
   );
 }
 
+type Answers = Awaited<ReturnType<typeof answersOf>>;
+
+/** What a run tells the job as it goes: saves, prices learned, answers kept, its state and next checks. */
+function runHooks(
+  s: Shared,
+  l: Live,
+  slot: RunSlot,
+  memory: Answers['memory'],
+  remembering: Answers['remembering'],
+  addresses: AddressBook,
+): RunContext['hooks'] {
+  const { record } = l;
+  return {
+    save: () => save(s, l),
+    ...(slot.alone()
+      ? {
+          learnBulkPrice: (micros: number, lines: number) =>
+            s.prices.learn(bulkProduct(record.product ?? 'email'), micros, lines),
+        }
+      : {}),
+    kept: (records, how) => {
+      void learnFacts(memory, how, addresses, records);
+      return remembering.kept(records, how.product);
+    },
+    refusedOutside: (positions) => void learnRefused(memory, addresses, positions),
+    changed: () => {
+      const state = downloading(record) ? 'downloading' : record.state;
+      if (state !== record.state) record.state = state;
+      announce(s, l);
+    },
+    setNextCheck(k, at) {
+      if (at === null) l.nextChecks.delete(k);
+      else l.nextChecks.set(k, at);
+      if (at !== null && record.state !== 'checking') record.state = 'waiting';
+      announce(s, l);
+    },
+  };
+}
+
 export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> {
   const { store, disk, prices } = s;
   const { record } = l;
@@ -143,31 +182,7 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
     ...reuserOf(memory, product, addresses, record.choices?.reuseDays ?? 0),
     ...(claims ? { claims } : {}),
     stop,
-    hooks: {
-      save: () => save(s, l),
-      ...(slot.alone()
-        ? {
-            learnBulkPrice: (micros: number, lines: number) =>
-              prices.learn(bulkProduct(record.product ?? 'email'), micros, lines),
-          }
-        : {}),
-      kept: (records, how) => {
-        void learnFacts(memory, how, addresses, records);
-        return remembering.kept(records, how.product);
-      },
-      refusedOutside: (positions) => void learnRefused(memory, addresses, positions),
-      changed: () => {
-        const state = downloading(record) ? 'downloading' : record.state;
-        if (state !== record.state) record.state = state;
-        announce(s, l);
-      },
-      setNextCheck(k, at) {
-        if (at === null) l.nextChecks.delete(k);
-        else l.nextChecks.set(k, at);
-        if (at !== null && record.state !== 'checking') record.state = 'waiting';
-        announce(s, l);
-      },
-    },
+    hooks: runHooks(s, l, slot, memory, remembering, addresses),
   });
   // Asking a finished job's unknowns again (ask-again/): this run, over those only.
   const again = askAgainOf(s, l, paths.outcomes, sent);
