@@ -12,6 +12,7 @@ import { AppError } from '../lib/app-error';
 import { registerSecret } from '../lib/log';
 import { KNOWN_VERSION, migrate, refuseNewer, schemaVersion } from './migrations';
 import { describeTeamUrl, judgeTeamUrl, pgSsl, splitPassword, type TeamUrl } from './url';
+import { readRootCert } from './root-cert';
 
 export interface TeamStoreOptions {
   /** The store's postgres:// URL; a password in it is used when `password` is not given. */
@@ -151,7 +152,7 @@ export async function openTeamStore(options: TeamStoreOptions): Promise<TeamStor
     database: team.database,
     user: team.user,
     ...(password ? { password } : {}),
-    ssl: pgSsl(team),
+    ssl: pgSsl(team, team.sslRootCert === null ? null : await readRootCert(team.sslRootCert)),
     max: 4,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
     idleTimeoutMillis: 10_000,
