@@ -1,9 +1,6 @@
 // A team store address is judged before anything connects: encrypted away
 // from this computer, its sslmode as libpq means it, and its password split
 // off for the keychain and joined back only to connect.
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../electron/lib/app-error';
 import { teamAddressHash, spotOfTeamHash } from '../../../electron/team/address-key';
