@@ -240,10 +240,10 @@ describe('"Test connection"', () => {
       const error = await store.test().catch((e: unknown) => e);
       expect((error as AppError).code).toBe('auth_failed');
     } finally {
-      for (const [name, value] of Object.entries(before)) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
-      }
+      if (before.PGPASSWORD === undefined) delete process.env.PGPASSWORD;
+      else process.env.PGPASSWORD = before.PGPASSWORD;
+      if (before.PGPASSFILE === undefined) delete process.env.PGPASSFILE;
+      else process.env.PGPASSFILE = before.PGPASSFILE;
       await rm(dir, { recursive: true, force: true });
     }
   });
