@@ -185,6 +185,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     keys: openTeamKeys,
     memoryAccount: () => account.memoryAccount(),
     waiting: (memoryAccount) => openOutbox(options.dataDir, memoryAccount).waiting(),
+    consent,
     words: () => windowWords().t,
     ...(options.team?.connectTimeoutMs === undefined
       ? {}

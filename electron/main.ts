@@ -23,6 +23,8 @@ import { translatorFollowing } from './common/i18n/catalogs';
 import type { LanguageChoice } from './common/i18n/languages';
 import { mainLanguage } from './shell/language';
 import { createUpdates, noUpdater } from './shell/updates';
+import { pinUpdateSignature, type SignatureCheckable } from './shell/update-signature';
+import { WINDOWS_PUBLISHER_SHA256 } from './shell/update-pins';
 import { dropDevelopmentEnv } from './shell/packaged-env';
 
 /** The same id as electron-builder's appId: Windows shows no notifications without it. */
@@ -85,6 +87,12 @@ if (!app.requestSingleInstanceLock()) {
     const language = (choice: LanguageChoice) =>
       mainLanguage(process.env, app.getPreferredSystemLanguages(), choice);
     const words = translatorFollowing(() => language(core?.settings.get().language ?? 'system'));
+    // Windows installs only what a pinned certificate signed (shell/update-signature.ts).
+    if (app.isPackaged) {
+      // On Windows autoUpdater is an NsisUpdater, which has this setter; elsewhere nothing is set.
+      const nsis = electronUpdater.autoUpdater as unknown as SignatureCheckable;
+      pinUpdateSignature(nsis, process.platform, WINDOWS_PUBLISHER_SHA256);
+    }
     const updates = createUpdates({
       words: () => words().t,
       updater: app.isPackaged ? electronUpdater.autoUpdater : noUpdater,

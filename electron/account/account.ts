@@ -6,11 +6,11 @@ import type { EventBus } from '../common/events';
 import { english, message, type Translate } from '../common/i18n/message';
 import { sayStored } from '../lib/stored-message';
 import { AppError } from '../lib/app-error';
-import { noConsent, requireConsent, type Consent } from '../lib/consent';
+import { noConsent, requireConsent, type Consent, type ConsentQuestion } from '../lib/consent';
 import { log, registerSecret } from '../lib/log';
 import { hostOf } from '../common/service-url';
 import { defaultService, keyMayGo, provenAddress } from './key-origin';
-import type { KeyStore } from '../secrets/key-store';
+import type { KeyStore, SavedKey } from '../secrets/key-store';
 import type { SettingsStore } from '../settings/settings';
 import { createServiceClient, type ServiceClient } from '../service/client';
 import { ServiceError } from '../service/errors';
@@ -65,6 +65,32 @@ export function keyUnconfirmedError(provenBaseUrl: string, baseUrl: string): App
   const proven = hostOf(provenBaseUrl);
   const next = hostOf(baseUrl);
   return new AppError('key_unconfirmed', message('error.key.unconfirmed', { proven, next }));
+}
+
+/**
+ * What the user must say yes to before `apiKey` is put in place for `url`.
+ * Decided on the keychain, not the mode: in the demo the user's saved key is
+ * still there. A first key decides whose account every list is checked on
+ * (and read by); another replaces the saved one; the saved one going to an
+ * address it was not proven for is sent only on a yes.
+ */
+function keyQuestion(
+  kept: SavedKey | null,
+  state: State,
+  apiKey: string,
+  url: string,
+): ConsentQuestion | null {
+  const host = hostOf(url);
+  const last4 = apiKey.slice(-4);
+  if (kept === null) return { kind: 'use-key', last4, host, foreign: !defaultService(url) };
+  if (kept.apiKey !== apiKey) {
+    return { kind: 'replace-key', oldLast4: kept.apiKey.slice(-4), newLast4: last4, host };
+  }
+  if (defaultService(url) || (state.mode === 'key' && keyMayGo(url, state.provenBaseUrl))) {
+    return null;
+  }
+  const provenHost = state.mode === 'key' ? hostOf(state.provenBaseUrl) : null;
+  return { kind: 'send-key', host, provenHost };
 }
 
 export async function openAccount(deps: AccountDeps): Promise<Account> {
@@ -181,21 +207,8 @@ export async function openAccount(deps: AccountDeps): Promise<Account> {
       // Kept out of every log from the moment it is typed, proven or not.
       registerSecret(apiKey);
       const url = baseUrl ?? settings.get().baseUrl;
-      const host = hostOf(url);
-      if (state.mode === 'key' && state.key !== apiKey) {
-        await requireConsent(consent, {
-          kind: 'replace-key',
-          oldLast4: state.key.slice(-4),
-          newLast4: apiKey.slice(-4),
-          host,
-        });
-      } else if (
-        !defaultService(url) &&
-        !(state.mode === 'key' && keyMayGo(url, state.provenBaseUrl))
-      ) {
-        const provenHost = state.mode === 'key' ? hostOf(state.provenBaseUrl) : null;
-        await requireConsent(consent, { kind: 'send-key', host, provenHost });
-      }
+      const question = keyQuestion(await keyStore.get().catch(() => null), state, apiKey, url);
+      if (question) await requireConsent(consent, question);
       // The key is proven by a balance call before it is saved anywhere, and
       // saved with the address that proved it.
       await readBalance(keyClient(apiKey, url));
@@ -221,6 +234,14 @@ export async function openAccount(deps: AccountDeps): Promise<Account> {
       return announce();
     },
     async clearKey() {
+      const kept = await keyStore.get().catch(() => null);
+      if (kept !== null) {
+        await requireConsent(consent, {
+          kind: 'clear-key',
+          last4: kept.apiKey.slice(-4),
+          host: hostOf(provenAddress(kept)),
+        });
+      }
       await keyStore.clear();
       await stopDemo();
       await settings.update({ account: 'none' });

@@ -59,7 +59,7 @@ export function createHandlers({
     ...teamHandlers(team, teamHistory),
     ...bouncesHandlers(jobs, files, shell),
     ...rulesHandlers(dataDir),
-    ...suppressionHandlers(jobs, files),
+    ...suppressionHandlers(jobs, files, shell.consent),
     ...verdictHandlers(files, jobs),
   };
 }

@@ -6,15 +6,44 @@
 import { decodeXstring } from './cell-text';
 import { EMPTY_TABLE, stringTableBuilder, stringTableOf, type StringTable } from './string-table';
 import { parsePart, type ZipParts } from './zip-parts';
+import {
+  MAX_CELL_CHARS,
+  MAX_RAW_CELL_CHARS,
+  MAX_SHARED_STRINGS,
+  MAX_SHARED_STRING_BYTES,
+  MAX_SHARED_STRINGS_PART_BYTES,
+  WorkbookOverCap,
+} from './workbook-caps';
+
+/** The caps (workbook-caps.ts); a test may set lower ones. */
+export interface SharedStringCaps {
+  strings: number;
+  stringBytes: number;
+}
+
+const CAPS: SharedStringCaps = {
+  strings: MAX_SHARED_STRINGS,
+  stringBytes: MAX_SHARED_STRING_BYTES,
+};
 
 export async function readSharedStrings(
   parts: ZipParts,
   part: string,
   signal?: AbortSignal,
+  caps: SharedStringCaps = CAPS,
 ): Promise<StringTable> {
-  const stream = await parts.open(part);
+  const stream = await parts.open(part, MAX_SHARED_STRINGS_PART_BYTES);
   if (!stream) return EMPTY_TABLE;
   const table = stringTableBuilder();
+  const add = (raw: string) => {
+    const text = decodeXstring(raw);
+    if (text.length > MAX_CELL_CHARS) throw new WorkbookOverCap('cell', MAX_CELL_CHARS);
+    if (table.count >= caps.strings) throw new WorkbookOverCap('strings', caps.strings);
+    if (table.bytes + text.length * 2 > caps.stringBytes) {
+      throw new WorkbookOverCap('stringBytes', caps.stringBytes);
+    }
+    table.add(text);
+  };
   let value = '';
   let capturing = false;
   let inPhonetic = false;
@@ -27,12 +56,15 @@ export async function readSharedStrings(
         else if (name === 'rPh') inPhonetic = true;
       },
       text(text) {
-        if (capturing) value += text;
+        if (!capturing) return;
+        value += text;
+        // Checked as it grows: one string of gigabytes never gets built.
+        if (value.length > MAX_RAW_CELL_CHARS) throw new WorkbookOverCap('cell', MAX_CELL_CHARS);
       },
       close(name) {
         if (name === 't') capturing = false;
         else if (name === 'rPh') inPhonetic = false;
-        else if (name === 'si') table.add(decodeXstring(value));
+        else if (name === 'si') add(value);
       },
     },
     signal,

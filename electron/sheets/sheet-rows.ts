@@ -2,6 +2,7 @@
 // from the zip and never held whole. What a sheet says after its rows (its
 // hyperlinks, its merged ranges) arrives only at the end of the stream: it is
 // returned, and a caller that needs it reads the sheet again knowing it.
+import { MAX_CELL_CHARS, MAX_RAW_CELL_CHARS, WorkbookOverCap } from './workbook-caps';
 import { booleanText, decodeXstring, type CellFormatter } from './cell-text';
 import type { StringTable } from './string-table';
 import { parsePart, readRelationships, relationshipId, type ZipParts } from './zip-parts';
@@ -187,7 +188,10 @@ export async function readSheetRows(
           }
         },
         text(text) {
-          if (capturing) value += text;
+          if (!capturing) return;
+          value += text;
+          // A cell of gigabytes is refused as it grows, never built (workbook-caps.ts).
+          if (value.length > MAX_RAW_CELL_CHARS) throw new WorkbookOverCap('cell', MAX_CELL_CHARS);
         },
         close(name) {
           switch (name) {

@@ -5,6 +5,7 @@
 import { Parser } from 'htmlparser2';
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
+import { MAX_WORKBOOK_PARTS, WorkbookOverCap } from './workbook-caps';
 
 export interface ZipParts {
   has(name: string): boolean;
@@ -12,8 +13,12 @@ export interface ZipParts {
   names(): string[];
   /** Uncompressed size as the zip says it; 0 for a missing part. */
   size(name: string): number;
-  /** A missing part yields null. */
-  open(name: string): Promise<Readable | null>;
+  /**
+   * A missing part yields null. A part whose inflated size is declared over
+   * `maxBytes` is refused before anything is inflated (yauzl stops one that
+   * inflates past its declared size).
+   */
+  open(name: string, maxBytes?: number): Promise<Readable | null>;
   close(): void;
 }
 
@@ -25,6 +30,10 @@ export async function openZipParts(path: string): Promise<ZipParts> {
   const zip = await yauzl.openPromise(path, { autoClose: false, strictFileNames: false });
   const entries = new Map<string, yauzl.Entry>();
   try {
+    // Counted from the end of the central directory, before any entry is read.
+    if (zip.entryCount > MAX_WORKBOOK_PARTS) {
+      throw new WorkbookOverCap('parts', MAX_WORKBOOK_PARTS);
+    }
     for await (const entry of zip.eachEntry()) entries.set(key(entry.fileName), entry);
   } catch (err) {
     zip.close();
@@ -34,9 +43,11 @@ export async function openZipParts(path: string): Promise<ZipParts> {
     has: (name) => entries.has(key(name)),
     names: () => [...entries.keys()],
     size: (name) => entries.get(key(name))?.uncompressedSize ?? 0,
-    async open(name) {
+    async open(name, maxBytes = Infinity) {
       const entry = entries.get(key(name));
-      return entry ? zip.openReadStreamPromise(entry) : null;
+      if (!entry) return null;
+      if (entry.uncompressedSize > maxBytes) throw new WorkbookOverCap('part', maxBytes);
+      return zip.openReadStreamPromise(entry);
     },
     close: () => zip.close(),
   };

@@ -8,6 +8,7 @@ import type { BrowserWindow, Dialog, Notification as NotificationClass, Shell } 
 import { LIST_EXTENSIONS } from '../common/limits';
 import type { Translator } from '../common/i18n/translate';
 import { daysSinceChecked } from '../common/recheck';
+import { oneLine } from '../common/one-line';
 import type { JobView } from '../ipc/contract';
 import type { ShellHooks } from '../ipc/shell-hooks';
 import { createConsent } from './consent';
@@ -94,7 +95,7 @@ export function nativeShell(deps: NativeDeps): NativeShell {
         : await deps.dialog.showOpenDialog(options);
       return result.canceled ? null : (result.filePaths[0] ?? null);
     },
-    consent: createConsent({ dialog: deps.dialog, window: deps.window }),
+    consent: createConsent({ dialog: deps.dialog, window: deps.window, words: deps.words }),
     async chooseSavePath(defaultPath) {
       const win = deps.window();
       const workbook = defaultPath.toLowerCase().endsWith('.xlsx');
@@ -134,7 +135,8 @@ export function nativeShell(deps: NativeDeps): NativeShell {
       const win = deps.window();
       if ((win && win.isFocused()) || !deps.Notification.isSupported()) return;
       const { t } = deps.words();
-      const { fileName, deliverable, undeliverable, unknown } = view;
+      const { deliverable, undeliverable, unknown } = view;
+      const fileName = oneLine(view.fileName);
       if (view.state === 'done') {
         const body = t('notify.doneBody', { deliverable, undeliverable, unknown });
         show(view, t('notify.doneTitle', { fileName }), body);
@@ -150,7 +152,7 @@ export function nativeShell(deps: NativeDeps): NativeShell {
       const { t } = deps.words();
       show(
         view,
-        t('notify.recheckTitle', { fileName: view.fileName, days }),
+        t('notify.recheckTitle', { fileName: oneLine(view.fileName), days }),
         t('notify.recheckBody'),
       );
     },

@@ -3,10 +3,20 @@
 // "Restart to update" (the core refuses the restart while a job runs; an
 // update downloaded and not restarted into is installed when the app quits).
 // Off in development builds, and while the demo account is in use.
+//
+// On Linux nothing is downloaded or installed: electron-updater checks an
+// AppImage or a deb only against the feed's own checksum (no signature) and
+// installs the deb with `dpkg -i` under elevated rights, so a feed or a
+// cache folder someone else controls would run as root. There the app says a
+// version is available and links to the release page; the user installs it
+// as they installed this one. Windows installs only an installer signed by
+// the pinned publisher (update-signature.ts); macOS, one with the app's own
+// Developer ID signature (Squirrel.Mac's rule).
 import type { UpdateView } from '../ipc/contract';
 import type { UpdateHooks } from '../ipc/shell-hooks';
 import { log } from '../lib/log';
 import { english, type Translate } from '../common/i18n/message';
+import { RELEASES_PAGE } from '../common/release-page';
 
 /** The part of electron-updater's AppUpdater this module uses. */
 export interface UpdaterLike {
@@ -34,6 +44,8 @@ export interface UpdatesOptions {
   everyMs?: number;
   /** The window's language, which the status's words are said in (English without one). */
   words?: () => Translate;
+  /** The OS: on Linux updates are only announced, never installed. process.platform by default. */
+  platform?: NodeJS.Platform;
 }
 
 export interface Updates extends UpdateHooks {
@@ -67,14 +79,26 @@ export function createUpdates(options: UpdatesOptions): Updates {
     options.emit(next);
   };
 
+  const announceOnly = (options.platform ?? process.platform) === 'linux';
   // Downloaded quietly; the window offers the restart, and quitting installs it.
-  updater.autoDownload = true;
-  updater.autoInstallOnAppQuit = true;
+  // On Linux: never downloaded, never installed (see above).
+  updater.autoDownload = !announceOnly;
+  updater.autoInstallOnAppQuit = !announceOnly;
   updater.on('checking-for-update', () => {
     if (current.state !== 'ready' && current.state !== 'downloading') set(view('checking'));
   });
   updater.on('update-available', (info) =>
-    set(view('downloading', { version: info.version, progress: 0 })),
+    set(
+      announceOnly
+        ? view('available', {
+            version: info.version,
+            message: words()('update.availableLinux', {
+              version: info.version,
+              page: RELEASES_PAGE,
+            }),
+          })
+        : view('downloading', { version: info.version, progress: 0 }),
+    ),
   );
   updater.on('download-progress', (p) => {
     if (current.state === 'downloading') {
@@ -116,7 +140,11 @@ export function createUpdates(options: UpdatesOptions): Updates {
         ? view('off', { message: reason })
         : current;
     },
-    restart: () => updater.quitAndInstall(false, true),
+    restart: () => {
+      // Nothing was downloaded on Linux, and nothing is installed there by the app.
+      if (announceOnly) return;
+      updater.quitAndInstall(false, true);
+    },
     start() {
       if (!options.packaged || timer) return;
       void look();
@@ -136,6 +164,9 @@ export function createUpdates(options: UpdatesOptions): Updates {
         return t('error.update.downloading', { version: after.version ?? '' });
       }
       if (after.state === 'ready') return t('error.update.ready', { version: after.version ?? '' });
+      if (after.state === 'available') {
+        return t('update.availableLinux', { version: after.version ?? '', page: RELEASES_PAGE });
+      }
       if (after.state === 'error') return t('error.update.checkFailed');
       return t('error.update.latest');
     },

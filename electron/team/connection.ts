@@ -2,7 +2,10 @@
 // the password in the keychain (account "team-store") together with the
 // address it was proven against, so it is only ever sent to that store. A
 // store is saved only after "Test connection" passed there (which also sets
-// up or migrates its schema, and refuses a newer one).
+// up or migrates its schema, and refuses a newer one). The address comes from
+// the window, which is untrusted: main reaches a store it names, or starts or
+// stops sharing through one, only after the user's yes in main's own dialog
+// naming the store (lib/consent.ts).
 import { DEMO_MEMORY } from '../lib/account-name';
 import type { TeamTestView, TeamView } from '../common/views/team-views';
 import { english, message, say, type Translate } from '../common/i18n/message';
@@ -10,7 +13,8 @@ import { AppError, sayError } from '../lib/app-error';
 import type { KeyStore } from '../secrets/key-store';
 import type { SettingsStore } from '../settings/settings';
 import type { TeamStore } from './store';
-import { judgeTeamUrl, splitPassword } from './url';
+import { describeTeamUrl, judgeTeamUrl, splitPassword } from './url';
+import { noConsent, requireConsent, type Consent } from '../lib/consent';
 
 /** The keychain entry's account; its service is the app's ("List Cleaner"). */
 export const TEAM_KEYCHAIN_ACCOUNT = 'team-store';
@@ -45,6 +49,8 @@ export interface TeamConnectionOptions {
   connectTimeoutMs?: number;
   /** The window's language, in which the view's notes and errors are said; English without one. */
   words?: () => Translate;
+  /** Asks the user before a store the window named is reached, saved or left; no without it. */
+  consent?: Consent;
 }
 
 export interface TeamConnection {
@@ -62,6 +68,9 @@ export interface TeamConnection {
 
 export function openTeamConnection(options: TeamConnectionOptions): TeamConnection {
   const { settings, keys } = options;
+  const consent = options.consent ?? noConsent;
+  /** What a store is, for a dialog: "user@host:port/database". */
+  const target = (url: string) => describeTeamUrl(judgeTeamUrl(url));
   const t = (): Translate => options.words?.() ?? english.t;
   const errorWords = (e: unknown): string => (e instanceof Error ? sayError(e, t()) : String(e));
   const timeout =
@@ -152,6 +161,10 @@ export function openTeamConnection(options: TeamConnectionOptions): TeamConnecti
     if (team === null) {
       throw new AppError('invalid_input', message('error.team.connection.noneSet'));
     }
+    // The saved store was the user's own choice; another is reached only on their yes.
+    if (team.url !== settings.get().teamUrl) {
+      await requireConsent(consent, { kind: 'team-test', target: target(team.url) });
+    }
     const found = await withStore(team, (store) => store.test());
     return {
       target: found.target,
@@ -168,6 +181,14 @@ export function openTeamConnection(options: TeamConnectionOptions): TeamConnecti
     test,
     async connect(url, password) {
       const team = await typed(url, password);
+      const saved = settings.get().teamUrl;
+      if (team.url !== saved) {
+        await requireConsent(consent, {
+          kind: 'team-connect',
+          target: target(team.url),
+          replacing: saved === null ? null : target(saved),
+        });
+      }
       const found = await withStore(team, (store) => store.test());
       if (!found.canReadWrite) {
         throw new AppError(
@@ -187,6 +208,9 @@ export function openTeamConnection(options: TeamConnectionOptions): TeamConnecti
       return status();
     },
     async remove() {
+      const saved = settings.get().teamUrl;
+      if (saved !== null)
+        await requireConsent(consent, { kind: 'team-remove', target: target(saved) });
       await settings.update({ teamUrl: null });
       const store = await keys();
       if ((await store.get()) !== null) await store.clear();

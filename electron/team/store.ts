@@ -12,6 +12,7 @@ import { AppError } from '../lib/app-error';
 import { registerSecret } from '../lib/log';
 import { KNOWN_VERSION, migrate, refuseNewer, schemaVersion } from './migrations';
 import { describeTeamUrl, judgeTeamUrl, pgSsl, splitPassword, type TeamUrl } from './url';
+import { readRootCert } from './root-cert';
 
 export interface TeamStoreOptions {
   /** The store's postgres:// URL; a password in it is used when `password` is not given. */
@@ -167,8 +168,12 @@ export async function openTeamStore(options: TeamStoreOptions): Promise<TeamStor
     port: team.port,
     database: team.database,
     user: team.user,
-    ...(password ? { password } : {}),
-    ssl: pgSsl(team),
+    // Always a function: without one, pg would send PGPASSWORD or a ~/.pgpass line
+    // meant for whatever host the address names. Only the password saved for this
+    // store (or LIST_CLEANER_TEAM_PASSWORD) is sent; with none, pg says a password is needed.
+    // (pg reads an undefined answer as no password; its types do not say so.)
+    password: (async () => password ?? undefined) as () => Promise<string>,
+    ssl: pgSsl(team, team.sslRootCert === null ? null : await readRootCert(team.sslRootCert)),
     max: 4,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
     idleTimeoutMillis: 10_000,

@@ -5,7 +5,6 @@
 // keychain and the URL alone in settings.json, so the two are split when
 // saved and joined only to connect.
 import type { ConnectionOptions } from 'node:tls';
-import { readFileSync } from 'node:fs';
 import { message, type Message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { isLoopbackHost } from '../common/service-url';
@@ -156,10 +155,10 @@ export type PgSsl = false | ConnectionOptions;
  * prefer (allowed on this computer only) connect plain, as they would to a
  * server without TLS. require encrypts without checking the certificate, as
  * libpq does; verify-ca checks it was signed by a trusted authority;
- * verify-full also that it names this host.
+ * verify-full also that it names this host. `ca`: the root certificate's PEM
+ * text (root-cert.ts reads the file sslrootcert names).
  */
-export function pgSsl(team: TeamUrl): PgSsl {
-  const ca = team.sslRootCert === null ? null : readRootCert(team.sslRootCert);
+export function pgSsl(team: TeamUrl, ca: string | null = null): PgSsl {
   const trusted = ca === null ? {} : { ca };
   // Any certificate its authority signed, whatever host it names.
   const anyName = { checkServerIdentity: () => undefined };
@@ -178,14 +177,6 @@ export function pgSsl(team: TeamUrl): PgSsl {
     case 'verify-full':
       // pg checks the name against the host (and sends it as SNI unless it is an IP address).
       return { rejectUnauthorized: true, ...trusted };
-  }
-}
-
-function readRootCert(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    throw invalid(message('error.team.url.rootCertUnreadable', { path }));
   }
 }
 

@@ -90,10 +90,11 @@ export interface CheckView {
 /**
  * Where an update of the app stands. 'off' where it is never checked (a
  * development build, the demo account); 'ready' once one is downloaded and
- * the window may offer to restart into it.
+ * the window may offer to restart into it; 'available' on Linux, where the
+ * app installs nothing itself and only says a version is out (shell/updates.ts).
  */
 export interface UpdateView {
-  state: 'off' | 'idle' | 'checking' | 'downloading' | 'ready' | 'error';
+  state: 'off' | 'idle' | 'checking' | 'available' | 'downloading' | 'ready' | 'error';
   /** The version on offer, when there is one. */
   version: string | null;
   /** 0–1 while downloading. */

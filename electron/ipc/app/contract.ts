@@ -8,7 +8,7 @@ import { jobIdSchema } from '../jobs/job-schemas';
 
 export const updateViewSchema = viewOf<UpdateView>()(
   z.strictObject({
-    state: z.enum(['off', 'idle', 'checking', 'downloading', 'ready', 'error']),
+    state: z.enum(['off', 'idle', 'checking', 'available', 'downloading', 'ready', 'error']),
     version: text.nullable(),
     progress: z.number().nullable(),
     message: text.nullable(),

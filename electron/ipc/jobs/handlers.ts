@@ -106,7 +106,14 @@ export function jobsHandlers({
   const reviewed = reviewWith(workspace, settings);
   return {
     'memory:status': async () => (await jobs()).memory(),
-    'memory:forget': async () => (await jobs()).forgetMemory(),
+    'memory:forget': async () => {
+      const j = await jobs();
+      // Forgotten answers are paid for again: only on the user's yes in main's dialog.
+      const { outcomes } = await j.memory();
+      if (outcomes > 0)
+        await requireConsent(shell.consent, { kind: 'forget-memory', answers: outcomes });
+      return j.forgetMemory();
+    },
     'file:choose': async () => {
       const path = await shell.chooseOpenPath();
       return path === null ? null : files.grant(path);

@@ -38,7 +38,9 @@ const jobProductOf = (product: ServiceProduct): JobProduct =>
  * `known`: the service's own price list, when the app knows it (the demo's
  * sandbox, whose prices the app sets); a price learned from a charge still
  * wins. `entered`: the unit prices of the user's plan, per product, typed in
- * Settings: used only until the service's own price is known.
+ * Settings. The estimate and the spending limit count with the higher of the
+ * entered price and the service's: the window can change what is entered, and
+ * a price it could lower below what is charged would let a job past the limit.
  */
 export async function openPriceBook(
   dataDir: string,
@@ -55,18 +57,25 @@ export async function openPriceBook(
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
       log.warn('prices.json could not be read', err);
   }
+  /** The service's own price: learned from a charge, else its list. */
+  const services = (product: ServiceProduct): number | null =>
+    learned[product] ?? known[product] ?? PUBLISHED[product] ?? null;
+  const typed = (product: ServiceProduct): number | null =>
+    entered()[jobProductOf(product)] ?? null;
   const source = (product: ServiceProduct): PriceSource | null => {
-    if (learned[product] !== undefined) return 'learned';
-    if (known[product] !== undefined || PUBLISHED[product] !== undefined) return 'known';
-    return entered()[jobProductOf(product)] != null ? 'entered' : null;
+    const service = services(product);
+    const user = typed(product);
+    if (user !== null && (service === null || user > service)) return 'entered';
+    if (service === null) return null;
+    return learned[product] !== undefined ? 'learned' : 'known';
   };
   return {
-    get: (product) =>
-      learned[product] ??
-      known[product] ??
-      PUBLISHED[product] ??
-      entered()[jobProductOf(product)] ??
-      null,
+    get(product) {
+      const service = services(product);
+      const user = typed(product);
+      if (service === null) return user;
+      return user === null ? service : Math.max(service, user);
+    },
     source,
     async learn(product, micros, addresses) {
       if (addresses <= 0 || micros <= 0 || micros % addresses !== 0) return;

@@ -11,6 +11,7 @@ import { message, type Message } from '../../common/i18n/message';
 import { AppError } from '../../lib/app-error';
 import { readSheetRows, type SheetTail } from '../../sheets/sheet-rows';
 import { openZipParts, type ZipParts } from '../../sheets/zip-parts';
+import { WorkbookOverCap } from '../../sheets/workbook-caps';
 import {
   sampleSheet,
   sheetRowCount,
@@ -179,6 +180,9 @@ async function importWorkbook(
         skippedRows: sheet.start,
       },
     };
+  } catch (err) {
+    // A cap crossed while the sheets are looked at is said as one (workbook-caps.ts).
+    throw err instanceof WorkbookOverCap ? damaged(name, err) : err;
   } finally {
     book.close();
   }
@@ -277,6 +281,9 @@ async function readTable(
 }
 
 function damaged(name: string | Message, err: unknown): AppError {
+  if (err instanceof WorkbookOverCap) {
+    return badFile(message('error.import.workbookOverCap', { name, what: err.what, max: err.max }));
+  }
   const reason = err instanceof Error ? err.message : String(err);
   return badFile(message('error.import.damagedWorkbook', { name, reason }));
 }

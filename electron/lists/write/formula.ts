@@ -1,9 +1,12 @@
 // Spreadsheet formula injection: a cell that starts with one of these makes
 // Excel, LibreOffice or Google Sheets evaluate it (`=HYPERLINK(...)`,
 // `@SUM(...)`, `+cmd|...`). The full-width forms are folded to the ASCII ones
-// by some spreadsheets, so they count too, as do spaces before a trigger
-// (LibreOffice's "Trim spaces" drops them). Escaping puts a single quote
-// before the trigger, which spreadsheets read as text.
+// by some spreadsheets, so they count too, as do the small forms. What a
+// reader may skip or a person cannot see before a trigger does not hide it:
+// white space (no-break and ideographic spaces too), control characters (a
+// NUL before `=` runs in LibreOffice, which drops it), a byte-order mark and
+// the other default ignorables (common/invisible.ts). Escaping puts a single
+// quote before the trigger, which spreadsheets read as text.
 //
 // Where a cell starts depends on the reader. One that splits on another
 // separator (Excel in a German locale reads a comma file with `;`), or that
@@ -12,7 +15,7 @@
 // there, after optional white space, is escaped the same way: quoting the cell
 // cannot protect it, since a quote in the middle of such a reader's field is a
 // plain character to it.
-import { fromByteText } from '../read/encoding';
+import { isIgnorable } from '../../common/invisible';
 
 /**
  * The separators common readers split a line on. With a quote, CR and LF they
@@ -20,7 +23,7 @@ import { fromByteText } from '../read/encoding';
  */
 export const SEPARATORS = [',', ';', '\t', '|'] as const;
 
-/** `=`, `+`, `-`, `@` and their full-width forms: what a reader evaluates. */
+/** `=`, `+`, `-`, `@`, their full-width and small forms: what a reader evaluates. */
 function isSign(c: number): boolean {
   return (
     c === 0x3d ||
@@ -30,21 +33,81 @@ function isSign(c: number): boolean {
     c === 0xff1d ||
     c === 0xff0b ||
     c === 0xff0d ||
-    c === 0xff20
+    c === 0xff20 ||
+    c === 0xfe62 ||
+    c === 0xfe63 ||
+    c === 0xfe66 ||
+    c === 0xfe6b ||
+    c === 0xfb29
   );
 }
 
-/** The signs as searched for, in text and in byte text (full-width forms start 0xEF there). */
-const SEARCHED = ['=', '+', '-', '@', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20'] as const;
+/** The signs as searched for, in text and in byte text (the wide and small forms start 0xEF there). */
+const SEARCHED = [
+  '=',
+  '+',
+  '-',
+  '@',
+  '\uFF1D',
+  '\uFF0B',
+  '\uFF0D',
+  '\uFF20',
+  '\uFE62',
+  '\uFE63',
+  '\uFE66',
+  '\uFE6B',
+  '\uFB29',
+] as const;
 const SEARCHED_IN_BYTES = ['=', '+', '-', '@', '\xEF'] as const;
 
 /**
- * The character at `at`, reading byte text's three-byte full-width forms
- * (they start 0xEF) as the one character they encode.
+ * The code point at `at` and how many characters of `text` it takes. In byte
+ * text (see encoding.ts, parsesAsBytes) a character is its UTF-8 bytes; a
+ * byte that starts none is read as U+FFFD. Past the end: -1.
  */
-function codeAt(text: string, at: number, byteText: boolean): number {
+function pointAt(text: string, at: number, byteText: boolean): [number, number] {
+  if (at >= text.length) return [-1, 0];
+  if (!byteText) {
+    const cp = text.codePointAt(at) ?? -1;
+    return [cp, cp > 0xffff ? 2 : 1];
+  }
   const c = text.charCodeAt(at);
-  return byteText && c === 0xef ? fromByteText(text.slice(at, at + 3)).charCodeAt(0) : c;
+  if (c < 0x80) return [c, 1];
+  const width = c >= 0xf0 && c < 0xf8 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 0;
+  if (width === 0 || at + width > text.length) return [0xfffd, 1];
+  let cp = c & (0xff >> (width + 1));
+  for (let i = 1; i < width; i++) {
+    const b = text.charCodeAt(at + i);
+    if ((b & 0xc0) !== 0x80) return [0xfffd, 1];
+    cp = (cp << 6) | (b & 0x3f);
+  }
+  return [cp, width];
+}
+
+/** The code point that ends just before `end` and where it starts (see pointAt). */
+function pointBefore(text: string, end: number, byteText: boolean): [number, number] {
+  let start = end - 1;
+  if (byteText) {
+    // Back over up to three continuation bytes to the character's first byte.
+    while (start > 0 && end - start < 4 && (text.charCodeAt(start) & 0xc0) === 0x80) start -= 1;
+    const [cp, width] = pointAt(text, start, true);
+    return start + width === end ? [cp, start] : [0xfffd, end - 1];
+  }
+  const c = text.charCodeAt(start);
+  if (c >= 0xdc00 && c <= 0xdfff && start > 0) {
+    const high = text.charCodeAt(start - 1);
+    if (high >= 0xd800 && high <= 0xdbff) start -= 1;
+  }
+  return [text.codePointAt(start) ?? -1, start];
+}
+
+/** Where the first character past the ignorable ones from `at` is (see common/invisible.ts). */
+function skipIgnorable(text: string, at: number, byteText: boolean): number {
+  for (;;) {
+    const [cp, width] = pointAt(text, at, byteText);
+    if (cp < 0 || !isIgnorable(cp)) return at;
+    at += width;
+  }
 }
 
 function isSegmentStart(c: number): boolean {
@@ -59,21 +122,25 @@ function isSegmentStart(c: number): boolean {
  */
 export function needsFormulaEscape(cell: string, byteText = false): boolean {
   // The first character decides; checked by code, since this runs for every
-  // cell of a million-row export. Tab, CR and LF at the start count
-  // themselves: a reader may drop them and see what follows.
+  // cell of a million-row export: letters and most ASCII are never a trigger
+  // nor skipped. Tab, CR and LF at the start count themselves (as OWASP lists them).
   const c = cell.charCodeAt(0);
-  if (c > 0x40 && c < 0xef) return false;
+  if (c > 0x40 && c < 0x7f) return false;
   if (c === 0x09 || c === 0x0d || c === 0x0a) return true;
-  let at = 0;
-  while (cell.charCodeAt(at) === 0x20) at += 1;
-  return isSign(codeAt(cell, at, byteText));
+  return isSign(pointAt(cell, skipIgnorable(cell, 0, byteText), byteText)[0]);
 }
 
-/** Whether the sign at `at` starts a segment: a segment start before it, spaces between. */
-function startsSegment(text: string, at: number): boolean {
-  for (let i = at - 1; i >= 0; i--) {
-    const c = text.charCodeAt(i);
-    if (c !== 0x20) return isSegmentStart(c);
+/**
+ * Whether the sign at `at` starts a segment: a segment start before it, only
+ * ignorable characters between. A segment start is tested first: tab, CR and
+ * LF are ignorable too, and they end the walk.
+ */
+function startsSegment(text: string, at: number, byteText: boolean): boolean {
+  for (let end = at; end > 0;) {
+    const [cp, start] = pointBefore(text, end, byteText);
+    if (isSegmentStart(cp)) return true;
+    if (!isIgnorable(cp)) return false;
+    end = start;
   }
   // The text's own start is needsFormulaEscape's.
   return false;
@@ -89,7 +156,7 @@ function segmentSigns(text: string, byteText: boolean, first: boolean): number[]
   let signs: number[] | undefined;
   for (const sign of byteText ? SEARCHED_IN_BYTES : SEARCHED) {
     for (let i = text.indexOf(sign); i !== -1; i = text.indexOf(sign, i + 1)) {
-      if (!startsSegment(text, i) || !isSign(codeAt(text, i, byteText))) continue;
+      if (!startsSegment(text, i, byteText) || !isSign(pointAt(text, i, byteText)[0])) continue;
       if (first) return [i];
       (signs ??= []).push(i);
     }

@@ -5,6 +5,8 @@
 // The service's pages are under the same reserved domain as its default API
 // address (https://api.email-verification.example).
 
+import { RELEASES_PAGE } from '../../common/release-page';
+
 export const HELP_LINKS = {
   /** Where the service's account settings show the API key to paste into the app. */
   apiKey: 'https://email-verification.example/account/api-keys',
@@ -16,9 +18,10 @@ export const HELP_LINKS = {
   support: 'https://list-cleaner.example/help',
 } as const;
 
-export type HelpLink = (typeof HELP_LINKS)[keyof typeof HELP_LINKS];
+export type HelpLink = (typeof HELP_LINKS)[keyof typeof HELP_LINKS] | typeof RELEASES_PAGE;
 
-const links: ReadonlySet<string> = new Set(Object.values(HELP_LINKS));
+// With the release page, where Linux users download an update (shell/updates.ts).
+const links: ReadonlySet<string> = new Set([...Object.values(HELP_LINKS), RELEASES_PAGE]);
 
 /** True only for an exact help link: no other path, query, fragment or spelling. */
 export function isHelpLink(url: string): url is HelpLink {

@@ -124,12 +124,16 @@ afterEach(async () => {
 });
 
 describe('a key for an address no key was proven for', () => {
-  it('is not sent without the user’s yes; with it, it is proven and kept', async () => {
+  it('a first key is not sent without the user’s yes; with it, it is proven and kept', async () => {
     answer(CANCEL);
     const refused = await call('key:set', { apiKey: KEY, baseUrl: home.url });
     expect(refused).toMatchObject({ ok: false, error: { code: 'declined' } });
     expect(refused.error?.message).toContain('Nothing was sent or charged');
-    expect(asked()).toEqual([`Send your API key to ${new URL(home.url).host}?`]);
+    // A first key: one question naming it and its address, with the warning about an address not the service's.
+    expect(asked()).toEqual([`Use the API key ending in 1a1a at ${new URL(home.url).host}?`]);
+    expect(fakeElectron.dialog.messageBoxes[0]?.detail).toContain(
+      `${new URL(home.url).host} is not the verification service's own address`,
+    );
     expect(homeRequests()).toEqual([]);
     expect(core.account.status().mode).toBe('none');
 
@@ -252,7 +256,7 @@ describe('the dialogs themselves', () => {
       },
       { kind: 'raise-limit', fromMicros: 1, toMicros: null },
     ] satisfies ConsentQuestion[]) {
-      const box = consentDialog(q);
+      const box = consentDialog(q, translatorOf('en'));
       expect(box.buttons?.[1]).toBe('Cancel');
       expect(box.defaultId).toBe(1);
       expect(box.cancelId).toBe(1);
@@ -273,6 +277,7 @@ describe('the dialogs themselves', () => {
         },
       } as unknown as Pick<Electron.Dialog, 'showMessageBox'>,
       window: () => null,
+      words: () => translatorOf('en'),
       now: () => clock,
     });
     const first = consent(question);
@@ -302,6 +307,7 @@ describe('the dialogs themselves', () => {
         },
       } as unknown as Pick<Electron.Dialog, 'showMessageBox'>,
       window: () => null,
+      words: () => translatorOf('en'),
       now: () => clock,
     });
     const answers: boolean[] = [];

@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UpdateView } from '../../../electron/ipc/contract';
 import { setLogSink } from '../../../electron/lib/log';
 import { createUpdates, type UpdaterLike } from '../../../electron/shell/updates';
+import { RELEASES_PAGE } from '../../../electron/common/release-page';
+import { isHelpLink } from '../../../electron/shell/window/help-links';
 
 setLogSink(() => undefined);
 
@@ -33,7 +35,14 @@ class FakeUpdater extends EventEmitter {
   }
 }
 
-function make(options: { packaged?: boolean; demo?: boolean; everyMs?: number } = {}) {
+function make(
+  options: {
+    packaged?: boolean;
+    demo?: boolean;
+    everyMs?: number;
+    platform?: NodeJS.Platform;
+  } = {},
+) {
   const updater = new FakeUpdater();
   const seen: UpdateView[] = [];
   const updates = createUpdates({
@@ -41,6 +50,8 @@ function make(options: { packaged?: boolean; demo?: boolean; everyMs?: number } 
     packaged: options.packaged ?? true,
     demo: () => options.demo ?? false,
     emit: (v) => seen.push(v),
+    // Windows and macOS download and install; Linux only announces (its own case below).
+    platform: options.platform ?? 'win32',
     ...(options.everyMs ? { everyMs: options.everyMs } : {}),
   });
   return { updater, seen, updates };
@@ -133,5 +144,21 @@ describe('updates', () => {
       state: 'error',
       message: expect.stringContaining('could not check'),
     });
+  });
+
+  it('on Linux only says a version is out, with its page: nothing is downloaded or installed', async () => {
+    const { updater, seen, updates } = make({ platform: 'linux' });
+    expect(updater.autoDownload).toBe(false);
+    expect(updater.autoInstallOnAppQuit).toBe(false);
+    updater.next = { version: '0.2.0' };
+    await expect(updates.checkNow()).resolves.toBe(
+      `List Cleaner 0.2.0 is available. On Linux it is not installed for you: download it from ${RELEASES_PAGE} and install it as you installed this version.`,
+    );
+    expect(updates.status()).toMatchObject({ state: 'available', version: '0.2.0' });
+    expect(seen.map((v) => v.state)).not.toContain('downloading');
+    // Even a restart asked for installs nothing.
+    updates.restart();
+    expect(updater.installs).toEqual([]);
+    expect(isHelpLink(RELEASES_PAGE)).toBe(true);
   });
 });

@@ -60,6 +60,8 @@ async function teamFor(keys: KeyStore, account: string | null = memoryAccountOf(
     keys: async () => keys,
     memoryAccount: () => account,
     connectTimeoutMs: 5_000,
+    // The user's yes in main's dialog (test/unit/shell/consent-doors.test.ts shows a no).
+    consent: async () => true,
   });
   return { dir, settings, team };
 }
@@ -156,6 +158,7 @@ describe('connecting the app to a team store', () => {
       settings,
       keys: async () => keys,
       memoryAccount: () => 'demo',
+      consent: async () => true,
     });
     expect(await demo.status()).toMatchObject({
       connected: true,
@@ -178,6 +181,7 @@ describe('the team channels', () => {
       dataDir: dir,
       keyStore: createMemoryKeyStore(null),
       team: { connectTimeoutMs: 5_000 },
+      shell: { consent: async () => true },
     });
     cores.push(core);
     const call = async <T>(channel: string, input?: unknown): Promise<T> => {

@@ -3,7 +3,7 @@
 // at once; a newer schema refused without a change; the checks "Test
 // connection" reports; the answers counted per account; and
 // `list-cleaner team status` as a user runs it, never showing the password.
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -225,6 +225,27 @@ describe('"Test connection"', () => {
     expect((error as AppError).code).toBe('auth_failed');
     expect((error as AppError).message).toMatch(/refused the user team: check the password/);
     expect((error as AppError).message).not.toContain('not the password');
+  });
+
+  it('sends no password but its own: not PGPASSWORD, not ~/.pgpass', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'lc-pgpass-'));
+    const pgpass = join(dir, 'pgpass');
+    await writeFile(pgpass, `*:*:*:team:${PASSWORD}\n`, { mode: 0o600 });
+    const before = { PGPASSWORD: process.env.PGPASSWORD, PGPASSFILE: process.env.PGPASSFILE };
+    process.env.PGPASSWORD = PASSWORD;
+    process.env.PGPASSFILE = pgpass;
+    try {
+      const store = await openTeamStore({ url: server.url('team', 'postgres') });
+      opened.push(store);
+      const error = await store.test().catch((e: unknown) => e);
+      expect((error as AppError).code).toBe('auth_failed');
+    } finally {
+      if (before.PGPASSWORD === undefined) delete process.env.PGPASSWORD;
+      else process.env.PGPASSWORD = before.PGPASSWORD;
+      if (before.PGPASSFILE === undefined) delete process.env.PGPASSFILE;
+      else process.env.PGPASSFILE = before.PGPASSFILE;
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('says a store that is not there cannot be reached', async () => {

@@ -13,7 +13,9 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 /** A cell that some spreadsheet would run: a trigger first, or after the white space it may drop. */
-export const RUNS_AS_FORMULA = /^[\t\r\n]|^[ \t\r\n]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
+// White space, controls and default ignorables before a trigger count too (issue 46).
+export const RUNS_AS_FORMULA =
+  /^[\t\r\n]|^[\p{White_Space}\p{Cc}\p{Default_Ignorable_Code_Point}]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\uFE62\uFE63\uFE66\uFE6B\uFB29]/u;
 
 /** Fails, with what to install, unless Python 3 runs here. */
 export function requirePython(): void {

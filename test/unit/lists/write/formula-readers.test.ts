@@ -126,6 +126,30 @@ const CASES: Case[] = [
     kept: ['name,email,note', 'Hélène,h@x.com,café;thé'],
     escaped: ["a;'=2+2"],
   },
+  {
+    // Invisible characters before a trigger: a byte-order mark, no-break and ideographic
+    // spaces, VT and FF (a NUL makes the file binary to the import; formula.test.ts has it).
+    name: 'invisible',
+    lines: [
+      'name,email,note',
+      'a,a@x.com,\uFEFF=HYPERLINK("http://evil.example")',
+      'c,c@x.com,\u00A0+1',
+      'd,d@x.com,x;\u3000@SUM(1)',
+      'e,e@x.com,\u000B-1',
+      'f,f@x.com,\u000C=2',
+      'g,g@x.com,\u00A0plain',
+    ],
+    newline: '\n',
+    delimiter: ',',
+    kept: ['name,email,note', 'g,g@x.com,\u00A0plain'],
+    escaped: [
+      `'\uFEFF=HYPERLINK("http://evil.example")`,
+      "'\u00A0+1",
+      "x;\u3000'@SUM(1)",
+      "'\u000B-1",
+      "'\u000C=2",
+    ],
+  },
 ];
 
 const SEPARATORS: Delimiter[] = [',', ';', '\t', '|'];
@@ -224,6 +248,25 @@ describe('an exported list, opened by LibreOffice', () => {
     },
     180_000,
   );
+});
+
+describe('a header with a formula behind a second byte-order mark', () => {
+  it('is escaped in an export without a byte-order mark', async () => {
+    const path = join(dir, 'bom-header.csv');
+    await writeFile(path, '\uFEFF\uFEFF=HYPERLINK("http://evil.example"),email\nx,a@x.com\n');
+    const workDir = join(dir, 'bom-header.work');
+    await mkdir(workDir);
+    const list = await importList(path, { workDir });
+    const destPath = join(dir, 'out', 'bom-header.csv');
+    await exportList(list, () => ({ status: 'deliverable' }), { destPath });
+    const bytes = await readFile(destPath);
+    expect(bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(false);
+    requirePython();
+    for (const delimiter of SEPARATORS) {
+      const rows = await pythonRows(destPath, delimiter);
+      expect(rows.flat().filter((cell) => RUNS_AS_FORMULA.test(cell))).toEqual([]);
+    }
+  });
 });
 
 describe('the harmless rows of the same files', () => {

@@ -61,6 +61,50 @@ describe('segments: where a reader with another separator starts a cell', () => 
     expect(escapeFormula(' x')).toBe(' x');
   });
 
+  // What a reader may skip or a person cannot see does not hide a trigger (issue 46).
+  const INVISIBLE = {
+    NUL: '\u0000',
+    VT: '\u000B',
+    FF: '\u000C',
+    ESC: '\u001B',
+    DEL: '\u007F',
+    NEL: '\u0085',
+    'no-break space': '\u00A0',
+    'soft hyphen': '\u00AD',
+    'zero-width space': '\u200B',
+    'right-to-left override': '\u202E',
+    'ideographic space': '\u3000',
+    'byte-order mark': '\uFEFF',
+    tag: '\u{E0041}',
+  };
+  const TRIGGERS = ['=', '+', '-', '@', '\uFF1D', '\uFE66', '\uFE62', '\uFB29'];
+
+  it.each(Object.entries(INVISIBLE))(
+    'finds a trigger behind a %s, in text and byte text',
+    (_, c) => {
+      for (const sign of TRIGGERS) {
+        for (const cell of [`${c}${sign}HYPERLINK("x")`, `${c} ${c}${sign}1`, `${c}${c}${sign}1`]) {
+          expect(needsFormulaEscape(cell)).toBe(true);
+          expect(needsFormulaEscape(toByteText(cell), true)).toBe(true);
+          expect(escapeFormula(cell)).toBe(`'${cell}`);
+        }
+        // A segment's trigger behind it too.
+        const row = `a;${c}${sign}1`;
+        expect(escapeFormula(row)).toBe(`a;${c}'${sign}1`);
+        expect(escapeFormula(toByteText(row), true)).toBe(toByteText(`a;${c}'${sign}1`));
+      }
+    },
+  );
+
+  it('leaves visible text behind the same characters as it is', () => {
+    for (const c of Object.values(INVISIBLE)) {
+      for (const cell of [`${c}x=1`, `a;${c}x-1`, `${c}été`, `${c}`]) {
+        expect(escapeFormula(cell)).toBe(cell);
+        expect(escapeFormula(toByteText(cell), true)).toBe(toByteText(cell));
+      }
+    }
+  });
+
   it('knows every character a segment starts after', () => {
     for (const c of ['"', '\r', '\n', ',', ';', '\t', '|'])
       expect(holdsSegmentStart(`a${c}b`)).toBe(true);
