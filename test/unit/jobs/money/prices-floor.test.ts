@@ -6,8 +6,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openPriceBook } from '../../../electron/jobs/money/prices';
-import type { JobProduct } from '../../../electron/common/model';
+import { openPriceBook } from '../../../../electron/jobs/money/prices';
+import type { JobProduct } from '../../../../electron/common/model';
 
 const dirs: string[] = [];
 afterEach(async () => {
