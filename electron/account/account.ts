@@ -8,7 +8,7 @@ import { sayStored } from '../lib/stored-message';
 import { AppError } from '../lib/app-error';
 import { noConsent, requireConsent, type Consent, type ConsentQuestion } from '../lib/consent';
 import { log, registerSecret } from '../lib/log';
-import { hostOf } from '../common/service-url';
+import { hostOf } from '../common/urls/service-url';
 import { defaultService, keyMayGo, provenAddress } from './key-origin';
 import type { KeyStore, SavedKey } from '../secrets/key-store';
 import type { SettingsStore } from '../settings/settings';

@@ -4,7 +4,7 @@
 // file, which the window or any local program can write, never sends a key
 // anywhere new. The app (account.ts) and the command line (cli/connect.ts)
 // each say a refusal in their own words, from this rule.
-import { originOf } from '../common/service-url';
+import { originOf } from '../common/urls/service-url';
 import { DEFAULT_BASE_URL } from '../settings/settings';
 
 /** Scheme, host and port alike: "https://a.com" and "https://a.com/v2" are one origin. */

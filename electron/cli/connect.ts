@@ -6,7 +6,7 @@
 import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { registerSecret } from '../lib/log';
-import { hostOf, isLoopbackUrl, originOf, serviceUrlMessage } from '../common/service-url';
+import { hostOf, isLoopbackUrl, originOf, serviceUrlMessage } from '../common/urls/service-url';
 import { defaultService, keyMayGo, provenAddress } from '../account/key-origin';
 import { openKeyStore, type KeyStore } from '../secrets/key-store';
 import { DEFAULT_BASE_URL, openSettingsStore } from '../settings/settings';

@@ -2,7 +2,7 @@
 // address before the keychain keeps it, shown with where it goes and the
 // last four characters of the key, and removed on request.
 import { PLATFORMS, type PlatformId } from '../common/catalogs/platforms';
-import { hostOf } from '../common/service-url';
+import { hostOf } from '../common/urls/service-url';
 import { message, say } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { connectorOf, type Context } from './context';

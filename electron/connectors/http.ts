@@ -6,7 +6,7 @@
 // patience allows, and told to the caller as a wait, not a failure; a lost
 // answer or a 5xx is tried again only where a repeat changes nothing.
 import type { z } from 'zod';
-import { serviceUrlMessage, hostOf } from '../common/service-url';
+import { serviceUrlMessage, hostOf } from '../common/urls/service-url';
 import { english, message, say, type Message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { parseRetryAfter } from '../service/envelope';

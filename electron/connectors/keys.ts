@@ -4,7 +4,7 @@
 // take a key and an address from the environment; a saved key is never sent
 // to an address the environment names.
 import { PLATFORM_ENV, PLATFORM_NAMES, type PlatformId } from '../common/catalogs/platforms';
-import { originOf, serviceUrlMessage } from '../common/service-url';
+import { originOf, serviceUrlMessage } from '../common/urls/service-url';
 import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { registerSecret } from '../lib/log';

@@ -8,7 +8,7 @@
 import { openAsBlob } from 'node:fs';
 import { basename } from 'node:path';
 import { MIN_POLL_SECONDS } from '../common/limits';
-import { serviceUrlProblem } from '../common/service-url';
+import { serviceUrlProblem } from '../common/urls/service-url';
 import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { ServiceError, badResponseError } from './errors';

@@ -8,7 +8,7 @@ import {
   MAX_ASK_AGAIN_DELAYS,
   MAX_ASK_AGAIN_SECONDS,
   validDelays,
-} from '../common/ask-again';
+} from '../common/schedules/ask-again';
 import { z } from 'zod';
 import { writeFileAtomic } from '../lib/files/atomic-file';
 import { log } from '../lib/log';
@@ -20,7 +20,7 @@ import {
   MIN_POLL_SECONDS,
 } from '../common/limits';
 import { baseUrlSchema, billingUrlSchema } from './url-schemas';
-import { DEFAULT_BILLING_URL } from '../common/billing-url';
+import { DEFAULT_BILLING_URL } from '../common/urls/billing-url';
 import {
   MAX_RECHECK_DAYS,
   MAX_REUSE_DAYS,

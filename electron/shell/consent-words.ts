@@ -2,7 +2,7 @@
 // language from the catalogs. Every name from elsewhere (a list's, a file's,
 // a host, an address) goes through oneLine here, not at the call sites, so no
 // question can show a name that makes its sentence say something else.
-import { oneLine } from '../common/one-line';
+import { oneLine } from '../common/text/one-line';
 import { money, moneyExact } from '../common/money';
 import type { Translator } from '../common/i18n/translate';
 import type { ConsentQuestion } from '../lib/consent';

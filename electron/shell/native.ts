@@ -7,8 +7,8 @@
 import type { BrowserWindow, Dialog, Notification as NotificationClass, Shell } from 'electron';
 import { LIST_EXTENSIONS } from '../common/limits';
 import type { Translator } from '../common/i18n/translate';
-import { daysSinceChecked } from '../common/recheck';
-import { oneLine } from '../common/one-line';
+import { daysSinceChecked } from '../common/schedules/recheck';
+import { oneLine } from '../common/text/one-line';
 import type { JobView } from '../ipc/contract';
 import type { ShellHooks } from '../ipc/shell-hooks';
 import { createConsent } from './consent';
@@ -32,7 +32,7 @@ export interface NativeDeps {
 export interface NativeShell extends Omit<ShellHooks, 'updates'> {
   /** A job finished or failed: said only while the window is not in front. */
   notify(view: JobView): void;
-  /** A finished list is due to be checked again (common/recheck.ts): said once, by the caller. */
+  /** A finished list is due to be checked again (common/schedules/recheck.ts): said once, by the caller. */
   remind(view: JobView, now: number): void;
 }
 

@@ -16,7 +16,7 @@ import type { UpdateView } from '../ipc/contract';
 import type { UpdateHooks } from '../ipc/shell-hooks';
 import { log } from '../lib/log';
 import { english, type Translate } from '../common/i18n/message';
-import { RELEASES_PAGE } from '../common/release-page';
+import { RELEASES_PAGE } from '../common/urls/release-page';
 
 /** The part of electron-updater's AppUpdater this module uses. */
 export interface UpdaterLike {

@@ -7,7 +7,7 @@
 import type { ConnectionOptions } from 'node:tls';
 import { message, type Message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
-import { isLoopbackHost } from '../common/service-url';
+import { isLoopbackHost } from '../common/urls/service-url';
 
 /** libpq's sslmode values, as the URL may name them. */
 export const SSL_MODES = [

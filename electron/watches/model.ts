@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { MAX_REUSE_DAYS, MAX_SPEND_MICROS } from '../common/limits';
 import { JOB_PRODUCTS } from '../common/model';
 import { MEMBER_CHOICES, PLATFORMS, VERDICT_STATUSES } from '../common/catalogs/platforms';
-import { MAX_EVERY_DAYS } from '../common/watch-schedule';
+import { MAX_EVERY_DAYS } from '../common/schedules/watch-schedule';
 import { storedMessage } from '../lib/stored-message';
 
 /** The default re-check age: an answer older than this is paid for again. */

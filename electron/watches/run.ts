@@ -12,7 +12,7 @@ import {
   isVerdictStatus,
   type VerdictStatus,
 } from '../common/catalogs/platforms';
-import { isDue, latestSlot, monthStart, nextMonthStart } from '../common/watch-schedule';
+import { isDue, latestSlot, monthStart, nextMonthStart } from '../common/schedules/watch-schedule';
 import type { Connectors, WriteBackPlan } from '../connectors/connectors';
 import type { Jobs } from '../jobs/jobs';
 import { acquireJobLock, type LockHolder } from '../jobs/lock/lock';

@@ -5,7 +5,7 @@
 import type { parseArgs } from 'node:util';
 import { english, message, say, type Message } from '../../common/i18n/message';
 import { cliWords } from '../output/words';
-import { parseDelays } from '../../common/ask-again';
+import { parseDelays } from '../../common/schedules/ask-again';
 
 /**
  * A usage mistake. Given as a catalog's message, it is said in the reader's

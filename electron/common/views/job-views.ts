@@ -2,7 +2,7 @@
 // state and tasks, built by jobs/view.ts. Types only (see views.ts).
 import type { PlatformId } from '../catalogs/platforms';
 import type { JobProduct, JobStateName } from '../model';
-import type { WaitReason } from '../waits';
+import type { WaitReason } from '../schedules/waits';
 
 /** A job as the UI and the command line show it. Money is in micros of USD. */
 export interface JobView {

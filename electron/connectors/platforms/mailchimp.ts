@@ -14,7 +14,7 @@ import {
   type MemberChoice,
 } from '../../common/catalogs/platforms';
 import { message, type Message } from '../../common/i18n/message';
-import { resultLinkProblem } from '../../common/service-url';
+import { resultLinkProblem } from '../../common/urls/service-url';
 import { abortableSleep } from '../../service/retry';
 import { readTarGz } from '../../lib/files/tar-read';
 import { PlatformError, type PlatformHttp, type PlatformResponse } from '../http';

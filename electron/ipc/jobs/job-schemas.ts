@@ -1,6 +1,6 @@
 // The schema of a job as the window and the command line show it (common/views/job-views.ts).
 import { z } from 'zod';
-import { WAIT_REASONS } from '../../common/waits';
+import { WAIT_REASONS } from '../../common/schedules/waits';
 import { JOB_PRODUCTS, JOB_STATES } from '../../common/model';
 import { PLATFORMS } from '../../common/catalogs/platforms';
 import type { JobView, RepeatOf } from '../../common/views/views';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import {
   MAX_ASK_AGAIN_DELAYS as MAX_DELAYS,
   MAX_ASK_AGAIN_SECONDS as MAX_DELAY_SECONDS,
-} from '../../common/ask-again';
+} from '../../common/schedules/ask-again';
 
 const count = z.number().int().min(0);
 

@@ -1,8 +1,12 @@
 // When a finished job's unknowns are asked again: offsets from the moment its
-// answers were all in (the bounds and the default: common/ask-again.ts).
+// answers were all in (the bounds and the default: common/schedules/ask-again.ts).
 import type { AskAgainRecord } from './record';
 
-export { DEFAULT_ASK_AGAIN_DELAYS, parseDelays, validDelays } from '../../common/ask-again';
+export {
+  DEFAULT_ASK_AGAIN_DELAYS,
+  parseDelays,
+  validDelays,
+} from '../../common/schedules/ask-again';
 
 const at = (from: string, seconds: number) => Date.parse(from) + seconds * 1_000;
 

@@ -1,8 +1,8 @@
 // The one reminder per finished list to check it again: which jobs are due
-// (the rule in common/recheck.ts, shared with the window), and noting in
+// (the rule in common/schedules/recheck.ts, shared with the window), and noting in
 // job.json that the user was told, so no later round, nor a restart, tells
 // them again. The shell shows the reminders; the command line has no use for them.
-import { daysSinceChecked, recheckDue } from '../../common/recheck';
+import { daysSinceChecked, recheckDue } from '../../common/schedules/recheck';
 import type { JobView } from '../../common/views/views';
 import { log } from '../../lib/log';
 import { load, view, type Shared } from '../live';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { JOB_PRODUCTS, JOB_STATES, OTHERS_CHOICES, type JobProduct } from '../../common/model';
-import { WAIT_REASONS } from '../../common/waits';
+import { WAIT_REASONS } from '../../common/schedules/waits';
 import { MEMBER_CHOICES, PLATFORMS } from '../../common/catalogs/platforms';
 import { storedMessage } from '../../lib/stored-message';
 import { askAgainRecord } from '../ask-again/record';

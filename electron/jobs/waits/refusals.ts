@@ -5,7 +5,7 @@
 // everything else still ends the run. One table of which refusals pass, with
 // the words a person reads while the job waits.
 import { message, type Message } from '../../common/i18n/message';
-import type { WaitReason } from '../../common/waits';
+import type { WaitReason } from '../../common/schedules/waits';
 import { ServiceError } from '../../service/errors';
 import { TaskFailedError } from '../run/failures';
 

@@ -5,7 +5,7 @@
 // reader may skip or a person cannot see before a trigger does not hide it:
 // white space (no-break and ideographic spaces too), control characters (a
 // NUL before `=` runs in LibreOffice, which drops it), a byte-order mark and
-// the other default ignorables (common/invisible.ts). Escaping puts a single
+// the other default ignorables (common/text/invisible.ts). Escaping puts a single
 // quote before the trigger, which spreadsheets read as text.
 //
 // Where a cell starts depends on the reader. One that splits on another
@@ -15,7 +15,7 @@
 // there, after optional white space, is escaped the same way: quoting the cell
 // cannot protect it, since a quote in the middle of such a reader's field is a
 // plain character to it.
-import { isIgnorable } from '../../common/invisible';
+import { isIgnorable } from '../../common/text/invisible';
 
 /**
  * The separators common readers split a line on. With a quote, CR and LF they
@@ -101,7 +101,7 @@ function pointBefore(text: string, end: number, byteText: boolean): [number, num
   return [text.codePointAt(start) ?? -1, start];
 }
 
-/** Where the first character past the ignorable ones from `at` is (see common/invisible.ts). */
+/** Where the first character past the ignorable ones from `at` is (see common/text/invisible.ts). */
 function skipIgnorable(text: string, at: number, byteText: boolean): number {
   for (;;) {
     const [cp, width] = pointAt(text, at, byteText);

@@ -13,7 +13,7 @@ import {
   isLoopbackUrl,
   redirectProblem,
   resultLinkProblem,
-} from '../../common/service-url';
+} from '../../common/urls/service-url';
 import { message } from '../../common/i18n/message';
 import { placeFile } from '../../lib/files/atomic-file';
 import { boundedStream, declaresMoreThan, type BodyLimit } from './bounded-body';

@@ -1,7 +1,7 @@
 // One API answer, read as the client may read it: never a redirect (the
 // request carries the API key, which goes only to the address the user set),
 // and never more than the largest answer the interface can give.
-import { hostOf } from '../../common/service-url';
+import { hostOf } from '../../common/urls/service-url';
 import { discardBody, readBoundedText } from './bounded-body';
 import type { RawResponse } from '../envelope';
 import { answerTooLargeError, redirectedError } from '../errors';

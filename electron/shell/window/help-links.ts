@@ -5,7 +5,7 @@
 // The service's pages are under the same reserved domain as its default API
 // address (https://api.email-verification.example).
 
-import { RELEASES_PAGE } from '../../common/release-page';
+import { RELEASES_PAGE } from '../../common/urls/release-page';
 
 export const HELP_LINKS = {
   /** Where the service's account settings show the API key to paste into the app. */

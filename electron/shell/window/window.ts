@@ -13,7 +13,7 @@ import {
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, serveAppRequest } from './app-protocol';
 import { contentSecurityPolicy } from './csp';
 import { isHelpLink } from './help-links';
-import { isBillingUrl } from '../../common/billing-url';
+import { isBillingUrl } from '../../common/urls/billing-url';
 import { log } from '../../lib/log';
 
 export interface WindowOptions {

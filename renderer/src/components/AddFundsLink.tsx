@@ -4,7 +4,7 @@
 // opens nothing but the help links and this saved https page
 // (electron/shell/window/window.ts). The demo account has no billing page, and a
 // page that is not https is never offered, so then no link is shown at all.
-import { isBillingUrl } from '../../../electron/common/billing-url';
+import { isBillingUrl } from '../../../electron/common/urls/billing-url';
 import { useAccount, useSettings } from '../api/hooks';
 import { useT } from '../i18n/words';
 

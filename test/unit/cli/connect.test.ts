@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connect } from '../../../electron/cli/connect';
 import { appDataDir } from '../../../electron/cli/data-dir';
 import { DEMO_POLL_SECONDS } from '../../../electron/common/limits';
-import { isLoopbackUrl as isLoopback } from '../../../electron/common/service-url';
+import { isLoopbackUrl as isLoopback } from '../../../electron/common/urls/service-url';
 import { createMemoryKeyStore } from '../../../electron/secrets/key-store';
 import { DEFAULT_BASE_URL, openSettingsStore } from '../../../electron/settings/settings';
 

@@ -4,7 +4,7 @@
 // command line, a missing column named from 1, and the bounces command's
 // usage. Each is said in German and Russian here; its English is as before.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { billingUrlMessage, billingUrlProblem } from '../../../electron/common/billing-url';
+import { billingUrlMessage, billingUrlProblem } from '../../../electron/common/urls/billing-url';
 import { translatorOf } from '../../../electron/common/i18n/catalogs';
 import { english, message, say } from '../../../electron/common/i18n/message';
 import {
@@ -16,7 +16,7 @@ import {
   resultLinkProblem,
   serviceUrlMessage,
   serviceUrlProblem,
-} from '../../../electron/common/service-url';
+} from '../../../electron/common/urls/service-url';
 import { suppressionFormatName } from '../../../electron/common/words/suppression-format-words';
 import { UsageError, sayUsage, type Values } from '../../../electron/cli/args/args';
 import { run as bounces } from '../../../electron/cli/commands/bounces';

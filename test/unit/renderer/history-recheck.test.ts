@@ -1,5 +1,5 @@
 // The reminder as the window words it ("Checked 94 days ago: check again",
-// from the one rule in electron/common/recheck.ts), and the days typed in
+// from the one rule in electron/common/schedules/recheck.ts), and the days typed in
 // Settings, read or refused. (A job's charge: job-money.test.ts.)
 import { describe, expect, it } from 'vitest';
 import type { JobView } from '../../../electron/ipc/contract';

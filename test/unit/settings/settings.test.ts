@@ -7,7 +7,7 @@ import {
   openSettingsStore,
   settingsSchema,
 } from '../../../electron/settings/settings';
-import { DEFAULT_BILLING_URL } from '../../../electron/common/billing-url';
+import { DEFAULT_BILLING_URL } from '../../../electron/common/urls/billing-url';
 import { setLogSink } from '../../../electron/lib/log';
 
 const tempDir = () => mkdtemp(join(tmpdir(), 'list-cleaner-settings-'));

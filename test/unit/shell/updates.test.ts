@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UpdateView } from '../../../electron/ipc/contract';
 import { setLogSink } from '../../../electron/lib/log';
 import { createUpdates, type UpdaterLike } from '../../../electron/shell/updates';
-import { RELEASES_PAGE } from '../../../electron/common/release-page';
+import { RELEASES_PAGE } from '../../../electron/common/urls/release-page';
 import { isHelpLink } from '../../../electron/shell/window/help-links';
 
 setLogSink(() => undefined);

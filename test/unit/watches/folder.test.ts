@@ -6,7 +6,7 @@
 import { copyFile, mkdir, readFile, readdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scheduleFrom } from '../../../electron/common/watch-schedule';
+import { scheduleFrom } from '../../../electron/common/schedules/watch-schedule';
 import { openConnectors } from '../../../electron/connectors/connectors';
 import type { Watch } from '../../../electron/watches/model';
 import { isWatchDue, runWatch, type RunDeps } from '../../../electron/watches/run';

@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PLATFORM_ENV, type PlatformId } from '../../../electron/common/catalogs/platforms';
-import { nextMonthStart, scheduleFrom } from '../../../electron/common/watch-schedule';
+import { nextMonthStart, scheduleFrom } from '../../../electron/common/schedules/watch-schedule';
 import { openConnectors } from '../../../electron/connectors/connectors';
 import type { KeyStoreOf } from '../../../electron/connectors/keys';
 import type { Jobs } from '../../../electron/jobs/jobs';

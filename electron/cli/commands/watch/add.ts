@@ -14,7 +14,7 @@ import {
   parseEvery,
   parseTimeOfDay,
   scheduleFrom,
-} from '../../../common/watch-schedule';
+} from '../../../common/schedules/watch-schedule';
 import { connectorOf } from '../../../connectors/connectors';
 import { AppError } from '../../../lib/app-error';
 import {

@@ -1,6 +1,6 @@
 // A watch's words on the command line: when it runs, how often, and what a
 // run read, paid, reused, changed and wrote.
-import type { Every } from '../../../common/watch-schedule';
+import type { Every } from '../../../common/schedules/watch-schedule';
 import type { Watch, WatchRun } from '../../../watches/model';
 import { cash, t } from '../../output/say';
 

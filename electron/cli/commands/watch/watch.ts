@@ -6,7 +6,7 @@
 // back only the verdicts that changed (electron/watches/run.ts).
 import { hostname } from 'node:os';
 import { message } from '../../../common/i18n/message';
-import { nextRunAt } from '../../../common/watch-schedule';
+import { nextRunAt } from '../../../common/schedules/watch-schedule';
 import type { Watch } from '../../../watches/model';
 import { runDue } from '../../../watches/due';
 import { decayOf } from '../../../watches/health';

@@ -3,7 +3,7 @@
 // computer in words with its port, not "http://127.0.0.1:46299" (issue 48:
 // no loopback address on a customer's screen).
 import type { Translate } from '../../../../electron/common/i18n/message';
-import { hostOf, isLoopbackUrl } from '../../../../electron/common/service-url';
+import { hostOf, isLoopbackUrl } from '../../../../electron/common/urls/service-url';
 
 export function serviceWords(baseUrl: string, t: Translate): string {
   if (isLoopbackUrl(baseUrl)) {

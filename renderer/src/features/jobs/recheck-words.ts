@@ -1,9 +1,13 @@
 // The window's side of "check a list again": the reminder as a card and the
 // results say it, and the days typed in Settings, read or refused in words.
-// When a list is due is electron/common/recheck.ts, the one rule main shares.
+// When a list is due is electron/common/schedules/recheck.ts, the one rule main shares.
 import type { Translate } from '../../../../electron/common/i18n/message';
 import { MAX_RECHECK_DAYS } from '../../../../electron/common/limits';
-import { daysSinceChecked, recheckDue, recheckWords } from '../../../../electron/common/recheck';
+import {
+  daysSinceChecked,
+  recheckDue,
+  recheckWords,
+} from '../../../../electron/common/schedules/recheck';
 import type { JobView } from '../../../../electron/ipc/contract';
 import { formatNumber } from '../../format';
 

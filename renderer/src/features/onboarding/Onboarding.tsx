@@ -2,7 +2,7 @@
 // address), or the demo account.
 import { useId, useState, type FormEvent } from 'react';
 import { say } from '../../../../electron/common/i18n/message';
-import { serviceUrlMessage } from '../../../../electron/common/service-url';
+import { serviceUrlMessage } from '../../../../electron/common/urls/service-url';
 import { useSetKey, useSettings, useStartDemo } from '../../api/hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { FieldError } from '../../components/FieldError';

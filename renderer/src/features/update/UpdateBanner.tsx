@@ -3,7 +3,7 @@
 import { useJobs } from '../../api/job-hooks';
 import { useRestartToUpdate, useUpdate } from '../../api/hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { RELEASES_PAGE } from '../../../../electron/common/release-page';
+import { RELEASES_PAGE } from '../../../../electron/common/urls/release-page';
 import { useT } from '../../i18n/words';
 import './update.css';
 

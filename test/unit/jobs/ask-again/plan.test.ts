@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { askable, invalidMarks } from '../../../../electron/jobs/ask-again/plan';
 import { formatRecords, loadOutcomes } from '../../../../electron/jobs/storage/outcomes';
-import { parseDelays, validDelays } from '../../../../electron/common/ask-again';
+import { parseDelays, validDelays } from '../../../../electron/common/schedules/ask-again';
 import { nextRoundAt } from '../../../../electron/jobs/ask-again/schedule';
 
 const dirs: string[] = [];

@@ -3,7 +3,7 @@
 // and connected; main keeps the address in settings and the password in the
 // keychain. With one saved: what it is, its schema and the account's answers
 // there (or why it cannot be reached), Test connection, and Remove after a question.
-import { passwordOutOfUrl } from '../../../../../electron/common/team-url-password';
+import { passwordOutOfUrl } from '../../../../../electron/common/urls/team-url-password';
 import { useState } from 'react';
 import type { TeamView } from '../../../../../electron/common/views/team-views';
 import { errorMessage } from '../../../api/call';

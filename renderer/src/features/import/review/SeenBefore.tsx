@@ -2,7 +2,7 @@
 // (the same file, or most of its addresses), when that was, and how many of
 // its answers the memory gives for free now, with a way to that list's results.
 import type { JobProduct, SeenBeforeView } from '../../../../../electron/ipc/contract';
-import { daysSinceChecked } from '../../../../../electron/common/recheck';
+import { daysSinceChecked } from '../../../../../electron/common/schedules/recheck';
 import { formatDate, formatNumber, formatPercent } from '../../../format';
 import { useUiStore } from '../../../state/ui-store';
 import type { Translate } from '../../../../../electron/common/i18n/message';

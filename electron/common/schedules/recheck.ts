@@ -3,8 +3,8 @@
 // share. Addresses go bad with time (people change jobs, domains lapse), so a
 // list kept for sending is worth checking again after a while; the user says
 // how long in Settings, and nothing is said unless they do.
-import type { Translate } from './i18n/message';
-import type { JobView } from './views/views';
+import type { Translate } from '../i18n/message';
+import type { JobView } from '../views/views';
 
 const DAY_MS = 86_400_000;
 

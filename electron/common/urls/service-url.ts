@@ -4,7 +4,7 @@
 // travels only encrypted: https, or plain http to this very machine, where the
 // sandbox and the tests run. No dependencies but the catalogs, so every
 // process can share it.
-import { english, message, say, type Message } from './i18n/message';
+import { english, message, say, type Message } from '../i18n/message';
 
 /** 127.0.0.0/8, ::1 (and its IPv4-mapped forms) and localhost: this machine only. */
 export function isLoopbackHost(hostname: string): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passwordOutOfUrl } from '../../../electron/common/team-url-password';
+import { passwordOutOfUrl } from '../../../../electron/common/urls/team-url-password';
 
 describe('a team store address pasted with its password', () => {
   it('gives the address without the password, and the password', () => {

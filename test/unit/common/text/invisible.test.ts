@@ -1,7 +1,7 @@
 // The table of characters skipped before a formula trigger is exactly
 // Unicode's white space, controls and default ignorables, as this Node knows them.
 import { describe, expect, it } from 'vitest';
-import { isIgnorable } from '../../../electron/common/invisible';
+import { isIgnorable } from '../../../../electron/common/text/invisible';
 
 describe('isIgnorable', () => {
   it('agrees with the Unicode properties for every code point', () => {

@@ -1,7 +1,7 @@
 // Names shown inside main's dialogs and notifications are one line, without
 // control or format characters, and cut with an ellipsis when long.
 import { describe, expect, it } from 'vitest';
-import { oneLine } from '../../../electron/common/one-line';
+import { oneLine } from '../../../../electron/common/text/one-line';
 
 describe('oneLine', () => {
   it('makes line breaks and other whitespace one space', () => {

@@ -11,7 +11,7 @@ import {
   parseTimeOfDay,
   scheduleFrom,
   slotAfter,
-} from '../../../electron/common/watch-schedule';
+} from '../../../../electron/common/schedules/watch-schedule';
 
 // Node reads TZ again whenever it is set: slots are in this zone's calendar days.
 const savedTz = process.env.TZ;

@@ -4,7 +4,7 @@
 // only, so it must be https: no plain http that anyone on the way could
 // rewrite, no file: or custom scheme that would start another program.
 // No dependencies but the catalogs, so every process can share it.
-import { english, message, say, type Message } from './i18n/message';
+import { english, message, say, type Message } from '../i18n/message';
 
 /** The billing page of the default service (the one at DEFAULT_BASE_URL). */
 export const DEFAULT_BILLING_URL = 'https://email-verification.example/account/billing';

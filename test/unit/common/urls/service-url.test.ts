@@ -8,7 +8,7 @@ import {
   redirectProblem,
   resultLinkProblem,
   serviceUrlProblem,
-} from '../../../electron/common/service-url';
+} from '../../../../electron/common/urls/service-url';
 
 describe('service addresses', () => {
   it.each([
