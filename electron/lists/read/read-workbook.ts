@@ -9,16 +9,16 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { message, type Message } from '../../common/i18n/message';
 import { AppError } from '../../lib/app-error';
-import { readSheetRows, type SheetTail } from '../../sheets/sheet-rows';
-import { openZipParts, type ZipParts } from '../../sheets/zip-parts';
-import { WorkbookOverCap } from '../../sheets/workbook-caps';
+import { readSheetRows, type SheetTail } from '../../sheets/read/sheet-rows';
+import { openZipParts, type ZipParts } from '../../sheets/read/zip-parts';
+import { WorkbookOverCap } from '../../sheets/read/workbook-caps';
 import {
   sampleSheet,
   sheetRowCount,
   workbookOf,
   type OpenWorkbook,
   type SheetSample,
-} from '../../sheets/workbook';
+} from '../../sheets/read/workbook';
 import { looksLikeAddress } from '../../lib/addresses/address';
 import { detectHeader } from './column';
 import { badFile, startRowJudge } from '../judge/judge-rows';

@@ -2,13 +2,13 @@
 // import read them (a workbook's sheet through its CSV copy), each with its
 // entry in the row index, written as values with the chosen status columns
 // after the original ones. The workbook's look (frozen header, filter,
-// coloured statuses, continuation sheets) is the writer's (sheets/xlsx-writer.ts).
+// coloured statuses, continuation sheets) is the writer's (sheets/write/xlsx-writer.ts).
 import { rm } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
 import { message } from '../../common/i18n/message';
 import { AppError } from '../../lib/app-error';
 import { placeFile, tempPathFor } from '../../lib/files/atomic-file';
-import { createXlsxWriter, type StatusTone } from '../../sheets/xlsx-writer';
+import { createXlsxWriter, type StatusTone } from '../../sheets/write/xlsx-writer';
 import { fromByteText, parsesAsBytes, textStream } from '../read/encoding';
 import { exportDestinationSaid } from './export-name';
 import { parseRows } from '../read/parse-config';

@@ -28,7 +28,7 @@ import { importLine } from '../../../renderer/src/features/account/suppression/s
 import {
   readBillingPage,
   readServiceAddress,
-} from '../../../renderer/src/features/account/setting-rules';
+} from '../../../renderer/src/features/account/settings/setting-rules';
 import { jobName } from '../../../renderer/src/features/jobs/job-words';
 import * as format from '../../../renderer/src/format';
 

@@ -24,7 +24,7 @@ import {
   readSpendLimit,
   readWholeNumber,
   REUSE_RANGE,
-} from '../../../renderer/src/features/account/setting-rules';
+} from '../../../renderer/src/features/account/settings/setting-rules';
 import {
   entryLine,
   importLine,

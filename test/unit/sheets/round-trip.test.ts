@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importList } from '../../../electron/lists/read/read';
 import type { ImportedList } from '../../../electron/lists/types';
 import { exportWorkbook } from '../../../electron/lists/write/write-xlsx';
-import { createXlsxWriter } from '../../../electron/sheets/xlsx-writer';
+import { createXlsxWriter } from '../../../electron/sheets/write/xlsx-writer';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/sheets');
 let dir: string;

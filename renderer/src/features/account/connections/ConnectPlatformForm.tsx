@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import type { ConnectionView } from '../../../../../electron/common/views/platform-views';
 import { useConnectPlatform } from '../../../api/platform-hooks';
-import { SettingForm } from '../SettingForm';
+import { SettingForm } from '../settings/SettingForm';
 import { useT } from '../../../i18n/words';
 import { connectProblem, keyLabel } from './connection-words';
 

@@ -20,7 +20,7 @@ import {
 } from '../../../api/suppression-hooks';
 import { DangerConfirm } from '../../../components/DangerConfirm';
 import { ErrorNotice } from '../../../components/ErrorNotice';
-import { SettingForm } from '../SettingForm';
+import { SettingForm } from '../settings/SettingForm';
 import { useT } from '../../../i18n/words';
 import { formatNumber } from '../../../format';
 import { entryLine, importLine, sourceLine } from './suppression-words';

@@ -10,7 +10,7 @@ import { errorMessage } from '../../../api/call';
 import { useConnectTeam, useRemoveTeam, useTeam, useTestTeam } from '../../../api/team-hooks';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { DangerConfirm } from '../../../components/DangerConfirm';
-import { SettingForm } from '../SettingForm';
+import { SettingForm } from '../settings/SettingForm';
 import { answersLine, pgVersion, testLine, waitingLine } from './team-words';
 import { useT } from '../../../i18n/words';
 import './team.css';

@@ -8,10 +8,10 @@ import {
   LANGUAGE_NAMES,
   rulesOf,
   type LanguageChoice,
-} from '../../../../electron/common/i18n/languages';
-import type { SettingsView } from '../../../../electron/ipc/contract';
-import type { useUpdateSettings } from '../../api/hooks';
-import { useT } from '../../i18n/words';
+} from '../../../../../electron/common/i18n/languages';
+import type { SettingsView } from '../../../../../electron/ipc/contract';
+import type { useUpdateSettings } from '../../../api/hooks';
+import { useT } from '../../../i18n/words';
 
 interface Props {
   current: SettingsView | undefined;

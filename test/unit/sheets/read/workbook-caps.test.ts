@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importList } from '../../../electron/lists/read/read';
-import { readSharedStrings } from '../../../electron/sheets/shared-strings';
-import { openZipParts } from '../../../electron/sheets/zip-parts';
-import { WorkbookOverCap } from '../../../electron/sheets/workbook-caps';
+import { importList } from '../../../../electron/lists/read/read';
+import { readSharedStrings } from '../../../../electron/sheets/read/shared-strings';
+import { openZipParts } from '../../../../electron/sheets/read/zip-parts';
+import { WorkbookOverCap } from '../../../../electron/sheets/read/workbook-caps';
 
 let dir: string;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
 // whatever their characters, however many, and nothing for an index that is
 // not one of its own (a sheet may point anywhere).
 import { describe, expect, it } from 'vitest';
-import { stringTableBuilder, stringTableOf } from '../../../electron/sheets/string-table';
+import { stringTableBuilder, stringTableOf } from '../../../../electron/sheets/read/string-table';
 
 const tableOf = (strings: readonly string[]) => {
   const builder = stringTableBuilder();

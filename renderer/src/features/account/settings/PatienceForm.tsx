@@ -2,12 +2,12 @@
 // maintenance, a full service, no network or a balance run dry, a job keeps
 // trying by itself for this many hours, then pauses for the user, keeping
 // everything it has.
-import type { useUpdateSettings } from '../../api/hooks';
+import type { useUpdateSettings } from '../../../api/hooks';
 import { PATIENCE_RANGE, readWholeNumber } from './setting-rules';
 import { SettingForm } from './SettingForm';
 import { useSettingEdit } from './use-setting-edit';
-import { useT } from '../../i18n/words';
-import { formatNumber } from '../../format';
+import { useT } from '../../../i18n/words';
+import { formatNumber } from '../../../format';
 
 interface Props {
   /** The saved patience in hours, shown until the user edits it. */

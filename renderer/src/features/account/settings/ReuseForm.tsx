@@ -3,14 +3,14 @@
 // account in use, and forgetting them, asked first, since later lists then
 // pay for those addresses again.
 import { useRef, useState } from 'react';
-import { useForgetMemory, useMemoryStatus, type useUpdateSettings } from '../../api/hooks';
-import { DangerConfirm } from '../../components/DangerConfirm';
-import { ErrorNotice } from '../../components/ErrorNotice';
-import { formatNumber } from '../../format';
+import { useForgetMemory, useMemoryStatus, type useUpdateSettings } from '../../../api/hooks';
+import { DangerConfirm } from '../../../components/DangerConfirm';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { formatNumber } from '../../../format';
 import { readWholeNumber, REUSE_RANGE } from './setting-rules';
 import { SettingForm } from './SettingForm';
 import { useSettingEdit } from './use-setting-edit';
-import { useT } from '../../i18n/words';
+import { useT } from '../../../i18n/words';
 
 interface Props {
   /** The saved window in days, shown until the user edits it. */

@@ -4,15 +4,15 @@
 // once, as a switch does; the days are a form of their own with one Save, a
 // slip refused in words before saving.
 import { useId } from 'react';
-import { MAX_RECHECK_DAYS } from '../../../../electron/common/limits';
-import type { useUpdateSettings } from '../../api/hooks';
-import { formatNumber } from '../../format';
-import type { Translate } from '../../../../electron/common/i18n/message';
-import { DEFAULT_RECHECK_DAYS, readRecheckDays } from '../jobs/recheck-words';
+import { MAX_RECHECK_DAYS } from '../../../../../electron/common/limits';
+import type { useUpdateSettings } from '../../../api/hooks';
+import { formatNumber } from '../../../format';
+import type { Translate } from '../../../../../electron/common/i18n/message';
+import { DEFAULT_RECHECK_DAYS, readRecheckDays } from '../../jobs/recheck-words';
 import { SettingForm } from './SettingForm';
 import { useSettingEdit } from './use-setting-edit';
 import type { Read } from './setting-rules';
-import { useT } from '../../i18n/words';
+import { useT } from '../../../i18n/words';
 
 interface Props {
   /** The saved days, null when reminders are off; undefined while settings are read. */

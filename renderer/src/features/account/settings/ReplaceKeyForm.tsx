@@ -2,11 +2,11 @@
 // call that proves it belong to this form alone, so they live here rather
 // than in the dialog around it. Drawn as every setting is (SettingForm).
 import { useState } from 'react';
-import type { AccountStatus } from '../../../../electron/ipc/contract';
-import { useSetKey } from '../../api/hooks';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import type { AccountStatus } from '../../../../../electron/ipc/contract';
+import { useSetKey } from '../../../api/hooks';
+import { ErrorNotice } from '../../../components/ErrorNotice';
 import { SettingForm } from './SettingForm';
-import { useT } from '../../i18n/words';
+import { useT } from '../../../i18n/words';
 
 interface Props {
   account: AccountStatus;

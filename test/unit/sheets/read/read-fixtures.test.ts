@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import Papa from 'papaparse';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importList } from '../../../electron/lists/read/read';
-import type { ImportedList } from '../../../electron/lists/types';
-import { AppError } from '../../../electron/lib/app-error';
+import { importList } from '../../../../electron/lists/read/read';
+import type { ImportedList } from '../../../../electron/lists/types';
+import { AppError } from '../../../../electron/lib/app-error';
 
-const FIXTURES = join(import.meta.dirname, '../../fixtures/sheets');
+const FIXTURES = join(import.meta.dirname, '../../../fixtures/sheets');
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'list-cleaner-sheets-'));

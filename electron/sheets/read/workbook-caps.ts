@@ -3,7 +3,7 @@
 // gigabytes) must end in a clear refusal, not in memory run out in main.
 // Refused, not cut: a cut cell would silently change the user's rows. The
 // README (Lists and workbooks) gives the same figures.
-import { MAX_CELL_CHARS } from './xlsx-cells';
+import { MAX_CELL_CHARS } from '../write/xlsx-cells';
 
 /** Entries in the workbook's zip: a workbook of a few sheets has dozens. */
 export const MAX_WORKBOOK_PARTS = 10_000;

@@ -2,14 +2,14 @@
 // the consent a proven key needs before it is sent to a new host, are this
 // form's own; the save itself goes through the dialog's one settings update,
 // which the other settings share.
-import type { AccountStatus } from '../../../../electron/ipc/contract';
-import { useConfirmKey, type useUpdateSettings } from '../../api/hooks';
-import { ErrorNotice } from '../../components/ErrorNotice';
-import { KeyAddressNotice } from './KeyAddressNotice';
+import type { AccountStatus } from '../../../../../electron/ipc/contract';
+import { useConfirmKey, type useUpdateSettings } from '../../../api/hooks';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { KeyAddressNotice } from '../KeyAddressNotice';
 import { readServiceAddress } from './setting-rules';
 import { SettingForm } from './SettingForm';
 import { useSettingEdit } from './use-setting-edit';
-import { useT } from '../../i18n/words';
+import { useT } from '../../../i18n/words';
 
 interface Props {
   account: AccountStatus;

@@ -2,7 +2,7 @@
 // its range from these same numbers, and the form refuses anything outside it
 // in words before saving (main's schema would refuse it too, but only with a
 // notice at the foot of the dialog, far from the field).
-import { billingUrlMessage } from '../../../../electron/common/urls/billing-url';
+import { billingUrlMessage } from '../../../../../electron/common/urls/billing-url';
 import {
   MAX_PATIENCE_HOURS,
   MAX_POLL_SECONDS,
@@ -10,11 +10,11 @@ import {
   MAX_SPEND_MICROS,
   MAX_UNIT_MICROS,
   MIN_POLL_SECONDS,
-} from '../../../../electron/common/limits';
-import { serviceUrlMessage } from '../../../../electron/common/urls/service-url';
-import { say, type Translate } from '../../../../electron/common/i18n/message';
-import { formatNumber } from '../../format';
-import { readAmount } from '../../money-input';
+} from '../../../../../electron/common/limits';
+import { serviceUrlMessage } from '../../../../../electron/common/urls/service-url';
+import { say, type Translate } from '../../../../../electron/common/i18n/message';
+import { formatNumber } from '../../../format';
+import { readAmount } from '../../../money-input';
 
 export type Read<T> = { ok: true; value: T } | { ok: false; message: string };
 

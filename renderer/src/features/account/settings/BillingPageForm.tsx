@@ -1,11 +1,11 @@
 // The Settings form for the service's billing page: the one place its address
 // is kept, for the "Add funds" link shown where the balance is low
 // (components/AddFundsLink.tsx). https only; empty shows no link.
-import type { useUpdateSettings } from '../../api/hooks';
+import type { useUpdateSettings } from '../../../api/hooks';
 import { readBillingPage } from './setting-rules';
 import { SettingForm } from './SettingForm';
 import { useSettingEdit } from './use-setting-edit';
-import { useT } from '../../i18n/words';
+import { useT } from '../../../i18n/words';
 
 interface Props {
   /** The saved page (null: none); undefined while settings are read. */

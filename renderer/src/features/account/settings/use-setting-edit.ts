@@ -3,7 +3,7 @@
 // ("Saved." until the field is edited again). Each form brings its rule
 // (setting-rules.ts) and the change it saves; the round trip is the same for all.
 import { useState } from 'react';
-import type { useUpdateSettings } from '../../api/hooks';
+import type { useUpdateSettings } from '../../../api/hooks';
 import type { Read } from './setting-rules';
 
 type Update = ReturnType<typeof useUpdateSettings>;

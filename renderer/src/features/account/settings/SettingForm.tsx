@@ -4,8 +4,8 @@
 // takes, and "Saved." once the save is done. Each form brings only its field
 // and its rule, so how a setting is edited, refused and confirmed lives here.
 import type { FormEvent, ReactNode } from 'react';
-import { FieldError } from '../../components/FieldError';
-import { useT } from '../../i18n/words';
+import { FieldError } from '../../../components/FieldError';
+import { useT } from '../../../i18n/words';
 
 /** What the field needs to be named by the label and described by the hint and the error. */
 export interface FieldAria {

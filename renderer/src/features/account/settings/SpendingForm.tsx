@@ -4,15 +4,15 @@
 // Amounts are typed in US dollars and saved in micros; a slip is refused in
 // the form, with the reason, before anything is saved.
 import { useState, type FormEvent } from 'react';
-import type { JobProduct, SettingsView } from '../../../../electron/ipc/contract';
-import type { useUpdateSettings } from '../../api/hooks';
-import { usdInputText } from '../../money-input';
-import { productWords } from '../jobs/job-words';
-import { FieldError } from '../../components/FieldError';
+import type { JobProduct, SettingsView } from '../../../../../electron/ipc/contract';
+import type { useUpdateSettings } from '../../../api/hooks';
+import { usdInputText } from '../../../money-input';
+import { productWords } from '../../jobs/job-words';
+import { FieldError } from '../../../components/FieldError';
 import { readSpendLimit, readUnitPrice } from './setting-rules';
 import { SavedNote, SettingForm, type FieldAria } from './SettingForm';
 import { useSettingEdit } from './use-setting-edit';
-import { useT } from '../../i18n/words';
+import { useT } from '../../../i18n/words';
 
 type Update = ReturnType<typeof useUpdateSettings>;
 

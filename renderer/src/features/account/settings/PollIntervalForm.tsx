@@ -1,13 +1,13 @@
 // The Settings form for how often a bulk task is checked: never more often
 // than the service asks (every 30 s), which the form says in the hint and
 // refuses in words, before anything is saved.
-import { DEMO_POLL_SECONDS } from '../../../../electron/common/limits';
-import type { useUpdateSettings } from '../../api/hooks';
-import { formatNumber } from '../../format';
+import { DEMO_POLL_SECONDS } from '../../../../../electron/common/limits';
+import type { useUpdateSettings } from '../../../api/hooks';
+import { formatNumber } from '../../../format';
 import { POLL_RANGE, readWholeNumber } from './setting-rules';
 import { SettingForm } from './SettingForm';
 import { useSettingEdit } from './use-setting-edit';
-import { useT } from '../../i18n/words';
+import { useT } from '../../../i18n/words';
 
 interface Props {
   /** The saved interval in seconds, shown until the user edits it. */

@@ -8,13 +8,17 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { columnLetters, continuationName, sheetName } from '../../../electron/sheets/xlsx-cells';
+import {
+  columnLetters,
+  continuationName,
+  sheetName,
+} from '../../../../electron/sheets/write/xlsx-cells';
 import {
   createBareXlsxWriter,
   createXlsxWriter,
   type StatusTone,
   type XlsxWriterOptions,
-} from '../../../electron/sheets/xlsx-writer';
+} from '../../../../electron/sheets/write/xlsx-writer';
 import {
   cell,
   cellsOf,
@@ -23,7 +27,7 @@ import {
   readCsv,
   requireLibreOffice,
   unzip,
-} from './xlsx-read';
+} from '../xlsx-read';
 
 type Row = [string[], StatusTone | null];
 
