@@ -289,6 +289,8 @@ describe('every Settings message', () => {
       'settings.theme.system',
       'team.test.reachedEncrypted',
       'verdicts.word',
+      // German says "Details" too.
+      'team.details',
     ]);
     const said = (language: 'en' | 'de' | 'ru', id: MessageId) =>
       translatorOf(language)
@@ -308,6 +310,7 @@ const plain = (chunks: string[]) => chunks.join('');
 
 const VALUES = {
   unit: 'seconds',
+  port: 5432,
   min: '1',
   max: '9',
   last4: 'abcd',
