@@ -123,7 +123,9 @@ async function mixedList(b: Bench): Promise<string> {
 }
 
 /** A job's id, the same in every run's output. */
-const sameId = (text: string) => text.replace(/\d{14}-[0-9a-f]{6}/g, '<job>');
+// A job's id and the moment its unknowns are next asked differ from run to run.
+const sameId = (text: string) =>
+  text.replace(/\d{14}-[0-9a-f]{6}/g, '<job>').replace(/"next_at":"[^"]*"/g, '"next_at":"<time>"');
 
 describe('a command’s lines in another language', () => {
   it('balance: written the language’s way; --json as in English', async () => {
@@ -141,9 +143,10 @@ describe('a command’s lines in another language', () => {
     const saved = join(b.dir, 'contacts.cleaned.csv');
     const ru = await cli(['clean', await mixedList(b)], { ...b.env(), ...RUSSIAN });
     expect(ru.code, ru.stderr).toBe(0);
-    const [job = '', , , savedLine = ''] = ru.stdout.split('\n');
+    // The fourth line says when the unknown one is asked again.
+    const [job = '', , , , savedLine = ''] = ru.stdout.split('\n');
     expect(job).toBe(
-      'contacts.csv [email]: готово: доставляемых: 6, недоставляемых: 3, неизвестных: 1; списано < 0,01\u00a0$',
+      'contacts.csv [email]: готово: доставляемых: 6, недоставляемых: 3, неизвестных: 1; списано 0,009\u00a0$',
     );
     expect(savedLine).toBe(`Сохранено 13 из 13 строк в ${saved}`);
     expect(ru.stderr).toContain(
@@ -181,7 +184,7 @@ describe('a command’s lines in another language', () => {
     );
     await cli(['clean', await mixedList(b)], b.env());
     expect(sameId(await jobs(GERMAN))).toBe(
-      '<job>  contacts.csv [email]: fertig: 6 zustellbar, 3 unzustellbar, 1 unbekannt; berechnet: < 0,01\u00a0$\n',
+      '<job>  contacts.csv [email]: fertig: 6 zustellbar, 3 unzustellbar, 1 unbekannt; berechnet: 0,009\u00a0$\n',
     );
     expect(await jobs(RUSSIAN, true)).toBe(await jobs({}, true));
   });

@@ -173,8 +173,10 @@ describe('clean', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout.trim().split('\n')).toHaveLength(1);
     const summary = JSON.parse(result.stdout) as Record<string, unknown>;
-    // The keys the issue names, plus the job's id and the rows written.
-    expect(Object.keys(summary).sort()).toEqual([...SUMMARY_KEYS, 'job', 'rows_written'].sort());
+    // The keys the issue names, plus the job's id, the rows written and when its unknowns are asked again.
+    expect(Object.keys(summary).sort()).toEqual(
+      [...SUMMARY_KEYS, 'job', 'rows_written', 'ask_again'].sort(),
+    );
     const out = join(b.dir, 'contacts.cleaned.csv');
     expect(summary).toEqual({
       job: expect.stringMatching(/^[0-9]{14}-[0-9a-f]{6}$/) as unknown,
@@ -210,6 +212,15 @@ describe('clean', () => {
       },
       out,
       rows_written: 13,
+      // The unknown one is asked again later, free, on the default schedule.
+      ask_again: {
+        asked: 1,
+        ended: null,
+        left: 1,
+        next_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown,
+        resolved: { deliverable: 0, undeliverable: 0 },
+        round: 0,
+      },
     });
     expect(b.sandbox.ledger.spent(b.key)).toBe(9_000);
     const written = (await readFile(out, 'utf8')).split('\n');
@@ -227,12 +238,18 @@ describe('clean', () => {
     const b = await setup();
     const result = await cli(['clean', await mixedList(b)], b.env());
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toBe(
-      'contacts.csv [email]: done: 6 deliverable, 3 undeliverable, 1 unknown; charged $0.009\n' +
-        'List quality: D, 54 of 100 (poor). Sending to the 6 deliverable addresses only is safe; sending to all 12, 5 would bounce (41.7%: the undeliverable and invalid ones), and the unknown one may bounce too.\n' +
-        'Score = 100 × (6 deliverable + half of 1 unknown) ÷ 12 addresses (deliverable, undeliverable, unknown, invalid and disposable), rounded down. Repeats and role addresses are left out: a repeat is not a bad address, and a role address is your choice.\n' +
-        `Saved 13 of 13 rows to ${join(b.dir, 'contacts.cleaned.csv')}\n`,
-    );
+    const lines = result.stdout.split('\n');
+    expect(lines.slice(0, 3)).toEqual([
+      'contacts.csv [email]: done: 6 deliverable, 3 undeliverable, 1 unknown; charged $0.009',
+      'List quality: D, 54 of 100 (poor). Sending to the 6 deliverable addresses only is safe; sending to all 12, 5 would bounce (41.7%: the undeliverable and invalid ones), and the unknown one may bounce too.',
+      'Score = 100 × (6 deliverable + half of 1 unknown) ÷ 12 addresses (deliverable, undeliverable, unknown, invalid and disposable), rounded down. Repeats and role addresses are left out: a repeat is not a bad address, and a role address is your choice.',
+    ]);
+    // The file is written at once; the unknown one is asked again later, free.
+    expect(lines[3]).toMatch(/^1 unknown: asking again at \d\d:\d\d(:\d\d)? \(ask 1 of 3, free\)$/);
+    expect(lines.slice(4)).toEqual([
+      `Saved 13 of 13 rows to ${join(b.dir, 'contacts.cleaned.csv')}`,
+      '',
+    ]);
   });
 
   it('--keep with outcomes and --domain writes the rows that pass both, as the window filters them', async () => {
