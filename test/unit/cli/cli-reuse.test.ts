@@ -59,9 +59,9 @@ describe('clean, twice', () => {
     // Only the undetermined address went again, and it is free.
     expect(b.sandbox.ledger.spent(b.key)).toBe(6_000);
     expect(second.stderr).toMatch(/^6 checked in the last 30 days: reused, free\.$/m);
-    expect(second.stderr).toMatch(/^Sending 1 of 7 addresses\. Estimated charge \$0\.01;/m);
+    expect(second.stderr).toMatch(/^Sending 1 of 7 addresses\. Estimated charge \$0\.001;/m);
     expect(second.stderr).toMatch(
-      /^Not paid for, thanks to the free steps: < \$0\.01 for answers reused\.$/m,
+      /^Not paid for, thanks to the free steps: \$0\.006 for answers reused\.$/m,
     );
 
     // The same statuses; the reused rows say so, with the day of their answer.
