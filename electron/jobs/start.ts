@@ -7,7 +7,7 @@
 import { refusalOf } from './waits/refusals';
 import { usd, usdExact } from '../common/money';
 import { bulkProduct, syncProduct, type JobProduct } from '../common/model';
-import type { CoverageView, JobView, WithheldView } from '../common/views/views';
+import type { EstimateView, JobView } from '../common/views/views';
 import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import type { CostChoices } from './money/choices';
@@ -15,7 +15,6 @@ import { addressBook, load, requireDraft, view, type Live, type Shared } from '.
 import { openOutcomeLog } from './storage/outcomes';
 import { planSend, type SendParts, type SendPlan } from './run/plan';
 import { planCost } from './money/plan-cost';
-import type { PriceSource } from './money/prices';
 import type { Queue } from './run/queue';
 import { newBulkTask } from './storage/record';
 import { ensureRoom, roomNeeded } from './storage/room';
@@ -24,32 +23,8 @@ import { settleFree, splitJob, type Split } from './money/settle';
 import { spentSoFar } from './money/spend';
 import { unitPriceOf, unitPrices } from './view';
 
-export interface Estimate {
-  unique: number;
-  toSend: number;
-  skipped: { disposable: number; noMail: number; role: number };
-  reused: { count: number; days: number; oldest: string | null; newest: string | null };
-  sampled: number;
-  withheld: WithheldView;
-  unitPriceMicros: number | null;
-  priceSource: PriceSource | null;
-  /** Null when a unit price the job needs is not known yet. */
-  estimateMicros: number | null;
-  savings: {
-    cleanedMicros: number;
-    skippedMicros: number;
-    reusedMicros: number;
-    withheldMicros: number;
-  } | null;
-  limitMicros: number | null;
-  overLimit: boolean;
-  /** Null while the service refuses for a while (refusals.ts): the job still starts, and waits. */
-  balanceMicros: number | null;
-  /** Bulk tasks in the plan: how the addresses go. */
-  bulkTasks: number;
-  /** Email + avatar: the addresses left to check by the avatar check's coverage; null for Email. */
-  coverage: CoverageView | null;
-}
+/** What the review shows, before the route the window derives from the plan's bulk tasks. */
+export type Estimate = Omit<EstimateView, 'route'>;
 
 const iso = (seconds: number | null) =>
   seconds === null ? null : new Date(seconds * 1000).toISOString();

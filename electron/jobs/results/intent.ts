@@ -37,8 +37,8 @@ export type ExportIntent = z.infer<typeof exportIntent>;
 /** What a command asks for, before the job starts. */
 export interface WantedExport {
   out: string;
-  keep: string | undefined;
-  domain: string | undefined;
+  keep?: string | undefined;
+  domain?: string | undefined;
   bom: boolean;
   flags: boolean;
   format: ExportFormat;

@@ -6,7 +6,8 @@ import type { JobView } from '../../../ipc/contract';
 import type { Jobs } from '../../../jobs/jobs';
 import type { ExportFormat } from '../../../common/model';
 import type { AppendedColumn } from '../../../lists/types';
-import { UsageError } from '../../args/args';
+import type { WantedExport } from '../../../jobs/results/intent';
+import { UsageError, type Values } from '../../args/args';
 import { parseKeep } from '../../args/keep';
 import { message } from '../../../common/i18n/message';
 import { t } from '../../output/say';
@@ -14,13 +15,7 @@ import { t } from '../../output/say';
 export async function writeExport(
   jobs: Jobs,
   job: JobView,
-  wanted: {
-    keep?: string | undefined;
-    domain?: string | undefined;
-    bom: boolean;
-    flags: boolean;
-    format: ExportFormat;
-  },
+  wanted: Omit<WantedExport, 'out'>,
   destPath: string,
 ) {
   const columns: AppendedColumn[] =
@@ -40,6 +35,16 @@ export async function writeExport(
     format: wanted.format,
   });
 }
+
+/** The file a command's options ask for, as the job keeps it to be carried on. */
+export const wantedExport = (values: Values, out: string, format: ExportFormat): WantedExport => ({
+  out,
+  keep: values.keep,
+  domain: values.domain,
+  bom: values.bom,
+  flags: values.flags,
+  format,
+});
 
 /**
  * --format, or the input's own kind: a workbook comes back as a workbook,

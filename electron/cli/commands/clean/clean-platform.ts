@@ -29,7 +29,7 @@ import { describeJob, type Progress } from '../../output/output';
 import { askYes, connectorsFor } from '../../platforms';
 import { err, out } from '../../output/print';
 import { bare, t } from '../../output/say';
-import { parseFormat, savedLine, writeExport } from './clean-export';
+import { parseFormat, savedLine, wantedExport, writeExport } from './clean-export';
 import { markExportWritten, saveExportIntent } from '../../../jobs/results/intent';
 import { checkToEnd, failedJob, parseProduct } from './clean-start';
 import { gradeLines, jobSummary, reportHeld } from './job-report';
@@ -206,14 +206,7 @@ export async function run(
       if (wanted === 'tags') await connectors.intend(job.id, null);
       // --out is owed as a file's is: `resume` writes it after a kill.
       if (destPath !== null) {
-        await saveExportIntent(connection.dataDir, job.id, {
-          out: destPath,
-          keep: values.keep,
-          domain: values.domain,
-          bom: values.bom,
-          flags: values.flags,
-          format,
-        });
+        await saveExportIntent(connection.dataDir, job.id, wantedExport(values, destPath, format));
       }
       progress.done();
       err(

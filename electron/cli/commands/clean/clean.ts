@@ -16,7 +16,7 @@ import { checkCostFlags, costChoicesOf } from '../../args/cost-options';
 import { describeJob } from '../../output/output';
 import { err, out } from '../../output/print';
 import { bare, t } from '../../output/say';
-import { parseFormat, savedLine, writeExport } from './clean-export';
+import { parseFormat, savedLine, wantedExport, writeExport } from './clean-export';
 import { markExportWritten, saveExportIntent } from '../../../jobs/results/intent';
 import { parseKeep } from '../../args/keep';
 import { chargedTwiceLines, gradeLines, jobSummary, reportHeld } from './job-report';
@@ -139,14 +139,7 @@ export async function run(values: Values, file: string | undefined): Promise<num
           throw columnFromOne(e, column);
         });
       id = job.id;
-      await saveExportIntent(dataDir, job.id, {
-        out: destPath,
-        keep: values.keep,
-        domain: values.domain,
-        bom: values.bom,
-        flags: values.flags,
-        format,
-      });
+      await saveExportIntent(dataDir, job.id, wantedExport(values, destPath, format));
       progress.done();
       err(
         t('cli.clean.imported', {
