@@ -36,6 +36,18 @@ const skipSchema = z
 /** Email + avatar: the addresses outside the avatar check's providers: not sent, or checked with Email. */
 const othersSchema = z.enum(OTHERS_CHOICES);
 
+/** What the review chose for a draft: what it is priced, sampled and started with. */
+const pricedChoiceSchema = z
+  .object({
+    jobId: jobIdSchema,
+    product: productSchema,
+    /** The review's "Don't pay for" boxes; absent: the defaults (disposable, no mail server). */
+    skip: skipSchema.optional(),
+    /** Email + avatar: what becomes of the addresses outside coverage; absent: not sent. */
+    others: othersSchema.optional(),
+  })
+  .strict();
+
 export const jobsChannels = {
   'memory:status': { input: noInput, output: memoryViewSchema },
   /** Forgets every answer kept for the account in use: later lists pay for them again. */
@@ -63,25 +75,12 @@ export const jobsChannels = {
   /** A draft's review again, from what its import kept: the file is not read again. */
   'list:review': { input: z.object({ jobId: jobIdSchema }).strict(), output: importViewSchema },
   'job:estimate': {
-    input: z
-      .object({
-        jobId: jobIdSchema,
-        product: productSchema,
-        skip: skipSchema.optional(),
-        others: othersSchema.optional(),
-      })
-      .strict(),
+    input: pricedChoiceSchema,
     output: estimateViewSchema,
   },
   'job:start': {
-    input: z
-      .object({
-        jobId: jobIdSchema,
-        product: productSchema,
-        /** The review's "Don't pay for" boxes; absent: the defaults (disposable, no mail server). */
-        skip: skipSchema.optional(),
-        /** Email + avatar: what becomes of the addresses outside coverage; absent: not sent. */
-        others: othersSchema.optional(),
+    input: pricedChoiceSchema
+      .extend({
         /** The user saw the estimate go over the spending limit and starts anyway. */
         overLimit: z.boolean().optional(),
       })
@@ -90,14 +89,7 @@ export const jobsChannels = {
   },
   /** Checks a random sample (up to 100 of what would be sent) before the rest: paid, and part of the job. */
   'job:sample': {
-    input: z
-      .object({
-        jobId: jobIdSchema,
-        product: productSchema,
-        skip: skipSchema.optional(),
-        others: othersSchema.optional(),
-      })
-      .strict(),
+    input: pricedChoiceSchema,
     output: importViewSchema,
   },
   /** No new requests for this job; what was sent is waited for and kept. job:resume continues it. */
