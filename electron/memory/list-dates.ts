@@ -66,16 +66,7 @@ export async function datesIn(
 ): Promise<RecalledList> {
   const { bucketAt, warnOnce, known, open, map } = memory;
   const { email, avatar } = noDates(spots);
-  const { order, starts } = bucketOrderOf(spots);
-  // The spots' tags in bucket order, both words side by side, so the walk of
-  // the buckets reads them front to back: read where they are, in list order,
-  // every look-up would wait for memory twice.
-  const tags = new Int32Array(order.length * 2);
-  for (let q = 0; q < order.length; q++) {
-    const id = order[q] as number;
-    tags[2 * q] = spots.tag0[id] as number;
-    tags[2 * q + 1] = spots.tag1[id] as number;
-  }
+  const { order, starts, tags } = bucketOrderOf(spots);
   for (let bucket = 0; bucket < BUCKETS; bucket++) {
     if (bucket % STEP === STEP - 1) {
       await nextTurn();

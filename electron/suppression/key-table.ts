@@ -88,18 +88,17 @@ export function buildKeyTable(count: number, entries: Iterable<KeyedReason>): In
 export function reasonsIn(words: Int32Array, spots: Spots): Uint8Array {
   const { starts: from, tag0: t0, tag1: t1, reasons } = partsOf(words);
   const found = new Uint8Array(spots.count);
-  const { order, starts } = bucketOrderOf(spots);
-  const { tag0, tag1 } = spots;
+  const { order, starts, tags } = bucketOrderOf(spots);
   for (let b = 0; b < BUCKETS; b++) {
     const first = from[b] as number;
     const last = from[b + 1] as number;
     if (first === last) continue;
     for (let q = starts[b] as number, end = starts[b + 1] as number; q < end; q++) {
-      const i = order[q] as number;
-      const a = tag0[i] as number;
+      const a = tags[2 * q] as number;
+      const c = tags[2 * q + 1] as number;
       for (let e = first; e < last; e++) {
-        if (t0[e] === a && t1[e] === tag1[i]) {
-          found[i] = reasons[e] as number;
+        if (t0[e] === a && t1[e] === c) {
+          found[order[q] as number] = reasons[e] as number;
           break;
         }
       }
