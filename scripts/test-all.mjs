@@ -8,7 +8,7 @@
 // and the quick benchmarks against their budgets (`npm run bench:check`).
 // `.ci/run` is this command and nothing else, so CI and the README
 // cannot drift apart. Needs only Node and npm; no package of the project.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { firstCommand, installCommand, missingTools, packagesOf } from './test-tools.mjs';
@@ -31,6 +31,41 @@ function run(command, args, extraEnv = {}) {
   if (result.error) throw new StepFailed(`${command} could not start: ${result.error.message}`);
   if (result.status !== 0)
     throw new StepFailed(`${[command, ...args].join(' ')} exited ${result.status}`);
+}
+
+/**
+ * Runs commands side by side (the machine's cores are otherwise idle through
+ * a type check or a lint), each one's output shown whole when it ends, so
+ * the two never interleave; fails once all have ended if any did.
+ */
+async function together(...commands) {
+  const ended = await Promise.all(
+    commands.map(
+      (args) =>
+        new Promise((done) => {
+          const child = spawn('npm', args, { cwd: root, env });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('error', (error) => done({ args, status: null, error }));
+          child.on('close', (status) => {
+            process.stdout.write(Buffer.concat(output));
+            done({ args, status });
+          });
+        }),
+    ),
+  );
+  const failed = ended.filter((e) => e.status !== 0);
+  if (failed.length > 0) {
+    throw new StepFailed(
+      failed
+        .map(
+          (e) =>
+            `npm ${e.args.join(' ')} ${e.error ? `could not start: ${e.error.message}` : `exited ${e.status}`}`,
+        )
+        .join('; '),
+    );
+  }
 }
 
 function installSystemPackages() {
@@ -71,11 +106,12 @@ const npm =
 const steps = [
   ['system packages', installSystemPackages],
   ['npm ci', npm('ci', '--no-audit', '--no-fund')],
-  ['type check', npm('run', 'typecheck')],
-  ['lint', npm('run', 'lint')],
+  ['type check and lint', () => together(['run', 'typecheck'], ['run', 'lint'])],
   ['unit and e2e suites', npm('test')],
-  ['Windows lane', npm('run', 'test:windows')],
-  ['packaging check', npm('run', 'check:package')],
+  [
+    'Windows lane and packaging check',
+    () => together(['run', 'test:windows'], ['run', 'check:package']),
+  ],
   // Last, on a machine the suites have left idle: the hot path's speed against its budgets.
   ['benchmark budgets', npm('run', 'bench:check')],
 ];
@@ -87,7 +123,7 @@ try {
   for (const [name, step] of steps) {
     const at = Date.now();
     say(`${name}…`);
-    step();
+    await step();
     times.push(`${name} ${seconds(at)} s`);
   }
   say(`passed in ${Math.round(seconds(started) / 6) / 10} min (${times.join(', ')})`);
