@@ -341,8 +341,8 @@ export async function startVerificationFake(
     if (done) {
       data.success_cnt = task.succeeded;
       data.failure_cnt = task.addresses.length - task.succeeded;
-      task.read += 1;
-      // "may be briefly not ready": absent the first time it is read finished.
+      // "may be briefly not ready": absent the first time a GET reads it finished.
+      if (!submit) task.read += 1;
       if (task.read > 1) data.result_url = `${url}/results/${task.id}.csv`;
     }
     return data;
