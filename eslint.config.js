@@ -111,4 +111,23 @@ export default tseslint.config(
       'import/no-restricted-paths': ['error', { zones: floorZones() }],
     },
   },
+  {
+    // The independent fake of the service is written from its interface
+    // alone: were it to share the app's code (its client, its sandbox), a test
+    // against it could pass because the two agree, not because the app is right.
+    files: ['test/fakes/verification/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/electron/**', '**/renderer/**'],
+              message: 'The fake is written from the interface alone: nothing of the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -200,7 +200,7 @@ export async function importFile(
     hold: null,
     wait: null,
     sentAgainAfterLoss: 0,
-    stoppedMidCheck: { addresses: 0, stops: 0, run: null },
+    stoppedMidCheck: { addresses: 0, stops: 0, run: null, busyUntil: null },
     sample: null,
     askAgain: null,
     repeatOf: await recognise(s, id, list, options.againOf),

@@ -11,7 +11,7 @@ import type { EstimateView, JobView } from '../common/views/views';
 import { message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import type { CostChoices } from './money/choices';
-import { addressBook, load, requireDraft, view, type Live, type Shared } from './live';
+import { addressBook, load, requireDraft, save, view, type Live, type Shared } from './live';
 import { openOutcomeLog } from './storage/outcomes';
 import { planSend, type SendParts, type SendPlan } from './run/plan';
 import { planCost } from './money/plan-cost';
@@ -22,6 +22,7 @@ import { sentBook, writeSendList } from './run/send-list';
 import { settleFree, splitJob, type Split } from './money/settle';
 import { spentSoFar } from './money/spend';
 import { unitPriceOf, unitPrices } from './view';
+import { settleJournal } from './money/exposure';
 
 /** What the review shows, before the route the window derives from the plan's bulk tasks. */
 export type Estimate = Omit<EstimateView, 'route'>;
@@ -154,6 +155,9 @@ export async function start(
     throw new AppError('invalid_input', message('error.job.noValidAddresses'));
   }
   const book = await addressBook(l);
+  // A sample killed while it was out is counted before the send list renumbers
+  // the addresses (the journal's positions are the draft's own).
+  await settleJournal(s.store.paths(id).requests, l.record, l.outcomes, () => save(s, l));
   // What colleagues paid for since the import (only answers newer than this
   // computer's come back), so the split reuses it.
   if (choices.reuseDays > 0) await (await s.teamMemory())?.pullList(l.list.addressesPath);

@@ -152,6 +152,7 @@ export function jobView(
           since: r.wait.since,
           nextTryAt: r.wait.nextTryAt,
           patienceEndsAt: new Date(Date.parse(r.wait.since) + patienceMs).toISOString(),
+          expected: r.wait.expected,
         }
       : null,
     sentAgainAfterLoss: r.sentAgainAfterLoss,

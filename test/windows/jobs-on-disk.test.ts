@@ -25,7 +25,7 @@ const record = (id: string, createdAt: string): JobRecord => ({
   remindedAt: null,
   wait: null,
   sentAgainAfterLoss: 0,
-  stoppedMidCheck: { addresses: 0, stops: 0, run: null },
+  stoppedMidCheck: { addresses: 0, stops: 0, run: null, busyUntil: null },
   askAgain: null,
   finishedAt: null,
   fileName: 'contacts.csv',

@@ -84,6 +84,15 @@ export function waitLine(job: JobView, at = Date.now()): string {
   const wait = job.wait;
   if (!wait) return '';
   const seconds = Math.max(0, Math.round((Date.parse(wait.nextTryAt) - at) / 1000));
+  // The killed run's checks still at the service: no patience runs out on this wait.
+  if (wait.expected) {
+    return t('cli.job.waitLineExpected', {
+      fileName: job.fileName,
+      reason: wait.words,
+      nextTry: clockTime(wait.nextTryAt),
+      seconds: bare(seconds),
+    });
+  }
   return t('cli.job.waitLine', {
     fileName: job.fileName,
     reason: wait.words,

@@ -75,6 +75,8 @@ export interface JobView {
     since: string;
     nextTryAt: string;
     patienceEndsAt: string;
+    /** A 42901 the last run's own checks (killed in flight) cause: not counted toward the patience. */
+    expected: boolean;
   } | null;
   /** Sent again after their answer was lost on the way: if they had been checked, charged twice. */
   sentAgainAfterLoss: number;

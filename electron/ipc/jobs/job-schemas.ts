@@ -67,6 +67,7 @@ export const jobViewSchema = viewOf<JobView>()(
         since: text,
         nextTryAt: text,
         patienceEndsAt: text,
+        expected: z.boolean(),
       })
       .nullable(),
     sentAgainAfterLoss: count,

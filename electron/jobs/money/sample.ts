@@ -3,7 +3,9 @@
 // share of deliverable addresses is projected for the rest with its 95%
 // interval (Wilson's, which stays inside 0–100% for small samples and shares
 // near the ends). The sample's answers are the job's own: kept in its log
-// and the memory, and never sent again when the rest is started.
+// and the memory, and never sent again when the rest is started. Its one
+// multi check goes through the request journal as a run's do, so a kill
+// while it is out is counted in what may have been charged twice.
 import { balanceCovers, usd, usdExact } from '../../common/money';
 import { randomInt } from 'node:crypto';
 import { syncProduct, type JobProduct } from '../../common/model';
@@ -19,6 +21,9 @@ import { spentSoFar } from './spend';
 import { keepAnswers } from '../coverage/learn';
 import { cost, unitPrices } from '../view';
 import { MULTI_SIZE } from '../run/plan';
+import { startJournal } from '../storage/requests-journal';
+import { settleJournal } from './exposure';
+import { ServiceError } from '../../service/errors';
 
 /** Up to `size` of `from`, at random, in index order. */
 export function pickSample(from: Uint32Array, size: number): number[] {
@@ -115,12 +120,31 @@ export async function sample(
   }
   if (!(await own.takeLock(l))) throw runningElsewhere(l);
   const book = await addressBook(l);
-  const outcomeLog = await openOutcomeLog(s.store.paths(id).outcomes, s.disk);
+  const paths = s.store.paths(id);
+  const outcomeLog = await openOutcomeLog(paths.outcomes, s.disk);
+  const journal = startJournal(paths.requests, s.disk);
   try {
-    const answer = await client.batchCheck(
-      syncProduct(product),
-      picked.map((i) => book.at(i)),
-    );
+    // A sample killed while it was out (a draft has no send list: the
+    // journal's positions are the addresses' own) is counted first.
+    await settleJournal(paths.requests, l.record, l.outcomes, () => save(s, l));
+    const entry = await journal.open('multi', picked);
+    let answer: Awaited<ReturnType<typeof client.batchCheck>>;
+    try {
+      answer = await client.batchCheck(
+        syncProduct(product),
+        picked.map((i) => book.at(i)),
+      );
+    } catch (err) {
+      if (err instanceof ServiceError && err.charged === 'no') {
+        await journal.close(entry, 'refused');
+      } else if (err instanceof ServiceError && err.charged === 'unknown') {
+        // Lost on the way: it may have been charged, and these addresses are checked again later.
+        await journal.close(entry, 'lost');
+        l.record.sentAgainAfterLoss += picked.length;
+        await save(s, l);
+      }
+      throw err;
+    }
     const records: OutcomeRecord[] = answer.results.map((r, k) => ({
       index: picked[k] as number,
       status: r.outcome,
@@ -132,9 +156,11 @@ export async function sample(
     await outcomeLog.append(records);
     for (const r of records) l.outcomes.set(r);
     await keepAnswers(await s.memory(), { product, route: 'sync' }, book, records);
+    await journal.close(entry, 'answered');
     l.record.sample = { product, indexes: picked, checkedAt: new Date().toISOString() };
     await save(s, l);
   } finally {
+    await journal.end();
     await outcomeLog.close();
     await own.releaseLock(l);
   }

@@ -219,6 +219,8 @@ export const jobRecord = z.object({
       since: z.string(),
       nextTryAt: z.string(),
       tries: z.number().int().min(0),
+      /** A 42901 the last run's own checks, still at the service after a kill, were expected to cause. */
+      expected: z.boolean().default(false),
     })
     .nullable()
     .default(null),
@@ -231,15 +233,18 @@ export const jobRecord = z.object({
    * Addresses of synchronous checks in flight when a run stopped without
    * waiting for them (a kill, a power cut), read from its request journal:
    * checked again, so charged twice if the service had checked them. `run`
-   * is the journal last counted, so it is never counted twice.
+   * is the journal last counted, so it is never counted twice. `busyUntil`:
+   * until when those checks may still hold the account's slots at the
+   * service (their time limit), so a 42901 until then is expected.
    */
   stoppedMidCheck: z
     .object({
       addresses: z.number().int().min(0),
       stops: z.number().int().min(0),
       run: z.string().max(64).nullable(),
+      busyUntil: z.string().max(64).nullable().default(null),
     })
-    .default({ addresses: 0, stops: 0, run: null }),
+    .default({ addresses: 0, stops: 0, run: null, busyUntil: null }),
   /** The random sample checked before the rest. */
   sample: z
     .object({

@@ -17,6 +17,7 @@ import { resetForResend, tasksToSendAgain, type JobRecord } from '../storage/rec
 import { unitPrices } from '../view';
 import { MULTI_SIZE } from '../run/plan';
 import { nextTryDelay, refusalOf, type Refusal, type WaitPolicy } from './refusals';
+import { busyExpected } from '../money/exposure';
 
 export type WaitedOut<T> =
   /** `waited`: some try was refused and waited out (the balance may have moved for other reasons). */
@@ -104,14 +105,20 @@ export async function waitOut<T>(
       const refusal = refusalOf(err);
       if (refusal === null) throw err;
       const nowMs = Date.now();
-      // Patience counts from the first refusal after the job last moved on.
-      const earlier = progressMark(l) === mark ? l.record.wait : null;
-      const since = earlier?.since ?? iso(nowMs);
-      const endsAt = Date.parse(since) + deps.patienceMs;
+      // A 42901 while the last run's checks, killed in flight, may still hold the
+      // account's slots at the service is expected: waited out, never counted
+      // toward the patience (nothing is wrong, and nothing is charged).
+      const expected = refusal.reason === 'busy' && busyExpected(l.record, nowMs);
+      const last = progressMark(l) === mark ? l.record.wait : null;
+      // Patience counts from the first unexpected refusal after the job last moved on.
+      const earlier = last?.expected ? null : last;
+      const since = expected ? iso(nowMs) : (earlier?.since ?? iso(nowMs));
+      const endsAt = expected ? Number.POSITIVE_INFINITY : Date.parse(since) + deps.patienceMs;
       if (nowMs >= endsAt) return { kind: 'patience', refusal, since };
-      const tries = earlier?.reason === refusal.reason ? earlier.tries : 0;
+      const tries = last?.reason === refusal.reason && last.expected === expected ? last.tries : 0;
       waited = true;
-      const wait = async (ms: number, said = refusal.words) => {
+      const words = expected ? message('error.wait.lastRunBusy') : refusal.words;
+      const wait = async (ms: number, said = words) => {
         const until = Math.min(Date.now() + ms, endsAt);
         l.record.wait = {
           reason: refusal.reason,
@@ -120,6 +127,7 @@ export async function waitOut<T>(
           since,
           nextTryAt: iso(until),
           tries: tries + 1,
+          expected,
         };
         l.record.state = 'waiting';
         await save(s, l);

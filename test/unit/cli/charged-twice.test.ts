@@ -6,6 +6,7 @@ import {
   chargedTwiceJson,
   chargedTwiceLines,
 } from '../../../electron/cli/commands/clean/job-report';
+import { waitLine } from '../../../electron/cli/output/output';
 import { jobView } from '../renderer/job-view';
 
 const stopped = (addresses: number, upToMicros: number | null) =>
@@ -39,5 +40,30 @@ describe('what may have been charged twice', () => {
       lost_on_the_way: 0,
       stops: 1,
     });
+  });
+});
+
+describe('the wait for the killed run’s checks', () => {
+  it('says when it tries next, and no patience that would pause it', () => {
+    const at = Date.parse('2026-12-02T10:00:00.000Z');
+    const wait = (expected: boolean) =>
+      jobView({
+        fileName: 'list.csv',
+        state: 'waiting',
+        wait: {
+          reason: 'busy',
+          words:
+            'Waiting for the checks the last run sent, before it stopped, to finish at the service; nothing is charged for waiting',
+          since: new Date(at).toISOString(),
+          nextTryAt: new Date(at + 5_000).toISOString(),
+          patienceEndsAt: new Date(at + 3_600_000).toISOString(),
+          expected,
+        },
+      });
+    const expectedLine = waitLine(wait(true), at);
+    expect(expectedLine).toMatch(/^list\.csv: waiting: Waiting for the checks the last run sent/);
+    expect(expectedLine).toContain('(in 5 s); this wait never pauses the job.');
+    expect(expectedLine).not.toContain('--patience');
+    expect(waitLine(wait(false), at)).toContain('(--patience), then pauses.');
   });
 });

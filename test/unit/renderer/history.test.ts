@@ -15,14 +15,25 @@ import {
   monthTitle,
   searchJobs,
   shownWords,
+  thisMonth,
+  twiceWords,
 } from '../../../renderer/src/features/jobs/list/history';
 
 const { t } = english;
 
 type Job = Pick<
   JobView,
-  'id' | 'fileName' | 'createdAt' | 'unique' | 'chargedMicros' | 'paid' | 'failure'
+  | 'id'
+  | 'fileName'
+  | 'createdAt'
+  | 'unique'
+  | 'chargedMicros'
+  | 'paid'
+  | 'failure'
+  | 'mayBeChargedTwice'
 >;
+
+const NONE_TWICE = { addresses: 0, inFlightAtStop: 0, lostOnTheWay: 0, stops: 0, upToMicros: 0 };
 
 // Mid-month at noon UTC: the same month in every time zone the tests run in.
 function job(id: string, createdAt: string, over: Partial<Job> = {}): Job {
@@ -34,6 +45,7 @@ function job(id: string, createdAt: string, over: Partial<Job> = {}): Job {
     chargedMicros: 100_000,
     paid: 100,
     failure: null,
+    mayBeChargedTwice: NONE_TWICE,
     ...over,
   };
 }
@@ -125,6 +137,37 @@ describe('groupByMonth', () => {
     expect(monthFacts(month as NonNullable<typeof month>, t)).toBe(
       '300 addresses · $2.50 charged, plus 1 job whose charge is not known',
     );
+  });
+
+  it('adds what its jobs may have been charged twice, as an amount or, with a price unknown, a count', () => {
+    const twice = (addresses: number, upToMicros: number | null) => ({
+      ...NONE_TWICE,
+      addresses,
+      inFlightAtStop: addresses,
+      stops: 1,
+      upToMicros,
+    });
+    const [priced] = groupByMonth([
+      job('killed', '2026-11-20T12:00:00.000Z', { mayBeChargedTwice: twice(100, 100_000) }),
+      job('lost', '2026-11-19T12:00:00.000Z', { mayBeChargedTwice: twice(4, 4_000) }),
+      job('calm', '2026-11-18T12:00:00.000Z'),
+    ]);
+    expect(priced?.twice).toEqual({ addresses: 104, upToMicros: 104_000, unpriced: false });
+    expect(monthFacts(priced as NonNullable<typeof priced>, t)).toBe(
+      '300 addresses · $0.30 charged · up to $0.104 possibly charged twice',
+    );
+    const [unpriced] = groupByMonth([
+      job('killed', '2026-11-20T12:00:00.000Z', { mayBeChargedTwice: twice(100, 100_000) }),
+      job('no-price', '2026-11-19T12:00:00.000Z', { mayBeChargedTwice: twice(1, null) }),
+    ]);
+    expect(twiceWords((unpriced as NonNullable<typeof unpriced>).twice, t)).toBe(
+      '101 addresses possibly charged twice',
+    );
+    expect(twiceWords({ addresses: 0, upToMicros: 0, unpriced: false }, t)).toBeNull();
+    // The Account screen's month is the one now falls in.
+    const now = Date.parse('2026-11-21T12:00:00.000Z');
+    expect(thisMonth([job('oct', '2026-10-15T12:00:00.000Z')], now)).toBeNull();
+    expect(thisMonth([job('nov', '2026-11-15T12:00:00.000Z')], now)?.key).toBe('2026-11');
   });
 
   it('words a month with nothing charged, or nothing known', () => {

@@ -13,6 +13,7 @@ import {
 } from '../../../renderer/src/features/jobs/job-words';
 import {
   monthFacts,
+  twiceWords,
   monthTitle,
   shownWords,
 } from '../../../renderer/src/features/jobs/list/history';
@@ -40,6 +41,7 @@ const month = (jobs: number, addresses: number) => ({
   addresses,
   chargedMicros: 0,
   unknownCharges: 0,
+  twice: { addresses: 0, upToMicros: 0, unpriced: false },
 });
 
 describe('in Russian', () => {
@@ -67,6 +69,15 @@ describe('in Russian', () => {
       '3 адреса · ничего не списано',
       '5 адресов · ничего не списано',
       '21 адрес · ничего не списано',
+    ]);
+    // What may have been charged twice, counted while its price is not known.
+    expect(
+      COUNTS.map((n) => twiceWords({ addresses: n, upToMicros: 0, unpriced: true }, ru)),
+    ).toEqual([
+      '1 адрес мог быть оплачен дважды',
+      '3 адреса могли быть оплачены дважды',
+      '5 адресов могли быть оплачены дважды',
+      '21 адрес мог быть оплачен дважды',
     ]);
     expect(COUNTS.map((n) => countsWords(jobView({ state: 'draft', rows: n }), ru))).toEqual([
       '1 строка',

@@ -11,6 +11,7 @@ import { useUiStore } from '../../state/ui-store';
 import { lowBalance } from '../balance/low-balance';
 import { KeyAddressNotice } from './KeyAddressNotice';
 import { TeamSpend } from './team/TeamSpend';
+import { ChargedTwiceLine } from './ChargedTwiceLine';
 import { useT } from '../../i18n/words';
 
 export function AccountOverview({ account }: { account: AccountStatus }) {
@@ -70,6 +71,7 @@ export function AccountOverview({ account }: { account: AccountStatus }) {
                 </p>
               )}
               <p className="hint">{t('account.balance.hint')}</p>
+              <ChargedTwiceLine />
             </>
           )}
         </section>

@@ -42,9 +42,12 @@ export function WaitNotice({ job, now }: { job: JobView; now: number }) {
             t('jobs.wait.now')
           )}
         </p>
-        <p className="hint">
-          {t('jobs.wait.patience', { time: formatTimeOfDay(wait.patienceEndsAt, now) })}
-        </p>
+        {/* An expected wait (the last run's checks still at the service) never pauses the job. */}
+        {!wait.expected && (
+          <p className="hint">
+            {t('jobs.wait.patience', { time: formatTimeOfDay(wait.patienceEndsAt, now) })}
+          </p>
+        )}
       </div>
     </div>
   );

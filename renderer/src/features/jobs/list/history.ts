@@ -43,8 +43,20 @@ export function shownWords(shown: number, total: number, searching: boolean, t: 
 
 export type HistoryJob = Pick<
   JobView,
-  'id' | 'createdAt' | 'unique' | 'chargedMicros' | 'paid' | 'failure'
+  'id' | 'createdAt' | 'unique' | 'chargedMicros' | 'paid' | 'failure' | 'mayBeChargedTwice'
 >;
+
+/**
+ * What a month's jobs may have been charged twice: addresses checked again
+ * after their answer was lost (cut off on the way, or in flight at a kill),
+ * and at most what that cost. `unpriced`: some of them at a price not known
+ * yet, so only the count is said, never an amount made up.
+ */
+export interface ChargedTwice {
+  addresses: number;
+  upToMicros: number;
+  unpriced: boolean;
+}
 
 export interface MonthGroup<J extends HistoryJob> {
   /** "2026-11", in the user's time zone. */
@@ -58,6 +70,7 @@ export interface MonthGroup<J extends HistoryJob> {
   chargedMicros: number;
   /** Jobs that may have been charged an amount not known here (no price learned, an answer lost). */
   unknownCharges: number;
+  twice: ChargedTwice;
 }
 
 /**
@@ -102,9 +115,14 @@ export function groupByMonth<J extends HistoryJob>(
         addresses: 0,
         chargedMicros: 0,
         unknownCharges: 0,
+        twice: { addresses: 0, upToMicros: 0, unpriced: false },
       };
       groups.push(group);
     }
+    const twice = job.mayBeChargedTwice;
+    group.twice.addresses += twice.addresses;
+    if (twice.upToMicros === null) group.twice.unpriced = true;
+    else group.twice.upToMicros += twice.upToMicros;
     group.jobs.push(job);
     group.addresses += job.unique;
     if (job.chargedMicros !== null) group.chargedMicros += job.chargedMicros;
@@ -146,11 +164,36 @@ export function monthTitle(
   return t('jobs.month.title', { month: group.label, lists, count: formatNumber(lists) });
 }
 
-/** The line under a month's heading: "1,234 addresses · $4.20 charged". */
+/** The month that holds `nowMs` (the user's time zone), if any of the jobs is of it. */
+export function thisMonth<J extends HistoryJob>(
+  jobs: readonly J[],
+  nowMs: number,
+): MonthGroup<J> | null {
+  const key = monthKey(new Date(nowMs).toISOString());
+  return groupByMonth(jobs).find((g) => g.key === key) ?? null;
+}
+
+/** "up to $0.10 possibly charged twice", or the count while a price is not known; null for none. */
+export function twiceWords(twice: ChargedTwice, t: Translate): string | null {
+  if (twice.addresses === 0) return null;
+  return twice.unpriced
+    ? t('jobs.month.twiceUnpriced', {
+        n: twice.addresses,
+        count: formatNumber(twice.addresses),
+      })
+    : t('jobs.month.twice', { amount: formatUsd(twice.upToMicros) });
+}
+
+/**
+ * The line under a month's heading: "1,234 addresses · $4.20 charged", and
+ * what may have been charged twice when anything may ("· up to $0.10
+ * possibly charged twice").
+ */
 export function monthFacts(group: MonthGroup<HistoryJob>, t: Translate): string {
   const addresses = t('jobs.addresses', {
     n: group.addresses,
     count: formatNumber(group.addresses),
   });
-  return [addresses, chargeWords(group, t)].join(' · ');
+  const twice = twiceWords(group.twice, t);
+  return [addresses, chargeWords(group, t), ...(twice === null ? [] : [twice])].join(' · ');
 }
