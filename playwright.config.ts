@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 
 // Look-ups of mail domains at import go to a closed port on loopback, never
@@ -12,7 +13,10 @@ export default defineConfig({
   globalSetup: './test/e2e/global-setup.ts',
   outputDir: 'test-results/playwright',
   fullyParallel: false,
-  workers: 1,
+  // Each test has its own app (data folder, keychain entry, renderer server on
+  // a port of its own), so spec files run side by side, a worker per core:
+  // much of a test is spent waiting on the page. LIST_CLEANER_TEST_WORKERS overrides.
+  workers: Number(process.env.LIST_CLEANER_TEST_WORKERS) || Math.max(2, availableParallelism()),
   retries: 0,
   timeout: 60_000,
   reporter: process.env.CI ? [['list']] : [['list']],
