@@ -88,6 +88,17 @@ export const MIGRATION_7: Migration = {
     END
     $do$;
 
+    -- No one else creates objects in the store's schema, where one could
+    -- stand in for a function or operator the functions below call. (Only
+    -- the schema's owner may revoke it; PostgreSQL 15 and later already do.)
+    DO $do$
+    BEGIN
+      EXECUTE format('REVOKE CREATE ON SCHEMA %I FROM PUBLIC', current_schema());
+    EXCEPTION WHEN insufficient_privilege THEN
+      RAISE NOTICE 'CREATE on the schema was not taken back from PUBLIC: %', SQLERRM;
+    END
+    $do$;
+
     -- Who wrote each row: the login, kept beside the rows the functions
     -- write (null: written before migration 7).
     ALTER TABLE answers ADD COLUMN member text;
