@@ -68,6 +68,7 @@ const COMMANDS: readonly HelpRow[] = [
   command('team status [--json]', 'cli.help.team.status'),
   command('team history [--json]', 'cli.help.team.history'),
   command('team spend [--json]', 'cli.help.team.spend'),
+  command('team audit [--json]', 'cli.help.team.audit'),
   command('rules add <rule>... --block|--allow', 'cli.help.rules.add'),
   command('rules list [--json]', 'cli.help.rules.list'),
   command('rules remove <rule|id>...', 'cli.help.rules.remove'),

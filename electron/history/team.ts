@@ -49,31 +49,20 @@ async function readable(client: PoolClient): Promise<boolean> {
   return version > 0;
 }
 
-/** The oldest a summary's age is taken as: a year, the longest spend shown. */
-const MAX_AGE_S = 366 * 86_400;
-
 /**
- * Keeps a job's summary for the account: sent again (a retry, a resend) it
- * replaces itself. Dated by the store (migration 6): now() less the age this
- * computer's clock gives the job, so a clock set wrong shows no job finished
- * in another month.
+ * Keeps a job's summary for the account, once: sent again (a retry, a
+ * resend) it changes nothing, and no member rewrites or removes another's
+ * (migration 7). Dated by the store's clock when it arrives, so a clock set
+ * wrong shows no job finished in another month. Resolves to whether it was new.
  */
 export async function pushSummary(
   client: PoolClient,
   account: string,
   summary: JobSummary,
-  nowMs: number = Date.now(),
-): Promise<void> {
+): Promise<boolean> {
   const s = jobSummarySchema.parse(summary);
-  const ageS = Math.min(Math.max((nowMs - Date.parse(s.finishedAt)) / 1000, 0), MAX_AGE_S);
-  await client.query(
-    `INSERT INTO job_summaries
-       (account, id, list_name, os_user, machine, product, finished_at, counts, charged_micros)
-     VALUES ($1, $2, $3, $4, $5, $6, now() - $7 * interval '1 second', $8, $9)
-     ON CONFLICT (account, id) DO UPDATE SET
-       list_name = EXCLUDED.list_name, os_user = EXCLUDED.os_user, machine = EXCLUDED.machine,
-       product = EXCLUDED.product, finished_at = EXCLUDED.finished_at,
-       counts = EXCLUDED.counts, charged_micros = EXCLUDED.charged_micros`,
+  const result = await client.query(
+    'SELECT list_cleaner_push_summary($1, $2, $3, $4, $5, $6, $7, $8) AS kept',
     [
       account,
       s.id,
@@ -81,12 +70,14 @@ export async function pushSummary(
       s.osUser,
       s.machine,
       s.product,
-      ageS,
       JSON.stringify(s.counts),
       s.chargedMicros === null ? null : String(s.chargedMicros),
     ],
   );
+  return keptRow.parse(result.rows[0]).kept;
 }
+
+const keptRow = z.object({ kept: z.boolean() });
 
 const bigintText = z
   .string()
@@ -124,21 +115,13 @@ export async function readHistory(
 ): Promise<HistoryPage> {
   if (!(await readable(client))) return { total: 0, summaries: [], unreadable: 0 };
   const total = totalRow.parse(
-    (
-      await client.query('SELECT count(*)::text AS total FROM job_summaries WHERE account = $1', [
-        account,
-      ])
-    ).rows[0],
+    (await client.query('SELECT list_cleaner_history_total($1)::text AS total', [account])).rows[0],
   ).total;
-  const { rows } = await client.query(
-    `SELECT id, list_name, os_user, machine, product, finished_at, counts,
-            charged_micros::text AS charged_micros
-       FROM job_summaries
-      WHERE account = $1
-      ORDER BY finished_at DESC, id
-      LIMIT $2 OFFSET $3`,
-    [account, page.limit, page.offset],
-  );
+  const { rows } = await client.query('SELECT * FROM list_cleaner_history($1, $2, $3)', [
+    account,
+    page.limit,
+    page.offset,
+  ]);
   const summaries: JobSummary[] = [];
   let unreadable = 0;
   for (const raw of rows) {
@@ -196,21 +179,12 @@ export async function readSpend(
   options: { months: number; timeZone: string; now: Date },
 ): Promise<SpendCell[]> {
   if (!(await readable(client))) return [];
-  const { rows } = await client.query(
-    `SELECT to_char(date_trunc('month', finished_at AT TIME ZONE $2), 'YYYY-MM') AS month,
-            os_user,
-            array_agg(DISTINCT machine ORDER BY machine) AS machines,
-            count(*)::int AS jobs,
-            coalesce(sum(charged_micros), 0)::text AS charged,
-            (count(*) FILTER (WHERE charged_micros IS NULL))::int AS unknown
-       FROM job_summaries
-      WHERE account = $1
-        AND finished_at AT TIME ZONE $2
-            >= date_trunc('month', $3::timestamptz AT TIME ZONE $2) - make_interval(months => $4)
-      GROUP BY 1, 2
-      ORDER BY 1 DESC, 2`,
-    [account, options.timeZone, options.now.toISOString(), options.months - 1],
-  );
+  const { rows } = await client.query('SELECT * FROM list_cleaner_spend($1, $2, $3, $4)', [
+    account,
+    options.timeZone,
+    options.now.toISOString(),
+    options.months - 1,
+  ]);
   return z
     .array(spendRow)
     .parse(rows)

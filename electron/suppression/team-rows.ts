@@ -1,6 +1,7 @@
-// The team store's suppression tables (migration 5) as statements: a batch of
-// entries upserted, a list's spots looked up, one entry read, a page, the
-// sources with their counts, removals. Every row read back is checked: the
+// The team store's suppression tables (migration 5) through the store's
+// functions (migration 7: each entry keeps who added it, each removal who
+// removed it and when): a batch of entries upserted, a list's spots looked
+// up, one entry read, a page, the sources with their counts, removals. Every row read back is checked: the
 // store is shared, and another build may have written it. suppression/team.ts
 // puts them together with this computer's copy.
 //
@@ -64,20 +65,16 @@ const entryOf = (row: z.infer<typeof entryRow>): SuppressionEntry => ({
   detail: row.detail,
 });
 
-const ENTRY_COLUMNS = `s.addr_hash AS h, s.address, s.reason::int4 AS reason,
-  extract(epoch FROM s.suppressed_at)::float8 AS at, src.name AS source, s.detail`;
-
 /** The number of the source named `name` for the account, its date renewed. */
 export async function sourceIdOf(
   client: PoolClient,
   accountId: number,
   name: string,
 ): Promise<number> {
-  const result = await client.query(
-    `INSERT INTO suppression_sources (account_id, name, added_at) VALUES ($1, $2, now())
-     ON CONFLICT (account_id, name) DO UPDATE SET added_at = excluded.added_at RETURNING id`,
-    [accountId, name],
-  );
+  const result = await client.query('SELECT list_cleaner_suppression_source($1, $2) AS id', [
+    accountId,
+    name,
+  ]);
   return idRow.parse(result.rows[0]).id;
 }
 
@@ -105,22 +102,7 @@ export async function upsert(
     details.push(row.detail);
   });
   const result = await client.query(
-    `WITH written AS (
-       INSERT INTO suppression AS s
-              (account_id, reason, source_id, suppressed_at, addr_hash, address, detail)
-       SELECT DISTINCT ON (h) $1::int4, r, $2::int4, to_timestamp(t), h, a, d
-         FROM (SELECT substring($3::bytea FROM (n::int4 - 1) * 16 + 1 FOR 16) AS h, r, t, a, d, n
-                 FROM unnest($4::int2[], $5::float8[], $6::text[], $7::text[])
-                      WITH ORDINALITY AS u(r, t, a, d, n)) AS x
-        ORDER BY h, n DESC
-       ON CONFLICT (account_id, addr_hash) DO UPDATE
-          SET reason = excluded.reason, source_id = excluded.source_id,
-              suppressed_at = excluded.suppressed_at, address = excluded.address,
-              detail = excluded.detail
-       RETURNING (xmax = 0) AS inserted)
-     SELECT (count(*) FILTER (WHERE inserted))::int4 AS added,
-            (count(*) FILTER (WHERE NOT inserted))::int4 AS replaced
-       FROM written`,
+    'SELECT * FROM list_cleaner_suppression_add($1, $2, $3, $4, $5, $6, $7)',
     [accountId, sourceId, hashes, reasons, dates, addresses, details],
   );
   return addedRow.parse(result.rows[0]);
@@ -142,16 +124,8 @@ export async function lookUp(
     tags.writeInt32LE(spots.tag1[first + i] as number, i * 8 + 4);
   }
   const result = await client.query(
-    // Each tag looked up in its index (LIMIT keeps the planner from a hash
-    // join that reads the whole table), in tag order, so look-ups near each
-    // other share the index's pages.
-    `SELECT q.n::int4 AS n, s.addr_hash AS h, s.reason::int4 AS reason
-       FROM (SELECT substring($2::bytea FROM (n - 1) * 8 + 1 FOR 8) AS t, n
-               FROM generate_series(1, $3::int4) AS n ORDER BY 1) AS q
-       CROSS JOIN LATERAL (
-            SELECT s.addr_hash, s.reason FROM suppression AS s
-             WHERE s.account_id = $1 AND substring(s.addr_hash FROM 5 FOR 8) = q.t
-             LIMIT 4) AS s`,
+    // Each tag looked up in its index, in tag order (the store's function).
+    'SELECT * FROM list_cleaner_suppression_look_up($1, $2, $3)',
     [accountId, tags, n],
   );
   for (const raw of result.rows) {
@@ -167,10 +141,9 @@ export async function lookUp(
 
 /** Whether the account has any entry in the store (a look-up of a list without one is skipped). */
 export async function anyListed(client: PoolClient, accountId: number): Promise<boolean> {
-  const result = await client.query(
-    'SELECT EXISTS (SELECT 1 FROM suppression WHERE account_id = $1) AS present',
-    [accountId],
-  );
+  const result = await client.query('SELECT list_cleaner_suppression_any($1) AS present', [
+    accountId,
+  ]);
   return presentRow.parse(result.rows[0]).present;
 }
 
@@ -180,13 +153,10 @@ export async function entryOfAddress(
   accountId: number,
   address: string,
 ): Promise<SuppressionEntry | null> {
-  const result = await client.query(
-    `SELECT ${ENTRY_COLUMNS}
-       FROM suppression AS s
-       LEFT JOIN suppression_sources AS src ON src.id = s.source_id
-      WHERE s.account_id = $1 AND s.addr_hash = $2`,
-    [accountId, teamAddressHash(address)],
-  );
+  const result = await client.query('SELECT * FROM list_cleaner_suppression_entry($1, $2)', [
+    accountId,
+    teamAddressHash(address),
+  ]);
   const row = result.rows[0];
   return row === undefined ? null : entryOf(entryRow.parse(row));
 }
@@ -201,14 +171,12 @@ export async function pageOf(
   const after = options.after
     ? Buffer.from(cursorSchema.parse(options.after), 'hex')
     : Buffer.alloc(0);
-  const result = await client.query(
-    `SELECT ${ENTRY_COLUMNS}
-       FROM suppression AS s
-       LEFT JOIN suppression_sources AS src ON src.id = s.source_id
-      WHERE s.account_id = $1 AND s.addr_hash > $2 AND ($4::text IS NULL OR src.name = $4)
-      ORDER BY s.addr_hash LIMIT $3`,
-    [accountId, after, limit + 1, options.source?.trim() ?? null],
-  );
+  const result = await client.query('SELECT * FROM list_cleaner_suppression_page($1, $2, $3, $4)', [
+    accountId,
+    after,
+    limit + 1,
+    options.source?.trim() ?? null,
+  ]);
   const rows = z.array(entryRow).parse(result.rows);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
@@ -218,17 +186,17 @@ export async function pageOf(
   };
 }
 
-/** Removes a normalized address's entry; whether there was one. */
+/** Removes a normalized address's entry, kept in the store's audit; whether there was one. */
 export async function removeAddress(
   client: PoolClient,
   accountId: number,
   address: string,
 ): Promise<boolean> {
-  const result = await client.query(
-    'DELETE FROM suppression WHERE account_id = $1 AND addr_hash = $2',
-    [accountId, teamAddressHash(address)],
-  );
-  return (result.rowCount ?? 0) > 0;
+  const result = await client.query('SELECT list_cleaner_suppression_remove($1, $2) AS present', [
+    accountId,
+    teamAddressHash(address),
+  ]);
+  return presentRow.parse(result.rows[0]).present;
 }
 
 /** Removes the file named `name` and the entries it gave (not replaced since); how many. */
@@ -237,16 +205,12 @@ export async function removeSourceNamed(
   accountId: number,
   name: string,
 ): Promise<number> {
-  // The file's record first: an add of the same file at the same moment
-  // waits for it, then makes the file anew.
-  const result = await client.query(
-    `WITH gone AS (
-       DELETE FROM suppression_sources WHERE account_id = $1 AND name = $2 RETURNING id)
-     DELETE FROM suppression
-      WHERE account_id = $1 AND source_id IN (SELECT id FROM gone)`,
-    [accountId, name],
-  );
-  return result.rowCount ?? 0;
+  // Each entry removed is kept in the store's audit, with the file's name.
+  const result = await client.query('SELECT list_cleaner_suppression_remove_source($1, $2) AS n', [
+    accountId,
+    name,
+  ]);
+  return countRow.parse(result.rows[0]).n;
 }
 
 /** The account's files, newest first, each with the entries still its own. */
@@ -254,15 +218,9 @@ export async function sourcesOf(
   client: PoolClient,
   accountId: number,
 ): Promise<SuppressionSource[]> {
-  const result = await client.query(
-    `SELECT src.name, src.added_at, count(s.source_id)::int4 AS entries
-       FROM suppression_sources AS src
-       LEFT JOIN suppression AS s ON s.account_id = src.account_id AND s.source_id = src.id
-      WHERE src.account_id = $1
-      GROUP BY src.id, src.name, src.added_at
-      ORDER BY src.added_at DESC`,
-    [accountId],
-  );
+  const result = await client.query('SELECT * FROM list_cleaner_suppression_sources($1)', [
+    accountId,
+  ]);
   return z
     .array(sourceRow)
     .parse(result.rows)
@@ -270,9 +228,6 @@ export async function sourcesOf(
 }
 
 export async function countOf(client: PoolClient, accountId: number): Promise<number> {
-  const result = await client.query(
-    'SELECT count(*)::int4 AS n FROM suppression WHERE account_id = $1',
-    [accountId],
-  );
+  const result = await client.query('SELECT list_cleaner_suppression_count($1) AS n', [accountId]);
   return countRow.parse(result.rows[0]).n;
 }

@@ -114,6 +114,8 @@ export function openTeamConnection(options: TeamConnectionOptions): TeamConnecti
       target: null,
       serverVersion: null,
       schemaVersion: null,
+      member: null,
+      role: null,
       answers: null,
       answersNote: null,
       waiting: null,
@@ -137,6 +139,8 @@ export function openTeamConnection(options: TeamConnectionOptions): TeamConnecti
         target: found.target,
         serverVersion: found.serverVersion,
         schemaVersion: found.schemaVersion,
+        member: found.member,
+        role: found.role,
         answers: counted ? found.answers : null,
         answersNote: counted
           ? null

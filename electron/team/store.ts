@@ -11,6 +11,7 @@ import { message as said } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
 import { registerSecret } from '../lib/log';
 import { KNOWN_VERSION, migrate, refuseNewer, schemaVersion } from './migrations';
+import { MEMBER_FUNCTIONS } from './migration-7';
 import { describeTeamUrl, judgeTeamUrl, pgSsl, splitPassword, type TeamUrl } from './url';
 import { readRootCert } from './root-cert';
 
@@ -31,8 +32,12 @@ export interface TeamStoreTest {
   serverVersion: string;
   /** Whether this user may create tables in the store's schema (needed to set it up or migrate). */
   canCreateTables: boolean;
-  /** Whether this user may read and write every table List Cleaner uses. */
+  /** Whether this user may call every function List Cleaner uses (migration 7). */
   canReadWrite: boolean;
+  /** The login the store knows this user by: who, in its history and audit. */
+  member: string;
+  /** The store's owner (creates and migrates the schema), or a member (its functions only). */
+  role: TeamRole;
   /** The schema version now, after migrating. */
   schemaVersion: number;
   /** The versions this test applied (an older store is brought up to date). */
@@ -41,8 +46,13 @@ export interface TeamStoreTest {
   encrypted: boolean;
 }
 
+/** Who a connection is in the store: its owner, or one of its members. */
+export type TeamRole = 'owner' | 'member';
+
 export interface TeamStoreStatus {
   target: string;
+  member: string;
+  role: TeamRole;
   serverVersion: string;
   /** 0 for a store List Cleaner never set up. */
   schemaVersion: number;
@@ -79,22 +89,34 @@ export const BOUNDS = {
   leases: '-c statement_timeout=5s -c lock_timeout=2s -c idle_in_transaction_session_timeout=15s',
 } as const;
 
-/** The tables whose rights "Test connection" checks. */
-const TABLES = [
-  'accounts',
-  'answers',
-  'claims',
-  'slots',
-  'slot_queue',
-  'job_summaries',
-  'suppression',
-  'suppression_sources',
-] as const;
-
 const serverRow = z.object({ server_version: z.string().min(1) });
 const rightsRow = z.object({ can_create: z.boolean() });
-const tableRightsRow = z.object({ name: z.string(), rights: z.boolean() });
+const functionRightsRow = z.object({ rights: z.boolean() });
 const countRow = z.object({ answers: z.string().regex(/^\d+$/).transform(Number) });
+const whoRow = z.object({ member: z.string().min(1), is_owner: z.boolean() });
+
+/**
+ * Who this connection is: the owner is the role that owns the schema's
+ * tables (or a member of it); a store not set up yet is the owner's to be
+ * whoever may create tables in it.
+ */
+async function connectedAs(
+  client: PoolClient,
+  version: number,
+): Promise<{ member: string; role: TeamRole }> {
+  const found = whoRow.parse(
+    (
+      await client.query(
+        version === 0
+          ? `SELECT session_user::text AS member,
+                    has_schema_privilege(current_schema(), 'CREATE') AS is_owner`
+          : `SELECT session_user::text AS member, pg_has_role(session_user, c.relowner, 'USAGE') AS is_owner
+               FROM pg_catalog.pg_class c WHERE c.oid = 'list_cleaner_schema'::regclass`,
+      )
+    ).rows[0],
+  );
+  return { member: found.member, role: found.is_owner ? 'owner' : 'member' };
+}
 const sslRow = z.object({ ssl: z.boolean().nullable() });
 
 /** The store's error, in words a user can act on; `team` says which store. */
@@ -124,6 +146,13 @@ export function teamStoreError(e: unknown, team: TeamUrl): Error {
     case '55P03':
       return new AppError('timeout', said('error.team.store.tooSlow', { where }));
     case '42501':
+      // A login not (yet) in the members' group calls a function of migration 7.
+      if (/function list_cleaner_/.test(message)) {
+        return new AppError(
+          'forbidden',
+          said('error.team.connection.cannotReadWrite', { where, user }),
+        );
+      }
       return new AppError('forbidden', said('error.team.store.forbidden', { where, user }));
     case 'ECONNREFUSED':
     case 'ENOTFOUND':
@@ -257,19 +286,19 @@ export async function openTeamStore(options: TeamStoreOptions): Promise<TeamStor
           );
         }
         const { to, applied } = await migrate(client);
-        const rights = await client.query(
-          // Each right on its own: with several named at once, one held is enough.
-          `SELECT t AS name,
-                  has_table_privilege(t, 'SELECT') AND has_table_privilege(t, 'INSERT')
-                    AND has_table_privilege(t, 'UPDATE') AND has_table_privilege(t, 'DELETE')
-                    AS rights
-             FROM unnest($1::text[]) AS t`,
-          [TABLES],
-        );
-        const canReadWrite = z
-          .array(tableRightsRow)
-          .parse(rights.rows)
-          .every((row) => row.rights);
+        const who = await connectedAs(client, to);
+        // The owner lets the members' group in again: an administrator may
+        // have made it after the migration (README, "Who can do what").
+        if (who.role === 'owner') await client.query('SELECT list_cleaner_admit_members()');
+        const canReadWrite = functionRightsRow.parse(
+          (
+            await client.query(
+              `SELECT bool_and(has_function_privilege(f, 'EXECUTE')) AS rights
+                 FROM unnest($1::text[]) AS f`,
+              [MEMBER_FUNCTIONS],
+            )
+          ).rows[0],
+        ).rights;
         const ssl = sslRow.parse(
           (await client.query('SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()')).rows[0],
         ).ssl;
@@ -278,6 +307,7 @@ export async function openTeamStore(options: TeamStoreOptions): Promise<TeamStor
           serverVersion: version,
           canCreateTables: canCreate,
           canReadWrite,
+          ...who,
           schemaVersion: to,
           migrated: applied,
           encrypted: ssl === true,
@@ -294,10 +324,12 @@ export async function openTeamStore(options: TeamStoreOptions): Promise<TeamStor
             : countRow.parse(
                 (
                   await client.query(
-                    version >= 4
-                      ? `SELECT count(*)::text AS answers FROM answers
-                          WHERE account_id = (SELECT id FROM accounts WHERE name = $1)`
-                      : 'SELECT count(*)::text AS answers FROM answers WHERE account = $1',
+                    version >= 7
+                      ? 'SELECT list_cleaner_answer_count($1)::text AS answers'
+                      : version >= 4
+                        ? `SELECT count(*)::text AS answers FROM answers
+                            WHERE account_id = (SELECT id FROM accounts WHERE name = $1)`
+                        : 'SELECT count(*)::text AS answers FROM answers WHERE account = $1',
                     [account],
                   )
                 ).rows[0],
@@ -306,6 +338,7 @@ export async function openTeamStore(options: TeamStoreOptions): Promise<TeamStor
           target: describeTeamUrl(team),
           serverVersion: await serverVersion(client),
           schemaVersion: version,
+          ...(await connectedAs(client, version)),
           answers,
         };
       }),

@@ -9,8 +9,9 @@ import { connectKey, nav, screenshotFromTop } from './import-support';
 import { doneJob, invoke, writeList } from './results-support';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server/server';
 import { memoryAccountOf } from '../../electron/lib/account-name';
-import { pushSummary, type JobSummary } from '../../electron/history/team';
+import type { JobSummary } from '../../electron/history/team';
 import { migrate } from '../../electron/team/migrations';
+import type { PoolClient } from 'pg';
 import { openTeamStore } from '../../electron/team/store';
 import type { TeamView } from '../../electron/common/views/team-views';
 import { startPgServer, type PgServer } from '../unit/team/pg-server';
@@ -115,6 +116,30 @@ const COLLEAGUES: JobSummary[] = [
   },
 ];
 
+/**
+ * A colleague's job of months ago, written by the store's owner into the
+ * table: a member's summary is dated by the store when it arrives
+ * (migration 7), so only the owner can lay out months of history.
+ */
+async function seedSummary(client: PoolClient, account: string, s: JobSummary): Promise<void> {
+  await client.query(
+    `INSERT INTO job_summaries
+       (account, id, list_name, os_user, machine, product, finished_at, counts, charged_micros)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      account,
+      s.id,
+      s.listName,
+      s.osUser,
+      s.machine,
+      s.product,
+      s.finishedAt,
+      JSON.stringify(s.counts),
+      s.chargedMicros,
+    ],
+  );
+}
+
 test('the team’s finished jobs on Jobs → Team, and the team’s spend on Account', async ({
   app,
 }) => {
@@ -130,9 +155,9 @@ test('the team’s finished jobs on Jobs → Team, and the team’s spend on Acc
   try {
     await store.withClient(async (client) => {
       await migrate(client);
-      for (const s of COLLEAGUES) await pushSummary(client, memoryAccountOf(KEY), s);
+      for (const s of COLLEAGUES) await seedSummary(client, memoryAccountOf(KEY), s);
       // Another account's job on the same store is never shown.
-      await pushSummary(client, 'key-someone-else', {
+      await seedSummary(client, 'key-someone-else', {
         ...COLLEAGUES[0],
         id: 'job-other',
         listName: 'Not ours.csv',

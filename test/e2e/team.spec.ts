@@ -80,6 +80,8 @@ test('a team store is connected in Settings, its schema and answers shown, then 
   await expect(store.getByText(`crew@127.0.0.1:${pg.port}/list_cleaner`)).toBeVisible();
   await expect(store.getByTestId('team-schema')).toHaveText(`Version ${KNOWN_VERSION}`);
   await expect(store.getByTestId('team-answers')).toHaveText('0 answers for this account');
+  // The login it is connected as, and what it may do there (migration 7).
+  await expect(store.getByTestId('team-role')).toHaveText('crew · owner (may change the schema)');
   await expect(page.locator('body')).not.toContainText(PASSWORD);
   expect(app.core().settings.get().teamUrl).toBe(pg.url('crew', 'list_cleaner'));
 

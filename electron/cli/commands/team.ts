@@ -3,13 +3,16 @@
 // how many answers it holds for this account (the key's fingerprint, as the
 // memory names it). `team history` and `team spend`: the team's finished
 // jobs, newest first, and what each person spent per month, as the app's
-// Jobs → Team and Account show them. The password comes from the URL or
+// Jobs → Team and Account show them. `team audit`: what changed lately
+// (suppression entries removed, answers changed to another status), by whom.
+// The password comes from the URL or
 // LIST_CLEANER_TEAM_PASSWORD, or the app's keychain entry for that very
 // address, and is never printed.
 import { message, say } from '../../common/i18n/message';
 import { clockSkewWords } from '../../coordination/notices';
 import { moneyDecimals, sumMicros } from '../../common/money';
 import { AppError } from '../../lib/app-error';
+import { AUDIT_DAYS, readAudit, type AnswerStatus, type AuditEntry } from '../../history/audit';
 import { whoRunsHere } from '../../history/summaries';
 import { openTeamHistory } from '../../history/views';
 import type { TeamStore } from '../../team/store';
@@ -22,8 +25,9 @@ import { err, out } from '../output/print';
 import { cliWords } from '../output/words';
 import { bare, cash, t } from '../output/say';
 import { connectFor } from './shared';
+import { REASON_WORDS } from './suppress';
 
-const SUBCOMMANDS = ['status', 'history', 'spend'];
+const SUBCOMMANDS = ['status', 'history', 'spend', 'audit'];
 
 /** The finished jobs `team history` prints: the newest, as the app's first page. */
 const HISTORY_LIMIT = 50;
@@ -56,6 +60,7 @@ export async function run(values: Values, argument?: string): Promise<number> {
     await connection.close();
     if (argument === 'history') return await history(values, store, account);
     if (argument === 'spend') return await spend(values, store, account);
+    if (argument === 'audit') return await audit(values, store, account);
     const status = await store.status(account);
     // A clock off the store's is said on stderr, one line: the status itself is as it is.
     const { clockSkew } = await import('../../team/clock');
@@ -72,6 +77,8 @@ export async function run(values: Values, argument?: string): Promise<number> {
           ssl_mode: sslMode,
           server_version: status.serverVersion,
           schema_version: status.schemaVersion,
+          member: status.member,
+          role: status.role,
           answers: status.answers,
         }),
       );
@@ -82,6 +89,11 @@ export async function run(values: Values, argument?: string): Promise<number> {
       status.schemaVersion === 0
         ? t('cli.team.schemaNotSetUp')
         : t('cli.team.schema', { version: status.schemaVersion }),
+    );
+    out(
+      t(status.role === 'owner' ? 'cli.team.connectedOwner' : 'cli.team.connectedMember', {
+        member: status.member,
+      }),
     );
     out(t('cli.team.answers', { count: status.answers }));
     return 0;
@@ -171,5 +183,52 @@ async function spend(values: Values, store: TeamStore, account: string): Promise
     );
   });
   out(t('cli.team.allMonths', { amount: cash(all, decimals) }));
+  return 0;
+}
+
+const STATUS_WORDS = {
+  deliverable: 'cli.check.deliverable',
+  undeliverable: 'cli.check.undeliverable',
+  unknown: 'cli.check.unknown',
+} as const satisfies Record<AnswerStatus, string>;
+
+/** One change, in a line: when (UTC), who, what. */
+function auditLine(entry: AuditEntry): string {
+  const at = day(entry.at);
+  const known = (name: string | null) => name ?? t('cli.team.auditNotKnown');
+  if (entry.kind === 'suppression-removed') {
+    return t(entry.how === 'file' ? 'cli.team.auditRemovedFile' : 'cli.team.auditRemoved', {
+      at,
+      by: entry.by,
+      address: entry.address,
+      reason: t(REASON_WORDS[entry.reason]),
+      source: known(entry.source),
+      addedBy: known(entry.addedBy),
+    });
+  }
+  return t('cli.team.auditChanged', {
+    at,
+    by: entry.by,
+    count: entry.count,
+    shown: bare(entry.count),
+    product: entry.product,
+    from: t(STATUS_WORDS[entry.from]),
+    to: t(STATUS_WORDS[entry.to]),
+    wasBy: known(entry.wasBy),
+  });
+}
+
+async function audit(values: Values, store: TeamStore, account: string): Promise<number> {
+  const entries = await store.withClient((client) => readAudit(client, account, AUDIT_DAYS));
+  if (values.json) {
+    out(JSON.stringify({ days: AUDIT_DAYS, entries }));
+    return 0;
+  }
+  if (entries.length === 0) {
+    out(t('cli.team.noAudit', { days: AUDIT_DAYS }));
+    return 0;
+  }
+  out(t('cli.team.auditHead', { days: AUDIT_DAYS }));
+  for (const entry of entries) out(auditLine(entry));
   return 0;
 }

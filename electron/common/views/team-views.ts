@@ -13,6 +13,10 @@ export interface TeamView {
   serverVersion: string | null;
   /** The store's schema version; 0 for a store not set up yet. */
   schemaVersion: number | null;
+  /** The login this computer is connected as (who, in the store's history and audit); null when not reached. */
+  member: string | null;
+  /** The store's owner (may change its schema) or a member (its functions only); null when not reached. */
+  role: 'owner' | 'member' | null;
   /** The current account's remembered answers in the store; null when not counted (see answersNote). */
   answers: number | null;
   /** Why the answers are not counted (no account, or the demo), in words. */

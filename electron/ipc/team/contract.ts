@@ -22,6 +22,8 @@ export const teamViewSchema = viewOf<TeamView>()(
     target: text.nullable(),
     serverVersion: text.nullable(),
     schemaVersion: count.nullable(),
+    member: text.nullable(),
+    role: z.enum(['owner', 'member']).nullable(),
     answers: count.nullable(),
     answersNote: text.nullable(),
     waiting: count.nullable(),

@@ -41,13 +41,6 @@ const STATUSES = ['deliverable', 'undeliverable', 'unknown'] as const;
 /** The oldest age the store takes: older answers are reused by no one (common/limits.ts). */
 const MAX_AGE_S = 365 * 86_400;
 
-/**
- * An answer held here was dated by an age pulled or pushed, rounded down to
- * the second: one the store holds within this of it is the same answer, not
- * sent again.
- */
-const SAME_ANSWER_S = 2;
-
 /** An age in seconds on this computer's clock, within what the store takes. */
 const ageOf = (at: number, nowSeconds: number) => Math.min(Math.max(nowSeconds - at, 0), MAX_AGE_S);
 
@@ -82,23 +75,14 @@ export async function pushAnswers(
     urls.push(a.outcome.avatarUrl ?? null);
     ages.push(ageOf(a.answeredAt, nowSeconds));
   });
+  // The store's function (migration 7) dates each answer now() less its
+  // age, keeps the newer of two, and keeps an answer replaced by another
+  // status in its audit, with whose it was.
   const result = await client.query(
-    `INSERT INTO answers AS a
-            (account_id, addr_hash, product, status, provider, avatar, avatar_url, answered_at)
-     SELECT DISTINCT ON (h, p) $1::int4, h, p, s, pr, av, url,
-            now() - least(greatest(age, 0), ${MAX_AGE_S}) * interval '1 second'
-       FROM (SELECT substring($2::bytea FROM (n::int4 - 1) * 16 + 1 FOR 16) AS h,
-                    p, s, pr, av, url, age
-               FROM unnest($3::int2[], $4::int2[], $5::text[], $6::bool[], $7::text[], $8::float8[])
-                    WITH ORDINALITY AS u(p, s, pr, av, url, age, n)) AS r
-      ORDER BY h, p, age
-     ON CONFLICT (account_id, addr_hash, product) DO UPDATE
-        SET status = excluded.status, provider = excluded.provider, avatar = excluded.avatar,
-            avatar_url = excluded.avatar_url, answered_at = excluded.answered_at
-      WHERE a.answered_at < excluded.answered_at`,
+    'SELECT list_cleaner_push_answers($1, $2, $3, $4, $5, $6, $7, $8) AS written',
     [accountId, hashes, products, statuses, providers, avatars, urls, ages],
   );
-  return result.rowCount ?? 0;
+  return writtenRow.parse(result.rows[0]).written;
 }
 
 /** The addresses a pull asks about, and what this computer holds of each already. */
@@ -118,6 +102,8 @@ export interface PulledAnswer {
   outcome: AddressOutcome;
   answeredAt: number;
 }
+
+const writtenRow = z.object({ written: z.number().int().nonnegative() });
 
 const pulledRow = z.object({
   n: z.number().int().positive(),
@@ -148,25 +134,9 @@ export async function pullAnswers(
     throw new RangeError('a pull needs 16 bytes and two dates per address');
   }
   const result = await client.query(
-    // Each hash is looked up in the key's index (LIMIT keeps the planner from
-    // a hash join that reads the whole table), in key order, so look-ups
-    // near each other share the index's pages.
     // Ages in, ages out (null: nothing held here). An answer the store holds
     // from before migration 6 may be dated ahead of its clock: its age is 0.
-    `SELECT q.n::int4 AS n, a.product, a.status, a.provider, a.avatar, a.avatar_url,
-            greatest(extract(epoch FROM now() - a.answered_at), 0)::float8 AS age
-       FROM (SELECT substring($2::bytea FROM (n::int4 - 1) * 16 + 1 FOR 16) AS h,
-                    n, now() - email_age * interval '1 second' AS email_since,
-                    now() - avatar_age * interval '1 second' AS avatar_since
-               FROM unnest($3::float8[], $4::float8[]) WITH ORDINALITY AS u(email_age, avatar_age, n)
-              ORDER BY 1) AS q
-       CROSS JOIN LATERAL (
-            SELECT * FROM answers AS a
-             WHERE a.account_id = $1 AND a.addr_hash = q.h
-               AND a.answered_at >= now() - $5 * interval '1 second'
-             LIMIT 2) AS a
-      WHERE a.answered_at > coalesce(CASE WHEN a.product = 1 THEN q.avatar_since ELSE q.email_since END
-                                     + interval '${SAME_ANSWER_S} seconds', '-infinity')`,
+    'SELECT * FROM list_cleaner_pull_answers($1, $2, $3, $4, $5)',
     [
       accountId,
       Buffer.from(query.hashes.buffer, query.hashes.byteOffset, query.hashes.length),

@@ -92,14 +92,14 @@ describe('the same rule in the team store', () => {
       let place = 0;
       for (const slot of h) {
         await client.query(
-          `INSERT INTO slots (account, kind, slot, holder, expires_at, ticket)
-           VALUES ($1, 'single', $2, $3, now() + interval '1 minute', $4)`,
+          `INSERT INTO slots (account, kind, slot, holder, expires_at, ticket, member)
+           VALUES ($1, 'single', $2, $3, now() + interval '1 minute', $4, session_user)`,
           [account, place++, slot.holder, slot.ticket],
         );
         if (slot.kind === 'multi') {
           await client.query(
-            `INSERT INTO slots (account, kind, slot, holder, expires_at, ticket)
-             VALUES ($1, 'multi', 0, $2, now() + interval '1 minute', $3)`,
+            `INSERT INTO slots (account, kind, slot, holder, expires_at, ticket, member)
+             VALUES ($1, 'multi', 0, $2, now() + interval '1 minute', $3, session_user)`,
             [account, slot.holder, slot.ticket],
           );
         }
@@ -108,8 +108,8 @@ describe('the same rule in the team store', () => {
       // waiters join in the order they have waited, each in a statement of its own.
       for (const w of [...waiting].sort((a, b) => a.since - b.since)) {
         await client.query(
-          `INSERT INTO slot_queue (account, ticket, holder, kind, since, expires_at)
-           VALUES ($1, $2, $3, $4, now(), now() + interval '1 minute')`,
+          `INSERT INTO slot_queue (account, ticket, holder, kind, since, expires_at, member)
+           VALUES ($1, $2, $3, $4, now(), now() + interval '1 minute', session_user)`,
           [account, w.ticket, w.holder, w.kind],
         );
       }

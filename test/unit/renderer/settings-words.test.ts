@@ -258,7 +258,7 @@ describe("the fields' refusals and the words of a connection", () => {
       canReadWrite: false,
     };
     expect(testLine(test, en)).toBe(
-      'Reached: PostgreSQL 16.4, not encrypted (this computer only). Schema version 3. Brought up to schema version 3. This user may not read and write every table List Cleaner uses: ask the store’s administrator to grant them.',
+      'Reached: PostgreSQL 16.4, not encrypted (this computer only). Schema version 3. Brought up to schema version 3. This user may not use List Cleaner’s functions in this store: ask the store’s administrator to add it to list_cleaner_member.',
     );
     expect(testLine(test, ru)).toMatch(/^Подключено: PostgreSQL 16\.4, без шифрования/);
   });
@@ -329,6 +329,7 @@ const VALUES = {
   month: 'm',
   label: 'l',
   fileName: 'f',
+  member: 'ana',
   added: '1',
   replaced: '1',
   skipped: '1',

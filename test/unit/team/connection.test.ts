@@ -81,6 +81,8 @@ describe('connecting the app to a team store', () => {
       target: `crew@127.0.0.1:${server.port}/${database}`,
       serverVersion: expect.stringMatching(/^\d+/),
       schemaVersion: KNOWN_VERSION,
+      member: 'crew',
+      role: 'owner',
       answers: 0,
       answersNote: null,
       waiting: null,

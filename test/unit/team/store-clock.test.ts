@@ -263,7 +263,13 @@ describe('migration 6', () => {
     const store = await openTeamStore({ url: server.url('team', database), password: PASSWORD });
     opened.push(store);
     await store.withClient((c) => migrate(c, MIGRATIONS.slice(0, 5)));
-    const accountId = await store.withClient((c) => accountIdOf(c, ACCOUNT));
+    // At schema 5 the owner numbers the account itself (the function comes with migration 7).
+    const { rows: made } = await server.admin(
+      'INSERT INTO accounts (name) VALUES ($1) RETURNING id',
+      database,
+      [ACCOUNT],
+    );
+    const accountId = (made[0] as { id: number }).id;
     // Schema 5, as a colleague's clock 75 years ahead (or a forger) left it.
     await server.admin(
       `INSERT INTO answers (account_id, product, status, answered_at, addr_hash)

@@ -85,6 +85,8 @@ describe('the schema', () => {
       target: `team@127.0.0.1:${server.port}/${database}`,
       canCreateTables: true,
       canReadWrite: true,
+      member: 'team',
+      role: 'owner',
       schemaVersion: KNOWN_VERSION,
       migrated: MIGRATIONS.map((m) => m.version),
       encrypted: false,
@@ -93,6 +95,7 @@ describe('the schema', () => {
     const before = await snapshot(database);
     expect(before.tables.map((r: { table_name: string }) => r.table_name)).toEqual([
       'accounts',
+      'answer_changes',
       'answers',
       'claims',
       'job_summaries',
@@ -100,6 +103,7 @@ describe('the schema', () => {
       'slot_queue',
       'slots',
       'suppression',
+      'suppression_removals',
       'suppression_sources',
     ]);
     expect(before.versions).toHaveLength(MIGRATIONS.length);
@@ -185,11 +189,11 @@ describe('the schema', () => {
     await store.test();
     await remember(database, 'key-a', ['ann@example.com']);
     await server.admin(
-      "INSERT INTO list_cleaner_schema (version, name) VALUES (7, 'from the future')",
+      `INSERT INTO list_cleaner_schema (version, name) VALUES (${KNOWN_VERSION + 1}, 'from the future')`,
       database,
     );
     const before = await snapshot(database);
-    const words = `This team store was set up by a newer List Cleaner (schema 7); this one knows up to ${KNOWN_VERSION}. Update List Cleaner`;
+    const words = `This team store was set up by a newer List Cleaner (schema ${KNOWN_VERSION + 1}); this one knows up to ${KNOWN_VERSION}. Update List Cleaner`;
     await expect(store.test()).rejects.toThrow(words);
     await expect(store.status('key-a')).rejects.toThrow(words);
     await expect(store.withClient((client) => migrate(client))).rejects.toBeInstanceOf(AppError);

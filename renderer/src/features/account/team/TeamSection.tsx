@@ -161,6 +161,16 @@ function SavedTeam({ team }: { team: TeamView }) {
             <dt>{t('team.facts.answers')}</dt>
             <dd data-testid="team-answers">{answersLine(team, t)}</dd>
           </div>
+          {team.member !== null && (
+            <div>
+              <dt>{t('team.facts.connectedAs')}</dt>
+              <dd data-testid="team-role">
+                {t(team.role === 'owner' ? 'team.role.owner' : 'team.role.member', {
+                  member: team.member,
+                })}
+              </dd>
+            </div>
+          )}
         </dl>
       ) : (
         team.error && <p className="field-error team-error">{team.error}</p>
