@@ -135,13 +135,13 @@ test('the language chosen in Settings is the whole window’s, kept after a rest
   await connectKey(app, sandbox.url, KEY);
   const { page } = app;
   await page.getByRole('button', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const dialog = page.getByRole('main', { name: 'Settings' });
   const choice = dialog.getByRole('combobox', { name: 'Language' });
   await expect(choice).toHaveValue('system');
   await expect(choice.locator('option[value="system"]')).toHaveText('System (English)');
   await choice.selectOption('de');
   // The dialog itself speaks German at once.
-  const german = page.getByRole('dialog', { name: 'Einstellungen' });
+  const german = page.getByRole('main', { name: 'Einstellungen' });
   await expect(german.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await app.screenshot('languages-settings-de');
@@ -151,7 +151,7 @@ test('the language chosen in Settings is the whole window’s, kept after a rest
   await app.restart();
   await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
   await page.getByRole('button', { name: 'Einstellungen' }).click();
-  const again = page.getByRole('dialog', { name: 'Einstellungen' });
+  const again = page.getByRole('main', { name: 'Einstellungen' });
   await again.getByRole('combobox', { name: 'Sprache' }).selectOption('system');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');

@@ -27,7 +27,7 @@ const OTHER_SCREENS = /^⟦?(Email|Email \+ avatar)⟧?$/;
 /** Opens Settings with the header's button, whatever its name says. */
 async function openSettings(page: Page) {
   await page.locator('.header-end > button.icon-button').click();
-  return page.getByRole('dialog');
+  return page.getByTestId('settings-page');
 }
 
 test('in the pseudo-language Settings and the Account screen keep no English sentence, none clipped', async ({

@@ -50,7 +50,11 @@ export function AccountOverview({ account }: { account: AccountStatus }) {
                 >
                   {t('account.tryAgain')}
                 </button>
-                <button type="button" className="button ghost" onClick={openSettings}>
+                <button
+                  type="button"
+                  className="button ghost"
+                  onClick={() => openSettings('account')}
+                >
                   {t('account.changeKey')}
                 </button>
               </div>
@@ -97,7 +101,11 @@ export function AccountOverview({ account }: { account: AccountStatus }) {
               </p>
             </>
           )}
-          <button type="button" className="button ghost small" onClick={openSettings}>
+          <button
+            type="button"
+            className="button ghost small"
+            onClick={() => openSettings('account')}
+          >
             {t('account.manage')}
           </button>
         </section>
