@@ -110,10 +110,25 @@ test('the first-run screen in German, and in the pseudo-language with nothing En
   await page.getByText('Wo finde ich meinen Schlüssel?').click();
   await expect(page.locator('.disclosure strong')).toHaveText('Einstellungen');
   await expect(page.getByRole('button', { name: 'Konto verbinden' })).toBeDisabled();
-  await page.getByLabel('API-Schlüssel').fill('sk_live_languages_typed');
-  await page.getByRole('button', { name: 'Anzeigen' }).click();
-  await expect(page.getByRole('button', { name: 'Ausblenden' })).toBeVisible();
+  const key = page.getByLabel('API-Schlüssel');
+  await key.fill('sk_live_languages_typed');
+  // The key is masked as typed; Show reveals it for a check, and it is masked again once the
+  // focus leaves the field.
+  await expect(key).toHaveAttribute('type', 'password');
   await app.screenshot('languages-onboarding-de');
+  await page.getByRole('button', { name: 'Anzeigen' }).click();
+  await expect(key).toHaveAttribute('type', 'text');
+  await expect(page.getByRole('button', { name: 'Ausblenden' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await app.screenshot('languages-onboarding-de-revealed');
+  await page.getByText('Wo finde ich meinen Schlüssel?').click();
+  await expect(key).toHaveAttribute('type', 'password');
+  await expect(page.getByRole('button', { name: 'Anzeigen' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
 
   app.speak('pseudo');
   await page.reload();
