@@ -72,7 +72,8 @@ function Workspace({ account }: { account: AccountStatus }) {
   return (
     <>
       <Navigation />
-      <main className="workspace" id="main" hidden={settingsOpen}>
+      {/* "Skip to content" (#main) leads to Settings while it shows in the screen's place. */}
+      <main className="workspace" id={settingsOpen ? undefined : 'main'} hidden={settingsOpen}>
         {screen === 'import' && <ImportScreen />}
         {screen === 'jobs' && <JobsScreen />}
         {screen === 'results' && <ResultsScreen />}

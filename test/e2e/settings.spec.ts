@@ -298,7 +298,7 @@ test('Settings is a page: each section from its sidebar or from a notice, under 
     const opener = page.getByRole('button', { name: 'Settings', exact: true });
     await opener.click();
     const settings = page.getByRole('main', { name: 'Settings' });
-    const title = settings.getByRole('heading', { name: 'Settings', level: 2 });
+    const title = settings.getByRole('heading', { name: 'Settings', level: 1 });
     await expect(title).toBeFocused();
     // The screen under it is hidden, not gone, and no tab says it is the one shown.
     await expect(page.locator('main.workspace')).toBeHidden();

@@ -88,11 +88,11 @@ export function SettingsPanel({ account }: { account: AccountStatus }) {
   }, [close, titleId]);
 
   return (
-    <main className="settings-page" aria-labelledby={titleId} data-testid="settings-page">
+    <main className="settings-page" id="main" aria-labelledby={titleId} data-testid="settings-page">
       <header className="settings-header">
-        <h2 id={titleId} tabIndex={-1}>
+        <h1 id={titleId} tabIndex={-1}>
           {t('settings.title')}
-        </h2>
+        </h1>
         <button type="button" className="button secondary" onClick={close}>
           {t('settings.close')}
         </button>

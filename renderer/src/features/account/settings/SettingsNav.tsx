@@ -58,7 +58,8 @@ export function useSettingsSections() {
     const group = el?.querySelector<HTMLElement>(`[data-settings-section="${section}"]`);
     if (!el || !group) return;
     chosen.current = section;
-    el.scrollTop = group.offsetTop;
+    // Past the line that parts it from the section above, which would sit under the header's.
+    el.scrollTop = group.offsetTop + group.clientTop;
     setCurrent(sectionInView(el, section));
     const heading = group.querySelector<HTMLElement>('h3, legend');
     heading?.setAttribute('tabindex', '-1');
