@@ -1,5 +1,6 @@
 // The window's root: the first-run form until there is an account, then the header, the tabs
-// and the screen chosen, with the update banner above and the Settings dialog over them.
+// and the screen chosen, with the update banner above. Settings is a page shown in the screen's
+// place; the screen stays mounted (hidden) under it, so closing Settings finds it as it was.
 import { useAccount, useMainEvents, useSettings } from './api/hooks';
 import { useJobEvents, useJobs } from './api/job-hooks';
 import { usePlatformEvents } from './api/platform-hooks';
@@ -34,6 +35,7 @@ function Navigation() {
   const screen = useUiStore((s) => s.screen);
   const selected = useUiStore((s) => s.selectedJobId);
   const go = useUiStore((s) => s.go);
+  const settingsOpen = useUiStore((s) => s.settingsOpen);
   const jobs = useJobs();
   const active = jobs.data?.filter((j) => j.running || j.state === 'queued').length ?? 0;
   return (
@@ -46,7 +48,7 @@ function Navigation() {
             type="button"
             className="nav-item"
             data-screen={id}
-            aria-current={screen === id ? 'page' : undefined}
+            aria-current={screen === id && !settingsOpen ? 'page' : undefined}
             onClick={() => go(id)}
           >
             {t(label)}
@@ -66,10 +68,12 @@ function Workspace({ account }: { account: AccountStatus }) {
   useJobEvents(useUiStore.getState().setImportProgress);
   usePlatformEvents();
   const screen = useUiStore((s) => s.screen);
+  const settingsOpen = useUiStore((s) => s.settingsOpen);
   return (
     <>
       <Navigation />
-      <main className="workspace" id="main">
+      {/* "Skip to content" (#main) leads to Settings while it shows in the screen's place. */}
+      <main className="workspace" id={settingsOpen ? undefined : 'main'} hidden={settingsOpen}>
         {screen === 'import' && <ImportScreen />}
         {screen === 'jobs' && <JobsScreen />}
         {screen === 'results' && <ResultsScreen />}
@@ -103,7 +107,7 @@ export function App() {
   if (account.data.mode === 'none') return <Onboarding />;
 
   return (
-    <div className="app-shell">
+    <div className={`app-shell${settingsOpen ? ' is-settings' : ''}`}>
       <UpdateBanner />
       <TeamNoticeBanner />
       <AppHeader account={account.data} />

@@ -61,10 +61,10 @@ test('every main screen passes axe with no serious or critical violation', async
   findings.push(...(await audit(app, 'new list (header, empty)')));
 
   await page.getByRole('button', { name: 'Settings' }).click();
-  await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('main', { name: 'Settings' })).toBeVisible();
   findings.push(...(await audit(app, 'settings panel')));
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog', { name: 'Settings' })).toHaveCount(0);
+  await expect(page.getByRole('main', { name: 'Settings' })).toHaveCount(0);
 
   // The review of a list chosen through the UI.
   const reviewPath = await writeList(app.filesDir, 'review-me.csv', crmCsv(60));
@@ -122,7 +122,7 @@ test('disabled buttons and the switch meet AA contrast, light and dark', async (
   const { page } = app;
   await useDemo(app);
   await page.getByRole('button', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const dialog = page.getByRole('main', { name: 'Settings' });
   const toggle = dialog.getByRole('switch', { name: 'Remind me to check a list again' });
   await expect(toggle).not.toBeChecked();
   // Nothing edited: every Save is disabled, and with nothing kept so is Forget.
@@ -140,7 +140,7 @@ test('disabled buttons and the switch meet AA contrast, light and dark', async (
     }
     for (const colorScheme of ['light', 'dark'] as const) {
       await showTheme(page, colorScheme);
-      const contrasts = await controlContrasts(app, '[role="dialog"]');
+      const contrasts = await controlContrasts(app, '.settings-page');
       expect(contrasts.filter((c) => c.what.startsWith('disabled')).length).toBeGreaterThan(0);
       expect(contrasts.filter((c) => c.what.startsWith('switch')).length).toBe(2);
       measured.push(...contrasts.map((c) => ({ ...c, what: `${colorScheme}: ${c.what}` })));

@@ -95,7 +95,7 @@ test('a saved key survives a restart', async ({ app }) => {
     .toBeGreaterThan(before);
 
   await page.getByRole('button', { name: 'Settings' }).click();
-  await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('main', { name: 'Settings' })).toBeVisible();
   await app.screenshot('settings');
   await page.getByRole('button', { name: 'Remove key' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome to List Cleaner' })).toBeVisible();

@@ -291,6 +291,17 @@ test('keyboard only: demo, choose a file, review, start, see it done (Tab, Enter
   await expect(page.getByTestId('estimate-charge')).toHaveText('up to $0.025');
   await expect(page.getByTestId('price-unknown')).toHaveCount(0);
   await tabTo(page, /^Check 25 addresses · up to \$0\.025$/);
+  // The action and its cost each keep to one line: the cost is a caption, never a wrapped tail.
+  const start = page.locator('.start-button');
+  for (const part of ['.start-what', '.start-cost']) {
+    expect(await start.locator(part).evaluate((el) => el.getClientRects().length)).toBe(1);
+    const lines = await start
+      .locator(part)
+      .evaluate(
+        (el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight),
+      );
+    expect(lines).toBeLessThan(1.5);
+  }
   await screenshotFromTop(app, 'import-review-keyboard');
   await page.keyboard.press('Enter');
 

@@ -148,9 +148,9 @@ for (const language of LANGUAGES) {
           'settings',
           async () => {
             app.core().events.emit('settings:open', { from: 'menu' });
-            await expect(page.getByRole('dialog').first()).toBeVisible();
+            await expect(page.getByTestId('settings-page')).toBeVisible();
           },
-          'dialog[open], [role="dialog"]',
+          '.settings-page',
         ],
       ];
 

@@ -110,10 +110,25 @@ test('the first-run screen in German, and in the pseudo-language with nothing En
   await page.getByText('Wo finde ich meinen Schlüssel?').click();
   await expect(page.locator('.disclosure strong')).toHaveText('Einstellungen');
   await expect(page.getByRole('button', { name: 'Konto verbinden' })).toBeDisabled();
-  await page.getByLabel('API-Schlüssel').fill('sk_live_languages_typed');
-  await page.getByRole('button', { name: 'Anzeigen' }).click();
-  await expect(page.getByRole('button', { name: 'Ausblenden' })).toBeVisible();
+  const key = page.getByLabel('API-Schlüssel');
+  await key.fill('sk_live_languages_typed');
+  // The key is masked as typed; Show reveals it for a check, and it is masked again once the
+  // focus leaves the field.
+  await expect(key).toHaveAttribute('type', 'password');
   await app.screenshot('languages-onboarding-de');
+  await page.getByRole('button', { name: 'Anzeigen' }).click();
+  await expect(key).toHaveAttribute('type', 'text');
+  await expect(page.getByRole('button', { name: 'Ausblenden' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await app.screenshot('languages-onboarding-de-revealed');
+  await page.getByText('Wo finde ich meinen Schlüssel?').click();
+  await expect(key).toHaveAttribute('type', 'password');
+  await expect(page.getByRole('button', { name: 'Anzeigen' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
 
   app.speak('pseudo');
   await page.reload();
@@ -135,13 +150,13 @@ test('the language chosen in Settings is the whole window’s, kept after a rest
   await connectKey(app, sandbox.url, KEY);
   const { page } = app;
   await page.getByRole('button', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const dialog = page.getByRole('main', { name: 'Settings' });
   const choice = dialog.getByRole('combobox', { name: 'Language' });
   await expect(choice).toHaveValue('system');
   await expect(choice.locator('option[value="system"]')).toHaveText('System (English)');
   await choice.selectOption('de');
   // The dialog itself speaks German at once.
-  const german = page.getByRole('dialog', { name: 'Einstellungen' });
+  const german = page.getByRole('main', { name: 'Einstellungen' });
   await expect(german.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await app.screenshot('languages-settings-de');
@@ -151,7 +166,7 @@ test('the language chosen in Settings is the whole window’s, kept after a rest
   await app.restart();
   await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
   await page.getByRole('button', { name: 'Einstellungen' }).click();
-  const again = page.getByRole('dialog', { name: 'Einstellungen' });
+  const again = page.getByRole('main', { name: 'Einstellungen' });
   await again.getByRole('combobox', { name: 'Sprache' }).selectOption('system');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');

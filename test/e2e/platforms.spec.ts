@@ -75,7 +75,7 @@ test('a Mailchimp audience is connected, read, checked and written back, the und
   // Nothing connected yet: the import screen says where to connect.
   await expect(page.getByTestId('no-platform')).toBeVisible();
   await page.getByRole('button', { name: 'Connect a platform…' }).click();
-  const settings = page.getByRole('dialog', { name: 'Settings' });
+  const settings = page.getByRole('main', { name: 'Settings' });
   await expect(settings.getByRole('heading', { name: 'Connections' })).toBeFocused();
 
   // A wrong key is refused in the app's words; nothing is saved.

@@ -67,6 +67,21 @@ test('150 rows → results → export deliverable only → exactly those rows, t
   expect(summary.statuses.undeliverable).toBeGreaterThan(0);
   expect(summary.statuses.invalid).toBeGreaterThan(0);
   expect(summary.statuses.duplicate).toBeGreaterThan(0);
+  // Outcomes no row got fold into one line that names them; Show lists them.
+  const none = Object.entries(summary.statuses).filter(([, count]) => count === 0);
+  expect(none.length).toBeGreaterThan(0);
+  for (const [outcome] of none) {
+    await expect(table.locator(`tr[data-outcome="${outcome}"]`)).toBeHidden();
+  }
+  const empty = table.getByTestId('outcomes-empty');
+  await expect(empty).toContainText(
+    none.length === 1 ? '1 outcome with no rows: ' : `${none.length} outcomes with no rows: `,
+  );
+  await empty.getByRole('button', { name: 'Show' }).click();
+  for (const [outcome] of none) {
+    await expect(table.locator(`tr[data-outcome="${outcome}"]`)).toBeVisible();
+  }
+  await empty.getByRole('button', { name: 'Hide' }).click();
 
   // The rows table: every row counted, the first rows with their outcome.
   await showTab(page, 'Rows');

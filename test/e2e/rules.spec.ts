@@ -9,7 +9,7 @@ test('rules are added, listed by action, removed, and a refused one is said', as
   const { page } = app;
   await useDemo(app);
   await page.getByRole('button', { name: 'Settings' }).click();
-  const section = page.getByRole('dialog', { name: 'Settings' }).getByTestId('rules-section');
+  const section = page.getByRole('main', { name: 'Settings' }).getByTestId('rules-section');
   await section.scrollIntoViewIfNeeded();
   await expect(section.getByTestId('rules-empty')).toHaveText(
     'No rules yet: every address goes by the free checks alone.',

@@ -27,7 +27,7 @@ const OTHER_SCREENS = /^⟦?(Email|Email \+ avatar)⟧?$/;
 /** Opens Settings with the header's button, whatever its name says. */
 async function openSettings(page: Page) {
   await page.locator('.header-end > button.icon-button').click();
-  return page.getByRole('dialog');
+  return page.getByTestId('settings-page');
 }
 
 test('in the pseudo-language Settings and the Account screen keep no English sentence, none clipped', async ({
@@ -40,7 +40,7 @@ test('in the pseudo-language Settings and the Account screen keep no English sen
   for (const width of [1280, 900]) {
     await page.setViewportSize({ width, height: 900 });
     const dialog = await openSettings(page);
-    await expect(dialog.locator('h2')).toHaveText(/^⟦/);
+    await expect(dialog.locator('h1')).toHaveText(/^⟦/);
     // The switch turned on shows the reminder's form too; it saves at once, and stays on.
     const reminder = dialog.getByRole('switch');
     if (!(await reminder.isChecked())) await reminder.click();
@@ -73,7 +73,7 @@ for (const [language, words] of [
     await page.reload();
     await page.setViewportSize({ width: 900, height: 900 });
     const dialog = await openSettings(page);
-    await expect(dialog.getByRole('heading', { level: 2 })).toHaveText(words.settings);
+    await expect(dialog.getByRole('heading', { level: 1 })).toHaveText(words.settings);
     await expect(dialog.getByRole('heading', { name: words.title })).toBeVisible();
     await expect(dialog.getByRole('button', { name: words.save }).first()).toBeVisible();
     const shown = await lookAt(dialog, 'pseudo');

@@ -25,7 +25,7 @@ const settings = (app: TestApp) => invoke<SettingsView>(app, 'settings:get');
 
 async function openSettings(app: TestApp) {
   await app.page.getByRole('button', { name: 'Settings' }).click();
-  return app.page.getByRole('dialog', { name: 'Settings' });
+  return app.page.getByRole('main', { name: 'Settings' });
 }
 
 test('the plan’s price gives a new account its estimate, and the review says where it comes from', async ({
@@ -40,7 +40,7 @@ test('the plan’s price gives a new account its estimate, and the review says w
   await expect(page.getByTestId('estimate-savings')).toHaveCount(0);
   await unknown.getByRole('button', { name: 'Enter your plan’s price…' }).click();
 
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const dialog = page.getByRole('main', { name: 'Settings' });
   const email = dialog.getByLabel('Email', { exact: true });
   await expect(email).toHaveValue('');
   await email.fill('0,0008');

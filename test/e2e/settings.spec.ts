@@ -30,7 +30,7 @@ test('a key is replaced only once the user says yes in main’s dialog and the s
   const { page } = app;
   await connectKey(app, sandbox.url, FIRST);
   await page.getByRole('button', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const dialog = page.getByRole('main', { name: 'Settings' });
 
   // Cancel in main's dialog: the saved key stays, and nothing is sent.
   app.consent.answer = false;
@@ -64,7 +64,7 @@ test('the poll interval is saved, and never under 30 seconds', async ({ app }) =
   const { page } = app;
   await connectKey(app, sandbox.url, FIRST);
   await page.getByRole('button', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const dialog = page.getByRole('main', { name: 'Settings' });
   const field = dialog.getByLabel('Check a bulk task every (seconds)');
   await expect(field).toHaveValue('30');
 
@@ -110,7 +110,7 @@ test('every settings field refuses what its hint rules out, with the reason, and
   const { page } = app;
   await connectKey(app, sandbox.url, FIRST);
   await page.getByRole('button', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const dialog = page.getByRole('main', { name: 'Settings' });
   const before = await app.core().registry.invoke('settings:get', undefined);
 
   const cases = [
@@ -173,7 +173,7 @@ test('the billing page is kept in one place, https only, and linked as Add funds
   await expect(link).toHaveAttribute('href', 'https://email-verification.example/account/billing');
 
   await page.getByRole('button', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const dialog = page.getByRole('main', { name: 'Settings' });
   const field = dialog.getByLabel('Your service’s billing page');
   await field.fill('https://pay.example.org/top-up');
   await field.press('Enter');
@@ -205,7 +205,7 @@ test('the demo account has no billing page: no field, no link', async ({ app }) 
   await app.open();
   await page.getByRole('button', { name: 'Try the demo account' }).click();
   await page.getByRole('button', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const dialog = page.getByRole('main', { name: 'Settings' });
   await expect(dialog.getByRole('heading', { name: 'Bulk tasks' })).toBeVisible();
   await expect(dialog.getByLabel('Your service’s billing page')).toHaveCount(0);
   await expect(page.getByTestId('add-funds')).toHaveCount(0);
@@ -218,7 +218,7 @@ test("a chosen theme wins over the system's, and System follows it again", async
   const LIGHT = 'rgb(245, 246, 248)'; // --bg
   const DARK = 'rgb(15, 18, 22)';
   await page.getByRole('button', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const dialog = page.getByRole('main', { name: 'Settings' });
 
   await page.emulateMedia({ colorScheme: 'light' });
   await expect.poll(background).toBe(LIGHT);
@@ -254,7 +254,7 @@ test('a new service address gets the key only once the user confirms it in main�
     const host = new URL(elsewhere.url).host;
     await connectKey(app, sandbox.url, FIRST);
     await page.getByRole('button', { name: 'Settings' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    const dialog = page.getByRole('main', { name: 'Settings' });
 
     // The user answers Cancel in main's dialog, which names both hosts.
     app.keyHostDialog.answer = false;
@@ -275,4 +275,78 @@ test('a new service address gets the key only once the user confirms it in main�
   } finally {
     await elsewhere.stop();
   }
+});
+
+test('Settings is a page: each section from its sidebar or from a notice, under a header that stays, at 1280 and 900 px', async ({
+  app,
+}) => {
+  const { page } = app;
+  await connectKey(app, sandbox.url, FIRST);
+  const sectionNames = [
+    'Account',
+    'Spending',
+    'Checking',
+    'Connections',
+    'Team',
+    'Suppression list',
+    'Rules',
+    'Other vendors’ results',
+    'Language and appearance',
+  ];
+  for (const width of [1280, 900]) {
+    await page.setViewportSize({ width, height: 800 });
+    const opener = page.getByRole('button', { name: 'Settings', exact: true });
+    await opener.click();
+    const settings = page.getByRole('main', { name: 'Settings' });
+    const title = settings.getByRole('heading', { name: 'Settings', level: 1 });
+    await expect(title).toBeFocused();
+    // The screen under it is hidden, not gone, and no tab says it is the one shown.
+    await expect(page.locator('main.workspace')).toBeHidden();
+    await expect(page.locator('nav.app-nav [aria-current="page"]')).toHaveCount(0);
+    const nav = settings.getByRole('navigation', { name: 'Settings sections' });
+    await expect(nav.getByRole('link')).toHaveText(sectionNames);
+    const column = settings.locator('.settings-column');
+    const columnTop = (await column.boundingBox())?.y ?? NaN;
+    const titleAt = await title.boundingBox();
+    for (const name of sectionNames) {
+      const link = nav.getByRole('link', { name, exact: true });
+      await link.click();
+      await expect(link).toHaveAttribute('aria-current', 'location');
+      await expect(nav.locator('[aria-current]')).toHaveCount(1);
+      // The section's first heading has the focus, in sight, its top not under the header.
+      const heading = column.locator('h3:focus, legend:focus');
+      await expect(heading).toBeInViewport();
+      expect((await heading.boundingBox())?.y ?? NaN).toBeGreaterThanOrEqual(columnTop);
+      // The header stayed where it was, its close button with it.
+      expect(await title.boundingBox()).toEqual(titleAt);
+      await expect(settings.getByRole('button', { name: 'Close settings' })).toBeInViewport();
+      if (width === 1280 && (name === 'Checking' || name === 'Team')) {
+        await app.screenshot(`settings-page-${name.toLowerCase()}`);
+      }
+    }
+    if (width === 900) await app.screenshot('settings-page-900');
+    await page.keyboard.press('Escape');
+    await expect(settings).toHaveCount(0);
+    await expect(page.locator('main.workspace')).toBeVisible();
+    await expect(opener).toBeFocused();
+  }
+
+  // A team notice opens Settings at Team, from whatever screen is showing.
+  await page.locator('nav.app-nav').getByRole('button', { name: 'Jobs' }).click();
+  app.core().events.emit('team:notice', {
+    kind: 'lost',
+    message: 'The team store does not answer; jobs go on alone.',
+  });
+  await page.getByTestId('team-notice').getByRole('button', { name: 'Team settings' }).click();
+  const settings = page.getByRole('main', { name: 'Settings' });
+  await expect(settings.getByRole('heading', { name: 'Team', exact: true })).toBeFocused();
+  await expect(settings.getByRole('link', { name: 'Team', exact: true })).toHaveAttribute(
+    'aria-current',
+    'location',
+  );
+  await app.screenshot('settings-from-team-notice');
+  // A tab chosen leaves Settings for that screen.
+  await page.locator('nav.app-nav').getByRole('button', { name: 'Jobs' }).click();
+  await expect(settings).toHaveCount(0);
+  await expect(page.locator('nav.app-nav [aria-current="page"]')).toHaveText(/Jobs/);
 });

@@ -17,7 +17,7 @@ test('an export is added to the suppression list, looked up, and removed', async
   const { page } = app;
   await useDemo(app);
   await page.getByRole('button', { name: 'Settings' }).click();
-  const section = page.getByRole('dialog', { name: 'Settings' }).getByTestId('suppression-section');
+  const section = page.getByRole('main', { name: 'Settings' }).getByTestId('suppression-section');
   await expect(section.getByRole('heading', { name: 'Suppression list' })).toBeVisible();
   await expect(section.getByTestId('suppression-count')).toHaveText(
     'No addresses on the list yet.',
@@ -45,7 +45,7 @@ test('an export is added to the suppression list, looked up, and removed', async
   await expect(section.getByTestId('suppression-result')).toHaveText(
     'A list of addresses (manual-list.csv): 2 added, 0 replaced; 1 row without a valid address left out.',
   );
-  await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('main', { name: 'Settings' })).toBeVisible();
 
   await expect(section.getByTestId('suppression-count')).toHaveText('4 addresses on the list.');
   const sources = section.getByTestId('suppression-source');

@@ -35,7 +35,7 @@ test('a team store is connected in Settings, its schema and answers shown, then 
   );
   await connectKey(app, sandbox.url, KEY);
   await page.getByRole('button', { name: 'Settings' }).click();
-  const section = page.getByRole('dialog', { name: 'Settings' }).getByTestId('team-section');
+  const section = page.getByRole('main', { name: 'Settings' }).getByTestId('team-section');
   const field = section.getByLabel('Team store address');
   await expect(field).toHaveAttribute('placeholder', 'postgres://user@host:5432/list_cleaner');
   // The password is typed in a field of its own, masked.

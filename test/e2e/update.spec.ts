@@ -38,5 +38,5 @@ test('the menu’s Settings… opens the settings', async ({ app }) => {
   const { page } = app;
   await useDemo(app);
   app.core().events.emit('settings:open', { from: 'menu' });
-  await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('main', { name: 'Settings' })).toBeVisible();
 });

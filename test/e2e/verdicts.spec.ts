@@ -48,7 +48,7 @@ test("another vendor's results are remembered, and a list cleaned afterwards reu
   );
 
   await page.getByRole('button', { name: 'Settings' }).click();
-  const section = page.getByRole('dialog', { name: 'Settings' }).getByTestId('verdicts-section');
+  const section = page.getByRole('main', { name: 'Settings' }).getByTestId('verdicts-section');
   await section.scrollIntoViewIfNeeded();
   await section.getByLabel('Vendor').selectOption({ label: 'ZeroBounce' });
   await section.getByLabel('Checked on').fill(day);

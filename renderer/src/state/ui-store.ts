@@ -16,6 +16,20 @@ export const defaultSkip = (): SkipChoice => ({
 
 export type Screen = 'import' | 'jobs' | 'results' | 'check' | 'account';
 
+/** The Settings page's sections, in the sidebar's order; each can be opened from anywhere. */
+export const SETTINGS_SECTIONS = [
+  'account',
+  'spending',
+  'checking',
+  'platforms',
+  'team',
+  'suppression',
+  'rules',
+  'vendors',
+  'appearance',
+] as const;
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+
 /**
  * A file being read, and its place among the files given at once ("Reading 2
  * of 3"): `index` is 1-based, `total` counts every file of the batch.
@@ -30,12 +44,15 @@ export interface Importing {
 }
 
 interface UiState {
+  /**
+   * The Settings page shows in place of the screen, which stays as it was underneath: closing
+   * Settings (or choosing a tab) returns to it.
+   */
   settingsOpen: boolean;
-  /** The Settings section that takes the focus on opening; null: the dialog's first control. */
-  settingsAt: 'connections' | null;
-  openSettings(): void;
-  /** Settings opened at Connections (from "connect a platform first"). */
-  openConnections(): void;
+  /** The Settings section asked for (it is scrolled to and takes the focus); null: the top. */
+  settingsAt: SettingsSection | null;
+  /** Settings, at a section when one is named: "connect a platform first" names platforms. */
+  openSettings(section?: SettingsSection): void;
   closeSettings(): void;
 
   screen: Screen;
@@ -70,14 +87,19 @@ interface UiState {
 export const useUiStore = create<UiState>((set) => ({
   settingsOpen: false,
   settingsAt: null,
-  openSettings: () => set({ settingsOpen: true, settingsAt: null }),
-  openConnections: () => set({ settingsOpen: true, settingsAt: 'connections' }),
+  openSettings: (section) => set({ settingsOpen: true, settingsAt: section ?? null }),
   closeSettings: () => set({ settingsOpen: false, settingsAt: null }),
 
   screen: 'import',
   selectedJobId: null,
+  // A screen chosen (a tab, a notification) is shown: Settings, if open, gives way to it.
   go: (screen, jobId) =>
-    set((s) => ({ screen, selectedJobId: jobId === undefined ? s.selectedJobId : jobId })),
+    set((s) => ({
+      screen,
+      selectedJobId: jobId === undefined ? s.selectedJobId : jobId,
+      settingsOpen: false,
+      settingsAt: null,
+    })),
 
   review: null,
   product: 'email',

@@ -51,7 +51,11 @@ export function AccountOverview({ account }: { account: AccountStatus }) {
                 >
                   {t('account.tryAgain')}
                 </button>
-                <button type="button" className="button ghost" onClick={openSettings}>
+                <button
+                  type="button"
+                  className="button ghost"
+                  onClick={() => openSettings('account')}
+                >
                   {t('account.changeKey')}
                 </button>
               </div>
@@ -99,7 +103,11 @@ export function AccountOverview({ account }: { account: AccountStatus }) {
               </p>
             </>
           )}
-          <button type="button" className="button ghost small" onClick={openSettings}>
+          <button
+            type="button"
+            className="button ghost small"
+            onClick={() => openSettings('account')}
+          >
             {t('account.manage')}
           </button>
         </section>

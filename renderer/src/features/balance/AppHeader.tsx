@@ -41,7 +41,7 @@ export function AppHeader({ account }: { account: AccountStatus }) {
         <button
           type="button"
           className="icon-button"
-          onClick={openSettings}
+          onClick={() => openSettings()}
           aria-label={t('header.settings')}
         >
           <svg

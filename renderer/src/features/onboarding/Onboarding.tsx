@@ -7,6 +7,7 @@ import { useSetKey, useSettings, useStartDemo } from '../../api/hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { FieldError } from '../../components/FieldError';
 import { Logo } from '../../components/Logo';
+import { SecretInput } from '../../components/SecretInput';
 import { useRich, useT } from '../../i18n/words';
 
 export function Onboarding() {
@@ -16,7 +17,6 @@ export function Onboarding() {
   const t = useT();
   const rich = useRich();
   const [apiKey, setApiKey] = useState('');
-  const [showKey, setShowKey] = useState(false);
   const [baseUrl, setBaseUrl] = useState<string | null>(null);
   const keyId = useId();
   const keyHelpId = useId();
@@ -51,28 +51,15 @@ export function Onboarding() {
         <form className="stack" onSubmit={submit} noValidate>
           <div className="field">
             <label htmlFor={keyId}>{t('onboarding.keyLabel')}</label>
-            <div className="input-with-action">
-              <input
-                id={keyId}
-                type={showKey ? 'text' : 'password'}
-                value={apiKey}
-                onChange={(e) => setApiKey(e.target.value)}
-                autoComplete="off"
-                spellCheck={false}
-                placeholder={t('onboarding.keyPlaceholder')}
-                aria-describedby={keyHelpId}
-                disabled={busy}
-                required
-              />
-              <button
-                type="button"
-                className="input-action"
-                onClick={() => setShowKey((v) => !v)}
-                aria-pressed={showKey}
-              >
-                {showKey ? t('common.hide') : t('common.show')}
-              </button>
-            </div>
+            <SecretInput
+              id={keyId}
+              value={apiKey}
+              onChange={(e) => setApiKey(e.target.value)}
+              placeholder={t('onboarding.keyPlaceholder')}
+              aria-describedby={keyHelpId}
+              disabled={busy}
+              required
+            />
             <p className="hint" id={keyHelpId}>
               {t('onboarding.keyHint')}
             </p>

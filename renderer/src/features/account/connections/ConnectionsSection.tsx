@@ -8,7 +8,6 @@ import type { PlatformId } from '../../../../../electron/common/catalogs/platfor
 import { useConnections, useRemovePlatform } from '../../../api/platform-hooks';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { DangerConfirm } from '../../../components/DangerConfirm';
-import { useUiStore } from '../../../state/ui-store';
 import { ConnectPlatformForm } from './ConnectPlatformForm';
 import { connectionLine, removeQuestion } from './connection-words';
 import { useT } from '../../../i18n/words';
@@ -17,30 +16,15 @@ import './connections.css';
 export function ConnectionsSection({ idBase }: { idBase: string }) {
   const connections = useConnections();
   const t = useT();
-  // One form or question open at a time: the section stays short in a dialog that scrolls.
+  // One form or question open at a time: the section stays short.
   const [open, setOpen] = useState<{ platform: PlatformId; what: 'connect' | 'remove' } | null>(
     null,
   );
-  const focusAt = useUiStore((s) => s.settingsAt === 'connections');
   const titleId = `${idBase}-title`;
 
   return (
     <section className="dialog-section connections" aria-labelledby={titleId}>
-      <h3
-        id={titleId}
-        tabIndex={-1}
-        data-settings-section="connections"
-        ref={(el) => {
-          // Opened from "connect a platform first": the section is where the user was sent.
-          if (el && focusAt && !el.dataset.focused) {
-            el.dataset.focused = 'yes';
-            el.scrollIntoView({ block: 'start' });
-            el.focus();
-          }
-        }}
-      >
-        {t('connections.title')}
-      </h3>
+      <h3 id={titleId}>{t('connections.title')}</h3>
       <p className="hint">{t('connections.intro')}</p>
       {connections.isError && <ErrorNotice error={connections.error} />}
       <ul className="connection-list" aria-busy={connections.isPending}>

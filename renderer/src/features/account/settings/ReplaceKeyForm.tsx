@@ -6,6 +6,7 @@ import type { AccountStatus } from '../../../../../electron/ipc/contract';
 import { useSetKey } from '../../../api/hooks';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { SettingForm } from './SettingForm';
+import { SecretInput } from '../../../components/SecretInput';
 import { useT } from '../../../i18n/words';
 
 interface Props {
@@ -30,14 +31,7 @@ export function ReplaceKeyForm({ account, inputId }: Props) {
       onSubmit={() => setKey.mutate({ apiKey: newKey.trim() }, { onSuccess: () => setNewKey('') })}
       hint={t('settings.key.hint')}
       field={(aria) => (
-        <input
-          {...aria}
-          type="password"
-          autoComplete="off"
-          spellCheck={false}
-          value={newKey}
-          onChange={(e) => setNewKey(e.target.value)}
-        />
+        <SecretInput {...aria} value={newKey} onChange={(e) => setNewKey(e.target.value)} />
       )}
     >
       {setKey.error && <ErrorNotice error={setKey.error} />}

@@ -2,10 +2,12 @@
 // or that this computer's clock is off the store's: main tells it once each
 // time (team:notice), whichever part of a job noticed. Lost and a clock's
 // difference stay until dismissed (or the store is back); back goes by itself
-// after a moment.
+// after a moment. Team settings opens Settings at its Team section, where the
+// store is tested, changed or removed.
 import { useEffect, useState } from 'react';
 import type { EventPayloads } from '../../../../../electron/ipc/contract';
 import { useT } from '../../../i18n/words';
+import { useUiStore } from '../../../state/ui-store';
 import './team.css';
 
 type Notice = EventPayloads['team:notice'];
@@ -16,6 +18,7 @@ const BACK_SHOWN_MS = 10_000;
 export function TeamNoticeBanner() {
   const t = useT();
   const [notice, setNotice] = useState<Notice | null>(null);
+  const openSettings = useUiStore((s) => s.openSettings);
   useEffect(() => window.api.events.onTeamNotice((next: Notice) => setNotice(next)), []);
   useEffect(() => {
     if (notice?.kind !== 'back') return;
@@ -30,6 +33,9 @@ export function TeamNoticeBanner() {
       data-testid="team-notice"
     >
       <p>{notice.message}</p>
+      <button type="button" className="button secondary small" onClick={() => openSettings('team')}>
+        {t('team.notice.settings')}
+      </button>
       <button type="button" className="button secondary small" onClick={() => setNotice(null)}>
         {t('team.notice.dismiss')}
       </button>

@@ -88,7 +88,11 @@ export function CostBox({
           <p className="hint">
             {product === 'avatar' ? t('cost.priceUnknownAvatar') : t('cost.priceUnknown')}
           </p>
-          <button type="button" className="button secondary small" onClick={openSettings}>
+          <button
+            type="button"
+            className="button secondary small"
+            onClick={() => openSettings('spending')}
+          >
             {t('cost.enterPrice')}
           </button>
         </div>

@@ -35,13 +35,20 @@ export function StartControls({
   );
 }
 
-/** The cost after its "·" wraps as one piece: "Check 140 addresses" / "· up to $0.14". */
+/**
+ * Two lines that never wrap: the action, and under it what it costs as its caption ("Check 140
+ * addresses" / "up to $0.14"). A label and an amount in one line wrapped at whatever word the
+ * column's width fell on; the name read out is still one sentence, "… · up to $0.14".
+ */
 function StartWords({ what, cost }: { what: string; cost: string | null }) {
-  if (cost === null) return <>{what}</>;
+  if (cost === null) return <span className="start-what">{what}</span>;
   return (
-    // One piece of text in the button's flex box, so it wraps as words do.
-    <span>
-      {what} <span className="start-cost">· {cost}</span>
+    <span className="start-words">
+      <span className="start-what">{what}</span>
+      <span className="visually-hidden"> · </span>
+      <span className="start-cost" data-testid="start-cost">
+        {cost}
+      </span>
     </span>
   );
 }

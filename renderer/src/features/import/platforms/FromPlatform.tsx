@@ -25,7 +25,7 @@ const ALL_NAMES = PLATFORMS.map((p) => PLATFORM_NAMES[p]);
 export function FromPlatform() {
   const id = useId();
   const connections = useConnections();
-  const openConnections = useUiStore((s) => s.openConnections);
+  const openSettings = useUiStore((s) => s.openSettings);
   const connected = connections.data?.filter((c) => c.connected) ?? [];
   const t = useT();
   if (connections.isPending) return null;
@@ -48,7 +48,11 @@ export function FromPlatform() {
             })}
           </p>
           <div className="button-row">
-            <button type="button" className="button secondary" onClick={openConnections}>
+            <button
+              type="button"
+              className="button secondary"
+              onClick={() => openSettings('platforms')}
+            >
               {t('platformImport.connect')}
             </button>
           </div>

@@ -1,7 +1,7 @@
 // The jobs as a history: found by file name, and, once they span more than a
 // month, by month, each month's heading saying how many lists, addresses and
 // dollars it took; months before the newest fold (MonthSection.tsx). Every
-// job is a row of its own (JobRow.tsx).
+// job is a row of its own (JobRow.tsx), folded but for the newest and those under way.
 import { useId, useRef, useState } from 'react';
 import type { JobView } from '../../../../../electron/ipc/contract';
 import { useRich, useT } from '../../../i18n/words';
@@ -63,6 +63,7 @@ export function JobHistory({ jobs, now }: { jobs: readonly JobView[]; now: numbe
               month={month}
               now={now}
               newest={i === 0}
+              newestJobId={jobs[0]?.id}
               searching={searching}
             />
           ))}
@@ -71,7 +72,7 @@ export function JobHistory({ jobs, now }: { jobs: readonly JobView[]; now: numbe
         <ul className="job-list" aria-label={t('jobs.list.label')}>
           {shown.map((job) => (
             <li key={job.id}>
-              <JobRow job={job} now={now} />
+              <JobRow job={job} now={now} newest={job.id === jobs[0]?.id} />
             </li>
           ))}
         </ul>

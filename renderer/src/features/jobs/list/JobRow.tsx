@@ -16,18 +16,32 @@ import { chargeLine } from '../money/charge-words';
 import { countsWords, rowsWords } from './row-words';
 import { Chevron } from './Chevron';
 
-/** `level`: the name's heading level, 3 under a month's heading. */
-export function JobRow({ job, now, level = 2 }: { job: JobView; now: number; level?: 2 | 3 }) {
+/**
+ * `level`: the name's heading level, 3 under a month's heading. `newest`: the newest job of all,
+ * open at first.
+ */
+export function JobRow({
+  job,
+  now,
+  level = 2,
+  newest = false,
+}: {
+  job: JobView;
+  now: number;
+  level?: 2 | 3;
+  newest?: boolean;
+}) {
   const titleId = useId();
   const detailsId = useId();
-  // Open by default once under way (a draft started from the review too), and
-  // kept open after: a job that finishes while watched does not fold away
-  // under the user's eyes. A click decides from then on.
+  // Folded by default, so a history of finished jobs is a list of lines; open at first: the
+  // newest job, and one under way (a draft started from the review too). One seen under way
+  // stays open after, until the screen is left: a job that finishes while watched does not
+  // fold away under the user's eyes. A click decides from then on.
   const active = isActive(job);
   const [seenActive, setSeenActive] = useState(active);
   if (active && !seenActive) setSeenActive(true);
   const [chosen, setChosen] = useState<boolean | null>(null);
-  const open = chosen ?? seenActive;
+  const open = chosen ?? (seenActive || newest);
   const commands = useJobCommands(job);
   const t = useT();
   const badge = badgeWords(job, t);

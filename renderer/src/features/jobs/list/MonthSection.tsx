@@ -14,11 +14,14 @@ export function MonthSection({
   month,
   now,
   newest,
+  newestJobId,
   searching,
 }: {
   month: MonthGroup<JobView>;
   now: number;
   newest: boolean;
+  /** The newest job of all, open at first (JobRow). */
+  newestJobId: string | undefined;
   searching: boolean;
 }) {
   const baseId = useId();
@@ -61,7 +64,7 @@ export function MonthSection({
       >
         {month.jobs.map((job) => (
           <li key={job.id}>
-            <JobRow job={job} now={now} level={3} />
+            <JobRow job={job} now={now} level={3} newest={job.id === newestJobId} />
           </li>
         ))}
       </ul>

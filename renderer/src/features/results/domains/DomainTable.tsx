@@ -7,8 +7,11 @@
 // assistive technology. Many columns scroll sideways inside the card, the
 // domain column staying in view. Columns empty for every domain shown are
 // left out, and domains with one address each fold into one row that opens
-// (domain-fold.ts), so the domains worth a look are not buried.
-import { useId, useMemo, useState, type ReactNode } from 'react';
+// (domain-fold.ts), so the domains worth a look are not buried. On a narrow
+// window nothing drops without a word: the columns scrolled out of sight are
+// named over the table, and a domain's warnings (a likely typo, disposable,
+// no mail server) are also badges under its name, in the column that stays.
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { DomainCounts, DomainStats } from '../../../../../electron/common/views/views';
 import { useJobDomains } from '../../../api/job-hooks';
 import { ErrorNotice } from '../../../components/ErrorNotice';
@@ -25,6 +28,7 @@ import {
   type FindingKey,
 } from './domain-sort';
 import { columnsWithCounts, foldSingles } from './domain-fold';
+import { ColumnsOutOfSight, DomainWarnings } from './DomainWarnings';
 import './domains.css';
 
 type OutcomeKey = 'deliverable' | 'undeliverable' | 'unknown' | 'skipped';
@@ -80,6 +84,7 @@ export function DomainTable({
   const [singlesOpen, setSinglesOpen] = useState(false);
   const view = domains.data;
   const folded = useMemo(() => foldSingles(view ? sortDomains(view.top, sort) : []), [view, sort]);
+  const scrollRef = useRef<HTMLDivElement>(null);
 
   let body: ReactNode;
   if (domains.isPending) {
@@ -119,7 +124,9 @@ export function DomainTable({
             ...(hidden > 0 ? [t('domains.hint.hidden')] : []),
           ].join(' ')}
         </p>
+        <ColumnsOutOfSight box={scrollRef} layout={view} label={(c) => columnLabel(c, t)} />
         <div
+          ref={scrollRef}
           className="domains-scroll"
           role="region"
           aria-label={t('domains.region')}
@@ -340,6 +347,7 @@ function DomainRow({
             {children}
           </span>
         )}
+        <DomainWarnings findings={counts.findings} label={(c) => columnLabel(c, t)} />
         <span className="domains-bar" aria-hidden="true">
           {OUTCOME_COLUMNS.map(({ key }) =>
             counts[key] > 0 ? (

@@ -6,8 +6,10 @@
 // loads on demand, the first time a summary is shown; the tables do not wait
 // for it, and the pictures' room is kept while it loads. A chart that would
 // say nothing (one part at 99% or more: a full circle, one long bar) gives
-// way to its sentence, "All but 3 of 12,400 rows are deliverable".
-import { lazy, Suspense, useId } from 'react';
+// way to its sentence, "All but 3 of 12,400 rows are deliverable". Outcomes no
+// row got fold into one line that names them ("4 outcomes with no rows: …"),
+// and Show lists them with their meaning.
+import { lazy, Suspense, useId, useState } from 'react';
 import type { RowStatusName } from '../../../../../electron/ipc/contract';
 import { formatNumber, formatShare } from '../../../format';
 import { useT } from '../../../i18n/words';
@@ -38,6 +40,8 @@ export function OutcomeSummary({
 }) {
   const t = useT();
   const titleId = useId();
+  const [showEmpty, setShowEmpty] = useState(false);
+  const empty = OUTCOMES.filter((o) => statuses[o] === 0);
   const total = OUTCOMES.reduce((sum, o) => sum + statuses[o], 0);
   const slices = OUTCOMES.filter((o) => statuses[o] > 0).map((o) => ({
     outcome: o,
@@ -84,7 +88,7 @@ export function OutcomeSummary({
           </thead>
           <tbody>
             {OUTCOMES.map((o) => (
-              <tr key={o} data-outcome={o}>
+              <tr key={o} data-outcome={o} hidden={statuses[o] === 0 && !showEmpty}>
                 <th scope="row">
                   <span className={`legend-swatch outcome-bg-${o}`} aria-hidden="true" />
                   {outcomeLabel(o, t)}
@@ -94,6 +98,24 @@ export function OutcomeSummary({
                 <td className="meaning">{outcomeMeaning(o, t)}</td>
               </tr>
             ))}
+            {empty.length > 0 && (
+              <tr className="legend-empty" data-testid="outcomes-empty">
+                <td colSpan={4}>
+                  {t('results.outcomes.empty', {
+                    count: empty.length,
+                    names: empty.map((o) => outcomeLabel(o, t)).join(', '),
+                  })}{' '}
+                  <button
+                    type="button"
+                    className="button ghost small"
+                    aria-expanded={showEmpty}
+                    onClick={() => setShowEmpty((v) => !v)}
+                  >
+                    {showEmpty ? t('common.hide') : t('common.show')}
+                  </button>
+                </td>
+              </tr>
+            )}
           </tbody>
         </table>
       </div>
