@@ -15,6 +15,8 @@ import { DropOverlay } from './features/import/reading/DropOverlay';
 import { JobsScreen } from './features/jobs/JobsScreen';
 import { ResultsScreen } from './features/results/ResultsScreen';
 import { QuickCheck } from './features/check/QuickCheck';
+import { WatchesScreen } from './features/watches/WatchesScreen';
+import { useWatchEvents } from './api/watch-hooks';
 import { useUiStore, type Screen } from './state/ui-store';
 import { TeamNoticeBanner } from './features/account/team/TeamNoticeBanner';
 import { UpdateBanner } from './features/update/UpdateBanner';
@@ -24,6 +26,7 @@ import type { MessageId } from '../../electron/common/i18n/translate';
 const SCREENS: { id: Screen; label: MessageId }[] = [
   { id: 'import', label: 'nav.import' },
   { id: 'jobs', label: 'nav.jobs' },
+  { id: 'watches', label: 'nav.watches' },
   { id: 'results', label: 'nav.results' },
   { id: 'check', label: 'nav.check' },
   { id: 'account', label: 'nav.account' },
@@ -65,6 +68,7 @@ function Navigation() {
 function Workspace({ account }: { account: AccountStatus }) {
   useJobEvents(useUiStore.getState().setImportProgress);
   usePlatformEvents();
+  useWatchEvents();
   const screen = useUiStore((s) => s.screen);
   return (
     <>
@@ -72,6 +76,7 @@ function Workspace({ account }: { account: AccountStatus }) {
       <main className="workspace" id="main">
         {screen === 'import' && <ImportScreen />}
         {screen === 'jobs' && <JobsScreen />}
+        {screen === 'watches' && <WatchesScreen />}
         {screen === 'results' && <ResultsScreen />}
         {screen === 'check' && <QuickCheck />}
         {screen === 'account' && <AccountOverview account={account} />}

@@ -14,7 +14,7 @@ export const defaultSkip = (): SkipChoice => ({
   role: DEFAULT_SKIP.includes('role'),
 });
 
-export type Screen = 'import' | 'jobs' | 'results' | 'check' | 'account';
+export type Screen = 'import' | 'jobs' | 'watches' | 'results' | 'check' | 'account';
 
 /**
  * A file being read, and its place among the files given at once ("Reading 2
