@@ -68,13 +68,13 @@ export const channelNames = [
   'watch:report',
   'watch:draft',
   'watch:add',
-  'watch:addFolder',
+  'watch:folder',
   'watch:pause',
   'watch:resume',
   'watch:remove',
   'watch:run',
   'watch:scheduler',
-  'watch:setScheduler',
+  'watch:switch',
 ] as const;
 
 export type ChannelName = (typeof channelNames)[number];

@@ -71,7 +71,7 @@ export const watchesChannels = {
     output: watchViewSchema,
   },
   /** A hot folder: main asks for the folder, then for where cleaned lists go; null if cancelled. */
-  'watch:addFolder': {
+  'watch:folder': {
     input: z.strictObject({ product: z.enum(JOB_PRODUCTS), recheckDays: recheckSchema }),
     output: watchViewSchema.nullable(),
   },
@@ -89,7 +89,7 @@ export const watchesChannels = {
   },
   /** Whether watches run with the app closed (this computer's scheduler entry). */
   'watch:scheduler': { input: noInput, output: watchSchedulerViewSchema },
-  'watch:setScheduler': {
+  'watch:switch': {
     input: z.strictObject({ on: z.boolean() }),
     output: watchSchedulerViewSchema,
   },

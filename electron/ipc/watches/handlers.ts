@@ -30,13 +30,13 @@ type WatchesChannels =
   | 'watch:report'
   | 'watch:draft'
   | 'watch:add'
-  | 'watch:addFolder'
+  | 'watch:folder'
   | 'watch:pause'
   | 'watch:resume'
   | 'watch:remove'
   | 'watch:run'
   | 'watch:scheduler'
-  | 'watch:setScheduler';
+  | 'watch:switch';
 
 export interface WatchesHandlerDeps {
   dataDir: string;
@@ -127,7 +127,7 @@ export function watchesHandlers(d: WatchesHandlerDeps): Pick<Handlers, WatchesCh
       return runView(result.run, d.words());
     },
     'watch:scheduler': scheduler,
-    'watch:setScheduler': async ({ on }) => {
+    'watch:switch': async ({ on }) => {
       const host = d.scheduler.host();
       if (on) await installScheduler(host, d.scheduler.command());
       else await uninstallScheduler(host);

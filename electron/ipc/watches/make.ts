@@ -16,7 +16,7 @@ import { newWatchId, saveWatch } from '../../watches/store';
 import type { Handlers } from '../registry';
 import type { WatchesHandlerDeps } from './handlers';
 
-type MakeChannels = 'watch:draft' | 'watch:add' | 'watch:addFolder';
+type MakeChannels = 'watch:draft' | 'watch:add' | 'watch:folder';
 
 export function makeWatchHandlers(
   d: WatchesHandlerDeps,
@@ -102,7 +102,7 @@ export function makeWatchHandlers(
       changed(watch.id);
       return view(watch);
     },
-    'watch:addFolder': async ({ product, recheckDays }) => {
+    'watch:folder': async ({ product, recheckDays }) => {
       const folder = await d.shell.chooseFolder('');
       if (folder === null) return null;
       const out = await d.shell.chooseFolder(folder);

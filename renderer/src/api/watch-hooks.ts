@@ -51,9 +51,7 @@ function useWatchChange<I, O>(run: (input: I) => Promise<O>) {
 export const useAddWatch = () =>
   useWatchChange((input: ChannelInput<'watch:add'>) => call(window.api.watch.add(input)));
 export const useAddFolderWatch = () =>
-  useWatchChange((input: ChannelInput<'watch:addFolder'>) =>
-    call(window.api.watch.addFolder(input)),
-  );
+  useWatchChange((input: ChannelInput<'watch:folder'>) => call(window.api.watch.folder(input)));
 export const usePauseWatch = () =>
   useWatchChange((watchId: string) => call(window.api.watch.pause({ watchId })));
 export const useResumeWatch = () =>
@@ -63,7 +61,7 @@ export const useRemoveWatch = () =>
 export const useRunWatch = () =>
   useWatchChange((input: ChannelInput<'watch:run'>) => call(window.api.watch.run(input)));
 export const useSetWatchScheduler = () =>
-  useWatchChange((on: boolean) => call(window.api.watch.setScheduler({ on })));
+  useWatchChange((on: boolean) => call(window.api.watch.switch({ on })));
 
 /** Main's word that a watch changed, and a watch's notification clicked. */
 export function useWatchEvents(): void {

@@ -170,7 +170,7 @@ describe('watches through the handler table', () => {
       listId: 'another',
     });
     expect(extra.ok ? null : extra.error.code).toBe('invalid_input');
-    const folder = await app.core.registry.invoke('watch:addFolder', {
+    const folder = await app.core.registry.invoke('watch:folder', {
       product: 'email',
       recheckDays: 30,
       folder: '/etc',
@@ -227,7 +227,7 @@ describe('watches through the handler table', () => {
       kind: 'systemd',
       files: [],
     });
-    const on = await app.call<WatchSchedulerView>('watch:setScheduler', { on: true });
+    const on = await app.call<WatchSchedulerView>('watch:switch', { on: true });
     const unit = join(app.host.home, '.config', 'systemd', 'user', 'list-cleaner-watches.service');
     expect(on).toEqual({
       on: true,
@@ -241,7 +241,7 @@ describe('watches through the handler table', () => {
       ['systemctl', '--user', 'daemon-reload'],
       ['systemctl', '--user', 'enable', '--now', 'list-cleaner-watches.timer'],
     ]);
-    const off = await app.call<WatchSchedulerView>('watch:setScheduler', { on: false });
+    const off = await app.call<WatchSchedulerView>('watch:switch', { on: false });
     expect(off).toEqual({ on: false, kind: 'systemd', files: [] });
     expect(app.ran.at(-2)).toEqual([
       'systemctl',

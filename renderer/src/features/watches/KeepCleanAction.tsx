@@ -183,7 +183,7 @@ function KeepCleanForm({ draft, onDone }: { draft: WatchDraftView; onDone(): voi
                 type="number"
                 min={0.01}
                 max={100}
-                step={0.5}
+                step="any"
                 value={ceiling}
                 onChange={(e) => setCeiling(Number(e.target.value))}
               />
