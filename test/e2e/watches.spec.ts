@@ -13,6 +13,8 @@ import type { ImportView } from '../../electron/ipc/contract';
 
 const LOOPBACK = /\b127\.0\.0\.1:\d+/;
 const JOB = 'Newsletter · Mailchimp';
+/** How long a watch's run may take here (no timed assertion: a ceiling on waiting). */
+const RUN = { timeout: 30_000 };
 
 const members = Array.from({ length: 20 }, (_, i) => ({
   email: `${i % 5 === 4 ? 'undeliverable' : 'deliverable'}+${i}@provider1.test`,
@@ -43,6 +45,8 @@ async function checkedAudience(app: TestApp): Promise<void> {
 test('Keep this list clean… makes a watch; the Watches screen runs it and opens its report', async ({
   app,
 }) => {
+  // Six runs and four screenshots in two schemes: longer than one list's test.
+  test.setTimeout(180_000);
   const { page } = app;
   await checkedAudience(app);
 
@@ -88,8 +92,10 @@ test('Keep this list clean… makes a watch; the Watches screen runs it and open
 
   // Run now: more undeliverable members than the ceiling, so it stops before writing and asks.
   await card.getByRole('button', { name: 'Run now' }).click();
+  // A run reads the audience, makes a job and writes back: seconds, more on a busy machine.
   await expect(card.getByTestId('watch-last')).toContainText(
     'Stopped before writing: 4 members of 20 would be retired',
+    RUN,
   );
   await expect(card.getByTestId('watch-next')).toHaveText('Waiting for your answer');
   await card.getByRole('button', { name: "Open last run's report" }).click();
@@ -98,16 +104,16 @@ test('Keep this list clean… makes a watch; the Watches screen runs it and open
   await screenshotFromTop(app, 'watches-run-question');
   // Retire them this once: main asks again, naming the count.
   await report.getByRole('button', { name: 'Retire 4 members this once…' }).click();
-  await expect(card.getByTestId('watch-last')).toContainText('Checked 0 of 20 members');
+  await expect(card.getByTestId('watch-last')).toContainText('Checked 0 of 20 members', RUN);
   expect(app.consent.asked.at(-1)).toMatchObject({ kind: 'retire-members', count: 4 });
   await page.keyboard.press('Escape');
 
   // Two more runs: nothing changed, nothing paid; three points on the health chart.
   for (let i = 0; i < 2; i++) {
     await card.getByRole('button', { name: 'Run now' }).click();
-    await expect(card.getByRole('button', { name: 'Run now' })).toBeEnabled();
+    await expect(card.getByRole('button', { name: 'Run now' })).toBeEnabled(RUN);
   }
-  await expect(card.getByTestId('health-chart').locator('svg g')).toHaveCount(3);
+  await expect(card.getByTestId('health-chart').locator('svg g')).toHaveCount(3, RUN);
   await expect(card.getByTestId('decay')).toHaveText(
     'Decay: not known until two runs at least a day apart.',
   );
@@ -132,7 +138,7 @@ test('Keep this list clean… makes a watch; the Watches screen runs it and open
   await screenshotFromTop(app, 'watches-run-report');
   await expectAccessible(app);
   await first.getByRole('button', { name: 'Open checked members' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: JOB })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: JOB })).toBeVisible(RUN);
 });
 
 test('the Watches screen speaks German', async ({ app }) => {
@@ -143,7 +149,7 @@ test('the Watches screen speaks German', async ({ app }) => {
   await page.getByTestId('keep-clean-form').getByRole('button', { name: 'Keep it clean' }).click();
   const card = page.getByTestId('watch-card');
   await card.getByRole('button', { name: 'Run now' }).click();
-  await expect(card.getByTestId('watch-last')).toContainText('Checked 0 of 20 members');
+  await expect(card.getByTestId('watch-last')).toContainText('Checked 0 of 20 members', RUN);
 
   app.speak('de');
   await page.reload();
