@@ -54,7 +54,9 @@ export function RunReport({ run }: { run: WatchRunView }) {
         </dl>
       )}
       <section aria-labelledby={`changed-${run.id}`}>
-        <h3 id={`changed-${run.id}`}>{t('watches.report.changedTitle')}</h3>
+        <h3 id={`changed-${run.id}`}>
+          {t('watches.report.changedTitle', { written: run.outcome === 'done' ? 'yes' : 'no' })}
+        </h3>
         {run.changed.length === 0 ? (
           <p className="hint">{t('watches.report.noChange')}</p>
         ) : (
