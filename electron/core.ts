@@ -13,7 +13,7 @@ import { languageOf } from './ipc/settings/handlers';
 import type { EventBus, JobView } from './ipc/contract';
 import { openWorkspace, type WaitOverrides, type Workspace } from './jobs/workspace';
 import { translatorFollowing } from './common/i18n/catalogs';
-import { say } from './common/i18n/message';
+import { say, type Translate } from './common/i18n/message';
 import { createEventBus, createHandlerRegistry, type HandlerRegistry } from './ipc/registry';
 import {
   createMemoryKeyStore,
@@ -33,6 +33,11 @@ import { createFileGrants, type FileGrants } from './files/grants';
 import { fileGrantRoute, type FileGrantRoute } from './ipc/file-grant';
 import { noConsent } from './lib/consent';
 import { openAppPlatforms, type AppPlatformsOptions } from './connectors/app';
+import type { WatchRunView } from './common/views/watch-views';
+import { openAppRunner, type AppRunner } from './watches/app-runner';
+import { runView } from './watches/views';
+import type { SchedulerHost } from './watches/scheduler/install';
+import { schedulerHostOf } from './watches/scheduler/host';
 
 export interface CoreOptions {
   /** The app's data folder (Electron's userData in the app). */
@@ -41,7 +46,20 @@ export interface CoreOptions {
   /** Tests may pass a ready key store; the app always opens the real keychain. */
   keyStore?: KeyStore;
   /** Native dialogs and the file manager; without a shell, exports go next to the input. */
-  shell?: Partial<ShellHooks> & { notify?(view: JobView): void };
+  shell?: Partial<ShellHooks> & {
+    notify?(view: JobView): void;
+    /** A watch's run could not go on: said in a notification (shell/native.ts). */
+    notifyWatch?(name: string, run: WatchRunView): void;
+  };
+  /**
+   * The watches the open app runs: how often it looks for due ones (null: only
+   * when asked, for tests), and this computer's scheduler with the command its
+   * entry runs (by default the running executable with --run-due-watches).
+   */
+  watches?: {
+    everyMs?: number | null;
+    scheduler?: { host(): SchedulerHost; command(): readonly string[] };
+  };
   /**
    * Whether an output or event payload that breaks the contract is an error
    * (see ContractChecks in ipc/registry.ts); by default, strictContract().
@@ -66,6 +84,8 @@ export interface Core {
   files: FileGrants;
   /** The route of the preload's grant channel (a dropped file's path), outside window.api. */
   fileGrant: FileGrantRoute;
+  /** The watches this app runs while open (a headless start sweeps once and quits). */
+  watches: AppRunner;
   dispose(): Promise<void>;
 }
 
@@ -92,6 +112,35 @@ export function strictContract(
   const windows = runtime.platform === 'win32';
   const executable = (windows ? win32 : posix).basename(runtime.execPath).toLowerCase();
   return executable === (windows ? 'electron.exe' : 'electron');
+}
+
+/** The open app's runner of due watches, over the account in use's jobs and connectors. */
+function appWatches(
+  options: CoreOptions,
+  c: {
+    account: Account;
+    workspace: Workspace;
+    platforms: ReturnType<typeof openAppPlatforms>;
+    settings: SettingsStore;
+    events: EventBus;
+    words: () => Translate;
+  },
+): AppRunner {
+  const notifyWatch = options.shell?.notifyWatch;
+  return openAppRunner({
+    dataDir: options.dataDir,
+    ready: () => c.account.status().mode !== 'none',
+    deps: async () => ({
+      jobs: await c.workspace.jobs(),
+      connectors: await c.platforms.connectors(),
+      accountLimitMicros: c.settings.get().maxSpendMicros,
+    }),
+    changed: (watchId) => c.events.emit('watch:changed', { watchId }),
+    ...(notifyWatch
+      ? { notify: (watch, run) => notifyWatch(watch.name, runView(run, c.words())) }
+      : {}),
+    ...(options.watches?.everyMs === undefined ? {} : { everyMs: options.watches.everyMs }),
+  });
 }
 
 export async function createCore(options: CoreOptions): Promise<Core> {
@@ -197,6 +246,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     who: whoRunsHere,
     beforeRead: async () => (await workspace.jobs()).shareSummaries(),
   });
+  const watches = appWatches(options, {
+    account,
+    workspace,
+    platforms,
+    settings,
+    events,
+    words: () => windowWords().t,
+  });
   const registry = createHandlerRegistry(
     createHandlers({
       account,
@@ -209,6 +266,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       team,
       teamHistory,
       dataDir: options.dataDir,
+      watches,
+      watchScheduler: options.watches?.scheduler ?? {
+        host: () => schedulerHostOf(options.dataDir),
+        command: () => [process.execPath, '--run-due-watches'],
+      },
+      words,
     }),
     { strict, words },
   );
@@ -220,7 +283,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings,
     files,
     fileGrant: fileGrantRoute(files, words),
+    watches,
     async dispose() {
+      await watches.dispose();
       await platforms.dispose();
       await workspace.dispose();
       stopTeamNotices();

@@ -26,9 +26,18 @@ import { createUpdates, noUpdater } from './shell/updates';
 import { pinUpdateSignature, type SignatureCheckable } from './shell/update-signature';
 import { WINDOWS_PUBLISHER_SHA256 } from './shell/update-pins';
 import { dropDevelopmentEnv } from './shell/packaged-env';
+import { schedulerHostOf } from './watches/scheduler/host';
 
 /** The same id as electron-builder's appId: Windows shows no notifications without it. */
 const APP_ID = 'com.listcleaner.app';
+
+/**
+ * Started by this computer's scheduler (the switch "Run watches when List
+ * Cleaner is closed"): the due watches run with no window, then the app quits.
+ * With the app already open, that instance runs them itself and this one only quits.
+ */
+const RUN_DUE_WATCHES = '--run-due-watches';
+const headless = process.argv.includes(RUN_DUE_WATCHES);
 
 /** How often finished lists are looked at for a check-again reminder, besides at start. */
 const REMIND_EVERY_MS = 4 * 3_600_000;
@@ -53,7 +62,12 @@ if (!app.requestSingleInstanceLock()) {
   let win: BrowserWindow | null = null;
   const taskbar = createTaskbar({ platform: process.platform, dock: app.dock, window: () => win });
 
-  app.on('second-instance', () => {
+  app.on('second-instance', (_event, argv) => {
+    // The scheduler's tick while the app is open: the open app's own sweep runs what is due.
+    if (argv.includes(RUN_DUE_WATCHES)) {
+      void core?.watches.sweep();
+      return;
+    }
     if (win) {
       if (win.isMinimized()) win.restore();
       win.focus();
@@ -109,6 +123,7 @@ if (!app.requestSingleInstanceLock()) {
       Notification,
       window: () => win,
       openResults: (jobId) => core?.events.emit('results:open', { jobId }),
+      openWatches: (watchId) => core?.events.emit('watch:open', { watchId }),
       // macOS keeps the app without a window: a click brings one back.
       openWindow: () => open(),
       words,
@@ -142,7 +157,24 @@ if (!app.requestSingleInstanceLock()) {
       dataDir: app.getPath('userData'),
       ...(testKeychain ? { keychain: { service: testKeychain } } : {}),
       shell: { ...native, updates, language, languageChanged: drawMenu },
+      watches: {
+        ...(headless ? { everyMs: null } : {}),
+        scheduler: {
+          host: () => schedulerHostOf(app.getPath('userData')),
+          // An installed app starts itself; a development build names its app folder too.
+          command: () =>
+            app.isPackaged
+              ? [process.execPath, RUN_DUE_WATCHES]
+              : [process.execPath, app.getAppPath(), RUN_DUE_WATCHES],
+        },
+      },
     });
+    if (headless) {
+      // No window: the due watches once (their notifications shown), then quit.
+      await core.watches.sweep();
+      app.quit();
+      return;
+    }
     const opened = core;
     drawMenu();
     updates.start();

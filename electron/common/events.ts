@@ -49,6 +49,10 @@ export interface EventPayloads {
   'platform:progress': PlatformProgressView;
   'writeback:changed': WriteBackChangedView;
   'team:notice': TeamNoticeView;
+  /** A watch changed: a run began or ended, it was made, paused, resumed or removed. */
+  'watch:changed': { watchId: string };
+  /** A watch's notification was clicked: the window shows the Watches screen at it. */
+  'watch:open': { watchId: string };
 }
 
 export type EventName = keyof EventPayloads;

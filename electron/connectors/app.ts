@@ -113,6 +113,8 @@ export function openAppPlatforms(o: AppPlatformsOptions) {
       quitting.abort();
       await Promise.allSettled([...running.values()]);
     },
+    /** The connectors of the account in use (a watch's run reads and writes through them). */
+    connectors: current,
     connections: () => connections().connections(),
     connect: (platform: PlatformId, key: string) =>
       connections().connect(platform, key, o.urls?.[platform]),

@@ -63,6 +63,18 @@ export const channelNames = [
   'suppression:find',
   'suppression:unlist',
   'verdicts:import',
+  'watch:list',
+  'watch:runs',
+  'watch:report',
+  'watch:draft',
+  'watch:add',
+  'watch:folder',
+  'watch:pause',
+  'watch:resume',
+  'watch:remove',
+  'watch:run',
+  'watch:scheduler',
+  'watch:switch',
 ] as const;
 
 export type ChannelName = (typeof channelNames)[number];
@@ -86,6 +98,8 @@ export const eventNames = [
   'platform:progress',
   'writeback:changed',
   'team:notice',
+  'watch:changed',
+  'watch:open',
 ] as const;
 
 export type EventName = (typeof eventNames)[number];

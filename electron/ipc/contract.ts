@@ -21,6 +21,7 @@ import { settingsChannels, settingsEvents } from './settings/contract';
 import { suppressionChannels } from './suppression/contract';
 import { teamChannels, teamEvents } from './team/contract';
 import { verdictChannels } from './verdicts/contract';
+import { watchesChannels, watchesEvents } from './watches/contract';
 
 export type {
   AccountStatus,
@@ -74,6 +75,7 @@ export const contract = {
   ...rulesChannels,
   ...suppressionChannels,
   ...verdictChannels,
+  ...watchesChannels,
 } as const satisfies Record<ChannelName, { input: z.ZodType; output: z.ZodType }>;
 
 export type Contract = typeof contract;
@@ -88,6 +90,7 @@ export const eventPayloads = {
   ...appEvents,
   ...platformEvents,
   ...teamEvents,
+  ...watchesEvents,
 } as const satisfies { [E in EventName]: z.ZodType<EventPayloads[E]> };
 
 export type { EventBus, EventListener, EventPayloads } from '../common/events';

@@ -21,6 +21,8 @@ import type { ShellHooks } from './shell-hooks';
 import { suppressionHandlers } from './suppression/handlers';
 import { teamHandlers } from './team/handlers';
 import { verdictHandlers } from './verdicts/handlers';
+import { watchesHandlers, type WatchesHandlerDeps } from './watches/handlers';
+import type { AppRunner } from '../watches/app-runner';
 
 export interface HandlerDeps {
   account: Account;
@@ -34,6 +36,11 @@ export interface HandlerDeps {
   teamHistory: TeamHistory;
   /** The app's data folder: the rules' file is there (rules/store.ts). */
   dataDir: string;
+  /** The watches the open app runs, and this computer's scheduler entry for them. */
+  watches: AppRunner;
+  watchScheduler: WatchesHandlerDeps['scheduler'];
+  /** The window's language (the watches' reports are said in it). */
+  words: WatchesHandlerDeps['words'];
 }
 
 export function createHandlers({
@@ -47,6 +54,9 @@ export function createHandlers({
   team,
   teamHistory,
   dataDir,
+  watches,
+  watchScheduler,
+  words,
 }: HandlerDeps): Handlers {
   const jobs = () => workspace.jobs();
   const reviewed = reviewWith(workspace, settings);
@@ -61,5 +71,15 @@ export function createHandlers({
     ...rulesHandlers(dataDir),
     ...suppressionHandlers(jobs, files, shell.consent),
     ...verdictHandlers(files, jobs),
+    ...watchesHandlers({
+      dataDir,
+      runner: watches,
+      jobs,
+      settings,
+      shell,
+      events,
+      words,
+      scheduler: watchScheduler,
+    }),
   };
 }

@@ -53,7 +53,18 @@ export type ConsentQuestion =
       listName: string;
       count: number;
       mode: 'unsubscribe' | 'archive';
-    };
+    }
+  /** A watch retires a platform list's undeliverable members on every run, up to a ceiling a run. */
+  | {
+      kind: 'watch-retire';
+      platform: string;
+      listName: string;
+      mode: 'unsubscribe' | 'archive';
+      /** The ceiling a run, in basis points of the members read. */
+      ceilingBp: number;
+    }
+  /** A watch is removed with its runs (nothing on the platform changes). */
+  | { kind: 'watch-remove'; name: string };
 
 /** Asks the user; true only when they said yes. */
 export type Consent = (question: ConsentQuestion) => Promise<boolean>;
@@ -77,6 +88,10 @@ function notDone(q: ConsentQuestion): Message {
       return message('error.consent.raiseLimit', { limit: usdExact(q.fromMicros) });
     case 'retire-members':
       return message('error.consent.retireMembers', { listName: q.listName, mode: q.mode });
+    case 'watch-retire':
+      return message('error.consent.watchRetire', { listName: q.listName });
+    case 'watch-remove':
+      return message('error.consent.watchRemove', { name: q.name });
     case 'use-key':
       return message('error.consent.useKey', { last4: q.last4 });
     case 'clear-key':

@@ -31,7 +31,9 @@ type SharedKind =
   | 'team-remove'
   | 'unsuppress-file'
   | 'unsuppress-address'
-  | 'forget-memory';
+  | 'forget-memory'
+  | 'watch-retire'
+  | 'watch-remove';
 type SharedQuestion = Extract<ConsentQuestion, { kind: SharedKind }>;
 type AccountQuestion = Exclude<ConsentQuestion, SharedQuestion>;
 const SHARED: ReadonlySet<string> = new Set<SharedKind>([
@@ -42,6 +44,8 @@ const SHARED: ReadonlySet<string> = new Set<SharedKind>([
   'unsuppress-file',
   'unsuppress-address',
   'forget-memory',
+  'watch-retire',
+  'watch-remove',
 ]);
 const isShared = (q: ConsentQuestion): q is SharedQuestion => SHARED.has(q.kind);
 
@@ -157,6 +161,27 @@ function sharedIds(q: SharedQuestion, words: Translator): Ids {
         'consent.retireMembers.detail',
         'consent.retireMembers.yes',
         { mode: q.mode, count: q.count, listName: name(q.listName), platform: name(q.platform) },
+      ];
+    case 'watch-retire':
+      return [
+        'consent.watchRetire.title',
+        'consent.watchRetire.message',
+        'consent.watchRetire.detail',
+        'consent.watchRetire.yes',
+        {
+          mode: q.mode,
+          listName: name(q.listName),
+          platform: name(q.platform),
+          ceiling: q.ceilingBp / 100,
+        },
+      ];
+    case 'watch-remove':
+      return [
+        'consent.watchRemove.title',
+        'consent.watchRemove.message',
+        'consent.watchRemove.detail',
+        'consent.watchRemove.yes',
+        { name: name(q.name) },
       ];
     case 'team-test':
       return [

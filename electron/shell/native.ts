@@ -10,6 +10,7 @@ import type { Translator } from '../common/i18n/translate';
 import { daysSinceChecked } from '../common/schedules/recheck';
 import { oneLine } from '../common/text/one-line';
 import type { JobView } from '../ipc/contract';
+import type { WatchRunView } from '../common/views/watch-views';
 import type { ShellHooks } from '../ipc/shell-hooks';
 import { createConsent } from './consent';
 
@@ -25,6 +26,8 @@ export interface NativeDeps {
   openResults(jobId: string): void;
   /** Opens the main window (macOS keeps the app running without one). */
   openWindow(): void;
+  /** A notification about a watch was clicked: the window shows the Watches screen. */
+  openWatches?(watchId: string): void;
   /** The words in the user's language as they are now. */
   words(): Translator;
 }
@@ -34,6 +37,12 @@ export interface NativeShell extends Omit<ShellHooks, 'updates'> {
   notify(view: JobView): void;
   /** A finished list is due to be checked again (common/schedules/recheck.ts): said once, by the caller. */
   remind(view: JobView, now: number): void;
+  /**
+   * A watch's run could not go on (the cap, a question, a refused key, a
+   * failed check): always said, whether or not the window is in front, since
+   * a run may have started with the window closed.
+   */
+  notifyWatch(name: string, run: WatchRunView): void;
 }
 
 /**
@@ -145,6 +154,37 @@ export function nativeShell(deps: NativeDeps): NativeShell {
         const body = view.failure?.message ?? t('notify.stoppedBody');
         show(view, t('notify.stoppedTitle', { fileName }), body);
       }
+    },
+    notifyWatch(name, run) {
+      if (run.outcome === 'done' || !deps.Notification.isSupported()) return;
+      const { t } = deps.words();
+      const note = new deps.Notification({
+        title: t('notify.watchTitle', {
+          name: oneLine(name),
+          outcome: run.outcome === 'needs-answer' ? 'question' : run.outcome,
+        }),
+        body:
+          run.outcome === 'needs-answer' && run.question !== null
+            ? t('notify.watchQuestion', {
+                count: run.question.retire,
+                ceiling: run.question.ceilingBp / 100,
+              })
+            : (run.why ?? t('notify.stoppedBody')),
+      });
+      const forget = () => kept.delete(note);
+      note.on('click', () => {
+        forget();
+        const w = deps.window();
+        if (!w) deps.openWindow();
+        else {
+          if (w.isMinimized()) w.restore();
+          w.focus();
+        }
+        deps.openWatches?.(run.watchId);
+      });
+      note.on('close', forget);
+      kept.add(note);
+      note.show();
     },
     remind(view, now) {
       const days = daysSinceChecked(view, now);

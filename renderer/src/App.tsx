@@ -16,6 +16,8 @@ import { DropOverlay } from './features/import/reading/DropOverlay';
 import { JobsScreen } from './features/jobs/JobsScreen';
 import { ResultsScreen } from './features/results/ResultsScreen';
 import { QuickCheck } from './features/check/QuickCheck';
+import { WatchesScreen } from './features/watches/WatchesScreen';
+import { useWatchEvents } from './api/watch-hooks';
 import { useUiStore, type Screen } from './state/ui-store';
 import { TeamNoticeBanner } from './features/account/team/TeamNoticeBanner';
 import { UpdateBanner } from './features/update/UpdateBanner';
@@ -25,6 +27,7 @@ import type { MessageId } from '../../electron/common/i18n/translate';
 const SCREENS: { id: Screen; label: MessageId }[] = [
   { id: 'import', label: 'nav.import' },
   { id: 'jobs', label: 'nav.jobs' },
+  { id: 'watches', label: 'nav.watches' },
   { id: 'results', label: 'nav.results' },
   { id: 'check', label: 'nav.check' },
   { id: 'account', label: 'nav.account' },
@@ -67,6 +70,7 @@ function Navigation() {
 function Workspace({ account }: { account: AccountStatus }) {
   useJobEvents(useUiStore.getState().setImportProgress);
   usePlatformEvents();
+  useWatchEvents();
   const screen = useUiStore((s) => s.screen);
   const settingsOpen = useUiStore((s) => s.settingsOpen);
   return (
@@ -76,6 +80,7 @@ function Workspace({ account }: { account: AccountStatus }) {
       <main className="workspace" id={settingsOpen ? undefined : 'main'} hidden={settingsOpen}>
         {screen === 'import' && <ImportScreen />}
         {screen === 'jobs' && <JobsScreen />}
+        {screen === 'watches' && <WatchesScreen />}
         {screen === 'results' && <ResultsScreen />}
         {screen === 'check' && <QuickCheck />}
         {screen === 'account' && <AccountOverview account={account} />}

@@ -158,7 +158,8 @@ export const test = base.extend<{ app: TestApp }>({
     const platformUrls: Partial<Record<PlatformId, string>> = {};
     const fakes: FakeHarness[] = [];
     const platforms = { urls: platformUrls, keys, http: { backoffMs: 5 } };
-    const coreOptions = { dataDir, keychain, shell, waits, platforms };
+    // Watches run when a test says (Run now), never on the open app's minute timer.
+    const coreOptions = { dataDir, keychain, shell, waits, platforms, watches: { everyMs: null } };
     let core = await createCore(coreOptions);
     let unsubscribe = (): void => undefined;
 

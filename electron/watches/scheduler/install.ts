@@ -145,3 +145,13 @@ export async function uninstallScheduler(host: SchedulerHost): Promise<Scheduler
   for (const path of present) await rm(path, { force: true });
   return { kind: entry.kind, state: 'removed', files: present };
 }
+
+/** Whether this computer's scheduler holds the entry (its files are where the OS reads them). */
+export async function schedulerState(
+  host: SchedulerHost,
+): Promise<{ on: boolean; kind: SchedulerChange['kind']; files: string[] }> {
+  const entry = entryOf(host, []);
+  const present: string[] = [];
+  for (const f of entry.files) if ((await readOr(f.path)) !== null) present.push(f.path);
+  return { on: present.length === entry.files.length, kind: entry.kind, files: present };
+}

@@ -27,6 +27,16 @@ export const queryKeys = {
     /** A connected platform's lists, audiences or segments, with their sizes. */
     lists: (platform: PlatformId) => [...queryKeys.platforms.all, 'lists', platform] as const,
   },
+  watches: {
+    all: ['watches'] as const,
+    list: () => [...queryKeys.watches.all, 'list'] as const,
+    /** A watch's runs, newest first. */
+    runs: (watchId: string) => [...queryKeys.watches.all, 'runs', watchId] as const,
+    /** What "Keep this list clean…" would watch for a finished platform job. */
+    draft: (jobId: string) => [...queryKeys.watches.all, 'draft', jobId] as const,
+    /** This computer's scheduler entry ("Run watches when List Cleaner is closed"). */
+    scheduler: () => [...queryKeys.watches.all, 'scheduler'] as const,
+  },
   /** A job's newest bounce report match, or null before the first. */
   bounces: (jobId: string) => ['bounces', jobId] as const,
   writeBack: {

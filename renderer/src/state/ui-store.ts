@@ -14,7 +14,7 @@ export const defaultSkip = (): SkipChoice => ({
   role: DEFAULT_SKIP.includes('role'),
 });
 
-export type Screen = 'import' | 'jobs' | 'results' | 'check' | 'account';
+export type Screen = 'import' | 'jobs' | 'watches' | 'results' | 'check' | 'account';
 
 /** The Settings page's sections, in the sidebar's order; each can be opened from anywhere. */
 export const SETTINGS_SECTIONS = [

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { BrowserWindow } from 'electron';
 import { nativeShell, type NativeDeps } from '../../../electron/shell/native';
 import type { JobView } from '../../../electron/ipc/contract';
+import type { WatchRunView } from '../../../electron/common/views/watch-views';
 import { translatorOf } from '../../../electron/common/i18n/catalogs';
 import type { AskedLanguage } from '../../../electron/common/i18n/languages';
 
@@ -181,5 +182,48 @@ describe('native shell hooks', () => {
     expect(a.shown[0]?.body).toMatch(/open its results, then Check again/);
     a.notes[0]?.click();
     expect(a.d.openResults).toHaveBeenCalledWith('job-1');
+  });
+  it('says a watch run that could not go on, even with the window in front; a click opens Watches', () => {
+    const run = {
+      id: 'r-00000001',
+      watchId: 'w-00000001',
+      outcome: 'capped',
+      why: 'This run would go over the watch’s monthly cap.',
+      question: null,
+    } as unknown as WatchRunView;
+    const front = deps(true, { canceled: true });
+    const openWatches = vi.fn();
+    const hooks = nativeShell({ ...front.d, openWatches });
+    hooks.notifyWatch('Newsletter (Mailchimp)', run);
+    hooks.notifyWatch('Newsletter (Mailchimp)', {
+      ...run,
+      outcome: 'needs-answer',
+      why: null,
+      question: { retire: 37, of: 1000, ceilingBp: 200 },
+    });
+    hooks.notifyWatch('Newsletter (Mailchimp)', { ...run, outcome: 'done', why: null });
+    expect(front.shown).toEqual([
+      {
+        title: 'Newsletter (Mailchimp): held back by its monthly cap',
+        body: 'This run would go over the watch’s monthly cap.',
+      },
+      {
+        title: 'Newsletter (Mailchimp): waiting for your answer',
+        body: 'Nothing was written: 37 members are to be retired, more than the ceiling of 2% a run. Open Watches to answer.',
+      },
+    ]);
+    front.notes[0]?.click();
+    expect(openWatches).toHaveBeenCalledWith('w-00000001');
+    expect(front.win.focus).toHaveBeenCalled();
+
+    const german = deps(false, { canceled: true }, false, 'open', 'de');
+    nativeShell(german.d).notifyWatch('Newsletter (Mailchimp)', {
+      ...run,
+      why: null,
+      outcome: 'failed',
+    });
+    expect(german.shown[0]?.title).toBe(
+      'Newsletter (Mailchimp): der Lauf konnte nicht beendet werden',
+    );
   });
 });

@@ -23,6 +23,7 @@ import { QualityGrade } from './overview/QualityGrade';
 import { ExportDrawer } from './export/ExportDrawer';
 import { ExportPanel } from './export/ExportPanel';
 import { WriteBackAction } from './writeback/WriteBackAction';
+import { KeepCleanAction } from '../watches/KeepCleanAction';
 import { ROWS_CARD_ID, RowsTable } from './rows/RowsTable';
 import { DomainTable } from './domains/DomainTable';
 import { BouncesPanel } from './bounces/BouncesPanel';
@@ -152,6 +153,7 @@ function DoneResults({ job, failure }: { job: JobView; failure?: ReactNode }) {
           done ? (
             <>
               <WriteBackAction job={job} />
+              <KeepCleanAction job={job} />
               <button
                 type="button"
                 className="button primary"
