@@ -45,10 +45,10 @@ export async function run(values: Values, argument?: string): Promise<number> {
         : message('cli.usage.unknownSubcommand', { command: 'team', subcommand: argument }),
     );
   }
-  const { url, password } = await teamToUse(process.env);
+  const { url, password, rootCert } = await teamToUse(process.env);
   // Loaded here: only this command needs the PostgreSQL driver.
   const { openTeamStore } = await import('../../team/store');
-  const store = await openTeamStore({ url, password });
+  const store = await openTeamStore({ url, password, rootCert });
   try {
     // The account is the key's fingerprint; the service itself is never reached.
     const connection = await connectFor(values);
