@@ -7,6 +7,7 @@
 // LIST_CLEANER_TEAM_PASSWORD, or the app's keychain entry for that very
 // address, and is never printed.
 import { message, say } from '../../common/i18n/message';
+import { visibleLine } from '../../common/text/one-line';
 import { clockSkewWords } from '../../coordination/notices';
 import { moneyDecimals, sumMicros } from '../../common/money';
 import { AppError } from '../../lib/app-error';
@@ -111,7 +112,8 @@ async function history(values: Values, store: TeamStore, account: string): Promi
       : t('cli.team.historyNewest', { shown: bare(page.jobs.length), total: bare(page.total) }),
   );
   for (const job of page.jobs) {
-    const where = { user: job.osUser, machine: job.machine };
+    // Any member of the team wrote these names: each is one line, its controls shown.
+    const where = { user: visibleLine(job.osUser), machine: visibleLine(job.machine) };
     const who = job.here ? t('cli.team.whoYou', where) : t('cli.team.who', where);
     const charged =
       job.chargedMicros === null
@@ -122,7 +124,7 @@ async function history(values: Values, store: TeamStore, account: string): Promi
       unique: job.unique,
     });
     out(
-      `${day(job.finishedAt)}  ${job.listName}  ${who}  ${job.product}  ${deliverable}  ${charged}`,
+      `${day(job.finishedAt)}  ${visibleLine(job.listName)}  ${who}  ${visibleLine(job.product)}  ${deliverable}  ${charged}`,
     );
   }
   if (page.unreadable > 0)
@@ -157,8 +159,8 @@ async function spend(values: Values, store: TeamStore, account: string): Promise
     for (const p of month.people) {
       out(
         `  ${t('cli.team.personSpent', {
-          user: p.osUser,
-          machines: p.machines.join(', '),
+          user: visibleLine(p.osUser),
+          machines: p.machines.map(visibleLine).join(', '),
           jobs: p.jobs,
           shown: bare(p.jobs),
           amount: cash(p.chargedMicros, decimals),
