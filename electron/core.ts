@@ -161,7 +161,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           ? Promise.resolve(createMemoryKeyStore(null))
           : openKeyStore({ ...options.keychain, account: TEAM_KEYCHAIN_ACCOUNT }));
   const teamStore = currentTeamStore({
-    saved: () => savedTeam(settings.get().teamUrl, openTeamKeys),
+    saved: () => savedTeam(settings.get().teamUrl, openTeamKeys, settings.get().teamRootCert),
     onClockSkew: tellClockSkew,
     ...(options.team?.connectTimeoutMs === undefined
       ? {}
@@ -203,6 +203,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     chooseOpenPath: options.shell?.chooseOpenPath ?? (async () => null),
     chooseSavePath: options.shell?.chooseSavePath ?? (async (path) => path),
     chooseFolder: options.shell?.chooseFolder ?? (async (path) => path),
+    chooseCertificate: options.shell?.chooseCertificate ?? (async () => null),
     showInFolder: options.shell?.showInFolder ?? (() => undefined),
     consent,
     // Only a shell that shows notifications has a job clicked before a window listened.

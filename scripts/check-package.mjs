@@ -21,6 +21,8 @@ import {
   readWire,
 } from './check-package-lib.mjs';
 
+import { windowsPinCheck } from './windows-update-pin.mjs';
+
 const { feedProblem, RELEASE_FEED } = createRequire(import.meta.url)('./release-feed.cjs');
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -306,6 +308,15 @@ check(
   'a build whose feed names a placeholder owner is refused before packing',
   `exit ${placeholder.status}`,
 );
+
+// The Windows update pin against the certificate this release is signed with, when one is configured.
+const pin = windowsPinCheck(
+  process.env,
+  readFileSync(join(root, 'electron', 'shell', 'update-pins.ts'), 'utf8'),
+);
+if (pin.configured)
+  check(pin.ok, "Windows updates pin this release's signing certificate", pin.said);
+else console.log(`  note ${pin.said}`);
 
 console.log('Not checked here (needs the real Electron binary, another OS or a release):');
 for (const line of [

@@ -49,6 +49,7 @@ export const channelNames = [
   'team:connect',
   'team:test',
   'team:remove',
+  'team:rootcert',
   'team:history',
   'team:spend',
   'bounces:match',

@@ -66,7 +66,7 @@ export function createHandlers({
     ...jobsHandlers({ files, settings, workspace, events, shell }),
     ...appHandlers(shell, workspace),
     ...platformHandlers(platforms, ({ job, list }) => reviewed(job, list)),
-    ...teamHandlers(team, teamHistory),
+    ...teamHandlers(team, teamHistory, shell),
     ...bouncesHandlers(jobs, files, shell),
     ...rulesHandlers(dataDir),
     ...suppressionHandlers(jobs, files, shell.consent),

@@ -13,6 +13,8 @@ export interface ShellHooks {
   chooseSavePath(defaultPath: string): Promise<string | null>;
   /** Asks for a folder to save several files in; null when the user cancels. */
   chooseFolder(defaultPath: string): Promise<string | null>;
+  /** The native Open dialog for a team store's root certificate; null when the user cancels. */
+  chooseCertificate(): Promise<string | null>;
   showInFolder(path: string): void;
   /** Asks the user's yes in a native dialog (lib/consent.ts says what needs one). */
   consent: Consent;

@@ -29,7 +29,13 @@ import {
 } from '../common/limits';
 import { splitPassword } from '../team/url';
 
-/** A team store address the app may use, with no password in it (that is the keychain's). */
+/**
+ * A team store address with no password in it (that is the keychain's),
+ * checked by its shape only: whether it may be reached (encryption, the
+ * certificate) is judged where a store is opened (team/url.ts), so an address
+ * an older version saved is refused there with words, and nothing else of
+ * settings.json is set aside.
+ */
 const teamUrlSchema = z
   .string()
   .max(2048)
@@ -91,6 +97,11 @@ export const settingsSchema = z.object({
    * keeps that, under "team-store"); null: no team store.
    */
   teamUrl: teamUrlSchema.nullable().default(null),
+  /**
+   * The team store's root certificate file, as main's own Open dialog chose
+   * it (team:rootcert); read only as team/root-cert.ts allows. Never the window's to name.
+   */
+  teamRootCert: z.string().min(1).max(4096).nullable().default(null),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

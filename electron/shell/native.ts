@@ -104,6 +104,19 @@ export function nativeShell(deps: NativeDeps): NativeShell {
         : await deps.dialog.showOpenDialog(options);
       return result.canceled ? null : (result.filePaths[0] ?? null);
     },
+    async chooseCertificate() {
+      const win = deps.window();
+      const { t } = deps.words();
+      const options = {
+        title: t('dialog.chooseCertificate'),
+        filters: [{ name: t('dialog.certificateFiles'), extensions: ['pem', 'crt', 'cer'] }],
+        properties: ['openFile' as const],
+      };
+      const result = win
+        ? await deps.dialog.showOpenDialog(win, options)
+        : await deps.dialog.showOpenDialog(options);
+      return result.canceled ? null : (result.filePaths[0] ?? null);
+    },
     consent: createConsent({ dialog: deps.dialog, window: deps.window, words: deps.words }),
     async chooseSavePath(defaultPath) {
       const win = deps.window();

@@ -5,15 +5,20 @@
 // up or migrates its schema, and refuses a newer one). The address comes from
 // the window, which is untrusted: main reaches a store it names, or starts or
 // stops sharing through one, only after the user's yes in main's own dialog
-// naming the store (lib/consent.ts).
+// naming the store (lib/consent.ts). A root certificate is never named by the
+// window: main's own Open dialog chooses the file (team:rootcert), it is read
+// as root-cert.ts allows, and is used for the next test or connect.
+import { basename } from 'node:path';
 import { DEMO_MEMORY } from '../lib/account-name';
+import { oneLine } from '../common/text/one-line';
 import type { TeamTestView, TeamView } from '../common/views/team-views';
 import { english, message, say, type Translate } from '../common/i18n/message';
 import { AppError, sayError } from '../lib/app-error';
 import type { KeyStore } from '../secrets/key-store';
 import type { SettingsStore } from '../settings/settings';
 import type { TeamStore } from './store';
-import { describeTeamUrl, judgeTeamUrl, splitPassword } from './url';
+import { describeTeamUrl, judgeTeamUrl, readTeamUrl, splitPassword } from './url';
+import { readRootCert } from './root-cert';
 import { noConsent, requireConsent, type Consent } from '../lib/consent';
 
 /** The keychain entry's account; its service is the app's ("List Cleaner"). */
@@ -23,6 +28,8 @@ export const TEAM_KEYCHAIN_ACCOUNT = 'team-store';
 export interface SavedTeam {
   url: string;
   password: string | null;
+  /** The root certificate file to trust (main's dialog chose it, or the command line named it). */
+  rootCert?: string | null;
 }
 
 /**
@@ -32,10 +39,21 @@ export interface SavedTeam {
 export async function savedTeam(
   url: string | null,
   keys: () => Promise<KeyStore>,
+  rootCert: string | null = null,
 ): Promise<SavedTeam | null> {
   if (url === null) return null;
   const saved = await (await keys()).get();
-  return { url, password: saved !== null && saved.provenBaseUrl === url ? saved.apiKey : null };
+  return {
+    url,
+    password: saved !== null && saved.provenBaseUrl === url ? saved.apiKey : null,
+    rootCert,
+  };
+}
+
+/** A root certificate main's dialog chose, as the window is told of it. */
+export interface ChosenRootCert {
+  /** The file's name, one line. */
+  fileName: string;
 }
 
 export interface TeamConnectionOptions {
@@ -64,13 +82,26 @@ export interface TeamConnection {
   connect(url: string, password?: string): Promise<TeamView>;
   /** Forgets the team store: its address and its password. The store itself is not touched. */
   remove(): Promise<TeamView>;
+  /**
+   * The root certificate file main's own Open dialog chose (null: cancelled):
+   * read and checked now, then trusted by the next test or connect, and saved
+   * with the store it connects.
+   */
+  chooseRootCert(path: string | null): Promise<ChosenRootCert | null>;
 }
 
 export function openTeamConnection(options: TeamConnectionOptions): TeamConnection {
   const { settings, keys } = options;
   const consent = options.consent ?? noConsent;
-  /** What a store is, for a dialog: "user@host:port/database". */
-  const target = (url: string) => describeTeamUrl(judgeTeamUrl(url));
+  /** What a store is, for a dialog: "user@host:port/database" (a saved one may no longer pass). */
+  const target = (url: string) => describeTeamUrl(readTeamUrl(url));
+  /** The certificate main's dialog chose, until a store is connected or removed. */
+  let chosen: string | null = null;
+  /** The certificate a store is reached with: the one just chosen, else the one saved with it. */
+  const rootCertFor = (url: string): string | null => {
+    const { teamUrl, teamRootCert } = settings.get();
+    return chosen ?? (url === teamUrl ? teamRootCert : null);
+  };
   const t = (): Translate => options.words?.() ?? english.t;
   const errorWords = (e: unknown): string => (e instanceof Error ? sayError(e, t()) : String(e));
   const timeout =
@@ -101,10 +132,13 @@ export function openTeamConnection(options: TeamConnectionOptions): TeamConnecti
    */
   async function typed(url: string, field?: string): Promise<SavedTeam> {
     const { urlWithoutPassword, password: inUrl } = splitPassword(url);
+    // Judged before any question or connection: a typed address never names a file.
+    judgeTeamUrl(urlWithoutPassword);
+    const rootCert = rootCertFor(urlWithoutPassword);
     const password = field ? field : inUrl;
-    if (password !== null) return { url: urlWithoutPassword, password };
+    if (password !== null) return { url: urlWithoutPassword, password, rootCert };
     const saved = await savedTeam(urlWithoutPassword, keys);
-    return { url: urlWithoutPassword, password: saved?.password ?? null };
+    return { url: urlWithoutPassword, password: saved?.password ?? null, rootCert };
   }
 
   async function status(): Promise<TeamView> {
@@ -122,7 +156,7 @@ export function openTeamConnection(options: TeamConnectionOptions): TeamConnecti
       error: null,
       warning: await warning(),
     };
-    const team = await savedTeam(settings.get().teamUrl, keys);
+    const team = await savedTeam(settings.get().teamUrl, keys, settings.get().teamRootCert);
     if (team === null) return none;
     const account = options.memoryAccount();
     const counted = account !== null && account !== DEMO_MEMORY;
@@ -160,7 +194,7 @@ export function openTeamConnection(options: TeamConnectionOptions): TeamConnecti
   async function test(url?: string, password?: string): Promise<TeamTestView> {
     const team =
       url === undefined
-        ? await savedTeam(settings.get().teamUrl, keys)
+        ? await savedTeam(settings.get().teamUrl, keys, rootCertFor(settings.get().teamUrl ?? ''))
         : await typed(url, password);
     if (team === null) {
       throw new AppError('invalid_input', message('error.team.connection.noneSet'));
@@ -208,17 +242,26 @@ export function openTeamConnection(options: TeamConnectionOptions): TeamConnecti
       if (team.password === null) {
         if ((await store.get()) !== null) await store.clear();
       } else await store.set({ apiKey: team.password, provenBaseUrl: team.url });
-      await settings.update({ teamUrl: team.url });
+      await settings.update({ teamUrl: team.url, teamRootCert: team.rootCert });
+      chosen = null;
       return status();
     },
     async remove() {
       const saved = settings.get().teamUrl;
       if (saved !== null)
         await requireConsent(consent, { kind: 'team-remove', target: target(saved) });
-      await settings.update({ teamUrl: null });
+      await settings.update({ teamUrl: null, teamRootCert: null });
+      chosen = null;
       const store = await keys();
       if ((await store.get()) !== null) await store.clear();
       return status();
+    },
+    async chooseRootCert(path) {
+      if (path === null) return null;
+      // Checked now, so a wrong file is said at once, not at the next test.
+      await readRootCert(path);
+      chosen = path;
+      return { fileName: oneLine(basename(path)) };
     },
   };
 }

@@ -55,7 +55,7 @@ export function currentTeamStore(options: CurrentTeamStoreOptions): CurrentTeamS
         await drop();
         return null;
       }
-      const id = `${team.url}\n${team.password ?? ''}`;
+      const id = `${team.url}\n${team.password ?? ''}\n${team.rootCert ?? ''}`;
       if (held?.id !== id) {
         await drop();
         // Loaded here: only a process with a team store needs the PostgreSQL driver.
@@ -68,6 +68,7 @@ export function currentTeamStore(options: CurrentTeamStoreOptions): CurrentTeamS
           const store = await openTeamStore({
             url: team.url,
             password: team.password,
+            rootCert: team.rootCert,
             ...(options.connectTimeoutMs === undefined
               ? {}
               : { connectTimeoutMs: options.connectTimeoutMs }),

@@ -22,6 +22,11 @@ export interface TeamStoreOptions {
   password?: string | null;
   /** How long to wait to connect before saying the store cannot be reached. */
   connectTimeoutMs?: number;
+  /**
+   * The root certificate file to trust instead of the system's: chosen in
+   * main's own dialog, or named on the command line; never the address's.
+   */
+  rootCert?: string | null;
 }
 
 /** What "Test connection" reports of a store it reached. */
@@ -202,7 +207,7 @@ export async function openTeamStore(options: TeamStoreOptions): Promise<TeamStor
     // store (or LIST_CLEANER_TEAM_PASSWORD) is sent; with none, pg says a password is needed.
     // (pg reads an undefined answer as no password; its types do not say so.)
     password: (async () => password ?? undefined) as () => Promise<string>,
-    ssl: pgSsl(team, team.sslRootCert === null ? null : await readRootCert(team.sslRootCert)),
+    ssl: pgSsl(team, options.rootCert ? await readRootCert(options.rootCert) : null),
     max: 4,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
     idleTimeoutMillis: 10_000,

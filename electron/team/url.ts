@@ -1,9 +1,13 @@
 // The team store's address: a postgres:// URL as every managed PostgreSQL
 // hands it out, judged before anything connects. The store holds a team's
-// paid answers and spend, so it is reached only encrypted, except on this
-// computer. The password never stays in the URL: the app keeps it in the
-// keychain and the URL alone in settings.json, so the two are split when
-// saved and joined only to connect.
+// paid answers and spend, so it is reached only encrypted, and away from this
+// computer only to a server whose certificate names its host (verify-full).
+// The password never stays in the URL: the app keeps it in the keychain and
+// the URL alone in settings.json, so the two are split when saved and joined
+// only to connect. Its shape (readTeamUrl) and its policy (judgeTeamUrl) are
+// apart: settings.json keeps a saved address by its shape, so a policy that
+// tightens refuses the store where it is opened, with words, and never sets
+// the user's other settings aside.
 import type { ConnectionOptions } from 'node:tls';
 import { message, type Message } from '../common/i18n/message';
 import { AppError } from '../lib/app-error';
@@ -43,8 +47,12 @@ export interface TeamUrl {
   loopback: boolean;
   /** The sslmode in force: the URL's, or verify-full away from this computer and disable on it. */
   sslMode: SslMode;
-  /** sslrootcert: a file of certificates to trust instead of the system's. */
-  sslRootCert: string | null;
+  /**
+   * The address names a root certificate file (sslrootcert=). Refused by
+   * judgeTeamUrl: a file is chosen in main's own dialog, or named on the
+   * command line beside the address (rootCertOutOfUrl).
+   */
+  namesRootCert: boolean;
 }
 
 const invalid = (said: Message) => new AppError('invalid_input', said);
@@ -73,11 +81,8 @@ const decoded = (part: string, name: UrlPart): string => {
   }
 };
 
-/**
- * Judges a team store URL (with or without its password): throws an
- * AppError saying what to change when it may not be used.
- */
-export function judgeTeamUrl(value: string): TeamUrl {
+/** What a team store URL names, by its shape alone: throws what is wrong with how it is written. */
+export function readTeamUrl(value: string): TeamUrl {
   const url = parse(value);
   const host = decoded(url.hostname, 'host').replace(/^\[|\]$/g, '');
   if (host === '') throw invalid(message('error.team.url.noServer'));
@@ -91,7 +96,7 @@ export function judgeTeamUrl(value: string): TeamUrl {
   const loopback = host.startsWith('/') || isLoopbackHost(host);
 
   let sslMode: SslMode | null = null;
-  let sslRootCert: string | null = null;
+  let namesRootCert = false;
   for (const [key, raw] of url.searchParams) {
     if (key === 'sslmode') {
       if (!(SSL_MODES as readonly string[]).includes(raw)) {
@@ -99,18 +104,9 @@ export function judgeTeamUrl(value: string): TeamUrl {
       }
       sslMode = raw as SslMode;
     } else if (key === 'sslrootcert') {
-      sslRootCert = raw;
+      namesRootCert = true;
     } else if (!IGNORED_PARAMETERS.has(key)) {
       throw invalid(message('error.team.url.unusedSetting', { setting: key }));
-    }
-  }
-
-  if (!loopback) {
-    if (sslMode === 'disable') {
-      throw invalid(message('error.team.url.unencrypted'));
-    }
-    if (sslMode === 'allow' || sslMode === 'prefer') {
-      throw invalid(message('error.team.url.fallsBack', { mode: sslMode }));
     }
   }
   return {
@@ -120,20 +116,57 @@ export function judgeTeamUrl(value: string): TeamUrl {
     user,
     loopback,
     sslMode: sslMode ?? (loopback ? 'disable' : 'verify-full'),
-    sslRootCert,
+    namesRootCert,
   };
 }
 
 /**
+ * Judges a team store URL (with or without its password) as a store is
+ * reached: throws an AppError saying what to change when it may not be used.
+ */
+export function judgeTeamUrl(value: string): TeamUrl {
+  const team = readTeamUrl(value);
+  // A path in the address would be read by main whoever typed it (the window,
+  // an older version's settings); the file is chosen in main's dialog instead.
+  if (team.namesRootCert) throw invalid(message('error.team.url.rootCertInAddress'));
+  if (!team.loopback) {
+    const mode = team.sslMode;
+    if (mode === 'disable') throw invalid(message('error.team.url.unencrypted'));
+    if (mode === 'allow' || mode === 'prefer') {
+      throw invalid(message('error.team.url.fallsBack', { mode }));
+    }
+    // Encrypted, but to whichever server answers: on the way, anyone could be it.
+    if (mode === 'require' || mode === 'verify-ca') {
+      throw invalid(message('error.team.url.weakTls', { mode, host: team.host }));
+    }
+  }
+  return team;
+}
+
+/**
+ * The command line's own address (LIST_CLEANER_TEAM_URL) with its
+ * sslrootcert= taken out: the file is the user's, named on their command
+ * line, and read as root-cert.ts reads any (a regular local file, at most
+ * 1 MB). The address left is judged as every other.
+ */
+export function rootCertOutOfUrl(value: string): { url: string; rootCert: string | null } {
+  const url = parse(value);
+  const rootCert = url.searchParams.get('sslrootcert');
+  if (rootCert === null) return { url: value, rootCert: null };
+  url.searchParams.delete('sslrootcert');
+  return { url: url.href, rootCert };
+}
+
+/**
  * The URL as settings.json keeps it and the password the keychain keeps
- * (null when the URL had none). The URL is judged first: a URL that may not
- * be used is never saved.
+ * (null when the URL had none). Only its shape is read here; whoever reaches
+ * a store judges it (judgeTeamUrl) first.
  */
 export function splitPassword(value: string): {
   urlWithoutPassword: string;
   password: string | null;
 } {
-  judgeTeamUrl(value);
+  readTeamUrl(value);
   const url = parse(value);
   const password = url.password === '' ? null : decoded(url.password, 'password');
   url.password = '';
@@ -154,9 +187,9 @@ export type PgSsl = false | ConnectionOptions;
  * The sslmode as pg's `ssl` option. pg has no fallback to plain, so allow and
  * prefer (allowed on this computer only) connect plain, as they would to a
  * server without TLS. require encrypts without checking the certificate, as
- * libpq does; verify-ca checks it was signed by a trusted authority;
- * verify-full also that it names this host. `ca`: the root certificate's PEM
- * text (root-cert.ts reads the file sslrootcert names).
+ * libpq does; verify-ca checks it was signed by a trusted authority (both on
+ * this computer only); verify-full also that it names this host. `ca`: the
+ * root certificate's PEM text (root-cert.ts reads the file chosen for it).
  */
 export function pgSsl(team: TeamUrl, ca: string | null = null): PgSsl {
   const trusted = ca === null ? {} : { ca };

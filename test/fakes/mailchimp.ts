@@ -62,7 +62,7 @@ import { randomBytes } from 'node:crypto';
 import { createFaultControls, healthyFaults, takeFault, type FaultControls } from './common/faults';
 import { createConcurrencyGate } from './common/limits';
 import { sleep, startFakeServer, type FakeReply, type RequestRecord } from './common/server';
-import { createBatches, type Batch } from './mailchimp/batches';
+import { createBatches, type Batch, type ResultArchive } from './mailchimp/batches';
 import {
   listView,
   makeMember,
@@ -103,6 +103,12 @@ export interface MailchimpFakeOptions {
   latencyMs?: number;
   /** How long each batch step (pending → started → finished) takes. */
   batchStepMs?: number;
+  /**
+   * What a finished batch's results link serves: the results (default), an
+   * archive inflating far past any batch's results ('bomb'), or a link to an
+   * address off the internet ('private-link').
+   */
+  resultArchive?: ResultArchive;
   cleanedAcceptsTags?: boolean;
   port?: number;
 }
@@ -118,7 +124,12 @@ export interface MailchimpFake {
   requests: readonly RequestRecord[];
   faults: FaultControls;
   /** Live settings tests may change while the fake runs. */
-  config: { maxConnections: number; latencyMs: number; batchStepMs: number };
+  config: {
+    maxConnections: number;
+    latencyMs: number;
+    batchStepMs: number;
+    resultArchive: ResultArchive;
+  };
   stop(): Promise<void>;
 }
 
@@ -177,6 +188,7 @@ export async function startMailchimpFake(
     maxConnections: options.maxConnections ?? 10,
     latencyMs: options.latencyMs ?? 0,
     batchStepMs: options.batchStepMs ?? 20,
+    resultArchive: options.resultArchive ?? ('results' as ResultArchive),
   };
   const state: MailchimpState = {
     lists: new Map(),
@@ -222,6 +234,7 @@ export async function startMailchimpFake(
   }
   const batches = createBatches(dispatch, {
     stepMs: () => config.batchStepMs,
+    resultArchive: () => config.resultArchive,
     baseUrl: () => baseUrl,
   });
 

@@ -1,6 +1,7 @@
 // `list-cleaner lists <platform>`: the platform's lists (audiences, lists,
 // segments) with their ids and sizes, as `clean <platform>:<id>` takes them.
 import { platformListName } from '../../common/words/platform-list-name';
+import { visibleLine } from '../../common/text/one-line';
 import { appDataDir } from '../data-dir';
 import { connectorsFor, parsePlatform } from '../platforms';
 import { out } from '../output/print';
@@ -28,7 +29,7 @@ export async function run(values: Values, argument: string | undefined): Promise
   out(`${id.padEnd(width)}  ${members.padStart(sizeColumn)}  ${name}`);
   lists.forEach((l, i) => {
     out(
-      `${l.id.padEnd(width)}  ${(sizes[i] ?? '').padStart(sizeColumn)}  ${platformListName(t, platform, l.name)}`,
+      `${visibleLine(l.id).padEnd(width)}  ${(sizes[i] ?? '').padStart(sizeColumn)}  ${visibleLine(platformListName(t, platform, l.name))}`,
     );
   });
   out(

@@ -13,6 +13,7 @@ import { EXIT_LIMIT, UsageError, parseAskAgain, type Values } from '../args/args
 import { parseMaxSpend } from '../args/cost-options';
 import { describeJob } from '../output/output';
 import { message } from '../../common/i18n/message';
+import { visibleLine } from '../../common/text/one-line';
 import { sayError } from '../../lib/app-error';
 import { err, out } from '../output/print';
 import { cashExact, t } from '../output/say';
@@ -230,7 +231,7 @@ async function writeOwed(
   } else {
     out(`${job.id}  ${describeJob(job)}`);
     for (const line of chargedTwiceLines(job)) out(line);
-    out(t('cli.resume.exportOwed', { fileName: job.fileName }));
+    out(t('cli.resume.exportOwed', { fileName: visibleLine(job.fileName) }));
     out(savedLine(written));
   }
   return 0;

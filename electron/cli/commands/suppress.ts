@@ -15,6 +15,7 @@ import { basename } from 'node:path';
 import { stat } from 'node:fs/promises';
 import { onTeamNotice, teamNoticeGate } from '../../coordination/notices';
 import { message, say } from '../../common/i18n/message';
+import { visibleLine } from '../../common/text/one-line';
 import type { MessageId } from '../../common/i18n/translate';
 import { suppressionFormatName } from '../../common/words/suppression-format-words';
 import { AppError, sayError } from '../../lib/app-error';
@@ -159,15 +160,16 @@ async function add(values: Values, list: AccountSuppression, files: readonly str
 }
 
 const sourceLine = (source: SuppressionSource, width: number) =>
-  `  ${source.name.padEnd(width)}  ${addresses(source.entries).padStart(17)}  ${t('cli.suppress.addedAt', { when: minute(source.addedAt) })}`;
+  `  ${visibleLine(source.name).padEnd(width)}  ${addresses(source.entries).padStart(17)}  ${t('cli.suppress.addedAt', { when: minute(source.addedAt) })}`;
 
 const entryWords = (e: SuppressionEntry) =>
   [
     e.address,
     t(REASON_WORDS[e.reason]),
     e.date ? e.date.slice(0, 10) : t('cli.suppress.noDate'),
-    e.source || t('cli.suppress.fileRemoved'),
-    e.detail,
+    // A file's name and a platform's words: each one line, its controls shown.
+    e.source ? visibleLine(e.source) : t('cli.suppress.fileRemoved'),
+    visibleLine(e.detail),
   ]
     .filter((part) => part !== '')
     .join('  ');
@@ -280,7 +282,9 @@ async function find(values: Values, list: AccountSuppression, address: string) {
     return 0;
   }
   const when = entry.date ? ` ${t('cli.suppress.since', { day: entry.date.slice(0, 10) })}` : '';
-  const from = entry.source ? `, ${t('cli.suppress.from', { file: entry.source })}` : '';
+  const from = entry.source
+    ? `, ${t('cli.suppress.from', { file: visibleLine(entry.source) })}`
+    : '';
   const detail = entry.detail ? ` (${entry.detail})` : '';
   out(
     t('cli.suppress.isSuppressed', {

@@ -9,6 +9,7 @@
 // LIST_CLEANER_TEAM_PASSWORD, or the app's keychain entry for that very
 // address, and is never printed.
 import { message, say } from '../../common/i18n/message';
+import { visibleLine } from '../../common/text/one-line';
 import { clockSkewWords } from '../../coordination/notices';
 import { moneyDecimals, sumMicros } from '../../common/money';
 import { AppError } from '../../lib/app-error';
@@ -49,10 +50,10 @@ export async function run(values: Values, argument?: string): Promise<number> {
         : message('cli.usage.unknownSubcommand', { command: 'team', subcommand: argument }),
     );
   }
-  const { url, password } = await teamToUse(process.env);
+  const { url, password, rootCert } = await teamToUse(process.env);
   // Loaded here: only this command needs the PostgreSQL driver.
   const { openTeamStore } = await import('../../team/store');
-  const store = await openTeamStore({ url, password });
+  const store = await openTeamStore({ url, password, rootCert });
   try {
     // The account is the key's fingerprint; the service itself is never reached.
     const connection = await connectFor(values);
@@ -123,7 +124,8 @@ async function history(values: Values, store: TeamStore, account: string): Promi
       : t('cli.team.historyNewest', { shown: bare(page.jobs.length), total: bare(page.total) }),
   );
   for (const job of page.jobs) {
-    const where = { user: job.osUser, machine: job.machine };
+    // Any member of the team wrote these names: each is one line, its controls shown.
+    const where = { user: visibleLine(job.osUser), machine: visibleLine(job.machine) };
     const who = job.here ? t('cli.team.whoYou', where) : t('cli.team.who', where);
     const charged =
       job.chargedMicros === null
@@ -134,7 +136,7 @@ async function history(values: Values, store: TeamStore, account: string): Promi
       unique: job.unique,
     });
     out(
-      `${day(job.finishedAt)}  ${job.listName}  ${who}  ${job.product}  ${deliverable}  ${charged}`,
+      `${day(job.finishedAt)}  ${visibleLine(job.listName)}  ${who}  ${visibleLine(job.product)}  ${deliverable}  ${charged}`,
     );
   }
   if (page.unreadable > 0)
@@ -169,8 +171,8 @@ async function spend(values: Values, store: TeamStore, account: string): Promise
     for (const p of month.people) {
       out(
         `  ${t('cli.team.personSpent', {
-          user: p.osUser,
-          machines: p.machines.join(', '),
+          user: visibleLine(p.osUser),
+          machines: p.machines.map(visibleLine).join(', '),
           jobs: p.jobs,
           shown: bare(p.jobs),
           amount: cash(p.chargedMicros, decimals),

@@ -6,6 +6,7 @@ import type { JobView } from '../../ipc/contract';
 import type { ImportProgress } from '../../lists/read/read';
 import type { ListFindings } from '../../lists/types';
 import { bare, cash, clockTime, megabytes, t } from './say';
+import { visibleLine, visibleLines } from '../../common/text/one-line';
 
 /**
  * "6 deliverable, 3 undeliverable, 1 unknown", then what was not paid for:
@@ -130,7 +131,7 @@ export function describeJob(job: JobView): string {
         ? ` ${t('cli.job.pausedCarriesOn', { command: `list-cleaner resume ${job.id}` })}`
         : '';
   const resumed = job.resumed ? ` ${t('cli.job.resumed')}` : '';
-  return `${job.fileName}${product ? ` [${product}]` : ''}: ${jobProgress(job)}${resumed}${where}`;
+  return `${visibleLine(job.fileName)}${product ? ` [${product}]` : ''}: ${jobProgress(job)}${resumed}${where}`;
 }
 
 /** Suggestions named in the free checks' line; the rest are counted. */
@@ -177,7 +178,9 @@ export function createProgress(stream: NodeJS.WriteStream): Progress {
   let last = '';
   let lastAt = 0;
   let drawn = false;
-  const show = (line: string, force = false) => {
+  const show = (said: string, force = false) => {
+    // A list or file name in a step: its controls shown, never sent (the app's own \r\x1b[2K follows).
+    const line = visibleLine(said);
     if (line === last) return;
     const now = Date.now();
     if (tty) {
@@ -195,7 +198,7 @@ export function createProgress(stream: NodeJS.WriteStream): Progress {
     if (tty && drawn) stream.write('\n');
     drawn = false;
     last = '';
-    stream.write(`${line}\n`);
+    stream.write(`${visibleLines(line)}\n`);
   };
   const sayWait = (view: JobView) => {
     const key = view.wait ? `${view.id}|${view.wait.reason}|${view.wait.nextTryAt}` : '';
@@ -220,7 +223,7 @@ export function createProgress(stream: NodeJS.WriteStream): Progress {
     },
     job(view) {
       sayWait(view);
-      const line = `${view.fileName}: ${jobProgress(view)}`;
+      const line = `${visibleLine(view.fileName)}: ${jobProgress(view)}`;
       const key = `${view.state}`;
       show(
         line,

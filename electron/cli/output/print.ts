@@ -2,6 +2,7 @@
 // redrawn on a terminal is ended before any other), redacted, log lines
 // without the stack an error detail brings along, and all of it out before
 // the process exits.
+import { visibleLines } from '../../common/text/one-line';
 import { redact } from '../../lib/log';
 import type { Progress } from './output';
 
@@ -18,15 +19,18 @@ const endDrawnLine = () => {
 
 // Every line goes through redaction: a key (registered as a secret the moment
 // it is read) never reaches the terminal, a log file or a scheduler's mail,
-// whatever message carried it.
+// whatever message carried it. And every line has its controls made visible:
+// a name from a platform, a team store or a file that slipped into a message
+// cannot send the terminal an escape sequence (names printed on their own are
+// made one line where they are printed, common/text/one-line.ts).
 export const err = (line: string): void => {
   endDrawnLine();
-  process.stderr.write(`${redact(line)}\n`);
+  process.stderr.write(`${visibleLines(redact(line))}\n`);
 };
 
 export const out = (line: string): void => {
   endDrawnLine();
-  process.stdout.write(`${redact(line)}\n`);
+  process.stdout.write(`${visibleLines(redact(line))}\n`);
 };
 
 /** A log line without the stack trace an error detail may bring along. */

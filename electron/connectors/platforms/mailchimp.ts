@@ -14,10 +14,9 @@ import {
   type MemberChoice,
 } from '../../common/catalogs/platforms';
 import { message, type Message } from '../../common/i18n/message';
-import { resultLinkProblem } from '../../common/urls/service-url';
 import { abortableSleep } from '../../service/retry';
-import { readTarGz } from '../../lib/files/tar-read';
-import { PlatformError, type PlatformHttp, type PlatformResponse } from '../http';
+import { readBatchResults } from './mailchimp-results';
+import type { PlatformHttp, PlatformResponse } from '../http';
 import {
   refusalOf,
   type Connector,
@@ -30,7 +29,6 @@ import {
 
 const PAGE = 1000;
 const TAG_PREFIX = VERDICT_FIELDS.tagPrefix;
-const ARCHIVE_BYTES = 256 * 1024 * 1024;
 
 export const subscriberHash = (email: string): string =>
   createHash('md5').update(email.toLowerCase()).digest('hex');
@@ -64,13 +62,6 @@ const batchSchema = z.object({
   errored_operations: z.number().optional(),
   response_body_url: z.string().optional(),
 });
-const resultsSchema = z.array(
-  z.object({
-    status_code: z.number(),
-    operation_id: z.string().nullable().optional(),
-    response: z.string().optional(),
-  }),
-);
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
@@ -123,24 +114,6 @@ function reasonOf(response: string | undefined, status: number): string | Messag
   });
 }
 
-async function batchResults(http: PlatformHttp, link: string) {
-  const problem = resultLinkProblem(http.baseUrl, link);
-  if (problem !== null) throw new PlatformError('platform', problem, null);
-  // The link is a signed storage address: it is the grant, so the key is not sent.
-  const res = await fetch(link, { redirect: 'error', signal: AbortSignal.timeout(120_000) });
-  if (!res.ok) {
-    throw new PlatformError(
-      'platform',
-      message('error.connector.mailchimp.resultsNotDownloaded', { status: String(res.status) }),
-      res.status,
-    );
-  }
-  const files = readTarGz(Buffer.from(await res.arrayBuffer()), ARCHIVE_BYTES);
-  return files
-    .filter((f) => f.name.endsWith('.json'))
-    .flatMap((f) => resultsSchema.parse(JSON.parse(f.content.toString('utf8'))));
-}
-
 /** Sends the operations as one batch, waits for it to finish and answers each operation's result. */
 /** Polls a batch until Mailchimp says it is finished (quickly at first, then every 5 s). */
 async function finished(http: PlatformHttp, id: string) {
@@ -165,7 +138,9 @@ async function runBatch(
   );
   await submitted?.(started.id);
   const batch = started.status === 'finished' ? started : await finished(http, started.id);
-  const results = batch.response_body_url ? await batchResults(http, batch.response_body_url) : [];
+  const results = batch.response_body_url
+    ? await readBatchResults(http, batch.response_body_url, operations.length)
+    : [];
   const byId = new Map(results.map((r) => [r.operation_id ?? '', r]));
   return operations.map((op): WriteOutcome => {
     const r = byId.get(op.operation_id);

@@ -132,6 +132,14 @@ export const teamChannels = {
   },
   /** Forgets the store's address and password; the store itself keeps its answers. */
   'team:remove': { input: z.undefined(), output: teamViewSchema },
+  /**
+   * The store's root certificate, chosen in main's own Open dialog (the window
+   * names no file), trusted by the next test or connect; null: cancelled.
+   */
+  'team:rootcert': {
+    input: z.undefined(),
+    output: z.strictObject({ fileName: text }).nullable(),
+  },
   /** One page of the team's finished jobs (this account's), newest first. */
   'team:history': {
     input: z.strictObject({

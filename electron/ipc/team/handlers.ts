@@ -3,13 +3,21 @@
 import type { TeamConnection } from '../../team/connection';
 import type { TeamHistory } from '../../history/views';
 import type { Handlers } from '../registry';
+import type { ShellHooks } from '../shell-hooks';
 
 type TeamChannels =
-  'team:status' | 'team:connect' | 'team:test' | 'team:remove' | 'team:history' | 'team:spend';
+  | 'team:status'
+  | 'team:connect'
+  | 'team:test'
+  | 'team:remove'
+  | 'team:rootcert'
+  | 'team:history'
+  | 'team:spend';
 
 export function teamHandlers(
   team: TeamConnection,
   history: TeamHistory,
+  shell: Pick<ShellHooks, 'chooseCertificate'>,
 ): Pick<Handlers, TeamChannels> {
   return {
     'team:history': (page) => history.history(page),
@@ -18,5 +26,7 @@ export function teamHandlers(
     'team:connect': ({ url, password }) => team.connect(url, password),
     'team:test': ({ url, password }) => team.test(url, password),
     'team:remove': () => team.remove(),
+    // The file is the one the user picked in main's own dialog; the window names none.
+    'team:rootcert': async () => team.chooseRootCert(await shell.chooseCertificate()),
   };
 }

@@ -134,8 +134,9 @@ async function judgedHop(
 /**
  * The answer at the end of the link. The link is signed by the service: it
  * gets no API key, which must never go to whatever host a link points at.
+ * Also the road of a platform's own result links (Mailchimp's batch results).
  */
-async function openLink(
+export async function openLink(
   url: string,
   connection: LinkConnection,
   signal: AbortSignal,

@@ -67,6 +67,13 @@ export function useTestTeam() {
   });
 }
 
+/**
+ * Main's own Open dialog for the store's root certificate; the window names
+ * no file. Main keeps the file for the next test or connect; null: cancelled.
+ */
+export const useChooseRootCert = () =>
+  useMutation({ mutationFn: () => call(window.api.team.rootcert()) });
+
 /** One page of the team's finished jobs; the page shown stays while the next is read. */
 export function useTeamHistory(offset: number, limit: number) {
   return useQuery({

@@ -67,14 +67,23 @@ export interface Batch {
   operations: Operation[];
   results: OperationResult[];
   archive: Buffer | null;
+  /** Where the results link points instead of the fake itself ('private-link'); null: the fake. */
+  link: string | null;
 }
 
 const stamp = () => new Date().toISOString().replace(/\.\d+Z$/, '+00:00');
 
+/** What a finished batch's link serves (MailchimpFakeOptions.resultArchive). */
+export type ResultArchive = 'results' | 'bomb' | 'private-link';
+
+/** A bomb's one file: zeros that gzip to a few kilobytes. */
+const BOMB_BYTES = 32 * 1024 * 1024;
+
 export function createBatches(
   dispatch: Dispatch,
-  options: { stepMs: () => number; baseUrl: () => string },
+  options: { stepMs: () => number; baseUrl: () => string; resultArchive?: () => ResultArchive },
 ) {
+  const mode = () => options.resultArchive?.() ?? 'results';
   const batches = new Map<string, Batch>();
   /** Batches waiting for the one running to finish: one runs at a time. */
   const queue: Batch[] = [];
@@ -129,7 +138,11 @@ export function createBatches(
           content: Buffer.from(JSON.stringify(batch.results.slice(i, i + 500))),
         });
       }
-      batch.archive = tarGz(files);
+      batch.archive =
+        mode() === 'bomb'
+          ? tarGz([{ name: `${batch.id}/bomb.json`, content: Buffer.alloc(BOMB_BYTES, 0x20) }])
+          : tarGz(files);
+      batch.link = mode() === 'private-link' ? 'https://10.255.255.1' : null;
       batch.status = 'finished';
       batch.completed_at = stamp();
       running = false;
@@ -146,7 +159,7 @@ export function createBatches(
     submitted_at: b.submitted_at,
     completed_at: b.completed_at,
     response_body_url:
-      b.archive === null ? '' : `${options.baseUrl()}/_fake/batch-results/${b.id}.tar.gz`,
+      b.archive === null ? '' : `${b.link ?? options.baseUrl()}/_fake/batch-results/${b.id}.tar.gz`,
   });
 
   return {
@@ -170,6 +183,7 @@ export function createBatches(
         operations: parsed.value.operations,
         results: [],
         archive: null,
+        link: null,
       };
       batches.set(batch.id, batch);
       queue.push(batch);

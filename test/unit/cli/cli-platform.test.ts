@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { PLATFORM_ENV } from '../../../electron/common/catalogs/platforms';
 import { startHubSpotHarness } from '../connectors/harness/hubspot';
 import { startMailchimpHarness } from '../connectors/harness/mailchimp';
+import { startMailchimpFake } from '../../fakes/mailchimp';
 import type { FakeHarness } from '../connectors/harness/types';
 import { cli, setup, type Bench } from '../jobs/support';
 
@@ -32,6 +33,34 @@ describe('list-cleaner with a platform', () => {
       expect(run.stdout).toMatch(/^ID\s+MEMBERS\s+NAME$/m);
       expect(run.stdout).toMatch(new RegExp(`^${fake.listId}\\s+\\d+\\s+Newsletter$`, 'm'));
       expect(run.stdout).toContain(`list-cleaner clean mailchimp:${fake.listId}`);
+    } finally {
+      await fake.stop();
+    }
+  });
+
+  it('prints a list name from the platform with its controls shown, never sent to the terminal', async () => {
+    // An escape sequence retitling the window and clearing the screen, a C1 CSI,
+    // a line break forging a line of its own, and a bidi override.
+    const name = 'Spring\x1b]0;owned\x07\x1b[2J\u009b31m\nID  fake\u202Eevil';
+    const fake = await startMailchimpFake({ lists: [{ id: 'aud0000009', name, members: [] }] });
+    try {
+      const bench = await setup({ checkLedger: false });
+      const env = {
+        ...bench.env(),
+        [PLATFORM_ENV.mailchimp.key]: fake.key,
+        [PLATFORM_ENV.mailchimp.url]: fake.url,
+      };
+      const run = await cli(['lists', 'mailchimp'], env);
+      expect(run.code).toBe(0);
+      const line = run.stdout.split('\n').find((l) => l.startsWith('aud0000009'));
+      expect(line).toMatch(
+        /^aud0000009 +0 {2}Spring␛\]0;owned␇␛\[2J\\u009b31m␊ID {2}fake\\u202eevil$/,
+      );
+      expect(run.stdout).not.toMatch(/(?!\n)[\p{Cc}\u202a-\u202e]/u);
+      // What a script reads is the exact name.
+      const json = await cli(['lists', 'mailchimp', '--json'], env);
+      expect(json.stdout).not.toMatch(/(?!\n)[\p{Cc}\u202a-\u202e]/u);
+      expect((JSON.parse(json.stdout) as { name: string }[])[0]?.name).toBe(name);
     } finally {
       await fake.stop();
     }

@@ -3,7 +3,7 @@
 // subscribed choice, tags written through a batch and read back, a cleaned
 // member's refusal in Mailchimp's own words, and archiving that deletes no one.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPlatformHttp } from '../../../electron/connectors/http';
+import { createPlatformHttp, PlatformError } from '../../../electron/connectors/http';
 import { mailchimp, verdictTags } from '../../../electron/connectors/platforms/mailchimp';
 import type { PlatformMember } from '../../../electron/connectors/types';
 import { startMailchimpFake, type MailchimpFake } from '../../fakes/mailchimp';
@@ -117,6 +117,52 @@ describe('the Mailchimp connector', () => {
     expect(verdictTags('role').filter((t) => t.status === 'active')).toEqual([
       { name: 'list-cleaner: role', status: 'active' },
     ]);
+  });
+
+  it('refuses batch results past what the batch can hold, inflated as a bounded stream', async () => {
+    const { fake, http } = await start(3);
+    const members = await readAll(http, 'all');
+    // The archive inflates to 32 MB of spaces; 3 operations' results hold about 1 MB at most.
+    fake.config.resultArchive = 'bomb';
+    const refused = await mailchimp
+      .write(
+        http,
+        'aud1',
+        members.map((m) => ({
+          id: m.id,
+          email: m.email,
+          status: 'deliverable' as const,
+          checkedAt: '2026-11-26',
+        })),
+      )
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(PlatformError);
+    expect((refused as PlatformError).message).toMatch(
+      /batch results for 3 operations would be larger than 2 MB.*stopped reading them.*What was written is kept; try again/,
+    );
+  });
+
+  it('fetches batch results only from an address on the internet', async () => {
+    const { fake, http } = await start(2);
+    const members = await readAll(http, 'all');
+    fake.config.resultArchive = 'private-link';
+    const seen = fake.requests.length;
+    await expect(
+      mailchimp.write(
+        http,
+        'aud1',
+        members.map((m) => ({
+          id: m.id,
+          email: m.email,
+          status: 'deliverable' as const,
+          checkedAt: '2026-11-26',
+        })),
+      ),
+    ).rejects.toThrow(
+      /results link leads to 10\.255\.255\.1, which is not on the internet, so List Cleaner did not connect/,
+    );
+    // The batch itself was sent and polled; nothing else was asked of anyone.
+    expect(fake.requests.slice(seen).every((r) => !r.path.includes('batch-results'))).toBe(true);
   });
 
   it('archives without deleting, and an archived member archived again is where it was asked to be', async () => {

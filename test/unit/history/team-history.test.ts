@@ -447,6 +447,36 @@ describe('list-cleaner and the team store', () => {
     expect(spendJson.months[0]?.people.map((p) => p.osUser)).toContain('ana');
   });
 
+  it('prints what a member wrote (list, user and machine names) on one line, its controls shown', async () => {
+    const bench = await setup({ checkLedger: false });
+    const { store, database } = await freshStore();
+    const env = { ...bench.env(), LIST_CLEANER_TEAM_URL: server.url('team', database, PASSWORD) };
+    // Any member can write these: an escape sequence, a forged line, a bidi override.
+    await store.withClient((c) =>
+      pushSummary(
+        c,
+        memoryAccountOf(bench.key),
+        summary('forged', {
+          listName: 'Spring\x1b[2J\x1b]0;owned\x07.csv\n2026-01-01  fake.csv',
+          osUser: 'ana\u202E',
+          machine: 'pc\u009b31m',
+          finishedAt: new Date().toISOString(),
+        }),
+      ),
+    );
+    const history = await cli(['team', 'history'], env);
+    expect(history.code, history.stderr).toBe(0);
+    const lines = history.stdout.split('\n').filter((l) => l.includes('Spring'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(
+      'Spring␛[2J␛]0;owned␇.csv␊2026-01-01  fake.csv  ana\\u202e on pc\\u009b31m',
+    );
+    expect(history.stdout).not.toMatch(/(?!\n)[\p{Cc}\u202a-\u202e]/u);
+    const spend = await cli(['team', 'spend'], env);
+    expect(spend.stdout).toContain('ana\\u202e (pc\\u009b31m)');
+    expect(spend.stdout).not.toMatch(/(?!\n)[\p{Cc}\u202a-\u202e]/u);
+  });
+
   it('shares nothing for the demo', async () => {
     const { database } = await freshStore();
     const result = await cli(['team', 'history', '--demo'], {

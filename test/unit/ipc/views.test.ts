@@ -24,6 +24,7 @@ describe('the settings view', () => {
         enteredPrices: { email: 1_500, avatar: null },
         account: 'key',
         teamUrl: 'postgres://team@db.example.test:5432/list_cleaner',
+        teamRootCert: '/home/me/ca.pem',
       },
       'de',
       'fr',

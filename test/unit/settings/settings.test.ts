@@ -37,6 +37,7 @@ describe('settings', () => {
       account: 'none',
       // No team store until the user connects one.
       teamUrl: null,
+      teamRootCert: null,
     });
   });
 
@@ -47,6 +48,23 @@ describe('settings', () => {
       settingsSchema.safeParse({ teamUrl: 'postgres://crew:secret@db.example.test/x' }).success,
     ).toBe(false);
     expect(settingsSchema.safeParse({ teamUrl: 'https://db.example.test/x' }).success).toBe(false);
+  });
+
+  it('keeps a saved team store address a later rule refuses, and every other setting with it', async () => {
+    // An older version saved these (encrypted without checking the host; a
+    // certificate named in the address): the store is refused where it is
+    // opened, with words, and settings.json is not set aside for it.
+    for (const teamUrl of [
+      'postgres://crew@db.example.test/x?sslmode=require',
+      'postgres://crew@db.example.test/x?sslrootcert=%2Fetc%2Fca.pem',
+    ]) {
+      const dir = await tempDir();
+      const saved = { theme: 'dark', maxSpendMicros: 2_000_000, account: 'key', teamUrl };
+      await writeFile(join(dir, 'settings.json'), JSON.stringify(saved));
+      const store = await openSettingsStore(dir);
+      expect(store.get()).toMatchObject(saved);
+      expect(await readdir(dir)).toEqual(['settings.json']);
+    }
   });
 
   it('persists updates atomically and reads them back', async () => {

@@ -5,6 +5,7 @@
 // forgotten. Each is called as the window calls it, through main's gate into
 // the stand-in electron module's ipcMain; main asks in its own dialog, names
 // what it does on one line, and on Cancel nothing is done.
+import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -210,6 +211,55 @@ describe('the team store', () => {
     expect(connections).toBe(0);
     expect(core.settings.get().teamUrl).toBeNull();
     expect(await call('team:status')).toMatchObject({ ok: true, value: { url: null } });
+  });
+
+  it('a typed address naming a certificate file is refused before any question or connection', async () => {
+    answer(YES);
+    for (const channel of ['team:test', 'team:connect']) {
+      const refused = await call(channel, {
+        url: `${url()}?sslrootcert=/dev/zero`,
+        password: 'pw',
+      });
+      expect(refused).toMatchObject({
+        ok: false,
+        error: {
+          code: 'invalid_input',
+          message: expect.stringMatching(/names a certificate file \(sslrootcert=\)/),
+        },
+      });
+    }
+    expect(asked()).toEqual([]);
+    expect(connections).toBe(0);
+    expect(core.settings.get()).toMatchObject({ teamUrl: null, teamRootCert: null });
+  });
+
+  it("the certificate is the file picked in main's own Open dialog: the window names none", async () => {
+    // A path from the window is not even taken as input.
+    expect(await call('team:rootcert', { path: '/etc/ssl/certs/ca.pem' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+    // Cancelled in the dialog: nothing chosen.
+    expect(await call('team:rootcert')).toEqual({ ok: true, value: null });
+    // A FIFO picked stalls nothing and is refused with words.
+    if (process.platform !== 'win32') {
+      const fifo = join(dir, 'ca.pem');
+      execFileSync('mkfifo', [fifo]);
+      fakeElectron.dialog.openPaths = [fifo];
+      expect(await call('team:rootcert')).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_input', message: expect.stringMatching(/not a regular file/) },
+      });
+    }
+    const pem = join(dir, 'provider\u202E-ca.crt');
+    await writeFile(pem, '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n');
+    fakeElectron.dialog.openPaths = [pem];
+    expect(await call('team:rootcert')).toEqual({
+      ok: true,
+      value: { fileName: 'provider-ca.crt' },
+    });
+    // Nothing is saved until a store is connected with it.
+    expect(core.settings.get().teamRootCert).toBeNull();
   });
 
   it('leaving the saved store asks; Cancel keeps it', async () => {

@@ -260,6 +260,8 @@ export class FakeDialog {
   readonly messageBoxes: MessageBoxOptions[] = [];
   /** The index of the button the user presses in the next message boxes. */
   response = 1;
+  /** The files the user picks in the next Open dialogs; null: they cancel. */
+  openPaths: string[] | null = null;
 
   async showMessageBox(
     ...args: [MessageBoxOptions] | [unknown, MessageBoxOptions]
@@ -270,7 +272,9 @@ export class FakeDialog {
   }
 
   async showOpenDialog(): Promise<{ canceled: boolean; filePaths: string[] }> {
-    return { canceled: true, filePaths: [] };
+    return this.openPaths === null
+      ? { canceled: true, filePaths: [] }
+      : { canceled: false, filePaths: [...this.openPaths] };
   }
 
   async showSaveDialog(): Promise<{ canceled: boolean; filePath: string }> {
@@ -284,6 +288,7 @@ export class FakeDialog {
   reset(): void {
     this.messageBoxes.length = 0;
     this.response = 1;
+    this.openPaths = null;
   }
 }
 

@@ -5,7 +5,7 @@
 // handler table; and `list-cleaner team status` uses the store the app saved.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { memoryAccountOf } from '../../../electron/lib/account-name';
 import type { TeamTestView, TeamView } from '../../../electron/common/views/team-views';
@@ -102,6 +102,47 @@ describe('connecting the app to a team store', () => {
     expect(await team.remove()).toMatchObject({ url: null, connected: false });
     expect(settings.get().teamUrl).toBeNull();
     expect(await keys.get()).toBeNull();
+  });
+
+  it("trusts the root certificate main's dialog chose, keeps it with the store, and reads no file an address names", async () => {
+    const database = await freshDatabase();
+    const keys = createMemoryKeyStore(null);
+    const { dir, settings, team } = await teamFor(keys);
+    // The server's certificate is its own authority's: without it, verify-ca cannot pass.
+    const url = `${server.url('crew', database, PASSWORD)}?sslmode=verify-ca`;
+    await expect(team.connect(url)).rejects.toThrow(/could not be verified/);
+    await expect(team.connect(`${url}&sslrootcert=${server.certFile}`)).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringMatching(/names a certificate file/),
+    });
+    // A file that is no certificate is refused as it is chosen, and nothing is kept.
+    const notCert = join(dir, 'notes.txt');
+    await writeFile(notCert, 'hello');
+    await expect(team.chooseRootCert(notCert)).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(team.connect(url)).rejects.toThrow(/could not be verified/);
+
+    expect(await team.chooseRootCert(null)).toBeNull();
+    expect(await team.chooseRootCert(server.certFile)).toEqual({
+      fileName: basename(server.certFile),
+    });
+    expect((await team.test(url)).encrypted).toBe(true);
+    expect(await team.connect(url)).toMatchObject({ connected: true, error: null });
+    expect(settings.get()).toMatchObject({
+      teamUrl: `${server.url('crew', database)}?sslmode=verify-ca`,
+      teamRootCert: server.certFile,
+    });
+    // The saved store is reached with its certificate, after a restart too.
+    const again = openTeamConnection({
+      settings: await openSettingsStore(dir),
+      keys: async () => keys,
+      memoryAccount: () => null,
+      connectTimeoutMs: 5_000,
+    });
+    expect(await again.status()).toMatchObject({ connected: true, error: null });
+    expect((await again.test()).encrypted).toBe(true);
+
+    await team.remove();
+    expect(settings.get()).toMatchObject({ teamUrl: null, teamRootCert: null });
   });
 
   it('saves nothing when the store refuses the password', async () => {

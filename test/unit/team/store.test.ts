@@ -266,13 +266,15 @@ describe('encryption, as the sslmode asks', () => {
   beforeAll(async () => {
     database = await freshDatabase();
   });
-  const reach = (query: string) =>
-    openTeamStore({ url: `${server.url('team', database)}?${query}`, password: PASSWORD }).then(
-      (store) => {
-        opened.push(store);
-        return store.test();
-      },
-    );
+  const reach = (query: string, rootCert: string | null = null) =>
+    openTeamStore({
+      url: `${server.url('team', database)}?${query}`,
+      password: PASSWORD,
+      rootCert,
+    }).then((store) => {
+      opened.push(store);
+      return store.test();
+    });
 
   it('require: encrypted, the certificate not checked', async () => {
     expect((await reach('sslmode=require')).encrypted).toBe(true);
@@ -285,13 +287,19 @@ describe('encryption, as the sslmode asks', () => {
   });
 
   it('verify-ca: signed by the authority named, whatever host it names', async () => {
-    const report = await reach(`sslmode=verify-ca&sslrootcert=${server.certFile}`);
+    const report = await reach('sslmode=verify-ca', server.certFile);
     expect(report.encrypted).toBe(true);
   });
 
   it('verify-full: a certificate for another host is refused even when its authority is trusted', async () => {
-    await expect(reach(`sslmode=verify-full&sslrootcert=${server.certFile}`)).rejects.toThrow(
+    await expect(reach('sslmode=verify-full', server.certFile)).rejects.toThrow(
       /could not be verified/,
+    );
+  });
+
+  it('reads no file an address names: sslrootcert in it is refused before anything connects', async () => {
+    await expect(reach(`sslmode=verify-ca&sslrootcert=${server.certFile}`)).rejects.toThrow(
+      /names a certificate file \(sslrootcert=\)/,
     );
   });
 });

@@ -10,6 +10,8 @@ import {
   joinPassword,
   judgeTeamUrl,
   pgSsl,
+  readTeamUrl,
+  rootCertOutOfUrl,
   splitPassword,
 } from '../../../electron/team/url';
 
@@ -53,7 +55,7 @@ describe('a team store address', () => {
 
   it('must be encrypted away from this computer', () => {
     expect(refusal('postgres://u@db.example.com/x?sslmode=disable')).toMatch(
-      /not encrypted.*sslmode=require or verify-full.*only on this computer/,
+      /not encrypted.*sslmode=verify-full.*only on this computer/,
     );
     expect(refusal('postgres://u@db.example.com/x?sslmode=prefer')).toMatch(
       /falls back to no encryption/,
@@ -65,9 +67,51 @@ describe('a team store address', () => {
     }
   });
 
+  it('away from this computer, checks the certificate names the host: require and verify-ca are refused with words', () => {
+    for (const mode of ['require', 'verify-ca']) {
+      const said = refusal(`postgres://u@db.example.com/x?sslmode=${mode}`);
+      expect(said).toContain(`sslmode=${mode}`);
+      expect(said).toMatch(
+        /would not check that the server’s certificate belongs to db\.example\.com/,
+      );
+      expect(said).toMatch(/Remove sslmode from the address.*verify-full.*Choose certificate…/);
+    }
+    // The same modes on this computer, where no one stands on the way.
+    for (const host of ['127.0.0.1', 'localhost', '[::1]']) {
+      expect(judgeTeamUrl(`postgres://u@${host}/x?sslmode=require`).sslMode).toBe('require');
+      expect(judgeTeamUrl(`postgres://u@${host}/x?sslmode=verify-ca`).sslMode).toBe('verify-ca');
+    }
+    expect(judgeTeamUrl('postgres://u@db.example.com/x?sslmode=verify-full').sslMode).toBe(
+      'verify-full',
+    );
+  });
+
+  it('names no file: sslrootcert in an address is refused, wherever the store is', () => {
+    for (const host of ['db.example.com', '127.0.0.1']) {
+      expect(refusal(`postgres://u@${host}/x?sslrootcert=/dev/zero`)).toMatch(
+        /names a certificate file \(sslrootcert=\).*Choose certificate… in Settings → Team/,
+      );
+    }
+    // Its shape alone is read (as settings.json keeps an older address), and the file is not named to anyone.
+    expect(readTeamUrl('postgres://u@db.example.com/x?sslrootcert=/ca.pem').namesRootCert).toBe(
+      true,
+    );
+  });
+
+  it("takes the command line's own certificate out of its address, to be read apart", () => {
+    expect(rootCertOutOfUrl('postgres://u@db.example.com/x?sslrootcert=%2Fetc%2Fca.pem')).toEqual({
+      url: 'postgres://u@db.example.com/x',
+      rootCert: '/etc/ca.pem',
+    });
+    const plain = 'postgres://u@db.example.com/x?sslmode=verify-full';
+    expect(rootCertOutOfUrl(plain)).toEqual({ url: plain, rootCert: null });
+  });
+
   it("honours sslmode as pg's ssl option", () => {
-    const ssl = (query: string) => pgSsl(judgeTeamUrl(`postgres://u@db.example.com/x${query}`));
-    expect(ssl('')).toEqual({ rejectUnauthorized: true });
+    const ssl = (query: string) => pgSsl(judgeTeamUrl(`postgres://u@127.0.0.1/x${query}`));
+    expect(pgSsl(judgeTeamUrl('postgres://u@db.example.com/x'))).toEqual({
+      rejectUnauthorized: true,
+    });
     expect(ssl('?sslmode=require')).toEqual({ rejectUnauthorized: false });
     const verifyCa = ssl('?sslmode=verify-ca');
     expect(verifyCa).toMatchObject({ rejectUnauthorized: true });
@@ -82,10 +126,7 @@ describe('a team store address', () => {
   });
 
   it('trusts the root certificate given, with require behaving as verify-ca', () => {
-    const ssl = pgSsl(
-      judgeTeamUrl('postgres://u@db.example.com/x?sslmode=require&sslrootcert=/ca.pem'),
-      'PEM',
-    );
+    const ssl = pgSsl(judgeTeamUrl('postgres://u@127.0.0.1/x?sslmode=require'), 'PEM');
     expect(ssl).toMatchObject({ rejectUnauthorized: true, ca: 'PEM' });
   });
 
@@ -95,9 +136,9 @@ describe('a team store address', () => {
     );
     expect(
       judgeTeamUrl(
-        'postgres://u@db.example.com/x?sslmode=require&channel_binding=require&application_name=a',
+        'postgres://u@db.example.com/x?sslmode=verify-full&channel_binding=require&application_name=a',
       ).sslMode,
-    ).toBe('require');
+    ).toBe('verify-full');
   });
 });
 
@@ -119,8 +160,9 @@ describe('the password', () => {
     });
   });
 
-  it('is never split off a URL that may not be used', () => {
-    expect(() => splitPassword('postgres://u:secret@db.example.com/x?sslmode=disable')).toThrow(
+  it('is never split off a URL that is not written as one', () => {
+    expect(() => splitPassword('https://u:secret@db.example.com/x')).toThrow(AppError);
+    expect(() => splitPassword('postgres://u:secret@db.example.com/x?host=evil.example')).toThrow(
       AppError,
     );
   });

@@ -1,7 +1,7 @@
 // Names shown inside main's dialogs and notifications are one line, without
 // control or format characters, and cut with an ellipsis when long.
 import { describe, expect, it } from 'vitest';
-import { oneLine } from '../../../../electron/common/text/one-line';
+import { oneLine, visibleLine, visibleLines } from '../../../../electron/common/text/one-line';
 
 describe('oneLine', () => {
   it('makes line breaks and other whitespace one space', () => {
@@ -26,5 +26,27 @@ describe('oneLine', () => {
     const flags = '🇫🇷'.repeat(10);
     const cut = oneLine(flags, 5);
     expect(cut).toBe(`${'🇫🇷'.repeat(4)}…`);
+  });
+});
+
+describe('visibleLine, for the terminal', () => {
+  it('shows C0 controls as their pictures, and DEL, C1, separators and bidi controls as \\u escapes', () => {
+    expect(visibleLine('a\x1b[2Jb\x07c\rd\ne\tf\x00')).toBe('a␛[2Jb␇c␍d␊e␉f␀');
+    expect(visibleLine('x\x7f\u0085\u009b31m\u2028\u202Ey\u2066z\u200F')).toBe(
+      'x\\u007f\\u0085\\u009b31m\\u2028\\u202ey\\u2066z\\u200f',
+    );
+  });
+
+  it('leaves every other character as it is: accents, emoji joined, no-break spaces', () => {
+    const name = 'Liste d’été 👩\u200D💻\u00A0Ümlaut — 東京';
+    expect(visibleLine(name)).toBe(name);
+  });
+
+  it('keeps the line feeds of whole lines, and JSON keeps the exact text', () => {
+    expect(visibleLines('one\x1b[1m\ntwo\r')).toBe('one␛[1m\ntwo␍');
+    const name = 'Spring\u009b31m\u202E\x7f';
+    const json = visibleLines(JSON.stringify({ name }));
+    expect(json).not.toMatch(/[\x7f-\x9f\u202e]/);
+    expect((JSON.parse(json) as { name: string }).name).toBe(name);
   });
 });

@@ -7,7 +7,13 @@ import { passwordOutOfUrl } from '../../../../../electron/common/urls/team-url-p
 import { useState } from 'react';
 import type { TeamView } from '../../../../../electron/common/views/team-views';
 import { errorMessage } from '../../../api/call';
-import { useConnectTeam, useRemoveTeam, useTeam, useTestTeam } from '../../../api/team-hooks';
+import {
+  useChooseRootCert,
+  useConnectTeam,
+  useRemoveTeam,
+  useTeam,
+  useTestTeam,
+} from '../../../api/team-hooks';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { DangerConfirm } from '../../../components/DangerConfirm';
 import { SettingForm } from '../settings/SettingForm';
@@ -41,6 +47,7 @@ export function TeamSection({ inputId }: { inputId: string }) {
 function ConnectTeamForm({ inputId }: { inputId: string }) {
   const connect = useConnectTeam();
   const test = useTestTeam();
+  const rootCert = useChooseRootCert();
   const t = useT();
   const [url, setUrl] = useState('');
   const [password, setPassword] = useState('');
@@ -128,7 +135,26 @@ function ConnectTeamForm({ inputId }: { inputId: string }) {
         >
           {test.isPending ? t('team.testing') : t('team.test')}
         </button>
+        <button
+          type="button"
+          className="button secondary small"
+          disabled={busy || rootCert.isPending}
+          data-testid="team-rootcert"
+          onClick={() =>
+            rootCert.mutate(undefined, {
+              onSuccess: () => test.reset(),
+              onError: (err) => setProblem(errorMessage(err)),
+            })
+          }
+        >
+          {t('team.rootCert.choose')}
+        </button>
       </div>
+      {rootCert.data && (
+        <p className="hint" role="status" data-testid="team-rootcert-chosen">
+          {t('team.rootCert.chosen', { name: rootCert.data.fileName })}
+        </p>
+      )}
       {test.data && (
         <p className="hint team-test" role="status" data-testid="team-test">
           {testLine(test.data, t)}
