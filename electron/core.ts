@@ -5,7 +5,7 @@
 // around it. The command line has no window to serve: it opens the jobs and
 // the service client it needs itself (cli/).
 import { mkdir } from 'node:fs/promises';
-import { posix, win32 } from 'node:path';
+import { join, posix, win32 } from 'node:path';
 import { openAccount, type Account } from './account/account';
 import { createHandlers } from './ipc/handlers';
 import type { ShellHooks } from './ipc/shell-hooks';
@@ -125,6 +125,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const words = () => windowWords().t;
   const account = await openAccount({
     words,
+    balanceFile: join(options.dataDir, 'balance.json'),
     keyStore,
     settings,
     events,
