@@ -40,6 +40,7 @@ const month = (jobs: number, addresses: number) => ({
   addresses,
   chargedMicros: 0,
   unknownCharges: 0,
+  decimals: 2,
 });
 
 describe('in Russian', () => {

@@ -16,8 +16,21 @@ import { chargeLine } from '../money/charge-words';
 import { countsWords, rowsWords } from './row-words';
 import { Chevron } from './Chevron';
 
-/** `level`: the name's heading level, 3 under a month's heading. */
-export function JobRow({ job, now, level = 2 }: { job: JobView; now: number; level?: 2 | 3 }) {
+/**
+ * `level`: the name's heading level, 3 under a month's heading. `decimals`:
+ * the month's one precision for money (history.ts), so its rows add up to it.
+ */
+export function JobRow({
+  job,
+  now,
+  level = 2,
+  decimals,
+}: {
+  job: JobView;
+  now: number;
+  level?: 2 | 3;
+  decimals?: number;
+}) {
   const titleId = useId();
   const detailsId = useId();
   // Open by default once under way (a draft started from the review too), and
@@ -31,7 +44,7 @@ export function JobRow({ job, now, level = 2 }: { job: JobView; now: number; lev
   const commands = useJobCommands(job);
   const t = useT();
   const badge = badgeWords(job, t);
-  const charge = chargeLine(job, t);
+  const charge = chargeLine(job, t, decimals);
   const Title = level === 3 ? 'h3' : 'h2';
   return (
     <article

@@ -61,7 +61,7 @@ export function MonthSection({
       >
         {month.jobs.map((job) => (
           <li key={job.id}>
-            <JobRow job={job} now={now} level={3} />
+            <JobRow job={job} now={now} level={3} decimals={month.decimals} />
           </li>
         ))}
       </ul>
