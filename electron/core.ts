@@ -32,6 +32,7 @@ import { openSettingsStore, type SettingsStore } from './settings/settings';
 import { createFileGrants, type FileGrants } from './files/grants';
 import { fileGrantRoute, type FileGrantRoute } from './ipc/file-grant';
 import { noConsent } from './lib/consent';
+import { redactSecrets } from './lib/redact-secrets';
 import { openAppPlatforms, type AppPlatformsOptions } from './connectors/app';
 
 export interface CoreOptions {
@@ -137,7 +138,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const files = createFileGrants(process.platform);
   // The team store lost or back, said to the window once each time, whoever noticed, in its language.
   const teamNotice = teamNoticeGate((message, kind, said) =>
-    events.emit('team:notice', { kind, message: said ? say(windowWords().t, said) : message }),
+    events.emit('team:notice', {
+      kind,
+      // A store's own words may quote its address: never with a password.
+      message: redactSecrets(said ? say(windowWords().t, said) : message),
+    }),
   );
   const stopTeamNotices = onTeamNotice(teamNotice);
   const workspace = openWorkspace({

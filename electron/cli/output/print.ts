@@ -2,7 +2,7 @@
 // redrawn on a terminal is ended before any other), redacted, log lines
 // without the stack an error detail brings along, and all of it out before
 // the process exits.
-import { redact } from '../../lib/log';
+import { redactSecrets } from '../../lib/log';
 import type { Progress } from './output';
 
 /** The progress shown on stderr, if any. */
@@ -21,12 +21,12 @@ const endDrawnLine = () => {
 // whatever message carried it.
 export const err = (line: string): void => {
   endDrawnLine();
-  process.stderr.write(`${redact(line)}\n`);
+  process.stderr.write(`${redactSecrets(line)}\n`);
 };
 
 export const out = (line: string): void => {
   endDrawnLine();
-  process.stdout.write(`${redact(line)}\n`);
+  process.stdout.write(`${redactSecrets(line)}\n`);
 };
 
 /** A log line without the stack trace an error detail may bring along. */
