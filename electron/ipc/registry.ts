@@ -61,6 +61,7 @@ export function toIpcError(err: unknown, t: Translate = english.t): IpcError {
   if (err instanceof AppError) {
     const error: IpcError = { code: err.code, message: redactSecrets(sayError(err, t)) };
     if (err.serviceCode !== undefined) error.serviceCode = err.serviceCode;
+    if (err.details !== undefined) error.details = redactSecrets(err.details).slice(0, 500);
     return error;
   }
   log.error('unexpected error in a handler', err);

@@ -85,6 +85,11 @@ describe('a team store password given with a refused connection', () => {
         const run = await cli(args, { ...env, LIST_CLEANER_TEAM_URL: url });
         expect(run.code, run.stderr).toBe(1);
         expectNone(run.stdout + run.stderr);
+        if (url === refused && args.length === 2 && args[1] === 'status') {
+          // In words first; the system's code on a line of its own, with LIST_CLEANER_DEBUG only.
+          expect(run.stderr).toMatch(/^list-cleaner: Nothing answered at 127\.0\.0\.1, port 9:/);
+          expect(run.stderr).toContain('\nlist-cleaner: connect ECONNREFUSED 127.0.0.1:9');
+        }
       }
     }
     // Given apart from the address, it is kept off every line as well.
@@ -99,7 +104,12 @@ describe('a team store password given with a refused connection', () => {
 
   it('is not in the error the window is shown, the events it is sent, or the log', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'lc-redact-core-'));
-    const core = await createCore({ dataDir, keyStore: createMemoryKeyStore(null) });
+    // The user says yes in main's dialogs: the connection is tried, and refused.
+    const core = await createCore({
+      dataDir,
+      keyStore: createMemoryKeyStore(null),
+      shell: { consent: async () => true },
+    });
     const events: string[] = [];
     const unsubscribe = core.events.subscribe((event, payload) =>
       events.push(JSON.stringify({ event, payload })),
@@ -118,6 +128,14 @@ describe('a team store password given with a refused connection', () => {
         expect(answer).toMatchObject({ ok: false });
         expectNone(JSON.stringify(answer));
       }
+      // Said in words; the system's code is only in the details behind the disclosure.
+      expect(answers[0]).toMatchObject({
+        error: {
+          message: expect.stringMatching(/^Nothing answered at 127\.0\.0\.1, port 9/),
+          details: expect.stringContaining('ECONNREFUSED'),
+        },
+      });
+      expect(JSON.stringify(answers[0])).not.toMatch(/"message":"[^"]*ECONNREFUSED/);
       // Whatever logs an address later, by mistake, writes it without its password.
       log.warn(`a careless line about ${notParsed}`);
       expectNone(lines.join('\n'));
