@@ -65,7 +65,14 @@ test('an unreachable service gets its own message', async ({ app }) => {
   await page.getByLabel('Service address').fill('http://127.0.0.1:9');
   await page.getByLabel('API key').fill('sk_live_e2e_valid_key_0001a2b');
   await page.getByRole('button', { name: 'Connect account' }).click();
-  await expect(page.getByRole('alert')).toContainText('could not reach the verification service');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('could not reach the verification service');
+  // The system's words are none for a user: folded behind Details (here fetch's
+  // own, which refuses port 9 before connecting).
+  await expect(alert.getByTestId('error-details')).toBeHidden();
+  await expect(alert.getByRole('paragraph').first()).not.toContainText('bad port');
+  await alert.getByText('Details', { exact: true }).click();
+  await expect(alert.getByTestId('error-details')).toContainText('bad port');
 });
 
 test('a saved key survives a restart', async ({ app }) => {
