@@ -2,6 +2,7 @@
 // → service client → sandbox over HTTP, and back.
 import { test, expect } from './fixtures';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server/server';
+import { connectKey, dropFile, knownList } from './import-support';
 
 let sandbox: Sandbox;
 
@@ -106,4 +107,27 @@ test('a saved key survives a restart', async ({ app }) => {
   await app.screenshot('settings');
   await page.getByRole('button', { name: 'Remove key' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome to List Cleaner' })).toBeVisible();
+});
+
+test('the review shows the last balance read, with its time, while the service does not answer', async ({
+  app,
+}) => {
+  const { page } = app;
+  // A sandbox of its own: its maintenance must not reach the other tests.
+  const down = await startSandbox({
+    accounts: [{ key: 'sk_live_e2e_down_key_0009f', balanceMicros: 9_480_000 }],
+  });
+  try {
+    await connectKey(app, down.url, 'sk_live_e2e_down_key_0009f');
+    await expect(page.getByTestId('balance-amount')).toHaveText('$9.48');
+    down.faults.maintenance(true);
+    await dropFile(page, 'while-down.csv', knownList({ unique: 12 }).csv);
+    // Not "not known now": the $9.48 read before, said as the last one read.
+    await expect(page.getByTestId('estimate-balance')).toContainText('$9.48');
+    await expect(page.getByTestId('estimate-balance-read')).toContainText(
+      'the service is not answering',
+    );
+  } finally {
+    await down.stop();
+  }
 });
