@@ -5,7 +5,7 @@
 // around it. The command line has no window to serve: it opens the jobs and
 // the service client it needs itself (cli/).
 import { mkdir } from 'node:fs/promises';
-import { posix, win32 } from 'node:path';
+import { join, posix, win32 } from 'node:path';
 import { openAccount, type Account } from './account/account';
 import { createHandlers } from './ipc/handlers';
 import type { ShellHooks } from './ipc/shell-hooks';
@@ -32,6 +32,7 @@ import { openSettingsStore, type SettingsStore } from './settings/settings';
 import { createFileGrants, type FileGrants } from './files/grants';
 import { fileGrantRoute, type FileGrantRoute } from './ipc/file-grant';
 import { noConsent } from './lib/consent';
+import { redactSecrets } from './lib/redact-secrets';
 import { openAppPlatforms, type AppPlatformsOptions } from './connectors/app';
 import type { WatchRunView } from './common/views/watch-views';
 import { openAppRunner, type AppRunner } from './watches/app-runner';
@@ -174,6 +175,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const words = () => windowWords().t;
   const account = await openAccount({
     words,
+    balanceFile: join(options.dataDir, 'balance.json'),
     keyStore,
     settings,
     events,
@@ -185,7 +187,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const files = createFileGrants(process.platform);
   // The team store lost or back, said to the window once each time, whoever noticed, in its language.
   const teamNotice = teamNoticeGate((message, kind, said) =>
-    events.emit('team:notice', { kind, message: said ? say(windowWords().t, said) : message }),
+    events.emit('team:notice', {
+      kind,
+      // A store's own words may quote its address: never with a password.
+      message: redactSecrets(said ? say(windowWords().t, said) : message),
+    }),
   );
   const stopTeamNotices = onTeamNotice(teamNotice);
   const workspace = openWorkspace({

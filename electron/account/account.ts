@@ -1,7 +1,10 @@
 // Who the app talks to, and with which key: a real account (key in the
 // keychain, base URL from settings), the demo account (an in-process sandbox),
 // or none yet. Every other part asks this module for a ready service client.
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
 import type { AccountStatus, Balance } from '../common/views/views';
+import { writeFileAtomic } from '../lib/files/atomic-file';
 import type { EventBus } from '../common/events';
 import { english, message, type Translate } from '../common/i18n/message';
 import { sayStored } from '../lib/stored-message';
@@ -52,6 +55,33 @@ export interface AccountDeps {
   limiterFor?: (apiKey: string) => Limiter;
   /** The window's language, which the status's warning is said in (English without one). */
   words?: () => Translate;
+  /**
+   * Where the last balance read is kept (`<dataDir>/balance.json`), so it is
+   * shown with its time after a restart while the service does not answer;
+   * in memory only without one.
+   */
+  balanceFile?: string;
+}
+
+/** The last balance read, kept for whose memory it is (a fingerprint of the key, or the demo). */
+const lastReadFile = z.strictObject({
+  account: z.string().max(64),
+  balance: z.strictObject({ balanceMicros: z.number().int(), fetchedAt: z.iso.datetime() }),
+});
+type LastRead = z.infer<typeof lastReadFile>;
+
+async function readLastBalance(file: string | undefined): Promise<LastRead | null> {
+  if (file === undefined) return null;
+  try {
+    const parsed = lastReadFile.safeParse(JSON.parse(await readFile(file, 'utf8')));
+    if (parsed.success) return parsed.data;
+    log.warn('balance.json is not valid and is ignored');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+      log.warn('balance.json could not be read', String(err));
+    }
+  }
+  return null;
 }
 
 type State =
@@ -131,14 +161,23 @@ export async function openAccount(deps: AccountDeps): Promise<Account> {
 
   // The last balance read, for whose memory it is: when the service does not
   // answer for a while (down, maintenance, no network) the balance shown is
-  // this one, with its time, not a figure beside "unavailable".
-  let lastRead: { account: string | null; balance: Balance } | null = null;
+  // this one, with its time, not a figure beside "unavailable". Kept on disk,
+  // so a restart while the service is down still has it.
+  let lastRead: LastRead | null = await readLastBalance(deps.balanceFile);
+  const keepLastRead = async (read: LastRead): Promise<void> => {
+    lastRead = read;
+    if (deps.balanceFile === undefined) return;
+    // Only a convenience: a balance not kept is read again next time.
+    await writeFileAtomic(deps.balanceFile, JSON.stringify(read)).catch((err: unknown) =>
+      log.warn('balance.json could not be written', String(err)),
+    );
+  };
   const readBalance = async (client: ServiceClient): Promise<Balance> => {
     const account = memoryAccount();
     try {
       const { balanceMicros } = await client.balance();
       const balance = { balanceMicros, fetchedAt: new Date().toISOString() };
-      lastRead = { account, balance };
+      if (account !== null) await keepLastRead({ account, balance });
       events.emit('balance:changed', balance);
       return balance;
     } catch (err) {

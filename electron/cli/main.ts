@@ -10,7 +10,7 @@
 import { parseArgs } from 'node:util';
 import { message } from '../common/i18n/message';
 import { setLogSink } from '../lib/log';
-import { sayError } from '../lib/app-error';
+import { AppError, sayError } from '../lib/app-error';
 import { options, sayUsage, UsageError, type Command } from './args/args';
 import { argsMistake } from './args/args-mistakes';
 import { helpText } from './help';
@@ -67,6 +67,10 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
     err(`list-cleaner: ${e instanceof Error ? sayError(e, cliWords().t) : String(e)}`);
+    // The system's words behind the sentence ("connect ECONNREFUSED …"), for whoever debugs.
+    if (process.env.LIST_CLEANER_DEBUG && e instanceof AppError && e.details !== undefined) {
+      err(`list-cleaner: ${e.details}`);
+    }
     return 1;
   }
 }

@@ -46,6 +46,8 @@ export interface IpcError {
   message: string;
   /** The service's own error code, when the service produced the error. */
   serviceCode?: number;
+  /** The technical words behind the message, shown only behind a "Details" disclosure; redacted. */
+  details?: string;
 }
 
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };

@@ -20,7 +20,7 @@ import { fail, ok } from '../common/result';
 import { english, type Translate } from '../common/i18n/message';
 import { AppError, sayError } from '../lib/app-error';
 import { sayInput } from './input-words';
-import { log, redact } from '../lib/log';
+import { log, redactSecrets } from '../lib/log';
 
 export type Handlers = {
   [C in ChannelName]: (input: ChannelInput<C>) => Promise<ChannelOutput<C>>;
@@ -59,8 +59,9 @@ const isChannel = (name: string): name is ChannelName =>
 
 export function toIpcError(err: unknown, t: Translate = english.t): IpcError {
   if (err instanceof AppError) {
-    const error: IpcError = { code: err.code, message: redact(sayError(err, t)) };
+    const error: IpcError = { code: err.code, message: redactSecrets(sayError(err, t)) };
     if (err.serviceCode !== undefined) error.serviceCode = err.serviceCode;
+    if (err.details !== undefined) error.details = redactSecrets(err.details).slice(0, 500);
     return error;
   }
   log.error('unexpected error in a handler', err);
@@ -133,7 +134,8 @@ export function createHandlerRegistry(
         return fail(toIpcError(err, words()));
       }
       const breach = check('output', channel, contract[channel].output, output);
-      if (breach !== null && strict) return fail({ code: 'internal', message: redact(breach) });
+      if (breach !== null && strict)
+        return fail({ code: 'internal', message: redactSecrets(breach) });
       return ok(output);
     },
   };
@@ -150,7 +152,7 @@ export function createEventBus({ strict = true }: Partial<ContractChecks> = {}):
   return {
     emit(event, payload) {
       const breach = check('payload', event, eventPayloads[event], payload);
-      if (breach !== null && strict) throw new ContractError(redact(breach));
+      if (breach !== null && strict) throw new ContractError(redactSecrets(breach));
       for (const listener of listeners) listener(event, payload);
     },
     subscribe(listener) {

@@ -193,6 +193,7 @@ export async function importFile(
     unique: list.counts.unique,
     plan: null,
     unitPriceMicros: null,
+    charge: null,
     failure: null,
     resumes: 0,
     choices: null,

@@ -16,6 +16,7 @@ import { DEFAULT_PATIENCE_MS } from './waits/refusals';
 import { retryCanFix } from './run/job-failure';
 import { chargedProduct, paidSplit, type PaidSources, type PaidSplit } from './money/paid';
 import type { PriceBook } from './money/prices';
+import { shownCharge } from './money/charge';
 import type { JobRecord } from './storage/record';
 import { askAgainView } from './ask-again/view';
 
@@ -107,7 +108,9 @@ export function jobView(
   const product = r.product ?? r.sample?.product ?? null;
   const unit = product ? unitPrices(product, prices) : null;
   const paid = paidSplit(l);
-  const charged = unit && (r.state !== 'draft' || r.sample) ? costOfPaid(prices, paid) : null;
+  const live = unit && (r.state !== 'draft' || r.sample) ? costOfPaid(prices, paid) : null;
+  // Frozen when its last run ended: what the service answered then, not today's prices.
+  const charged = shownCharge(r.charge, c.paid, live);
   return {
     id: r.id,
     fileName: r.fileName,

@@ -13,6 +13,12 @@ import type { ErrorCode } from '../common/result';
 export class AppError extends Error {
   /** The catalog's message, when the error was made from one. */
   readonly said: Message | undefined;
+  /**
+   * The technical words behind the message ("connect ECONNREFUSED
+   * 10.0.0.5:5432"), for whoever helps the user: shown only behind a
+   * "Details" disclosure, redacted on the way out (ipc/registry.ts).
+   */
+  details: string | undefined;
   constructor(
     readonly code: ErrorCode,
     what: string | Message,

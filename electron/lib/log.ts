@@ -1,21 +1,8 @@
-// The one logger of the main side. Every line passes through redaction, so a
-// secret registered here can never reach a log, whatever code logs it.
+// The one logger of the main side. Every line passes through redaction
+// (redact-secrets.ts), so a secret can never reach a log, whatever code logs it.
+import { redactSecrets } from './redact-secrets';
 
-const secrets = new Set<string>();
-
-export function registerSecret(secret: string): void {
-  if (secret.length >= 4) secrets.add(secret);
-}
-
-export function forgetSecret(secret: string): void {
-  secrets.delete(secret);
-}
-
-export function redact(text: string): string {
-  let out = text;
-  for (const secret of secrets) out = out.split(secret).join('[redacted]');
-  return out;
-}
+export { forgetSecret, redactSecrets, registerSecret } from './redact-secrets';
 
 type Level = 'info' | 'warn' | 'error';
 let sink: (level: Level, line: string) => void = (level, line) => {
@@ -34,7 +21,7 @@ function write(level: Level, message: string, detail?: unknown): void {
     detail === undefined
       ? ''
       : ` ${detail instanceof Error ? (detail.stack ?? detail.message) : JSON.stringify(detail)}`;
-  sink(level, redact(`[list-cleaner] ${level}: ${message}${extra}`));
+  sink(level, redactSecrets(`[list-cleaner] ${level}: ${message}${extra}`));
 }
 
 export const log = {

@@ -175,6 +175,19 @@ function causeCode(cause: unknown): string | undefined {
   return undefined;
 }
 
+/** The innermost cause's words, with its code: "connect ECONNREFUSED 127.0.0.1:9". */
+function causeWords(cause: unknown, code: string | undefined): string {
+  let at: unknown = cause;
+  let words = '';
+  for (let depth = 0; depth < 4 && at && typeof at === 'object'; depth++) {
+    const said = (at as { message?: unknown }).message;
+    if (typeof said === 'string' && said !== '') words = said;
+    at = (at as { cause?: unknown }).cause;
+  }
+  if (code === undefined || words.includes(code)) return words || String(cause);
+  return words === '' ? code : `${code}: ${words}`;
+}
+
 /**
  * `chargeable`: the request was one the service charges for (a check). When
  * the connection broke after it may have arrived, the service may have done
@@ -194,6 +207,8 @@ export function networkError(host: string, cause: unknown, chargeable = false): 
         charged: 'no',
       });
   err.cause = cause;
+  // The system's code ("ECONNREFUSED") is no word for a user: behind Details only.
+  err.details = causeWords(cause, code);
   return err;
 }
 

@@ -134,6 +134,10 @@ export function teamStoreError(e: unknown, team: TeamUrl): Error {
   const error = e as { code?: unknown; message?: unknown };
   const code = typeof error.code === 'string' ? error.code : '';
   const message = typeof error.message === 'string' ? error.message : String(e);
+  const withDetails = (err: AppError): AppError => {
+    err.details = message.includes(code) ? message : `${code}: ${message}`;
+    return err;
+  };
   switch (code) {
     case '28P01':
     case '28000':
@@ -159,16 +163,20 @@ export function teamStoreError(e: unknown, team: TeamUrl): Error {
         );
       }
       return new AppError('forbidden', said('error.team.store.forbidden', { where, user }));
-    case 'ECONNREFUSED':
+    // Said in words; the system's code ("connect ECONNREFUSED …") only behind Details.
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
+      return withDetails(new AppError('network', said('error.team.store.noSuchHost', { server })));
     case 'ETIMEDOUT':
+      return withDetails(
+        new AppError('timeout', said('error.team.store.timeout', { server, port })),
+      );
+    case 'ECONNREFUSED':
     case 'ECONNRESET':
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
-      return new AppError(
-        'network',
-        said('error.team.store.unreachable', { server, port, errorCode: code }),
+      return withDetails(
+        new AppError('network', said('error.team.store.unreachable', { server, port })),
       );
   }
   // pg's words when the server asks for a password and none was given.

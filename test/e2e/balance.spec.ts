@@ -2,6 +2,7 @@
 // → service client → sandbox over HTTP, and back.
 import { test, expect } from './fixtures';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server/server';
+import { connectKey, dropFile, knownList } from './import-support';
 
 let sandbox: Sandbox;
 
@@ -65,7 +66,14 @@ test('an unreachable service gets its own message', async ({ app }) => {
   await page.getByLabel('Service address').fill('http://127.0.0.1:9');
   await page.getByLabel('API key').fill('sk_live_e2e_valid_key_0001a2b');
   await page.getByRole('button', { name: 'Connect account' }).click();
-  await expect(page.getByRole('alert')).toContainText('could not reach the verification service');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('could not reach the verification service');
+  // The system's words are none for a user: folded behind Details (here fetch's
+  // own, which refuses port 9 before connecting).
+  await expect(alert.getByText(/bad port/)).toBeHidden();
+  await alert.getByText('Details', { exact: true }).click();
+  await expect(alert.getByText(/bad port/)).toBeVisible();
+  await expect(alert.getByTestId('error-details')).toContainText('bad port');
 });
 
 test('a saved key survives a restart', async ({ app }) => {
@@ -99,4 +107,27 @@ test('a saved key survives a restart', async ({ app }) => {
   await app.screenshot('settings');
   await page.getByRole('button', { name: 'Remove key' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome to List Cleaner' })).toBeVisible();
+});
+
+test('the review shows the last balance read, with its time, while the service does not answer', async ({
+  app,
+}) => {
+  const { page } = app;
+  // A sandbox of its own: its maintenance must not reach the other tests.
+  const down = await startSandbox({
+    accounts: [{ key: 'sk_live_e2e_down_key_0009f', balanceMicros: 9_480_000 }],
+  });
+  try {
+    await connectKey(app, down.url, 'sk_live_e2e_down_key_0009f');
+    await expect(page.getByTestId('balance-amount')).toHaveText('$9.48');
+    down.faults.maintenance(true);
+    await dropFile(page, 'while-down.csv', knownList({ unique: 12 }).csv);
+    // Not "not known now": the $9.48 read before, said as the last one read.
+    await expect(page.getByTestId('estimate-balance')).toContainText('$9.48');
+    await expect(page.getByTestId('estimate-balance-read')).toContainText(
+      'the service is not answering',
+    );
+  } finally {
+    await down.stop();
+  }
 });

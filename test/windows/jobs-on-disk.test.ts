@@ -36,6 +36,7 @@ const record = (id: string, createdAt: string): JobRecord => ({
   unique: 3,
   plan: null,
   unitPriceMicros: null,
+  charge: null,
   failure: null,
   resumes: 0,
   choices: null,

@@ -3,7 +3,7 @@
 // without the stack an error detail brings along, and all of it out before
 // the process exits.
 import { visibleLines } from '../../common/text/one-line';
-import { redact } from '../../lib/log';
+import { redactSecrets } from '../../lib/log';
 import type { Progress } from './output';
 
 /** The progress shown on stderr, if any. */
@@ -25,12 +25,12 @@ const endDrawnLine = () => {
 // made one line where they are printed, common/text/one-line.ts).
 export const err = (line: string): void => {
   endDrawnLine();
-  process.stderr.write(`${visibleLines(redact(line))}\n`);
+  process.stderr.write(`${visibleLines(redactSecrets(line))}\n`);
 };
 
 export const out = (line: string): void => {
   endDrawnLine();
-  process.stdout.write(`${visibleLines(redact(line))}\n`);
+  process.stdout.write(`${visibleLines(redactSecrets(line))}\n`);
 };
 
 /** A log line without the stack trace an error detail may bring along. */

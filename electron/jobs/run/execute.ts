@@ -36,7 +36,9 @@ import { reuserOf } from '../money/reuse';
 import { runClaims } from './claims';
 import { sentBook, sentLog, sentTable } from './send-list';
 import { StoppedError, downloading, runBulk, type RunContext } from './run';
-import { determinedSplit, unitPriceOf, unitPrices } from '../view';
+import { costOfPaid, determinedSplit, unitPriceOf, unitPrices } from '../view';
+import { paidSplit } from '../money/paid';
+import { freezeCharge } from '../money/charge';
 import { askAgainOf } from '../ask-again/in-run';
 
 const sendListLost = (dir: string) =>
@@ -67,22 +69,17 @@ async function answersOf(
   return { memory, remembering, claims };
 }
 
-/** What the balance moved by, for what was determined in this run, is the unit price. */
-async function learnSyncPrice(
-  s: Shared,
-  l: Live,
+/**
+ * What the balance fell by during a run that charged this job alone (it ran
+ * alone here, waited out nothing, sent no bulk task), read once after the run.
+ */
+async function balanceMove(
   client: ServiceClient,
   before: { balanceMicros: number } | null,
-  syncDoneBefore: number,
-): Promise<void> {
-  if (!before) return;
+): Promise<number | null> {
+  if (!before) return null;
   const after = await client.balance().catch(() => null);
-  if (!after) return;
-  await s.prices.learn(
-    syncProduct(l.record.product ?? 'email'),
-    before.balanceMicros - after.balanceMicros,
-    determinedSplit(l).sync - syncDoneBefore,
-  );
+  return after ? before.balanceMicros - after.balanceMicros : null;
 }
 
 type Answers = Awaited<ReturnType<typeof answersOf>>;
@@ -129,6 +126,12 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
   const { record } = l;
   const failed = async (err: unknown) => {
     failWith(l.record, err, store.paths(l.record.id).dir);
+    // Frozen at the prices known (no balance read tells a failed run's charge),
+    // or kept as it was when the run paid for nothing more.
+    const paid = l.outcomes.counts().paid;
+    const priced = costOfPaid(prices, paidSplit(l));
+    const kept = l.record.charge?.paid === paid ? l.record.charge : null;
+    l.record.charge = priced !== null ? { micros: priced, basis: 'prices', paid, at: now() } : kept;
     await save(s, l).catch((e: unknown) => log.error('jobs: a failed job could not be saved', e));
   };
   let client: ServiceClient;
@@ -160,6 +163,7 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
       : (p) => spotFile.at(p);
   const balanceBefore = slot.alone() ? await client.balance().catch(() => null) : null;
   const doneBefore = determinedSplit(l);
+  const paidBefore = l.outcomes.counts().paid;
   const product = record.product ?? 'email';
   const { memory, remembering, claims } = await answersOf(s, record, product, addresses, spotAt);
   l.halt ??= new AbortController();
@@ -221,12 +225,22 @@ export async function execute(s: Shared, l: Live, slot: RunSlot): Promise<void> 
     }
     const ctx = ran.kind === 'done' ? ran.value : null;
     // A wait (a top-up among them) moves the balance for other reasons than this run.
-    const learnable = ran.kind === 'done' && !ran.waited;
-    // The price is told only by a run that charged one product alone, and waited out nothing.
+    const alone = ran.kind === 'done' && !ran.waited && slot.alone() && !record.plan?.bulk.length;
+    // The price is told only by a run that charged one product alone, and waited
+    // out nothing; the charge is frozen from it, or from the balance's move.
     const learnPrice = async () => {
-      if (learnable && slot.alone() && !record.plan?.bulk.length && !record.plan?.syncParts) {
-        await learnSyncPrice(s, l, client, balanceBefore, doneBefore.sync);
+      const moved = alone ? await balanceMove(client, balanceBefore) : null;
+      if (moved !== null && !record.plan?.syncParts) {
+        await prices.learn(syncProduct(product), moved, determinedSplit(l).sync - doneBefore.sync);
       }
+      record.charge = freezeCharge({
+        previous: record.charge,
+        paid: l.outcomes.counts().paid,
+        paidBefore,
+        priced: costOfPaid(prices, paidSplit(l)),
+        moved,
+        at: now(),
+      });
     };
     if (l.outcomes.counts().done < record.unique && (ctx?.overBudget || l.halt.signal.aborted)) {
       // Stopped by the user or by the limit: everything sent is kept; Continue goes on.

@@ -4,7 +4,7 @@
 // can word are made in failures.ts; this decides what any error means here.
 import { english as englishWords, message, say, type Message } from '../../common/i18n/message';
 import { AppError } from '../../lib/app-error';
-import { log } from '../../lib/log';
+import { log, redactSecrets } from '../../lib/log';
 import { ChargedError, asWriteFailure } from '../../lib/files/write-failure';
 import { ServiceError } from '../../service/errors';
 import { progressNotSavedError } from './failures';
@@ -63,7 +63,8 @@ export function failureOf(err: unknown, id: string, folder: string): JobFailure 
     return { ...kept(err.code, err.said, err.message), charged: 'no' };
   }
   log.error(`jobs: ${id} stopped on an unexpected error`, err);
-  const detail = err instanceof Error ? err.message : String(err);
+  // Kept in job.json and shown: an unforeseen error's words may quote a secret.
+  const detail = redactSecrets(err instanceof Error ? err.message : String(err));
   const said = message('error.job.internal', { detail });
   return { ...kept('internal', said, say(englishWords.t, said)), charged: 'unknown' };
 }

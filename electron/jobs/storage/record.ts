@@ -9,6 +9,7 @@ import { WAIT_REASONS } from '../../common/schedules/waits';
 import { MEMBER_CHOICES, PLATFORMS } from '../../common/catalogs/platforms';
 import { storedMessage } from '../../lib/stored-message';
 import { askAgainRecord } from '../ask-again/record';
+import { frozenCharge } from '../money/charge';
 
 /** The platform list a job's rows were read from: its source label. */
 export const platformSource = z.object({
@@ -256,6 +257,8 @@ export const jobRecord = z.object({
     .default(null),
   /** The unit price used for the charge shown, in micros, when known. */
   unitPriceMicros: z.number().int().min(0).nullable().default(null),
+  /** What the job was charged, frozen when a run ends (money/charge.ts). */
+  charge: frozenCharge.nullable().default(null),
   failure: jobFailure.nullable().default(null),
   /** How many times the job was picked up again after the app stopped. */
   resumes: z.number().int().min(0).default(0),

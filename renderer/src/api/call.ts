@@ -7,11 +7,14 @@ import { useWords } from '../i18n/words';
 export class ApiError extends Error {
   readonly code: IpcError['code'];
   readonly serviceCode: number | undefined;
+  /** The technical words, for the "Details" disclosure. */
+  readonly details: string | undefined;
   constructor(error: IpcError) {
     super(error.message);
     this.name = 'ApiError';
     this.code = error.code;
     this.serviceCode = error.serviceCode;
+    this.details = error.details;
   }
 }
 

@@ -1,5 +1,6 @@
-// How a failed call reads on every screen: its message for the user in an alert, with one icon.
-import { errorMessage } from '../api/call';
+// How a failed call reads on every screen: its message for the user in an alert, with one icon;
+// the technical words behind it ("ECONNREFUSED"), when main sent any, only behind "Details".
+import { ApiError, errorMessage } from '../api/call';
 import { useT } from '../i18n/words';
 
 /** The error notices' icon: a circled exclamation mark, hidden from screen readers. */
@@ -22,6 +23,12 @@ export function ErrorNotice({ error, title }: { error: unknown; title?: string }
       <div>
         {title && <p className="notice-title">{title}</p>}
         <p>{errorMessage(error, t)}</p>
+        {error instanceof ApiError && error.details !== undefined && (
+          <details className="error-details">
+            <summary>{t('common.errorDetails')}</summary>
+            <code data-testid="error-details">{error.details}</code>
+          </details>
+        )}
       </div>
     </div>
   );

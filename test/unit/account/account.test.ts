@@ -141,6 +141,34 @@ describe('account', () => {
     }
   });
 
+  it('keeps the last balance read across a restart, with its time, for the same key only', async () => {
+    const down = await startSandbox({ accounts: [{ key: KEY, balanceMicros: 9_480_000 }] });
+    try {
+      const first = await core();
+      await first.core.registry.invoke('key:set', { apiKey: KEY, baseUrl: down.url });
+      const read = await first.core.registry.invoke('balance:get', undefined);
+      const readAt = read.ok ? (read.value as { fetchedAt: string }).fetchedAt : '';
+      expect(readAt).not.toBe('');
+      await first.core.dispose();
+      cores.splice(cores.indexOf(first.core), 1);
+
+      // The app starts again while the service is down: the same $9.48, said as last read then.
+      down.faults.maintenance(true);
+      const again = await core(first.dir, first.keyStore);
+      expect(await again.core.registry.invoke('balance:get', undefined)).toEqual({
+        ok: true,
+        value: { balanceMicros: 9_480_000, fetchedAt: readAt, stale: true },
+      });
+      // Another key's balance is never shown as this one's.
+      await again.core.registry.invoke('key:clear', undefined);
+      await again.core.registry.invoke('demo:start', undefined);
+      const demo = await again.core.registry.invoke('balance:get', undefined);
+      expect(demo).not.toMatchObject({ value: { balanceMicros: 9_480_000 } });
+    } finally {
+      await down.stop();
+    }
+  });
+
   it('comes back with the saved key after a restart, and forgets it when cleared', async () => {
     const first = await core();
     await first.core.registry.invoke('key:set', { apiKey: KEY, baseUrl: sandbox.url });

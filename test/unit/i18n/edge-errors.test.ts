@@ -163,11 +163,14 @@ describe('a write-back’s journal', () => {
 
 describe('a team store out of reach', () => {
   const team = judgeTeamUrl('postgres://ann@db.example.com/team');
-  const unreachable = teamStoreError({ code: 'ECONNREFUSED', message: 'connect' }, team);
+  const unreachable = teamStoreError(
+    { code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 10.0.0.5:5432' },
+    team,
+  );
 
   it('is told in English by default, the store’s own error said within it', () => {
     expect(say(english.t, storeLostWords(unreachable))).toBe(
-      'Could not reach the team store at db.example.com:5432 (ECONNREFUSED): check the address, and that this computer may reach it. Meanwhile jobs go on with this computer’s own memory and limits; what they learn is shared when the store is back.',
+      'Nothing answered at db.example.com, port 5432: check the address, and that this computer may reach it. Meanwhile jobs go on with this computer’s own memory and limits; what they learn is shared when the store is back.',
     );
     // A driver's words without a full stop are made a sentence.
     expect(say(english.t, storeLostWords(new Error('no answer within 5 s')))).toBe(
@@ -178,13 +181,15 @@ describe('a team store out of reach', () => {
   it('is told in German and Russian, with no English sentence left', () => {
     const german = say(de, storeLostWords(unreachable));
     expect(german).toBe(
-      'Die Team-Datenbank unter db.example.com:5432 war nicht erreichbar (ECONNREFUSED): Prüfen Sie die Adresse und ob dieser Computer sie erreichen darf. Bis dahin arbeiten die Aufträge mit dem Speicher und den Grenzen dieses Computers weiter; was sie erfahren, wird geteilt, sobald die Team-Datenbank wieder da ist.',
+      'Unter db.example.com, Port 5432, hat nichts geantwortet: Prüfen Sie die Adresse und ob dieser Computer sie erreichen darf. Bis dahin arbeiten die Aufträge mit dem Speicher und den Grenzen dieses Computers weiter; was sie erfahren, wird geteilt, sobald die Team-Datenbank wieder da ist.',
     );
     const russian = say(ru, storeLostWords(unreachable));
-    expect(russian).toContain('Не удалось связаться с базой команды по адресу db.example.com:5432');
+    expect(russian).toContain('По адресу db.example.com, порт 5432, никто не ответил');
     for (const said of [german, russian]) {
-      expect(said).not.toMatch(/team store|Meanwhile|check the address/);
+      expect(said).not.toMatch(/team store|Meanwhile|check the address|ECONNREFUSED/);
     }
+    // The system's code only behind Details.
+    expect((unreachable as AppError).details).toBe('connect ECONNREFUSED 10.0.0.5:5432');
   });
 
   it('reaches a listener as its English and as its message', () => {

@@ -70,6 +70,8 @@ describe('the core’s errors through the IPC route', () => {
       Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }),
     );
     const russian = toIpcError(lost, ru).message;
+    expect(russian).not.toContain('ECONNREFUSED');
+    expect(toIpcError(lost, ru).details).toBe('ECONNREFUSED: refused');
     expect(russian).toContain('api.example.com');
     expect(russian).toContain('Ничего не списано.');
     expect(russian).not.toMatch(ENGLISH);

@@ -18,6 +18,8 @@ import {
   thisMonth,
   twiceWords,
 } from '../../../renderer/src/features/jobs/list/history';
+import { chargeLine } from '../../../renderer/src/features/jobs/money/charge-words';
+import { parseMoney, sumMicros } from '../../../electron/common/money';
 
 const { t } = english;
 
@@ -171,11 +173,42 @@ describe('groupByMonth', () => {
   });
 
   it('words a month with nothing charged, or nothing known', () => {
-    expect(chargeWords({ chargedMicros: 0, unknownCharges: 0 }, t)).toBe('nothing charged');
-    expect(chargeWords({ chargedMicros: 0, unknownCharges: 2 }, t)).toBe('charge unknown');
-    expect(chargeWords({ chargedMicros: 1_000_000, unknownCharges: 3 }, t)).toBe(
-      '$1.00 charged, plus 3 jobs whose charge is not known',
+    const words = (chargedMicros: number, unknownCharges: number) =>
+      chargeWords({ chargedMicros, unknownCharges, decimals: 2 }, t);
+    expect(words(0, 0)).toBe('nothing charged');
+    expect(words(0, 2)).toBe('charge unknown');
+    expect(words(1_000_000, 3)).toBe('$1.00 charged, plus 3 jobs whose charge is not known');
+  });
+
+  it('shows a month and its rows at one precision, so the rows add up to the month as shown', () => {
+    // The issue's `history-folded`: "$0.04 charged" over $0.02, "< $0.01" and $0.01.
+    const [month] = groupByMonth([
+      job('a', '2026-12-10T12:00:00.000Z', { chargedMicros: 20_000 }),
+      job('b', '2026-12-09T12:00:00.000Z', { chargedMicros: 4_000 }),
+      job('c', '2026-12-08T12:00:00.000Z', { chargedMicros: 10_000 }),
+      job('d', '2026-11-08T12:00:00.000Z', { chargedMicros: 1_203_333 }),
+    ]);
+    const december = month as NonNullable<typeof month>;
+    expect(december.decimals).toBe(3);
+    expect(chargeWords(december, t)).toBe('$0.034 charged');
+    const rows = december.jobs.map((j) =>
+      chargeLine({ ...j, state: 'done' }, t, december.decimals),
     );
+    expect(rows.map((r) => r?.amount)).toEqual(['$0.020', '$0.004', '$0.010']);
+    // Read back as shown, the rows are the month to the micro.
+    const shown = rows.map((r) => parseMoney(r?.amount ?? '', 'en-US') ?? NaN);
+    expect(sumMicros(shown)).toBe(parseMoney('$0.034', 'en-US'));
+  });
+
+  it('gives each month its own precision: an odd micro in one does not lengthen the others', () => {
+    const [december, november] = groupByMonth([
+      job('a', '2026-12-10T12:00:00.000Z', { chargedMicros: 20_000 }),
+      job('b', '2026-11-08T12:00:00.000Z', { chargedMicros: 1_203_333 }),
+      job('c', '2026-11-07T12:00:00.000Z', { chargedMicros: 3_013_333 }),
+    ]);
+    expect(december?.decimals).toBe(2);
+    expect(november?.decimals).toBe(6);
+    expect(chargeWords(november as NonNullable<typeof november>, t)).toBe('$4.216666 charged');
   });
 
   it('counts an answer lost on the way as a charge not known, even at a known price', () => {

@@ -42,6 +42,7 @@ const month = (jobs: number, addresses: number) => ({
   chargedMicros: 0,
   unknownCharges: 0,
   twice: { addresses: 0, upToMicros: 0, unpriced: false },
+  decimals: 2,
 });
 
 describe('in Russian', () => {

@@ -252,12 +252,19 @@ describe('"Test connection"', () => {
     }
   });
 
-  it('says a store that is not there cannot be reached', async () => {
+  it('says in words that nothing answered, the system’s code only in its details', async () => {
     const store = await openTeamStore({ url: 'postgres://team@127.0.0.1:9/none', password: 'x' });
     opened.push(store);
-    await expect(store.test()).rejects.toThrow(
-      /Could not reach the team store at 127\.0\.0\.1:9 \(ECONNREFUSED\)/,
+    const refused = await store.test().catch((e: unknown) => e);
+    expect((refused as AppError).message).toBe(
+      'Nothing answered at 127.0.0.1, port 9: check the address, and that this computer may reach it.',
     );
+    expect((refused as AppError).details).toMatch(/ECONNREFUSED 127\.0\.0\.1:9/);
+    const nowhere = await openTeamStore({ url: 'postgres://team@nowhere.invalid/none' });
+    opened.push(nowhere);
+    const missing = await nowhere.test().catch((e: unknown) => e);
+    expect((missing as AppError).message).toMatch(/^No computer named nowhere\.invalid was found/);
+    expect((missing as AppError).details).toMatch(/ENOTFOUND|EAI_AGAIN/);
   });
 });
 

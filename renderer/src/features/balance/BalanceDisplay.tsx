@@ -12,7 +12,7 @@ import { useT, useWords } from '../../i18n/words';
 import './balance.css';
 
 /** Re-renders every 30 s so "updated 2 minutes ago" stays true. */
-function useNow(intervalMs = 30_000): number {
+export function useNow(intervalMs = 30_000): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), intervalMs);

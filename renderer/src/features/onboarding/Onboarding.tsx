@@ -2,13 +2,14 @@
 // address), or the demo account.
 import { useId, useState, type FormEvent } from 'react';
 import { say } from '../../../../electron/common/i18n/message';
-import { serviceUrlMessage } from '../../../../electron/common/urls/service-url';
+import { isLoopbackUrl, serviceUrlMessage } from '../../../../electron/common/urls/service-url';
 import { useSetKey, useSettings, useStartDemo } from '../../api/hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { FieldError } from '../../components/FieldError';
 import { Logo } from '../../components/Logo';
 import { SecretInput } from '../../components/SecretInput';
 import { useRich, useT } from '../../i18n/words';
+import { serviceWords } from '../account/service-words';
 
 export function Onboarding() {
   const settings = useSettings();
@@ -26,7 +27,13 @@ export function Onboarding() {
   const [addressProblem, setAddressProblem] = useState<string | null>(null);
 
   const busy = setKey.isPending || startDemo.isPending;
-  const effectiveUrl = baseUrl ?? settings.data?.baseUrl ?? '';
+  const saved = settings.data?.baseUrl ?? '';
+  // A service on this computer is named in words, never by its loopback address
+  // (issue 48): the field then holds only what the user types, and left empty
+  // it means the saved address.
+  const local = isLoopbackUrl(saved);
+  const shownUrl = baseUrl ?? (local ? '' : saved);
+  const effectiveUrl = shownUrl.trim() === '' ? saved : shownUrl;
   const error = setKey.error ?? startDemo.error;
 
   const submit = (event: FormEvent) => {
@@ -81,7 +88,8 @@ export function Onboarding() {
               <input
                 id={urlId}
                 type="url"
-                value={effectiveUrl}
+                value={shownUrl}
+                placeholder={local ? serviceWords(saved, t) : undefined}
                 onChange={(e) => setBaseUrl(e.target.value)}
                 spellCheck={false}
                 aria-invalid={addressProblem ? true : undefined}

@@ -6,10 +6,18 @@
 // yet. How the estimate is worked out is in CostDetails.tsx.
 import type { EstimateView, JobProduct } from '../../../../../electron/ipc/contract';
 import { CoverageGroups } from './CoverageGroups';
-import { balanceAfter, formatUsd, formatUsdExact, moneyDecimals } from '../../../format';
+import {
+  balanceAfter,
+  formatRelativeTime,
+  formatUsd,
+  formatUsdExact,
+  moneyDecimals,
+} from '../../../format';
+import { useBalance } from '../../../api/hooks';
+import { useNow } from '../../balance/BalanceDisplay';
 import { useUiStore } from '../../../state/ui-store';
 import { AddFundsLink } from '../../../components/AddFundsLink';
-import { useT } from '../../../i18n/words';
+import { useT, useWords } from '../../../i18n/words';
 import './savings.css';
 
 /** The balance does not cover the estimate: Check waits for funds. */
@@ -42,6 +50,12 @@ export function CostBox({
   const charge = estimate?.estimateMicros ?? null;
   const balance = estimate?.balanceMicros ?? null;
   const short = balanceShort(estimate);
+  // The service not answering now: the last balance read, with its time
+  // (kept across restarts, account.ts), never a bare "not known". Not used for
+  // the balance after: that is worked out from a balance read now only.
+  const language = useWords((s) => s.translator.language);
+  const now = useNow();
+  const lastRead = useBalance(estimate !== undefined && balance === null).data;
   const after = charge !== null && balance !== null ? balanceAfter(balance, charge) : null;
   const decimals = moneyDecimals([balance ?? 0, charge ?? 0, after ?? 0]);
   const shown = (m: number) => formatUsd(m, undefined, decimals);
@@ -62,7 +76,22 @@ export function CostBox({
             data-testid="estimate-balance"
             title={balance !== null ? formatUsdExact(balance) : undefined}
           >
-            {balance !== null ? shown(balance) : estimate ? t('cost.notKnownNow') : dash}
+            {balance !== null ? (
+              shown(balance)
+            ) : lastRead ? (
+              <>
+                {formatUsd(lastRead.balanceMicros)}{' '}
+                <span className="hint" data-testid="estimate-balance-read">
+                  {t('balance.lastRead', {
+                    when: formatRelativeTime(lastRead.fetchedAt, now, language),
+                  })}
+                </span>
+              </>
+            ) : estimate ? (
+              t('cost.notKnownNow')
+            ) : (
+              dash
+            )}
           </dd>
         </div>
         <div>

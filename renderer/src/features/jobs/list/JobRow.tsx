@@ -18,18 +18,21 @@ import { Chevron } from './Chevron';
 
 /**
  * `level`: the name's heading level, 3 under a month's heading. `newest`: the newest job of all,
- * open at first.
+ * open at first. `decimals`: the month's one precision for money (history.ts), so its rows add
+ * up to it.
  */
 export function JobRow({
   job,
   now,
   level = 2,
   newest = false,
+  decimals,
 }: {
   job: JobView;
   now: number;
   level?: 2 | 3;
   newest?: boolean;
+  decimals?: number;
 }) {
   const titleId = useId();
   const detailsId = useId();
@@ -45,7 +48,7 @@ export function JobRow({
   const commands = useJobCommands(job);
   const t = useT();
   const badge = badgeWords(job, t);
-  const charge = chargeLine(job, t);
+  const charge = chargeLine(job, t, decimals);
   const Title = level === 3 ? 'h3' : 'h2';
   return (
     <article

@@ -64,7 +64,13 @@ export function MonthSection({
       >
         {month.jobs.map((job) => (
           <li key={job.id}>
-            <JobRow job={job} now={now} level={3} newest={job.id === newestJobId} />
+            <JobRow
+              job={job}
+              now={now}
+              level={3}
+              newest={job.id === newestJobId}
+              decimals={month.decimals}
+            />
           </li>
         ))}
       </ul>

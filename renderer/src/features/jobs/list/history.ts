@@ -4,7 +4,7 @@
 // rules (what matches, what a month's charge honestly is) are tested alone.
 import type { Translate } from '../../../../../electron/common/i18n/message';
 import type { JobView } from '../../../../../electron/ipc/contract';
-import { formatNumber, formatUsd } from '../../../format';
+import { formatNumber, formatUsd, moneyDecimals } from '../../../format';
 
 /**
  * Jobs of more than one month are grouped by month: past this month, "when
@@ -71,6 +71,12 @@ export interface MonthGroup<J extends HistoryJob> {
   /** Jobs that may have been charged an amount not known here (no price learned, an answer lost). */
   unknownCharges: number;
   twice: ChargedTwice;
+  /**
+   * The month's one precision for money, the most its jobs' charges need
+   * (common/money.ts): its rows and its total shown alike, "$0.010 + $0.004 =
+   * $0.014", so what is shown adds up as shown.
+   */
+  decimals: number;
 }
 
 /**
@@ -116,6 +122,7 @@ export function groupByMonth<J extends HistoryJob>(
         chargedMicros: 0,
         unknownCharges: 0,
         twice: { addresses: 0, upToMicros: 0, unpriced: false },
+        decimals: 2,
       };
       groups.push(group);
     }
@@ -128,6 +135,10 @@ export function groupByMonth<J extends HistoryJob>(
     if (job.chargedMicros !== null) group.chargedMicros += job.chargedMicros;
     if (chargeUnknown(job)) group.unknownCharges += 1;
   }
+  for (const group of groups) {
+    const charges = group.jobs.flatMap((j) => (j.chargedMicros === null ? [] : [j.chargedMicros]));
+    group.decimals = moneyDecimals([...charges, group.chargedMicros]);
+  }
   return groups;
 }
 
@@ -138,18 +149,18 @@ export function groupByMonth<J extends HistoryJob>(
  * "charge unknown".
  */
 export function chargeWords(
-  group: Pick<MonthGroup<HistoryJob>, 'chargedMicros' | 'unknownCharges'>,
+  group: Pick<MonthGroup<HistoryJob>, 'chargedMicros' | 'unknownCharges' | 'decimals'>,
   t: Translate,
 ): string {
-  const { chargedMicros, unknownCharges } = group;
+  const { chargedMicros, unknownCharges, decimals } = group;
   if (unknownCharges === 0) {
     return chargedMicros === 0
       ? t('jobs.month.nothingCharged')
-      : t('jobs.month.charged', { amount: formatUsd(chargedMicros) });
+      : t('jobs.month.charged', { amount: formatUsd(chargedMicros, undefined, decimals) });
   }
   if (chargedMicros === 0) return t('jobs.month.chargeUnknown');
   return t('jobs.month.chargedPlusUnknown', {
-    amount: formatUsd(chargedMicros),
+    amount: formatUsd(chargedMicros, undefined, decimals),
     jobs: unknownCharges,
     count: formatNumber(unknownCharges),
   });

@@ -18,14 +18,18 @@ export interface ChargeLine {
   note: string;
 }
 
-/** Null for a draft that has charged nothing (no sample): there is nothing to say yet. */
-export function chargeLine(job: ChargeJob, t: Translate): ChargeLine | null {
+/**
+ * Null for a draft that has charged nothing (no sample): there is nothing to
+ * say yet. `decimals`: the precision of the figures shown with it (a month's
+ * jobs and their total, history.ts), so the shown rows add up to the shown total.
+ */
+export function chargeLine(job: ChargeJob, t: Translate, decimals?: number): ChargeLine | null {
   const done = job.state === 'done' || job.state === 'failed';
   if (job.chargedMicros === null) {
     if (job.paid === 0) {
       if (job.state === 'draft') return null;
       return {
-        amount: formatUsd(0),
+        amount: formatUsd(0, undefined, decimals),
         exact: null,
         note: done ? t('jobs.charge.charged') : t('jobs.charge.soFar'),
       };
@@ -39,7 +43,7 @@ export function chargeLine(job: ChargeJob, t: Translate): ChargeLine | null {
   if (job.state === 'draft' && job.chargedMicros === 0) return null;
   const lost = job.failure?.charged === 'unknown';
   return {
-    amount: formatUsd(job.chargedMicros),
+    amount: formatUsd(job.chargedMicros, undefined, decimals),
     exact: formatUsdExact(job.chargedMicros),
     note:
       job.state === 'draft'
