@@ -1,6 +1,6 @@
 // What a finished job's results show: the outcomes, the rows and their
 // filter, the domains, and what an export wrote. Types only (see views.ts).
-import type { ExportFormat, RowFlag, RowStatusName, StatusGroup } from '../model';
+import type { ExportFormat, RiskLevel, RowFlag, RowStatusName, StatusGroup } from '../model';
 import type { JobView } from './job-views';
 import type { VerdictVendor } from '../catalogs/vendors';
 import type { RuleAction } from './rule-views';
@@ -31,6 +31,8 @@ export interface RowFilter {
   /** Domains in lower case, as DomainStats names them. */
   domains: string[];
   findings: RowFlag[];
+  /** Risk levels (risk/table.ts); absent or empty asks nothing. */
+  risks?: RiskLevel[];
 }
 
 /** One domain's unique addresses in a job, by outcome and by what the free checks found. */

@@ -19,6 +19,7 @@ export async function writeExport(
     domain?: string | undefined;
     bom: boolean;
     flags: boolean;
+    risk?: boolean | undefined;
     format: ExportFormat;
   },
   destPath: string,
@@ -32,6 +33,8 @@ export async function writeExport(
   if (findings && findings.typo > 0) columns.push('email_suggestion');
   // What the free checks and the memory say of each row, and the day its answer was given.
   if (wanted.flags) columns.push('email_flags', 'email_checked_at');
+  // The row's risk and the words that decided it (risk/table.ts).
+  if (wanted.risk) columns.push('email_risk', 'email_risk_reasons');
   return jobs.export(job.id, {
     destPath,
     filter: parseKeep(wanted.keep, wanted.domain),

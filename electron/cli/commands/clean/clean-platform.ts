@@ -212,6 +212,7 @@ export async function run(
           domain: values.domain,
           bom: values.bom,
           flags: values.flags,
+          risk: values.risk,
           format,
         });
       }
