@@ -38,6 +38,7 @@ export type {
   ExportView,
   StatusExportView,
   DomainsView,
+  ForecastView,
   DomainStats,
   RowFilter,
   SeenBeforeView,

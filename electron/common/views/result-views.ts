@@ -88,6 +88,24 @@ export interface JobRowView {
 export type RowWhy =
   { reason: SuppressionReasonView } | { rule: { action: RuleAction; value: string } };
 
+/** The hard bounces to expect if rows were sent now, percent (electron/risk/forecast.ts). */
+export interface BounceRange {
+  rows: number;
+  low: number;
+  high: number;
+}
+
+/** What the export panel says before a choice of rows is saved, and whether it asks first. */
+export interface ForecastView {
+  kept: BounceRange;
+  /** Only the low-risk rows of the whole list. */
+  lowRisk: BounceRange;
+  /** The user's limit (percent); null: none. */
+  limit: number | null;
+  /** The range's upper end is over the limit. */
+  over: boolean;
+}
+
 export interface ExportView {
   /** For "Show in folder": main shows only files it wrote itself, by this id. */
   fileId: string;

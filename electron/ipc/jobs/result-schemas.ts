@@ -14,6 +14,7 @@ import type {
   DomainsView,
   DomainStats,
   ExportView,
+  ForecastView,
   JobRowView,
   JobSummaryView,
   OtherDomains,
@@ -45,6 +46,21 @@ export const rowFilterSchema = viewOf<RowFilter>()(
     domains: z.array(z.string().min(1).max(255)).max(MAX_FILTER_VALUES),
     findings: z.array(z.enum(ROW_FLAGS)).max(ROW_FLAGS.length),
     risks: z.array(z.enum(RISK_LEVELS)).max(RISK_LEVELS.length).optional(),
+  }),
+);
+
+const bounceRangeSchema = z.strictObject({
+  rows: count,
+  low: z.number().min(0).max(100),
+  high: z.number().min(0).max(100),
+});
+
+export const forecastViewSchema = viewOf<ForecastView>()(
+  z.strictObject({
+    kept: bounceRangeSchema,
+    lowRisk: bounceRangeSchema,
+    limit: z.number().min(0).max(100).nullable(),
+    over: z.boolean(),
   }),
 );
 

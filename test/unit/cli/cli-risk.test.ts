@@ -133,14 +133,15 @@ describe('the results’ filter by risk', () => {
     expect(run.code, run.stderr).toBe(0);
     const jobs = await b.jobs();
     const [job] = await jobs.list();
+    if (!job) throw new Error('the clean made no job');
     const filter = { outcomes: [], providers: [], domains: [], findings: [] };
     const rowsOf = async (f: Parameters<typeof jobs.rows>[3]) =>
-      (await jobs.rows(job!.id, 0, 50, f)).rows.map((r) => r.row);
+      (await jobs.rows(job.id, 0, 50, f)).rows.map((r) => r.row);
     expect(await rowsOf({ ...filter, risks: ['medium'] })).toEqual([4, 5, 6]);
     expect(await rowsOf({ ...filter, risks: ['low', 'medium'] })).toEqual([1, 2, 4, 5, 6]);
     expect(await rowsOf({ ...filter, risks: ['high'] })).toEqual([3, 7, 8]);
     expect(await rowsOf({ ...filter, outcomes: ['deliverable'], risks: ['medium'] })).toEqual([5]);
-    expect((await jobs.forecast(job!.id, { ...filter, risks: ['low'] }, 2)).kept).toMatchObject({
+    expect((await jobs.forecast(job.id, { ...filter, risks: ['low'] }, 2)).kept).toMatchObject({
       rows: 2,
       high: 1,
     });
