@@ -196,7 +196,17 @@ describe('exportList columns and filters', () => {
       'email_risk_reasons',
     ]);
     // Without flags, a day or a moment to judge the risk at, those columns stay empty.
-    expect(rows[1]?.slice(3)).toEqual(['deliverable', 'provider_code_1', 'false', '', '', '', '', '', '']);
+    expect(rows[1]?.slice(3)).toEqual([
+      'deliverable',
+      'provider_code_1',
+      'false',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]);
     expect(rows[2]?.slice(3)).toEqual([
       'deliverable',
       'provider_code_1',
@@ -212,7 +222,17 @@ describe('exportList columns and filters', () => {
     expect(rows[4]?.slice(3)).toEqual(['unknown', '', '', '', '', '', '', '', '']);
     expect(rows[5]?.slice(3)).toEqual(['invalid', '', '', '', '', '', '', '', '']);
     // A duplicate row carries what is known about its address, under its own status.
-    expect(rows[6]?.slice(3)).toEqual(['duplicate', 'provider_code_1', 'false', '', '', '', '', '', '']);
+    expect(rows[6]?.slice(3)).toEqual([
+      'duplicate',
+      'provider_code_1',
+      'false',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]);
   });
 
   it('suffixes past every name in use', () => {
