@@ -14,6 +14,7 @@ export const FLOORS = [
       'service',
       'sheets',
       'checks',
+      'risk',
       'rules',
       'files',
       'secrets',

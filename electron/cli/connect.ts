@@ -45,6 +45,8 @@ export interface Connection {
   patienceMs: number;
   /** When finished jobs' unknowns are asked again: the app's setting, for --ask-again not given. */
   askAgainDelays: readonly number[];
+  /** The expected hard-bounce percent past which a chosen export warns (the app's setting); null: never. */
+  bounceGatePercent: number | null;
   /**
    * How soon a job tries again after a refusal: the usual pace, or, for a
    * service on this computer, LIST_CLEANER_WAIT_SECONDS (the tests' pace).
@@ -153,7 +155,8 @@ export async function connect(dataDir: string, options: ConnectOptions): Promise
   const env = options.env ?? process.env;
   // The app's settings apply to the demo as well, as in the app.
   const settings = await openSettingsStore(dataDir);
-  const { reuseDays, maxSpendMicros, patienceHours, askAgainDelays } = settings.get();
+  const { reuseDays, maxSpendMicros, patienceHours, askAgainDelays, bounceGatePercent } =
+    settings.get();
   const costDefaults = { reuseDays, maxSpendMicros };
   const patienceMs = patienceHours * 3_600_000;
   if (options.demo) {
@@ -170,6 +173,7 @@ export async function connect(dataDir: string, options: ConnectOptions): Promise
       costDefaults,
       patienceMs,
       askAgainDelays,
+      bounceGatePercent,
       waitPolicy: waitPolicyFor(env, true),
       close: () => demo.stop(),
     };
@@ -204,6 +208,7 @@ export async function connect(dataDir: string, options: ConnectOptions): Promise
     costDefaults,
     patienceMs,
     askAgainDelays,
+    bounceGatePercent,
     waitPolicy: waitPolicyFor(env, fast),
     team: () => team.get(),
     close: () => team.close(),

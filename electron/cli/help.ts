@@ -47,6 +47,7 @@ const COMMANDS: readonly HelpRow[] = [
   option('--domain <domains>', 'cli.help.clean.domain'),
   option('--bom', 'cli.help.clean.bom'),
   option('--flags', 'cli.help.clean.flags'),
+  option('--risk', 'cli.help.clean.risk'),
   option('--skip <kinds>|none', 'cli.help.clean.skip'),
   option('--ignore <what>', 'cli.help.clean.ignore'),
   option('--reuse-days <N>', 'cli.help.clean.reuseDays'),

@@ -87,6 +87,10 @@ export const APPENDED_COLUMNS = [
   'email_flags',
   /** The day the answer was given: the memory's date for a reused one. */
   'email_checked_at',
+  /** low, medium or high (risk/table.ts): how likely the row is to bounce or harm a send. */
+  'email_risk',
+  /** The words that decided email_risk, in the table's order (RISK_REASONS). */
+  'email_risk_reasons',
 ] as const;
 export type AppendedColumn = (typeof APPENDED_COLUMNS)[number];
 
@@ -122,3 +126,27 @@ export const ROW_FLAGS = [
   'reused',
 ] as const;
 export type RowFlag = (typeof ROW_FLAGS)[number];
+
+/** How likely a row is to bounce or harm a send, least first (electron/risk/table.ts decides it). */
+export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
+export type RiskLevel = (typeof RISK_LEVELS)[number];
+
+/** The words of the `email_risk_reasons` column, in the order risk/table.ts lists them. */
+export const RISK_REASONS = [
+  'invalid',
+  'duplicate',
+  'suppressed',
+  'undeliverable',
+  'no_mail_server',
+  'disposable',
+  'unknown',
+  'not_checked',
+  'typo',
+  'old_answer',
+  'role',
+  'aging_answer',
+  'reused',
+  'free_mail',
+  'business',
+] as const;
+export type RiskReason = (typeof RISK_REASONS)[number];

@@ -5,4 +5,9 @@
 import type { RowFilter } from './views/views';
 
 export const isFiltered = (f: RowFilter): boolean =>
-  f.outcomes.length + f.providers.length + f.domains.length + f.findings.length > 0;
+  f.outcomes.length +
+    f.providers.length +
+    f.domains.length +
+    f.findings.length +
+    (f.risks?.length ?? 0) >
+  0;

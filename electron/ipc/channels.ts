@@ -30,6 +30,7 @@ export const channelNames = [
   'job:summary',
   'job:rows',
   'job:domains',
+  'job:forecast',
   'job:export',
   'job:split',
   'file:show',

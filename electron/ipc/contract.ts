@@ -39,6 +39,7 @@ export type {
   ExportView,
   StatusExportView,
   DomainsView,
+  ForecastView,
   DomainStats,
   RowFilter,
   SeenBeforeView,

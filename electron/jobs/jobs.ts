@@ -63,6 +63,7 @@ import type {
 import { seenBefore } from './results/repeat';
 import { domainsView } from './results/domains';
 import { rowTestSources } from './results/row-filter';
+import { forecastJob, type KeptForecast } from './results/forecast';
 import { readRows } from './results/rows';
 import { remindDue } from './results/reminders';
 import { openJobStore } from './storage/store';
@@ -146,6 +147,12 @@ export interface Jobs {
   /** The job's unique addresses by domain: the top ones and the rest together. */
   domains(id: string): Promise<DomainsView>;
   export(id: string, options: JobExportOptions): Promise<JobExport>;
+  /** The hard bounces to expect if the rows `filter` keeps were sent now, against a limit (percent). */
+  forecast(
+    id: string,
+    filter: JobExportOptions['filter'],
+    limitPercent: number | null,
+  ): Promise<KeptForecast>;
   /** The job's own folder, where what is kept beside a job lives (a bounce match's files). */
   folder(id: string): Promise<string>;
   /** One file per status group into a folder (deliverable, undeliverable, unknown, removed). */
@@ -274,7 +281,9 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
     addressBook: async (id) => addressBook(await load(s, id)),
     async rows(id, offset, limit, filter) {
       const l = await load(s, id);
-      return readRows(l.list, await addressBook(l), l.outcomes, offset, limit, filter);
+      const checkedOn = l.record.finishedAt ?? l.record.startedAt;
+      const book = await addressBook(l);
+      return readRows(l.list, book, l.outcomes, offset, limit, filter, checkedOn);
     },
     async domains(id) {
       const l = await load(s, id);
@@ -283,6 +292,7 @@ export async function openJobs(options: JobsOptions): Promise<Jobs> {
     },
 
     export: (id, exportOptions) => exportJob(s, id, exportOptions),
+    forecast: (id, filter, limitPercent) => forecastJob(s, id, filter, limitPercent),
     exportByStatus: (id, exportOptions) => exportJobByStatus(s, id, exportOptions),
     async folder(id) {
       await load(s, id);

@@ -21,6 +21,7 @@ import {
 } from '../common/limits';
 import { baseUrlSchema, billingUrlSchema } from './url-schemas';
 import { DEFAULT_BILLING_URL } from '../common/urls/billing-url';
+import { DEFAULT_GATE_PERCENT, GATE_PERCENT_BOUNDS } from '../risk/forecast';
 import {
   MAX_RECHECK_DAYS,
   MAX_REUSE_DAYS,
@@ -90,6 +91,16 @@ export const settingsSchema = z.object({
     .max(MAX_ASK_AGAIN_DELAYS)
     .refine(validDelays)
     .default([...DEFAULT_ASK_AGAIN_DELAYS]),
+  /**
+   * Percent of hard bounces expected (the range's upper end) past which an
+   * export of chosen rows warns first (risk/forecast.ts); null: never.
+   */
+  bounceGatePercent: z
+    .number()
+    .min(GATE_PERCENT_BOUNDS.min)
+    .max(GATE_PERCENT_BOUNDS.max)
+    .nullable()
+    .default(DEFAULT_GATE_PERCENT),
   /** Which account the app used last, so a demo session comes back after a restart. */
   account: z.enum(['none', 'demo', 'key']).default('none'),
   /**

@@ -4,7 +4,13 @@
 // reminder to check a list again, each in the user's language. Clicking a
 // notification brings the window up on that job's results. Kept apart from
 // main.ts so it can be tested with a stand-in electron.
-import type { BrowserWindow, Dialog, Notification as NotificationClass, Shell } from 'electron';
+import type {
+  BrowserWindow,
+  Dialog,
+  Notification as NotificationClass,
+  OpenDialogOptions,
+  Shell,
+} from 'electron';
 import { LIST_EXTENSIONS } from '../common/limits';
 import type { Translator } from '../common/i18n/translate';
 import { daysSinceChecked } from '../common/schedules/recheck';
@@ -60,21 +66,24 @@ export function nativeShell(deps: NativeDeps): NativeShell {
   // the window takes it when it starts (results:pending).
   let pending: string | null = null;
 
-  const show = (view: JobView, title: string, body: string): void => {
-    const note = new deps.Notification({ title, body });
+  /** Brings the window forward, or opens one; false when there was none. */
+  const bringForward = (): boolean => {
+    const w = deps.window();
+    if (!w) {
+      deps.openWindow();
+      return false;
+    }
+    if (w.isMinimized()) w.restore();
+    w.focus();
+    return true;
+  };
+
+  /** Shows a note, kept (the latest KEPT_NOTES) until it is clicked or closed. */
+  const keepAndShow = (note: Note, onClick: () => void): void => {
     const forget = () => kept.delete(note);
     note.on('click', () => {
       forget();
-      const w = deps.window();
-      if (!w) {
-        pending = view.id;
-        deps.openWindow();
-        return;
-      }
-      if (w.isMinimized()) w.restore();
-      w.focus();
-      if (w.webContents.isLoading()) pending = view.id;
-      else deps.openResults(view.id);
+      onClick();
     });
     note.on('close', forget);
     kept.add(note);
@@ -85,37 +94,43 @@ export function nativeShell(deps: NativeDeps): NativeShell {
     note.show();
   };
 
+  const show = (view: JobView, title: string, body: string): void =>
+    keepAndShow(new deps.Notification({ title, body }), () => {
+      if (!bringForward()) pending = view.id;
+      else if (deps.window()?.webContents.isLoading()) pending = view.id;
+      else deps.openResults(view.id);
+    });
+
+  /** Main's Open dialog, over the window when there is one: the path chosen, null if cancelled. */
+  const openDialog = async (options: OpenDialogOptions): Promise<string | null> => {
+    const win = deps.window();
+    const result = win
+      ? await deps.dialog.showOpenDialog(win, options)
+      : await deps.dialog.showOpenDialog(options);
+    return result.canceled ? null : (result.filePaths[0] ?? null);
+  };
+
   return {
     takePendingResults() {
       const jobId = pending;
       pending = null;
       return jobId;
     },
-    async chooseOpenPath() {
-      const win = deps.window();
+    chooseOpenPath() {
       const { t } = deps.words();
-      const options = {
+      return openDialog({
         title: t('dialog.chooseList'),
         filters: [{ name: t('dialog.listFiles'), extensions: [...LIST_EXTENSIONS] }],
-        properties: ['openFile' as const],
-      };
-      const result = win
-        ? await deps.dialog.showOpenDialog(win, options)
-        : await deps.dialog.showOpenDialog(options);
-      return result.canceled ? null : (result.filePaths[0] ?? null);
+        properties: ['openFile'],
+      });
     },
-    async chooseCertificate() {
-      const win = deps.window();
+    chooseCertificate() {
       const { t } = deps.words();
-      const options = {
+      return openDialog({
         title: t('dialog.chooseCertificate'),
         filters: [{ name: t('dialog.certificateFiles'), extensions: ['pem', 'crt', 'cer'] }],
-        properties: ['openFile' as const],
-      };
-      const result = win
-        ? await deps.dialog.showOpenDialog(win, options)
-        : await deps.dialog.showOpenDialog(options);
-      return result.canceled ? null : (result.filePaths[0] ?? null);
+        properties: ['openFile'],
+      });
     },
     consent: createConsent({ dialog: deps.dialog, window: deps.window, words: deps.words }),
     async chooseSavePath(defaultPath) {
@@ -136,19 +151,14 @@ export function nativeShell(deps: NativeDeps): NativeShell {
         : await deps.dialog.showSaveDialog(options);
       return result.canceled || !result.filePath ? null : result.filePath;
     },
-    async chooseFolder(defaultPath) {
-      const win = deps.window();
+    chooseFolder(defaultPath) {
       const { t } = deps.words();
-      const options = {
+      return openDialog({
         title: t('dialog.chooseFolder'),
         defaultPath,
         buttonLabel: t('dialog.saveHere'),
-        properties: ['openDirectory' as const, 'createDirectory' as const],
-      };
-      const result = win
-        ? await deps.dialog.showOpenDialog(win, options)
-        : await deps.dialog.showOpenDialog(options);
-      return result.canceled ? null : (result.filePaths[0] ?? null);
+        properties: ['openDirectory', 'createDirectory'],
+      });
     },
     showInFolder(path) {
       deps.shell.showItemInFolder(path);
@@ -184,20 +194,10 @@ export function nativeShell(deps: NativeDeps): NativeShell {
               })
             : (run.why ?? t('notify.stoppedBody')),
       });
-      const forget = () => kept.delete(note);
-      note.on('click', () => {
-        forget();
-        const w = deps.window();
-        if (!w) deps.openWindow();
-        else {
-          if (w.isMinimized()) w.restore();
-          w.focus();
-        }
+      keepAndShow(note, () => {
+        bringForward();
         deps.openWatches?.(run.watchId);
       });
-      note.on('close', forget);
-      kept.add(note);
-      note.show();
     },
     remind(view, now) {
       const days = daysSinceChecked(view, now);

@@ -90,6 +90,22 @@ export interface TeamConnection {
   chooseRootCert(path: string | null): Promise<ChosenRootCert | null>;
 }
 
+/** The view of no store reached: none saved, or, with its address and error, one out of reach. */
+const noTeamView = (warning: string | null): TeamView => ({
+  url: null,
+  connected: false,
+  target: null,
+  serverVersion: null,
+  schemaVersion: null,
+  member: null,
+  role: null,
+  answers: null,
+  answersNote: null,
+  waiting: null,
+  error: null,
+  warning,
+});
+
 export function openTeamConnection(options: TeamConnectionOptions): TeamConnection {
   const { settings, keys } = options;
   const consent = options.consent ?? noConsent;
@@ -142,20 +158,7 @@ export function openTeamConnection(options: TeamConnectionOptions): TeamConnecti
   }
 
   async function status(): Promise<TeamView> {
-    const none: TeamView = {
-      url: null,
-      connected: false,
-      target: null,
-      serverVersion: null,
-      schemaVersion: null,
-      member: null,
-      role: null,
-      answers: null,
-      answersNote: null,
-      waiting: null,
-      error: null,
-      warning: await warning(),
-    };
+    const none = noTeamView(await warning());
     const team = await savedTeam(settings.get().teamUrl, keys, settings.get().teamRootCert);
     if (team === null) return none;
     const account = options.memoryAccount();

@@ -41,6 +41,7 @@ export const options = {
   domain: { type: 'string' },
   bom: { type: 'boolean', default: false },
   flags: { type: 'boolean', default: false },
+  risk: { type: 'boolean', default: false },
   skip: { type: 'string' },
   'reuse-days': { type: 'string' },
   'max-spend': { type: 'string' },

@@ -1,6 +1,6 @@
 // What a finished job's results show: the outcomes, the rows and their
 // filter, the domains, and what an export wrote. Types only (see views.ts).
-import type { ExportFormat, RowFlag, RowStatusName, StatusGroup } from '../model';
+import type { ExportFormat, RiskLevel, RowFlag, RowStatusName, StatusGroup } from '../model';
 import type { JobView } from './job-views';
 import type { VerdictVendor } from '../catalogs/vendors';
 import type { RuleAction } from './rule-views';
@@ -31,6 +31,8 @@ export interface RowFilter {
   /** Domains in lower case, as DomainStats names them. */
   domains: string[];
   findings: RowFlag[];
+  /** Risk levels (risk/table.ts); absent or empty asks nothing. */
+  risks?: RiskLevel[];
 }
 
 /** One domain's unique addresses in a job, by outcome and by what the free checks found. */
@@ -85,6 +87,24 @@ export interface JobRowView {
 /** Why the suppression list or a rule decided a row: a reason's code, or the rule itself. */
 export type RowWhy =
   { reason: SuppressionReasonView } | { rule: { action: RuleAction; value: string } };
+
+/** The hard bounces to expect if rows were sent now, percent (electron/risk/forecast.ts). */
+export interface BounceRange {
+  rows: number;
+  low: number;
+  high: number;
+}
+
+/** What the export panel says before a choice of rows is saved, and whether it asks first. */
+export interface ForecastView {
+  kept: BounceRange;
+  /** Only the low-risk rows of the whole list. */
+  lowRisk: BounceRange;
+  /** The user's limit (percent); null: none. */
+  limit: number | null;
+  /** The range's upper end is over the limit. */
+  over: boolean;
+}
 
 export interface ExportView {
   /** For "Show in folder": main shows only files it wrote itself, by this id. */

@@ -16,6 +16,7 @@ import { fileGrantSchema, fileTokenSchema, savedFileSchema } from '../file-schem
 import { jobIdSchema, jobViewSchema, productSchema } from './job-schemas';
 import {
   domainsViewSchema,
+  forecastViewSchema,
   exportViewSchema,
   jobRowSchema,
   jobSummarySchema,
@@ -124,6 +125,13 @@ export const jobsChannels = {
   },
   /** A job's unique addresses by domain, for the results' per-domain table. */
   'job:domains': { input: z.object({ jobId: jobIdSchema }).strict(), output: domainsViewSchema },
+  /** The hard bounces to expect if the rows a filter keeps were sent now, against the user's limit. */
+  'job:forecast': {
+    input: z
+      .object({ jobId: jobIdSchema, filter: z.union([z.enum(EXPORT_FILTERS), rowFilterSchema]) })
+      .strict(),
+    output: forecastViewSchema,
+  },
   'job:export': {
     input: z
       .object({

@@ -26,7 +26,7 @@ type JobsChannels =
   | 'file:choose'
   | 'file:show'
   | `list:${'import' | 'paste' | 'sheet' | 'column' | 'review'}`
-  | `job:${'estimate' | 'start' | 'sample' | 'stop' | 'list' | 'resume' | 'continue' | 'remove' | 'again' | 'summary' | 'rows' | 'domains' | 'export' | 'split'}`;
+  | `job:${'estimate' | 'start' | 'sample' | 'stop' | 'list' | 'resume' | 'continue' | 'remove' | 'again' | 'summary' | 'rows' | 'domains' | 'forecast' | 'export' | 'split'}`;
 
 /**
  * The window may only ask to start over the limit: main asks the user, with
@@ -173,6 +173,15 @@ export function jobsHandlers({
     'job:rows': async ({ jobId, offset, limit, filter }) =>
       (await jobs()).rows(jobId, offset, limit, filter),
     'job:domains': async ({ jobId }) => (await jobs()).domains(jobId),
+    'job:forecast': async ({ jobId, filter }) => {
+      const f = await (await jobs()).forecast(jobId, filter, settings.get().bounceGatePercent);
+      const range = (r: { rows: number; low: number; high: number }) => ({
+        rows: r.rows,
+        low: r.low,
+        high: r.high,
+      });
+      return { kept: range(f.kept), lowRisk: range(f.lowRisk), limit: f.limit, over: f.over };
+    },
     'job:export': async ({ jobId, filter, columns, bom, format }) => {
       const j = await jobs();
       const job = await finishedJob(j, jobId);

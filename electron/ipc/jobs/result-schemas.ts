@@ -1,6 +1,12 @@
 // The schemas of what a finished job's results show (common/views/result-views.ts).
 import { z } from 'zod';
-import { EXPORT_FORMATS, ROW_FLAGS, ROW_STATUSES, STATUS_GROUPS } from '../../common/model';
+import {
+  EXPORT_FORMATS,
+  RISK_LEVELS,
+  ROW_FLAGS,
+  ROW_STATUSES,
+  STATUS_GROUPS,
+} from '../../common/model';
 import { VERDICT_VENDORS } from '../../common/catalogs/vendors';
 import { RULE_ACTIONS } from '../../common/views/rule-views';
 import { SUPPRESSION_REASON_VIEWS } from '../../common/views/suppression-views';
@@ -8,6 +14,7 @@ import type {
   DomainsView,
   DomainStats,
   ExportView,
+  ForecastView,
   JobRowView,
   JobSummaryView,
   OtherDomains,
@@ -38,6 +45,22 @@ export const rowFilterSchema = viewOf<RowFilter>()(
     providers: z.array(z.string().min(1).max(64)).max(MAX_FILTER_VALUES),
     domains: z.array(z.string().min(1).max(255)).max(MAX_FILTER_VALUES),
     findings: z.array(z.enum(ROW_FLAGS)).max(ROW_FLAGS.length),
+    risks: z.array(z.enum(RISK_LEVELS)).max(RISK_LEVELS.length).optional(),
+  }),
+);
+
+const bounceRangeSchema = z.strictObject({
+  rows: count,
+  low: z.number().min(0).max(100),
+  high: z.number().min(0).max(100),
+});
+
+export const forecastViewSchema = viewOf<ForecastView>()(
+  z.strictObject({
+    kept: bounceRangeSchema,
+    lowRisk: bounceRangeSchema,
+    limit: z.number().min(0).max(100).nullable(),
+    over: z.boolean(),
   }),
 );
 

@@ -37,9 +37,11 @@ async function shared(s: Shared, id: string, columns: ExportOptions['columns']) 
     l.list.findings && columns?.includes('email_suggestion')
       ? await readSuggestions(l.list.findings.suggestionsPath)
       : null;
-  const flags = columns?.includes('email_flags')
-    ? await readFlags(l.list.findings?.findingsPath, l.record.unique)
-    : null;
+  const risk = columns?.includes('email_risk') || columns?.includes('email_risk_reasons');
+  const flags =
+    columns?.includes('email_flags') || risk
+      ? await readFlags(l.list.findings?.findingsPath, l.record.unique)
+      : null;
   const kept = l.list.withheld;
   const withheld =
     kept && columns?.includes('email_flags')
@@ -56,14 +58,16 @@ async function shared(s: Shared, id: string, columns: ExportOptions['columns']) 
         ? { withheldOf: (i: number) => withheldFlags(withheld[i] ?? 0, kept.rules) }
         : {}),
       checkedOn: l.record.finishedAt ?? l.record.startedAt,
+      ...(risk ? { riskAt: Date.now() } : {}),
     },
   };
 }
 
 /** The results' filter as a test of each row; the other choices as they are. */
-async function keepOf(l: Live, filter: JobExportOptions['filter']): Promise<RowKeep> {
+export async function keepOf(l: Live, filter: JobExportOptions['filter']): Promise<RowKeep> {
   if (filter === undefined || typeof filter !== 'object') return filter ?? 'all';
-  return rowTest(filter, await rowTestSources(l.list, await addressBook(l)));
+  const checkedOn = l.record.finishedAt ?? l.record.startedAt;
+  return rowTest(filter, await rowTestSources(l.list, await addressBook(l), checkedOn));
 }
 
 export async function exportJob(

@@ -23,6 +23,8 @@ const exportIntent = z.object({
   bom: z.boolean(),
   /** --flags; absent in what a `clean` before it kept. */
   flags: z.boolean().default(false),
+  /** --risk; absent in what a `clean` before it kept. */
+  risk: z.boolean().default(false),
   /** --format; absent in what a `clean` before workbooks kept. */
   format: z.enum(EXPORT_FORMATS).default('csv'),
   /**
@@ -41,6 +43,8 @@ export interface WantedExport {
   domain?: string | undefined;
   bom: boolean;
   flags: boolean;
+  /** --risk: the email_risk and email_risk_reasons columns. */
+  risk?: boolean;
   format: ExportFormat;
 }
 
@@ -65,6 +69,7 @@ export async function saveExportIntent(
     domain: wanted.domain ?? '',
     bom: wanted.bom,
     flags: wanted.flags,
+    risk: wanted.risk ?? false,
     format: wanted.format,
     writtenAt: null,
   });

@@ -1,4 +1,4 @@
-// The results' filter (outcome, provider, domain, findings) as a test of one
+// The results' filter (outcome, provider, domain, findings, risk) as a test of one
 // row, and the rows of a job it passes: the rows table pages through them and
 // an export asked for "the rows I see" keeps exactly them. A row passes a facet
 // when it has any of the facet's values, and the filter when it passes every
@@ -6,7 +6,9 @@
 import type { RowFilter } from '../../common/views/views';
 import type { ImportedList, JobOutcome } from '../../lists/types';
 import { grown } from '../../lib/grown';
+import { rowRisk } from '../../lists/judge/row-risk';
 import {
+  day,
   FLAG_BITS,
   rowFacts,
   type OutcomeLookup,
@@ -28,16 +30,22 @@ export interface RowTestSources {
   domains: DomainIndex;
   /** The free checks' byte of each unique address. */
   flags: Uint8Array;
+  /** When the job's own answers were given (ISO), for a row's risk; the moment risk is judged at. */
+  checkedOn?: string | null;
+  now?: number;
 }
 
 /** What the test (and the per-domain table) reads of each unique address: its domain and findings. */
 export async function rowTestSources(
   list: Pick<ImportedList, 'findings'>,
   book: AddressBook,
+  checkedOn?: string | null,
 ): Promise<RowTestSources> {
   return {
     domains: domainIndex(book),
     flags: await readFlags(list.findings?.findingsPath, book.count),
+    checkedOn: checkedOn ?? null,
+    now: Date.now(),
   };
 }
 
@@ -57,6 +65,9 @@ export function rowTest(filter: RowFilter, sources: RowTestSources): (row: RowFa
     0,
   );
   const reused = filter.findings.includes('reused');
+  const risks = new Set(filter.risks ?? []);
+  const checkedOn = day(sources.checkedOn);
+  const now = sources.now ?? Date.now();
   return (row) => {
     if (outcomes.size > 0 && !outcomes.has(row.status)) return false;
     const i = row.addressIndex;
@@ -70,6 +81,10 @@ export function rowTest(filter: RowFilter, sources: RowTestSources): (row: RowFa
     if (filter.findings.length > 0) {
       const f = i >= 0 ? (sources.flags[i] ?? 0) : 0;
       if ((f & bits) === 0 && !(reused && row.outcome?.origin === 'reused')) return false;
+    }
+    if (risks.size > 0) {
+      const flags = i >= 0 ? (sources.flags[i] ?? 0) : 0;
+      if (!risks.has(rowRisk({ ...row, flags, checkedOn }, now).level)) return false;
     }
     return true;
   };

@@ -90,9 +90,10 @@ export async function readRows(
   offset: number,
   limit: number,
   filter?: RowFilter,
+  checkedOn?: string | null,
 ): Promise<{ total: number; rows: JobRowView[] }> {
   if (filter && isFiltered(filter)) {
-    return readFiltered(list, book, outcomes, offset, limit, filter);
+    return readFiltered(list, book, outcomes, offset, limit, filter, checkedOn);
   }
   const total = list.counts.rows;
   const count = Math.max(0, Math.min(limit, total - offset));
@@ -118,12 +119,13 @@ async function passingRows(
   book: AddressBook,
   outcomes: OutcomeTable,
   filter: RowFilter,
+  checkedOn?: string | null,
 ): Promise<Passing> {
   // Outcomes still arriving change which rows pass: their count is part of the key.
   const key = `${list.rowIndexPath}\n${outcomes.counts().done}\n${JSON.stringify(filter)}`;
   const known = kept.get(key);
   if (known) return known;
-  const test = rowTest(filter, await rowTestSources(list, book));
+  const test = rowTest(filter, await rowTestSources(list, book, checkedOn));
   const passing = await matchingRows(list.rowIndexPath, (i) => outcomes.get(i), test);
   kept.set(key, passing);
   if (kept.size > KEPT_FILTERS) kept.delete(kept.keys().next().value as string);
@@ -137,8 +139,9 @@ async function readFiltered(
   offset: number,
   limit: number,
   filter: RowFilter,
+  checkedOn?: string | null,
 ): Promise<{ total: number; rows: JobRowView[] }> {
-  const { positions, entries } = await passingRows(list, book, outcomes, filter);
+  const { positions, entries } = await passingRows(list, book, outcomes, filter, checkedOn);
   const total = positions.length;
   const why = await whyOf(list, list.counts.unique);
   const rows: JobRowView[] = [];

@@ -6,6 +6,8 @@
 import { DISPOSABLE, FREE, ROLE, TYPO } from '../../checks/findings';
 import { APPENDED_COLUMNS, type RowFlag, type StatusGroup } from '../../common/model';
 import { NO_MAIL } from './free-checks';
+import { rowRisk } from './row-risk';
+import type { Risk } from '../../risk/table';
 import { decodeRow, type RowIndexReader } from '../read/row-index';
 import {
   RowClass,
@@ -28,6 +30,8 @@ export interface RowFactSources {
   withheldOf?: (addressIndex: number) => string;
   /** When the job's own answers were given (ISO time), for email_checked_at; reused ones carry theirs. */
   checkedOn?: string | null;
+  /** The moment a row's risk is judged at (epoch ms), for email_risk; none: no risk is judged. */
+  riskAt?: number;
 }
 
 export const ALL_APPENDED_COLUMNS: readonly AppendedColumn[] = APPENDED_COLUMNS;
@@ -125,6 +129,8 @@ export interface RowFacts {
   /** The suppression list's and the rules' words (withheld.ts), '' for none. */
   withheld: string;
   checkedOn: string;
+  /** The row's risk (risk/table.ts), when its sources asked for it. */
+  risk?: Risk;
 }
 
 export const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
@@ -154,6 +160,10 @@ export function appendedCell(column: AppendedColumn, row: RowFacts): string {
       return flagWords(row.flags, outcome, row.withheld);
     case 'email_checked_at':
       return checkedDay(outcome, row.checkedOn);
+    case 'email_risk':
+      return row.risk?.level ?? '';
+    case 'email_risk_reasons':
+      return row.risk?.reasons.join(' ') ?? '';
   }
 }
 
@@ -166,7 +176,7 @@ export function rowFacts(
   return (entry) => {
     const { cls, addressIndex } = decodeRow(entry);
     const outcome = addressIndex >= 0 ? outcomeOf(addressIndex) : undefined;
-    return {
+    const facts: RowFacts = {
       addressIndex,
       status: rowStatus(cls, outcome),
       outcome,
@@ -176,6 +186,8 @@ export function rowFacts(
       withheld: addressIndex >= 0 && options.withheldOf ? options.withheldOf(addressIndex) : '',
       checkedOn,
     };
+    if (options.riskAt !== undefined) facts.risk = rowRisk(facts, options.riskAt);
+    return facts;
   };
 }
 

@@ -7,7 +7,7 @@ import type { ImportProgressView, JobProduct, JobView } from '../../../electron/
 import type { RowFilter, SkipChoice } from '../../../electron/common/views/views';
 import type { OthersChoice } from '../../../electron/common/model';
 import { call } from './call';
-import { queryKeys } from './query-keys';
+import { queryKeys, type ExportRows } from './query-keys';
 
 export const ROWS_PAGE = 200;
 
@@ -84,6 +84,15 @@ export function useJobDomains(jobId: string) {
     queryKey: queryKeys.jobs.domains(jobId),
     queryFn: () => call(window.api.job.domains({ jobId })),
     staleTime: Infinity,
+  });
+}
+
+/** The hard bounces to expect if the rows an export keeps were sent now, against the user's limit. */
+export function useJobForecast(jobId: string, filter: ExportRows, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.jobs.forecast(jobId, filter),
+    queryFn: () => call(window.api.job.forecast({ jobId, filter })),
+    enabled,
   });
 }
 

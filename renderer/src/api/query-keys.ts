@@ -1,7 +1,10 @@
 // The one query-key factory: every cache entry of server state is named here,
 // so invalidation after an event or a mutation cannot miss a spelling.
 import type { RowFilter, SkipChoice } from '../../../electron/common/views/views';
-import type { OthersChoice } from '../../../electron/common/model';
+import type { ExportFilter, OthersChoice } from '../../../electron/common/model';
+
+/** The rows an export keeps: a panel's choice, or the results' filter. */
+export type ExportRows = ExportFilter | RowFilter;
 import type { PlatformId } from '../../../electron/common/catalogs/platforms';
 
 export const queryKeys = {
@@ -54,6 +57,9 @@ export const queryKeys = {
     rows: (jobId: string, page: number, filter: RowFilter | null) =>
       [...queryKeys.jobs.all, 'rows', jobId, filter, page] as const,
     rowsOf: (jobId: string) => [...queryKeys.jobs.all, 'rows', jobId] as const,
+    /** The bounces to expect of the rows an export keeps: under rowsOf, so new answers renew it. */
+    forecast: (jobId: string, filter: ExportRows) =>
+      [...queryKeys.jobs.all, 'rows', jobId, 'forecast', filter] as const,
     /** A job's addresses by domain (the results' per-domain table and the domain filter). */
     domains: (jobId: string) => [...queryKeys.jobs.all, 'domains', jobId] as const,
     /** Every estimate: settings and the memory of answers change them all. */

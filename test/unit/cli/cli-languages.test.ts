@@ -86,7 +86,7 @@ describe('usage mistakes in another language', () => {
     ],
     [
       ['clean', 'x.csv', '--keep', 'some'],
-      'list-cleaner: --keep принимает результаты (deliverable, undeliverable, unknown, invalid, duplicate, disposable, role, not_covered, suppressed, blocked, not-deliverable или all), provider:<code> и finding:<role|free|disposable|typo|no_mail_server|reused> через запятую, а не «some». См. list-cleaner --help.',
+      'list-cleaner: --keep принимает результаты (deliverable, undeliverable, unknown, invalid, duplicate, disposable, role, not_covered, suppressed, blocked, not-deliverable или all), риски (low, medium, high), provider:<code> и finding:<role|free|disposable|typo|no_mail_server|reused> через запятую, а не «some». См. list-cleaner --help.',
     ],
     [
       ['clean', 'x.csv', '--product', 'avatar', '--others', 'all'],

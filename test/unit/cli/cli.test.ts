@@ -173,9 +173,10 @@ describe('clean', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout.trim().split('\n')).toHaveLength(1);
     const summary = JSON.parse(result.stdout) as Record<string, unknown>;
-    // The keys the issue names, plus the job's id, the rows written and when its unknowns are asked again.
+    // The keys the issue names, plus the job's id, the rows written, when its unknowns are asked
+    // again and the hard bounces to expect of the rows saved.
     expect(Object.keys(summary).sort()).toEqual(
-      [...SUMMARY_KEYS, 'job', 'rows_written', 'ask_again'].sort(),
+      [...SUMMARY_KEYS, 'job', 'rows_written', 'ask_again', 'expected_bounce'].sort(),
     );
     const out = join(b.dir, 'contacts.cleaned.csv');
     expect(summary).toEqual({
@@ -221,6 +222,15 @@ describe('clean', () => {
         resolved: { deliverable: 0, undeliverable: 0 },
         round: 0,
       },
+      // Every row is saved (a report, not judged against the limit): 6 deliverable (0.2–1%),
+      // 3 undeliverable (50–100%), 1 unknown (5–30%); the invalid row and the repeat are not sent.
+      expected_bounce: expect.objectContaining({
+        rows: 10,
+        low: 15.6,
+        high: 33.6,
+        limit: null,
+        over: false,
+      }) as unknown,
     });
     expect(b.sandbox.ledger.spent(b.key)).toBe(9_000);
     const written = (await readFile(out, 'utf8')).split('\n');

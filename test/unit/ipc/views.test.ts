@@ -19,6 +19,7 @@ describe('the settings view', () => {
         reuseDays: 30,
         recheckDays: 90,
         patienceHours: 12,
+        bounceGatePercent: 2,
         askAgainDelays: [1_800, 14_400, 86_400],
         maxSpendMicros: 5_000_000,
         enteredPrices: { email: 1_500, avatar: null },

@@ -34,6 +34,7 @@ describe('settings', () => {
       patienceHours: 6,
       // Unknown answers are asked again, free, 30 minutes, 4 hours and 24 hours after a job.
       askAgainDelays: [1_800, 14_400, 86_400],
+      bounceGatePercent: 2,
       account: 'none',
       // No team store until the user connects one.
       teamUrl: null,

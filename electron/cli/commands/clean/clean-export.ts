@@ -27,6 +27,8 @@ export async function writeExport(
   if (findings && findings.typo > 0) columns.push('email_suggestion');
   // What the free checks and the memory say of each row, and the day its answer was given.
   if (wanted.flags) columns.push('email_flags', 'email_checked_at');
+  // The row's risk and the words that decided it (risk/table.ts).
+  if (wanted.risk) columns.push('email_risk', 'email_risk_reasons');
   return jobs.export(job.id, {
     destPath,
     filter: parseKeep(wanted.keep, wanted.domain),
@@ -43,6 +45,7 @@ export const wantedExport = (values: Values, out: string, format: ExportFormat):
   domain: values.domain,
   bom: values.bom,
   flags: values.flags,
+  risk: values.risk,
   format,
 });
 

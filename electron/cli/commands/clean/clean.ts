@@ -24,6 +24,7 @@ import { onInterrupt, openJobsWithProgress, withConnection } from '../shared';
 import { platformListOf } from '../../platforms';
 import { checkToEnd, failedJob, parseProduct } from './clean-start';
 import { askAgainJson, askAgainLines, askAgainToEnd } from './ask-again';
+import { bounceJson, bounceLines, bounceWarnings, expectedBounce } from './expected-bounce';
 
 function parseColumn(value: string | undefined): string | number | undefined {
   if (value === undefined) return undefined;
@@ -66,7 +67,11 @@ async function exportAndReport(
   job: JobView,
   values: Values & { format: ExportFormat },
   destPath: string,
+  bounceLimit: number | null,
 ): Promise<number> {
+  const forecast = await expectedBounce(jobs, job.id, values, bounceLimit);
+  // Said before the file is saved, so a script reading stderr sees it first.
+  for (const line of bounceWarnings(forecast)) err(line);
   const written = await writeExport(jobs, job, values, destPath);
   await markExportWritten(dataDir, job.id, new Date());
   if (values.json) {
@@ -76,6 +81,7 @@ async function exportAndReport(
         out: written.path,
         rows_written: written.rowsWritten,
         ask_again: askAgainJson(job),
+        expected_bounce: bounceJson(forecast),
       }),
     );
   } else {
@@ -84,6 +90,7 @@ async function exportAndReport(
     for (const line of chargedTwiceLines(job)) out(line);
     for (const line of askAgainLines(job)) out(line);
     out(savedLine(written));
+    for (const line of bounceLines(forecast)) out(line);
   }
   return 0;
 }
@@ -161,7 +168,8 @@ export async function run(values: Values, file: string | undefined): Promise<num
       }
       if (finished.state === 'failed') throw failedJob(finished);
       const asked = askAgain?.length ? await askAgainToEnd(jobs, finished) : finished;
-      return await exportAndReport(jobs, dataDir, asked, { ...values, format }, destPath);
+      const limit = connection.bounceGatePercent;
+      return await exportAndReport(jobs, dataDir, asked, { ...values, format }, destPath, limit);
     } finally {
       release();
     }

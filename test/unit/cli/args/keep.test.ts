@@ -27,6 +27,7 @@ describe('--keep and --domain', () => {
       providers: ['gmail'],
       domains: ['gmail.com', 'acme.example'],
       findings: ['role', 'reused'],
+      risks: [],
     });
     expect(parseKeep('not-deliverable,deliverable')).toMatchObject({
       outcomes: [
@@ -48,7 +49,18 @@ describe('--keep and --domain', () => {
       providers: [],
       domains: ['x.org'],
       findings: [],
+      risks: [],
     });
+  });
+
+  it('keeps rows by risk: low, low and medium, or with an outcome', () => {
+    expect(parseKeep('low')).toMatchObject({ outcomes: [], risks: ['low'] });
+    expect(parseKeep('low,medium,risk:low')).toMatchObject({ risks: ['low', 'medium'] });
+    expect(parseKeep('deliverable,low')).toMatchObject({
+      outcomes: ['deliverable'],
+      risks: ['low'],
+    });
+    expect(() => parseKeep('risk:lowest')).toThrow(/risks \(low, medium, high\)/);
   });
 
   it('names the value it cannot read', () => {

@@ -192,9 +192,21 @@ describe('exportList columns and filters', () => {
       'email_suggestion',
       'email_flags',
       'email_checked_at',
+      'email_risk',
+      'email_risk_reasons',
     ]);
-    // Without flags or a day given, those columns stay empty.
-    expect(rows[1]?.slice(3)).toEqual(['deliverable', 'provider_code_1', 'false', '', '', '', '']);
+    // Without flags, a day or a moment to judge the risk at, those columns stay empty.
+    expect(rows[1]?.slice(3)).toEqual([
+      'deliverable',
+      'provider_code_1',
+      'false',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]);
     expect(rows[2]?.slice(3)).toEqual([
       'deliverable',
       'provider_code_1',
@@ -203,12 +215,24 @@ describe('exportList columns and filters', () => {
       '',
       '',
       '',
+      '',
+      '',
     ]);
-    expect(rows[3]?.slice(3)).toEqual(['undeliverable', '', '', '', '', '', '']);
-    expect(rows[4]?.slice(3)).toEqual(['unknown', '', '', '', '', '', '']);
-    expect(rows[5]?.slice(3)).toEqual(['invalid', '', '', '', '', '', '']);
+    expect(rows[3]?.slice(3)).toEqual(['undeliverable', '', '', '', '', '', '', '', '']);
+    expect(rows[4]?.slice(3)).toEqual(['unknown', '', '', '', '', '', '', '', '']);
+    expect(rows[5]?.slice(3)).toEqual(['invalid', '', '', '', '', '', '', '', '']);
     // A duplicate row carries what is known about its address, under its own status.
-    expect(rows[6]?.slice(3)).toEqual(['duplicate', 'provider_code_1', 'false', '', '', '', '']);
+    expect(rows[6]?.slice(3)).toEqual([
+      'duplicate',
+      'provider_code_1',
+      'false',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]);
   });
 
   it('suffixes past every name in use', () => {

@@ -16,6 +16,7 @@ import type {
 } from '../../../../../electron/ipc/contract';
 import type { MessageId } from '../../../../../electron/common/i18n/translate';
 import { useExportByStatus, useExportJob, useShowInFolder } from '../../../api/job-hooks';
+import { BounceForecast, useExportForecast } from './BounceForecast';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { useRich, useT } from '../../../i18n/words';
 import { ExportFormatChoice } from './ExportFormatChoice';
@@ -84,6 +85,18 @@ const COLUMN_CHOICES = [
     hint: 'export.column.checkedAt.hint',
     avatarOnly: false,
   },
+  {
+    name: 'email_risk',
+    label: 'export.column.risk.label',
+    hint: 'export.column.risk.hint',
+    avatarOnly: false,
+  },
+  {
+    name: 'email_risk_reasons',
+    label: 'export.column.riskReasons.label',
+    hint: 'export.column.riskReasons.hint',
+    avatarOnly: false,
+  },
 ] as const satisfies readonly {
   name: ColumnName;
   label: MessageId;
@@ -104,6 +117,8 @@ export function ExportPanel(props: Props) {
     () => new Set(['email_provider', 'email_suggestion']),
   );
   const [bom, setBom] = useState(true);
+  const rowsKept = filter === 'shown' ? shown.filter : filter;
+  const { forecast, saveWord, keepLowRisk } = useExportForecast(jobId, filter, rowsKept, setFilter);
   const save = useExportJob();
   const byStatus = useExportByStatus();
   const show = useShowInFolder();
@@ -136,7 +151,7 @@ export function ExportPanel(props: Props) {
     byStatus.reset();
     save.mutate({
       jobId,
-      filter: filter === 'shown' ? shown.filter : filter,
+      filter: rowsKept,
       columns: columns(),
       bom,
       format,
@@ -166,6 +181,7 @@ export function ExportPanel(props: Props) {
           onChange={setFilter}
           shown={shown}
         />
+        <BounceForecast forecast={forecast} onKeepLowRisk={keepLowRisk} />
         <ExportFormatChoice name={`${titleId}-format`} value={format} onChange={setFormat} />
         <fieldset className="export-group">
           <legend>{t('export.columns.legend')}</legend>
@@ -230,7 +246,7 @@ export function ExportPanel(props: Props) {
             second press is ignored; the outcome is read out from the live region above. */}
         <div className="button-row export-actions">
           <button type="submit" className="button primary" aria-disabled={busy || undefined}>
-            {save.isPending ? t('export.save.pending') : t('export.save.button')}
+            {t(save.isPending ? 'export.save.pending' : saveWord)}
           </button>
           <button
             type="button"

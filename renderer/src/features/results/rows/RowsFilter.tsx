@@ -1,17 +1,17 @@
-// The rows table's filter: outcomes, providers, domains and findings as
+// The rows table's filter: outcomes, providers, domains, findings and risks as
 // toggles, each with how many it concerns where that is known. Within a
 // group any choice passes; across groups all must. The table, the count
 // above it and the export's "The rows I see" all follow it.
 import { useId, useState, type FormEvent } from 'react';
 import type { RowFilter, RowStatusName } from '../../../../../electron/ipc/contract';
-import { ROW_FLAGS } from '../../../../../electron/common/model';
+import { RISK_LEVELS, ROW_FLAGS } from '../../../../../electron/common/model';
 import { isFiltered } from '../../../../../electron/common/row-filter';
 import { useJobDomains } from '../../../api/job-hooks';
 import { FieldError } from '../../../components/FieldError';
 import { formatNumber } from '../../../format';
 import { useT } from '../../../i18n/words';
 import { OUTCOMES, outcomeLabel, providerLabel } from '../outcomes';
-import { findingLabel, useFilterStore, type Facet } from './row-filter';
+import { findingLabel, riskLabel, useFilterStore, type Facet, type FacetValue } from './row-filter';
 
 interface Props {
   jobId: string;
@@ -28,7 +28,7 @@ export function RowsFilter({ jobId, filter, statuses, providers }: Props) {
   const t = useT();
   const toggle = useFilterStore((s) => s.toggle);
   const clear = useFilterStore((s) => s.clear);
-  const set = <F extends Facet>(facet: F, value: RowFilter[F][number], on: boolean) =>
+  const set = <F extends Facet>(facet: F, value: FacetValue<F>, on: boolean) =>
     toggle(jobId, facet, value, on);
   const topProviders = Object.entries(providers)
     .filter(([, n]) => n > 0)
@@ -70,6 +70,16 @@ export function RowsFilter({ jobId, filter, statuses, providers }: Props) {
             label={findingLabel(f, t)}
             on={filter.findings.includes(f)}
             onChange={(on) => set('findings', f, on)}
+          />
+        ))}
+      </Chips>
+      <Chips label={t('rows.filter.risk')}>
+        {RISK_LEVELS.map((r) => (
+          <Chip
+            key={r}
+            label={riskLabel(r, t)}
+            on={(filter.risks ?? []).includes(r)}
+            onChange={(on) => set('risks', r, on)}
           />
         ))}
       </Chips>
