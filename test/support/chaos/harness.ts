@@ -56,13 +56,21 @@ interface Service {
   stop(): Promise<void>;
 }
 
-async function startService(kind: ServiceKind, seed: number): Promise<Service> {
+/**
+ * How fast a service works through a bulk task: slow enough that a list of
+ * PATHS.bulk's takes about two seconds a kill, so every kill lands while the
+ * tasks are still at the service, however fast this machine runs the rest
+ * (at the services' own rates a task ended before the first kill).
+ */
+const bulkRate = (kills: number) => Math.max(20, Math.round(500 / Math.max(1, kills)));
+
+async function startService(kind: ServiceKind, seed: number, kills: number): Promise<Service> {
   if (kind === 'fake') {
     const fake = await startVerificationFake({
       seed,
       singleMs: [80, 400],
       multiMs: [250, 900],
-      bulkAddressesPerSecond: 20_000,
+      bulkAddressesPerSecond: bulkRate(kills),
       prices: { email: PRICE, email_batch: PRICE },
       balanceMicros: START_MICROS,
     });
@@ -91,7 +99,7 @@ async function startService(kind: ServiceKind, seed: number): Promise<Service> {
   const key = `sk_test_chaos_${process.pid}_${seed}`;
   const sandbox = await startSandbox({
     accounts: [{ key, balanceMicros: START_MICROS }],
-    config: { checkLatencyMs: 400, resultNotReadyMs: 20, bulkAddressesPerSecond: 20_000 },
+    config: { checkLatencyMs: 400, resultNotReadyMs: 20, bulkAddressesPerSecond: bulkRate(kills) },
   });
   // Every address the matrix sends is deliverable at the sandbox: each is charged once when
   // checked once, and charged at once when reserved (nothing is refunded after).
@@ -251,7 +259,7 @@ export async function runPath(
 ): Promise<PathReport> {
   const started = Date.now();
   const random = seeded(seed);
-  const service = await startService(kind, seed);
+  const service = await startService(kind, seed, kills);
   const dir = await mkdtemp(join(tmpdir(), 'list-cleaner-chaos-'));
   try {
     const dataDir = join(dir, 'data');
