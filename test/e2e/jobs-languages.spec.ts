@@ -22,9 +22,9 @@ async function finishedJob(page: Page): Promise<void> {
   });
 }
 
-/** Opens the screen at `index` of the navigation, whatever language its words are in. */
-async function go(page: Page, index: number): Promise<void> {
-  await page.locator('nav.app-nav button').nth(index).click();
+/** Opens a screen of the navigation, whatever language its words are in. */
+async function go(page: Page, screen: 'jobs' | 'check'): Promise<void> {
+  await page.locator(`nav.app-nav [data-screen="${screen}"]`).click();
 }
 
 /** Opens the job's row, whatever language its button's state is said in. */
@@ -43,7 +43,7 @@ test('a finished job in German and Russian, and in the pseudo-language with noth
 
   app.speak('de');
   await page.reload();
-  await go(page, 1);
+  await go(page, 'jobs');
   await expect(page.getByRole('heading', { level: 1, name: 'Aufträge' })).toBeVisible();
   const card = jobCard(page, FILE);
   await expect(card.getByTestId('job-state')).toHaveText('Fertig');
@@ -57,7 +57,7 @@ test('a finished job in German and Russian, and in the pseudo-language with noth
 
   app.speak('ru');
   await page.reload();
-  await go(page, 1);
+  await go(page, 'jobs');
   await expect(page.getByRole('heading', { level: 1, name: 'Задания' })).toBeVisible();
   await expect(card.getByTestId('job-state')).toHaveText('Готово');
   await expect(card.getByTestId('job-counts')).toHaveText('Доставляемых: 10 из 12');
@@ -67,7 +67,7 @@ test('a finished job in German and Russian, and in the pseudo-language with noth
 
   app.speak('pseudo');
   await page.reload();
-  await go(page, 1);
+  await go(page, 'jobs');
   await expect(page.locator('.jobs-screen .page-title')).toHaveText(/^⟦/);
   await openRow(page);
   await card.getByRole('button', { name: /^⟦/ }).last().click(); // Remove: its question shows.
@@ -89,7 +89,7 @@ test('the quick check and the update banner in German, and in the pseudo-languag
   await useDemo(app);
   app.speak('de');
   await page.reload();
-  await go(page, 2);
+  await go(page, 'check');
   await expect(page.getByRole('heading', { level: 1, name: 'Schnellprüfung' })).toBeVisible();
   await page.getByLabel('E-Mail-Adresse').fill('undeliverable+old@provider2.test');
   await page.getByRole('button', { name: 'Prüfen', exact: true }).click();
@@ -101,7 +101,7 @@ test('the quick check and the update banner in German, and in the pseudo-languag
 
   app.speak('pseudo');
   await page.reload();
-  await go(page, 2);
+  await go(page, 'check');
   await page.locator('.check-product .segment').nth(1).click();
   await page.locator('.check-form input[type="email"]').fill(ADDRESS);
   await page.locator('.check-form button[type="submit"]').click();

@@ -41,13 +41,13 @@ async function navigation(page: Page) {
 for (const [language, words, label, header] of [
   [
     'de',
-    ['Neue Liste', 'Aufträge', 'Schnellprüfung', 'Konto'],
+    ['Neue Liste', 'Aufträge', 'Überwachungen', 'Schnellprüfung', 'Konto'],
     'Hauptnavigation',
     { balance: 'Guthaben des Kontos', label: 'Guthaben', settings: 'Einstellungen', now: 'jetzt' },
   ],
   [
     'ru',
-    ['Новый список', 'Задания', 'Быстрая проверка', 'Аккаунт'],
+    ['Новый список', 'Задания', 'Наблюдения', 'Быстрая проверка', 'Аккаунт'],
     'Основная навигация',
     { balance: 'Баланс аккаунта', label: 'Баланс', settings: 'Настройки', now: 'сейчас' },
   ],
@@ -85,7 +85,7 @@ test('in the pseudo-language no word of the header or the navigation is English,
   for (const width of [1280, 900]) {
     await page.setViewportSize({ width, height: 800 });
     const shown = await navigation(page);
-    expect(shown.words).toHaveLength(4);
+    expect(shown.words).toHaveLength(5);
     for (const word of shown.words) expect(word).toMatch(/^⟦[^A-Za-z]+⟧$/);
     expect(shown.overflowing, `the bar at ${width}px`).toBe(false);
     expect(shown.outside, `items out of the bar at ${width}px`).toEqual([]); // The header; its "updated" time is the system's locale's, as numbers and money are.

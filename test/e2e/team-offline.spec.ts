@@ -27,7 +27,7 @@ test.afterAll(async () => {
 test('a team store out of reach is said once, and the job finishes without it', async ({ app }) => {
   const { page } = app;
   app.allowShown(
-    /127\.0\.0\.1:\d+/,
+    /127\.0\.0\.1(:\d+|, port \d+)/,
     'the service and the team store are addresses the user typed; their hosts are named',
   );
   await connectKey(app, sandbox.url, KEY);

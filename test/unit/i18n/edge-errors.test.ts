@@ -170,7 +170,7 @@ describe('a team store out of reach', () => {
 
   it('is told in English by default, the store’s own error said within it', () => {
     expect(say(english.t, storeLostWords(unreachable))).toBe(
-      'Nothing answered at db.example.com, port 5432: check the address, and that this computer may reach it. Meanwhile jobs go on with this computer’s own memory and limits; what they learn is shared when the store is back.',
+      'The team store did not answer: nothing answered at db.example.com, port 5432. Check the address, and that this computer may reach it. Meanwhile jobs go on with this computer’s own memory and limits; what they learn is shared when the store is back.',
     );
     // A driver's words without a full stop are made a sentence.
     expect(say(english.t, storeLostWords(new Error('no answer within 5 s')))).toBe(
@@ -181,10 +181,12 @@ describe('a team store out of reach', () => {
   it('is told in German and Russian, with no English sentence left', () => {
     const german = say(de, storeLostWords(unreachable));
     expect(german).toBe(
-      'Unter db.example.com, Port 5432, hat nichts geantwortet: Prüfen Sie die Adresse und ob dieser Computer sie erreichen darf. Bis dahin arbeiten die Aufträge mit dem Speicher und den Grenzen dieses Computers weiter; was sie erfahren, wird geteilt, sobald die Team-Datenbank wieder da ist.',
+      'Die Team-Datenbank hat nicht geantwortet: Unter db.example.com, Port 5432, hat nichts geantwortet. Prüfen Sie die Adresse und ob dieser Computer sie erreichen darf. Bis dahin arbeiten die Aufträge mit dem Speicher und den Grenzen dieses Computers weiter; was sie erfahren, wird geteilt, sobald die Team-Datenbank wieder da ist.',
     );
     const russian = say(ru, storeLostWords(unreachable));
-    expect(russian).toContain('По адресу db.example.com, порт 5432, никто не ответил');
+    expect(russian).toContain(
+      'База команды не ответила: по адресу db.example.com, порт 5432, никто не ответил',
+    );
     for (const said of [german, russian]) {
       expect(said).not.toMatch(/team store|Meanwhile|check the address|ECONNREFUSED/);
     }

@@ -87,7 +87,9 @@ describe('a team store password given with a refused connection', () => {
         expectNone(run.stdout + run.stderr);
         if (url === refused && args.length === 2 && args[1] === 'status') {
           // In words first; the system's code on a line of its own, with LIST_CLEANER_DEBUG only.
-          expect(run.stderr).toMatch(/^list-cleaner: Nothing answered at 127\.0\.0\.1, port 9:/);
+          expect(run.stderr).toMatch(
+            /^list-cleaner: The team store did not answer: nothing answered at 127\.0\.0\.1, port 9\./,
+          );
           expect(run.stderr).toContain('\nlist-cleaner: connect ECONNREFUSED 127.0.0.1:9');
         }
       }
@@ -131,7 +133,9 @@ describe('a team store password given with a refused connection', () => {
       // Said in words; the system's code is only in the details behind the disclosure.
       expect(answers[0]).toMatchObject({
         error: {
-          message: expect.stringMatching(/^Nothing answered at 127\.0\.0\.1, port 9/),
+          message: expect.stringMatching(
+            /^The team store did not answer: nothing answered at 127\.0\.0\.1, port 9/,
+          ),
           details: expect.stringContaining('ECONNREFUSED'),
         },
       });

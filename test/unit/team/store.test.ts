@@ -257,13 +257,15 @@ describe('"Test connection"', () => {
     opened.push(store);
     const refused = await store.test().catch((e: unknown) => e);
     expect((refused as AppError).message).toBe(
-      'Nothing answered at 127.0.0.1, port 9: check the address, and that this computer may reach it.',
+      'The team store did not answer: nothing answered at 127.0.0.1, port 9. Check the address, and that this computer may reach it.',
     );
     expect((refused as AppError).details).toMatch(/ECONNREFUSED 127\.0\.0\.1:9/);
     const nowhere = await openTeamStore({ url: 'postgres://team@nowhere.invalid/none' });
     opened.push(nowhere);
     const missing = await nowhere.test().catch((e: unknown) => e);
-    expect((missing as AppError).message).toMatch(/^No computer named nowhere\.invalid was found/);
+    expect((missing as AppError).message).toMatch(
+      /^The team store could not be found: no computer named nowhere\.invalid was found/,
+    );
     expect((missing as AppError).details).toMatch(/ENOTFOUND|EAI_AGAIN/);
   });
 });
