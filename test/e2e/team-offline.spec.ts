@@ -46,7 +46,9 @@ test('a team store out of reach is said once, and the job finishes without it', 
   expect(job.deliverable + job.undeliverable + job.unknown).toBe(30);
 
   const notice = page.getByTestId('team-notice');
-  await expect(notice).toHaveCount(1);
+  // Said once the store is first missed (the job's summary sent after it is done, or the next
+  // coordination), which a busy machine may take past the default 5 s to reach.
+  await expect(notice).toHaveCount(1, { timeout: 30_000 });
   await expect(notice).toContainText('team store');
   await expect(notice).toContainText('127.0.0.1');
   await expect(notice).toContainText(/go on with this computer.s (own )?memory and limits/);
