@@ -229,12 +229,8 @@ export interface Spots {
   tag1: Int32Array;
 }
 
-/**
- * Indices 0..n-1 ordered by bucket (stable), and where each bucket's run
- * starts: `starts[b]` to `starts[b + 1]` in `order` are bucket b's. A counting
- * sort, linear in n; buckets past the last are left out.
- */
-export function byBucket(bucket: Uint32Array): { order: Uint32Array; starts: Uint32Array } {
+/** The counting sort's first half: where each bucket's run starts, and how many are in a bucket. */
+function bucketStarts(bucket: Uint32Array): { starts: Uint32Array; kept: number } {
   const starts = new Uint32Array(BUCKETS + 1);
   let kept = 0;
   for (let i = 0; i < bucket.length; i++) {
@@ -246,6 +242,16 @@ export function byBucket(bucket: Uint32Array): { order: Uint32Array; starts: Uin
   }
   for (let b = 0; b < BUCKETS; b++)
     starts[b + 1] = (starts[b + 1] as number) + (starts[b] as number);
+  return { starts, kept };
+}
+
+/**
+ * Indices 0..n-1 ordered by bucket (stable), and where each bucket's run
+ * starts: `starts[b]` to `starts[b + 1]` in `order` are bucket b's. A counting
+ * sort, linear in n; buckets past the last are left out.
+ */
+export function byBucket(bucket: Uint32Array): { order: Uint32Array; starts: Uint32Array } {
+  const { starts, kept } = bucketStarts(bucket);
   const next = starts.slice(0, BUCKETS);
   const order = new Uint32Array(kept);
   for (let i = 0; i < bucket.length; i++) {
@@ -276,17 +282,7 @@ export interface BucketOrder {
  * reading the tags back in bucket order, where each read waits on memory.
  */
 function spotsByBucket({ bucket, tag0, tag1 }: Spots): BucketOrder {
-  const starts = new Uint32Array(BUCKETS + 1);
-  let kept = 0;
-  for (let i = 0; i < bucket.length; i++) {
-    const b = bucket[i] as number;
-    if (b < BUCKETS) {
-      starts[b + 1] = (starts[b + 1] as number) + 1;
-      kept += 1;
-    }
-  }
-  for (let b = 0; b < BUCKETS; b++)
-    starts[b + 1] = (starts[b + 1] as number) + (starts[b] as number);
+  const { starts, kept } = bucketStarts(bucket);
   const next = starts.slice(0, BUCKETS);
   const order = new Uint32Array(kept);
   const tags = new Int32Array(kept * 2);
